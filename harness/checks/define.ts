@@ -1,0 +1,100 @@
+/**
+ * The check API: a check is one module, `meta` plus pure functions (ESLint's rule shape).
+ *
+ * - `plan(ctx)` (optional) returns the probes the check needs executed live; the runner executes
+ *   them and puts the records into `ctx.observation.probes`. Pure: it never touches a process.
+ * - `check(ctx, report)` judges the observation and reports findings by `messageId`.
+ *
+ * Checks import from `../types.ts`, `../schema/` and `../invariants.ts`, never from `../session/`.
+ */
+import type { Finding, ProbeRequest, Severity, SurfaceObservation } from '../types.ts';
+import type { SchemaService } from '../schema/service.ts';
+
+/** Static description of a check; it feeds the catalog (`mcp-harness checks`, docs/checks.md, SARIF rules). */
+export interface CheckMeta {
+  /** `area/name`; equals the module's path under harness/checks/ without `.ts`. */
+  id: string;
+  defaultSeverity: Severity;
+  /** One line: what the check holds. */
+  description: string;
+  /** Why it matters (docs). */
+  rationale: string;
+  /** The spec section or seed rule it implements, e.g. `spec:2025-11-25/server/tools.mdx §Output Schema`. */
+  spec: string;
+  /** Message catalogue: `{{name}}` placeholders filled from `data`. Values never go in `data`. */
+  messages: Record<string, string>;
+  /** Docs examples: a failing and a passing case (JSON or prose), shown in docs/checks.md. */
+  examples: { fail: string; pass: string };
+  /** Does the check need a contract (skipped in ad-hoc mode when none)? */
+  needsContract?: boolean;
+  /** Does the check need a live session (skipped when boot failed)? Default true. */
+  needsSession?: boolean;
+}
+
+/** What a check reports; the runner adds check, surface, severity and id. */
+export interface FindingDescriptor {
+  messageId: string;
+  data?: Record<string, string | number>;
+  tool?: string;
+  pointer?: string;
+  /** Override the resolved severity for this finding (version-gated notes, e.g. `info` on 2025-06-18). */
+  severity?: Severity;
+  /** Values backing the finding; dropped unless --show-values. */
+  evidence?: unknown;
+}
+
+/** Context a check runs in. */
+export interface CheckContext {
+  observation: SurfaceObservation;
+  /** Compile cache and dialect-aware validation shared across the run. */
+  schemas: SchemaService;
+  /** Check options from config (`checks: { 'id': ['warning', {...}] }`), merged over defaults. */
+  options: Record<string, unknown>;
+}
+
+/** A check module. */
+export interface Check {
+  meta: CheckMeta;
+  plan?: (ctx: CheckContext) => ProbeRequest[];
+  check: (ctx: CheckContext, report: (finding: FindingDescriptor) => void) => void;
+}
+
+/** Identity helper that keeps the literal types (like ESLint's rule objects). */
+export function defineCheck(check: Check): Check {
+  return check;
+}
+
+/**
+ * Fill `{{name}}` placeholders of a catalogue message.
+ * @throws Error on an unknown messageId or a placeholder without data (a bug in the check).
+ */
+export function formatMessage(meta: CheckMeta, messageId: string, data: Record<string, string | number> = {}): string {
+  const template = meta.messages[messageId];
+  if (template === undefined) throw new Error(`check ${meta.id}: unknown messageId '${messageId}'`);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
+    if (!(key in data)) throw new Error(`check ${meta.id}: message '${messageId}' needs data '${key}'`);
+    return String(data[key]);
+  });
+}
+
+/**
+ * Run one check over one observation and return its findings (severity from `severity`, the
+ * resolved config severity). Exceptions are not caught here: the runner turns them into exit code 2.
+ */
+export function runCheck(check: Check, ctx: CheckContext, severity: Severity): Finding[] {
+  const findings: Finding[] = [];
+  check.check(ctx, (d) => {
+    findings.push({
+      check: check.meta.id,
+      severity: d.severity ?? severity,
+      surface: ctx.observation.surface,
+      ...(d.tool !== undefined ? { tool: d.tool } : {}),
+      ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
+      message: formatMessage(check.meta, d.messageId, d.data),
+      messageId: d.messageId,
+      spec: check.meta.spec,
+      ...(d.evidence !== undefined ? { evidence: d.evidence } : {}),
+    });
+  });
+  return findings;
+}

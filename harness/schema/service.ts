@@ -1,0 +1,60 @@
+/**
+ * The schema service: dialect-aware JSON Schema compilation and validation with a compile cache.
+ * Interface only here; the ajv-backed implementation is `createSchemaService()` in ./ajv.ts.
+ *
+ * Rules (spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106):
+ * - no `$schema` or 2020-12 -> the 2020-12 engine; 2019-09 -> 2019-09; draft-07 (and draft-06) -> draft-07;
+ *   anything else is `unknown-dialect` (a finding, never a crash);
+ * - remote `$ref`s are never fetched (`remote-ref`); a local `$ref` that does not resolve is `unresolved-ref`.
+ */
+import type { JsonSchema } from '../types.ts';
+
+/** A supported JSON Schema dialect. */
+export type Dialect = '2020-12' | '2019-09' | 'draft-07';
+
+/** A problem with a schema itself. `pointer` is a JSON pointer inside the schema document ('' = root). */
+export interface SchemaIssue {
+  pointer: string;
+  keyword: string;
+  /** Value-free description, e.g. "must be number" or "$ref '#/$defs/X' does not resolve". */
+  message: string;
+}
+
+/** A validation failure of an instance. Pointers are JSON pointers; messages are value-free. */
+export interface ValidationIssue {
+  /** Pointer into the validated instance ('' = root). */
+  instancePointer: string;
+  /** Pointer into the schema to the failing keyword. */
+  schemaPointer: string;
+  keyword: string;
+  message: string;
+}
+
+/** Result of compiling a schema. Compiled validators are cached by a canonical hash of the schema. */
+export type CompileResult =
+  | { ok: true; dialect: Dialect; validate: (instance: unknown) => ValidationIssue[] }
+  | {
+      ok: false;
+      dialect?: Dialect;
+      reason: 'unknown-dialect' | 'invalid-schema' | 'unresolved-ref' | 'remote-ref' | 'compile-error';
+      issues: SchemaIssue[];
+    };
+
+/** Dialect resolution of a schema's `$schema`. */
+export interface DialectInfo {
+  /** The `$schema` value as declared, if any. */
+  declared?: string;
+  /** The engine it maps to; undefined when the declared dialect is unknown. */
+  dialect?: Dialect;
+}
+
+/** Dialect-aware compile cache shared by every check of a run. */
+export interface SchemaService {
+  dialectOf(schema: JsonSchema): DialectInfo;
+  /** Compile (cached by canonical hash). Never throws. */
+  compile(schema: JsonSchema): CompileResult;
+  /** Validate the schema against its dialect's meta-schema. Never throws. Empty = valid. */
+  metaValidate(schema: JsonSchema): SchemaIssue[];
+  /** Counters for the benchmark: distinct compiles and cache hits. */
+  stats(): { compiles: number; hits: number };
+}
