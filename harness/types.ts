@@ -301,6 +301,8 @@ export interface SurfaceObservation {
   shutdown?: ShutdownInfo;
   /** The surface's package manifest (package.json) when the surface names one. */
   manifest?: { path: string; json: Record<string, unknown> };
+  /** contract/watched-paths: each configured watched path (glob) with the number of files it matched. */
+  watched?: Record<string, number>;
   /** Tools for which argument generation was refused (destructive, not allowed). */
   skippedTools: { tool: string; reason: string }[];
   durationMs: number;

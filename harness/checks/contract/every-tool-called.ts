@@ -1,0 +1,34 @@
+/**
+ * contract/every-tool-called: every advertised tool was called at least once during the run (by a
+ * scenario file or a generated scenario). Tools whose argument generation was refused (destructive,
+ * not allowed) are noted at info with the reason kind instead. Rule: contract (design §7 checkEveryToolCalled).
+ */
+import { defineCheck } from '../define.ts';
+import { uncalledTools } from '../../invariants.ts';
+
+export default defineCheck({
+  meta: {
+    id: 'contract/every-tool-called',
+    defaultSeverity: 'error',
+    description: 'Every advertised tool was called at least once.',
+    rationale: 'A tool that is advertised but never exercised can be broken without any check noticing; coverage keeps the contract honest.',
+    spec: 'rule:contract/every-tool-called (design §7 checkEveryToolCalled)',
+    messages: {
+      notCalled: '{{tool}} is advertised but was never called; add a scenario for it.',
+      skipped: '{{tool}} is advertised but was not called: argument generation was refused for it (for example a destructive tool without allowDestructive); add a scenario.',
+    },
+    examples: {
+      fail: 'tools/list: ["search", "delete"]; calls: ["search"]',
+      pass: 'tools/list: ["search", "delete"]; calls: ["search", "delete"]',
+    },
+  },
+  check({ observation }, report) {
+    const advertised = (observation.listing?.tools ?? []).map((t) => t.name).filter((n): n is string => typeof n === 'string');
+    const called = observation.calls.map((c) => c.scenario.tool);
+    const skipped = new Set(observation.skippedTools.map((s) => s.tool));
+    for (const tool of uncalledTools(advertised, called)) {
+      if (skipped.has(tool)) report({ messageId: 'skipped', severity: 'info', tool, data: { tool } });
+      else report({ messageId: 'notCalled', tool, data: { tool } });
+    }
+  },
+});

@@ -1,0 +1,87 @@
+/**
+ * errors/echo: caller-supplied values never come back on a failure path. Probes plant sentinels in
+ * invalid arguments and in a call of an unknown tool; no JSON-RPC error and no isError result may
+ * carry a sentinel on any channel (content text, structuredContent, error.message, error.data).
+ * Every probe record whose params carry a sentinel is judged, including other checks' probes.
+ * Spec: spec:2025-11-25/server/tools.mdx §Security Considerations (sanitize tool outputs); design.md §4 (value-free reports).
+ */
+import { defineCheck } from '../define.ts';
+import { deriveArgumentProbes } from '../../probes/negative.ts';
+import { resultOf, responseKind } from '../../probes/records.ts';
+import { containsAny, makeSentinel, sentinelsIn } from '../../probes/sentinel.ts';
+import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
+import type { ProbeRecord, ProbeRequest } from '../../types.ts';
+
+const ID = 'errors/echo';
+const UNKNOWN = `${ID}:unknown-tool`;
+
+/** The channels of a failure answer that carry a sentinel (names only). */
+export function echoChannels(record: ProbeRecord, sentinels: string[]): string[] {
+  const frame = record.request.response;
+  const error = frame?.error as { message?: unknown; data?: unknown } | undefined;
+  const result = resultOf(record.request);
+  const channels: Array<[string, unknown]> = [
+    ['error.message', error?.message],
+    ['error.data', error?.data],
+    ['content', result?.content],
+    ['structuredContent', result?.structuredContent],
+  ];
+  return channels.filter(([, value]) => containsAny(value, sentinels)).map(([name]) => name);
+}
+
+/** The probe's key within its tool (`wrong-type:x`, `unknown-tool`): its id without `<check>:<tool>:`. */
+function probeName(record: ProbeRecord): string {
+  const { id, check, tool } = record.probe;
+  const prefix = `${check}:${tool ?? ''}:`;
+  return id.startsWith(prefix) ? id.slice(prefix.length) : id.slice(check.length + 1);
+}
+
+export default defineCheck({
+  meta: {
+    id: ID,
+    defaultSeverity: 'warning',
+    description: 'Caller-supplied values (sentinels) never come back on a failure path.',
+    rationale: 'Error paths that reflect input verbatim leak whatever a caller sent into logs, transcripts and models (and turn a tool into an injection relay). Errors should name the field and the rule, not repeat the value.',
+    spec: 'spec:2025-11-25/server/tools.mdx §Security Considerations',
+    messages: {
+      echoed: 'Tool {{tool}}: the failure answer to probe "{{probe}}" repeats a caller-supplied value in {{channel}}; name the field and the rule instead.',
+      echoedUnknown: 'The failure answer to a call of an unknown tool repeats a caller-supplied value in {{channel}}.',
+    },
+    examples: {
+      fail: '{"error":{"code":-32602,"message":"bad value <caller input> for field x"}}',
+      pass: '{"result":{"isError":true,"content":[{"type":"text","text":"x: must be an integer"}]}}',
+    },
+  },
+  plan({ observation }) {
+    const probes: ProbeRequest[] = [toolCallProbe(ID, UNKNOWN, unknownToolName(observation), { probe: makeSentinel(UNKNOWN) })];
+    for (const tool of listedTools(observation)) {
+      const base = mayProbe(observation, tool) ? successfulArguments(observation, tool.name) : undefined;
+      const probe = base && deriveArgumentProbes(tool.inputSchema, base, `${ID}:${tool.name}`).find((p) => p.sentinel !== undefined && p.expect === 'reject');
+      if (probe) probes.push(toolCallProbe(ID, `${ID}:${tool.name}:${probe.key}`, tool.name, probe.arguments));
+    }
+    return probes;
+  },
+  check({ observation }, report) {
+    const forbid = observation.options.echo === 'forbid';
+    const seen = new Set<string>();
+    for (const record of observation.probes) {
+      const sentinels = sentinelsIn(record.probe.params);
+      const kind = responseKind(record.request);
+      if (sentinels.length === 0 || (kind !== 'protocol-error' && kind !== 'tool-error')) continue;
+      const unknownTool = record.probe.id.endsWith(':unknown-tool');
+      for (const channel of echoChannels(record, sentinels)) {
+        const key = `${record.probe.tool ?? ''}|${probeName(record)}|${channel}|${unknownTool}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const severity = forbid ? 'error' as const : undefined;
+        if (unknownTool) report({ messageId: 'echoedUnknown', data: { channel }, pointer: channelPointer(channel), ...(severity ? { severity } : {}) });
+        else report({ messageId: 'echoed', tool: record.probe.tool, data: { tool: record.probe.tool ?? '(unknown)', probe: probeName(record), channel }, pointer: channelPointer(channel), ...(severity ? { severity } : {}) });
+      }
+    }
+  },
+});
+
+/** JSON pointer (into the response frame) of a channel name. */
+function channelPointer(channel: string): string {
+  return channel === 'error.message' ? '/error/message' : channel === 'error.data' ? '/error/data' : `/result/${channel}`;
+}

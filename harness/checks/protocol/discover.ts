@@ -1,0 +1,52 @@
+/**
+ * protocol/discover: on the modern era, `server/discover` answers a valid DiscoverResult:
+ * `resultType`, `supportedVersions` (strings, including the negotiated version), `capabilities`
+ * object, `ttlMs` integer >= 0, `cacheScope` public|private; identity only under
+ * `_meta["io.modelcontextprotocol/serverInfo"]` (a top-level `serverInfo` is a finding). Legacy: silent.
+ * Spec: spec:2026-07-28/server/discover.mdx; schema/2026-07-28/schema.ts DiscoverResult; SEP-2575 (PR #3002).
+ */
+import { defineCheck, type FindingDescriptor } from '../define.ts';
+
+type Report = (finding: FindingDescriptor) => void;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function checkFields(result: Record<string, unknown>, negotiated: string, report: Report): void {
+  const bad = (field: string, expectation: string) => report({ messageId: 'field', pointer: `/${field}`, data: { field, expectation } });
+  if (typeof result.resultType !== 'string') bad('resultType', 'a string (required on every 2026-07-28 result)');
+  const versions = result.supportedVersions;
+  if (!Array.isArray(versions) || !versions.every((v) => typeof v === 'string')) bad('supportedVersions', 'an array of protocol version strings');
+  else if (!versions.includes(negotiated)) report({ messageId: 'negotiatedMissing', pointer: '/supportedVersions', data: { version: negotiated } });
+  if (!isObject(result.capabilities)) bad('capabilities', 'an object (ServerCapabilities)');
+  if (typeof result.ttlMs !== 'number' || !Number.isInteger(result.ttlMs) || result.ttlMs < 0) bad('ttlMs', 'an integer >= 0 (ms)');
+  if (result.cacheScope !== 'public' && result.cacheScope !== 'private') bad('cacheScope', '"public" or "private"');
+  if ('serverInfo' in result) report({ messageId: 'topLevelServerInfo', pointer: '/serverInfo' });
+}
+
+export default defineCheck({
+  meta: {
+    id: 'protocol/discover',
+    defaultSeverity: 'error',
+    description: 'Modern era: server/discover answers a valid DiscoverResult.',
+    rationale: 'Clients pick the version and cache policy from DiscoverResult; the SDK client silently falls back to the legacy era when it fails validation.',
+    spec: 'spec:2026-07-28/server/discover.mdx; schema/2026-07-28/schema.ts DiscoverResult',
+    messages: {
+      notObject: 'The server/discover result must be an object (DiscoverResult).',
+      field: 'DiscoverResult field {{field}} must be {{expectation}}.',
+      negotiatedMissing: 'DiscoverResult supportedVersions does not list the negotiated version {{version}}.',
+      topLevelServerInfo: 'DiscoverResult has a top-level serverInfo; identity belongs under _meta["io.modelcontextprotocol/serverInfo"] (clients ignore the top-level field).',
+    },
+    examples: {
+      fail: '{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{},"serverInfo":{"name":"s","version":"1"}}',
+      pass: '{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"ttlMs":0,"cacheScope":"private","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}',
+    },
+  },
+  check({ observation }, report) {
+    const n = observation.negotiation;
+    if (n?.era !== 'modern' || n.discover === undefined) return;
+    if (!isObject(n.discover)) return report({ messageId: 'notObject', pointer: '' });
+    checkFields(n.discover, n.protocolVersion, report);
+  },
+});

@@ -1,0 +1,102 @@
+/**
+ * protocol/version-negotiation. Modern era: a request whose envelope names an unsupported version
+ * gets -32022 with `data: { supported: string[], requested }`; a request without the `_meta`
+ * envelope gets -32602. Legacy era (fresh process): `initialize` offering an unknown version is
+ * answered with a version the server supports (a known revision), never an echo of the offer; an
+ * error answer is acceptable only when it names the supported versions.
+ * Spec: spec:2026-07-28/basic/versioning.mdx; spec:2026-07-28/basic/index.mdx §_meta; spec:2025-11-25/basic/lifecycle.mdx §Version Negotiation.
+ */
+import { defineCheck, type FindingDescriptor } from '../define.ts';
+import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
+import { KNOWN_PROTOCOL_VERSIONS, type ProbeRecord } from '../../types.ts';
+
+const ID = 'protocol/version-negotiation';
+/** The version no server supports. */
+export const BOGUS_VERSION = '1900-01-01';
+const UNSUPPORTED = `${ID}:unsupported-version`;
+const NO_ENVELOPE = `${ID}:missing-envelope`;
+const LEGACY_INIT = `${ID}:legacy-initialize`;
+
+type Report = (finding: FindingDescriptor) => void;
+
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string');
+
+function judgeUnsupported(record: ProbeRecord, report: Report): void {
+  const kind = responseKind(record.request);
+  if (kind === 'none') return;
+  const error = rpcError(record.request);
+  if (kind !== 'protocol-error') return report({ messageId: 'unsupportedServed', pointer: '/params/_meta/io.modelcontextprotocol~1protocolVersion' });
+  if (error?.code !== -32022) return report({ messageId: 'unsupportedWrongCode', pointer: '/error/code', data: { code: String(error?.code) } });
+  const data = error.data as { supported?: unknown; requested?: unknown } | undefined;
+  if (!isStringArray(data?.supported) || data?.requested !== BOGUS_VERSION) report({ messageId: 'unsupportedData', pointer: '/error/data' });
+}
+
+function judgeNoEnvelope(record: ProbeRecord, report: Report): void {
+  const kind = responseKind(record.request);
+  if (kind === 'none') return;
+  const code = rpcError(record.request)?.code;
+  if (kind !== 'protocol-error') report({ messageId: 'noEnvelopeServed', pointer: '/params/_meta' });
+  else if (code !== -32602) report({ messageId: 'noEnvelopeWrongCode', pointer: '/error/code', data: { code: String(code) } });
+}
+
+function judgeLegacyInitialize(record: ProbeRecord, report: Report): void {
+  const kind = responseKind(record.request);
+  if (kind === 'none') return;
+  if (kind === 'protocol-error') {
+    const data = rpcError(record.request)?.data as { supported?: unknown } | undefined;
+    if (!isStringArray(data?.supported)) report({ messageId: 'initializeErrorUnnamed', pointer: '/error/data' });
+    return;
+  }
+  const version = resultOf(record.request)?.protocolVersion;
+  if (version === BOGUS_VERSION) report({ messageId: 'initializeEcho', pointer: '/result/protocolVersion' });
+  else if (typeof version !== 'string' || !(KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(version)) report({ messageId: 'initializeUnknown', pointer: '/result/protocolVersion' });
+}
+
+export default defineCheck({
+  meta: {
+    id: ID,
+    defaultSeverity: 'error',
+    description: 'Unsupported version -> -32022 with {supported, requested}; missing _meta -> -32602; legacy initialize answers a supported version.',
+    rationale: 'Clients negotiate by reacting to these answers. A server that serves a request in a version it does not speak, or echoes any offered version, makes the client believe in a protocol the server does not implement.',
+    spec: 'spec:2026-07-28/basic/versioning.mdx; spec:2026-07-28/basic/index.mdx §_meta; spec:2025-11-25/basic/lifecycle.mdx §Version Negotiation',
+    messages: {
+      unsupportedServed: 'A request whose _meta names an unsupported protocol version was served normally; it must be answered with error -32022 (UnsupportedProtocolVersion), on every request, also after earlier requests pinned a version.',
+      unsupportedWrongCode: 'A request whose _meta names an unsupported protocol version got error code {{code}}; it must be -32022 (UnsupportedProtocolVersion).',
+      unsupportedData: 'The -32022 error must carry data.supported (a non-empty array of version strings) and data.requested (the version the request named).',
+      noEnvelopeServed: 'A request without the _meta envelope was served; a request missing its required _meta fields is malformed and must get -32602.',
+      noEnvelopeWrongCode: 'A request without the _meta envelope got error code {{code}}; it must be -32602 (Invalid params).',
+      initializeEcho: 'initialize offering an unknown protocol version was answered with that same version; the server must answer with a version it supports.',
+      initializeUnknown: 'initialize offering an unknown protocol version was answered with a protocolVersion that is not a known revision.',
+      initializeErrorUnnamed: 'initialize offering an unknown protocol version got an error that does not name the supported versions (data.supported).',
+    },
+    examples: {
+      fail: '{"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"1900-01-01"}}} -> {"result":{"tools":[]}}',
+      pass: '-> {"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"],"requested":"1900-01-01"}}}',
+    },
+  },
+  plan({ observation }) {
+    const n = observation.negotiation;
+    if (!n) return [];
+    if (n.era === 'modern') {
+      return [
+        { id: UNSUPPORTED, check: ID, method: 'tools/list', params: {}, protocolVersion: BOGUS_VERSION },
+        { id: NO_ENVELOPE, check: ID, method: 'tools/list', params: {}, envelope: false },
+      ];
+    }
+    const params = { protocolVersion: BOGUS_VERSION, capabilities: {}, clientInfo: { name: 'mcp-harness', version: '0.1.0' } };
+    return [{ id: LEGACY_INIT, check: ID, method: 'initialize', params, freshProcess: true }];
+  },
+  check({ observation }, report) {
+    const era = observation.negotiation?.era;
+    const get = (id: string) => probeRecord(observation, id);
+    if (era === 'modern') {
+      const unsupported = get(UNSUPPORTED);
+      if (unsupported) judgeUnsupported(unsupported, report);
+      const noEnvelope = get(NO_ENVELOPE);
+      if (noEnvelope) judgeNoEnvelope(noEnvelope, report);
+    } else if (era === 'legacy') {
+      const init = get(LEGACY_INIT);
+      if (init) judgeLegacyInitialize(init, report);
+    }
+  },
+});

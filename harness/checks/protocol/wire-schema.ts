@@ -1,0 +1,45 @@
+/**
+ * protocol/wire-schema: every message the server sent validates against the wire schema of the
+ * negotiated revision (the spec's schema.json, bundled in harness/wire/schemas): the JSON-RPC
+ * envelope (jsonrpc "2.0", id string|integer, result XOR error {code integer, message string}) and,
+ * for responses to known requests, InitializeResult / DiscoverResult / ListToolsResult /
+ * CallToolResult (`resultType` required on 2026-07-28). One finding per (method, pointer, keyword).
+ * Revisions without a bundled schema (before 2025-06-18) are skipped.
+ * Spec: schema/<rev>/schema.json (2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages.
+ */
+import { defineCheck } from '../define.ts';
+import { collectFrames } from '../../wire/collect.ts';
+import { frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
+import { wireRevisionOf } from '../../wire/revision.ts';
+
+export default defineCheck({
+  meta: {
+    id: 'protocol/wire-schema',
+    defaultSeverity: 'error',
+    description: 'Every message validates against the wire schema of the negotiated revision.',
+    rationale: 'Clients parse messages with the revision schema; a message that fails it is dropped or fails the request in strict clients, while lenient ones hide the fault until a stricter host meets it.',
+    spec: 'schema/<rev>/schema.json (2025-06-18, 2025-11-25, 2026-07-28)',
+    messages: {
+      invalid: 'A {{method}} message from the server fails the {{revision}} wire schema at {{pointer}}: {{problem}} ({{keyword}}).',
+    },
+    examples: {
+      fail: '{"jsonrpc":"2.0","id":3,"result":{"isError":false}}  (tools/call: content is required)',
+      pass: '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"ok"}]}}',
+    },
+  },
+  check({ observation }, report) {
+    const revision = wireRevisionOf(observation.negotiation?.protocolVersion);
+    if (!revision) return;
+    const seen = new Set<string>();
+    for (const { frame, method, bare } of collectFrames(observation)) {
+      const issues: FrameIssue[] = bare && method ? resultIssues(revision, method, frame) : frameIssues(revision, frame, method);
+      for (const issue of issues) {
+        const key = `${issue.method}\u0000${issue.pointer}\u0000${issue.keyword}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const pointer = issue.pointer === '' ? '/' : issue.pointer;
+        report({ messageId: 'invalid', pointer: issue.pointer, data: { method: issue.method, revision, pointer, problem: issue.message, keyword: issue.keyword } });
+      }
+    }
+  },
+});

@@ -1,0 +1,96 @@
+/**
+ * result/shape: every tools/call result is a CallToolResult per the negotiated revision
+ * (schema/2025-11-25/schema.ts CallToolResult, ContentBlock; schema/2026-07-28/schema.ts Result.resultType).
+ *
+ * Division of labour: a non-object structuredContent of a tool that declares an outputSchema is
+ * reported by result/structured-content; this check reports it for tools without one.
+ */
+import { defineCheck } from '../define.ts';
+import type { SurfaceObservation } from '../../types.ts';
+import { validateContentBlock, type BlockIssue } from '../util/content.ts';
+import { hasResult, isModernRevision, listedTool, toolCalls, type ToolCallView } from '../util/calls.ts';
+import { isJsonObject } from '../util/json.ts';
+import { dedupeReport, type Report } from '../util/report.ts';
+
+const BLOCK_MESSAGE: Record<BlockIssue['kind'], string> = { notObject: 'blockNotObject', unknownType: 'blockUnknownType', field: 'blockField' };
+
+export default defineCheck({
+  meta: {
+    id: 'result/shape',
+    defaultSeverity: 'error',
+    description: 'Every tools/call result is a CallToolResult per the negotiated revision.',
+    rationale:
+      'Clients parse results with typed schemas: a result without a content array, a malformed content block or (on 2026-07-28) a missing resultType makes strict clients reject every reply, while lenient SDKs silently patch it, hiding the fault.',
+    spec: 'schema/2025-11-25/schema.ts CallToolResult, ContentBlock; schema/2026-07-28/schema.ts Result.resultType',
+    messages: {
+      resultNotObject: "The tools/call result of '{{tool}}' ({{call}}) at {{pointer}} is not a JSON object; a JSON-RPC result of an MCP method must be an object.",
+      contentMissing: "The tools/call result of '{{tool}}' ({{call}}) has no 'content' array at {{pointer}} (CallToolResult.content is required).",
+      contentNotArray: "The tools/call result of '{{tool}}' ({{call}}) has a 'content' at {{pointer}} that is not an array of content blocks.",
+      blockNotObject: "Content block {{pointer}} of the tools/call result of '{{tool}}' ({{call}}) is not an object.",
+      blockUnknownType: "Content block type at {{pointer}} of the tools/call result of '{{tool}}' ({{call}}) is not one of text, image, audio, resource_link, resource.",
+      blockField: "The {{blockType}} content block of the tools/call result of '{{tool}}' ({{call}}) needs {{expectation}} at {{pointer}}.",
+      isErrorNotBoolean: "The tools/call result of '{{tool}}' ({{call}}) has an 'isError' at {{pointer}} that is not a boolean.",
+      structuredContentNotObject: "The tools/call result of '{{tool}}' ({{call}}) has a structuredContent at {{pointer}} that is not a JSON object, as revision {{version}} requires.",
+      resultTypeMissing: "The tools/call result of '{{tool}}' ({{call}}) has no string 'resultType' at {{pointer}} (required on every 2026-07-28 result).",
+      resultTypeUnknown: "The tools/call result of '{{tool}}' ({{call}}) has a resultType at {{pointer}} that is neither 'complete' nor 'input_required' (no extension was negotiated).",
+      inputRequiredEmpty: "The input_required result of '{{tool}}' ({{call}}) carries neither 'inputRequests' nor 'requestState' at {{pointer}}.",
+    },
+    examples: {
+      fail: '{"isError": false, "structuredContent": {"id": "node-7"}}  // no content array',
+      pass: '{"content": [{"type": "text", "text": "{\\"id\\":\\"node-7\\"}"}], "structuredContent": {"id": "node-7"}}',
+    },
+  },
+  check(ctx, report) {
+    const deduped = dedupeReport(report);
+    for (const view of toolCalls(ctx.observation)) {
+      if (hasResult(view.record)) checkResult(ctx.observation, view, deduped);
+    }
+  },
+});
+
+/** Judge one result frame's `result` member. */
+function checkResult(observation: SurfaceObservation, view: ToolCallView, report: Report): void {
+  const say = (messageId: string, pointer: string, data: Record<string, string> = {}): void =>
+    report({ messageId, pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, ...data } });
+  const result = view.record.response?.result;
+  if (!isJsonObject(result)) return say('resultNotObject', '/result');
+  const modern = isModernRevision(observation);
+  if (modern && !checkResultType(result, say)) return;
+  checkContent(result.content, say);
+  if ('isError' in result && result.isError !== undefined && typeof result.isError !== 'boolean') say('isErrorNotBoolean', '/result/isError');
+  const declaresOutput = listedTool(observation, view.tool)?.outputSchema !== undefined;
+  if (!modern && !declaresOutput && 'structuredContent' in result && result.structuredContent !== undefined && !isJsonObject(result.structuredContent)) {
+    say('structuredContentNotObject', '/result/structuredContent', { version: observation.negotiation?.protocolVersion ?? 'unknown' });
+  }
+}
+
+type Say = (messageId: string, pointer: string, data?: Record<string, string>) => void;
+
+/**
+ * 2026-07-28 `resultType`: required; `input_required` results (MRTR) carry no content.
+ * @returns true when the content checks apply (a `complete` result).
+ */
+function checkResultType(result: Record<string, unknown>, say: Say): boolean {
+  const resultType = result.resultType;
+  if (typeof resultType !== 'string') {
+    say('resultTypeMissing', '/result/resultType');
+    return true;
+  }
+  if (resultType === 'input_required') {
+    if (result.inputRequests === undefined && result.requestState === undefined) say('inputRequiredEmpty', '/result');
+    return false;
+  }
+  if (resultType !== 'complete') say('resultTypeUnknown', '/result/resultType');
+  return resultType === 'complete';
+}
+
+/** `content`: required array of valid ContentBlocks. */
+function checkContent(content: unknown, say: Say): void {
+  if (content === undefined) return say('contentMissing', '/result/content');
+  if (!Array.isArray(content)) return say('contentNotArray', '/result/content');
+  content.forEach((block, index) => {
+    for (const issue of validateContentBlock(block, `/result/content/${index}`)) {
+      say(BLOCK_MESSAGE[issue.kind], issue.pointer, issue.kind === 'field' ? { blockType: issue.type ?? '', expectation: issue.expectation ?? '' } : {});
+    }
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * result/size: a tools/call response stays within the surface's budgets: `maxResultBytes` (UTF-8
+ * bytes of the response line) and `maxResultTokens` (estimated as ceil(bytes / 4)). One finding per
+ * tool and budget, for its largest response. Check options `maxResultBytes`/`maxResultTokens` override.
+ * Spec: harness rule (hosts truncate or reject large tool results; design.md §6).
+ */
+import { defineCheck } from '../define.ts';
+
+/** Estimated tokens of a response of `bytes` bytes (~4 bytes per token). */
+export function estimateTokens(bytes: number): number {
+  return Math.ceil(bytes / 4);
+}
+
+function numberOption(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+export default defineCheck({
+  meta: {
+    id: 'result/size',
+    defaultSeverity: 'warning',
+    description: 'Tool results stay within the configured size budgets (bytes and estimated tokens).',
+    rationale: 'Hosts truncate, reject or silently drop oversized tool results, and every byte costs model context; a budget catches a result that grew by accident.',
+    spec: 'harness rule: result size budget (design.md §6)',
+    messages: {
+      bytes: 'Tool {{tool}}: a response of {{bytes}} bytes exceeds the budget of {{max}} bytes.',
+      tokens: 'Tool {{tool}}: a response of about {{tokens}} tokens (bytes / 4) exceeds the budget of {{max}} tokens.',
+    },
+    examples: { fail: 'maxResultBytes 100000; tools/call answered with a 2 MB text block', pass: 'the same tool pages its output and answers with 8 kB' },
+  },
+  check({ observation, options }, report) {
+    const maxBytes = numberOption(options.maxResultBytes, observation.options.maxResultBytes);
+    const maxTokens = numberOption(options.maxResultTokens, observation.options.maxResultTokens);
+    const largest = new Map<string, number>();
+    for (const call of observation.calls) {
+      const bytes = call.request.responseBytes;
+      if (typeof bytes !== 'number') continue;
+      largest.set(call.scenario.tool, Math.max(bytes, largest.get(call.scenario.tool) ?? 0));
+    }
+    for (const [tool, bytes] of largest) {
+      if (bytes > maxBytes) report({ messageId: 'bytes', tool, pointer: '/result', data: { tool, bytes, max: maxBytes } });
+      const tokens = estimateTokens(bytes);
+      if (tokens > maxTokens) report({ messageId: 'tokens', tool, pointer: '/result', data: { tool, tokens, max: maxTokens } });
+    }
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * result/structured-content: a tool that declares an outputSchema returns, on success, a
+ * structuredContent that is present and valid against it (spec:2025-11-25/server/tools.mdx §Output Schema;
+ * object-only on 2025 revisions, any JSON value on 2026-07-28 per SEP-2106). An `isError` result that is
+ * really the server's own output-validation failure (the v2 SDK server's behaviour) is reported too.
+ */
+import { defineCheck, type CheckContext } from '../define.ts';
+import { isModernRevision, isToolError, listedTool, resultObject, toolCalls, type ToolCallView } from '../util/calls.ts';
+import { isJsonObject } from '../util/json.ts';
+import { dedupeReport, type Report } from '../util/report.ts';
+import { outputValidationText } from '../util/output-validation.ts';
+
+/** Validation issues reported per call before a summary finding. */
+const MAX_ISSUES_PER_CALL = 20;
+
+export default defineCheck({
+  meta: {
+    id: 'result/structured-content',
+    defaultSeverity: 'error',
+    description: 'A tool with an outputSchema returns structuredContent that is present and valid against it on every successful call.',
+    rationale:
+      'SDK clients validate structuredContent against the advertised outputSchema and fail the call when it is missing or does not conform; a server whose own output validation fails and turns that into an isError result hides a broken tool behind what looks like a decline.',
+    spec: 'spec:2025-11-25/server/tools.mdx §Output Schema; SEP-2106 (2026-07-28 structuredContent any JSON value)',
+    messages: {
+      missing: "'{{tool}}' declares an outputSchema but its successful result ({{call}}) has no structuredContent at {{pointer}}.",
+      notObject: "'{{tool}}' returned a structuredContent ({{call}}) at {{pointer}} that is not a JSON object, as revision {{version}} requires.",
+      invalid: "structuredContent of '{{tool}}' ({{call}}) fails the outputSchema at {{pointer}}: keyword '{{keyword}}' ({{expectation}}; schema {{schemaPointer}}).",
+      moreIssues: "structuredContent of '{{tool}}' ({{call}}) has {{count}} more outputSchema violations than listed.",
+      serverOutputValidation:
+        "'{{tool}}' answered {{call}} with an isError result reporting the server's own output-schema validation failure: the tool's structuredContent does not match its outputSchema.",
+    },
+    examples: {
+      fail: 'outputSchema {"type":"object","properties":{"price":{"type":"number"}}}; result {"content":[...],"structuredContent":{"price":null}}',
+      pass: 'outputSchema {"type":"object","properties":{"price":{"type":["number","null"]}}}; result {"content":[...],"structuredContent":{"price":null}}',
+    },
+  },
+  check(ctx, report) {
+    const deduped = dedupeReport(report);
+    for (const view of toolCalls(ctx.observation)) checkCall(ctx, view, deduped);
+  },
+});
+
+/** Judge one call of a tool that declares an outputSchema. */
+function checkCall(ctx: CheckContext, view: ToolCallView, report: Report): void {
+  const outputSchema = listedTool(ctx.observation, view.tool)?.outputSchema;
+  const result = resultObject(view.record);
+  if (outputSchema === undefined || result === undefined) return;
+  const say = (messageId: string, pointer: string, data: Record<string, string | number> = {}, evidence?: unknown): void =>
+    report({ messageId, pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, ...data }, ...(evidence !== undefined ? { evidence } : {}) });
+  if (isToolError(result)) {
+    const text = outputValidationText(result.content);
+    if (text !== undefined) say('serverOutputValidation', '/isError', {}, text);
+    return;
+  }
+  if (!('structuredContent' in result) || result.structuredContent === undefined) return say('missing', '/structuredContent');
+  const structured = result.structuredContent;
+  if (!isModernRevision(ctx.observation) && !isJsonObject(structured)) {
+    return say('notObject', '/structuredContent', { version: ctx.observation.negotiation?.protocolVersion ?? 'unknown' });
+  }
+  const compiled = ctx.schemas.compile(outputSchema);
+  if (!compiled.ok) return; // schema/compile reports the schema itself
+  const issues = compiled.validate(structured);
+  for (const issue of issues.slice(0, MAX_ISSUES_PER_CALL)) {
+    say('invalid', `/structuredContent${issue.instancePointer}`, { keyword: issue.keyword, expectation: issue.message, schemaPointer: `/outputSchema${issue.schemaPointer}` });
+  }
+  if (issues.length > MAX_ISSUES_PER_CALL) say('moreIssues', '/structuredContent', { count: issues.length - MAX_ISSUES_PER_CALL });
+}

@@ -1,0 +1,80 @@
+/**
+ * result/text-mirror: a result carrying structuredContent also carries it serialized in a text block
+ * (spec:2025-11-25/server/tools.mdx §Structured Content: "SHOULD also return the serialized JSON in a
+ * TextContent block"). Compared as parsed JSON: object keys order-insensitive, arrays in order.
+ */
+import { defineCheck } from '../define.ts';
+import { resultObject, toolCalls, type ToolCallView } from '../util/calls.ts';
+import { textBlocks, type TextBlock } from '../util/content.ts';
+import { diffKeys, isJsonObject, jsonEqual, parseJson } from '../util/json.ts';
+import { dedupeReport, type Report } from '../util/report.ts';
+
+/** Key names listed per category in a message before "+N more". */
+const MAX_KEYS = 10;
+
+export default defineCheck({
+  meta: {
+    id: 'result/text-mirror',
+    defaultSeverity: 'warning',
+    description: 'A result with structuredContent carries the same JSON, serialized, in a text block.',
+    rationale:
+      'Clients that read only text and clients that read only structuredContent must see the same result; a JSON text block that lacks fields gives the two kinds of client different answers.',
+    spec: 'spec:2025-11-25/server/tools.mdx §Structured Content',
+    messages: {
+      noTextBlock: "The result of '{{tool}}' ({{call}}) has structuredContent but no text block at {{pointer}} carrying it serialized.",
+      proseOnly: "The result of '{{tool}}' ({{call}}) has structuredContent and only prose text blocks at {{pointer}}; none carries the serialized JSON.",
+      divergentKeys:
+        "The text block at {{pointer}} of '{{tool}}' ({{call}}) parses as JSON but differs from structuredContent (missing keys: {{missing}}; extra keys: {{extra}}; differing keys: {{changed}}).",
+      divergent: "The text block at {{pointer}} of '{{tool}}' ({{call}}) parses as JSON but is not equal to structuredContent.",
+    },
+    examples: {
+      fail: '{"content":[{"type":"text","text":"{\\"results\\":[]}"}],"structuredContent":{"results":[],"summary":"none"}}',
+      pass: '{"content":[{"type":"text","text":"{\\"summary\\":\\"none\\",\\"results\\":[]}"}],"structuredContent":{"results":[],"summary":"none"}}',
+    },
+  },
+  check(ctx, report) {
+    const deduped = dedupeReport(report);
+    for (const view of toolCalls(ctx.observation)) checkCall(view, deduped);
+  },
+});
+
+/** Judge one result that carries structuredContent. */
+function checkCall(view: ToolCallView, report: Report): void {
+  const result = resultObject(view.record);
+  if (result === undefined || !('structuredContent' in result) || result.structuredContent === undefined) return;
+  const structured = result.structuredContent;
+  const say = (messageId: string, pointer: string, data: Record<string, string> = {}, severity?: 'info'): void =>
+    report({ messageId, pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, ...data }, ...(severity ? { severity } : {}) });
+  const blocks = textBlocks(result.content);
+  if (blocks.length === 0) return say('noTextBlock', '/content');
+  const json = jsonBlocks(blocks, structured);
+  if (json.some((block) => jsonEqual(block.value, structured))) return;
+  if (json.length === 0) return say('proseOnly', '/content', {}, 'info');
+  const first = json[0];
+  const pointer = `/content/${first.index}/text`;
+  if (!isJsonObject(first.value) || !isJsonObject(structured)) return say('divergent', pointer);
+  const diff = diffKeys(structured, first.value);
+  say('divergentKeys', pointer, { missing: keyList(diff.missing), extra: keyList(diff.extra), changed: keyList(diff.changed) });
+}
+
+/**
+ * Text blocks that parse as JSON of a comparable kind: a container (object/array) when structuredContent
+ * is one; any JSON otherwise. A text like "42 results" never counts; a bare "42" counts only against a
+ * scalar structuredContent.
+ */
+function jsonBlocks(blocks: TextBlock[], structured: unknown): Array<{ index: number; value: unknown }> {
+  const container = (value: unknown): boolean => typeof value === 'object' && value !== null;
+  const found: Array<{ index: number; value: unknown }> = [];
+  for (const block of blocks) {
+    const parsed = parseJson(block.text);
+    if (parsed.ok && (container(parsed.value) || !container(structured))) found.push({ index: block.index, value: parsed.value });
+  }
+  return found;
+}
+
+/** `a, b, c` (or `none`), capped at MAX_KEYS names. */
+function keyList(keys: string[]): string {
+  if (keys.length === 0) return 'none';
+  const shown = keys.slice(0, MAX_KEYS).join(', ');
+  return keys.length > MAX_KEYS ? `${shown} (+${keys.length - MAX_KEYS} more)` : shown;
+}

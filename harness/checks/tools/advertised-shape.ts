@@ -1,0 +1,38 @@
+/**
+ * tools/advertised-shape: every advertised Tool object has the shape of the negotiated revision's
+ * schema.ts `Tool`: string name; inputSchema an object with root type "object" (every revision);
+ * outputSchema root type "object" on 2025 revisions (any JSON Schema on 2026-07-28); title and
+ * description strings; annotations an object of hints; icons an array (2025-11-25+).
+ */
+import { defineCheck } from '../define.ts';
+import { advertisedShapeProblems } from '../../invariants.ts';
+import { LATEST_LEGACY_PROTOCOL_VERSION } from '../../types.ts';
+
+export default defineCheck({
+  meta: {
+    id: 'tools/advertised-shape',
+    defaultSeverity: 'error',
+    description: 'Every advertised Tool object matches the negotiated revision\'s Tool shape (inputSchema root type "object", outputSchema root object on 2025 revisions).',
+    rationale: 'Clients and model APIs reject a tool whose inputSchema root is not an object (a root anyOf/oneOf), and some drop every tool of the server because of one.',
+    spec: 'schema/2025-06-18, schema/2025-11-25, schema/2026-07-28 schema.ts Tool; spec:2025-11-25/server/tools.mdx §Tool',
+    messages: {
+      inputRoot: '{{tool}}: inputSchema root does not declare type "object"{{detail}}.',
+      outputRoot: '{{tool}}: outputSchema root does not declare type "object"{{detail}}; revisions before 2026-07-28 require an object root.',
+      fieldType: '{{tool}}: {{field}} is not {{what}}.',
+    },
+    examples: {
+      fail: '{"name":"update","inputSchema":{"anyOf":[{"type":"object"},{"type":"object"}]}}',
+      pass: '{"name":"update","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}',
+    },
+  },
+  check({ observation }, report) {
+    const version = observation.negotiation?.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION;
+    for (const tool of observation.listing?.tools ?? []) {
+      for (const p of advertisedShapeProblems(tool, version)) {
+        const messageId = p.kind === 'inputSchema-root' ? 'inputRoot' : p.kind === 'outputSchema-root' ? 'outputRoot' : 'fieldType';
+        const data = { tool: p.tool ?? '', detail: p.data?.detail ?? '', field: p.data?.field || 'the tool', what: p.data?.what ?? '' };
+        report({ messageId, tool: p.tool, pointer: p.pointer, data });
+      }
+    }
+  },
+});

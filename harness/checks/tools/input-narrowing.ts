@@ -1,0 +1,55 @@
+/**
+ * tools/input-narrowing: a surface's advertised inputSchema (and outputSchema, where it overrides
+ * one) only narrows its contract's, under the enumerated narrowings of the comparator
+ * (harness/schema/narrowing.ts). With the surface option `overrides: 'none'` the advertised schemas
+ * must equal the contract's exactly (key order ignored); even a narrowing is reported.
+ * Rule: contract (design §7 checkInputNarrowing); MCP anchor spec:2025-11-25/server/tools.mdx §Security Considerations.
+ */
+import { defineCheck } from '../define.ts';
+import { inputNarrowingProblems } from '../../invariants.ts';
+import { jsonEqual } from '../../schema/canonical.ts';
+
+/** Problem kind -> messageId. */
+function messageIdOf(kind: string): string {
+  if (kind === 'added-property') return 'undeclaredProperty';
+  if (kind === 'added-required') return 'undeclaredRequired';
+  if (kind === 'schema-presence') return 'schemaPresence';
+  return 'widened';
+}
+
+export default defineCheck({
+  meta: {
+    id: 'tools/input-narrowing',
+    defaultSeverity: 'error',
+    description: "A surface's advertised inputSchema and outputSchema only narrow its contract's (enumerated narrowings).",
+    rationale: 'A surface derived from a shared contract that loses a type, a bound or an enum restriction accepts inputs the contract forbids; one whose outputSchema loosens promises less than its callers rely on.',
+    spec: 'rule:contract/narrowing (design §7 checkInputNarrowing); spec:2025-11-25/server/tools.mdx §Security Considerations',
+    messages: {
+      undeclaredProperty: '{{tool}} advertises {{side}} property {{property}}, which its contract does not declare.',
+      undeclaredRequired: '{{tool}} requires {{side}} property {{property}}, which its contract does not require.',
+      widened: '{{tool}} advertises {{detail}}; per-surface overrides may only narrow.',
+      schemaPresence: '{{tool}} {{detail}}.',
+      notIdentical: "{{tool}} advertises {{field}} that differs from its contract, and the surface's overrides option is 'none'.",
+    },
+    examples: {
+      fail: 'contract: {"properties":{"name":{"type":"string"}}}; advertised: {"properties":{"name":{}}}',
+      pass: 'contract: {"properties":{"n":{"type":"integer","maximum":100}}}; advertised: {"properties":{"n":{"type":"integer","maximum":50}}}',
+    },
+    needsContract: true,
+  },
+  check({ observation }, report) {
+    const byName = new Map((observation.contract?.tools ?? []).map((t) => [t.name, t]));
+    for (const tool of observation.listing?.tools ?? []) {
+      const contractTool = byName.get(tool.name);
+      if (!contractTool) continue;
+      for (const p of inputNarrowingProblems(contractTool, tool)) {
+        const data = { tool: tool.name, side: p.data?.side ?? 'input', property: p.data?.property ?? '', detail: p.data?.detail ?? '' };
+        report({ messageId: messageIdOf(p.kind), tool: tool.name, pointer: p.pointer, data });
+      }
+      if (observation.options.overrides !== 'none') continue;
+      for (const field of ['inputSchema', 'outputSchema'] as const) {
+        if (!jsonEqual(contractTool[field] ?? null, tool[field] ?? null)) report({ messageId: 'notIdentical', tool: tool.name, pointer: `/${field}`, data: { tool: tool.name, field } });
+      }
+    }
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * tools/name: tool names are 1-128 characters of `[A-Za-z0-9_.-]` (2025-11-25+; info on earlier
+ * revisions), unique within the server (duplicates: error), within the host's length budget, and
+ * portable (a '.' is allowed by the spec but rejected by hosts that enforce `^[a-zA-Z0-9_-]{1,64}$`).
+ * Spec: spec:2025-11-25/server/tools.mdx §Tool Names (SEP-986).
+ */
+import { defineCheck } from '../define.ts';
+import { atLeastRevision } from '../../wire/revision.ts';
+
+const SPEC_CHARSET = /^[A-Za-z0-9_.-]*$/;
+
+export default defineCheck({
+  meta: {
+    id: 'tools/name',
+    defaultSeverity: 'warning',
+    description: "Tool names are 1-128 characters of [A-Za-z0-9_.-], unique, within the host's length budget and portable.",
+    rationale: 'Hosts and model APIs validate tool names and often drop the whole tool set of a server when one name fails; duplicate names make calls ambiguous.',
+    spec: 'spec:2025-11-25/server/tools.mdx §Tool Names',
+    messages: {
+      length: 'Tool name of {{length}} characters: names SHOULD be 1 to 128 characters long.',
+      charset: "Tool {{tool}}: the name has characters outside [A-Za-z0-9_.-] (spaces, commas, '/' and others are not allowed).",
+      duplicate: 'Tool {{tool}} is advertised {{count}} times; tool names must be unique within a server.',
+      budget: 'Tool {{tool}}: the name has {{length}} characters, over the budget of {{max}} for hosts that prefix tool names.',
+      portability: "Tool {{tool}}: the name contains '.', which the spec allows but several hosts and model APIs (pattern ^[a-zA-Z0-9_-]{1,64}$) reject, dropping every tool of the server. Prefer '_' or '-'.",
+    },
+    examples: { fail: '{"name":"photos.albums.assets.add"}', pass: '{"name":"photos_albums_assets_add"}' },
+  },
+  check({ observation, options }, report) {
+    const tools = observation.listing?.tools ?? [];
+    const gate = atLeastRevision(observation.negotiation?.protocolVersion, '2025-11-25') ? {} : { severity: 'info' as const };
+    const maxOption = options.maxLength;
+    const max = typeof maxOption === 'number' ? maxOption : observation.options.maxToolNameLength;
+    const counts = new Map<string, number>();
+    for (const { name } of tools) counts.set(name, (counts.get(name) ?? 0) + 1);
+    for (const [name, count] of counts) {
+      if (typeof name !== 'string') continue;
+      const tool = name;
+      if (count > 1) report({ messageId: 'duplicate', tool, pointer: '/name', severity: 'error', data: { tool, count } });
+      if (name.length < 1 || name.length > 128) report({ messageId: 'length', tool, pointer: '/name', data: { length: name.length }, ...gate });
+      else if (name.length > max) report({ messageId: 'budget', tool, pointer: '/name', data: { tool, length: name.length, max } });
+      if (!SPEC_CHARSET.test(name)) report({ messageId: 'charset', tool, pointer: '/name', data: { tool }, ...gate });
+      else if (name.includes('.')) report({ messageId: 'portability', tool, pointer: '/name', data: { tool } });
+    }
+  },
+});

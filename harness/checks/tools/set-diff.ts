@@ -1,0 +1,31 @@
+/**
+ * tools/set-diff: the advertised tool set equals the contract's (by name): no contract tool missing,
+ * no tool advertised beyond the contract. Rule: contract (design §7, `diffToolSets`).
+ */
+import { defineCheck } from '../define.ts';
+import { toolSetProblems } from '../../invariants.ts';
+
+export default defineCheck({
+  meta: {
+    id: 'tools/set-diff',
+    defaultSeverity: 'error',
+    description: "The advertised tool set equals the contract's: nothing missing, nothing unexpected.",
+    rationale: 'A surface that drops a tool breaks every caller of it; one that advertises an unlisted tool exposes behaviour nobody reviewed.',
+    spec: 'rule:contract/tool-set (design §7 diffToolSets)',
+    messages: {
+      missing: '{{tool}} is in the contract but not advertised.',
+      unexpected: '{{tool}} is advertised but not in the contract.',
+    },
+    examples: {
+      fail: 'contract: ["search", "fetch"]; tools/list: ["search"]',
+      pass: 'contract: ["search", "fetch"]; tools/list: ["fetch", "search"]',
+    },
+    needsContract: true,
+  },
+  check({ observation }, report) {
+    if (!observation.contract || !observation.listing) return;
+    for (const p of toolSetProblems(observation.contract.tools, observation.listing.tools)) {
+      report({ messageId: p.kind, tool: p.tool, data: { tool: p.tool ?? '' } });
+    }
+  },
+});

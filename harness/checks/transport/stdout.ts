@@ -1,0 +1,49 @@
+/**
+ * transport/stdout: nothing but JSON-RPC messages on stdout, from spawn to exit
+ * (spec:2025-11-25/basic/transports.mdx §stdio: the server MUST NOT write anything to its stdout that
+ * is not a valid MCP message; logs belong on stderr).
+ */
+import { defineCheck } from '../define.ts';
+import type { StdoutLine } from '../../types.ts';
+
+/** Offending lines reported one by one before a summary finding. */
+const MAX_LINE_FINDINGS = 20;
+
+const KIND_TEXT: Record<Exclude<StdoutLine['kind'], 'jsonrpc'>, string> = {
+  text: 'not a JSON-RPC message (not JSON at all)',
+  json: 'not a JSON-RPC message (JSON, but not JSON-RPC 2.0)',
+};
+
+export default defineCheck({
+  meta: {
+    id: 'transport/stdout',
+    defaultSeverity: 'error',
+    description: 'The server writes nothing but JSON-RPC messages to stdout, from spawn to exit.',
+    rationale:
+      'stdout is the protocol channel: a banner or a log line there breaks clients that parse every line (Claude Desktop fails the connection), while SDK clients that skip such lines hide the fault. Logs belong on stderr.',
+    spec: 'spec:2025-11-25/basic/transports.mdx §stdio; spec:2026-07-28/basic/transports/stdio.mdx',
+    messages: {
+      nonJsonRpc: 'stdout line {{line}} is {{what}}; a stdio server may only write MCP messages to stdout (send logs to stderr).',
+      more: '{{count}} more stdout lines are not JSON-RPC messages ({{total}} in all).',
+    },
+    examples: {
+      fail: 'stdout line 1: "Example MCP Server version : 1.2.3" before the initialize response',
+      pass: 'the banner is written to stderr; stdout carries only JSON-RPC lines',
+    },
+    needsSession: false,
+  },
+  check(ctx, report) {
+    const { wire } = ctx.observation;
+    const offending = wire.stdout.filter((line) => line.kind !== 'jsonrpc');
+    const shown = offending.slice(0, MAX_LINE_FINDINGS);
+    for (const line of shown) {
+      report({
+        messageId: 'nonJsonRpc',
+        data: { line: line.line, what: KIND_TEXT[line.kind as keyof typeof KIND_TEXT] },
+        ...(line.head !== undefined ? { evidence: line.head } : {}),
+      });
+    }
+    const total = Math.max(wire.stdoutNonJsonRpc, offending.length);
+    if (total > shown.length) report({ messageId: 'more', data: { count: total - shown.length, total } });
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * transport/timeout: every request the harness sent (tool calls, probes, tools/list pages) was
+ * answered within its timeout (spec:2025-11-25/basic/lifecycle.mdx §Timeouts). The era probe
+ * (`server/discover`) is excluded: silence there is a legitimate legacy answer (digest §1c), and a
+ * handshake that never completes is `transport/exit`'s `negotiateFailed`.
+ */
+import { defineCheck } from '../define.ts';
+import type { RequestRecord } from '../../types.ts';
+
+export default defineCheck({
+  meta: {
+    id: 'transport/timeout',
+    defaultSeverity: 'error',
+    description: 'Every request (tool calls, probes, tools/list pages) is answered within its timeout.',
+    rationale:
+      'A request that never gets an answer stalls the host and its model until the host gives up; it usually means a hung handler, a swallowed exception or a response written to the wrong stream.',
+    spec: 'spec:2025-11-25/basic/lifecycle.mdx §Timeouts',
+    messages: {
+      call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.",
+      probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.",
+      listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.',
+    },
+    examples: {
+      fail: 'tools/call of a tool whose handler never resolves: no response within the 10000 ms timeout',
+      pass: 'every tools/call and tools/list request gets a response before its timeout',
+    },
+    needsSession: false,
+  },
+  check(ctx, report) {
+    const { calls, probes, listing } = ctx.observation;
+    for (const { scenario, request } of calls) {
+      if (request.outcome !== 'timeout') continue;
+      report({ messageId: 'call', tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs) } });
+    }
+    for (const { probe, request } of probes) {
+      if (request.outcome !== 'timeout') continue;
+      const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs) };
+      report({ messageId: 'probe', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data });
+    }
+    (listing?.pages ?? []).forEach((page, i) => {
+      if (page.outcome === 'timeout') report({ messageId: 'listPage', data: { page: i + 1, timeoutMs: limitMs(page) } });
+    });
+  },
+});
+
+/** The timeout that applied, ms: the configured one when known, else the wall time until the harness gave up. */
+function limitMs(request: RequestRecord, configuredMs?: number): number {
+  return Math.round(configuredMs ?? request.durationMs);
+}

@@ -1,0 +1,74 @@
+/**
+ * Views over the observation's `tools/call` exchanges and the negotiated revision, shared by the
+ * result checks. Pure; never throws.
+ */
+import { MODERN_PROTOCOL_VERSION } from '../../types.ts';
+import type { ListedTool, RequestRecord, Scenario, SurfaceObservation } from '../../types.ts';
+import { isJsonObject } from './json.ts';
+
+/** One `tools/call` exchange: a scenario call or a `tools/call` probe. */
+export interface ToolCallView {
+  /** The tool called (scenario tool, probe tool, or `params.name`); `''` when unknown. */
+  tool: string;
+  /** Human label for messages: `scenario 'name'` or `probe 'id'` (names, never values). */
+  label: string;
+  record: RequestRecord;
+  /** Set for scenario calls, absent for probes. */
+  scenario?: Scenario;
+}
+
+/**
+ * Every `tools/call` exchange of the observation: scenario calls first, then (when `withProbes`)
+ * probes whose method is `tools/call`.
+ */
+export function toolCalls(observation: SurfaceObservation, withProbes = true): ToolCallView[] {
+  const views: ToolCallView[] = observation.calls.map((call) => ({
+    tool: call.scenario.tool,
+    label: `scenario '${call.scenario.name}'`,
+    record: call.request,
+    scenario: call.scenario,
+  }));
+  if (!withProbes) return views;
+  for (const { probe, request } of observation.probes) {
+    if (probe.method !== 'tools/call') continue;
+    const named = isJsonObject(probe.params) && typeof probe.params.name === 'string' ? probe.params.name : '';
+    views.push({ tool: probe.tool ?? named, label: `probe '${probe.id}'`, record: request });
+  }
+  return views;
+}
+
+/**
+ * True when the exchange got a JSON-RPC result (outcome `success` or `tool-error` and a `result`
+ * member in the response frame), whatever its type.
+ */
+export function hasResult(record: RequestRecord): boolean {
+  return (record.outcome === 'success' || record.outcome === 'tool-error') && record.response !== undefined && 'result' in record.response;
+}
+
+/** The result when it is a JSON object (see `hasResult`), else undefined. */
+export function resultObject(record: RequestRecord): Record<string, unknown> | undefined {
+  if (!hasResult(record)) return undefined;
+  const result = record.response?.result;
+  return isJsonObject(result) ? result : undefined;
+}
+
+/** True when the result reports a tool error (`isError: true`, schema.ts CallToolResult.isError). */
+export function isToolError(result: Record<string, unknown>): boolean {
+  return result.isError === true;
+}
+
+/**
+ * True when the surface negotiated the 2026-07-28 revision (or a later date-named one), where results
+ * carry `resultType` and structuredContent may be any JSON value (SEP-2106). Without a negotiation the
+ * stricter 2025 rules apply.
+ */
+export function isModernRevision(observation: SurfaceObservation): boolean {
+  const negotiation = observation.negotiation;
+  if (negotiation === undefined) return false;
+  return negotiation.era === 'modern' || negotiation.protocolVersion >= MODERN_PROTOCOL_VERSION;
+}
+
+/** The advertised tool named `name`, if `tools/list` listed it. */
+export function listedTool(observation: SurfaceObservation, name: string): ListedTool | undefined {
+  return observation.listing?.tools.find((tool) => tool.name === name);
+}

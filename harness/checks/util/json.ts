@@ -1,0 +1,66 @@
+/**
+ * Pure JSON helpers for checks: type guards, order-insensitive deep equality, key diffs, safe parsing.
+ * Nothing here throws on any input.
+ */
+
+/** True for a JSON object (a non-null, non-array object). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Deep equality of two parsed JSON values: object keys compare order-insensitively, arrays compare
+ * element by element in order, numbers by value (`1` equals `1.0`, as JSON does not distinguish them).
+ * Keys whose value is `undefined` count as absent (they cannot come off the wire).
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
+  }
+  if (isJsonObject(a) && isJsonObject(b)) {
+    const keysA = definedKeys(a);
+    const keysB = definedKeys(b);
+    return keysA.length === keysB.length && keysA.every((key) => key in b && jsonEqual(a[key], b[key]));
+  }
+  return false;
+}
+
+/** Keys of an object whose value is not `undefined`. */
+function definedKeys(object: Record<string, unknown>): string[] {
+  return Object.keys(object).filter((key) => object[key] !== undefined);
+}
+
+/** The top-level difference between two objects: keys only, never values. */
+export interface KeyDiff {
+  /** Keys of `expected` absent from `actual`. */
+  missing: string[];
+  /** Keys of `actual` absent from `expected`. */
+  extra: string[];
+  /** Keys present in both whose values are not `jsonEqual`. */
+  changed: string[];
+}
+
+/** Compare two JSON objects key by key (top level only). */
+export function diffKeys(expected: Record<string, unknown>, actual: Record<string, unknown>): KeyDiff {
+  const expectedKeys = definedKeys(expected);
+  const actualKeys = definedKeys(actual);
+  return {
+    missing: expectedKeys.filter((key) => !actualKeys.includes(key)),
+    extra: actualKeys.filter((key) => !expectedKeys.includes(key)),
+    changed: expectedKeys.filter((key) => actualKeys.includes(key) && !jsonEqual(expected[key], actual[key])),
+  };
+}
+
+/** Outcome of `parseJson`. */
+export type ParsedJson = { ok: true; value: unknown } | { ok: false };
+
+/** `JSON.parse` that reports failure instead of throwing (a non-string input is a failure). */
+export function parseJson(text: unknown): ParsedJson {
+  if (typeof text !== 'string') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * argv -> resolved config -> run -> exit code. Nothing else (design.md §3).
+ * Exit codes: 0 no finding at or above the fail threshold; 1 findings; 2 the harness itself failed
+ * (bad config or command line, a crashed check or reporter, an interrupted run).
+ */
+import { resolve } from 'node:path';
+import { adHocConfig, applyCliOverrides, loadConfig, type ResolvedConfig } from './config/index.ts';
+import { HELP, parseCommandLine, type ParsedArgs } from './cli/args.ts';
+import { loadCatalog, renderCatalog } from './cli/catalog.ts';
+import { publish } from './cli/output.ts';
+import { snapshot } from './cli/snapshot.ts';
+import { mergeReportFiles, writeBaseline, DEFAULT_BASELINE_FILE } from './report/index.ts';
+import { createProgress } from './run/progress.ts';
+import { run } from './run/index.ts';
+import { HARNESS_VERSION } from './version.ts';
+
+/**
+ * Run the CLI. Never throws: harness faults are printed on stderr (without a stack unless
+ * MCP_HARNESS_DEBUG is set) and return 2.
+ */
+export async function main(argv: readonly string[], cwd = process.cwd()): Promise<number> {
+  try {
+    const args = parseCommandLine(argv);
+    switch (args.command) {
+      case 'help':
+        process.stdout.write(HELP);
+        return 0;
+      case 'version':
+        process.stdout.write(`${HARNESS_VERSION}\n`);
+        return 0;
+      case 'checks':
+        process.stdout.write(renderCatalog(await loadCatalog()));
+        return 0;
+      case 'snapshot':
+        return await snapshotCommand(args, cwd);
+      case 'merge':
+        return await mergeCommand(args, cwd);
+      case 'baseline':
+      case 'run':
+        return await runCommand(args, cwd);
+    }
+  } catch (error) {
+    process.stderr.write(`mcp-harness: ${describe(error)}\n`);
+    return 2;
+  }
+}
+
+/** The config for a run: ad-hoc (`-- COMMAND`) or loaded, then CLI overrides applied. */
+async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<ResolvedConfig> {
+  const base = args.serverCommand
+    ? adHocConfig(args.serverCommand[0], args.serverCommand.slice(1), cwd)
+    : await loadConfig(args.config, cwd);
+  return applyCliOverrides(base, args.overrides, cwd);
+}
+
+async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
+  const config = await resolveRunConfig(args, cwd);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  const progress = createProgress(process.stdout, config.surfaces.length);
+  try {
+    const { report, harnessFailed } = await run(config, {
+      filters: { tools: args.overrides.tools, checks: args.overrides.checks, shard: args.overrides.shard },
+      signal: controller.signal,
+      onProgress: progress.onProgress,
+    });
+    progress.done();
+    if (args.command === 'baseline') {
+      const file = resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE);
+      await writeBaseline(file, report, args.reason);
+      process.stdout.write(`mcp-harness: baseline of ${report.findings.length} findings written to ${file}\n`);
+      return harnessFailed ? 2 : 0;
+    }
+    return await publish(report, config, harnessFailed);
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+}
+
+async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
+  if (!args.serverCommand) throw new Error('snapshot needs a server command: mcp-harness snapshot [--out FILE] -- COMMAND ARGS');
+  const { file, tools } = await snapshot(args.serverCommand, args.out, cwd);
+  process.stdout.write(`mcp-harness: lock with ${tools} tools written to ${file}\n`);
+  return 0;
+}
+
+async function mergeCommand(args: ParsedArgs, cwd: string): Promise<number> {
+  if (args.positionals.length === 0) throw new Error('merge needs report directories or files: mcp-harness merge DIR... [--report-dir OUT]');
+  const files = args.positionals.map((p) => (p.endsWith('.json') ? resolve(cwd, p) : resolve(cwd, p, 'report.json')));
+  const report = await mergeReportFiles(files);
+  const o = args.overrides;
+  return publish(
+    report,
+    {
+      reportDir: resolve(cwd, o.reportDir ?? 'reports'),
+      reporters: o.reporters?.length ? o.reporters : ['console', 'json', 'markdown'],
+      failOn: o.failOn ?? 'error',
+      showValues: o.showValues ?? false,
+      baseline: o.baseline ? resolve(cwd, o.baseline) : undefined,
+    },
+    false,
+  );
+}
+
+/** A harness fault as one line (a stack only with MCP_HARNESS_DEBUG). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return process.env.MCP_HARNESS_DEBUG ? (error.stack ?? error.message) : error.message;
+}

@@ -1,0 +1,27 @@
+/**
+ * Writing a finished report: apply the baseline, drop values unless asked, run the reporters
+ * (console on stdout, files under the report dir), and decide the exit code.
+ */
+import type { ResolvedConfig } from '../config/index.ts';
+import { applyBaseline, exitCodeFor, readBaseline, stripValues } from '../report/index.ts';
+import { writeReports } from '../reporters/index.ts';
+import type { Report } from '../types.ts';
+import { loadCatalog } from './catalog.ts';
+
+/** Output settings (a subset of the resolved config). */
+export type OutputConfig = Pick<ResolvedConfig, 'reportDir' | 'reporters' | 'failOn' | 'showValues' | 'baseline'>;
+
+/**
+ * Write every selected report and return the exit code (0/1/2).
+ * A reporter that throws is printed on stderr and makes the exit code 2; the others still write.
+ */
+export async function publish(raw: Report, config: OutputConfig, harnessFailed: boolean): Promise<0 | 1 | 2> {
+  const baseline = config.baseline ? applyBaseline(raw, await readBaseline(config.baseline)) : undefined;
+  const report = stripValues(baseline?.report ?? raw, config.showValues);
+  const catalog = await loadCatalog();
+  const reporters = config.reporters.includes('console') ? config.reporters : ['console', ...config.reporters];
+  const result = await writeReports(report, { reportDir: config.reportDir, reporters, ctx: { showValues: config.showValues, catalog } });
+  for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${failure.error}\n`);
+  const failed = harnessFailed || result.failures.length > 0 || report.interrupted === true;
+  return exitCodeFor(report, { failOn: config.failOn, baseline, harnessFailed: failed });
+}

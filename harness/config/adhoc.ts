@@ -1,0 +1,48 @@
+/**
+ * Ad-hoc mode: `mcp-harness run -- COMMAND ARGS` checks one server against the specification alone,
+ * without a config file (no contract, argument generation on, destructive tools skipped).
+ */
+import { resolve } from 'node:path';
+import { CONFIG_DEFAULTS, DEFAULT_ENV_ALLOW, DEFAULT_LIMITS, DEFAULT_TIMEOUTS, SURFACE_DEFAULTS, defaultConcurrency } from './defaults.ts';
+import { deepFreeze } from './resolve.ts';
+import type { ResolvedConfig, ResolvedSurface } from './types.ts';
+
+/** The surface for `run -- COMMAND ARGS` run from `cwd` (absolute or relative to process.cwd()). */
+export function adHocSurface(command: string, args: readonly string[], cwd: string, name = 'ad-hoc'): ResolvedSurface {
+  const dir = resolve(cwd);
+  return {
+    name,
+    command,
+    args: [...args],
+    cwd: dir,
+    env: { allow: [...DEFAULT_ENV_ALLOW], set: {} },
+    scenarios: [],
+    generate: { enabled: true, destructive: false },
+    echo: SURFACE_DEFAULTS.echo,
+    overrides: SURFACE_DEFAULTS.overrides,
+    watchedPaths: [],
+    era: 'auto',
+    callConcurrency: SURFACE_DEFAULTS.callConcurrency,
+    timeouts: { ...DEFAULT_TIMEOUTS },
+    setup: { tempDir: false, copy: [] },
+    limits: { ...DEFAULT_LIMITS },
+    configDir: dir,
+    adHoc: true,
+  };
+}
+
+/** A frozen ResolvedConfig holding only the ad-hoc surface, with the top-level defaults. */
+export function adHocConfig(command: string, args: readonly string[], cwd: string): ResolvedConfig {
+  const dir = resolve(cwd);
+  return deepFreeze({
+    configDir: dir,
+    reportDir: resolve(dir, CONFIG_DEFAULTS.reportDir),
+    reporters: [...CONFIG_DEFAULTS.reporters],
+    failOn: CONFIG_DEFAULTS.failOn,
+    concurrency: defaultConcurrency(),
+    showValues: CONFIG_DEFAULTS.showValues,
+    checks: {},
+    timeouts: { ...DEFAULT_TIMEOUTS },
+    surfaces: [adHocSurface(command, args, dir)],
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * CLI options as config overrides. Every flag maps onto a config key (or a run filter), so flags and
+ * config cannot drift: `--report-dir` -> reportDir, `--reporter` -> reporters, `--fail-on` -> failOn,
+ * `--show-values` -> showValues, `--concurrency` -> concurrency, `--call-concurrency` ->
+ * surfaces[*].callConcurrency, `--baseline` -> baseline; `--surface`, `--tool`, `--check` and
+ * `--shard` filter the run.
+ */
+import { resolve } from 'node:path';
+import { ConfigError } from './errors.ts';
+import { deepFreeze } from './resolve.ts';
+import { nearest } from './suggest.ts';
+import type { ResolvedConfig, UserConfig } from './types.ts';
+
+/** A shard: 1-based `index` of `total`. */
+export interface Shard {
+  index: number;
+  total: number;
+}
+
+/** Options given on the command line; paths relative to the process cwd. */
+export interface CliOverrides extends Partial<Pick<UserConfig, 'reporters' | 'reportDir' | 'failOn' | 'showValues' | 'concurrency' | 'baseline'>> {
+  /** `--surface NAME...`: run only these surfaces. */
+  surfaces?: string[];
+  /** `--tool NAME...`: call only these tools (the runner filters). */
+  tools?: string[];
+  /** `--check ID...`: run only these checks (the runner validates the IDs against the registry). */
+  checks?: string[];
+  /** `--call-concurrency N`: overrides every surface's callConcurrency. */
+  callConcurrency?: number;
+  /** `--shard K/N`. */
+  shard?: Shard;
+}
+
+/**
+ * Parses `--shard K/N` (1 <= K <= N).
+ * @throws ConfigError naming `--shard` for anything else.
+ */
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const total = m ? Number(m[2]) : NaN;
+  if (!(index >= 1 && total >= 1 && index <= total)) {
+    throw new ConfigError('<command line>', [{ path: '--shard', message: 'Expected K/N with 1 <= K <= N, e.g. 2/4' }]);
+  }
+  return { index, total };
+}
+
+/** Keeps the surfaces named in `names`. @throws ConfigError for a name the config lacks (with a suggestion). */
+function filterSurfaces(config: ResolvedConfig, names: readonly string[]): ResolvedConfig['surfaces'] {
+  const known = config.surfaces.map((s) => s.name);
+  const issues = names.filter((n) => !known.includes(n)).map((n) => {
+    const hint = nearest(n, known);
+    return { path: '--surface', message: `Unknown surface "${n}"${hint ? ` (did you mean "${hint}"?)` : ''}` };
+  });
+  if (issues.length > 0) throw new ConfigError('<command line>', issues);
+  return config.surfaces.filter((s) => names.includes(s.name));
+}
+
+/**
+ * Applies command-line overrides to a resolved config and returns a new frozen config.
+ * Paths (`reportDir`, `baseline`) resolve against `cwd`. Tool, check and shard filters are not config
+ * state: the runner reads them from `overrides`.
+ * @throws ConfigError for an unknown `--surface` name.
+ */
+export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverrides, cwd: string): ResolvedConfig {
+  const surfaces = overrides.surfaces?.length ? filterSurfaces(config, overrides.surfaces) : config.surfaces;
+  const { callConcurrency } = overrides;
+  return deepFreeze({
+    ...config,
+    ...(overrides.reportDir !== undefined ? { reportDir: resolve(cwd, overrides.reportDir) } : {}),
+    ...(overrides.reporters?.length ? { reporters: [...overrides.reporters] } : {}),
+    ...(overrides.failOn !== undefined ? { failOn: overrides.failOn } : {}),
+    ...(overrides.showValues !== undefined ? { showValues: overrides.showValues } : {}),
+    ...(overrides.concurrency !== undefined ? { concurrency: overrides.concurrency } : {}),
+    ...(overrides.baseline !== undefined ? { baseline: resolve(cwd, overrides.baseline) } : {}),
+    surfaces: callConcurrency === undefined ? surfaces : surfaces.map((s) => ({ ...s, callConcurrency })),
+  });
+}

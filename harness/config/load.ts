@@ -1,0 +1,64 @@
+/**
+ * loadConfig: find the config file, import it (TS through tsx, which the harness runs under; JSON
+ * parsed) and resolve its default export.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError } from './errors.ts';
+import { displayPath, resolveConfig } from './resolve.ts';
+import type { ResolvedConfig, UserConfig } from './types.ts';
+
+/** Config file names tried in `cwd` when none is given, in order. */
+export const CONFIG_FILE_NAMES: readonly string[] = Object.freeze(
+  ['.ts', '.mts', '.js', '.mjs', '.json'].map((ext) => `mcp-harness.config${ext}`),
+);
+
+/** The config file to load: `file` against `cwd`, else the first CONFIG_FILE_NAMES entry that exists. */
+function findConfigFile(file: string | undefined, cwd: string): string {
+  if (file !== undefined) {
+    const path = resolve(cwd, file);
+    if (!existsSync(path)) throw new ConfigError(displayPath(path, cwd), [{ path: '', message: 'Config file not found' }]);
+    return path;
+  }
+  const found = CONFIG_FILE_NAMES.map((n) => resolve(cwd, n)).find((p) => existsSync(p));
+  if (!found) {
+    throw new ConfigError(CONFIG_FILE_NAMES[0], [{ path: '', message: `Config file not found in ${cwd} (looked for ${CONFIG_FILE_NAMES.join(', ')})` }]);
+  }
+  return found;
+}
+
+/** Reads the file's config object: parsed JSON, or the module's default export. */
+async function readUserConfig(path: string, display: string): Promise<unknown> {
+  const fail = (message: string): never => {
+    throw new ConfigError(display, [{ path: '', message }]);
+  };
+  if (path.endsWith('.json')) {
+    const text = await readFile(path, 'utf8');
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      return fail(`Invalid JSON: ${(error as Error).message}`);
+    }
+  }
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  } catch (error) {
+    return fail(`Cannot import: ${String((error as Error).message ?? error).split('\n')[0]}`);
+  }
+  if (mod.default === undefined) return fail('The config module has no default export (export default defineConfig({...}))');
+  return mod.default;
+}
+
+/**
+ * Loads and resolves the config: `file` (relative to `cwd`) or the default file names in `cwd`.
+ * @throws ConfigError when the file is missing, cannot be parsed or imported, or is invalid.
+ */
+export async function loadConfig(file: string | undefined, cwd: string): Promise<ResolvedConfig> {
+  const path = findConfigFile(file, cwd);
+  const display = displayPath(path, cwd);
+  const user = await readUserConfig(path, display);
+  return resolveConfig(user as UserConfig, { file: path, cwd });
+}

@@ -1,0 +1,100 @@
+/**
+ * The zod schema of the config file (strict: unknown keys are errors). Mirrors ./types.ts.
+ * Cross-field rules (unique surface names, contract kind, manifest for `fromManifest`) are refinements
+ * that report at the offending key path so ConfigError can name it.
+ */
+import { z } from 'zod';
+
+const severityOrOff = z.enum(['off', 'info', 'warning', 'error']);
+const positiveMs = z.number().int().positive();
+const relPath = z.string().min(1);
+
+/** Timeouts with every key optional; values are positive integer milliseconds. */
+export const timeoutsSchema = z.strictObject({
+  requestMs: positiveMs.optional(),
+  probeMs: positiveMs.optional(),
+  startMs: positiveMs.optional(),
+  stdinGraceMs: positiveMs.optional(),
+  termGraceMs: positiveMs.optional(),
+  surfaceMs: positiveMs.optional(),
+});
+
+const checkSetting = z.union([severityOrOff, z.tuple([severityOrOff, z.record(z.string(), z.unknown())])], {
+  error: 'Expected "off" | "info" | "warning" | "error", or [severity, options]',
+});
+
+const contractSchema = z
+  .strictObject({ module: relPath.optional(), export: z.string().min(1).optional(), lock: relPath.optional() })
+  .superRefine((c, ctx) => {
+    if ((c.module === undefined) === (c.lock === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'Expected exactly one of "module" or "lock"' });
+    } else if (c.lock !== undefined && c.export !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['export'], message: '"export" applies to "module" contracts only' });
+    }
+  });
+
+/** One surface. */
+export const surfaceSchema = z
+  .strictObject({
+    name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'Expected a name of [A-Za-z0-9_.-]+'),
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    cwd: relPath.optional(),
+    env: z
+      .strictObject({
+        allow: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\*?$/, 'Expected an environment variable name (optionally ending in *)')).optional(),
+        set: z.record(z.string(), z.string()).optional(),
+      })
+      .optional(),
+    contract: contractSchema.optional(),
+    scenarios: z.union([relPath, z.array(relPath)]).optional(),
+    generate: z.strictObject({ enabled: z.boolean().optional(), destructive: z.boolean().optional() }).optional(),
+    echo: z.enum(['forbid', 'warn']).optional(),
+    overrides: z.enum(['narrow', 'none']).optional(),
+    manifest: relPath.optional(),
+    declaredVersion: z.union([z.string().min(1), z.strictObject({ fromManifest: z.literal(true) })]).optional(),
+    watchedPaths: z.array(relPath).optional(),
+    era: z.enum(['auto', 'modern', 'legacy']).optional(),
+    callConcurrency: z.number().int().positive().optional(),
+    timeouts: timeoutsSchema.optional(),
+    setup: z
+      .strictObject({
+        tempDir: z.boolean().optional(),
+        copy: z.array(z.strictObject({ from: relPath, to: relPath })).optional(),
+      })
+      .optional(),
+    limits: z
+      .strictObject({
+        maxResultBytes: z.number().int().positive().optional(),
+        maxResultTokens: z.number().int().positive().optional(),
+        maxToolNameLength: z.number().int().positive().optional(),
+      })
+      .optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (typeof s.declaredVersion === 'object' && s.manifest === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['declaredVersion'], message: '{ fromManifest: true } needs "manifest"' });
+    }
+  });
+
+/** The whole config file (its default export). */
+export const userConfigSchema = z
+  .strictObject({
+    reportDir: relPath.optional(),
+    reporters: z.array(z.string().min(1)).optional(),
+    failOn: z.enum(['error', 'warning']).optional(),
+    concurrency: z.number().int().positive().optional(),
+    showValues: z.boolean().optional(),
+    baseline: relPath.optional(),
+    checks: z.record(z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'Expected a check ID of the form area/name'), checkSetting).optional(),
+    timeouts: timeoutsSchema.optional(),
+    surfaces: z.array(surfaceSchema).min(1, 'Expected at least one surface'),
+  })
+  .superRefine((c, ctx) => {
+    const seen = new Map<string, number>();
+    c.surfaces.forEach((s, i) => {
+      const first = seen.get(s.name);
+      if (first === undefined) seen.set(s.name, i);
+      else ctx.addIssue({ code: 'custom', path: ['surfaces', i, 'name'], message: `Duplicate surface name "${s.name}" (also surfaces[${first}].name)` });
+    });
+  });

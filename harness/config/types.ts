@@ -1,0 +1,132 @@
+/**
+ * Config vocabulary: what a user writes (`UserConfig`, every key optional but `surfaces`) and what the
+ * harness runs on (`ResolvedConfig`, every key filled, paths absolute). Types only; no I/O.
+ * The zod schema in ./schema.ts validates the same shape (a compile-time test keeps them aligned).
+ */
+import type { SeverityOrOff } from '../types.ts';
+
+/** Per-request and per-process time budgets, all in milliseconds. */
+export interface Timeouts {
+  /** One request (tools/call, tools/list page, probe) until its answer. */
+  requestMs: number;
+  /** The `server/discover` era probe before falling back to `initialize`. */
+  probeMs: number;
+  /** Spawn until the handshake answered. */
+  startMs: number;
+  /** Shutdown: wait this long after closing stdin before SIGTERM. */
+  stdinGraceMs: number;
+  /** Shutdown: wait this long after SIGTERM before SIGKILL. */
+  termGraceMs: number;
+  /** Budget for a whole surface (boot, calls, probes, shutdown). */
+  surfaceMs: number;
+}
+
+/** A check's config entry: a severity, or `[severity, options]` (ESLint style). */
+export type CheckSetting = SeverityOrOff | [SeverityOrOff, Record<string, unknown>];
+
+/** Where a surface's contract comes from: a contract module (zod or JSON Schema) or a lock file. */
+export type ContractConfig = { module: string; export?: string } | { lock: string };
+
+/** Result budgets for the result/size and tools/name checks. */
+export interface Limits {
+  /** Result size budget, bytes (UTF-8 length of the response line). */
+  maxResultBytes: number;
+  /** Result size budget, estimated tokens (~4 bytes per token). */
+  maxResultTokens: number;
+  /** Tool name length budget for hosts that prefix names (e.g. `mcp__server__tool`). */
+  maxToolNameLength: number;
+}
+
+/** A surface as written in the config. Paths are relative to the config file's directory. */
+export interface SurfaceConfig {
+  /** Unique per config; `[A-Za-z0-9_.-]+`. */
+  name: string;
+  command: string;
+  args?: string[];
+  cwd?: string;
+  /** Environment: parent variables named in `allow` (default DEFAULT_ENV_ALLOW) plus `set`. */
+  env?: { allow?: string[]; set?: Record<string, string> };
+  contract?: ContractConfig;
+  /** Scenario directories or files. */
+  scenarios?: string | string[];
+  /** Argument generation for tools without a scenario (default enabled, destructive tools excluded). */
+  generate?: { enabled?: boolean; destructive?: boolean };
+  echo?: 'forbid' | 'warn';
+  overrides?: 'narrow' | 'none';
+  /** The surface's package.json (sdk/generation, contract/version-lock). */
+  manifest?: string;
+  declaredVersion?: string | { fromManifest: true };
+  watchedPaths?: string[];
+  era?: 'auto' | 'modern' | 'legacy';
+  /** Requests in flight at once on this surface (default 4; 1 for order-dependent servers). */
+  callConcurrency?: number;
+  timeouts?: Partial<Timeouts>;
+  /** Per-run setup: a temp dir (`${tempDir}`) and files copied into place before spawn. */
+  setup?: { tempDir?: boolean; copy?: { from: string; to: string }[] };
+  limits?: Partial<Limits>;
+}
+
+/** The config file's default export (see defineConfig). */
+export interface UserConfig {
+  reportDir?: string;
+  reporters?: string[];
+  failOn?: 'error' | 'warning';
+  concurrency?: number;
+  showValues?: boolean;
+  baseline?: string;
+  checks?: Record<string, CheckSetting>;
+  timeouts?: Partial<Timeouts>;
+  surfaces: SurfaceConfig[];
+}
+
+/** A copy step with absolute `from`; `to` may still hold `${tempDir}` until the run instantiates it. */
+export interface CopyStep {
+  from: string;
+  to: string;
+}
+
+/**
+ * A surface with every default filled. Paths are absolute except where they hold `${tempDir}`,
+ * which only exists per run (see instantiateSurface in ./placeholders.ts).
+ */
+export interface ResolvedSurface {
+  name: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  env: { allow: string[]; set: Record<string, string> };
+  contract?: ContractConfig;
+  /** Absolute scenario paths (directories or files). */
+  scenarios: string[];
+  generate: { enabled: boolean; destructive: boolean };
+  echo: 'forbid' | 'warn';
+  overrides: 'narrow' | 'none';
+  manifest?: string;
+  declaredVersion?: string | { fromManifest: true };
+  watchedPaths: string[];
+  era: 'auto' | 'modern' | 'legacy';
+  callConcurrency: number;
+  timeouts: Timeouts;
+  setup: { tempDir: boolean; copy: CopyStep[] };
+  limits: Limits;
+  /** The directory relative paths were resolved against. */
+  configDir: string;
+  /** True for the surface built from `run -- COMMAND ARGS` (no config file). */
+  adHoc?: boolean;
+}
+
+/** The config the runner executes: every key filled, paths absolute, frozen. */
+export interface ResolvedConfig {
+  /** Absolute path of the config file, or undefined for an ad-hoc run. */
+  configFile?: string;
+  configDir: string;
+  reportDir: string;
+  reporters: string[];
+  failOn: 'error' | 'warning';
+  concurrency: number;
+  showValues: boolean;
+  baseline?: string;
+  checks: Record<string, CheckSetting>;
+  timeouts: Timeouts;
+  surfaces: ResolvedSurface[];
+}

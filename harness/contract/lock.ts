@@ -1,0 +1,93 @@
+/**
+ * Contract locks: build one from a live session's negotiation and listing, write it, read it back
+ * as a `Contract` (`kind: 'lock'`). Format and schema: ./lock-format.ts.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Contract, ContractTool, ListedTool, Negotiation } from '../types.ts';
+import { ContractError, keyPath } from './errors.ts';
+import { hashToolSchemas, sortKeysDeep } from './hash.ts';
+import { issuePath, LOCK_VERSION, lockFileSchema, type LockFile } from './lock-format.ts';
+
+/** Keep the contract fields of a listed tool, in a fixed key order, nested keys sorted. */
+function lockTool(tool: ListedTool | ContractTool): ContractTool {
+  const out: ContractTool = { name: tool.name, inputSchema: {} };
+  if (tool.title !== undefined) out.title = tool.title;
+  if (tool.description !== undefined) out.description = tool.description;
+  out.inputSchema = sortKeysDeep(tool.inputSchema) as Record<string, unknown>;
+  if (tool.outputSchema !== undefined) out.outputSchema = sortKeysDeep(tool.outputSchema) as Record<string, unknown>;
+  if (tool.annotations !== undefined) out.annotations = sortKeysDeep(tool.annotations) as ContractTool['annotations'];
+  return out;
+}
+
+/**
+ * Build a lock from what a session observed. Pure apart from the clock (`now`, default: current time).
+ * @throws ContractError when the negotiation carries no serverInfo (nothing to lock the version to).
+ */
+export function buildLock(negotiation: Negotiation, tools: ListedTool[], now: Date = new Date()): LockFile {
+  const info = negotiation.serverInfo;
+  if (!info || typeof info.name !== 'string' || typeof info.version !== 'string') {
+    throw new ContractError('<lock>', 'server', 'the server reported no serverInfo with name and version');
+  }
+  const server: LockFile['server'] = { name: info.name, version: info.version };
+  if (typeof info.title === 'string') server.title = info.title;
+  const sorted = tools.map(lockTool).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return {
+    lockVersion: LOCK_VERSION,
+    recordedAt: now.toISOString(),
+    server,
+    protocolVersion: negotiation.protocolVersion,
+    era: negotiation.era,
+    schemaHash: hashToolSchemas(sorted),
+    tools: sorted,
+  };
+}
+
+/** Serialize a lock: fixed top-level key order, 2-space indent, trailing newline. */
+export function serializeLock(lock: LockFile): string {
+  const ordered = {
+    lockVersion: lock.lockVersion,
+    recordedAt: lock.recordedAt,
+    server: { name: lock.server.name, version: lock.server.version, title: lock.server.title },
+    protocolVersion: lock.protocolVersion,
+    era: lock.era,
+    schemaHash: lock.schemaHash,
+    tools: lock.tools.map(lockTool),
+  };
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/** Write a lock file (UTF-8). Errors are the fs errors of `writeFile`. */
+export async function writeLock(file: string, lock: LockFile): Promise<void> {
+  await writeFile(file, serializeLock(lock), 'utf8');
+}
+
+/**
+ * Read and validate a lock file and return it as a `Contract` (`kind: 'lock'`, `source: file`,
+ * `serverInfo`, `schemaHash`).
+ * @throws ContractError naming the file and key path: unreadable file, invalid JSON, a field that
+ *   fails the lock schema, or a `schemaHash` that does not match the recorded tools.
+ */
+export async function readLock(file: string): Promise<Contract> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new ContractError(file, '', 'lock file not found or unreadable');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ContractError(file, '', `not valid JSON (${error instanceof Error ? error.message : 'parse error'})`);
+  }
+  const parsed = lockFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ContractError(file, keyPath(issuePath(issue.path)), issue.message);
+  }
+  const lock = parsed.data as LockFile;
+  if (hashToolSchemas(lock.tools) !== lock.schemaHash) {
+    throw new ContractError(file, 'schemaHash', 'does not match the recorded tools (the lock was edited by hand?)');
+  }
+  return { source: file, kind: 'lock', tools: lock.tools, serverInfo: lock.server, schemaHash: lock.schemaHash };
+}

@@ -1,0 +1,48 @@
+/**
+ * Reading probe records: lookup by probe id and classification of what came back. Pure helpers for
+ * checks; a probe whose record is missing never ran and must be skipped silently.
+ */
+import type { JsonRpcError, ProbeRecord, RequestRecord, SurfaceObservation } from '../types.ts';
+
+/** The record of a probe by its id, or undefined when it never ran. */
+export function probeRecord(observation: SurfaceObservation, id: string): ProbeRecord | undefined {
+  return observation.probes.find((p) => p.probe.id === id);
+}
+
+/** What a response was: a JSON-RPC error, an `isError: true` result, another result, or nothing. */
+export type ResponseKind = 'protocol-error' | 'tool-error' | 'result' | 'none';
+
+/** Classify a request's response frame (outcome is not trusted: the frame is read directly). */
+export function responseKind(request: RequestRecord): ResponseKind {
+  const frame = request.response;
+  if (!frame) return 'none';
+  if (frame.error !== undefined && frame.error !== null) return 'protocol-error';
+  if (!('result' in frame)) return 'none';
+  const result = frame.result as { isError?: unknown } | null;
+  return result !== null && typeof result === 'object' && result.isError === true ? 'tool-error' : 'result';
+}
+
+/** The JSON-RPC error of a response, when it has a well-formed one. */
+export function rpcError(request: RequestRecord): JsonRpcError | undefined {
+  const error = request.response?.error as unknown;
+  if (error === null || typeof error !== 'object') return undefined;
+  return typeof (error as JsonRpcError).code === 'number' ? (error as JsonRpcError) : undefined;
+}
+
+/** The result object of a response, when it has one. */
+export function resultOf(request: RequestRecord): Record<string, unknown> | undefined {
+  const result = request.response?.result;
+  return result !== null && typeof result === 'object' && !Array.isArray(result) ? (result as Record<string, unknown>) : undefined;
+}
+
+const VALIDATION_WORDS = /\b(invalid|validation|validate|must be|must have|expected|required|not allowed|out of range|too (long|short|large|small|big)|exceeds?|at (most|least)|greater|less than)\b/i;
+
+/**
+ * Whether an `isError` result reads like an input-validation rejection (its text blocks mention
+ * validation), as opposed to a business failure. Heuristic; reads the text, never reports it.
+ */
+export function looksLikeValidationError(request: RequestRecord): boolean {
+  const content = resultOf(request)?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some((b) => typeof (b as { text?: unknown })?.text === 'string' && VALIDATION_WORDS.test((b as { text: string }).text));
+}

@@ -1,0 +1,80 @@
+/**
+ * Apply a baseline to a report: accepted findings are kept but marked `baselined: true` (they do
+ * not fail the run), new findings fail as usual, and an entry that no longer occurs becomes a
+ * `baseline/stale` error finding, so the baseline file cannot rot.
+ *
+ * Scope: only entries whose surface is in the report are judged stale; apply a baseline to the
+ * merged report of a sharded run (a single shard cannot see the other shards' findings).
+ */
+import type { CheckMeta } from '../checks/define.ts';
+import type { Finding, Report } from '../types.ts';
+import { finalizeFindings } from './build.ts';
+import type { Baseline, BaselineEntry } from './baseline-file.ts';
+import type { ReportFinding } from './model.ts';
+import { summarize } from './summary.ts';
+
+export {
+  DEFAULT_BASELINE_FILE,
+  DEFAULT_BASELINE_REASON,
+  baselineSchema,
+  createBaseline,
+  parseBaseline,
+  readBaseline,
+  writeBaseline,
+} from './baseline-file.ts';
+export type { Baseline, BaselineEntry } from './baseline-file.ts';
+
+/** Catalog entry of the finding a stale baseline entry becomes (for SARIF rules and docs). */
+export const BASELINE_STALE_META: CheckMeta = {
+  id: 'baseline/stale',
+  defaultSeverity: 'error',
+  description: 'Every baseline entry still matches a finding of the run.',
+  rationale: 'A baseline entry for a fixed finding hides the next regression with the same identity; remove it so the file cannot rot.',
+  spec: 'harness: docs/reports.md §Baseline',
+  messages: {
+    stale: 'Baseline entry {{id}} ({{check}}) matches no finding of this run; remove it from the baseline file.',
+  },
+  examples: { fail: 'an entry whose finding was fixed', pass: 'every entry matches a finding of the run' },
+  needsSession: false,
+};
+
+/** What `applyBaseline` returns. */
+export interface BaselineResult {
+  /** The report with accepted findings marked `baselined: true` and stale entries added as findings; summary recomputed. */
+  report: Report;
+  /** Findings no entry accepts: only these (and stale entries) fail the run. */
+  newFindings: Finding[];
+  /** Entries that matched no finding (for surfaces present in the report). */
+  staleEntries: BaselineEntry[];
+}
+
+function staleFinding(entry: BaselineEntry, index: number): Finding {
+  const template = BASELINE_STALE_META.messages.stale;
+  return {
+    check: BASELINE_STALE_META.id,
+    severity: 'error',
+    surface: entry.surface,
+    ...(entry.tool !== undefined ? { tool: entry.tool } : {}),
+    pointer: `/entries/${index}`,
+    message: template.replace('{{id}}', entry.id).replace('{{check}}', entry.check),
+    messageId: 'stale',
+    spec: BASELINE_STALE_META.spec,
+  };
+}
+
+/** Mark accepted findings, collect new ones and stale entries. Pure; the inputs are untouched. */
+export function applyBaseline(report: Report, baseline: Baseline): BaselineResult {
+  const accepted = new Set(baseline.entries.map((e) => e.id));
+  const present = new Set(report.findings.map((f) => f.id));
+  const surfaces = new Set(report.surfaces.map((s) => s.name));
+  const marked: ReportFinding[] = report.findings.map((f) => (f.id !== undefined && accepted.has(f.id) ? { ...f, baselined: true } : f));
+  const newFindings = marked.filter((f) => !f.baselined);
+  const staleEntries = baseline.entries.filter((e) => !present.has(e.id) && surfaces.has(e.surface));
+  const stale = staleEntries.map((e) => staleFinding(e, baseline.entries.indexOf(e)));
+  const findings = finalizeFindings([...marked, ...stale]);
+  return {
+    report: { ...report, findings, summary: summarize(report.surfaces, findings) },
+    newFindings,
+    staleEntries,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Merge shard reports into one (Playwright `merge-reports` over versioned blobs).
+ *
+ * Refuses mixed `schemaVersion`s and different harness major versions. Surfaces are combined by
+ * name (a surface split across shards merges its tools and calls), findings deduplicated by `id`,
+ * then sorted and summarised exactly like `buildReport`, so the merged findings of all shards equal
+ * a single full run's.
+ */
+import type { Report, ReportSurface, ReportTool } from '../types.ts';
+import { finalizeFindings } from './build.ts';
+import { ReportError } from './errors.ts';
+import { REPORT_SCHEMA_VERSION, type ReportFinding } from './model.ts';
+import { readReportFile } from './report-file.ts';
+export { readReportFile, parseReport } from './report-file.ts';
+import { summarize } from './summary.ts';
+
+/** Major version of a semver-like string (`1.2.3` -> `1`); the whole string when it has no dot. */
+export function majorOf(version: string): string {
+  return version.split('.')[0] ?? version;
+}
+
+function checkCompatible(reports: readonly Report[], names: readonly string[]): void {
+  const first = reports[0];
+  reports.forEach((r, i) => {
+    if (r.schemaVersion !== REPORT_SCHEMA_VERSION) {
+      throw new ReportError('MCP_HARNESS_REPORT_VERSION', `${names[i]}: schemaVersion ${String(r.schemaVersion)} cannot be merged; this harness reads schemaVersion ${REPORT_SCHEMA_VERSION}`);
+    }
+    if (majorOf(r.harnessVersion) !== majorOf(first.harnessVersion)) {
+      throw new ReportError('MCP_HARNESS_REPORT_VERSION', `${names[i]}: harnessVersion ${r.harnessVersion} has another major version than ${names[0]} (${first.harnessVersion})`);
+    }
+  });
+}
+
+function mergeTools(a: readonly ReportTool[], b: readonly ReportTool[]): ReportTool[] {
+  const byName = new Map<string, ReportTool>();
+  for (const tool of [...a, ...b]) {
+    const prev = byName.get(tool.name);
+    if (!prev) {
+      byName.set(tool.name, { ...tool, calls: [...tool.calls] });
+      continue;
+    }
+    const seen = new Set(prev.calls.map((c) => c.scenario));
+    prev.calls.push(...tool.calls.filter((c) => !seen.has(c.scenario)));
+  }
+  return [...byName.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+}
+
+function mergeSurface(a: ReportSurface, b: ReportSurface): ReportSurface {
+  return {
+    ...a,
+    ...b,
+    durationMs: Math.max(a.durationMs, b.durationMs),
+    status: a.status === 'failed' || b.status === 'failed' ? 'failed' : 'ok',
+    tools: mergeTools(a.tools, b.tools),
+  };
+}
+
+function mergeSurfaces(reports: readonly Report[]): ReportSurface[] {
+  const byName = new Map<string, ReportSurface>();
+  for (const s of reports.flatMap((r) => r.surfaces)) {
+    const prev = byName.get(s.name);
+    byName.set(s.name, prev ? mergeSurface(prev, s) : { ...s, tools: mergeTools([], s.tools) });
+  }
+  return [...byName.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+}
+
+function dedupeFindings(reports: readonly Report[]): ReportFinding[] {
+  const byId = new Map<string, ReportFinding>();
+  const withoutId: ReportFinding[] = [];
+  for (const f of reports.flatMap((r) => r.findings as ReportFinding[])) {
+    if (f.id === undefined) withoutId.push(f);
+    else if (!byId.has(f.id)) byId.set(f.id, f);
+  }
+  return [...byId.values(), ...withoutId];
+}
+
+function dedupeSkipped(reports: readonly Report[]): Report['skipped'] {
+  const seen = new Map<string, Report['skipped'][number]>();
+  for (const s of reports.flatMap((r) => r.skipped)) seen.set(`${s.surface}\u0000${s.check}\u0000${s.reason}`, s);
+  return [...seen.values()].sort((x, y) => (x.surface + x.check < y.surface + y.check ? -1 : 1));
+}
+
+/**
+ * Merge reports (typically one per shard). `names` (same order) name the files in errors; defaults
+ * to `report #i`. `startedAt` is the earliest, `durationMs` the longest (shards run in parallel),
+ * `interrupted` set when any was; `shard` is dropped. Surfaces and tools come out sorted by name.
+ * @throws ReportError `MCP_HARNESS_REPORT_VERSION` on mixed versions, `MCP_HARNESS_REPORT_INVALID` on an empty list.
+ */
+export function mergeReports(reports: readonly Report[], names: readonly string[] = reports.map((_, i) => `report #${i + 1}`)): Report {
+  if (reports.length === 0) throw new ReportError('MCP_HARNESS_REPORT_INVALID', 'merge: no reports given');
+  checkCompatible(reports, names);
+  const surfaces = mergeSurfaces(reports);
+  const findings = finalizeFindings(dedupeFindings(reports));
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    harnessVersion: reports[0].harnessVersion,
+    startedAt: reports.map((r) => r.startedAt).sort()[0],
+    durationMs: Math.max(...reports.map((r) => r.durationMs)),
+    ...(reports.some((r) => r.interrupted) ? { interrupted: true } : {}),
+    surfaces,
+    findings,
+    skipped: dedupeSkipped(reports),
+    summary: summarize(surfaces, findings),
+  };
+}
+
+/**
+ * Read report files and merge them; errors name the offending file.
+ * @throws ReportError as `readReportFile` and `mergeReports`.
+ */
+export async function mergeReportFiles(paths: readonly string[]): Promise<Report> {
+  const reports = await Promise.all(paths.map((p) => readReportFile(p)));
+  return mergeReports(reports, paths);
+}

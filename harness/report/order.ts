@@ -1,0 +1,31 @@
+/**
+ * Deterministic ordering of findings: severity (error, warning, info), then surface, check, tool,
+ * pointer, messageId and finally message text (the last two only break ties, so equal keys keep a
+ * stable order whatever order the checks ran in).
+ */
+import type { Finding } from '../types.ts';
+import { SEVERITY_RANK } from './model.ts';
+
+function cmp(a: string | undefined, b: string | undefined): number {
+  const x = a ?? '';
+  const y = b ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Comparator for `Array.prototype.sort`: negative when `a` sorts before `b`. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+    cmp(a.surface, b.surface) ||
+    cmp(a.check, b.check) ||
+    cmp(a.tool, b.tool) ||
+    cmp(a.pointer, b.pointer) ||
+    cmp(a.messageId, b.messageId) ||
+    cmp(a.message, b.message)
+  );
+}
+
+/** A sorted copy of `findings` (input untouched). */
+export function sortFindings<T extends Finding>(findings: readonly T[]): T[] {
+  return [...findings].sort(compareFindings);
+}

@@ -1,0 +1,100 @@
+/**
+ * Reading a report file (`report.json`, shard reports) back: parse, check the version, validate the
+ * shape with zod. Unknown extra keys are kept (a newer minor harness may add optional fields).
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { Report } from '../types.ts';
+import { ReportError, describeIssues } from './errors.ts';
+import { REPORT_SCHEMA_VERSION } from './model.ts';
+
+const severity = z.enum(['error', 'warning', 'info']);
+const counts = z.looseObject({ error: z.number(), warning: z.number(), info: z.number() });
+
+const callSchema = z.looseObject({
+  scenario: z.string(),
+  origin: z.enum(['file', 'generated']),
+  expect: z.enum(['success', 'tool-error', 'protocol-error']),
+  outcome: z.enum(['success', 'tool-error', 'protocol-error', 'timeout', 'exit', 'cancelled']),
+  durationMs: z.number(),
+});
+
+const surfaceSchema = z.looseObject({
+  name: z.string(),
+  era: z.enum(['modern', 'legacy']).optional(),
+  protocolVersion: z.string().optional(),
+  serverInfo: z.looseObject({ name: z.string(), version: z.string() }).optional(),
+  durationMs: z.number(),
+  status: z.enum(['ok', 'failed']),
+  tools: z.array(z.looseObject({ name: z.string(), calls: z.array(callSchema) })),
+});
+
+const findingSchema = z.looseObject({
+  check: z.string(),
+  severity,
+  surface: z.string(),
+  tool: z.string().optional(),
+  pointer: z.string().optional(),
+  message: z.string(),
+  messageId: z.string().optional(),
+  spec: z.string().optional(),
+  evidence: z.unknown().optional(),
+  id: z.string().optional(),
+  baselined: z.boolean().optional(),
+});
+
+/** zod schema of a schemaVersion 1 report (harness/types.ts `Report`). */
+export const reportSchema = z.looseObject({
+  schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
+  harnessVersion: z.string(),
+  startedAt: z.string(),
+  durationMs: z.number(),
+  interrupted: z.boolean().optional(),
+  shard: z.looseObject({ index: z.number().int(), total: z.number().int() }).optional(),
+  surfaces: z.array(surfaceSchema),
+  findings: z.array(findingSchema),
+  skipped: z.array(z.looseObject({ surface: z.string(), check: z.string(), reason: z.string() })),
+  summary: z.looseObject({ surfaces: z.number(), tools: z.number(), calls: z.number(), findings: counts }),
+});
+
+function checkVersion(json: unknown, file: string): void {
+  const version = typeof json === 'object' && json !== null ? (json as { schemaVersion?: unknown }).schemaVersion : undefined;
+  if (version !== undefined && version !== REPORT_SCHEMA_VERSION) {
+    throw new ReportError(
+      'MCP_HARNESS_REPORT_VERSION',
+      `${file}: schemaVersion ${JSON.stringify(version)} is not supported; this harness reads schemaVersion ${REPORT_SCHEMA_VERSION}`,
+    );
+  }
+}
+
+/**
+ * Validate parsed JSON as a Report. `file` names the source in errors.
+ * @throws ReportError `MCP_HARNESS_REPORT_VERSION` for another schemaVersion, `MCP_HARNESS_REPORT_INVALID` for a bad shape (file + key paths).
+ */
+export function parseReport(json: unknown, file: string): Report {
+  checkVersion(json, file);
+  const parsed = reportSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new ReportError('MCP_HARNESS_REPORT_INVALID', `invalid report file\n${describeIssues(file, parsed.error.issues)}`);
+  }
+  return parsed.data as unknown as Report;
+}
+
+/**
+ * Read and validate a report file (UTF-8 JSON).
+ * @throws ReportError as `parseReport`, or `MCP_HARNESS_REPORT_INVALID` when unreadable or not JSON.
+ */
+export async function readReportFile(path: string): Promise<Report> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ReportError('MCP_HARNESS_REPORT_INVALID', `${path}: cannot read report file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    return parseReport(JSON.parse(text), path);
+  } catch (error) {
+    if (error instanceof ReportError) throw error;
+    throw new ReportError('MCP_HARNESS_REPORT_INVALID', `${path}: report file is not valid JSON (${(error as Error).message})`);
+  }
+}

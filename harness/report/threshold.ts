@@ -1,0 +1,41 @@
+/**
+ * The run's exit code (design §8): 0 clean, 1 findings at or above the fail threshold, 2 the
+ * harness itself failed (bad config, crashed reporter). Severity and threshold stay separate
+ * (Spectral `--fail-severity`).
+ */
+import type { Finding, Report, Severity } from '../types.ts';
+import type { BaselineResult } from './baseline.ts';
+import { SEVERITY_RANK, asReportFinding } from './model.ts';
+
+/** Options for `exitCodeFor`. */
+export interface ThresholdOptions {
+  /** Lowest severity that fails the run. */
+  failOn: 'error' | 'warning';
+  /** With a baseline, only its `newFindings` and `staleEntries` can fail the run. */
+  baseline?: BaselineResult;
+  /** True when the harness itself failed (a reporter threw, a config error, a crashed check). */
+  harnessFailed: boolean;
+}
+
+/** True when `severity` is at or above `failOn` (error > warning > info). */
+export function meetsThreshold(severity: Severity, failOn: ThresholdOptions['failOn']): boolean {
+  return SEVERITY_RANK[severity] <= SEVERITY_RANK[failOn];
+}
+
+function anyFailing(findings: readonly Finding[], failOn: ThresholdOptions['failOn']): boolean {
+  return findings.some((f) => !asReportFinding(f).baselined && meetsThreshold(f.severity, failOn));
+}
+
+/**
+ * 2 when `harnessFailed`; else 1 when a finding at or above `failOn` is not accepted by the baseline
+ * (with a baseline: a new finding, or a stale entry, which always fails); else 0.
+ */
+export function exitCodeFor(report: Report, options: ThresholdOptions): 0 | 1 | 2 {
+  if (options.harnessFailed) return 2;
+  const { baseline } = options;
+  if (baseline) {
+    if (baseline.staleEntries.length > 0) return 1;
+    return anyFailing(baseline.newFindings, options.failOn) ? 1 : 0;
+  }
+  return anyFailing(report.findings, options.failOn) ? 1 : 0;
+}

@@ -1,0 +1,63 @@
+/**
+ * The `console` reporter: the only one that owns stdout. A short human summary (surfaces, tools,
+ * calls, findings by severity, time) and the top findings grouped by surface. Colours only when
+ * asked (the caller passes `color: stdout.isTTY`). Never machine output: files carry that.
+ */
+import type { Finding, Report, Severity } from '../types.ts';
+import type { ReportFinding } from '../report/model.ts';
+import { groupBy, plural } from './group.ts';
+import { formatDuration, oneLine } from './text.ts';
+import type { ReporterContext, StdoutReporter } from './types.ts';
+
+/** How many findings the summary lists before pointing at the report files. */
+export const CONSOLE_TOP_FINDINGS = 20;
+
+const COLORS: Record<Severity | 'dim' | 'bold', [number, number]> = {
+  error: [31, 39],
+  warning: [33, 39],
+  info: [36, 39],
+  dim: [2, 22],
+  bold: [1, 22],
+};
+
+function paint(color: boolean, style: keyof typeof COLORS, text: string): string {
+  const [on, off] = COLORS[style];
+  return color ? `\u001b[${on}m${text}\u001b[${off}m` : text;
+}
+
+function headline(report: Report, color: boolean): string[] {
+  const { summary } = report;
+  const c = summary.findings;
+  const lines = [
+    paint(color, 'bold', `mcp-harness ${report.harnessVersion}`) +
+      ` ${plural(summary.surfaces, 'surface')}, ${plural(summary.tools, 'tool')}, ${plural(summary.calls, 'call')} in ${formatDuration(report.durationMs)}`,
+    `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
+  ];
+  const baselined = (report.findings as ReportFinding[]).filter((f) => f.baselined).length;
+  if (baselined > 0) lines.push(paint(color, 'dim', `${baselined} accepted by the baseline`));
+  if (report.shard) lines.push(`shard ${report.shard.index}/${report.shard.total}`);
+  if (report.interrupted) lines.push(paint(color, 'error', 'run interrupted: the report is partial'));
+  return lines;
+}
+
+function findingLine(f: Finding, color: boolean): string {
+  const where = [f.tool, f.pointer].filter((x) => x !== undefined).map((x) => oneLine(String(x))).join(' ');
+  const mark = (f as ReportFinding).baselined ? paint(color, 'dim', ' (baselined)') : '';
+  return `  ${paint(color, f.severity, f.severity.padEnd(7))} ${f.check}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}\n    ${oneLine(f.message)}`;
+}
+
+/** Render the summary text (ends with a newline). Pure. */
+export function renderConsole(report: Report, ctx: ReporterContext & { color: boolean }): string {
+  const { color } = ctx;
+  const lines = headline(report, color);
+  const top = report.findings.slice(0, CONSOLE_TOP_FINDINGS);
+  for (const [surface, findings] of groupBy(top, (f) => f.surface)) {
+    lines.push('', paint(color, 'bold', oneLine(surface)), ...findings.map((f) => findingLine(f, color)));
+  }
+  const rest = report.findings.length - top.length;
+  if (rest > 0) lines.push('', `... and ${plural(rest, 'more finding')}; see the report files`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Registry entry: writes to stdout. */
+export const consoleReporter: StdoutReporter = { kind: 'stdout', name: 'console', render: renderConsole };

@@ -1,0 +1,97 @@
+/**
+ * The `html` reporter (`report.html`): one self-contained page (inline CSS and JS, no network):
+ * summary counts, a surfaces table, findings grouped by check then tool, and a filter (text box +
+ * severity toggles). Every string is HTML-escaped (text.ts); the report JSON is embedded in a
+ * `<script type="application/json">` with `<` written as `\u003c`, so `</script>` or `<!--` in a
+ * message cannot end the script. Evidence is shown only with `showValues`.
+ */
+import { stripValues } from '../report/build.ts';
+import type { ReportFinding } from '../report/model.ts';
+import type { Finding, Report } from '../types.ts';
+import { groupBy } from './group.ts';
+import { HTML_SCRIPT, HTML_STYLE } from './html-assets.ts';
+import { checkDocsUrl } from './links.ts';
+import { escapeHtml as h, formatDuration } from './text.ts';
+import type { FileReporter, ReporterContext } from './types.ts';
+
+/** JSON for embedding in a `<script>` element: `<`, U+2028 and U+2029 escaped. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function counts(report: Report): string {
+  const { summary } = report;
+  const box = (cls: string, n: number, label: string) => `<div class="count ${cls}" data-count="${cls}"><span class="n">${n}</span> ${label}</div>`;
+  return `<section id="summary" class="counts">${[
+    box('surfaces', summary.surfaces, 'surfaces'),
+    box('tools', summary.tools, 'tools'),
+    box('calls', summary.calls, 'calls'),
+    box('error', summary.findings.error, 'errors'),
+    box('warning', summary.findings.warning, 'warnings'),
+    box('info', summary.findings.info, 'info'),
+  ].join('')}</section>`;
+}
+
+function surfacesTable(report: Report): string {
+  const rows = report.surfaces.map((s) => {
+    const calls = s.tools.reduce((n, t) => n + t.calls.length, 0);
+    const cells = [s.name, s.status, s.era ?? '-', s.protocolVersion ?? '-', String(s.tools.length), String(calls), formatDuration(s.durationMs)];
+    return `<tr>${cells.map((c) => `<td>${h(c)}</td>`).join('')}</tr>`;
+  });
+  const head = ['Surface', 'Status', 'Era', 'Protocol', 'Tools', 'Calls', 'Duration'].map((c) => `<th>${c}</th>`).join('');
+  return `<section id="surfaces"><h2>Surfaces</h2><table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
+
+function findingRow(f: Finding, showValues: boolean): string {
+  const mark = (f as ReportFinding).baselined ? ' (baselined)' : '';
+  const evidence = showValues && f.evidence !== undefined ? `<td><pre class="evidence">${h(JSON.stringify(f.evidence, null, 2) ?? '')}</pre></td>` : showValues ? '<td></td>' : '';
+  return `<tr class="finding" data-severity="${f.severity}"><td class="sev ${f.severity}">${f.severity}${mark}</td><td>${h(f.surface)}</td><td><code>${h(f.pointer ?? '')}</code></td><td class="message">${h(f.message)}</td>${evidence}</tr>`;
+}
+
+function findingsSection(report: Report, ctx: ReporterContext): string {
+  const groups = [...groupBy(report.findings, (f) => f.check)].map(([check, byCheck]) => {
+    const tools = [...groupBy(byCheck, (f) => f.tool ?? '(surface)')].map(([tool, findings]) => {
+      const head = `<tr><th>Severity</th><th>Surface</th><th>Pointer</th><th>Message</th>${ctx.showValues ? '<th>Evidence</th>' : ''}</tr>`;
+      return `<div class="tool-group"><h4>${h(tool)}</h4><table><thead>${head}</thead><tbody>${findings.map((f) => findingRow(f, ctx.showValues)).join('')}</tbody></table></div>`;
+    });
+    return `<div class="check-group"><h3><a href="${h(checkDocsUrl(check, ctx))}">${h(check)}</a></h3>${tools.join('')}</div>`;
+  });
+  const toggles = ['error', 'warning', 'info'].map((s) => `<label><input type="checkbox" class="sev-toggle" value="${s}" checked> ${s}</label>`).join(' ');
+  const filters = `<div id="filters"><input id="filter-text" type="search" placeholder="Filter findings (check, tool, pointer, message)" aria-label="Filter findings"> ${toggles} <span id="shown-count"></span></div>`;
+  const empty = report.findings.length === 0 ? '<p id="no-findings">No findings.</p>' : '';
+  return `<section id="findings"><h2>Findings</h2>${filters}${empty}${groups.join('')}</section>`;
+}
+
+/** Render the HTML page. Pure. */
+export function renderHtml(input: Report, ctx: ReporterContext): string {
+  const report = stripValues(input, ctx.showValues);
+  const meta = `mcp-harness ${h(report.harnessVersion)} · started ${h(report.startedAt)} · ${h(formatDuration(report.durationMs))}${report.interrupted ? ' · <strong>interrupted: partial report</strong>' : ''}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<title>mcp-harness report</title>
+<style>${HTML_STYLE}</style>
+</head>
+<body>
+<header><h1>mcp-harness report</h1><p class="meta">${meta}</p></header>
+${counts(report)}
+${surfacesTable(report)}
+${findingsSection(report, ctx)}
+<script type="application/json" id="report-data">${scriptJson(report)}</script>
+<script>${HTML_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+/** Registry entry: `report.html`, env `MCP_HARNESS_HTML_FILE`. */
+export const htmlReporter: FileReporter = {
+  kind: 'file',
+  name: 'html',
+  fileName: 'report.html',
+  envVar: 'MCP_HARNESS_HTML_FILE',
+  render: renderHtml,
+};

@@ -1,0 +1,78 @@
+/**
+ * The `junit` reporter (`junit.xml`), built with xmlbuilder2 and valid against the Jenkins JUnit
+ * XSD (test/fixtures/reports/junit.xsd): `<testsuites>` with one `<testsuite>` per surface, one
+ * `<testcase>` per check and tool (classname `surface.check`, name the tool or `(surface)`).
+ * Error findings not accepted by a baseline are `<failure>` elements (type = check ID); warnings,
+ * info and baselined findings are `<system-out>` lines (never invented elements like `<warning>`).
+ * Text goes through `safeText` (forbidden XML characters become `\uXXXX`), attributes through `oneLine`.
+ */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import type { Finding, Report } from '../types.ts';
+import type { ReportFinding } from '../report/model.ts';
+import { junitSuites, type JunitCase, type JunitSuite } from './junit-cases.ts';
+import { oneLine, safeText } from './text.ts';
+import type { FileReporter, ReporterContext } from './types.ts';
+
+function findingText(f: Finding): string {
+  const mark = (f as ReportFinding).baselined ? ' (baselined)' : '';
+  return `[${f.severity}${mark}] ${f.check}${f.pointer ? ` at ${f.pointer}` : ''}: ${f.message}`;
+}
+
+function failureMessage(failures: readonly Finding[]): string {
+  const first = failures[0].message;
+  return failures.length === 1 ? first : `${failures.length} error findings; first: ${first}`;
+}
+
+function addCase(suite: XMLBuilder, c: JunitCase): void {
+  const el = suite.ele('testcase', { classname: oneLine(c.classname), name: oneLine(c.name) });
+  if (c.skipped !== undefined) el.ele('skipped').txt(safeText(c.skipped));
+  if (c.failures.length > 0) {
+    el.ele('failure', { type: oneLine(c.failures[0].check), message: oneLine(failureMessage(c.failures)) }).txt(safeText(c.failures.map(findingText).join('\n')));
+  }
+  if (c.notes.length > 0) el.ele('system-out').txt(safeText(c.notes.map(findingText).join('\n')));
+}
+
+function failedCount(s: JunitSuite): number {
+  return s.cases.filter((c) => c.failures.length > 0).length;
+}
+
+function addSuite(root: XMLBuilder, s: JunitSuite, timestamp: string): void {
+  const suite = root.ele('testsuite', {
+    name: oneLine(s.name),
+    tests: String(s.cases.length),
+    failures: String(failedCount(s)),
+    errors: '0',
+    skipped: String(s.cases.filter((c) => c.skipped !== undefined).length),
+    time: s.timeS.toFixed(3),
+    timestamp: oneLine(timestamp),
+  });
+  if (s.properties.length > 0) {
+    const props = suite.ele('properties');
+    for (const p of s.properties) props.ele('property', { name: oneLine(p.name), value: oneLine(p.value) });
+  }
+  for (const c of s.cases) addCase(suite, c);
+}
+
+/** Render JUnit XML (UTF-8, pretty-printed, trailing newline). Pure. */
+export function renderJunit(report: Report, ctx: ReporterContext): string {
+  const suites = junitSuites(report, ctx);
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites', {
+    name: 'mcp-harness',
+    tests: String(suites.reduce((n, s) => n + s.cases.length, 0)),
+    failures: String(suites.reduce((n, s) => n + failedCount(s), 0)),
+    errors: '0',
+    time: (report.durationMs / 1000).toFixed(3),
+  });
+  for (const s of suites) addSuite(root, s, report.startedAt);
+  return `${root.end({ prettyPrint: true })}\n`;
+}
+
+/** Registry entry: `junit.xml`, env `MCP_HARNESS_JUNIT_FILE`. */
+export const junitReporter: FileReporter = {
+  kind: 'file',
+  name: 'junit',
+  fileName: 'junit.xml',
+  envVar: 'MCP_HARNESS_JUNIT_FILE',
+  render: renderJunit,
+};

@@ -1,0 +1,117 @@
+/**
+ * The `sarif` reporter (`report.sarif`): SARIF 2.1.0 (OASIS), one run, valid against the official
+ * JSON schema (test/fixtures/reports/sarif-schema-2.1.0.json). Rules come from the check catalog;
+ * each result has a logical location `surface/tool`, a physical location when the surface names a
+ * config file, and `partialFingerprints` from the finding ID. Baselined findings carry an external
+ * suppression (kind + justification only: the suppression review-status key is spelt `status` in
+ * some 2.1.0 schema copies and `state` in others, and an absent one means accepted) and
+ * `baselineState: unchanged`.
+ */
+import type * as Sarif from 'sarif';
+import type { CheckMeta } from '../checks/define.ts';
+import { BASELINE_STALE_META } from '../report/baseline.ts';
+import { stripValues } from '../report/build.ts';
+import { asReportSurface, type ReportFinding } from '../report/model.ts';
+import type { Finding, Report, Severity } from '../types.ts';
+import { HARNESS_INFORMATION_URI, catalogById, checkDocsUrl } from './links.ts';
+import type { FileReporter, ReporterContext } from './types.ts';
+
+/** `$schema` of the log. */
+export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** Key of the finding ID in `partialFingerprints`. */
+export const FINGERPRINT_KEY = 'mcpHarnessFindingId/v1';
+
+const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note' };
+
+function ruleFor(meta: CheckMeta, ctx: ReporterContext): Sarif.ReportingDescriptor {
+  return {
+    id: meta.id,
+    shortDescription: { text: meta.description },
+    fullDescription: { text: meta.rationale || meta.description },
+    helpUri: checkDocsUrl(meta.id, ctx),
+    defaultConfiguration: { level: LEVEL[meta.defaultSeverity] },
+    properties: { spec: meta.spec },
+  };
+}
+
+function unknownRule(id: string, ctx: ReporterContext): Sarif.ReportingDescriptor {
+  return { id, shortDescription: { text: `Check ${id}` }, helpUri: checkDocsUrl(id, ctx) };
+}
+
+function rulesFor(report: Report, ctx: ReporterContext): Sarif.ReportingDescriptor[] {
+  const known = catalogById([...ctx.catalog, BASELINE_STALE_META]);
+  const rules = ctx.catalog.map((m) => ruleFor(m, ctx));
+  const ids = new Set(rules.map((r) => r.id));
+  for (const f of report.findings) {
+    if (ids.has(f.check)) continue;
+    ids.add(f.check);
+    const meta = known.get(f.check);
+    rules.push(meta ? ruleFor(meta, ctx) : unknownRule(f.check, ctx));
+  }
+  return rules;
+}
+
+function locationFor(f: Finding, report: Report): Sarif.Location {
+  const surface = report.surfaces.find((s) => s.name === f.surface);
+  const configFile = surface ? asReportSurface(surface).configFile : undefined;
+  return {
+    logicalLocations: [
+      f.tool !== undefined
+        ? { name: f.tool, fullyQualifiedName: `${f.surface}/${f.tool}`, kind: 'function' }
+        : { name: f.surface, fullyQualifiedName: f.surface, kind: 'module' },
+    ],
+    ...(configFile ? { physicalLocation: { artifactLocation: { uri: configFile } } } : {}),
+  };
+}
+
+function resultFor(f: ReportFinding, report: Report, ruleIndex: number): Sarif.Result {
+  const properties: Record<string, unknown> = { surface: f.surface };
+  for (const key of ['tool', 'pointer', 'messageId', 'spec', 'evidence'] as const) {
+    if (f[key] !== undefined) properties[key] = f[key];
+  }
+  return {
+    ruleId: f.check,
+    ruleIndex,
+    level: LEVEL[f.severity],
+    message: { text: f.message },
+    locations: [locationFor(f, report)],
+    ...(f.id ? { partialFingerprints: { [FINGERPRINT_KEY]: f.id } } : {}),
+    ...(f.baselined
+      ? { baselineState: 'unchanged' as const, suppressions: [{ kind: 'external' as const, justification: 'accepted by the mcp-harness baseline' }] }
+      : {}),
+    properties,
+  };
+}
+
+/** Build the SARIF log object. Pure. */
+export function sarifLog(input: Report, ctx: ReporterContext): Sarif.Log {
+  const report = stripValues(input, ctx.showValues);
+  const rules = rulesFor(report, ctx);
+  const index = new Map(rules.map((r, i) => [r.id, i]));
+  return {
+    $schema: SARIF_SCHEMA_URI,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'mcp-harness', version: report.harnessVersion, informationUri: HARNESS_INFORMATION_URI, rules } },
+        invocations: [{ executionSuccessful: !report.interrupted, startTimeUtc: report.startedAt }],
+        results: (report.findings as ReportFinding[]).map((f) => resultFor(f, report, index.get(f.check) ?? -1)),
+        columnKind: 'utf16CodeUnits',
+      },
+    ],
+  };
+}
+
+/** Render the SARIF log as 2-space JSON with a trailing newline. Pure. */
+export function renderSarif(report: Report, ctx: ReporterContext): string {
+  return `${JSON.stringify(sarifLog(report, ctx), null, 2)}\n`;
+}
+
+/** Registry entry: `report.sarif`, env `MCP_HARNESS_SARIF_FILE`. */
+export const sarifReporter: FileReporter = {
+  kind: 'file',
+  name: 'sarif',
+  fileName: 'report.sarif',
+  envVar: 'MCP_HARNESS_SARIF_FILE',
+  render: renderSarif,
+};

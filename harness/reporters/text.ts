@@ -1,0 +1,51 @@
+/**
+ * Text escaping shared by the text formats (XML, HTML, Markdown, console).
+ *
+ * XML 1.0 forbids most C0 control characters, U+FFFE/U+FFFF and unpaired surrogates, and parsers
+ * normalise a raw CR. Every such character is replaced DETERMINISTICALLY by the six-character text
+ * `\uXXXX` (uppercase hex), e.g. U+0001 -> `\u0001`, a lone U+D800 -> `\uD800`, CR -> `\u000D`.
+ * Tab and line feed are kept in element text. JSON and SARIF keep the original string exactly.
+ */
+
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function codeUnitEscape(ch: string): string {
+  return `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Replace characters XML 1.0 forbids (and CR) with `\uXXXX` text; keeps tab and LF. */
+export function safeText(text: string): string {
+  return text.replace(FORBIDDEN, codeUnitEscape);
+}
+
+/** `safeText`, then tab and LF become a space: for XML attributes and one-line cells. */
+export function oneLine(text: string): string {
+  return safeText(text).replace(/[\t\n]/g, ' ');
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** HTML-escape `& < > " '` after `safeText`; safe in element text and quoted attributes. */
+export function escapeHtml(text: string): string {
+  return safeText(text).replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+}
+
+/**
+ * Escape for a Markdown table cell (GitHub Flavored Markdown): HTML-escape, then backslash-escape
+ * `|`, backtick and the emphasis/link characters, and turn newlines into `<br>`.
+ */
+export function escapeMarkdown(text: string): string {
+  return escapeHtml(text)
+    .replace(/[\\`*_[\]|~#]/g, (ch) => `\\${ch}`)
+    .replace(/\t/g, ' ')
+    .replace(/\n/g, '<br>');
+}
+
+/** Format ms as a short duration: `850ms`, `1.2s`, `2m 05s`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '?';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+}

@@ -1,0 +1,77 @@
+/**
+ * The reporter multiplexer (Playwright's, but errors are counted, not swallowed): every selected
+ * reporter runs; one that throws is recorded in `failures` and the others still write. The caller
+ * turns a non-empty `failures` into exit code 2.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Report } from '../types.ts';
+import { BUILTIN_REPORTERS, resolveReporters, type ReporterRegistry } from './registry.ts';
+import type { FileReporter, Reporter, ReporterContext } from './types.ts';
+
+/** A stream the console reporter writes to (process.stdout by default). */
+export interface ConsoleStream {
+  write: (chunk: string) => unknown;
+  isTTY?: boolean;
+}
+
+/** Options of `writeReports`. */
+export interface WriteReportsOptions {
+  /** Directory for default output paths (created when missing), e.g. `reports`. */
+  reportDir: string;
+  /** Reporter names; unknown names throw before anything is written. `json` is always added. */
+  reporters: string[];
+  ctx: ReporterContext;
+  /** Output path per reporter name (wins over the env var). */
+  outputFiles?: Partial<Record<string, string>>;
+  /** Environment for the `MCP_HARNESS_<NAME>_FILE` overrides (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Where the console reporter prints (default process.stdout); colours only when `isTTY`. */
+  stdout?: ConsoleStream;
+  /** Reporter registry (default the built-ins). */
+  registry?: ReporterRegistry;
+}
+
+/** What `writeReports` did: absolute paths written, and reporters that threw (message only, no stack). */
+export interface WriteReportsResult {
+  written: string[];
+  failures: { reporter: string; error: string }[];
+}
+
+/** Output path of a file reporter: option, then env var, then `<reportDir>/<fileName>`; absolute. */
+export function resolveOutputPath(reporter: FileReporter, options: Pick<WriteReportsOptions, 'reportDir' | 'outputFiles' | 'env'>): string {
+  const env = options.env ?? process.env;
+  const chosen = options.outputFiles?.[reporter.name] ?? env[reporter.envVar];
+  return resolve(chosen !== undefined && chosen !== '' ? chosen : join(options.reportDir, reporter.fileName));
+}
+
+async function runReporter(reporter: Reporter, report: Report, options: WriteReportsOptions): Promise<string | undefined> {
+  if (reporter.kind === 'stdout') {
+    const stdout = options.stdout ?? process.stdout;
+    stdout.write(reporter.render(report, { ...options.ctx, color: stdout.isTTY === true }));
+    return undefined;
+  }
+  const text = reporter.render(report, options.ctx);
+  const path = resolveOutputPath(reporter, options);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text, 'utf8');
+  return path;
+}
+
+/**
+ * Run every selected reporter in order, isolating faults.
+ * @throws ReportError `MCP_HARNESS_REPORTER_UNKNOWN` for an unknown name (nothing written then).
+ */
+export async function writeReports(report: Report, options: WriteReportsOptions): Promise<WriteReportsResult> {
+  const reporters = resolveReporters(options.reporters, options.registry ?? BUILTIN_REPORTERS);
+  const result: WriteReportsResult = { written: [], failures: [] };
+  for (const reporter of reporters) {
+    try {
+      const path = await runReporter(reporter, report, options);
+      if (path !== undefined) result.written.push(path);
+    } catch (error) {
+      result.failures.push({ reporter: reporter.name, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return result;
+}

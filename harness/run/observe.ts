@@ -1,0 +1,145 @@
+/**
+ * Observe one surface live: boot it over stdio, negotiate the era, list its tools, call every
+ * planned scenario (pipelined on one connection), execute the probes the checks planned, and shut
+ * it down. Produces a `SurfaceObservation` (plain data) for the checks; it never judges.
+ *
+ * This is the only run-stage module that talks to a process (through harness/session).
+ */
+import { openSession, probeFresh, SessionBootError, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
+import type { CallRecord, ProbeRecord, ProbeRequest, Scenario, SurfaceObservation } from '../types.ts';
+
+/** Inputs for one observation. */
+export interface ObserveInput {
+  surface: string;
+  spec: SpawnSpec;
+  session: SessionOptions;
+  /** Pre-filled observation fields (options, contract, manifest...). */
+  base: Pick<SurfaceObservation, 'options'> & Partial<SurfaceObservation>;
+  /** Decide which scenarios to call once the tools are known. */
+  planCalls: (observation: SurfaceObservation) => { scenarios: Scenario[]; skipped: SurfaceObservation['skippedTools'] };
+  /** Ask the checks which probes they need, given the observation so far. */
+  planProbes: (observation: SurfaceObservation) => ProbeRequest[];
+  /** Aborts the observation (interrupt, surface timeout): the session is closed and what was seen is kept. */
+  signal?: AbortSignal;
+}
+
+/** Create the empty observation skeleton. */
+export function emptyObservation(surface: string, base: ObserveInput['base']): SurfaceObservation {
+  return {
+    surface,
+    calls: [],
+    probes: [],
+    exits: [],
+    skippedTools: [],
+    durationMs: 0,
+    wire: { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: '', stderrBytes: 0, unmatchedFrames: 0, serverRequests: [] },
+    ...base,
+  };
+}
+
+/**
+ * Observe a surface end to end. Never rejects for server faults: a boot failure lands in
+ * `bootError`, a crash in `exits`, a hang in a call's `outcome`. Rejects only on harness bugs.
+ */
+export async function observeSurface(input: ObserveInput): Promise<SurfaceObservation> {
+  const started = performance.now();
+  const obs = emptyObservation(input.surface, input.base);
+  let session: Session | undefined;
+  try {
+    session = await openSession(input.spec, input.session);
+  } catch (error) {
+    if (!(error instanceof SessionBootError)) throw error;
+    obs.bootError = { phase: error.phase, message: error.message };
+    obs.wire = error.tap;
+    obs.exits = error.exits;
+    obs.durationMs = performance.now() - started;
+    return obs;
+  }
+  const onAbort = () => void session?.close();
+  input.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    obs.negotiation = session.negotiation;
+    obs.listing = await session.listTools();
+    if (!input.signal?.aborted) {
+      const plan = input.planCalls(obs);
+      obs.skippedTools = plan.skipped;
+      obs.calls = await callAll(session, plan.scenarios);
+    }
+    if (!input.signal?.aborted) {
+      obs.probes = await runProbes(session, input, input.planProbes(obs));
+    }
+  } finally {
+    input.signal?.removeEventListener('abort', onAbort);
+    obs.shutdown = await session.close();
+    obs.wire = session.tap();
+    obs.exits = session.exits();
+    obs.durationMs = performance.now() - started;
+  }
+  return obs;
+}
+
+/** Call every scenario; the session's in-flight window bounds the concurrency and keeps submission order. */
+async function callAll(session: Session, scenarios: Scenario[]): Promise<CallRecord[]> {
+  return Promise.all(
+    scenarios.map(async (scenario) => ({
+      scenario,
+      request: await session.callTool(scenario.tool, scenario.arguments, { timeoutMs: scenario.timeoutMs }),
+    })),
+  );
+}
+
+/** Execute planned probes: fresh-process probes one after another, session probes pipelined. */
+async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[]): Promise<ProbeRecord[]> {
+  const fresh = probes.filter((p) => p.freshProcess);
+  const live = probes.filter((p) => !p.freshProcess);
+  const records = await Promise.all(live.map((probe) => runLiveProbe(session, probe)));
+  for (const probe of fresh) {
+    if (input.signal?.aborted) break;
+    records.push(await runFreshProbe(input, probe));
+  }
+  return records;
+}
+
+async function runLiveProbe(session: Session, probe: ProbeRequest): Promise<ProbeRecord> {
+  const request = await session.request(probe.method, probe.params, {
+    timeoutMs: probe.timeoutMs,
+    envelope: probe.envelope,
+    protocolVersion: probe.protocolVersion,
+    cancelAfterMs: probe.cancelAfterMs,
+  });
+  return { probe, request };
+}
+
+const FRESH_PROBE_ID = 'mcp-harness-fresh-probe';
+
+/** A probe on its own short-lived process: the opening message is the probe itself. */
+async function runFreshProbe(input: ObserveInput, probe: ProbeRequest): Promise<ProbeRecord> {
+  const started = performance.now();
+  const params = probe.params ?? {};
+  const line = probe.raw ?? JSON.stringify({ jsonrpc: '2.0', id: FRESH_PROBE_ID, method: probe.method, params });
+  const id = probe.raw === undefined ? FRESH_PROBE_ID : rawId(probe.raw);
+  const result = await probeFresh(input.spec, input.session, [line], id === undefined ? [] : [id]);
+  const response = result.responses[0];
+  return {
+    probe,
+    aliveAfter: result.aliveAfter,
+    request: {
+      id: id ?? FRESH_PROBE_ID,
+      method: probe.method,
+      params,
+      response,
+      outcome: response === undefined ? 'timeout' : response.error !== undefined ? 'protocol-error' : 'success',
+      durationMs: performance.now() - started,
+    },
+  };
+}
+
+/** The id of a raw JSON-RPC line, if it parses and has one. */
+function rawId(raw: string): string | number | undefined {
+  try {
+    const id = (JSON.parse(raw) as { id?: unknown }).id;
+    return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Live progress of a run: events from the runner, rendered as one rewritten status line on a TTY
+ * and as plain lines in CI (no escape codes). Progress is for people; machine output goes to files.
+ */
+import type { SurfaceResult } from './surface.ts';
+
+/** A progress event. */
+export type ProgressEvent =
+  | { type: 'surface-start'; surface: string }
+  | { type: 'surface-end'; surface: string; result: SurfaceResult };
+
+/** Running totals shown in the progress line. */
+interface Totals {
+  started: number;
+  done: number;
+  tools: number;
+  calls: number;
+  findings: number;
+}
+
+/**
+ * A progress printer for `stream` (stdout). On a TTY it rewrites one status line; otherwise it
+ * prints one plain line per finished surface. Returns the event handler and a `done()` that clears
+ * the status line.
+ */
+export function createProgress(stream: NodeJS.WriteStream, total: number): { onProgress: (e: ProgressEvent) => void; done: () => void } {
+  const tty = stream.isTTY === true && !process.env.CI;
+  const totals: Totals = { started: 0, done: 0, tools: 0, calls: 0, findings: 0 };
+  const status = () => `surfaces ${totals.done}/${total} (${totals.started - totals.done} running) · tools ${totals.tools} · calls ${totals.calls} · findings ${totals.findings}`;
+  const onProgress = (e: ProgressEvent) => {
+    if (e.type === 'surface-start') totals.started++;
+    else {
+      totals.done++;
+      totals.tools += e.result.reportSurface.tools.length;
+      totals.calls += e.result.observation.calls?.length ?? 0;
+      totals.findings += e.result.findings.length;
+      if (!tty) stream.write(`${surfaceLine(e.surface, e.result)}\n`);
+    }
+    if (tty) stream.write(`\r\x1b[2K${status()}`);
+  };
+  return { onProgress, done: () => void (tty && stream.write('\r\x1b[2K')) };
+}
+
+/** One plain line for a finished surface. */
+function surfaceLine(name: string, r: SurfaceResult): string {
+  const s = r.reportSurface;
+  const era = s.era ? `${s.era} ${s.protocolVersion}` : 'not booted';
+  return `· ${name}: ${era}, ${s.tools.length} tools, ${r.observation.calls?.length ?? 0} calls, ${r.findings.length} findings (${s.durationMs} ms)`;
+}

@@ -1,0 +1,157 @@
+/**
+ * Validate one surface: prepare it (temp dir, copies, env allow-list, contract, manifest), observe it
+ * live, judge the observation, and summarise it for the report. One surface's failure never stops
+ * the run: everything becomes data (a boot error, a contract error, findings).
+ */
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { instantiateSurface, resolveSurfaceEnv, toSurfaceOptions, type ResolvedSurface } from '../config/index.ts';
+import { loadContractModule, readLock } from '../contract/index.ts';
+import type { SchemaService } from '../schema/service.ts';
+import type { SessionOptions } from '../session/index.ts';
+import type { Contract, Finding, Report, ReportSurface, Scenario, SurfaceObservation } from '../types.ts';
+import { judge, planProbes, type EnabledCheck } from './judge.ts';
+import { observeSurface } from './observe.ts';
+import { makeCallPlanner, type CallFilter } from './plan.ts';
+import { resolveWatchedPaths } from './watched.ts';
+
+/** The harness's identity on the wire (clientInfo). */
+export const CLIENT_INFO = { name: 'mcp-harness', version: '0.1.0' } as const;
+
+/** What one surface contributes to the run. */
+export interface SurfaceResult {
+  observation: SurfaceObservation;
+  reportSurface: ReportSurface;
+  findings: Finding[];
+  skipped: Report['skipped'];
+  /** True when a check crashed (exit code 2). */
+  crashed: boolean;
+}
+
+/** Run-wide inputs shared by every surface. */
+export interface SurfaceRunContext {
+  checks: EnabledCheck[];
+  schemas: SchemaService;
+  filter: CallFilter;
+  signal?: AbortSignal;
+}
+
+/**
+ * Validate one configured surface end to end. Never rejects for server or contract faults.
+ * Temporary directories it created are removed before it returns.
+ */
+export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceRunContext): Promise<SurfaceResult> {
+  const tempDir = configured.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-harness-${configured.name}-`)) : undefined;
+  try {
+    const surface = instantiateSurface(configured, { tempDir });
+    for (const step of surface.setup.copy) await cp(step.from, step.to, { recursive: true });
+    const manifest = await readManifest(surface);
+    const { contract, contractError } = await loadContract(surface);
+    const options = toSurfaceOptions(surface, manifest?.json);
+    const watched = await resolveWatchedPaths(surface);
+    const signal = surfaceSignal(surface, ctx.signal);
+    const planner = await makeCallPlanner(surface, ctx.filter);
+    let unknown: Scenario[] = [];
+    const observation = await observeSurface({
+      surface: surface.name,
+      spec: { command: surface.command, args: surface.args, cwd: surface.cwd, env: resolveSurfaceEnv(surface, process.env) },
+      session: sessionOptions(surface),
+      base: { options, contract, contractError, manifest, watched },
+      planCalls: (obs) => {
+        const plan = planner(obs);
+        unknown = plan.unknown;
+        return plan;
+      },
+      planProbes: (obs) => planProbes(ctx.checks, obs, ctx.schemas),
+      signal,
+    });
+    const verdict = judge(ctx.checks, observation, ctx.schemas);
+    if (contractError) verdict.findings.push(contractFinding(surface.name, contractError));
+    verdict.findings.push(...unknown.map((s) => staleScenarioFinding(surface.name, s)));
+    return { observation, reportSurface: summarise(observation), ...verdict };
+  } finally {
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+/** Session options from the surface's timeouts and concurrency. */
+function sessionOptions(surface: ResolvedSurface): SessionOptions {
+  const { requestMs, probeMs, startMs, stdinGraceMs, termGraceMs } = surface.timeouts;
+  return {
+    timeouts: { requestMs, probeMs, startMs, stdinGraceMs, termGraceMs },
+    clientInfo: CLIENT_INFO,
+    era: surface.era,
+    callConcurrency: surface.callConcurrency,
+  };
+}
+
+/** An abort signal that fires on the run's signal or when the surface's budget (surfaceMs) runs out. */
+function surfaceSignal(surface: ResolvedSurface, run?: AbortSignal): AbortSignal {
+  const budget = AbortSignal.timeout(surface.timeouts.surfaceMs);
+  return run ? AbortSignal.any([run, budget]) : budget;
+}
+
+async function readManifest(surface: ResolvedSurface): Promise<SurfaceObservation['manifest']> {
+  if (!surface.manifest) return undefined;
+  try {
+    const json = JSON.parse(await readFile(surface.manifest, 'utf8')) as Record<string, unknown>;
+    return { path: relative(surface.configDir, surface.manifest), json };
+  } catch {
+    return undefined; // a missing manifest is reported by sdk/generation as "no manifest": stays silent
+  }
+}
+
+async function loadContract(surface: ResolvedSurface): Promise<{ contract?: Contract; contractError?: string }> {
+  const config = surface.contract;
+  if (!config) return {};
+  try {
+    const contract = 'lock' in config ? await readLock(config.lock) : await loadContractModule(config.module, config.export);
+    return { contract };
+  } catch (error) {
+    return { contractError: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** A contract that cannot be loaded is a configuration fault of this surface: an error finding. */
+function contractFinding(surface: string, message: string): Finding {
+  return { check: 'harness/contract', severity: 'error', surface, message: `contract could not be loaded: ${message}` };
+}
+
+/** A scenario for a tool the surface does not advertise: the scenario file went stale. */
+function staleScenarioFinding(surface: string, scenario: Scenario): Finding {
+  return {
+    check: 'result/expectation',
+    severity: 'error',
+    surface,
+    tool: scenario.tool,
+    message: `scenario '${scenario.name}'${scenario.file ? ` (${scenario.file})` : ''} calls tool ${scenario.tool}, which the surface does not advertise`,
+    messageId: 'scenarioForUnknownTool',
+  };
+}
+
+/** The surface's entry in the report: identity, era, per-tool calls with outcomes and timings. */
+export function summarise(obs: SurfaceObservation): ReportSurface {
+  const tools = new Map<string, ReportSurface['tools'][number]>();
+  for (const tool of obs.listing?.tools ?? []) tools.set(tool.name, { name: tool.name, calls: [] });
+  for (const { scenario, request } of obs.calls) {
+    const entry = tools.get(scenario.tool) ?? { name: scenario.tool, calls: [] };
+    tools.set(scenario.tool, entry);
+    entry.calls.push({
+      scenario: scenario.name,
+      origin: scenario.origin,
+      expect: scenario.expect,
+      outcome: request.outcome,
+      durationMs: Math.round(request.durationMs * 10) / 10,
+    });
+  }
+  return {
+    name: obs.surface,
+    era: obs.negotiation?.era,
+    protocolVersion: obs.negotiation?.protocolVersion,
+    serverInfo: obs.negotiation?.serverInfo,
+    durationMs: Math.round(obs.durationMs),
+    status: obs.bootError ? 'failed' : 'ok',
+    tools: [...tools.values()],
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * generateArguments: deterministic `tools/call` arguments from a tool's inputSchema, validated against
+ * that schema (dialect per `$schema`, via the schema service). Same input, same output.
+ * Generation tries `default`/`examples` first and, when the result does not validate (defaults that
+ * contradict their schema are common, e.g. a null default outside an enum), again without them.
+ */
+import { createSchemaService } from '../../schema/ajv.ts';
+import type { SchemaService } from '../../schema/service.ts';
+import type { JsonSchema } from '../../types.ts';
+import { isObject } from './schema-utils.ts';
+import { generateValue, type Generated } from './values.ts';
+
+/** Generated arguments, or a value-free reason naming the JSON pointer (into the schema or the arguments). */
+export type GenerateResult = { ok: true; arguments: Record<string, unknown> } | { ok: false; reason: string };
+
+let sharedService: SchemaService | undefined;
+
+/** The root to generate from: a root without type or composition is read as an object schema. */
+function asRoot(schema: Record<string, unknown>): Record<string, unknown> {
+  const composed = ['type', '$ref', 'allOf', 'anyOf', 'oneOf', 'const', 'enum'].some((k) => k in schema);
+  return composed ? schema : { ...schema, type: 'object' };
+}
+
+const where = (pointer: string) => (pointer === '' ? '(root)' : pointer);
+
+/** One attempt; returns arguments or the reason it failed. */
+function attempt(schema: Record<string, unknown>, useHints: boolean, validate: (v: unknown) => { instancePointer: string; keyword: string }[]): GenerateResult {
+  const g: Generated = generateValue(asRoot(schema), '', { root: schema, useHints, depth: 0, refs: 0 });
+  if (!g.ok) return { ok: false, reason: `cannot generate a value at inputSchema ${where(g.pointer)}: ${g.reason}` };
+  if (!isObject(g.value)) return { ok: false, reason: 'inputSchema (root) does not describe an object' };
+  const issues = validate(g.value);
+  if (issues.length === 0) return { ok: true, arguments: g.value };
+  const first = issues[0];
+  return { ok: false, reason: `generated arguments fail the inputSchema at ${where(first.instancePointer)} (keyword '${first.keyword}')` };
+}
+
+/**
+ * Deterministic arguments for `inputSchema`: required properties only, each from `const`, `default`,
+ * `enum[0]`, `examples[0]`, or a type-appropriate value honouring bounds and formats (never a network
+ * URL). Validated with the schema service (`schemas`, or a shared default one). Never throws.
+ */
+export function generateArguments(inputSchema: JsonSchema, schemas?: SchemaService): GenerateResult {
+  if (inputSchema === true) return { ok: true, arguments: {} };
+  if (!isObject(inputSchema)) return { ok: false, reason: 'inputSchema (root) is not a schema object' };
+  const service = schemas ?? (sharedService ??= createSchemaService());
+  const compiled = service.compile(inputSchema);
+  if (!compiled.ok) {
+    const at = compiled.issues[0]?.pointer ?? '';
+    return { ok: false, reason: `inputSchema does not compile (${compiled.reason}) at ${where(at)}` };
+  }
+  const first = attempt(inputSchema, true, compiled.validate);
+  return first.ok ? first : attempt(inputSchema, false, compiled.validate);
+}

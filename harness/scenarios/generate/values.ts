@@ -1,0 +1,157 @@
+/**
+ * The recursive value generator: one deterministic JSON value per schema node. Order of preference:
+ * `const`, `default`, `enum` (first member of the node's type), `examples[0]`, then a value of the
+ * node's type honouring its bounds. Objects get their required properties only; arrays `minItems`
+ * items. Local `$ref`s are followed (bounded), `allOf` merged, `anyOf`/`oneOf` take the first branch
+ * that generates. Failures carry a value-free reason and the schema's JSON pointer.
+ */
+import { sampleNumber } from './numbers.ts';
+import { escapeToken, hasType, isObject, mergeSchemas, pickType, resolveLocalRef, type SchemaObject } from './schema-utils.ts';
+import { sampleString } from './strings.ts';
+
+/** A generated value or why none could be generated (`pointer` into the schema). */
+export type Generated = { ok: true; value: unknown } | { ok: false; pointer: string; reason: string };
+
+/** Generation state: the root (for `$ref`), whether `default`/`examples` are used, and depth budgets. */
+export interface GenContext {
+  root: unknown;
+  useHints: boolean;
+  depth: number;
+  refs: number;
+}
+
+/** Maximum nesting of generated values and of `$ref` hops along one path. */
+export const MAX_DEPTH = 32;
+export const MAX_REFS = 16;
+/** Largest `minItems`/`minProperties` honoured. */
+export const MAX_ITEMS = 1000;
+
+const fail = (pointer: string, reason: string): Generated => ({ ok: false, pointer, reason });
+const ok = (value: unknown): Generated => ({ ok: true, value });
+const without = (s: SchemaObject, ...keys: string[]) => Object.fromEntries(Object.entries(s).filter(([k]) => !keys.includes(k)));
+
+/** Generates a value for `schema` found at `pointer`. */
+export function generateValue(schema: unknown, pointer: string, ctx: GenContext): Generated {
+  if (ctx.depth > MAX_DEPTH) return fail(pointer, 'nesting exceeds the generation depth');
+  if (schema === true || (isObject(schema) && Object.keys(schema).length === 0)) return ok('sample');
+  if (!isObject(schema)) return fail(pointer, schema === false ? 'schema is false (admits no value)' : 'not a schema object');
+  const next = { ...ctx, depth: ctx.depth + 1 };
+  if (typeof schema.$ref === 'string') return followRef(schema, pointer, next);
+  if (Array.isArray(schema.allOf)) return mergeAllOf(schema, pointer, next);
+  const hinted = fromHints(schema, ctx.useHints);
+  if (hinted) return hinted;
+  const branches = Array.isArray(schema.anyOf) ? 'anyOf' : Array.isArray(schema.oneOf) ? 'oneOf' : undefined;
+  if (branches) return firstBranch(schema, branches, pointer, next);
+  return byType(schema, pointer, next);
+}
+
+function followRef(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
+  const ref = s.$ref as string;
+  if (!ref.startsWith('#')) return fail(`${pointer}/$ref`, 'remote $ref is never fetched');
+  if (ctx.refs >= MAX_REFS) return fail(`${pointer}/$ref`, 'recursive $ref exceeds the generation depth');
+  const target = resolveLocalRef(ctx.root, ref);
+  if (target === undefined) return fail(`${pointer}/$ref`, '$ref does not resolve');
+  const siblings = without(s, '$ref');
+  const merged = isObject(target) && Object.keys(siblings).length > 0 ? mergeSchemas(target, siblings) : target;
+  return generateValue(merged, pointer, { ...ctx, refs: ctx.refs + 1 });
+}
+
+function mergeAllOf(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
+  let merged = without(s, 'allOf');
+  for (const [i, branch] of (s.allOf as unknown[]).entries()) {
+    let b = branch;
+    for (let hops = 0; isObject(b) && typeof b.$ref === 'string' && hops < MAX_REFS; hops++) {
+      const target = resolveLocalRef(ctx.root, b.$ref);
+      if (target === undefined) return fail(`${pointer}/allOf/${i}/$ref`, '$ref does not resolve');
+      b = isObject(target) ? mergeSchemas(target, without(b, '$ref')) : target;
+    }
+    if (b === false) return fail(`${pointer}/allOf/${i}`, 'schema is false (admits no value)');
+    if (isObject(b)) merged = mergeSchemas(merged, b);
+  }
+  return generateValue(merged, pointer, ctx);
+}
+
+/** `const`, then (with hints) `default`, then `enum`, then (with hints) `examples[0]`. */
+function fromHints(s: SchemaObject, useHints: boolean): Generated | undefined {
+  if ('const' in s) return ok(s.const);
+  if (useHints && 'default' in s) return ok(s.default);
+  if (Array.isArray(s.enum) && s.enum.length > 0) return ok(s.enum.find((v) => hasType(v, s.type) && v !== null) ?? s.enum[0]);
+  if (useHints && Array.isArray(s.examples) && s.examples.length > 0) return ok(s.examples[0]);
+  return undefined;
+}
+
+function firstBranch(s: SchemaObject, key: 'anyOf' | 'oneOf', pointer: string, ctx: GenContext): Generated {
+  const rest = without(s, key);
+  let first: Generated | undefined;
+  for (const [i, branch] of (s[key] as unknown[]).entries()) {
+    const combined = isObject(branch) ? { allOf: [rest, branch] } : branch;
+    const g = generateValue(combined, `${pointer}/${key}/${i}`, ctx);
+    if (g.ok) return g;
+    first ??= g;
+  }
+  return first ?? fail(`${pointer}/${key}`, `${key} has no branch`);
+}
+
+function byType(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
+  const type = pickType(s);
+  if (type === 'object') return generateObject(s, pointer, ctx);
+  if (type === 'array') return generateArray(s, pointer, ctx);
+  if (type === 'string') return ok(sampleString(s));
+  if (type === 'boolean') return ok(false);
+  if (type === 'null') return ok(null);
+  if (type === 'number' || type === 'integer') {
+    const n = sampleNumber(s, type === 'integer');
+    return n === undefined ? fail(pointer, 'no number satisfies the bounds') : ok(n);
+  }
+  return fail(`${pointer}/type`, 'unknown type');
+}
+
+/** The schema a property `name` must satisfy, or undefined when the object forbids it. */
+function propertySchema(s: SchemaObject, name: string): [unknown, string] | undefined {
+  if (isObject(s.properties) && name in s.properties) return [s.properties[name], `/properties/${escapeToken(name)}`];
+  for (const [pattern, sub] of Object.entries(isObject(s.patternProperties) ? s.patternProperties : {})) {
+    if (safeTest(pattern, name)) return [sub, `/patternProperties/${escapeToken(pattern)}`];
+  }
+  if (s.additionalProperties === false) return undefined;
+  return [s.additionalProperties ?? true, '/additionalProperties'];
+}
+
+const safeTest = (pattern: string, text: string): boolean => {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch {
+    return false;
+  }
+};
+
+function generateObject(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
+  const names = (Array.isArray(s.required) ? s.required : []).filter((n): n is string => typeof n === 'string');
+  const min = typeof s.minProperties === 'number' ? Math.min(s.minProperties, MAX_ITEMS) : 0;
+  for (const extra of Object.keys(isObject(s.properties) ? s.properties : {})) if (names.length < min && !names.includes(extra)) names.push(extra);
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const prop = propertySchema(s, name);
+    if (!prop) return fail(`${pointer}/required`, 'a required property is not allowed by properties/additionalProperties');
+    const g = generateValue(prop[0], pointer + prop[1], ctx);
+    if (!g.ok) return g;
+    out[name] = g.value;
+  }
+  return ok(out);
+}
+
+function generateArray(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
+  const min = typeof s.minItems === 'number' ? s.minItems : 0;
+  if (min > MAX_ITEMS) return fail(`${pointer}/minItems`, 'minItems exceeds the generation limit');
+  const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : [];
+  const rest = Array.isArray(s.items) ? (s.additionalItems ?? true) : (s.items ?? true);
+  const count = Math.max(min, 'contains' in s && min === 0 ? 1 : 0);
+  const out: unknown[] = [];
+  for (let i = 0; i < count; i++) {
+    const [sub, at] = i < prefix.length ? [prefix[i], `${pointer}/${Array.isArray(s.prefixItems) ? 'prefixItems' : 'items'}/${i}`]
+      : i === 0 && 'contains' in s && !('items' in s) ? [s.contains, `${pointer}/contains`] : [rest, `${pointer}/items`];
+    const g = generateValue(sub, at, ctx);
+    if (!g.ok) return g;
+    out.push(g.value);
+  }
+  return ok(out);
+}

@@ -1,0 +1,103 @@
+/**
+ * The ajv-backed SchemaService (interface in ./service.ts): dialect dispatch by `$schema`, a compile
+ * cache keyed by the canonical sha256 of (dialect, schema), the `$ref` policy (remote refs reported,
+ * never fetched; unresolved local refs reported with the pointer of the `$ref`), and meta-schema
+ * validation kept separate from compilation. Every method is total: bad input yields issues, never
+ * an exception. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
+ */
+import type { JsonSchema } from '../types.ts';
+import { canonicalHash } from './canonical.ts';
+import { dialectOf } from './dialects.ts';
+import { createEngine, type AjvError, type Engine } from './engines.ts';
+import { findRefs, refIssues } from './refs.ts';
+import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
+
+/** Turn ajv errors into value-free validation issues (no params, no instance data). */
+export function toValidationIssues(errors: AjvError[] | null | undefined): ValidationIssue[] {
+  return (errors ?? []).map((e) => ({
+    instancePointer: e.instancePath,
+    schemaPointer: e.schemaPath.replace(/^#/, ''),
+    keyword: e.keyword,
+    message: e.message ?? `fails '${e.keyword}'`,
+  }));
+}
+
+/** Turn ajv meta-schema errors into schema issues: one per pointer (the most specific, reported first). */
+export function toSchemaIssues(errors: AjvError[] | null | undefined): SchemaIssue[] {
+  const byPointer = new Map<string, SchemaIssue>();
+  for (const e of errors ?? []) {
+    if (!byPointer.has(e.instancePath)) byPointer.set(e.instancePath, { pointer: e.instancePath, keyword: e.keyword, message: e.message ?? `fails '${e.keyword}'` });
+  }
+  return [...byPointer.values()];
+}
+
+/** The message of a thrown value, without stack. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Create a schema service with its own engines and caches (one per run). */
+export function createSchemaService(): SchemaService {
+  const engines = new Map<Dialect, Engine>();
+  const compiled = new Map<string, CompileResult>();
+  const metaCache = new Map<string, SchemaIssue[]>();
+  let compiles = 0;
+  let hits = 0;
+  const engine = (d: Dialect): Engine => {
+    let e = engines.get(d);
+    if (!e) engines.set(d, (e = createEngine(d)));
+    return e;
+  };
+
+  const metaValidate = (schema: JsonSchema): SchemaIssue[] => {
+    const info = dialectOf(schema);
+    if (!info.dialect) return [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }];
+    const key = canonicalHash([info.dialect, schema]);
+    const cached = metaCache.get(key);
+    if (cached) return cached;
+    let issues: SchemaIssue[];
+    try {
+      const e = engine(info.dialect);
+      issues = e.validateSchema(schema) === true ? [] : toSchemaIssues(e.errors);
+    } catch (error) {
+      issues = [{ pointer: '', keyword: '$schema', message: `meta-schema validation failed: ${messageOf(error)}` }];
+    }
+    metaCache.set(key, issues);
+    return issues;
+  };
+
+  const compileFresh = (schema: JsonSchema, dialect: Dialect): CompileResult => {
+    if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
+      return { ok: false, dialect, reason: 'invalid-schema', issues: [{ pointer: '', keyword: 'type', message: 'a schema must be an object or a boolean' }] };
+    }
+    const refs = refIssues(findRefs(schema));
+    if (refs.remote.length > 0) return { ok: false, dialect, reason: 'remote-ref', issues: refs.remote };
+    if (refs.unresolved.length > 0) return { ok: false, dialect, reason: 'unresolved-ref', issues: refs.unresolved };
+    try {
+      const fn = engine(dialect).compile(schema);
+      const validate = (instance: unknown): ValidationIssue[] => (fn(instance) ? [] : toValidationIssues(fn.errors));
+      return { ok: true, dialect, validate };
+    } catch (error) {
+      const meta = metaValidate(schema);
+      if (meta.length > 0) return { ok: false, dialect, reason: 'invalid-schema', issues: meta };
+      return { ok: false, dialect, reason: 'compile-error', issues: [{ pointer: '', keyword: 'compile', message: messageOf(error) }] };
+    }
+  };
+
+  const compile = (schema: JsonSchema): CompileResult => {
+    const info = dialectOf(schema);
+    if (!info.dialect) return { ok: false, reason: 'unknown-dialect', issues: [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }] };
+    const key = canonicalHash([info.dialect, schema]);
+    const cached = compiled.get(key);
+    if (cached) {
+      hits++;
+      return cached;
+    }
+    compiles++;
+    const result = compileFresh(schema, info.dialect);
+    compiled.set(key, result);
+    return result;
+  };
+
+  return { dialectOf, compile, metaValidate, stats: () => ({ compiles, hits }) };
+}

@@ -1,0 +1,36 @@
+/**
+ * Dialect resolution from `$schema` (spec:2025-11-25/basic/index.mdx §JSON Schema Usage):
+ * none or 2020-12 -> 2020-12; 2019-09 -> 2019-09; draft-07 and draft-06 -> draft-07; anything else unknown.
+ */
+import type { JsonSchema } from '../types.ts';
+import type { Dialect, DialectInfo } from './service.ts';
+
+/** Known meta-schema URIs, normalised (no scheme, no trailing `#` or `/`), mapped to the engine. */
+const KNOWN: Record<string, Dialect> = {
+  'json-schema.org/draft/2020-12/schema': '2020-12',
+  'json-schema.org/draft/2019-09/schema': '2019-09',
+  'json-schema.org/draft-07/schema': 'draft-07',
+  'json-schema.org/draft-06/schema': 'draft-07',
+};
+
+/** Normalise a `$schema` URI: drop the scheme, a trailing empty fragment and a trailing slash. */
+function normalise(uri: string): string {
+  return uri.trim().replace(/^https?:\/\//, '').replace(/#$/, '').replace(/\/$/, '');
+}
+
+/** True when the declared `$schema` is draft-06 (validated with the draft-07 engine but its own meta-schema). */
+export function isDraft06(declared: string | undefined): boolean {
+  return declared !== undefined && normalise(declared) === 'json-schema.org/draft-06/schema';
+}
+
+/**
+ * The dialect of a schema. A boolean schema or one without `$schema` is 2020-12; a non-string or
+ * unknown `$schema` yields `{ declared, dialect: undefined }` (declared is stringified for non-strings).
+ */
+export function dialectOf(schema: JsonSchema): DialectInfo {
+  if (typeof schema !== 'object' || schema === null || !('$schema' in schema)) return { dialect: '2020-12' };
+  const declared = schema.$schema;
+  if (typeof declared !== 'string') return { declared: JSON.stringify(declared) ?? 'undefined' };
+  const dialect = KNOWN[normalise(declared)];
+  return dialect ? { declared, dialect } : { declared };
+}

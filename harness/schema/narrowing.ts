@@ -1,0 +1,161 @@
+/**
+ * The narrowing comparator (design §7; contract rule "per-surface overrides may only narrow"):
+ * compares an advertised JSON Schema subtree against the contract's and returns every structural
+ * difference that is not an enumerated narrowing. Pure; never throws; values never appear in the
+ * output (only keywords, property names and JSON pointers).
+ *
+ * An advertised subtree narrows the contract's when it is deep-equal, or differs ONLY by:
+ *  (a) a removed `properties` key (unless the contract's `required` names it: then the property's
+ *      value would become unconstrained, which widens);
+ *  (b) an added or tightened `minimum`/`maximum`/`minLength`/`maxLength`/`minItems`/`maxItems`;
+ *  (c) an `enum` that is a subset of the contract's `enum`;
+ *  (d) recursion through `items`/`properties` under these same rules.
+ * Anything else is a difference: another `type`, an added property, a loosened or removed bound, an
+ * enum member the contract does not list, any other keyword added, removed or changed (including
+ * `required`, compared as a set). Annotation-only keywords (`description`, `title`, `examples`,
+ * `$comment`, `$schema`) are neutral: they do not change the set of valid instances.
+ */
+import { jsonEqual } from './canonical.ts';
+import { joinPointer } from './pointer.ts';
+
+/** What kind of difference was found. */
+export type DifferenceKind =
+  | 'added-property'
+  | 'removed-required-property'
+  | 'added-keyword'
+  | 'removed-keyword'
+  | 'changed-keyword'
+  | 'loosened-bound'
+  | 'enum-member';
+
+/** One difference. `pointer` is relative to the compared schema's root and points at the keyword or property. */
+export interface SchemaDifference {
+  pointer: string;
+  kind: DifferenceKind;
+  /** The keyword involved (`properties` for property differences). */
+  keyword: string;
+  /** The property name, for property differences. */
+  property?: string;
+}
+
+/** Annotation keywords that never make a difference. */
+export const NEUTRAL_KEYWORDS: ReadonlySet<string> = new Set(['description', 'title', 'examples', '$comment', '$schema']);
+/** Lower bounds: the advertised value may be added or raised. */
+const LOWER = new Set(['minimum', 'minLength', 'minItems']);
+/** Upper bounds: the advertised value may be added or lowered. */
+const UPPER = new Set(['maximum', 'maxLength', 'maxItems']);
+
+type Schema = Record<string, unknown>;
+const isRecord = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
+const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** Compare one bound keyword. */
+function compareBound(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+  if (advertised === undefined) return void out.push({ pointer: at, kind: 'removed-keyword', keyword: key });
+  if (typeof advertised !== 'number') return void out.push({ pointer: at, kind: 'changed-keyword', keyword: key });
+  if (contract === undefined) return;
+  if (typeof contract !== 'number') return void out.push({ pointer: at, kind: 'changed-keyword', keyword: key });
+  const tighter = LOWER.has(key) ? advertised >= contract : advertised <= contract;
+  if (!tighter) out.push({ pointer: at, kind: 'loosened-bound', keyword: key });
+}
+
+/** Compare `enum`: the advertised members must all be listed by the contract. */
+function compareEnum(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+  if (!Array.isArray(contract) || !Array.isArray(advertised)) {
+    const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
+    return void out.push({ pointer: at, kind, keyword: 'enum' });
+  }
+  advertised.forEach((member, i) => {
+    if (!contract.some((c) => jsonEqual(c, member))) out.push({ pointer: joinPointer(at, i), kind: 'enum-member', keyword: 'enum' });
+  });
+}
+
+/** Compare `properties` maps (rule a + d); `required` is the contract subtree's required list. */
+function compareProperties(contract: unknown, advertised: unknown, required: string[], at: string, out: SchemaDifference[]): void {
+  if (advertised === undefined) {
+    for (const p of required) if (isRecord(contract) && p in contract) out.push({ pointer: joinPointer(at, p), kind: 'removed-required-property', keyword: 'properties', property: p });
+    return;
+  }
+  if (!isRecord(contract) || !isRecord(advertised)) return void out.push({ pointer: at, kind: contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'properties' });
+  for (const [p, sub] of Object.entries(advertised)) {
+    const where = joinPointer(at, p);
+    if (!(p in contract)) out.push({ pointer: where, kind: 'added-property', keyword: 'properties', property: p });
+    else compareSubtree(contract[p], sub, where, out);
+  }
+  for (const p of Object.keys(contract)) {
+    if (!(p in advertised) && required.includes(p)) out.push({ pointer: joinPointer(at, p), kind: 'removed-required-property', keyword: 'properties', property: p });
+  }
+}
+
+/** Compare `items` (rule d): single schemas recurse; tuple forms recurse element-wise when lengths agree. */
+function compareItems(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+  if (Array.isArray(contract) && Array.isArray(advertised) && contract.length === advertised.length) {
+    return contract.forEach((c, i) => compareSubtree(c, advertised[i], joinPointer(at, i), out));
+  }
+  if (contract !== undefined && advertised !== undefined && !Array.isArray(contract) && !Array.isArray(advertised)) {
+    return compareSubtree(contract, advertised, at, out);
+  }
+  const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
+  out.push({ pointer: at, kind, keyword: 'items' });
+}
+
+/** Compare any other keyword: it must be deep-equal (`required` as a set). */
+function compareOther(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+  if (key === 'required' && Array.isArray(contract) && Array.isArray(advertised)) {
+    if (jsonEqual([...asStrings(contract)].sort(), [...asStrings(advertised)].sort()) && contract.length === advertised.length) return;
+  } else if (jsonEqual(contract, advertised)) return;
+  const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
+  out.push({ pointer: at, kind, keyword: key });
+}
+
+/**
+ * Compare one keyword of two schema objects under the enumerated rules; exported so that the
+ * top-level input rule can reuse it for root keywords.
+ */
+export function compareKeyword(key: string, contract: Schema, advertised: Schema, base: string, out: SchemaDifference[]): void {
+  const at = joinPointer(base, key);
+  if (NEUTRAL_KEYWORDS.has(key)) return;
+  if (LOWER.has(key) || UPPER.has(key)) return compareBound(key, contract[key], advertised[key], at, out);
+  if (key === 'enum') return compareEnum(contract[key], advertised[key], at, out);
+  if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(contract.required), at, out);
+  if (key === 'items') return compareItems(contract[key], advertised[key], at, out);
+  return compareOther(key, contract[key], advertised[key], at, out);
+}
+
+/**
+ * Compare two schema subtrees, appending differences to `out`. `pointer` is the subtree's pointer
+ * (relative to the schema root). Boolean or non-object schemas must be deep-equal.
+ */
+export function compareSubtree(contract: unknown, advertised: unknown, pointer: string, out: SchemaDifference[]): void {
+  if (jsonEqual(contract, advertised)) return;
+  if (!isRecord(contract) || !isRecord(advertised)) return void out.push({ pointer, kind: 'changed-keyword', keyword: 'schema' });
+  const keys = new Set([...Object.keys(contract), ...Object.keys(advertised)]);
+  for (const key of keys) compareKeyword(key, contract, advertised, pointer, out);
+}
+
+/** All differences between two schemas (root included). Empty = the advertised schema narrows the contract's. */
+export function schemaDifferences(contract: unknown, advertised: unknown): SchemaDifference[] {
+  const out: SchemaDifference[] = [];
+  compareSubtree(contract, advertised, '', out);
+  return out;
+}
+
+/** A value-free phrase for a difference, to follow "`<tool>` advertises ". `at` is the full pointer to show. */
+export function describeDifference(d: SchemaDifference, at: string): string {
+  switch (d.kind) {
+    case 'added-property':
+      return `property ${d.property} at ${at}, which its contract does not declare`;
+    case 'removed-required-property':
+      return `no property ${d.property} at ${at}, which its contract requires`;
+    case 'added-keyword':
+      return `'${d.keyword}' at ${at}, which its contract does not have`;
+    case 'removed-keyword':
+      return `no '${d.keyword}' at ${at}, which its contract has`;
+    case 'loosened-bound':
+      return `a looser '${d.keyword}' at ${at} than its contract`;
+    case 'enum-member':
+      return `an enum member at ${at} that its contract does not list`;
+    default:
+      return `a different '${d.keyword}' at ${at} than its contract`;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Portability analysis of one JSON Schema document (pure, value-free): things that are legal JSON
+ * Schema but make clients, model APIs or the author's intent diverge. Used by the schema/portability
+ * check. Kinds:
+ * - `nullable`: the OpenAPI 3.0 keyword, ignored by JSON Schema (null stays invalid);
+ * - `openapi-annotation`: `example`, `discriminator` (OpenAPI-only) and `readOnly` in an input schema;
+ * - `unknown-format`: a `format` outside the JSON Schema 2020-12 Validation §7.3 list;
+ * - `enum-outside-type`: an enum member whose JSON type the `type` keyword does not admit;
+ * - `type-unreachable`: a `type` member that no enum member has (e.g. null admitted, not listed);
+ * - `default-invalid`: a `default` that its own `type`/`enum`/`const` rejects;
+ * - `ref-outside-defs`: a local `$ref` whose target is not under `$defs`/`definitions`;
+ * - `recursive-ref`: a `$ref` that takes part in a cycle (valid, but unbounded depth).
+ */
+import { jsonEqual } from './canonical.ts';
+import { joinPointer, parsePointer } from './pointer.ts';
+import { findRefs, recursiveRefs } from './refs.ts';
+import { walkSchema } from './walk.ts';
+
+/** One portability note; `pointer` is relative to the schema root and names the keyword. */
+export interface PortabilityIssue {
+  pointer: string;
+  kind: 'nullable' | 'openapi-annotation' | 'unknown-format' | 'enum-outside-type' | 'type-unreachable' | 'default-invalid' | 'ref-outside-defs' | 'recursive-ref';
+  keyword: string;
+}
+
+/** Formats defined by JSON Schema 2020-12 Validation §7.3 (2019-09 and draft-07 define subsets). */
+export const STANDARD_FORMATS: ReadonlySet<string> = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
+  'uri', 'uri-reference', 'iri', 'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex',
+]);
+
+/** The JSON Schema type names of a value (an integer is also a number). */
+export function jsonTypesOf(value: unknown): string[] {
+  if (value === null) return ['null'];
+  if (Array.isArray(value)) return ['array'];
+  if (typeof value === 'number') return Number.isInteger(value) ? ['integer', 'number'] : ['number'];
+  if (typeof value === 'object') return ['object'];
+  return [typeof value];
+}
+
+/** The declared `type` as a list, or undefined when absent or malformed. */
+function declaredTypes(node: Record<string, unknown>): string[] | undefined {
+  if (typeof node.type === 'string') return [node.type];
+  if (Array.isArray(node.type) && node.type.every((t) => typeof t === 'string')) return node.type as string[];
+  return undefined;
+}
+
+/** Type/enum/default consistency of one subschema. */
+function typeIssues(node: Record<string, unknown>, at: string): PortabilityIssue[] {
+  const out: PortabilityIssue[] = [];
+  const types = declaredTypes(node);
+  const admits = (v: unknown): boolean => !types || jsonTypesOf(v).some((t) => types.includes(t));
+  const enumList = Array.isArray(node.enum) ? node.enum : undefined;
+  if (enumList && types) {
+    enumList.forEach((m, i) => !admits(m) && out.push({ pointer: joinPointer(at, 'enum', i), kind: 'enum-outside-type', keyword: 'enum' }));
+    types.forEach((t, i) => {
+      const reachable = enumList.some((m) => jsonTypesOf(m).includes(t));
+      if (!reachable) out.push({ pointer: typeof node.type === 'string' ? joinPointer(at, 'type') : joinPointer(at, 'type', i), kind: 'type-unreachable', keyword: 'type' });
+    });
+  }
+  if ('default' in node) {
+    const d = node.default;
+    const ok = admits(d) && (!enumList || enumList.some((m) => jsonEqual(m, d))) && (!('const' in node) || jsonEqual(node.const, d));
+    if (!ok) out.push({ pointer: joinPointer(at, 'default'), kind: 'default-invalid', keyword: 'default' });
+  }
+  return out;
+}
+
+/** Keyword-level notes of one subschema (OpenAPI-isms, formats). */
+function keywordIssues(node: Record<string, unknown>, at: string, side: 'input' | 'output'): PortabilityIssue[] {
+  const out: PortabilityIssue[] = [];
+  if ('nullable' in node) out.push({ pointer: joinPointer(at, 'nullable'), kind: 'nullable', keyword: 'nullable' });
+  for (const k of ['example', 'discriminator']) if (k in node) out.push({ pointer: joinPointer(at, k), kind: 'openapi-annotation', keyword: k });
+  if (side === 'input' && node.readOnly === true) out.push({ pointer: joinPointer(at, 'readOnly'), kind: 'openapi-annotation', keyword: 'readOnly' });
+  if (typeof node.format === 'string' && !STANDARD_FORMATS.has(node.format)) out.push({ pointer: joinPointer(at, 'format'), kind: 'unknown-format', keyword: 'format' });
+  return out;
+}
+
+/** Ref notes: targets outside `$defs`/`definitions` and recursive refs. */
+function refNotes(schema: unknown): PortabilityIssue[] {
+  const sites = findRefs(schema);
+  const recursive = new Set(recursiveRefs(sites));
+  const out: PortabilityIssue[] = [];
+  for (const s of sites) {
+    if (recursive.has(s)) out.push({ pointer: s.pointer, kind: 'recursive-ref', keyword: s.keyword });
+    else if (s.kind === 'local' && s.target !== undefined && s.target !== '') {
+      const tokens = parsePointer(s.target);
+      if (!tokens.includes('$defs') && !tokens.includes('definitions')) out.push({ pointer: s.pointer, kind: 'ref-outside-defs', keyword: s.keyword });
+    }
+  }
+  return out;
+}
+
+/** All portability notes of a schema (never throws; non-schema input yields none). */
+export function portabilityIssues(schema: unknown, side: 'input' | 'output'): PortabilityIssue[] {
+  const out: PortabilityIssue[] = [];
+  try {
+    walkSchema(schema, ({ node, pointer }) => {
+      if (typeof node === 'boolean') return;
+      out.push(...keywordIssues(node, pointer, side), ...typeIssues(node, pointer));
+    });
+    out.push(...refNotes(schema));
+  } catch {
+    // A malformed document cannot be analysed further; schema/compile and schema/dialect report it.
+  }
+  return out;
+}

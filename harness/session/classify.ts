@@ -1,0 +1,43 @@
+/**
+ * Classification of one stdout line (spec basic/transports stdio: the server MUST NOT write anything to
+ * stdout that is not a valid MCP message). Pure.
+ */
+import type { StdoutLine } from '../types.ts';
+
+/** A classified line: its kind and, when it parsed as JSON, the value. */
+export interface Classified {
+  kind: StdoutLine['kind'];
+  /** The parsed JSON value (`jsonrpc` and `json` kinds only). */
+  value?: unknown;
+}
+
+/** True for a plain (non-array) object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A JSON-RPC 2.0 message: an object with `jsonrpc: "2.0"` that is a request/notification (string `method`)
+ * or a response (`id` plus `result` or `error`). Batches (arrays) are not: batching was removed in 2025-06-18.
+ */
+export function isJsonRpcMessage(value: unknown): boolean {
+  if (!isObject(value) || value.jsonrpc !== '2.0') return false;
+  if (typeof value.method === 'string') return true;
+  return 'id' in value && ('result' in value || 'error' in value);
+}
+
+/** Classify a line's text: `jsonrpc`, `json` (valid JSON, not JSON-RPC) or `text` (not JSON). */
+export function classifyLine(text: string): Classified {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'text' };
+  }
+  return { kind: isJsonRpcMessage(value) ? 'jsonrpc' : 'json', value };
+}
+
+/** The first 80 characters of a line (evidence for non-JSON-RPC lines). */
+export function headOf(text: string): string {
+  return Array.from(text).slice(0, 80).join('');
+}

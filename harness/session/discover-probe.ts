@@ -1,0 +1,62 @@
+/**
+ * The era probe (spec 2026-07-28 basic/transports/stdio §Backward Compatibility): `server/discover` with the
+ * modern envelope as the first line, classified without any fixed wait: the first of an answer, the process
+ * exiting, or `probeMs` ends it.
+ */
+import { MODERN_PROTOCOL_VERSION, type Negotiation } from '../types.ts';
+import { isObject } from './classify.ts';
+import { buildParams, requestFrame } from './envelope.ts';
+import type { Link } from './link.ts';
+import type { ResolvedSessionOptions } from './options.ts';
+import type { Settlement } from './rpc-channel.ts';
+import { since, within } from './timing.ts';
+
+/** What one probe drew. */
+export interface ProbeResult {
+  id: number;
+  outcome: Negotiation['probe']['outcome'];
+  errorCode?: number;
+  durationMs: number;
+  /** The DiscoverResult (outcome `discover-result`). */
+  discover?: Record<string, unknown>;
+  /** A modern version from a -32022 `data.supported` list (outcome `modern-error`). */
+  retryVersion?: string;
+  /** On timeout: the still-pending answer (a slow modern server may answer during the legacy handshake). */
+  late?: Promise<Settlement>;
+}
+
+/** A DiscoverResult the harness can use: an object whose `supportedVersions` lists the modern revision. */
+export function isDiscoverResult(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && Array.isArray(value.supportedVersions) && value.supportedVersions.includes(MODERN_PROTOCOL_VERSION);
+}
+
+/** Send `server/discover` offering `version` and classify the answer. Never throws. */
+export async function probeDiscover(link: Link, version: string, id: number, options: ResolvedSessionOptions): Promise<ProbeResult> {
+  const ctx = { era: 'modern' as const, protocolVersion: version, clientInfo: options.clientInfo };
+  const pending = link.channel.expect(id);
+  const nonJsonBefore = link.channel.tap.nonJsonRpcCount;
+  const start = performance.now();
+  link.channel.send(requestFrame(id, 'server/discover', buildParams(ctx, {})));
+  const ending = await within(pending.settled, options.timeouts.probeMs);
+  const durationMs = since(start);
+  if (ending === undefined) {
+    const sawText = link.channel.tap.nonJsonRpcCount > nonJsonBefore;
+    return { id, outcome: sawText ? 'not-json' : 'timeout', durationMs, late: pending.settled };
+  }
+  if (ending.kind === 'exit') return { id, outcome: 'exit', durationMs };
+  return { id, durationMs, ...classifyAnswer(ending.frame) };
+}
+
+function classifyAnswer(frame: { result?: unknown; error?: unknown }): Omit<ProbeResult, 'id' | 'durationMs'> {
+  if (isObject(frame.error)) {
+    const code = typeof frame.error.code === 'number' ? frame.error.code : undefined;
+    const data = isObject(frame.error.data) ? frame.error.data : {};
+    const supported = Array.isArray(data.supported) ? data.supported : [];
+    if (code === -32022 && supported.includes(MODERN_PROTOCOL_VERSION)) {
+      return { outcome: 'modern-error', errorCode: code, retryVersion: MODERN_PROTOCOL_VERSION };
+    }
+    return { outcome: 'other-error', ...(code === undefined ? {} : { errorCode: code }) };
+  }
+  if (isDiscoverResult(frame.result)) return { outcome: 'discover-result', discover: frame.result };
+  return { outcome: 'other-error' };
+}

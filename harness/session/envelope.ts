@@ -1,0 +1,58 @@
+/**
+ * Frame building per era. Modern (2026-07-28, spec basic/index §_meta): every request and notification carries
+ * `params._meta` with the protocol version, client capabilities (`{}`) and client info. Legacy: params as given.
+ */
+import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/client';
+import type { Era } from '../types.ts';
+import { isObject } from './classify.ts';
+
+/** What a frame is built for: the era, the version to put in the envelope, the client identity. */
+export interface FrameContext {
+  era: Era;
+  protocolVersion: string;
+  clientInfo: { name: string; version: string };
+}
+
+/** Per-request envelope switches (see ProbeRequest in types.ts). */
+export interface EnvelopeOptions {
+  /** `false` sends params exactly as given on the modern era. Default true. */
+  envelope?: boolean;
+  /** Overrides only the version inside the envelope. */
+  protocolVersion?: string;
+}
+
+/** The modern `_meta` envelope for `version`. */
+export function envelopeMeta(version: string, clientInfo: FrameContext['clientInfo']): Record<string, unknown> {
+  return {
+    [PROTOCOL_VERSION_META_KEY]: version,
+    [CLIENT_CAPABILITIES_META_KEY]: {},
+    [CLIENT_INFO_META_KEY]: { ...clientInfo },
+  };
+}
+
+/**
+ * The params to send. Modern with envelope: `params` plus `_meta` = envelope, then the caller's own `_meta` keys,
+ * then `opts.protocolVersion`. Otherwise `params` unchanged (undefined stays absent).
+ */
+export function buildParams(ctx: FrameContext, params: Record<string, unknown> | undefined, opts: EnvelopeOptions = {}): Record<string, unknown> | undefined {
+  if (ctx.era !== 'modern' || opts.envelope === false) return params;
+  const callerMeta = isObject(params?._meta) ? params._meta : {};
+  const meta = { ...envelopeMeta(ctx.protocolVersion, ctx.clientInfo), ...callerMeta };
+  if (opts.protocolVersion !== undefined) meta[PROTOCOL_VERSION_META_KEY] = opts.protocolVersion;
+  return { ...params, _meta: meta };
+}
+
+/** A request frame; `params` omitted when undefined. */
+export function requestFrame(id: number | string, method: string, params: Record<string, unknown> | undefined): Record<string, unknown> {
+  return params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
+}
+
+/** A notification frame (no id); `params` omitted when undefined. */
+export function notificationFrame(method: string, params: Record<string, unknown> | undefined): Record<string, unknown> {
+  return params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+}
+
+/** `notifications/cancelled` for `requestId` (spec basic/utilities/cancellation), enveloped on the modern era. */
+export function cancelledFrame(ctx: FrameContext, requestId: number | string, reason: string): Record<string, unknown> {
+  return notificationFrame('notifications/cancelled', buildParams(ctx, { requestId, reason }));
+}

@@ -1,0 +1,84 @@
+/**
+ * One request/response exchange on a channel, turned into a RequestRecord. Never rejects: a JSON-RPC error is
+ * `protocol-error`, an `isError` tools/call result is `tool-error`, no answer in time is `timeout`, a gone process
+ * is `exit`, a harness cancellation is `cancelled` (spec basic/utilities/cancellation).
+ */
+import type { JsonRpcResponse, Outcome, RequestRecord } from '../types.ts';
+import { isObject } from './classify.ts';
+import type { RpcChannel, Settlement } from './rpc-channel.ts';
+import { since } from './timing.ts';
+
+/** One exchange: the id to match, what to write, how long to wait (ms). */
+export interface ExchangeSpec {
+  id: number | string;
+  method: string;
+  /** The params as sent (recorded verbatim). */
+  params?: unknown;
+  /** The line to write (a serialised frame or a raw line). */
+  line: string;
+  timeoutMs: number;
+  /** Cancel after this many ms (cancellation probes). */
+  cancelAfterMs?: number;
+  /** After a cancellation, collect frames for the id this long (ms). */
+  lateGraceMs: number;
+  /** Writes `notifications/cancelled` for the id; absent = never cancel (initialize, raw lines). */
+  cancel?: (reason: string) => void;
+}
+
+type Ending = Settlement | { kind: 'timeout' } | { kind: 'cancel' };
+
+/** The outcome class of a response frame (spec server/tools §Error Handling). */
+export function outcomeOf(method: string, frame: JsonRpcResponse): Outcome {
+  if ('error' in frame) return 'protocol-error';
+  if (method === 'tools/call' && isObject(frame.result) && frame.result.isError === true) return 'tool-error';
+  return 'success';
+}
+
+/** Run one exchange. Resolves with the record; never rejects. */
+export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise<RequestRecord> {
+  const pending = channel.expect(spec.id);
+  const start = performance.now();
+  const base: RequestRecord = { id: spec.id, method: spec.method, ...(spec.params === undefined ? {} : { params: spec.params }), outcome: 'exit', durationMs: 0 };
+  if (!channel.sendLine(spec.line)) {
+    channel.forget(spec.id);
+    return base;
+  }
+  const ending = await awaitEnding(pending.settled, spec);
+  const durationMs = since(start);
+  const notes = pending.notifications.length > 0 ? { notifications: pending.notifications } : {};
+  if (ending.kind === 'response') {
+    const { frame, bytes } = ending;
+    return { ...base, response: frame, outcome: outcomeOf(spec.method, frame), durationMs, responseBytes: bytes, ...notes };
+  }
+  if (ending.kind === 'exit') return { ...base, durationMs, ...notes };
+  channel.forget(spec.id);
+  if (ending.kind === 'timeout') {
+    spec.cancel?.('timeout');
+    return { ...base, outcome: 'timeout', durationMs, ...notes };
+  }
+  const lateFrames = await collectLate(channel, spec);
+  return { ...base, outcome: 'cancelled', durationMs, lateFrames, ...notes };
+}
+
+async function awaitEnding(settled: Promise<Settlement>, spec: ExchangeSpec): Promise<Ending> {
+  const timers: NodeJS.Timeout[] = [];
+  try {
+    return await new Promise<Ending>((resolve) => {
+      void settled.then(resolve);
+      timers.push(setTimeout(resolve, spec.timeoutMs, { kind: 'timeout' }));
+      if (spec.cancelAfterMs !== undefined) timers.push(setTimeout(resolve, spec.cancelAfterMs, { kind: 'cancel' }));
+    });
+  } finally {
+    timers.forEach(clearTimeout);
+  }
+}
+
+/** Send the cancellation, then keep every frame for the id that arrives within the grace period. */
+async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<unknown[]> {
+  const late: unknown[] = [];
+  const stop = channel.collectLate(spec.id, late);
+  spec.cancel?.('cancelled by the harness');
+  await new Promise((resolve) => setTimeout(resolve, spec.lateGraceMs));
+  stop();
+  return late;
+}

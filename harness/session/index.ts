@@ -1,0 +1,14 @@
+/**
+ * The session layer: it owns the wire. Spawns a surface's server (execa, own process group, exact env),
+ * frames and taps every stdout line, negotiates the era (modern `server/discover` probe, legacy `initialize`
+ * fallback), runs a pipelined JSON-RPC client whose requests never reject for server faults, restarts crashed
+ * or wedged servers, and shuts process trees down without orphans.
+ *
+ * The runner imports only from here. Checks never import this layer.
+ */
+export type { SpawnSpec, SessionOptions } from './options.ts';
+export { SessionBootError } from './errors.ts';
+export { openSession } from './open.ts';
+export type { Session, RequestOptions } from './session.ts';
+export { probeFresh, type FreshProbeResult } from './probe-fresh.ts';
+export { killAllTrees } from './process-tree.ts';

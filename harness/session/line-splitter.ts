@@ -1,0 +1,67 @@
+/**
+ * Line framing for stdio (spec basic/transports stdio: one message per line, newline-delimited, UTF-8).
+ * Bounded: a line longer than `maxLineBytes` is never buffered whole; only its head is kept.
+ */
+
+/** One framed line. `text` has the trailing `\r` stripped; for an oversize line it holds only the head. */
+export interface FramedLine {
+  text: string;
+  /** Byte length of the line without `\n` and without a trailing `\r`. */
+  bytes: number;
+  /** True when the line exceeded `maxLineBytes` (then `text` is a head, not the message). */
+  oversize: boolean;
+}
+
+/** Bytes of an oversize line kept for its head. */
+const OVERSIZE_HEAD_BYTES = 320;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Splits a byte stream into lines. Feed chunks with `push`, call `end` at EOF for a final unterminated line. */
+export class LineSplitter {
+  private parts: Buffer[] = [];
+  private size = 0;
+  private oversize = false;
+
+  constructor(private readonly maxLineBytes: number, private readonly onLine: (line: FramedLine) => void) {}
+
+  /** Feed one chunk (Buffer or string). */
+  push(chunk: Buffer | string): void {
+    let buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    for (let nl = buf.indexOf(LF); nl >= 0; nl = buf.indexOf(LF)) {
+      this.append(buf.subarray(0, nl));
+      this.flush();
+      buf = buf.subarray(nl + 1);
+    }
+    if (buf.length > 0) this.append(buf);
+  }
+
+  /** End of stream: emit a pending unterminated line, if any. */
+  end(): void {
+    if (this.size > 0 || this.parts.length > 0) this.flush();
+  }
+
+  private append(buf: Buffer): void {
+    this.size += buf.length;
+    if (this.oversize) return;
+    this.parts.push(buf);
+    if (this.size > this.maxLineBytes) {
+      this.oversize = true;
+      this.parts = [Buffer.concat(this.parts).subarray(0, OVERSIZE_HEAD_BYTES)];
+    }
+  }
+
+  private flush(): void {
+    let buf = Buffer.concat(this.parts);
+    let bytes = this.size;
+    if (!this.oversize && buf.length > 0 && buf[buf.length - 1] === CR) {
+      buf = buf.subarray(0, buf.length - 1);
+      bytes -= 1;
+    }
+    const line: FramedLine = { text: buf.toString('utf8'), bytes, oversize: this.oversize };
+    this.parts = [];
+    this.size = 0;
+    this.oversize = false;
+    this.onLine(line);
+  }
+}

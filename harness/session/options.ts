@@ -1,0 +1,72 @@
+/**
+ * Session inputs: what to spawn and how patient to be. Resolved once (defaults filled) at the session boundary.
+ */
+
+/** What to spawn. `env` is already the resolved allow-list: the child gets exactly it (the parent env is NOT merged). */
+export interface SpawnSpec {
+  /** Executable; looked up on `env.PATH` when not absolute. */
+  command: string;
+  args: string[];
+  /** Working directory (absolute). */
+  cwd: string;
+  env: Record<string, string>;
+}
+
+/** Session knobs. All durations in ms, sizes in bytes. */
+export interface SessionOptions {
+  timeouts: {
+    /** Default per-request timeout. */
+    requestMs: number;
+    /** The `server/discover` era probe and the liveness check after a timeout. */
+    probeMs: number;
+    /** The legacy `initialize` answer (the server's start budget). */
+    startMs: number;
+    /** Shutdown: wait this long for an exit after closing stdin. */
+    stdinGraceMs: number;
+    /** Shutdown: wait this long for an exit after SIGTERM before SIGKILL. */
+    termGraceMs: number;
+  };
+  clientInfo: { name: string; version: string };
+  /** `auto` (default) probes with `server/discover` then falls back; `legacy` skips the probe; `modern` fails boot unless modern. */
+  era?: 'auto' | 'modern' | 'legacy';
+  /** Bounded in-flight window for pipelined requests (default 8). */
+  callConcurrency?: number;
+  /** Bytes of stderr kept (the tail), default 64 KiB. */
+  stderrLimitBytes?: number;
+  /** Raw server frames kept in the tap (default 2000). */
+  keepFrames?: number;
+  /** A stdout line longer than this is recorded (count, head) but never buffered whole (default 16 MiB). */
+  maxLineBytes?: number;
+  /** Respawns allowed after crashes or wedges before requests resolve `exit` straight away (default 10). */
+  maxRestarts?: number;
+  /** How long after a cancellation frames for that id are still collected as `lateFrames` (default 300). */
+  lateGraceMs?: number;
+}
+
+/** SessionOptions with every default filled in. */
+export type ResolvedSessionOptions = Required<SessionOptions>;
+
+/** Entries kept in `WireTap.stdout`; the last fifth is reserved for non-JSON-RPC lines (evidence). */
+export const MAX_STDOUT_ENTRIES = 5000;
+
+/**
+ * Fill defaults. @throws TypeError when a timeout is not a positive finite number (a caller bug, not a server fault).
+ */
+export function resolveOptions(options: SessionOptions): ResolvedSessionOptions {
+  for (const [name, value] of Object.entries(options.timeouts)) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new TypeError(`session option timeouts.${name} must be a positive number of ms`);
+    }
+  }
+  return {
+    timeouts: options.timeouts,
+    clientInfo: options.clientInfo,
+    era: options.era ?? 'auto',
+    callConcurrency: Math.max(1, options.callConcurrency ?? 8),
+    stderrLimitBytes: options.stderrLimitBytes ?? 64 * 1024,
+    keepFrames: options.keepFrames ?? 2000,
+    maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024,
+    maxRestarts: options.maxRestarts ?? 10,
+    lateGraceMs: options.lateGraceMs ?? 300,
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The JSON-RPC channel over one server process: writes frames, matches response frames to in-flight ids,
+ * ties notifications to requests, answers server-to-client requests, and counts unmatched frames.
+ * It never judges a frame; it only routes it.
+ */
+import type { JsonRpcResponse } from '../types.ts';
+import { isObject } from './classify.ts';
+import type { ServerProcess } from './server-process.ts';
+import type { WireTapRecorder } from './wire-tap.ts';
+
+/** How an in-flight request ended at the channel level. */
+export type Settlement = { kind: 'response'; frame: JsonRpcResponse; bytes: number } | { kind: 'exit' };
+
+/** A registered in-flight id. */
+export interface PendingRequest {
+  settled: Promise<Settlement>;
+  /** Notifications tied to this request (progressToken match, or the only request in flight). */
+  notifications: unknown[];
+}
+
+interface Entry extends PendingRequest {
+  resolve: (s: Settlement) => void;
+}
+
+/** Map key of a JSON-RPC id (1 and "1" are different ids); undefined for null/absent/other. */
+export function idKey(id: unknown): string | undefined {
+  if (typeof id === 'number') return `n:${id}`;
+  if (typeof id === 'string') return `s:${id}`;
+  return undefined;
+}
+
+/** Routes the frames of one process. Create one per process. */
+export class RpcChannel {
+  private readonly pending = new Map<string, Entry>();
+  private readonly late = new Map<string, unknown[]>();
+
+  constructor(readonly proc: ServerProcess, readonly tap: WireTapRecorder) {
+    proc.onFrame((value, bytes) => this.onFrame(value, bytes));
+    void proc.exited.then(() => this.settleAll());
+  }
+
+  /** Register an id before writing its frame. A second registration of a live id returns the first. */
+  expect(id: number | string): PendingRequest {
+    const key = idKey(id) as string;
+    const existing = this.pending.get(key);
+    if (existing) return existing;
+    let resolve!: (s: Settlement) => void;
+    const settled = new Promise<Settlement>((r) => (resolve = r));
+    const entry: Entry = { settled, resolve, notifications: [] };
+    if (!this.proc.alive) resolve({ kind: 'exit' });
+    else this.pending.set(key, entry);
+    return entry;
+  }
+
+  /** Stop waiting for an id (timeout, cancellation). Later frames for it count as unmatched. */
+  forget(id: number | string): void {
+    this.pending.delete(idKey(id) as string);
+  }
+
+  /** Collect every frame that still arrives for `id` into `into`, until the returned function is called. */
+  collectLate(id: number | string, into: unknown[]): () => void {
+    const key = idKey(id) as string;
+    this.late.set(key, into);
+    return () => this.late.delete(key);
+  }
+
+  /** Write one JSON-RPC frame. Returns false when the process can no longer be written to. */
+  send(frame: Record<string, unknown>): boolean {
+    return this.proc.write(JSON.stringify(frame));
+  }
+
+  /** Write one raw line as is (malformed JSON, batch arrays...). Returns false when stdin is gone. */
+  sendLine(line: string): boolean {
+    return this.proc.write(line);
+  }
+
+  private onFrame(value: unknown, bytes: number): void {
+    if (!isObject(value)) return;
+    if (typeof value.method === 'string') {
+      if ('id' in value) this.onServerRequest(value.id, value.method);
+      else this.onNotification(value);
+      return;
+    }
+    if (!('id' in value)) return;
+    const key = idKey(value.id);
+    const entry = key === undefined ? undefined : this.pending.get(key);
+    if (entry && key) {
+      this.pending.delete(key);
+      entry.resolve({ kind: 'response', frame: value as JsonRpcResponse, bytes });
+      return;
+    }
+    const late = key === undefined ? undefined : this.late.get(key);
+    if (late) late.push(value);
+    else this.tap.unmatchedFrame();
+  }
+
+  /** Server-to-client request: recorded; answered `{}` for ping, -32601 otherwise (the harness declares no capabilities). */
+  private onServerRequest(id: unknown, method: string): void {
+    this.tap.serverRequest(method);
+    if (idKey(id) === undefined) return;
+    const answer = method === 'ping' ? { result: {} } : { error: { code: -32601, message: 'Method not found' } };
+    this.send({ jsonrpc: '2.0', id, ...answer });
+  }
+
+  private onNotification(frame: Record<string, unknown>): void {
+    const params = isObject(frame.params) ? frame.params : {};
+    const token = idKey(params.progressToken) ?? idKey(params.requestId);
+    const target = token !== undefined ? this.pending.get(token)
+      : this.pending.size === 1 ? this.pending.values().next().value : undefined;
+    target?.notifications.push(frame);
+  }
+
+  private settleAll(): void {
+    for (const entry of this.pending.values()) entry.resolve({ kind: 'exit' });
+    this.pending.clear();
+  }
+}

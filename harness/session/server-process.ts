@@ -1,0 +1,150 @@
+/**
+ * One server process: spawned with execa (detached into its own process group, exact env), stdout framed
+ * into lines and tapped, stderr tapped, stdin written line by line. Judges nothing.
+ */
+import { statSync } from 'node:fs';
+import { execa, type ResultPromise } from 'execa';
+import type { ExitInfo } from '../types.ts';
+import { classifyLine } from './classify.ts';
+import { LineSplitter, type FramedLine } from './line-splitter.ts';
+import type { SpawnSpec } from './options.ts';
+import { escapedDescendants, signalTree, trackEscaped, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
+import type { WireTapRecorder } from './wire-tap.ts';
+
+/** A spawn that failed before the process ran; `code` is the errno code (ENOENT, EACCES, ENOTDIR...). */
+export class SpawnFailure extends Error {
+  constructor(message: string, readonly code: string | undefined) {
+    super(message);
+    this.name = 'SpawnFailure';
+  }
+}
+
+/** Receives every stdout line that parsed as JSON (any kind), with its byte length. */
+export type FrameListener = (value: unknown, bytes: number) => void;
+
+/** How long to wait for stdout to drain after the leader exited (a grandchild may hold it open), ms. */
+const STDOUT_DRAIN_MS = 100;
+
+/** A live (or exited) server process. Create with `ServerProcess.spawn`. */
+export class ServerProcess {
+  /** Set before the harness signals or closes the process: its exit is then not `unexpected`. */
+  expectingExit = false;
+  /** Set once the exit was recorded. */
+  exitInfo: ExitInfo | undefined;
+  /** Resolves with the exit (never rejects). */
+  readonly exited: Promise<ExitInfo>;
+  private resolveExit!: (info: ExitInfo) => void;
+  private frameListener: FrameListener = () => {};
+  private stdoutEnded: Promise<void>;
+
+  private constructor(private readonly child: ResultPromise, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number) {
+    this.exited = new Promise((resolve) => (this.resolveExit = resolve));
+    const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
+    this.stdoutEnded = new Promise((resolve) => {
+      child.stdout?.on('end', () => { splitter.end(); resolve(); });
+      child.stdout?.on('close', () => resolve());
+    });
+    child.stdout?.on('data', (chunk: Buffer | string) => splitter.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer | string) => tap.stderr(chunk));
+    child.stdin?.on('error', () => {});
+    child.stdout?.on('error', () => {});
+    child.stderr?.on('error', () => {});
+    child.on('exit', (code, signal) => void this.onExit(code, signal));
+  }
+
+  /**
+   * Spawn `spec` detached (own process group), with exactly `spec.env`.
+   * @throws SpawnFailure when the command cannot be started (message names the command or the cwd).
+   */
+  static async spawn(spec: SpawnSpec, tap: WireTapRecorder, maxLineBytes: number): Promise<ServerProcess> {
+    assertCwd(spec);
+    const child = execa(spec.command, spec.args, {
+      cwd: spec.cwd, env: spec.env, extendEnv: false, detached: true, cleanup: false, buffer: false,
+      reject: false, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', windowsHide: true,
+    });
+    child.catch(() => {});
+    const pid = await new Promise<number>((resolve, reject) => {
+      child.once('spawn', () => resolve(child.pid as number));
+      child.once('error', (err: NodeJS.ErrnoException) => reject(spawnFailure(spec, err)));
+    });
+    trackTree(pid);
+    return new ServerProcess(child, pid, tap, maxLineBytes);
+  }
+
+  /** Route parsed JSON stdout lines to one listener (the JSON-RPC channel). */
+  onFrame(listener: FrameListener): void {
+    this.frameListener = listener;
+  }
+
+  /** True until the exit was recorded. */
+  get alive(): boolean {
+    return this.exitInfo === undefined;
+  }
+
+  /** Write one line (a `\n` is appended) and count it. Returns false when stdin is no longer writable. */
+  write(line: string): boolean {
+    const stdin = this.child.stdin;
+    if (!this.alive || !stdin || stdin.destroyed || stdin.writableEnded) return false;
+    stdin.write(line + '\n');
+    this.tap.stdin();
+    return true;
+  }
+
+  /** Close stdin (EOF): step one of the stdio shutdown. */
+  closeStdin(): void {
+    this.child.stdin?.end();
+  }
+
+  /** Signal the whole tree (group + escaped descendants seen so far). Marks the exit as expected. */
+  signal(signal: NodeJS.Signals): void {
+    this.expectingExit = true;
+    this.rememberEscaped();
+    signalTree(this.pid, signal, trackedEscaped(this.pid));
+  }
+
+  /** Record descendants that left the process group, so they are signalled too. */
+  rememberEscaped(): void {
+    if (this.alive) trackEscaped(this.pid, escapedDescendants(this.pid, this.pid));
+  }
+
+  /** Drop the pipes so nothing keeps the event loop alive, and stop tracking the tree. */
+  release(): void {
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) stream?.destroy();
+    untrackTree(this.pid);
+  }
+
+  private onLine(line: FramedLine): void {
+    const classified = line.oversize ? { kind: 'text' as const } : classifyLine(line.text);
+    this.tap.line(line.text, line.bytes, classified);
+    if (classified.value !== undefined) this.frameListener(classified.value, line.bytes);
+  }
+
+  private async onExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
+    const atMs = this.tap.now();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.stdoutEnded, new Promise<void>((r) => (timer = setTimeout(r, STDOUT_DRAIN_MS)))]);
+    clearTimeout(timer);
+    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit };
+    if (!this.expectingExit) {
+      signalTree(this.pid, 'SIGKILL', trackedEscaped(this.pid));
+      this.release();
+    }
+    this.resolveExit(this.exitInfo);
+  }
+}
+
+function assertCwd(spec: SpawnSpec): void {
+  let isDir = false;
+  try {
+    isDir = statSync(spec.cwd).isDirectory();
+  } catch {
+    /* missing */
+  }
+  if (!isDir) throw new SpawnFailure(`cannot start '${spec.command}': working directory '${spec.cwd}' does not exist`, 'ENOENT');
+}
+
+function spawnFailure(spec: SpawnSpec, err: NodeJS.ErrnoException): SpawnFailure {
+  const reason = err.code === 'ENOENT' ? 'command not found (ENOENT; is it on the PATH of the allow-listed env?)'
+    : err.code === 'EACCES' ? 'permission denied (EACCES)' : err.message;
+  return new SpawnFailure(`cannot start '${spec.command}': ${reason}`, err.code);
+}

@@ -1,0 +1,184 @@
+/**
+ * The session: one surface's server behind a JSON-RPC client that never rejects for server faults.
+ * Requests are pipelined through a bounded window; a crashed process is respawned (and the era re-established)
+ * on the next request (spec 2026-07-28 basic/transports/stdio: the client SHOULD restart); a wedged process
+ * (a timeout, then no answer to a liveness check within probeMs) is killed and respawned likewise.
+ */
+import type { ExitInfo, Listing, Negotiation, RequestRecord, ShutdownInfo, WireTap } from '../types.ts';
+import { isObject } from './classify.ts';
+import { buildParams, cancelledFrame, notificationFrame, requestFrame, type FrameContext } from './envelope.ts';
+import { exchange } from './exchange.ts';
+import type { Link, Spawner } from './link.ts';
+import { walkListing } from './listing.ts';
+import { rehandshake, type NegotiateDeps } from './negotiate.ts';
+import type { ResolvedSessionOptions } from './options.ts';
+import { killTree, shutdownProcess } from './shutdown.ts';
+import { Window } from './window.ts';
+
+/** Per-request options of `Session.request` (see ProbeRequest in types.ts). Durations in ms. */
+export interface RequestOptions {
+  timeoutMs?: number;
+  /** `false`: params sent exactly as given on the modern era. */
+  envelope?: boolean;
+  /** Overrides only the version in the modern envelope. */
+  protocolVersion?: string;
+  /** Send `notifications/cancelled` after this delay; outcome `cancelled` unless answered first. */
+  cancelAfterMs?: number;
+  /** Send a notification (no id, no answer awaited). */
+  notification?: boolean;
+}
+
+/** A live session. Requests never reject for server faults; see `Outcome` in types.ts. */
+export interface Session {
+  readonly negotiation: Negotiation;
+  /** Every `tools/list` page, following `nextCursor` (default limit 100 pages). */
+  listTools(opts?: { maxPages?: number }): Promise<Listing>;
+  /** `tools/call`; outcome `tool-error` for an `isError: true` result. */
+  callTool(name: string, args: Record<string, unknown>, opts?: { timeoutMs?: number }): Promise<RequestRecord>;
+  /** Any method. A notification resolves `success` once written (id ''), `exit` when it could not be. */
+  request(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<RequestRecord>;
+  /** Write one raw stdin line; with `expectId`, await the frame with that id (record method: its `method` or `(raw)`). */
+  writeRaw(line: string, opts?: { expectId?: number | string; timeoutMs?: number }): Promise<RequestRecord | undefined>;
+  /** Snapshot of the wire tap so far (all processes of the session). */
+  tap(): WireTap;
+  /** Every process exit so far, in order (unexpected ones and the final). */
+  exits(): ExitInfo[];
+  /** Shut the current process down (stdin close, SIGTERM, SIGKILL). Idempotent. */
+  close(): Promise<ShutdownInfo>;
+}
+
+/** The implementation; create it with `openSession` (index.ts). */
+export class LiveSession implements Session {
+  private readonly window: Window;
+  private gate: Promise<void> | undefined;
+  private restarts = 0;
+  private closing: Promise<ShutdownInfo> | undefined;
+
+  constructor(
+    readonly negotiation: Negotiation,
+    private link: Link,
+    private readonly spawner: Spawner,
+    private readonly options: ResolvedSessionOptions,
+    private readonly nextId: () => number,
+  ) {
+    this.window = new Window(options.callConcurrency);
+  }
+
+  listTools(opts: { maxPages?: number } = {}): Promise<Listing> {
+    return walkListing((cursor) => this.request('tools/list', cursor === undefined ? undefined : { cursor }), opts.maxPages);
+  }
+
+  callTool(name: string, args: Record<string, unknown>, opts: { timeoutMs?: number } = {}): Promise<RequestRecord> {
+    return this.request('tools/call', { name, arguments: args }, opts);
+  }
+
+  request(method: string, params?: Record<string, unknown>, opts: RequestOptions = {}): Promise<RequestRecord> {
+    const enveloped = this.negotiation.era === 'modern' && opts.envelope !== false;
+    const sent = buildParams(this.frameContext(), params ?? (enveloped ? {} : undefined), opts);
+    if (opts.notification) return this.notify(method, sent);
+    return this.window.run(async () => {
+      const link = await this.acquireLink();
+      const id = this.nextId();
+      const record = link
+        ? await exchange(link.channel, {
+          id, method, params: sent, line: JSON.stringify(requestFrame(id, method, sent)),
+          timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
+          lateGraceMs: this.options.lateGraceMs, cancel: (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
+        })
+        : exitRecord(id, method, sent);
+      if (link && record.outcome === 'timeout') this.checkLiveness(link);
+      return record;
+    });
+  }
+
+  writeRaw(line: string, opts: { expectId?: number | string; timeoutMs?: number } = {}): Promise<RequestRecord | undefined> {
+    return this.window.run(async () => {
+      const link = await this.acquireLink();
+      const { expectId } = opts;
+      if (expectId === undefined) {
+        link?.channel.sendLine(line);
+        return undefined;
+      }
+      const { method, params } = describeRaw(line);
+      if (!link) return exitRecord(expectId, method, params);
+      const timeoutMs = opts.timeoutMs ?? this.options.timeouts.requestMs;
+      return exchange(link.channel, { id: expectId, method, params, line, timeoutMs, lateGraceMs: this.options.lateGraceMs });
+    });
+  }
+
+  tap(): WireTap {
+    return this.spawner.tap.snapshot();
+  }
+
+  exits(): ExitInfo[] {
+    return this.spawner.exits.slice();
+  }
+
+  close(): Promise<ShutdownInfo> {
+    this.closing ??= (async () => {
+      while (this.gate) await this.gate;
+      return shutdownProcess(this.link.proc, this.options.timeouts);
+    })();
+    return this.closing;
+  }
+
+  private frameContext(): FrameContext {
+    return { era: this.negotiation.era, protocolVersion: this.negotiation.protocolVersion, clientInfo: this.options.clientInfo };
+  }
+
+  private async notify(method: string, params: Record<string, unknown> | undefined): Promise<RequestRecord> {
+    const link = await this.acquireLink();
+    const written = link?.channel.send(notificationFrame(method, params)) ?? false;
+    return { id: '', method, ...(params === undefined ? {} : { params }), outcome: written ? 'success' : 'exit', durationMs: 0 };
+  }
+
+  /** The live link, respawning a dead process first; undefined when closed or the respawn failed. */
+  private async acquireLink(): Promise<Link | undefined> {
+    while (this.gate) await this.gate;
+    if (this.closing) return undefined;
+    if (this.link.proc.alive) return this.link;
+    this.gate = this.respawn().finally(() => (this.gate = undefined));
+    await this.gate;
+    return this.link.proc.alive && !this.closing ? this.link : undefined;
+  }
+
+  private async respawn(): Promise<void> {
+    if (this.restarts >= this.options.maxRestarts) return;
+    this.restarts += 1;
+    try {
+      const link = await this.spawner.spawn();
+      this.link = link;
+      const deps: NegotiateDeps = { spawner: this.spawner, options: this.options, nextId: this.nextId };
+      if (!(await rehandshake(link, this.negotiation, deps))) await killTree(link.proc);
+    } catch {
+      /* spawn failed: the link stays dead, requests resolve `exit` */
+    }
+  }
+
+  /** After a timeout: a cheap `tools/list` within probeMs; no answer means wedged, so kill the tree. */
+  private checkLiveness(link: Link): void {
+    if (this.gate || link !== this.link || !link.proc.alive) return;
+    this.gate = (async () => {
+      const id = this.nextId();
+      const params = buildParams(this.frameContext(), this.negotiation.era === 'modern' ? {} : undefined);
+      const line = JSON.stringify(requestFrame(id, 'tools/list', params));
+      const record = await exchange(link.channel, { id, method: 'tools/list', line, timeoutMs: this.options.timeouts.probeMs, lateGraceMs: 0 });
+      if (record.outcome === 'timeout') await killTree(link.proc);
+    })().finally(() => (this.gate = undefined));
+  }
+}
+
+function exitRecord(id: number | string, method: string, params: unknown): RequestRecord {
+  return { id, method, ...(params === undefined ? {} : { params }), outcome: 'exit', durationMs: 0 };
+}
+
+/** Method and params of a raw line, for its record: the frame's own when it parses as an object. */
+function describeRaw(line: string): { method: string; params?: unknown } {
+  try {
+    const value: unknown = JSON.parse(line);
+    if (isObject(value) && typeof value.method === 'string') return { method: value.method, params: value.params };
+  } catch {
+    /* not JSON */
+  }
+  return { method: '(raw)' };
+}

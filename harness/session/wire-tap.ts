@@ -1,0 +1,104 @@
+/**
+ * The wire tap recorder: counts and classifies everything that crosses a surface's stdio, with bounded memory.
+ * One recorder spans every process of a session (respawns continue its line numbers and clock).
+ */
+import type { StdoutLine, WireTap } from '../types.ts';
+import { headOf, isObject, type Classified } from './classify.ts';
+import { MAX_STDOUT_ENTRIES } from './options.ts';
+
+/** Bounds of a recorder (bytes / entries). */
+export interface TapLimits {
+  stderrLimitBytes: number;
+  keepFrames: number;
+  /** Entries kept in `stdout` (default MAX_STDOUT_ENTRIES). JSON-RPC lines may use only the first 4/5. */
+  maxStdoutEntries?: number;
+}
+
+/** Mutable recorder behind `WireTap` snapshots. `startedAt` is the clock origin of `atMs` (performance.now() ms). */
+export class WireTapRecorder {
+  readonly startedAt = performance.now();
+  private readonly stdout: StdoutLine[] = [];
+  private readonly frames: unknown[] = [];
+  private readonly serverRequests: string[] = [];
+  private stderrChunks: Buffer[] = [];
+  private stderrKept = 0;
+  private stderrBytes = 0;
+  private lines = 0;
+  private nonJsonRpc = 0;
+  private stdinLines = 0;
+  private unmatched = 0;
+  private readonly maxStdout: number;
+
+  constructor(private readonly limits: TapLimits) {
+    this.maxStdout = limits.maxStdoutEntries ?? MAX_STDOUT_ENTRIES;
+  }
+
+  /** Count of non-JSON-RPC stdout lines so far. */
+  get nonJsonRpcCount(): number {
+    return this.nonJsonRpc;
+  }
+
+  /** ms since the recorder started. */
+  now(): number {
+    return Math.round(performance.now() - this.startedAt);
+  }
+
+  /** Record one stdout line (its text may be a head only, when oversize). */
+  line(text: string, bytes: number, classified: Classified): void {
+    this.lines += 1;
+    const entry: StdoutLine = { line: this.lines, atMs: this.now(), kind: classified.kind, bytes };
+    if (classified.kind !== 'jsonrpc') {
+      this.nonJsonRpc += 1;
+      entry.head = headOf(text);
+    }
+    const room = classified.kind === 'jsonrpc' ? Math.floor((this.maxStdout * 4) / 5) : this.maxStdout;
+    if (this.stdout.length < room) this.stdout.push(entry);
+    if (isObject(classified.value) && this.frames.length < this.limits.keepFrames) this.frames.push(classified.value);
+  }
+
+  /** Count one line written to stdin. */
+  stdin(): void {
+    this.stdinLines += 1;
+  }
+
+  /** Append stderr bytes; only the last `stderrLimitBytes` are kept. */
+  stderr(chunk: Buffer | string): void {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    this.stderrBytes += buf.length;
+    this.stderrChunks.push(buf);
+    this.stderrKept += buf.length;
+    if (this.stderrKept > this.limits.stderrLimitBytes * 2) this.trimStderr();
+  }
+
+  /** Count a response frame whose id matched no in-flight request. */
+  unmatchedFrame(): void {
+    this.unmatched += 1;
+  }
+
+  /** Record a server-to-client request by method. */
+  serverRequest(method: string): void {
+    if (this.serverRequests.length < 1000) this.serverRequests.push(method);
+  }
+
+  /** A copy of everything recorded so far. */
+  snapshot(): WireTap {
+    this.trimStderr();
+    return {
+      stdout: this.stdout.slice(),
+      stdoutNonJsonRpc: this.nonJsonRpc,
+      stdinLines: this.stdinLines,
+      stderrTail: Buffer.concat(this.stderrChunks).toString('utf8'),
+      stderrBytes: this.stderrBytes,
+      unmatchedFrames: this.unmatched,
+      serverRequests: this.serverRequests.slice(),
+      frames: this.frames.slice(),
+    };
+  }
+
+  private trimStderr(): void {
+    const all = Buffer.concat(this.stderrChunks);
+    const tail = all.subarray(Math.max(0, all.length - this.limits.stderrLimitBytes));
+    this.stderrChunks = [Buffer.from(tail)];
+    this.stderrKept = tail.length;
+  }
+}

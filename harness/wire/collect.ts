@@ -1,0 +1,44 @@
+/**
+ * Collect every server message an observation holds, with the method it answers where known:
+ * the wire tap's frames (matched to main-session requests by id), the responses in listing pages,
+ * calls and probes, and the raw `initialize` / `server/discover` results of the negotiation.
+ */
+import type { RequestRecord, SurfaceObservation } from '../types.ts';
+
+/** One server message to validate. `result: true` marks a bare result (no JSON-RPC envelope). */
+export interface CollectedFrame {
+  frame: unknown;
+  method?: string;
+  bare?: boolean;
+}
+
+function mainSessionRecords(observation: SurfaceObservation): RequestRecord[] {
+  return [
+    ...(observation.listing?.pages ?? []),
+    ...observation.calls.map((c) => c.request),
+    ...observation.probes.filter((p) => !p.probe.freshProcess).map((p) => p.request),
+  ];
+}
+
+/** Every server message of the observation, each object once. Pure; never throws. */
+export function collectFrames(observation: SurfaceObservation): CollectedFrame[] {
+  const out: CollectedFrame[] = [];
+  const seen = new Set<unknown>();
+  const push = (frame: unknown, method?: string, bare?: boolean) => {
+    if (frame === undefined || seen.has(frame)) return;
+    if (frame !== null && typeof frame === 'object') seen.add(frame);
+    out.push({ frame, ...(method !== undefined ? { method } : {}), ...(bare ? { bare } : {}) });
+  };
+  const records = mainSessionRecords(observation);
+  for (const r of records) push(r.response, r.method);
+  for (const p of observation.probes) if (p.probe.freshProcess) push(p.request.response, p.request.method);
+  const byId = new Map(records.map((r) => [r.id, r.method] as const));
+  for (const f of observation.wire.frames ?? []) {
+    const id = (f as { id?: unknown } | null)?.id;
+    push(f, typeof id === 'string' || typeof id === 'number' ? byId.get(id) : undefined);
+  }
+  const n = observation.negotiation;
+  if (n?.era === 'legacy' && n.initialize !== undefined) push(n.initialize, 'initialize', true);
+  if (n?.era === 'modern' && n.discover !== undefined) push(n.discover, 'server/discover', true);
+  return out;
+}

@@ -1,0 +1,60 @@
+/**
+ * Wire-schema validation of one server frame: the JSON-RPC envelope, then the result against the
+ * result type of the method it answers (spec:<rev>/basic/index.mdx §Messages; schema/<rev>/schema.json).
+ */
+import { validateWire, type WireIssue } from './validate.ts';
+import { envelopeNames, type WireSchemaDocument } from './schemas.ts';
+import type { WireRevision } from './revision.ts';
+
+/** A wire issue tied to the method of the message (the request's method for responses). */
+export interface FrameIssue extends WireIssue {
+  /** The method answered or sent, or `(response)` when unknown. */
+  method: string;
+}
+
+/** Label for frames whose request could not be identified. */
+export const UNKNOWN_METHOD = '(response)';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The result definition for `method` in `revision`, by the result's own `resultType` on 2026-07-28. */
+export function resultDefinition(revision: WireRevision, method: string | undefined, result: unknown): string {
+  const modern = revision === '2026-07-28';
+  if (modern && isObject(result) && result.resultType === 'input_required' && method === 'tools/call') return 'InputRequiredResult';
+  if (method === 'tools/list') return 'ListToolsResult';
+  if (method === 'tools/call') return 'CallToolResult';
+  if (method === 'initialize' && !modern) return 'InitializeResult';
+  if (method === 'server/discover' && modern) return 'DiscoverResult';
+  return 'Result';
+}
+
+/** Validate a bare result (no envelope) of `method`; pointers are prefixed with `/result`. */
+export function resultIssues(revision: WireRevision, method: string, result: unknown): FrameIssue[] {
+  return validateWire(revision, resultDefinition(revision, method, result), result).map((i) => ({ ...i, pointer: `/result${i.pointer}`, method }));
+}
+
+/**
+ * Validate one frame the server sent. `method` is the method of the request it answers, when known.
+ * A frame with both `result` and `error` is an issue of its own (keyword `oneOf`).
+ * Never throws on bad input: a non-object frame is a `type` issue at ''.
+ */
+export function frameIssues(revision: WireRevision, frame: unknown, method?: string): FrameIssue[] {
+  const names = envelopeNames(revision);
+  if (!isObject(frame)) return [{ method: method ?? UNKNOWN_METHOD, pointer: '', keyword: 'type', message: 'must be object' }];
+  if (typeof frame.method === 'string') {
+    const kind = 'id' in frame ? names.request : names.notification;
+    return validateWire(revision, kind, frame).map((i) => ({ ...i, method: frame.method as string }));
+  }
+  const label = method ?? UNKNOWN_METHOD;
+  if ('result' in frame && 'error' in frame) {
+    return [{ method: label, pointer: '', keyword: 'oneOf', message: 'must have either result or error, not both' }];
+  }
+  const envelope = validateWire(revision, 'error' in frame ? names.error : names.result, frame).map((i) => ({ ...i, method: label }));
+  if (!('result' in frame) || method === undefined) return envelope;
+  return [...envelope, ...resultIssues(revision, method, frame.result)];
+}
+
+/** Re-exported for callers that report the schema's provenance. */
+export type { WireSchemaDocument };

@@ -1,0 +1,19 @@
+/**
+ * Protocol revision arithmetic. Revisions are ISO dates (`YYYY-MM-DD`), so they order as strings.
+ * Spec: spec:2025-11-25/basic/lifecycle.mdx §Version Negotiation (revision identifiers).
+ */
+
+/** Revisions with a bundled wire schema (harness/wire/schemas/<revision>.json). */
+export const WIRE_REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18'] as const;
+/** A revision with a bundled wire schema. */
+export type WireRevision = (typeof WIRE_REVISIONS)[number];
+
+/** True when `version` is a well-formed revision at or after `floor` (both `YYYY-MM-DD`). */
+export function atLeastRevision(version: string | undefined, floor: string): boolean {
+  return typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= floor;
+}
+
+/** The bundled wire revision for a negotiated version, or undefined when none is bundled. */
+export function wireRevisionOf(version: string | undefined): WireRevision | undefined {
+  return WIRE_REVISIONS.find((r) => r === version);
+}

@@ -1,0 +1,21 @@
+/**
+ * Reference surface `legacy`: SDK 1.x (`@modelcontextprotocol/sdk`) McpServer on StdioServerTransport,
+ * so it serves the legacy `initialize` era only. Every contract tool is registered unmodified; the
+ * SDK advertises draft-07 schemas (contract export `draft07Tools`).
+ *
+ * Run: `node --import tsx surfaces/reference/legacy/server.ts`
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { definitions } from '../contract/definitions.ts';
+import { logToStderr, referenceServerInfo } from '../shared/identity.ts';
+import { registerLegacyTool } from './register.ts';
+
+const server = new McpServer(referenceServerInfo('legacy'), { capabilities: { tools: {} } });
+for (const def of definitions) registerLegacyTool(server, def);
+
+const transport = new StdioServerTransport();
+transport.onclose = () => process.exit(0);
+process.stdin.on('end', () => void server.close());
+await server.connect(transport);
+logToStderr('legacy', 'serving on stdio');

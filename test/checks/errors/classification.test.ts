@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../../harness/checks/errors/classification.ts';
+import { checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
+import { answerAll } from '../../probes/records.ts';
+import { callFrame, drive, init } from '../../probes/drive.ts';
+import case21 from '../../fixtures/cases/21-invalid-arguments-as-protocol-error.json' with { type: 'json' };
+import case26 from '../../fixtures/cases/26-nullable-enum-excludes-null.json' with { type: 'json' };
+import type { ListedTool, SurfaceObservation } from '../../../harness/types.ts';
+
+const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
+const ok = { result: { content: [{ type: 'text', text: 'ok' }] } };
+const isError = { result: { isError: true, content: [{ type: 'text', text: 'invalid' }] } };
+const rpc = (code: number) => ({ error: { code, message: 'x' } });
+
+/** An observation whose planned probes are answered: unknown tool by `unknown`, invalid args by `invalid`. */
+function observed(tool: ListedTool, unknown: object, invalid: object, protocolVersion = '2025-11-25', args: Record<string, unknown> = {}) {
+  const base = makeObservation({ tools: [tool], protocolVersion, calls: [makeCall(tool.name, ok, { scenario: { arguments: args } })] });
+  const probes = check.plan!(ctx(base));
+  return { ...base, probes: answerAll(probes, (p) => (p.id.endsWith(':unknown-tool') ? unknown : invalid)) };
+}
+
+const c21 = { ...(case21.tool as ListedTool), annotations: { readOnlyHint: true } };
+const c26 = { ...(case26.tool as ListedTool), annotations: { readOnlyHint: true } };
+
+checkTester(check, {
+  valid: [
+    { name: 'unknown tool -32602, invalid arguments isError', observation: observed(c21, rpc(-32602), isError, '2025-11-25', { id: 'u1' }), strict: true },
+    { name: 'probes that never ran are skipped', observation: makeObservation({ tools: [c21] }), strict: true },
+    { name: 'tool-error scenario answered isError', observation: makeObservation({ calls: [makeCall('t', isError, { scenario: { expect: 'tool-error' } })] }) },
+  ],
+  invalid: [
+    { name: 'case 21: invalid arguments as JSON-RPC error (2025-11-25)', observation: observed(c21, rpc(-32602), { error: { code: 0, message: 'decode failed' } }, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'lookup_user', severity: 'error' }] },
+    { name: 'case 26 also: -32602 for invalid input on 2025-11-25', observation: observed(c26, rpc(-32602), rpc(-32602), '2025-11-25', { mode: 'FOO' }), findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'set_mode', severity: 'error' }] },
+    { name: 'version gate: 2025-06-18 only info', observation: observed(c21, rpc(-32602), rpc(-32602), '2025-06-18', { id: 'u1' }), findings: [{ messageId: 'invalidArgumentsProtocolError', severity: 'info' }] },
+    { name: 'unknown tool answered isError (sdk 1.x)', observation: observed(c21, isError, isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolNotProtocolError', severity: 'error' }] },
+    { name: 'unknown tool with another code', observation: observed(c21, rpc(-32601), isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolWrongCode' }] },
+    { name: 'tool-error scenario answered -32603', observation: makeObservation({ calls: [makeCall('t', rpc(-32603), { scenario: { expect: 'tool-error' } })] }), findings: [{ messageId: 'toolErrorAsProtocolError', tool: 't' }] },
+  ],
+});
+
+describe('errors/classification plan', () => {
+  it('plans the unknown-tool probe and invalid arguments, never for destructive tools', () => {
+    const obs = makeObservation({ tools: [c21, makeTool('rm', { inputSchema: { type: 'object', required: ['p'] } })] });
+    const ids = check.plan!(ctx(obs)).map((p) => p.id);
+    expect(ids).toEqual(['errors/classification:unknown-tool', 'errors/classification:lookup_user:invalid-arguments']);
+    const messages = runCheckOn(check, observed(c21, isError, rpc(-32602), '2025-11-25', { id: 'u1' })).map((f) => f.message).join('\n');
+    expect(messages).not.toMatch(/u1|mcpH4rn3ss/);
+  });
+});
+
+describe('fixture unknown-as-iserror.mjs', () => {
+  it('answers an unknown tool as isError and invalid arguments as -32602', async () => {
+    const frames = await drive('unknown-as-iserror.mjs', [init(), callFrame(1, 'nope', {}), callFrame(2, 'lookup_user', { id: 'u1', foobar: 1 })], { expectIds: [0, 1, 2] });
+    expect(frames.find((f) => f.id === 1)?.result?.isError).toBe(true);
+    expect(frames.find((f) => f.id === 2)?.error?.code).toBe(-32602);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../../harness/checks/errors/input-enforcement.ts';
+import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { answerAll } from '../../probes/records.ts';
+import { callFrame, drive, init } from '../../probes/drive.ts';
+import type { ProbeRequest, SurfaceObservation } from '../../../harness/types.ts';
+
+const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
+const tool = makeTool('search', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['limit'] } });
+const ok = { result: { content: [{ type: 'text', text: 'ok' }] } };
+const rejected = { result: { isError: true, content: [{ type: 'text', text: 'limit must be at most 10' }] } };
+
+function observed(answer: (p: ProbeRequest) => object, extra: Partial<SurfaceObservation> = {}) {
+  const base = makeObservation({ tools: [tool], calls: [makeCall('search', ok, { scenario: { arguments: { limit: 5 } } })], ...extra });
+  return { ...base, probes: answerAll(check.plan!(ctx(base)), answer) };
+}
+const enforcing = (p: ProbeRequest) => (p.id.includes(':at-') ? ok : rejected);
+
+checkTester(check, {
+  valid: [
+    { name: 'rejects every forbidden value and accepts the bounds', observation: observed(enforcing), strict: true },
+    { name: '-32602 counts as a rejection', observation: observed((p) => (p.id.includes(':at-') ? ok : { error: { code: -32602, message: 'bad' } })), strict: true },
+    { name: 'no successful call: tool skipped', observation: makeObservation({ tools: [tool] }), strict: true },
+  ],
+  invalid: [
+    { name: 'accepts everything', observation: observed(() => ok), findings: [
+      { messageId: 'accepted', pointer: '/inputSchema/required' },
+      { messageId: 'accepted', pointer: '/inputSchema/properties/limit/type' },
+      { messageId: 'accepted', pointer: '/inputSchema/properties/limit/minimum' },
+      { messageId: 'accepted', pointer: '/inputSchema/properties/limit/maximum' },
+    ] },
+    { name: 'rejects the value exactly at the maximum', observation: observed((p) => (p.id.endsWith(':at-maximum:limit') ? rejected : enforcing(p))), findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }] },
+  ],
+});
+
+describe('errors/input-enforcement plan', () => {
+  it('never probes a destructive tool unless allowed', () => {
+    const rm = makeTool('rm', { inputSchema: tool.inputSchema });
+    const obs = makeObservation({ tools: [rm], calls: [makeCall('rm', ok, { scenario: { arguments: { limit: 5 } } })] });
+    expect(check.plan!(ctx(obs))).toEqual([]);
+    expect(check.plan!(ctx({ ...obs, options: { ...obs.options, allowDestructive: true } })).length).toBeGreaterThan(0);
+  });
+});
+
+describe('fixture accepts-everything.mjs', () => {
+  it('accepts arguments its schema forbids', async () => {
+    const frames = await drive('accepts-everything.mjs', [init(), callFrame(1, 'search', { query: '', limit: 99, mode: 'nope', extra: 1 })], { expectIds: [0, 1] });
+    expect(frames.find((f) => f.id === 1)?.result?.isError).toBeUndefined();
+  });
+});

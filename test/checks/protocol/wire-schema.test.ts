@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../../harness/checks/protocol/wire-schema.ts';
+import { checkTester, makeCall, makeObservation } from '../../helpers/check-tester.ts';
+import { callFrame, drive, envelope, init } from '../../probes/drive.ts';
+
+const good = { content: [{ type: 'text', text: 'ok' }] };
+
+checkTester(check, {
+  valid: [
+    { name: 'valid 2025-11-25 call result', observation: makeObservation({ calls: [makeCall('t', { result: good })] }), strict: true },
+    { name: 'valid 2026-07-28 call result', observation: makeObservation({ era: 'modern', calls: [makeCall('t', { result: { ...good, resultType: 'complete' } })] }), strict: true },
+    { name: 'valid error frame', observation: makeObservation({ calls: [makeCall('t', { error: { code: -32602, message: 'x' } })] }), strict: true },
+  ],
+  invalid: [
+    { name: 'missing content, reported once for two frames', observation: makeObservation({ calls: [makeCall('t', { result: { isError: false } }), makeCall('u', { result: {} })] }), findings: [{ messageId: 'invalid', pointer: '/result' }] },
+    { name: 'resultType required on 2026-07-28', observation: makeObservation({ era: 'modern', calls: [makeCall('t', { result: good })] }), findings: [{ messageId: 'invalid', pointer: '/result' }] },
+    { name: 'envelope: jsonrpc 1.0 and both result and error', observation: makeObservation({ wire: { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: '', stderrBytes: 0, unmatchedFrames: 0, serverRequests: [], frames: [{ jsonrpc: '1.0', id: 5, result: {} }, { jsonrpc: '2.0', id: 6, result: {}, error: { code: 1, message: 'x' } }] } }), findings: [{ messageId: 'invalid', pointer: '/jsonrpc' }, { messageId: 'invalid', pointer: '' }] },
+  ],
+});
+
+describe('fixture bad-wire.mjs', () => {
+  it('answers tools/call without content and tools/list with jsonrpc 1.0', async () => {
+    const frames = await drive('bad-wire.mjs', [init(), callFrame(1, 'ping_tool', {}), { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }], { expectIds: [0, 1, 2] });
+    expect(frames.find((f) => f.id === 1)?.result.content).toBeUndefined();
+    expect(frames.find((f) => f.id === 2)?.jsonrpc).toBe('1.0');
+  });
+  it('--modern omits resultType', async () => {
+    const [frame] = await drive('bad-wire.mjs', [callFrame(1, 'ping_tool', {}, envelope())], { args: ['--modern'], expectIds: [1] });
+    expect(frame.result.resultType).toBeUndefined();
+  });
+});

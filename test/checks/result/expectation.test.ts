@@ -1,0 +1,75 @@
+import check from '../../../harness/checks/result/expectation.ts';
+import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import type { Scenario } from '../../../harness/types.ts';
+
+const ok = { result: { content: [{ type: 'text', text: 'Created order 17 for Ada' }], structuredContent: { order: { id: 17, 'a/b': true }, items: [] } } };
+const toolError = { result: { content: [{ type: 'text', text: 'out of stock' }], isError: true } };
+const protocolError = { error: { code: -32602, message: 'Unknown tool' } };
+const file = (partial: Partial<Scenario> = {}): Partial<Scenario> => ({ name: 'happy', origin: 'file', file: 'scenarios/t.json', ...partial });
+const obs = (...calls: ReturnType<typeof makeCall>[]) => makeObservation({ tools: [makeTool('t')], calls });
+
+checkTester(check, {
+  valid: [
+    { name: 'success expected and got', observation: obs(makeCall('t', ok, { scenario: file() })), strict: true },
+    { name: 'tool-error expected and got', observation: obs(makeCall('t', toolError, { scenario: file({ expect: 'tool-error' }) })), strict: true },
+    { name: 'protocol-error expected and got', observation: obs(makeCall('t', protocolError, { scenario: file({ expect: 'protocol-error' }) })), strict: true },
+    {
+      name: 'assertions hold',
+      strict: true,
+      observation: obs(makeCall('t', ok, { scenario: file({ assert: { structuredContentHas: ['/order/id', '/order/a~1b', '/items'], textIncludes: ['order 17', 'Ada'] } }) })),
+    },
+    { name: 'generated call hitting a business rule is a note only', observation: obs(makeCall('t', toolError)) },
+  ],
+  invalid: [
+    {
+      name: 'success expected, tool-error got',
+      observation: obs(makeCall('t', toolError, { scenario: file() })),
+      findings: [{ messageId: 'outcomeMismatch', tool: 't', pointer: '/result/isError', severity: 'error' }],
+    },
+    {
+      name: 'tool-error expected, success got',
+      observation: obs(makeCall('t', ok, { scenario: file({ expect: 'tool-error' }) })),
+      findings: [{ messageId: 'outcomeMismatch', pointer: '/result/isError' }],
+    },
+    {
+      name: 'success expected, protocol-error got',
+      observation: obs(makeCall('t', protocolError, { scenario: file() })),
+      findings: [{ messageId: 'outcomeMismatch', pointer: '/error' }],
+    },
+    {
+      name: 'protocol-error expected, result got',
+      observation: obs(makeCall('t', ok, { scenario: file({ expect: 'protocol-error' }) })),
+      findings: [{ messageId: 'outcomeMismatch', pointer: '/result' }],
+    },
+    { name: 'generated tool-error is info', observation: obs(makeCall('t', toolError)), findings: [{ messageId: 'generatedToolError', severity: 'info' }] },
+    { name: 'generated protocol-error is an error', observation: obs(makeCall('t', protocolError)), findings: [{ messageId: 'outcomeMismatch', severity: 'error' }] },
+    { name: 'generated timeout is an error', observation: obs(makeCall('t', {}, { outcome: 'timeout' })), findings: [{ messageId: 'notAnswered', severity: 'error' }] },
+    { name: 'exit while in flight', observation: obs(makeCall('t', {}, { outcome: 'exit', scenario: file() })), findings: [{ messageId: 'notAnswered', tool: 't' }] },
+    {
+      name: 'failed assertions',
+      observation: obs(makeCall('t', ok, { scenario: file({ assert: { structuredContentHas: ['/order/missing', 'order', '/items/0'], textIncludes: ['Ada', 'Grace'] } }) })),
+      findings: [
+        { messageId: 'pointerMissing', pointer: '/structuredContent/order/missing' },
+        { messageId: 'pointerInvalid' },
+        { messageId: 'pointerMissing', pointer: '/structuredContent/items/0' },
+        { messageId: 'textMissing', pointer: '/content' },
+      ],
+    },
+    {
+      name: 'structuredContentHas on a result without structuredContent',
+      observation: obs(makeCall('t', toolError, { scenario: file({ expect: 'tool-error', assert: { structuredContentHas: [''] } }) })),
+      findings: [{ messageId: 'pointerMissing', pointer: '/structuredContent' }],
+    },
+  ],
+});
+
+checkTester(check, {
+  valid: [],
+  invalid: [
+    {
+      name: 'assertions are moot when the outcome did not hold',
+      observation: obs(makeCall('t', toolError, { scenario: file({ assert: { textIncludes: ['Ada'], structuredContentHas: ['/order'] } }) })),
+      findings: [{ messageId: 'outcomeMismatch' }],
+    },
+  ],
+});

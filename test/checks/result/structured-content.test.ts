@@ -1,0 +1,96 @@
+import check from '../../../harness/checks/result/structured-content.ts';
+import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+
+const outputSchema = { type: 'object', properties: { name: { type: 'string' }, price: { type: ['number', 'null'] } }, required: ['name'] };
+const tool = makeTool('get_item', { outputSchema });
+const text = (t: string) => ({ type: 'text', text: t });
+const on = (result: unknown, extra: Parameters<typeof makeObservation>[0] = {}) =>
+  makeObservation({ tools: [tool], calls: [makeCall('get_item', { result })], ...extra });
+
+checkTester(check, {
+  valid: [
+    { name: 'valid structuredContent', observation: on({ content: [text('{}')], structuredContent: { name: 'a', price: null } }), strict: true },
+    { name: 'plain tool error without structuredContent', observation: on({ content: [text('item not found')], isError: true }), strict: true },
+    {
+      name: 'structuredContent without outputSchema',
+      observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', { result: { content: [], structuredContent: { a: 1 } } })] }),
+      strict: true,
+    },
+    {
+      name: 'no outputSchema and no structuredContent',
+      observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', { result: { content: [text('x')] } })] }),
+      strict: true,
+    },
+    {
+      name: 'uncompilable outputSchema is left to schema/compile',
+      strict: true,
+      observation: makeObservation({
+        tools: [makeTool('t', { outputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/Missing' } } } })],
+        calls: [makeCall('t', { result: { content: [], structuredContent: { a: 1 } } })],
+      }),
+    },
+    {
+      name: '2026-07-28: array structuredContent against an array outputSchema',
+      strict: true,
+      observation: makeObservation({
+        era: 'modern',
+        tools: [makeTool('t', { outputSchema: { type: 'array', items: { type: 'integer' } } })],
+        calls: [makeCall('t', { result: { resultType: 'complete', content: [], structuredContent: [1, 2] } })],
+      }),
+    },
+    {
+      name: '2026-07-28: null structuredContent is present',
+      strict: true,
+      observation: makeObservation({
+        era: 'modern',
+        tools: [makeTool('t', { outputSchema: { type: 'null' } })],
+        calls: [makeCall('t', { result: { resultType: 'complete', content: [], structuredContent: null } })],
+      }),
+    },
+    { name: 'protocol error is skipped', observation: makeObservation({ tools: [tool], calls: [makeCall('get_item', { error: { code: -32602, message: 'x' } })] }), strict: true },
+    {
+      name: 'draft-07 outputSchema validated with draft-07 rules',
+      strict: true,
+      observation: makeObservation({
+        tools: [makeTool('t', { outputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } })],
+        calls: [makeCall('t', { result: { content: [], structuredContent: { a: 'x' } } })],
+      }),
+    },
+  ],
+  invalid: [
+    { name: 'case 01: missing structuredContent', observation: on({ content: [text('{"name":"a"}')] }), findings: [{ messageId: 'missing', tool: 'get_item', pointer: '/structuredContent', severity: 'error' }] },
+    { name: 'isError false still needs it', observation: on({ content: [], isError: false }), findings: [{ messageId: 'missing' }] },
+    {
+      name: 'type failure per issue',
+      observation: on({ content: [], structuredContent: { name: 7, price: 'free' } }),
+      findings: [
+        { messageId: 'invalid', pointer: '/structuredContent/name' },
+        { messageId: 'invalid', pointer: '/structuredContent/price' },
+      ],
+    },
+    { name: 'required failure at the root', observation: on({ content: [], structuredContent: {} }), findings: [{ messageId: 'invalid', pointer: '/structuredContent' }] },
+    { name: '2025: array structuredContent', observation: on({ content: [], structuredContent: [1] }), findings: [{ messageId: 'notObject', pointer: '/structuredContent' }] },
+    { name: '2025: null structuredContent', observation: on({ content: [], structuredContent: null }, { protocolVersion: '2025-06-18' }), findings: [{ messageId: 'notObject' }] },
+    {
+      name: 'v2 SDK server output validation turned into isError',
+      observation: on({ content: [text('Output validation error: Invalid structured content for tool get_item')], isError: true }),
+      findings: [{ messageId: 'serverOutputValidation', tool: 'get_item', pointer: '/isError', severity: 'error' }],
+    },
+    {
+      name: 'other SDK wording of the same failure',
+      observation: on({ content: [text("Structured content does not match the tool's output schema: ...")], isError: true }),
+      findings: [{ messageId: 'serverOutputValidation' }],
+    },
+    {
+      name: 'many issues are capped with a summary',
+      observation: makeObservation({
+        tools: [makeTool('t', { outputSchema: { type: 'object', properties: { xs: { type: 'array', items: { type: 'string' } } } } })],
+        calls: [makeCall('t', { result: { content: [], structuredContent: { xs: Array.from({ length: 25 }, (_, i) => i) } } })],
+      }),
+      findings: [
+        ...Array.from({ length: 20 }, (_, i) => ({ messageId: 'invalid', pointer: `/structuredContent/xs/${i}` })),
+        { messageId: 'moreIssues', pointer: '/structuredContent' },
+      ],
+    },
+  ],
+});

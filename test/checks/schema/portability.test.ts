@@ -1,0 +1,61 @@
+import portability from '../../../harness/checks/schema/portability.ts';
+import { checkTester, loadCase, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+
+const input = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => makeTool('t', { inputSchema: { type: 'object', properties, ...extra } });
+
+checkTester(portability, {
+  valid: [
+    { name: 'nullable written as a type list', observation: makeObservation({ tools: [input({ note: { type: ['string', 'null'] } })] }), strict: true },
+    { name: 'standard format, consistent enum and default', observation: makeObservation({ tools: [input({ at: { type: 'string', format: 'date-time' }, mode: { type: ['string', 'null'], enum: ['a', null], default: null } })] }), strict: true },
+    { name: 'ref into $defs', observation: makeObservation({ tools: [input({ a: { $ref: '#/$defs/A' } }, { $defs: { A: { type: 'string' } } })] }), strict: true },
+    { name: 'property named nullable is not the keyword', observation: makeObservation({ tools: [input({ nullable: { type: 'boolean' } })] }), strict: true },
+    { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }), strict: true },
+  ],
+  invalid: [
+    {
+      name: 'nullable in outputSchema (case 03)',
+      observation: makeObservation({ tools: [loadCase('03').tool] }),
+      findings: [{ messageId: 'nullable', tool: 'get_item', pointer: '/outputSchema/properties/price/nullable', severity: 'warning' }],
+    },
+    {
+      name: 'nullable in inputSchema (case 24)',
+      observation: makeObservation({ tools: [loadCase('24').tool] }),
+      findings: [{ messageId: 'nullable', tool: 'create_item', pointer: '/inputSchema/properties/note/nullable', severity: 'warning' }],
+    },
+    {
+      name: 'type admits null, enum and default disagree (case 26)',
+      observation: makeObservation({ tools: [loadCase('26').tool] }),
+      findings: [
+        { messageId: 'typeUnreachable', tool: 'set_mode', pointer: '/inputSchema/properties/mode/type/0', severity: 'warning' },
+        { messageId: 'defaultInvalid', tool: 'set_mode', pointer: '/inputSchema/properties/mode/default', severity: 'warning' },
+      ],
+    },
+    {
+      name: 'enum member outside the declared type',
+      observation: makeObservation({ tools: [input({ n: { type: 'integer', enum: [1, 'two'] } })] }),
+      findings: [{ messageId: 'enumOutsideType', pointer: '/inputSchema/properties/n/enum/1' }],
+    },
+    {
+      name: 'unknown format',
+      observation: makeObservation({ tools: [input({ n: { type: 'integer', format: 'int32' } })] }),
+      findings: [{ messageId: 'unknownFormat', pointer: '/inputSchema/properties/n/format' }],
+    },
+    {
+      name: 'ref outside $defs and recursive ref',
+      observation: makeObservation({ tools: [input({ a: { type: 'string' }, b: { $ref: '#/properties/a' }, tree: { $ref: '#/$defs/Node' } }, { $defs: { Node: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/Node' } } } } } })] }),
+      findings: [
+        { messageId: 'refOutsideDefs', pointer: '/inputSchema/properties/b/$ref' },
+        { messageId: 'recursiveRef', pointer: '/inputSchema/$defs/Node/properties/kids/items/$ref' },
+      ],
+    },
+    {
+      name: 'OpenAPI annotations at info',
+      observation: makeObservation({ tools: [input({ a: { type: 'string', example: 'x', readOnly: true } }, { discriminator: { propertyName: 'a' } })] }),
+      findings: [
+        { messageId: 'openapiAnnotation', pointer: '/inputSchema/discriminator', severity: 'info' },
+        { messageId: 'openapiAnnotation', pointer: '/inputSchema/properties/a/example', severity: 'info' },
+        { messageId: 'openapiAnnotation', pointer: '/inputSchema/properties/a/readOnly', severity: 'info' },
+      ],
+    },
+  ],
+});

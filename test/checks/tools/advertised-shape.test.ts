@@ -1,0 +1,29 @@
+import shape from '../../../harness/checks/tools/advertised-shape.ts';
+import { checkTester, loadCase, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+
+const arrayOutput = makeTool('list', { outputSchema: { type: 'array', items: { type: 'string' } } });
+
+checkTester(shape, {
+  valid: [
+    { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }), strict: true },
+    { name: 'array outputSchema on 2026-07-28', observation: makeObservation({ era: 'modern', tools: [arrayOutput] }), strict: true },
+    { name: 'full tool on 2025-11-25', observation: makeObservation({ tools: [makeTool('f', { title: 'F', annotations: { readOnlyHint: true }, icons: [{ src: 'data:,' }], outputSchema: { type: 'object' } })] }), strict: true },
+  ],
+  invalid: [
+    {
+      name: 'inputSchema root anyOf (case 14)',
+      observation: makeObservation({ tools: [loadCase('14').tool] }),
+      findings: [{ messageId: 'inputRoot', tool: 'update_issue', pointer: '/inputSchema/type', severity: 'error' }],
+    },
+    { name: 'array outputSchema on 2025-11-25', observation: makeObservation({ tools: [arrayOutput] }), findings: [{ messageId: 'outputRoot', tool: 'list', pointer: '/outputSchema/type' }] },
+    {
+      name: 'wrong field types',
+      observation: makeObservation({ tools: [makeTool('w', { description: 5 as never, icons: {} as never, annotations: [] as never })] }),
+      findings: [
+        { messageId: 'fieldType', pointer: '/description' },
+        { messageId: 'fieldType', pointer: '/annotations' },
+        { messageId: 'fieldType', pointer: '/icons' },
+      ],
+    },
+  ],
+});

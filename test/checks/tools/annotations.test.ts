@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../../harness/checks/tools/annotations.ts';
+import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { drive, init } from '../../probes/drive.ts';
+
+const obs = (annotations: Record<string, unknown>, extra: object = {}) => makeObservation({ tools: [makeTool('t', { annotations, ...extra })] });
+
+checkTester(check, {
+  valid: [
+    { name: 'consistent hints', observation: obs({ readOnlyHint: true, openWorldHint: false }), strict: true },
+    { name: 'destructive tool', observation: obs({ readOnlyHint: false, destructiveHint: true, idempotentHint: true }), strict: true },
+    { name: 'readOnly with idempotentHint false is not contradictory', observation: obs({ readOnlyHint: true, idempotentHint: false }) },
+  ],
+  invalid: [
+    { name: 'read-only and destructive', observation: obs({ readOnlyHint: true, destructiveHint: true }), findings: [{ messageId: 'contradiction', pointer: '/annotations/destructiveHint', severity: 'warning' }] },
+    { name: 'non-boolean hint', observation: obs({ readOnlyHint: 'yes' }), findings: [{ messageId: 'notBoolean', pointer: '/annotations/readOnlyHint' }] },
+    { name: 'meaningless hints beside readOnly', observation: obs({ readOnlyHint: true, destructiveHint: false, idempotentHint: true }), findings: [{ messageId: 'meaningless', severity: 'info' }, { messageId: 'meaningless', severity: 'info' }] },
+    { name: 'annotations.title differs from title', observation: obs({ title: 'B' }, { title: 'A' }), findings: [{ messageId: 'titleMismatch', severity: 'info' }] },
+  ],
+});
+
+describe('fixture contradictory-annotations.mjs', () => {
+  it('advertises readOnlyHint and destructiveHint both true', async () => {
+    const frames = await drive('contradictory-annotations.mjs', [init(), { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }], { expectIds: [0, 1] });
+    expect(frames.find((f) => f.id === 1)?.result.tools[0].annotations).toEqual({ readOnlyHint: true, destructiveHint: true });
+  });
+});

@@ -1,0 +1,48 @@
+import narrowing from '../../../harness/checks/tools/input-narrowing.ts';
+import type { Contract } from '../../../harness/types.ts';
+import { checkTester, loadCase, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+
+const case31 = loadCase('31');
+const contract31: Contract = { source: 'shared-contract.ts', kind: 'module', tools: [{ name: 'createWidget', inputSchema: case31.exchange?.shared_contract_schema as Record<string, unknown> }] };
+const contract: Contract = {
+  source: 'contract.ts',
+  kind: 'module',
+  tools: [{ name: 'q', inputSchema: { type: 'object', properties: { n: { type: 'integer', maximum: 100 }, tags: { type: 'array', items: { type: 'string' } } } }, outputSchema: { type: 'object', properties: { total: { type: 'integer' } } } }],
+};
+const q = (inputProps: Record<string, unknown>, outputSchema: Record<string, unknown> | undefined = contract.tools[0].outputSchema) =>
+  makeTool('q', { inputSchema: { type: 'object', properties: inputProps }, ...(outputSchema ? { outputSchema } : {}) });
+
+checkTester(narrowing, {
+  valid: [
+    { name: 'identical schemas', observation: makeObservation({ contract, tools: [q(contract.tools[0].inputSchema.properties as Record<string, unknown>)] }), strict: true },
+    { name: 'tightened bound, dropped optional property', observation: makeObservation({ contract, tools: [q({ n: { type: 'integer', maximum: 50 } })] }), strict: true },
+  ],
+  invalid: [
+    {
+      name: 'surface drops the type of a contract property (case 31)',
+      observation: makeObservation({ contract: contract31, tools: [case31.tool] }),
+      findings: [
+        { messageId: 'widened', tool: 'createWidget', pointer: '/inputSchema/properties/name/type', severity: 'error' },
+        { messageId: 'widened', tool: 'createWidget', pointer: '/inputSchema/properties/name/nullable', severity: 'error' },
+      ],
+    },
+    {
+      name: 'undeclared input property and widened items',
+      observation: makeObservation({ contract, tools: [q({ extra: {}, tags: { type: 'array', items: { type: ['string', 'null'] } } })] }),
+      findings: [
+        { messageId: 'undeclaredProperty', pointer: '/inputSchema/properties/extra' },
+        { messageId: 'widened', pointer: '/inputSchema/properties/tags/items/type' },
+      ],
+    },
+    {
+      name: 'outputSchema loosened and dropped',
+      observation: makeObservation({ contract, tools: [q({}, { type: 'object', properties: { total: { type: 'number' } } })] }),
+      findings: [{ messageId: 'widened', pointer: '/outputSchema/properties/total/type' }],
+    },
+    {
+      name: 'overrides none: even a narrowing is reported',
+      observation: makeObservation({ contract, options: { overrides: 'none' } as never, tools: [q({ n: { type: 'integer', maximum: 50 } })] }),
+      findings: [{ messageId: 'notIdentical', tool: 'q', pointer: '/inputSchema' }],
+    },
+  ],
+});

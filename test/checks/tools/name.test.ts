@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../../harness/checks/tools/name.ts';
+import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { drive, init } from '../../probes/drive.ts';
+import case17 from '../../fixtures/cases/17-tool-name-with-dots.json' with { type: 'json' };
+import type { ListedTool } from '../../../harness/types.ts';
+
+const obs = (...names: string[]) => makeObservation({ tools: names.map((n) => makeTool(n)) });
+
+checkTester(check, {
+  valid: [
+    { name: 'spec-conformant names', observation: obs('get_user', 'list-items', 'A9'), strict: true },
+    { name: 'custom budget via options', observation: obs('x'.repeat(70)), options: { maxLength: 100 }, strict: true },
+  ],
+  invalid: [
+    { name: 'case 17: dotted name is a portability warning', observation: makeObservation({ tools: [case17.tool as ListedTool] }), findings: [{ messageId: 'portability', tool: 'photos.albums.assets.add', pointer: '/name', severity: 'warning' }] },
+    { name: 'characters outside the set (2025-11-25)', observation: obs('bad name'), findings: [{ messageId: 'charset', severity: 'warning' }] },
+    { name: 'slash is outside the spec set', observation: obs('a/b'), findings: [{ messageId: 'charset' }] },
+    { name: 'version gate: info on 2025-06-18', observation: makeObservation({ protocolVersion: '2025-06-18', tools: [makeTool('bad name')] }), findings: [{ messageId: 'charset', severity: 'info' }] },
+    { name: 'duplicates are errors', observation: obs('twice', 'twice'), findings: [{ messageId: 'duplicate', tool: 'twice', severity: 'error' }] },
+    { name: 'over 128 characters', observation: obs('x'.repeat(129)), findings: [{ messageId: 'length' }] },
+    { name: 'over the host budget', observation: makeObservation({ tools: [makeTool('x'.repeat(70))], options: { maxToolNameLength: 64 } as never }), findings: [{ messageId: 'budget', severity: 'warning' }] },
+  ],
+});
+
+describe('fixture bad-names.mjs', () => {
+  it('advertises a dotted, a spaced and a duplicate name', async () => {
+    const frames = await drive('bad-names.mjs', [init(), { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }], { expectIds: [0, 1] });
+    expect(frames.find((f) => f.id === 1)?.result.tools.map((t: { name: string }) => t.name)).toEqual(['photos.albums.add', 'bad name', 'twice', 'twice']);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../../harness/checks/transport/timeout.ts';
+import { checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
+import type { ProbeRecord, RequestRecord } from '../../../harness/types.ts';
+
+const page = (outcome: RequestRecord['outcome']): RequestRecord => ({ id: 1, method: 'tools/list', outcome, durationMs: 5000 });
+const probe = (outcome: RequestRecord['outcome']): ProbeRecord => ({
+  probe: { id: 'protocol/cancellation:slow', check: 'protocol/cancellation', tool: 't', method: 'tools/call', timeoutMs: 2000 },
+  request: { id: 2, method: 'tools/call', outcome, durationMs: 2001 },
+});
+const ok = { result: { content: [] } };
+
+checkTester(check, {
+  valid: [
+    {
+      name: 'everything answered',
+      strict: true,
+      observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', ok)], probes: [probe('success')], listing: { pages: [page('success')], tools: [], truncated: false } }),
+    },
+    { name: 'a cancelled probe is not a timeout', observation: makeObservation({ probes: [probe('cancelled')] }), strict: true },
+  ],
+  invalid: [
+    {
+      name: 'tool call timed out',
+      observation: makeObservation({ calls: [makeCall('t', {}, { outcome: 'timeout', durationMs: 10_000 })] }),
+      findings: [{ messageId: 'call', tool: 't', severity: 'error' }],
+    },
+    { name: 'probe timed out', observation: makeObservation({ probes: [probe('timeout')] }), findings: [{ messageId: 'probe', tool: 't' }] },
+    {
+      name: 'second list page timed out',
+      observation: makeObservation({ listing: { pages: [page('success'), page('timeout')], tools: [], truncated: false } }),
+      findings: [{ messageId: 'listPage' }],
+    },
+  ],
+});
+
+describe('transport/timeout details', () => {
+  it('names the configured timeout when the scenario sets one, else the wall time', () => {
+    const [configured] = runCheckOn(check, makeObservation({ calls: [makeCall('t', {}, { outcome: 'timeout', durationMs: 3012.4, scenario: { timeoutMs: 3000 } })] }));
+    expect(configured.message).toContain('3000 ms');
+    const [wall] = runCheckOn(check, makeObservation({ listing: { pages: [page('timeout')], tools: [], truncated: false } }));
+    expect(wall.message).toContain('5000 ms');
+    expect(wall.message).toContain('page 1');
+  });
+});

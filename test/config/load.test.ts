@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../harness/config/index.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'mcp-harness-config-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+
+/** A fresh directory holding `files` (name -> text). */
+function project(files: Record<string, string>): string {
+  const dir = join(root, String(n++));
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+const configModule = pathToFileURL(join(import.meta.dirname, '../../harness/config/index.ts')).href;
+const tsConfig = (body: string) => `import { defineConfig } from '${configModule}';\nexport default defineConfig(${body});\n`;
+
+async function loadError(file: string | undefined, cwd: string): Promise<ConfigError> {
+  const error = await loadConfig(file, cwd).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
+}
+
+describe('loadConfig', () => {
+  it('finds mcp-harness.config.ts by default and imports it (TS, defineConfig)', async () => {
+    const dir = project({ 'mcp-harness.config.ts': tsConfig("{ surfaces: [{ name: 'a', command: 'node' }] }") });
+    const config = await loadConfig(undefined, dir);
+    expect(config.configFile).toBe(join(dir, 'mcp-harness.config.ts'));
+    expect(config.surfaces.map((s) => s.name)).toEqual(['a']);
+  });
+
+  it('loads .mjs and .json files named explicitly, relative to cwd', async () => {
+    const dir = project({
+      'a.mjs': "export default { surfaces: [{ name: 'm', command: 'node' }] };",
+      'b.json': JSON.stringify({ surfaces: [{ name: 'j', command: 'node' }] }),
+    });
+    expect((await loadConfig('a.mjs', dir)).surfaces[0].name).toBe('m');
+    expect((await loadConfig('b.json', dir)).surfaces[0].name).toBe('j');
+  });
+
+  it('prefers .ts over .json when both default files exist', async () => {
+    const dir = project({
+      'mcp-harness.config.json': JSON.stringify({ surfaces: [{ name: 'json', command: 'node' }] }),
+      'mcp-harness.config.mjs': "export default { surfaces: [{ name: 'mjs', command: 'node' }] };",
+    });
+    expect((await loadConfig(undefined, dir)).surfaces[0].name).toBe('mjs');
+  });
+
+  it('names a missing file', async () => {
+    const dir = project({});
+    expect((await loadError('nope.config.ts', dir)).message).toBe('nope.config.ts: Config file not found');
+    expect((await loadError(undefined, dir)).message).toMatch(/^mcp-harness\.config\.ts: Config file not found in .* \(looked for mcp-harness\.config\.ts, /);
+  });
+
+  it('names the file for invalid JSON, a failing import and a missing default export', async () => {
+    const dir = project({ 'bad.json': '{ "surfaces": [', 'throws.mjs': "throw new Error('boom');", 'named.mjs': 'export const config = {};' });
+    expect((await loadError('bad.json', dir)).message).toMatch(/^bad\.json: Invalid JSON: /);
+    expect((await loadError('throws.mjs', dir)).message).toBe('throws.mjs: Cannot import: boom');
+    expect((await loadError('named.mjs', dir)).message).toMatch(/^named\.mjs: The config module has no default export/);
+  });
+
+  it('reports validation issues with the file and key path', async () => {
+    const dir = project({ 'mcp-harness.config.ts': tsConfig("{ surfaces: [{ name: 'a', command: 'node', timeouts: { requestMs: 'slow' } }] } as never") });
+    expect((await loadError(undefined, dir)).message).toBe('mcp-harness.config.ts: surfaces[0].timeouts.requestMs: Invalid input: expected number, received string');
+  });
+});

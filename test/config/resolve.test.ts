@@ -1,0 +1,66 @@
+import { availableParallelism } from 'node:os';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  DEFAULT_ENV_ALLOW, DEFAULT_LIMITS, DEFAULT_TIMEOUTS, defineConfig, resolveConfig, userConfigSchema, type UserConfig,
+} from '../../harness/config/index.ts';
+import { minimal } from './helpers.ts';
+
+const where = { file: 'conf/mcp-harness.config.ts', cwd: '/proj' };
+
+describe('resolveConfig: defaults and paths', () => {
+  it('fills every default and makes paths absolute against the config directory', () => {
+    const c = resolveConfig(minimal(), where);
+    expect(c).toMatchObject({
+      configFile: '/proj/conf/mcp-harness.config.ts',
+      configDir: '/proj/conf',
+      reportDir: '/proj/conf/reports',
+      reporters: ['console', 'json', 'markdown'],
+      failOn: 'error',
+      concurrency: availableParallelism(),
+      showValues: false,
+      checks: {},
+      timeouts: { requestMs: 15000, probeMs: 2000, startMs: 15000, stdinGraceMs: 2000, termGraceMs: 2000, surfaceMs: 300000 },
+    });
+    expect(c.baseline).toBeUndefined();
+    expect(c.surfaces[0]).toEqual({
+      name: 'ref', command: 'node', args: ['server.js'], cwd: '/proj/conf',
+      env: { allow: [...DEFAULT_ENV_ALLOW], set: {} }, scenarios: [],
+      generate: { enabled: true, destructive: false }, echo: 'warn', overrides: 'narrow', watchedPaths: [], era: 'auto',
+      callConcurrency: 4, timeouts: DEFAULT_TIMEOUTS, setup: { tempDir: false, copy: [] }, limits: DEFAULT_LIMITS, configDir: '/proj/conf',
+    });
+    expect(DEFAULT_ENV_ALLOW).not.toContain('NODE_OPTIONS');
+  });
+
+  it('merges surface timeouts over top-level ones over defaults and resolves every path', () => {
+    const c = resolveConfig({
+      reportDir: 'out', baseline: 'base.json', timeouts: { requestMs: 500, probeMs: 100 },
+      surfaces: [{
+        name: 's', command: 'node', cwd: 'srv', scenarios: 'scenarios/s', manifest: 'srv/package.json',
+        contract: { module: 'contract.ts', export: 'tools' }, timeouts: { requestMs: 900 }, generate: { destructive: true },
+        setup: { tempDir: true, copy: [{ from: 'fixtures/db', to: 'db' }] }, args: ['${configDir}/x', '${tempDir}/y'],
+      }],
+    }, where);
+    const s = c.surfaces[0];
+    expect([c.reportDir, c.baseline]).toEqual(['/proj/conf/out', '/proj/conf/base.json']);
+    expect(s.timeouts).toEqual({ ...DEFAULT_TIMEOUTS, requestMs: 900, probeMs: 100 });
+    expect(c.timeouts.requestMs).toBe(500);
+    expect(s).toMatchObject({
+      cwd: '/proj/conf/srv', scenarios: ['/proj/conf/scenarios/s'], manifest: '/proj/conf/srv/package.json',
+      contract: { module: '/proj/conf/contract.ts', export: 'tools' }, generate: { enabled: true, destructive: true },
+      setup: { tempDir: true, copy: [{ from: '/proj/conf/fixtures/db', to: 'db' }] }, args: ['/proj/conf/x', '${tempDir}/y'],
+    });
+  });
+
+  it('returns a deeply frozen config and frozen defaults', () => {
+    const c = resolveConfig(minimal(), where);
+    expect(Object.isFrozen(c) && Object.isFrozen(c.surfaces[0].args) && Object.isFrozen(c.timeouts)).toBe(true);
+    expect(Object.isFrozen(DEFAULT_TIMEOUTS) && Object.isFrozen(DEFAULT_ENV_ALLOW)).toBe(true);
+  });
+
+  it('defineConfig is the identity and its type agrees with the zod schema', () => {
+    const user = minimal();
+    expect(defineConfig(user)).toBe(user);
+    expectTypeOf<UserConfig>().toExtend<z.input<typeof userConfigSchema>>();
+  });
+});

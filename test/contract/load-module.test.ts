@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ContractError, loadContractModule } from '../../harness/contract/index.ts';
+
+const fixture = (name: string) => `test/contract/fixtures/${name}.ts`;
+
+async function loadError(file: string, exportName?: string): Promise<ContractError> {
+  const error = await loadContractModule(file, exportName).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ContractError);
+  return error as ContractError;
+}
+
+describe('loadContractModule', () => {
+  it('projects zod v4 schemas (io input for inputs, output for outputs) and keeps metadata', async () => {
+    const contract = await loadContractModule(fixture('zod4'));
+    expect(contract).toMatchObject({ source: fixture('zod4'), kind: 'module' });
+    const [tool] = contract.tools;
+    expect(tool).toMatchObject({ name: 'echo_shape', title: 'Echo', description: 'A zod v4 tool', annotations: { readOnlyHint: true } });
+    expect(tool.inputSchema).toEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { text: { type: 'string', maxLength: 10 }, count: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+      required: ['text'],
+    });
+    expect(tool.outputSchema).toMatchObject({ type: 'object', additionalProperties: false, required: ['length'] });
+  });
+
+  it('projects zod v3 schemas and raw v3 shapes with zod-to-json-schema, without $schema', async () => {
+    const contract = await loadContractModule(fixture('zod3'));
+    const [schema, shape] = contract.tools;
+    expect(schema.inputSchema).not.toHaveProperty('$schema');
+    expect(schema.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { text: { type: 'string', maxLength: 10 }, mode: { type: 'string', enum: ['a', 'b'] } },
+      required: ['text'],
+    });
+    expect(schema.outputSchema).toMatchObject({ type: 'object', properties: { ok: { type: 'boolean' } } });
+    expect(shape).toMatchObject({ name: 'legacy_shape', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } });
+  });
+
+  it('wraps a raw zod v4 shape in z.object and takes the name from a record key', async () => {
+    const contract = await loadContractModule(fixture('shape'));
+    expect(contract.tools).toEqual([
+      {
+        name: 'raw_shape',
+        inputSchema: {
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
+          type: 'object',
+          properties: { a: { type: 'string' }, b: { type: 'number' } },
+          required: ['a'],
+        },
+      },
+    ]);
+  });
+
+  it('copies plain JSON Schema objects from a named export', async () => {
+    const contract = await loadContractModule(fixture('json'), 'custom');
+    expect(contract.tools[0]).toEqual({
+      name: 'plain_json',
+      inputSchema: { type: 'object', properties: { q: { type: 'string', maxLength: 5 } }, required: ['q'] },
+      outputSchema: { type: 'object', properties: { hits: { type: 'integer' } } },
+    });
+  });
+
+  it('names file and key path for a value that is not a schema', async () => {
+    const error = await loadError(fixture('bad-schema'));
+    expect(error.message).toBe(`${fixture('bad-schema')}: tools[1].inputSchema: not a zod schema or JSON Schema object`);
+    expect(error.keyPath).toBe('tools[1].inputSchema');
+  });
+
+  it('names file and key path for a zod schema with no JSON Schema form', async () => {
+    const error = await loadError(fixture('bad-unconvertible'));
+    expect(error.message).toMatch(/^test\/contract\/fixtures\/bad-unconvertible\.ts: tools\[0\]\.inputSchema: cannot convert the zod4 schema/);
+  });
+
+  it('names the key path of a tool without a name, and of a duplicate name', async () => {
+    expect((await loadError(fixture('bad-nameless'))).message).toBe(`${fixture('bad-nameless')}: tools[1].name: a tool needs a name`);
+    expect((await loadError(fixture('bad-duplicate'))).keyPath).toBe('tools[1].name');
+  });
+
+  it('reports a module without a tools export, a missing export name and a missing file', async () => {
+    expect((await loadError(fixture('bad-noexport'))).message).toBe(
+      `${fixture('bad-noexport')}: the module has no export 'tools' and no default export`,
+    );
+    expect((await loadError(fixture('zod4'), 'nope')).message).toBe(`${fixture('zod4')}: the module has no export 'nope'`);
+    expect((await loadError('test/contract/fixtures/absent.ts')).message).toBe('test/contract/fixtures/absent.ts: contract module not found');
+  });
+});

@@ -1,0 +1,104 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLock, ContractError, hashToolSchemas, readLock, writeLock } from '../../harness/contract/index.ts';
+import type { ListedTool, Negotiation } from '../../harness/types.ts';
+
+const negotiation: Negotiation = {
+  era: 'legacy',
+  protocolVersion: '2025-11-25',
+  offeredVersion: '2025-11-25',
+  serverInfo: { name: 'demo', version: '1.2.3', title: 'Demo', websiteUrl: 'https://example.invalid' },
+  probe: { outcome: 'other-error', durationMs: 3, restarted: false },
+};
+
+const listed: ListedTool[] = [
+  { name: 'zeta', inputSchema: { type: 'object', properties: { b: { type: 'string' }, a: { type: 'integer' } } }, execution: { taskSupport: 'forbidden' } },
+  {
+    name: 'alpha',
+    title: 'Alpha',
+    description: 'First',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+    annotations: { readOnlyHint: true },
+  },
+];
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'contract-lock-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function readError(file: string): Promise<ContractError> {
+  const error = await readLock(file).then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ContractError);
+  return error as ContractError;
+}
+
+describe('buildLock', () => {
+  it('keeps the contract fields, sorts tools by name and hashes their schemas', () => {
+    const lock = buildLock(negotiation, listed, new Date('2026-01-02T03:04:05.000Z'));
+    expect(lock).toMatchObject({
+      lockVersion: 1,
+      recordedAt: '2026-01-02T03:04:05.000Z',
+      server: { name: 'demo', version: '1.2.3', title: 'Demo' },
+      protocolVersion: '2025-11-25',
+      era: 'legacy',
+    });
+    expect(lock.server).not.toHaveProperty('websiteUrl');
+    expect(lock.tools.map((t) => t.name)).toEqual(['alpha', 'zeta']);
+    expect(lock.tools[1]).not.toHaveProperty('execution');
+    expect(lock.schemaHash).toBe(hashToolSchemas(listed));
+  });
+
+  it('refuses a negotiation without serverInfo', () => {
+    expect(() => buildLock({ ...negotiation, serverInfo: undefined }, listed)).toThrow(ContractError);
+  });
+});
+
+describe('writeLock and readLock', () => {
+  it('round-trips a lock as a Contract, with stable formatting', async () => {
+    const file = join(dir, 'round.lock.json');
+    const lock = buildLock(negotiation, listed, new Date('2026-01-02T03:04:05.000Z'));
+    await writeLock(file, lock);
+    const text = await readFile(file, 'utf8');
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text.split('\n')[1]).toBe('  "lockVersion": 1,');
+    expect(Object.keys(JSON.parse(text))).toEqual(['lockVersion', 'recordedAt', 'server', 'protocolVersion', 'era', 'schemaHash', 'tools']);
+    const contract = await readLock(file);
+    expect(contract).toEqual({
+      source: file,
+      kind: 'lock',
+      tools: lock.tools,
+      serverInfo: { name: 'demo', version: '1.2.3', title: 'Demo' },
+      schemaHash: lock.schemaHash,
+    });
+    await writeLock(join(dir, 'again.lock.json'), buildLock(negotiation, [...listed].reverse(), new Date('2026-01-02T03:04:05.000Z')));
+    expect(await readFile(join(dir, 'again.lock.json'), 'utf8')).toBe(text);
+  });
+
+  it('names file and key path of a field that fails the lock schema', async () => {
+    const file = join(dir, 'bad.lock.json');
+    const lock = buildLock(negotiation, listed);
+    const broken = { ...lock, tools: [lock.tools[0], { ...lock.tools[1], inputSchema: 'object' }] };
+    await writeFile(file, JSON.stringify(broken));
+    const error = await readError(file);
+    expect(error.keyPath).toBe('tools[1].inputSchema');
+    expect(error.message.startsWith(`${file}: tools[1].inputSchema: `)).toBe(true);
+  });
+
+  it('rejects an unknown lockVersion, invalid JSON, a missing file and a hash that does not match', async () => {
+    const lock = buildLock(negotiation, listed);
+    await writeFile(join(dir, 'v2.json'), JSON.stringify({ ...lock, lockVersion: 2 }));
+    expect((await readError(join(dir, 'v2.json'))).keyPath).toBe('lockVersion');
+    await writeFile(join(dir, 'broken.json'), '{ "lockVersion": ');
+    expect((await readError(join(dir, 'broken.json'))).message).toContain('not valid JSON');
+    expect((await readError(join(dir, 'absent.json'))).message).toContain('not found');
+    await writeFile(join(dir, 'edited.json'), JSON.stringify({ ...lock, tools: lock.tools.slice(1) }));
+    expect((await readError(join(dir, 'edited.json'))).keyPath).toBe('schemaHash');
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BASELINE_REASON, applyBaseline, createBaseline, readBaseline, writeBaseline } from '../../harness/report/baseline.ts';
+import { buildReport } from '../../harness/report/build.ts';
+import { exitCodeFor } from '../../harness/report/threshold.ts';
+import { sampleFindings, sampleInput } from '../fixtures/reports/sample.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-harness-baseline-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const fail = (r: ReturnType<typeof applyBaseline>) => exitCodeFor(r.report, { failOn: 'warning', baseline: r, harnessFailed: false });
+
+describe('baseline file', () => {
+  it('round-trips through writeBaseline and readBaseline', async () => {
+    const file = join(dir, 'nested', 'mcp-harness.baseline.json');
+    const report = buildReport(sampleInput());
+    const written = await writeBaseline(file, report);
+    expect(written.baselineVersion).toBe(1);
+    expect(written.entries).toHaveLength(4);
+    expect(written.entries.every((e) => e.reason === DEFAULT_BASELINE_REASON)).toBe(true);
+    expect(await readBaseline(file)).toEqual(written);
+    expect(await readFile(file, 'utf8')).not.toContain('value-1');
+  });
+
+  it('names the file and the key path of an invalid entry', async () => {
+    const file = join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify({ baselineVersion: 1, createdAt: 'x', entries: [{ id: 'nothex', check: 'c', surface: 's', reason: '' }] }));
+    const error = await readBaseline(file).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain(`${file}: entries.0.id`);
+    expect((error as Error).message).toContain(`${file}: entries.0.reason`);
+  });
+
+  it('rejects a missing file, bad JSON and another baselineVersion clearly', async () => {
+    await expect(readBaseline(join(dir, 'missing.json'))).rejects.toThrow(/missing\.json: cannot read baseline file \(ENOENT\)/);
+    const bad = join(dir, 'notjson.json');
+    await writeFile(bad, '{');
+    await expect(readBaseline(bad)).rejects.toThrow(/notjson\.json: baseline file is not valid JSON/);
+    const v2 = join(dir, 'v2.json');
+    await writeFile(v2, JSON.stringify({ baselineVersion: 2, createdAt: 'x', entries: [] }));
+    await expect(readBaseline(v2)).rejects.toThrow(/v2\.json: baselineVersion/);
+  });
+});
+
+describe('applyBaseline', () => {
+  const report = buildReport(sampleInput());
+
+  it('is green when the baseline covers every finding; findings are kept, marked baselined', () => {
+    const result = applyBaseline(report, createBaseline(report));
+    expect(result.newFindings).toEqual([]);
+    expect(result.staleEntries).toEqual([]);
+    expect(result.report.findings).toHaveLength(4);
+    expect(result.report.findings.every((f) => (f as { baselined?: boolean }).baselined)).toBe(true);
+    expect(fail(result)).toBe(0);
+  });
+
+  it('is red with a new finding', () => {
+    const baseline = createBaseline(buildReport(sampleInput({ findings: sampleFindings().slice(1) })));
+    const result = applyBaseline(report, baseline);
+    expect(result.newFindings.map((f) => f.check)).toEqual(['tools/name']);
+    expect(fail(result)).toBe(1);
+  });
+
+  it('is red with a stale entry, reported as a baseline/stale error finding', () => {
+    const fixed = buildReport(sampleInput({ findings: sampleFindings().filter((f) => f.check !== 'tools/set-diff') }));
+    const result = applyBaseline(fixed, createBaseline(report));
+    expect(result.newFindings).toEqual([]);
+    expect(result.staleEntries.map((e) => e.check)).toEqual(['tools/set-diff']);
+    const stale = result.report.findings.filter((f) => f.check === 'baseline/stale');
+    expect(stale).toHaveLength(1);
+    expect(stale[0]).toMatchObject({ severity: 'error', surface: 'alpha', tool: 'delete', pointer: '/entries/0', messageId: 'stale' });
+    expect(result.report.summary.findings.error).toBe(2);
+    expect(fail(result)).toBe(1);
+  });
+
+  it('does not judge entries of surfaces outside the report (a shard) as stale', () => {
+    const alphaOnly = buildReport(sampleInput({ surfaces: sampleInput().surfaces.slice(0, 1), findings: sampleFindings().filter((f) => f.surface === 'alpha') }));
+    const result = applyBaseline(alphaOnly, createBaseline(report));
+    expect(result.staleEntries).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { XMLParser } from 'fast-xml-parser';
+import { renderJson } from '../../harness/reporters/json.ts';
+import { renderJunit } from '../../harness/reporters/junit.ts';
+import { renderMarkdown } from '../../harness/reporters/markdown.ts';
+import { renderConsole } from '../../harness/reporters/console.ts';
+import { renderHtml } from '../../harness/reporters/html.ts';
+import { sarifLog, renderSarif } from '../../harness/reporters/sarif.ts';
+import { escapeMarkdown, oneLine, safeText } from '../../harness/reporters/text.ts';
+import { AWKWARD_MESSAGE, AWKWARD_SURFACE, AWKWARD_TOOL, awkwardReport } from '../fixtures/reports/awkward.ts';
+import { catalog } from '../fixtures/reports/sample.ts';
+import { junitXsdErrors, sarifSchemaErrors } from './validate.ts';
+
+const ctx = { showValues: false, catalog };
+const report = awkwardReport();
+
+describe('safeText', () => {
+  it('replaces forbidden XML characters deterministically with \\uXXXX text', () => {
+    expect(safeText('a\u0000b\u0001\u001f\r\ud800x\udfffc\uFFFE')).toBe('a\\u0000b\\u0001\\u001F\\u000D\\uD800x\\uDFFFc\\uFFFE');
+    expect(safeText('pair:\ud83d\ude00')).toBe('pair:😀');
+    expect(safeText('tab\tlf\n😀')).toBe('tab\tlf\n😀');
+    expect(oneLine('a\tb\nc')).toBe('a b c');
+  });
+});
+
+describe('awkward strings survive every format', () => {
+  it('json: exact round trip, including lone surrogates and control characters', () => {
+    const parsed = JSON.parse(renderJson(report, ctx));
+    expect(parsed.findings[0].message).toBe(AWKWARD_MESSAGE);
+    expect(parsed.surfaces[0].name).toBe(AWKWARD_SURFACE);
+  });
+
+  it('sarif: exact round trip and still schema-valid', () => {
+    const text = renderSarif(report, ctx);
+    const log = JSON.parse(text);
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(log.runs[0].results[0].message.text).toBe(AWKWARD_MESSAGE);
+    expect(log.runs[0].results[0].locations[0].logicalLocations[0].fullyQualifiedName).toBe(`${AWKWARD_SURFACE}/${AWKWARD_TOOL}`);
+    expect(sarifLog(report, ctx).runs[0].results?.[1].message.text).toBe(AWKWARD_MESSAGE);
+  });
+
+  it('junit: well-formed, XSD-valid, message recovered as safeText', () => {
+    const xml = renderJunit(report, ctx);
+    expect(junitXsdErrors(xml)).toEqual([]);
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, trimValues: false, isArray: (n) => ['testsuite', 'testcase'].includes(n) });
+    const doc = parser.parse(xml);
+    const suite = doc.testsuites.testsuite[0];
+    expect(suite['@name']).toBe(AWKWARD_SURFACE);
+    const cases = suite.testcase as { '@name': string; failure?: { '#text': string; '@message': string }; 'system-out'?: string }[];
+    const failing = cases.find((c) => c.failure);
+    expect(failing?.['@name']).toBe(AWKWARD_TOOL);
+    expect(failing?.failure?.['@message']).toBe(oneLine(AWKWARD_MESSAGE));
+    expect(failing?.failure?.['#text']).toContain(safeText(AWKWARD_MESSAGE));
+    expect(cases.find((c) => c['system-out'])?.['system-out']).toContain(safeText(AWKWARD_MESSAGE));
+  });
+
+  it('markdown: the message is escaped into one table row', () => {
+    const text = renderMarkdown(report, ctx);
+    expect(text).toContain(escapeMarkdown(AWKWARD_MESSAGE));
+    expect(text).not.toContain('</script>');
+    expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F]/);
+    const row = text.split('\n').find((l) => l.includes('double'));
+    expect(row?.split(/(?<!\\)\|/).length).toBe(6);
+  });
+
+  it('html: no raw markup from the message, embedded JSON escapes <', () => {
+    const html = renderHtml(report, ctx);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).not.toContain('<!-- -->');
+    const data = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(data?.[1] ?? 'null').findings[0].message).toBe(AWKWARD_MESSAGE);
+  });
+
+  it('console: no raw control characters reach the terminal', () => {
+    const text = renderConsole(report, { ...ctx, color: false });
+    expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F]/);
+    expect(text).toContain(oneLine(AWKWARD_MESSAGE));
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { XMLParser } from 'fast-xml-parser';
+import { applyBaseline, createBaseline } from '../../harness/report/baseline.ts';
+import { buildReport, stripValues } from '../../harness/report/build.ts';
+import { mergeReports } from '../../harness/report/merge.ts';
+import { renderConsole } from '../../harness/reporters/console.ts';
+import { renderHtml } from '../../harness/reporters/html.ts';
+import { renderJson } from '../../harness/reporters/json.ts';
+import { renderJunit } from '../../harness/reporters/junit.ts';
+import { renderMarkdown } from '../../harness/reporters/markdown.ts';
+import { checkAnchor } from '../../harness/reporters/links.ts';
+import { FINGERPRINT_KEY, sarifLog } from '../../harness/reporters/sarif.ts';
+import type { ReporterContext } from '../../harness/reporters/types.ts';
+import type { Report } from '../../harness/types.ts';
+import { catalog, sampleFindings, sampleInput } from '../fixtures/reports/sample.ts';
+import { junitXsdErrors, sarifSchemaErrors } from './validate.ts';
+
+const ctx: ReporterContext = { showValues: false, catalog };
+const report = buildReport(sampleInput());
+/** Shard reports of the same run merged: every reporter must render them like the full report. */
+const merged = mergeReports(
+  ['alpha', 'beta'].map((name) => buildReport(sampleInput({ surfaces: sampleInput().surfaces.filter((s) => s.name === name), findings: sampleFindings().filter((f) => f.surface === name) }))),
+);
+
+/** Replace volatile fields (version, clock, durations) before snapshotting. */
+function stable(text: string): string {
+  return text
+    .replaceAll(report.startedAt, '<startedAt>')
+    .replace(/"durationMs": \d+/g, '"durationMs": 0')
+    .replace(/time="[\d.]+"/g, 'time="0"');
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, trimValues: false, isArray: (name) => ['testsuite', 'testcase', 'failure', 'property'].includes(name) });
+
+describe.each([
+  ['a full run', report],
+  ['merged shards', merged],
+])('reporters on %s', (_label, input: Report) => {
+  it('json: the canonical report, value-free by default', () => {
+    const text = renderJson(input, ctx);
+    expect(JSON.parse(text).findings).toEqual(JSON.parse(JSON.stringify(stripValues(report).findings)));
+    expect(text).not.toContain('value-1');
+    expect(renderJson(input, { ...ctx, showValues: true })).toContain('value-1');
+  });
+
+  it('junit: valid against the JUnit XSD, with right counts', () => {
+    const xml = renderJunit(input, ctx);
+    expect(junitXsdErrors(xml)).toEqual([]);
+    const doc = parser.parse(xml);
+    const suites = doc.testsuites.testsuite as { '@name': string; '@tests': string; '@failures': string; '@skipped': string; testcase: { '@classname': string; '@name': string; failure?: unknown[]; 'system-out'?: string }[] }[];
+    expect(suites.map((s) => s['@name'])).toEqual(['alpha', 'beta']);
+    const alpha = suites[0];
+    expect(alpha.testcase.map((c) => `${c['@classname']}:${c['@name']}`)).toEqual([
+      'alpha.tools/set-diff:delete',
+      'alpha.tools/name:fetch.page',
+      'alpha.result/structured-content:(surface)',
+      'alpha.protocol/era:(surface)',
+    ]);
+    expect(alpha['@tests']).toBe('4');
+    expect(alpha['@failures']).toBe('1');
+    expect(alpha.testcase[1]['system-out']).toContain('[warning] tools/name at /name');
+    expect(suites[1]['@failures']).toBe('1');
+    expect(suites[1]['@skipped']).toBe('1');
+    expect(doc.testsuites['@failures']).toBe('2');
+    expect(doc.testsuites['@tests']).toBe('8');
+  });
+
+  it('sarif: valid against the SARIF 2.1.0 schema, rules from the catalog', () => {
+    const log = sarifLog(input, ctx);
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    const run = log.runs[0];
+    expect(run.tool.driver.rules?.map((r) => r.id)).toEqual(catalog.map((m) => m.id));
+    expect(run.tool.driver.rules?.[0].helpUri).toMatch(/docs\/checks\.md#toolsset-diff$/);
+    expect(run.results?.map((r) => [r.ruleId, r.level])).toEqual([
+      ['tools/set-diff', 'error'],
+      ['result/structured-content', 'error'],
+      ['tools/name', 'warning'],
+      ['protocol/era', 'note'],
+    ]);
+    const first = run.results?.[0];
+    expect(first?.locations?.[0].logicalLocations?.[0].fullyQualifiedName).toBe('alpha/delete');
+    expect(first?.locations?.[0].physicalLocation?.artifactLocation?.uri).toBe('surfaces/alpha.json');
+    expect(run.results?.[1].locations?.[0].physicalLocation).toBeUndefined();
+    expect(first?.partialFingerprints?.[FINGERPRINT_KEY]).toBe(report.findings[0].id);
+    expect(JSON.stringify(log)).not.toContain('value-1');
+  });
+
+  it('markdown, html and console render the same content', () => {
+    expect(renderMarkdown(input, ctx)).toBe(renderMarkdown(report, ctx));
+    expect(renderConsole(input, { ...ctx, color: false })).toBe(renderConsole(report, { ...ctx, color: false }));
+  });
+});
+
+describe('snapshots of every format', () => {
+  it.each([
+    ['json', () => renderJson(report, ctx)],
+    ['markdown', () => renderMarkdown(report, ctx)],
+    ['junit', () => renderJunit(report, ctx)],
+    ['sarif', () => JSON.stringify(sarifLog(report, ctx), null, 2)],
+    ['html', () => renderHtml(report, ctx)],
+    ['console', () => renderConsole(report, { ...ctx, color: false })],
+  ])('%s', (_name, render) => {
+    expect(stable(render())).toMatchSnapshot();
+  });
+});
+
+describe('format details', () => {
+  it('console: colours only when asked, never machine output', () => {
+    const plain = renderConsole(report, { ...ctx, color: false });
+    expect(plain).not.toContain('\u001b[');
+    expect(plain).toContain('2 surfaces, 3 tools, 4 calls');
+    expect(plain).toContain('findings: 2 errors, 1 warning, 1 info');
+    expect(() => JSON.parse(plain)).toThrow();
+    expect(renderConsole(report, { ...ctx, color: true })).toContain('\u001b[31m');
+  });
+
+  it('markdown: summary table and findings grouped by surface then check', () => {
+    const text = renderMarkdown(report, ctx);
+    expect(text).toContain('| 2 | 3 | 4 | 2 | 1 | 1 |');
+    expect(text.indexOf('### Surface alpha')).toBeLessThan(text.indexOf('### Surface beta'));
+    expect(text).toContain('#### [tools/set-diff]');
+  });
+
+  it('baselined findings: sarif suppressions, junit notes instead of failures', () => {
+    const baselined = applyBaseline(report, createBaseline(report)).report;
+    const log = sarifLog(baselined, ctx);
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(log.runs[0].results?.every((r) => r.suppressions?.[0].kind === 'external' && r.baselineState === 'unchanged')).toBe(true);
+    const xml = renderJunit(baselined, ctx);
+    expect(junitXsdErrors(xml)).toEqual([]);
+    expect(xml).not.toContain('<failure');
+    expect(xml).toContain('[error (baselined)]');
+  });
+
+  it('sarif: a finding of a check outside the catalog still gets a rule (baseline/stale)', () => {
+    const stale = applyBaseline(buildReport(sampleInput({ findings: [] })), createBaseline(report)).report;
+    const log = sarifLog(stale, ctx);
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(log.runs[0].tool.driver.rules?.map((r) => r.id)).toContain('baseline/stale');
+    expect(log.runs[0].results?.every((r) => r.ruleIndex !== undefined && r.ruleIndex >= 0)).toBe(true);
+  });
+
+  it('junit validation catches an invalid document (the XSD check can fail)', () => {
+    expect(junitXsdErrors('<testsuites><testsuite name="x"><warning/></testsuite></testsuites>').length).toBeGreaterThan(0);
+  });
+
+  it('sarif validation catches an invalid log (the schema check can fail)', () => {
+    expect(sarifSchemaErrors({ version: '2.1.0', runs: [{ tool: { driver: {} } }] }).length).toBeGreaterThan(0);
+  });
+
+  it('docs anchors follow GitHub heading anchors', () => {
+    expect(checkAnchor('tools/set-diff')).toBe('toolsset-diff');
+    expect(checkAnchor('result/structured-content')).toBe('resultstructured-content');
+  });
+});

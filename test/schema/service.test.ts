@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { createSchemaService } from '../../harness/schema/ajv.ts';
+import { loadCase } from '../helpers/check-tester.ts';
+
+describe('createSchemaService: dialect dispatch', () => {
+  const s = createSchemaService();
+  it.each([
+    [{ type: 'object' }, '2020-12'],
+    [{ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, '2020-12'],
+    [{ $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object' }, '2019-09'],
+    [{ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }, 'draft-07'],
+    [{ $schema: 'http://json-schema.org/draft-06/schema#', type: 'object' }, 'draft-07'],
+  ])('%j compiles with the %s engine', (schema, dialect) => {
+    const r = s.compile(schema);
+    expect(r.ok && r.dialect).toBe(dialect);
+    expect(s.metaValidate(schema)).toEqual([]);
+  });
+  it('reports an unknown $schema as unknown-dialect without throwing', () => {
+    const r = s.compile({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' });
+    expect(r).toMatchObject({ ok: false, reason: 'unknown-dialect' });
+    expect(s.dialectOf({ $schema: 42 } as never)).toEqual({ declared: '42' });
+    expect(s.metaValidate({ $schema: 'urn:custom' })[0]).toMatchObject({ pointer: '/$schema' });
+  });
+  it('uses draft-07 semantics when declared (tuple items valid there, invalid under 2020-12)', () => {
+    const tuple = { type: 'array', items: [{ type: 'string' }] };
+    expect(s.metaValidate({ $schema: 'http://json-schema.org/draft-07/schema#', ...tuple })).toEqual([]);
+    expect(s.metaValidate(tuple)).toEqual([expect.objectContaining({ pointer: '/items' })]);
+  });
+  it('meta-validates boolean exclusiveMinimum under 2020-12 with the pointer of the keyword (case 12)', () => {
+    const schema = loadCase('12').tool.inputSchema;
+    expect(s.metaValidate(schema)).toEqual([expect.objectContaining({ pointer: '/properties/ttl/exclusiveMinimum' })]);
+    expect(s.compile(schema)).toMatchObject({ ok: false, reason: 'invalid-schema' });
+  });
+  it('never throws on non-schema input', () => {
+    expect(s.compile(null as never)).toMatchObject({ ok: false });
+    expect(s.compile([] as never)).toMatchObject({ ok: false });
+    expect(s.compile(true).ok).toBe(true);
+  });
+});
+
+describe('createSchemaService: compile cache', () => {
+  it('compiles each distinct schema once, keyed by canonical content (key order ignored)', () => {
+    const s = createSchemaService();
+    s.compile({ type: 'object', properties: { a: { type: 'string' } } });
+    s.compile({ properties: { a: { type: 'string' } }, type: 'object' });
+    s.compile({ type: 'object', properties: { a: { type: 'string' } } });
+    s.compile({ type: 'object' });
+    expect(s.stats()).toEqual({ compiles: 2, hits: 2 });
+  });
+  it('keeps schemas sharing an $id apart', () => {
+    const s = createSchemaService();
+    const a = s.compile({ $id: 'https://example.test/s', type: 'string' });
+    const b = s.compile({ $id: 'https://example.test/s', type: 'number' });
+    expect(a.ok && a.validate(1).length).toBe(1);
+    expect(b.ok && b.validate(1)).toEqual([]);
+  });
+});
+
+describe('createSchemaService: $ref policy', () => {
+  const s = createSchemaService();
+  it('never fetches a remote $ref and reports it with its pointer', () => {
+    const r = s.compile({ type: 'object', properties: { a: { $ref: 'https://example.invalid/a.json' } } });
+    expect(r).toMatchObject({ ok: false, reason: 'remote-ref', issues: [{ pointer: '/properties/a/$ref', keyword: '$ref' }] });
+  });
+  it('reports an unresolved local $ref with the pointer of the $ref (case 08)', () => {
+    const r = s.compile(loadCase('08').tool.outputSchema as never);
+    expect(r).toMatchObject({ ok: false, reason: 'unresolved-ref', issues: [{ pointer: '/properties/variantScreenInstance/$ref' }] });
+  });
+  it('accepts a recursive $ref and validates through it (case 08 variant)', () => {
+    const r = s.compile(loadCase('08').exchange?.recursive_variant_outputSchema as never);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.validate({ screens: [{ id: 'a', variantScreenInstance: { id: 'b' } }] })).toEqual([]);
+    expect(r.validate({ screens: [{ variantScreenInstance: { id: 1 } }] })).toEqual([expect.objectContaining({ instancePointer: '/screens/0/variantScreenInstance/id', keyword: 'type' })]);
+  });
+  it('resolves refs to anchors and embedded $id resources locally', () => {
+    expect(s.compile({ $defs: { a: { $anchor: 'A', type: 'string' } }, $ref: '#A' }).ok).toBe(true);
+    expect(s.compile({ $defs: { a: { $id: 'https://x.test/inner', type: 'string' } }, $ref: 'https://x.test/inner' }).ok).toBe(true);
+  });
+});
+
+describe('createSchemaService: validation issues are value-free', () => {
+  it('never includes instance values in messages', () => {
+    const s = createSchemaService();
+    const r = s.compile({ type: 'object', properties: { a: { enum: ['x'] }, b: { const: 1 }, c: { type: 'string', maxLength: 2 } }, additionalProperties: false });
+    if (!r.ok) throw new Error('expected compile');
+    const issues = r.validate({ a: 'SECRET-A', b: 'SECRET-B', c: 'SECRET-C', SECRET_KEY: 1 });
+    expect(issues.map((i) => i.keyword).sort()).toEqual(['additionalProperties', 'const', 'enum', 'maxLength']);
+    expect(JSON.stringify(issues)).not.toMatch(/SECRET/);
+  });
+});
