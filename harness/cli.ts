@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { adHocConfig, applyCliOverrides, loadConfig, type ResolvedConfig } from './config/index.ts';
 import { HELP, parseCommandLine, type ParsedArgs } from './cli/args.ts';
-import { loadCatalog, renderCatalog } from './cli/catalog.ts';
+import { loadCatalog, renderCatalog, renderCatalogMarkdown } from './cli/catalog.ts';
 import { publish } from './cli/output.ts';
 import { snapshot } from './cli/snapshot.ts';
 import { mergeReportFiles, writeBaseline, DEFAULT_BASELINE_FILE } from './report/index.ts';
@@ -29,7 +29,7 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
         process.stdout.write(`${HARNESS_VERSION}\n`);
         return 0;
       case 'checks':
-        process.stdout.write(renderCatalog(await loadCatalog()));
+        process.stdout.write((args.markdown ? renderCatalogMarkdown : renderCatalog)(await loadCatalog()));
         return 0;
       case 'snapshot':
         return await snapshotCommand(args, cwd);

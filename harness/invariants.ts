@@ -270,9 +270,5 @@ export function unmatchedWatchedPaths(paths: string[], existing: WatchedPathMatc
   return (paths ?? []).filter((p) => !matches(p));
 }
 
-/** Canonical sha256 (hex) of the tools' name + inputSchema + outputSchema, sorted by name (for locks). */
-export function hashToolSchemas(tools: ToolSchemas[]): string {
-  const rows = (tools ?? []).map((t) => ({ name: t.name, inputSchema: t.inputSchema, outputSchema: t.outputSchema ?? null }));
-  rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return canonicalHash(rows);
-}
+/** The contract schema hash (one definition, shared with locks): see harness/contract/hash.ts. */
+export { hashToolSchemas } from './contract/hash.ts';

@@ -302,7 +302,7 @@ export interface SurfaceObservation {
   /** The surface's package manifest (package.json) when the surface names one. */
   manifest?: { path: string; json: Record<string, unknown> };
   /** contract/watched-paths: each configured watched path (glob) with the number of files it matched. */
-  watched?: Record<string, number>;
+  watchedPathMatches?: Record<string, number>;
   /** Tools for which argument generation was refused (destructive, not allowed). */
   skippedTools: { tool: string; reason: string }[];
   durationMs: number;
@@ -347,6 +347,8 @@ export interface Finding {
   evidence?: unknown;
   /** Stable identity: hash of surface, tool, check, pointer (and messageId). Filled by the runner. */
   id?: string;
+  /** Set when a baseline accepts the finding: it is kept in the report but does not fail the run. */
+  baselined?: boolean;
 }
 
 /** One tool's entry in the report. */
@@ -363,6 +365,8 @@ export interface ReportSurface {
   serverInfo?: Implementation;
   durationMs: number;
   status: 'ok' | 'failed';
+  /** The config file that declares the surface, relative to the working directory (SARIF locations). */
+  configFile?: string;
   tools: ReportTool[];
 }
 

@@ -20,6 +20,8 @@ export interface ParsedArgs {
   out?: string;
   /** `baseline --reason`. */
   reason?: string;
+  /** `checks --markdown`: print docs/checks.md. */
+  markdown?: boolean;
   /** `merge DIR...`. */
   positionals: string[];
 }
@@ -39,6 +41,7 @@ const OPTIONS = {
   baseline: { type: 'string' },
   out: { type: 'string', short: 'o' },
   reason: { type: 'string' },
+  markdown: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -96,7 +99,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   if (serverCommand !== undefined && serverCommand.length === 0) {
     throw new ConfigError('<command line>', [{ path: '--', message: 'Expected a server command after --' }]);
   }
-  return { command, config: values.config, overrides, serverCommand, out: values.out, reason: values.reason, positionals: positionals.slice(first === undefined ? 0 : 1) };
+  return { command, config: values.config, overrides, serverCommand, out: values.out, reason: values.reason, markdown: values.markdown, positionals: positionals.slice(first === undefined ? 0 : 1) };
 }
 
 /** The --help text. */
@@ -110,7 +113,7 @@ Usage:
   mcp-harness snapshot [--out FILE] -- COMMAND ARGS...   record a contract lock from a live server
   mcp-harness baseline [--out FILE] [--reason TEXT] [run options]   accept the current findings
   mcp-harness merge DIR... [--report-dir OUT] [--reporter NAME...]  merge shard reports
-  mcp-harness checks                                     list the check catalog
+  mcp-harness checks [--markdown]                        list the check catalog
 
 With "-- COMMAND ARGS", one ad-hoc surface is checked against the specification alone (no config).
 Reporters: console (stdout), json (always), markdown, junit, sarif, html; files go to the report dir.

@@ -2,7 +2,8 @@
  * Contract locks: build one from a live session's negotiation and listing, write it, read it back
  * as a `Contract` (`kind: 'lock'`). Format and schema: ./lock-format.ts.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Contract, ContractTool, ListedTool, Negotiation } from '../types.ts';
 import { ContractError, keyPath } from './errors.ts';
 import { hashToolSchemas, sortKeysDeep } from './hash.ts';
@@ -56,8 +57,9 @@ export function serializeLock(lock: LockFile): string {
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 
-/** Write a lock file (UTF-8). Errors are the fs errors of `writeFile`. */
+/** Write a lock file (UTF-8), creating its directory. Errors are the fs errors of `mkdir`/`writeFile`. */
 export async function writeLock(file: string, lock: LockFile): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
   await writeFile(file, serializeLock(lock), 'utf8');
 }
 

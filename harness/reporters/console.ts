@@ -30,7 +30,7 @@ function headline(report: Report, color: boolean): string[] {
   const c = summary.findings;
   const lines = [
     paint(color, 'bold', `mcp-harness ${report.harnessVersion}`) +
-      ` ${plural(summary.surfaces, 'surface')}, ${plural(summary.tools, 'tool')}, ${plural(summary.calls, 'call')} in ${formatDuration(report.durationMs)}`,
+      `: ${plural(summary.surfaces, 'surface')}, ${plural(summary.tools, 'tool')}, ${plural(summary.calls, 'call')} in ${formatDuration(report.durationMs)}`,
     `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
   ];
   const baselined = (report.findings as ReportFinding[]).filter((f) => f.baselined).length;

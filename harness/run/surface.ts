@@ -57,7 +57,7 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
       surface: surface.name,
       spec: { command: surface.command, args: surface.args, cwd: surface.cwd, env: resolveSurfaceEnv(surface, process.env) },
       session: sessionOptions(surface),
-      base: { options, contract, contractError, manifest, watched },
+      base: { options, contract, contractError, manifest, watchedPathMatches: watched },
       planCalls: (obs) => {
         const plan = planner(obs);
         unknown = plan.unknown;

@@ -32,15 +32,21 @@ export async function legacyHandshake(link: Link, version: string, deps: Handsha
   const pending = link.channel.expect(id);
   const params = { protocolVersion: version, capabilities: {}, clientInfo: { ...deps.options.clientInfo } };
   if (!link.channel.send(requestFrame(id, 'initialize', params))) return { kind: 'failed', message: 'the server exited before initialize was written' };
-  const lateDiscover = (deps.lateProbe ?? new Promise<never>(() => {})).then((s) =>
-    s.kind === 'response' && isDiscoverResult(s.frame.result) ? { kind: 'late-discover' as const, discover: s.frame.result } : new Promise<never>(() => {}));
-  const ending = await within(Promise.race([pending.settled, lateDiscover]), deps.options.timeouts.startMs);
-  if (ending === undefined || ending.kind === 'late-discover') link.channel.forget(id);
-  if (ending === undefined) return { kind: 'failed', message: `no answer to initialize within ${deps.options.timeouts.startMs} ms` };
-  if (ending.kind === 'late-discover') return ending;
+  let late: Record<string, unknown> | undefined;
+  const lateSeen = (deps.lateProbe ?? new Promise<never>(() => {})).then((s) => {
+    if (s.kind === 'response' && isDiscoverResult(s.frame.result)) return (late = s.frame.result);
+    return new Promise<never>(() => {});
+  });
+  const ending = await within(Promise.race([pending.settled, lateSeen.then(() => undefined)]), deps.options.timeouts.startMs);
+  const lateDiscover = late ? { kind: 'late-discover' as const, discover: late } : undefined;
+  if (ending === undefined) {
+    link.channel.forget(id);
+    return lateDiscover ?? { kind: 'failed', message: `no answer to initialize within ${deps.options.timeouts.startMs} ms` };
+  }
   if (ending.kind === 'exit') return { kind: 'failed', message: await exitMessage(link) };
   const { result, error } = ending.frame;
   if (isObject(error)) {
+    if (lateDiscover) return lateDiscover; // a slow modern server: it answered the probe, then refused initialize
     const retry = retryVersion(error, version);
     if (retry && !retried) return legacyHandshake(link, retry, deps, true);
     return { kind: 'failed', message: `initialize was answered with JSON-RPC error ${String(error.code)}` };

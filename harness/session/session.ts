@@ -33,7 +33,7 @@ export interface Session {
   readonly negotiation: Negotiation;
   /** Every `tools/list` page, following `nextCursor` (default limit 100 pages). */
   listTools(opts?: { maxPages?: number }): Promise<Listing>;
-  /** `tools/call`; outcome `tool-error` for an `isError: true` result. */
+  /** `tools/call`; outcome `tool-error` for an `isError: true` result. A timeout sends `notifications/cancelled` (never for `initialize`). */
   callTool(name: string, args: Record<string, unknown>, opts?: { timeoutMs?: number }): Promise<RequestRecord>;
   /** Any method. A notification resolves `success` once written (id ''), `exit` when it could not be. */
   request(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<RequestRecord>;
@@ -83,7 +83,7 @@ export class LiveSession implements Session {
         ? await exchange(link.channel, {
           id, method, params: sent, line: JSON.stringify(requestFrame(id, method, sent)),
           timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
-          lateGraceMs: this.options.lateGraceMs, cancel: (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
+          lateGraceMs: this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
         })
         : exitRecord(id, method, sent);
       if (link && record.outcome === 'timeout') this.checkLiveness(link);

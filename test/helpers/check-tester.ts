@@ -26,6 +26,7 @@ import {
   type JsonRpcError,
   type JsonRpcResponse,
   type ListedTool,
+  type Negotiation,
   type Outcome,
   type Scenario,
   type Severity,
@@ -51,7 +52,15 @@ export function emptyWire(): WireTap {
 }
 
 /** Input to `makeObservation`: any observation field, plus shortcuts `tools`, `protocolVersion`, `era`. */
-export type ObservationInput = Partial<SurfaceObservation> & { tools?: ListedTool[]; protocolVersion?: string; era?: Era };
+export type ObservationInput = Omit<Partial<SurfaceObservation>, 'options' | 'negotiation'> & {
+  /** Merged over DEFAULT_OPTIONS. */
+  options?: Partial<SurfaceOptions>;
+  /** Merged over the default legacy negotiation. */
+  negotiation?: Partial<Negotiation>;
+  tools?: ListedTool[];
+  protocolVersion?: string;
+  era?: Era;
+};
 
 /**
  * Build a SurfaceObservation with defaults: surface `test`, legacy era on 2025-11-25 (modern era

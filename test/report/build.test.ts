@@ -22,7 +22,8 @@ describe('buildReport', () => {
 
   it('derives the id from surface, tool, check, pointer and messageId, not from the message text', () => {
     const f = sampleFindings()[0];
-    expect(findingId({ ...f, message: 'reworded' })).toBe(findingId(f));
+    const reworded = { ...f, message: 'reworded' };
+    expect(findingId(reworded)).toBe(findingId(f));
     expect(findingId({ ...f, pointer: '/other' })).not.toBe(findingId(f));
     expect(findingId({ ...f, messageId: 'other' })).not.toBe(findingId(f));
     expect(findingId({ ...f, surface: 'gamma' })).not.toBe(findingId(f));

@@ -95,3 +95,18 @@ describe('era negotiation', () => {
     expect((error as SessionBootError).message).toMatch(/initialize/);
   });
 });
+
+describe('era negotiation with a slow server', () => {
+  it('takes a late DiscoverResult that arrives during the legacy handshake (modern, not legacy)', async () => {
+    const session = await start(fixture(['--era=modern', '--fault=slow-start=500']), options({}, { probeMs: 150 }));
+    expect(session.negotiation.era).toBe('modern');
+    expect(session.negotiation.probe.outcome).toBe('discover-result');
+    expect((await session.request('tools/list')).outcome).toBe('success');
+  });
+
+  it('completes the legacy handshake with a slow legacy server', async () => {
+    const session = await start(fixture(['--fault=slow-start=300']), options({}, { probeMs: 100 }));
+    expect(session.negotiation.era).toBe('legacy');
+    expect(session.negotiation.probe.outcome).toBe('timeout');
+  });
+});

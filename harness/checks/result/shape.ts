@@ -7,7 +7,7 @@
  */
 import { defineCheck } from '../define.ts';
 import type { SurfaceObservation } from '../../types.ts';
-import { validateContentBlock, type BlockIssue } from '../util/content.ts';
+import { CONTENT_BLOCK_TYPES, validateContentBlock, type BlockIssue } from '../util/content.ts';
 import { hasResult, isModernRevision, listedTool, toolCalls, type ToolCallView } from '../util/calls.ts';
 import { isJsonObject } from '../util/json.ts';
 import { dedupeReport, type Report } from '../util/report.ts';
@@ -27,7 +27,7 @@ export default defineCheck({
       contentMissing: "The tools/call result of '{{tool}}' ({{call}}) has no 'content' array at {{pointer}} (CallToolResult.content is required).",
       contentNotArray: "The tools/call result of '{{tool}}' ({{call}}) has a 'content' at {{pointer}} that is not an array of content blocks.",
       blockNotObject: "Content block {{pointer}} of the tools/call result of '{{tool}}' ({{call}}) is not an object.",
-      blockUnknownType: "Content block type at {{pointer}} of the tools/call result of '{{tool}}' ({{call}}) is not one of text, image, audio, resource_link, resource.",
+      blockUnknownType: `Content block type at {{pointer}} of the tools/call result of '{{tool}}' ({{call}}) is not one of ${CONTENT_BLOCK_TYPES.join(', ')}.`,
       blockField: "The {{blockType}} content block of the tools/call result of '{{tool}}' ({{call}}) needs {{expectation}} at {{pointer}}.",
       isErrorNotBoolean: "The tools/call result of '{{tool}}' ({{call}}) has an 'isError' at {{pointer}} that is not a boolean.",
       structuredContentNotObject: "The tools/call result of '{{tool}}' ({{call}}) has a structuredContent at {{pointer}} that is not a JSON object, as revision {{version}} requires.",

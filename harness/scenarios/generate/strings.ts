@@ -60,7 +60,7 @@ function atom(p: string, i: number): [string, number] | null {
     if (close < 0) return null;
     const body = p.slice(i + 1, close).replace(/^\?:/, '');
     if (body.includes('(')) return null;
-    const inner = sequence(body.split('|')[0]);
+    const inner = sequence(firstAlternative(body));
     return inner === null ? null : [inner, close + 1];
   }
   if ('|)^$'.includes(c)) return null;
@@ -80,12 +80,28 @@ function sequence(p: string): string | null {
   return out;
 }
 
+/** The first top-level alternative of a pattern body (alternation inside groups and classes kept). */
+function firstAlternative(p: string): string {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return p.slice(0, i);
+  }
+  return p;
+}
+
 /**
  * A string matching `pattern` for simple patterns (literals, escapes \d \w \s, classes, groups with
  * alternation, quantifiers), verified with RegExp; null when unsupported or unverified.
  */
 export function sampleForPattern(pattern: string): string | null {
-  const body = pattern.replace(/^\^/, '').replace(/(?<!\\)\$$/, '').split(/(?<!\\)\|/)[0];
+  const body = firstAlternative(pattern).replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
   const out = sequence(body);
   try {
     return out !== null && new RegExp(pattern, 'u').test(out) ? out : null;

@@ -3,7 +3,8 @@
  * `const`, `default`, `enum` (first member of the node's type), `examples[0]`, then a value of the
  * node's type honouring its bounds. Objects get their required properties only; arrays `minItems`
  * items. Local `$ref`s are followed (bounded), `allOf` merged, `anyOf`/`oneOf` take the first branch
- * that generates. Failures carry a value-free reason and the schema's JSON pointer.
+ * that generates. Failures carry a value-free reason and the JSON pointer of the schema node (after a
+ * `$ref`, the pointer of its target).
  */
 import { sampleNumber } from './numbers.ts';
 import { escapeToken, hasType, isObject, mergeSchemas, pickType, resolveLocalRef, type SchemaObject } from './schema-utils.ts';
@@ -22,7 +23,7 @@ export interface GenContext {
 
 /** Maximum nesting of generated values and of `$ref` hops along one path. */
 export const MAX_DEPTH = 32;
-export const MAX_REFS = 16;
+export const MAX_REFS = 8;
 /** Largest `minItems`/`minProperties` honoured. */
 export const MAX_ITEMS = 1000;
 
@@ -53,7 +54,8 @@ function followRef(s: SchemaObject, pointer: string, ctx: GenContext): Generated
   if (target === undefined) return fail(`${pointer}/$ref`, '$ref does not resolve');
   const siblings = without(s, '$ref');
   const merged = isObject(target) && Object.keys(siblings).length > 0 ? mergeSchemas(target, siblings) : target;
-  return generateValue(merged, pointer, { ...ctx, refs: ctx.refs + 1 });
+  // Report from the target's real location in the document, not the path that reached it.
+  return generateValue(merged, decodeURIComponent(ref.slice(1)), { ...ctx, refs: ctx.refs + 1 });
 }
 
 function mergeAllOf(s: SchemaObject, pointer: string, ctx: GenContext): Generated {

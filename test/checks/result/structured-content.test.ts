@@ -82,6 +82,14 @@ checkTester(check, {
       findings: [{ messageId: 'serverOutputValidation' }],
     },
     {
+      name: "OpenAPI 'nullable' has no meaning in JSON Schema (case 03 kind)",
+      observation: makeObservation({
+        tools: [makeTool('t', { outputSchema: { type: 'object', properties: { price: { type: 'number', nullable: true }, note: { nullable: true } } } })],
+        calls: [makeCall('t', { result: { content: [], structuredContent: { price: null, note: 'x' } } })],
+      }),
+      findings: [{ messageId: 'invalid', pointer: '/structuredContent/price' }],
+    },
+    {
       name: 'many issues are capped with a summary',
       observation: makeObservation({
         tools: [makeTool('t', { outputSchema: { type: 'object', properties: { xs: { type: 'array', items: { type: 'string' } } } } })],

@@ -4,6 +4,7 @@ import { diffKeys, jsonEqual, parseJson } from '../../../harness/checks/util/jso
 import { joinPointer, parsePointer, pointerExists } from '../../../harness/checks/util/pointer.ts';
 import { textBlocks, validateContentBlock } from '../../../harness/checks/util/content.ts';
 import { outputValidationText } from '../../../harness/checks/util/output-validation.ts';
+import { withoutNullableKeyword } from '../../../harness/checks/util/openapi-nullable.ts';
 
 describe('jsonEqual', () => {
   it('ignores object key order, not array order', () => {
@@ -59,5 +60,18 @@ describe('content blocks', () => {
   it('recognises a server output-validation failure, not an ordinary tool error', () => {
     expect(outputValidationText([{ type: 'text', text: 'MCP error -32602: Output validation error: bad' }])).toBeDefined();
     expect(outputValidationText([{ type: 'text', text: 'Item not found' }])).toBeUndefined();
+  });
+});
+
+describe('withoutNullableKeyword', () => {
+  it('drops the OpenAPI keyword from subschemas, keeps properties named nullable, leaves the input alone', () => {
+    const schema = { type: 'object', properties: { nullable: { type: 'boolean', nullable: true }, p: { type: 'number', nullable: true } } };
+    const stripped = withoutNullableKeyword(schema);
+    expect(stripped).toEqual({ type: 'object', properties: { nullable: { type: 'boolean' }, p: { type: 'number' } } });
+    expect(schema.properties.p.nullable).toBe(true);
+  });
+  it('returns the same object when the keyword is unused', () => {
+    const schema = { type: 'object', properties: { nullable: { type: 'boolean' } } };
+    expect(withoutNullableKeyword(schema)).toBe(schema);
   });
 });

@@ -1,0 +1,71 @@
+/**
+ * One timed run of each side on one surface: the harness (`run()` on a one-surface config, so the whole
+ * validateSurface: setup, boot, negotiate, list, calls, planned probes, shutdown, checks, report) and the
+ * bare client (the same setup, handshake, listing and calls, with the same in-flight window).
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { instantiateSurface, resolveSurfaceEnv, type ResolvedConfig, type ResolvedSurface } from '../harness/config/index.ts';
+import { run, type RunResult } from '../harness/run/index.ts';
+import type { Era, SurfaceObservation } from '../harness/types.ts';
+import { runBare, type BareResult, type PlannedCall } from './bare-client.ts';
+
+/** A timed harness run (wall ms from calling `run()` to its report). */
+export interface HarnessTiming {
+  wallMs: number;
+  result: RunResult;
+}
+
+/** What the bare client replays: the era the harness negotiated and the calls it made, in order. */
+export interface Replay {
+  era: Era;
+  calls: PlannedCall[];
+}
+
+/** Time one harness run of `config` (one surface); `checks` narrows the checks (`--check`). */
+export async function timeHarness(config: ResolvedConfig, checks?: string[]): Promise<HarnessTiming> {
+  const started = performance.now();
+  const result = await run(config, { filters: checks ? { checks } : {} });
+  return { wallMs: performance.now() - started, result };
+}
+
+/**
+ * The replay for the bare client from a harness observation: the negotiated era and every
+ * `tools/call` the harness made for its scenarios (tool, arguments), in submission order.
+ * @throws Error when the harness could not boot the surface (there is nothing to replay).
+ */
+export function replayOf(observation: SurfaceObservation): Replay {
+  if (!observation.negotiation) throw new Error(`the harness could not boot ${observation.surface}: ${observation.bootError?.message ?? 'no negotiation'}`);
+  return {
+    era: observation.negotiation.era,
+    calls: observation.calls.map(({ scenario }) => ({ tool: scenario.tool, arguments: scenario.arguments })),
+  };
+}
+
+/**
+ * Time one bare-client run on `surface`, including the same per-run setup as the harness (temp dir,
+ * copies; removed afterwards). @throws Error from runBare on a server fault.
+ */
+export async function timeBare(surface: ResolvedSurface, replay: Replay): Promise<BareResult> {
+  const started = performance.now();
+  const tempDir = surface.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-bench-${surface.name}-`)) : undefined;
+  try {
+    const live = instantiateSurface(surface, { tempDir });
+    for (const step of live.setup.copy) await cp(step.from, step.to, { recursive: true });
+    const bare = await runBare({
+      command: live.command,
+      args: live.args,
+      cwd: live.cwd,
+      env: resolveSurfaceEnv(live, process.env),
+      era: replay.era,
+      calls: replay.calls,
+      window: live.callConcurrency,
+      stdinGraceMs: live.timeouts.stdinGraceMs,
+      requestMs: live.timeouts.requestMs,
+    });
+    return { ...bare, wallMs: performance.now() - started };
+  } finally {
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { generateArguments } from '../../harness/scenarios/index.ts';
+import type { JsonSchema } from '../../harness/types.ts';
+
+const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  ({ type: 'object', properties, required: Object.keys(properties), ...extra });
+const argsOf = (schema: JsonSchema) => {
+  const r = generateArguments(schema);
+  if (!r.ok) throw new Error(r.reason);
+  return r.arguments;
+};
+
+describe('generateArguments: value sources and types', () => {
+  it.each<[string, JsonSchema, Record<string, unknown>]>([
+    ['required properties only', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] }, { a: 'sample' }],
+    ['const first', obj({ a: { const: 'fixed', default: 'd', examples: ['e'] } }), { a: 'fixed' }],
+    ['then default', obj({ a: { type: 'string', default: 'd', enum: ['d', 'e'], examples: ['x'] } }), { a: 'd' }],
+    ['then enum[0]', obj({ a: { type: 'string', enum: ['e', 'f'], examples: ['x'] } }), { a: 'e' }],
+    ['then examples[0]', obj({ a: { type: 'string', examples: ['ex'] } }), { a: 'ex' }],
+    ['booleans are false, null is null', obj({ a: { type: 'boolean' }, b: { type: 'null' } }), { a: false, b: null }],
+    ['type arrays take the first non-null type', obj({ a: { type: ['null', 'integer'] } }), { a: 1 }],
+    ['nullable (OpenAPI) never yields null', obj({ a: { type: 'string', nullable: true } }), { a: 'sample' }],
+    ['nested objects', obj({ a: obj({ b: obj({ c: { type: 'integer' } }) }) }), { a: { b: { c: 1 } } }],
+    ['minProperties adds optional properties in order', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'boolean' } }, minProperties: 2 }, { a: 'sample', b: false }],
+    ['required property from additionalProperties', { type: 'object', required: ['k'], additionalProperties: { type: 'integer' } }, { k: 1 }],
+    ['required property from patternProperties', { type: 'object', required: ['x_1'], patternProperties: { '^x_': { type: 'boolean' } }, additionalProperties: false }, { x_1: false }],
+    ['a root without type is an object', { properties: { a: { type: 'string' } }, required: ['a'] }, { a: 'sample' }],
+    ['the empty schema allows anything', obj({ a: {} }), { a: 'sample' }],
+  ])('%s', (_, schema, expected) => {
+    expect(argsOf(schema)).toEqual(expected);
+  });
+
+  it('falls back from a default that contradicts its schema', () => {
+    expect(argsOf(obj({ n: { type: 'integer', minimum: 1, default: 0 } }))).toEqual({ n: 1 });
+    expect(argsOf(obj({ m: { type: ['null', 'string'], enum: ['FOO', 'BAR'], default: null } }))).toEqual({ m: 'FOO' });
+  });
+});
+
+describe('generateArguments: bounds', () => {
+  it.each<[string, Record<string, unknown>, unknown]>([
+    ['minimum above 1', { type: 'number', minimum: 5 }, 5],
+    ['maximum below 1', { type: 'integer', maximum: -3 }, -3],
+    ['exclusiveMinimum (2020-12 number)', { type: 'integer', exclusiveMinimum: 5 }, 6],
+    ['exclusiveMaximum (number, fractional)', { type: 'number', exclusiveMaximum: 1, minimum: 0 }, 0.5],
+    ['multipleOf with minimum', { type: 'integer', minimum: 7, multipleOf: 5 }, 10],
+    ['fractional multipleOf', { type: 'number', minimum: 1.1, multipleOf: 0.25 }, 1.25],
+    ['integer inside a fractional range', { type: 'integer', minimum: 2.5, maximum: 3.5 }, 3],
+    ['minLength', { type: 'string', minLength: 10 }, 'samplexxxx'],
+    ['maxLength', { type: 'string', maxLength: 3 }, 'sam'],
+    ['pattern with classes and quantifiers', { type: 'string', pattern: '^[A-Z]{3}-\\d{2,4}$' }, 'AAA-00'],
+    ['pattern with a group and alternation', { type: 'string', pattern: '^(?:v|ver)[0-9]+(\\.[0-9]+)*$' }, 'v0'],
+    ['unsupported pattern falls back to a literal the schema may reject', { type: 'string', pattern: 'sample' }, 'sample'],
+    ['minItems with generated items', { type: 'array', minItems: 2, items: { type: 'integer', minimum: 3 } }, [3, 3]],
+    ['prefixItems (2020-12 tuple)', { type: 'array', minItems: 2, prefixItems: [{ type: 'string' }, { type: 'boolean' }] }, ['sample', false]],
+    ['contains without minItems', { type: 'array', contains: { const: 'x' } }, ['x']],
+  ])('%s', (_, schema, expected) => {
+    expect(argsOf(obj({ v: schema }))).toEqual({ v: expected });
+  });
+
+  it('draft-07 tuple items', () => {
+    expect(argsOf({ $schema: 'http://json-schema.org/draft-07/schema#', ...obj({ t: { type: 'array', minItems: 2, items: [{ type: 'integer' }, { type: 'string' }] } }) })).toEqual({ t: [1, 'sample'] });
+  });
+
+  it.each(['date-time', 'date', 'time', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uuid', 'duration', 'json-pointer', 'regex'])('format %s validates', (format) => {
+    expect(generateArguments(obj({ f: { type: 'string', format } })).ok).toBe(true);
+  });
+
+  it('never generates a network URL for uri', () => {
+    expect(argsOf(obj({ u: { type: 'string', format: 'uri' } })).u).toMatch(/^data:/);
+  });
+});
+
+describe('generateArguments: composition and references', () => {
+  it('follows local $refs into $defs and definitions', () => {
+    expect(argsOf({ ...obj({ a: { $ref: '#/$defs/A' } }), $defs: { A: obj({ id: { type: 'string', format: 'uuid' } }) } })).toEqual({ a: { id: '00000000-0000-4000-8000-000000000000' } });
+    expect(argsOf({ $schema: 'http://json-schema.org/draft-07/schema#', ...obj({ a: { $ref: '#/definitions/N' } }), definitions: { N: { type: 'integer', minimum: 4 } } })).toEqual({ a: 4 });
+  });
+
+  it('merges allOf', () => {
+    expect(argsOf(obj({ a: { allOf: [obj({ x: { type: 'string' } }), obj({ y: { type: 'integer', minimum: 2 } }), { $ref: '#/$defs/Z' }] } }, { $defs: { Z: obj({ z: { const: true } }) } })))
+      .toEqual({ a: { x: 'sample', y: 2, z: true } });
+  });
+
+  it('takes the first anyOf/oneOf branch that generates', () => {
+    expect(argsOf(obj({ a: { anyOf: [{ type: 'integer', minimum: 3, maximum: 2 }, { type: 'string', minLength: 2 }] } }))).toEqual({ a: 'sample' });
+    expect(argsOf(obj({ a: { oneOf: [{ type: 'boolean' }, { type: 'string' }] } }))).toEqual({ a: false });
+  });
+
+  it('stops a recursive required $ref with a reason naming the pointer', () => {
+    const r = generateArguments({ ...obj({ node: { $ref: '#/$defs/Node' } }), $defs: { Node: obj({ next: { $ref: '#/$defs/Node' } }) } });
+    expect(r).toEqual({ ok: false, reason: 'cannot generate a value at inputSchema /$defs/Node/properties/next/$ref: recursive $ref exceeds the generation depth' });
+  });
+
+  it('generates past an optional recursive $ref', () => {
+    expect(argsOf({ ...obj({ node: { $ref: '#/$defs/Node' } }), $defs: { Node: { type: 'object', properties: { id: { type: 'string' }, next: { $ref: '#/$defs/Node' } }, required: ['id'] } } })).toEqual({ node: { id: 'sample' } });
+  });
+});
+
+describe('generateArguments: refusals are value-free and name the pointer', () => {
+  it.each<[string, JsonSchema, string]>([
+    ['bounds that admit no number', obj({ n: { type: 'integer', minimum: 5, maximum: 4 } }), 'cannot generate a value at inputSchema /properties/n: no number satisfies the bounds'],
+    ['a false schema', obj({ never: false }), 'cannot generate a value at inputSchema /properties/never: schema is false (admits no value)'],
+    ['a required property additionalProperties forbids', { type: 'object', required: ['x'], additionalProperties: false }, 'cannot generate a value at inputSchema /required: a required property is not allowed by properties/additionalProperties'],
+    ['a dangling $ref', obj({ a: { $ref: '#/$defs/Missing' } }), 'inputSchema does not compile (unresolved-ref) at /properties/a/$ref'],
+    ['a remote $ref', obj({ a: { $ref: 'https://example.com/s.json' } }), 'inputSchema does not compile (remote-ref) at /properties/a/$ref'],
+    ['an unknown dialect', { $schema: 'http://example.com/my-dialect', type: 'object' }, 'inputSchema does not compile (unknown-dialect) at /$schema'],
+    ['a root that is not an object', { type: 'string' }, 'inputSchema (root) does not describe an object'],
+    ['a pattern the generator cannot satisfy', obj({ p: { type: 'string', pattern: '^[^s]+$' } }), "generated arguments fail the inputSchema at /p (keyword 'pattern')"],
+  ])('%s', (_, schema, reason) => {
+    expect(generateArguments(schema)).toEqual({ ok: false, reason });
+  });
+
+  it('true as the root schema means no arguments', () => {
+    expect(generateArguments(true)).toEqual({ ok: true, arguments: {} });
+    expect(generateArguments(false).ok).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { isDestructive, planCalls } from '../../harness/scenarios/index.ts';
+import type { ListedTool, Scenario } from '../../harness/types.ts';
+
+const tool = (name: string, annotations?: ListedTool['annotations'], inputSchema: ListedTool['inputSchema'] = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }): ListedTool =>
+  ({ name, inputSchema, ...(annotations ? { annotations } : {}) });
+const fileScenario = (t: string, name: string): Scenario => ({ name, tool: t, arguments: {}, expect: 'success', origin: 'file', file: 's.json' });
+
+const readOnly = tool('search', { readOnlyHint: true });
+const deleter = tool('delete', { readOnlyHint: false, destructiveHint: true });
+const creator = tool('create', { destructiveHint: false });
+const unannotated = tool('mystery');
+
+describe('isDestructive: ToolAnnotations defaults (destructiveHint true, meaningful only when not read-only)', () => {
+  it.each([
+    [undefined, true],
+    [{}, true],
+    [{ readOnlyHint: true }, false],
+    [{ readOnlyHint: true, destructiveHint: true }, false],
+    [{ readOnlyHint: false }, true],
+    [{ destructiveHint: false }, false],
+    [{ readOnlyHint: false, destructiveHint: true }, true],
+  ])('%j -> %s', (annotations, expected) => {
+    expect(isDestructive(annotations)).toBe(expected);
+  });
+});
+
+describe('planCalls', () => {
+  it('gives every tool its file scenarios and generates for the rest, in tool order', () => {
+    const plan = planCalls([readOnly, creator], [fileScenario('create', 'a'), fileScenario('create', 'b')], { generate: true, destructive: false });
+    expect(plan.scenarios.map((s) => [s.tool, s.name, s.origin])).toEqual([['search', 'generated', 'generated'], ['create', 'a', 'file'], ['create', 'b', 'file']]);
+    expect(plan.scenarios[0]).toEqual({ name: 'generated', tool: 'search', arguments: { q: 'sample' }, expect: 'success', origin: 'generated' });
+    expect(plan.skipped).toEqual([]);
+    expect(plan.unknown).toEqual([]);
+  });
+
+  it('skips destructive tools (explicit or by default) unless allowed', () => {
+    const tools = [readOnly, deleter, creator, unannotated];
+    const off = planCalls(tools, [], { generate: true, destructive: false });
+    expect(off.scenarios.map((s) => s.tool)).toEqual(['search', 'create']);
+    expect(off.skipped.map((s) => s.tool)).toEqual(['delete', 'mystery']);
+    expect(off.skipped[0].reason).toMatch(/destructive/);
+    const on = planCalls(tools, [], { generate: true, destructive: true });
+    expect(on.scenarios.map((s) => s.tool)).toEqual(['search', 'delete', 'create', 'mystery']);
+  });
+
+  it('still runs file scenarios of destructive tools', () => {
+    const plan = planCalls([deleter], [fileScenario('delete', 'explicit')], { generate: true, destructive: false });
+    expect(plan.scenarios.map((s) => s.name)).toEqual(['explicit']);
+    expect(plan.skipped).toEqual([]);
+  });
+
+  it('skips every tool without a scenario when generation is off', () => {
+    const plan = planCalls([readOnly, creator], [fileScenario('create', 'a')], { generate: false, destructive: true });
+    expect(plan.scenarios.map((s) => s.name)).toEqual(['a']);
+    expect(plan.skipped).toEqual([{ tool: 'search', reason: 'no scenario and argument generation is disabled' }]);
+  });
+
+  it('skips a tool whose arguments cannot be generated, with a value-free reason naming the pointer', () => {
+    const impossible = tool('bounded', { readOnlyHint: true }, { type: 'object', properties: { n: { type: 'integer', minimum: 5, maximum: 4 } }, required: ['n'] });
+    const plan = planCalls([impossible], [], { generate: true, destructive: false });
+    expect(plan.skipped).toEqual([{ tool: 'bounded', reason: 'no scenario and no arguments could be generated: cannot generate a value at inputSchema /properties/n: no number satisfies the bounds' }]);
+  });
+
+  it('returns scenarios for tools the server does not advertise in unknown', () => {
+    const ghost = fileScenario('ghost', 'x');
+    const plan = planCalls([readOnly], [ghost, fileScenario('search', 'y')], { generate: true, destructive: false });
+    expect(plan.unknown).toEqual([ghost]);
+    expect(plan.scenarios.map((s) => s.name)).toEqual(['y']);
+  });
+});

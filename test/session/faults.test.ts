@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSession, type Session } from '../../harness/session/index.ts';
+import { fixture, options } from './helpers.ts';
+
+const open: Session[] = [];
+async function start(...args: Parameters<typeof openSession>): Promise<Session> {
+  const session = await openSession(...args);
+  open.push(session);
+  return session;
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+describe('outcomes', () => {
+  it('classifies success, tool-error and protocol-error without rejecting', async () => {
+    const session = await start(fixture(), options());
+    const [ok, toolError, protocolError] = await Promise.all([
+      session.callTool('add', { a: 1, b: 2 }),
+      session.callTool('fail', {}),
+      session.callTool('no-such-tool', {}),
+    ]);
+    expect(ok.outcome).toBe('success');
+    expect(ok.responseBytes).toBeGreaterThan(0);
+    expect(toolError.outcome).toBe('tool-error');
+    expect(protocolError.outcome).toBe('protocol-error');
+    expect(protocolError.response?.error?.code).toBe(-32602);
+    expect([ok.id, toolError.id, protocolError.id]).toEqual([...[ok.id, toolError.id, protocolError.id]].sort((a, b) => Number(a) - Number(b)));
+  });
+
+  it('ties notifications sent during a call to that request', async () => {
+    const session = await start(fixture(['--fault=notify-during-call']), options());
+    const record = await session.callTool('echo', { message: 'x' });
+    expect(record.notifications).toHaveLength(1);
+    expect(record.notifications?.[0]).toMatchObject({ method: 'notifications/message' });
+  });
+});
+
+describe('crash, hang and wedge', () => {
+  it('resolves an in-flight call with exit, records the exit as unexpected, and respawns on the next call', async () => {
+    const session = await start(fixture(['--fault=crash-tool=echo']), options());
+    const crashed = await session.callTool('echo', { message: 'x' });
+    expect(crashed.outcome).toBe('exit');
+    const next = await session.callTool('add', { a: 2, b: 3 });
+    expect(next.outcome).toBe('success');
+    expect(session.exits()).toEqual([expect.objectContaining({ code: 3, unexpected: true })]);
+    const shutdown = await session.close();
+    expect(shutdown.endedBy).toBe('stdin-close');
+    expect(session.exits()).toHaveLength(2);
+    expect(session.exits()[1].unexpected).toBe(false);
+  });
+
+  it('times out a hanging tool, sends notifications/cancelled, and still answers other tools', async () => {
+    const session = await start(fixture(['--fault=hang-tool=echo']), options({}, { requestMs: 400 }));
+    const [hung, other] = await Promise.all([session.callTool('echo', { message: 'x' }), session.callTool('add', { a: 1, b: 1 })]);
+    expect(hung.outcome).toBe('timeout');
+    expect(other.outcome).toBe('success');
+    expect((await session.callTool('add', { a: 1, b: 2 })).outcome).toBe('success');
+    expect(session.exits()).toHaveLength(0); // the liveness check answered: no respawn
+    // stdin: discover, initialize, initialized, 2 calls, cancelled, liveness tools/list, 1 call
+    expect(session.tap().stdinLines).toBe(8);
+  });
+
+  it('kills a busy-looping server after a timeout and an unanswered liveness check, then respawns', async () => {
+    const session = await start(fixture(['--fault=busy-loop-tool=echo']), options({}, { requestMs: 400, probeMs: 200 }));
+    const wedged = await session.callTool('echo', { message: 'x' });
+    expect(wedged.outcome).toBe('timeout');
+    const next = await session.callTool('add', { a: 1, b: 2 });
+    expect(next.outcome).toBe('success');
+    expect(session.exits()).toEqual([expect.objectContaining({ signal: 'SIGKILL', unexpected: false })]);
+  });
+});
+
+describe('cancellation', () => {
+  it('marks a cancelled call and records the frame that still arrives within the grace', async () => {
+    const session = await start(fixture(), options());
+    const record = await session.request('tools/call', { name: 'sleep', arguments: { ms: 150 } }, { cancelAfterMs: 30 });
+    expect(record.outcome).toBe('cancelled');
+    expect(record.lateFrames).toHaveLength(1);
+    expect(record.lateFrames?.[0]).toMatchObject({ id: record.id });
+    expect(session.tap().unmatchedFrames).toBe(0);
+  });
+
+  it('records no late frame when the server honours the cancellation', async () => {
+    const session = await start(fixture(['--fault=honor-cancel']), options());
+    const record = await session.request('tools/call', { name: 'sleep', arguments: { ms: 150 } }, { cancelAfterMs: 30 });
+    expect(record.outcome).toBe('cancelled');
+    expect(record.lateFrames).toEqual([]);
+  });
+
+  it('keeps the answer when it arrives before the cancellation', async () => {
+    const session = await start(fixture(), options());
+    const record = await session.request('tools/call', { name: 'echo', arguments: { message: 'x' } }, { cancelAfterMs: 1000 });
+    expect(record.outcome).toBe('success');
+    expect(record.lateFrames).toBeUndefined();
+  });
+});
+
+describe('pagination', () => {
+  it('follows nextCursor across pages', async () => {
+    const session = await start(fixture(['--page-size=2']), options());
+    const listing = await session.listTools();
+    expect(listing.pages).toHaveLength(3);
+    expect(listing.tools.map((t) => t.name)).toEqual(['echo', 'add', 'fail', 'sleep', 'whoami', 'getenv']);
+    expect(listing.truncated).toBe(false);
+  });
+
+  it('stops on a repeated cursor with truncated: true', async () => {
+    const session = await start(fixture(['--fault=repeat-cursor']), options());
+    const listing = await session.listTools();
+    expect(listing.pages).toHaveLength(2);
+    expect(listing.truncated).toBe(true);
+  });
+
+  it('stops at maxPages with truncated: true', async () => {
+    const session = await start(fixture(['--page-size=1']), options());
+    const listing = await session.listTools({ maxPages: 2 });
+    expect(listing.pages).toHaveLength(2);
+    expect(listing.truncated).toBe(true);
+  });
+});
+
+describe('raw lines and server requests', () => {
+  it('writes raw lines, awaits an expected id, and survives malformed JSON', async () => {
+    const session = await start(fixture(), options());
+    expect(await session.writeRaw('{"jsonrpc":"2.0","id":')).toBeUndefined();
+    const record = await session.writeRaw('{"jsonrpc":"2.0","id":"raw-1","method":"tools/list"}', { expectId: 'raw-1' });
+    expect(record).toMatchObject({ id: 'raw-1', method: 'tools/list', outcome: 'success' });
+    const silent = await session.writeRaw('[{"jsonrpc":"2.0","id":"b-1","method":"tools/list"}]', { expectId: 'b-1', timeoutMs: 200 });
+    expect(silent).toMatchObject({ method: '(raw)', outcome: 'timeout' });
+  });
+
+  it('records and answers server-to-client requests', async () => {
+    const session = await start(fixture(['--fault=server-request']), options());
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('success');
+    expect(session.tap().serverRequests).toEqual(['ping']);
+  });
+});
+
+describe('pipelining window', () => {
+  async function resolutionOrder(callConcurrency: number): Promise<string[]> {
+    const session = await start(fixture(['--fault=hang-tool=sleep']), options({ callConcurrency }, { requestMs: 300 }));
+    const order: string[] = [];
+    const track = (label: string, p: Promise<unknown>): Promise<unknown> => p.then(() => order.push(label));
+    await Promise.all([
+      track('hang', session.callTool('sleep', {})),
+      track('hang', session.callTool('sleep', {})),
+      track('echo', session.callTool('echo', { message: 'x' })),
+    ]);
+    return order;
+  }
+
+  it('answers a request while others are in flight when the window has room', async () => {
+    expect(await resolutionOrder(8)).toEqual(['echo', 'hang', 'hang']);
+  });
+
+  it('holds a request back until a slot frees when the window is full', async () => {
+    expect(await resolutionOrder(2)).toEqual(['hang', 'hang', 'echo']);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { openSession, probeFresh, SessionBootError } from '../../harness/session/index.ts';
+import { isAlive } from '../../harness/session/process-tree.ts';
+import { fixture, gone, options } from './helpers.ts';
+
+describe('shutdown', () => {
+  it('ends by stdin close for a well-behaved server; close is idempotent', async () => {
+    const session = await openSession(fixture(), options());
+    const first = await session.close();
+    expect(first).toMatchObject({ endedBy: 'stdin-close', survivors: 0 });
+    expect(await session.close()).toBe(first);
+    expect(session.exits()).toEqual([expect.objectContaining({ code: 0, unexpected: false })]);
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('exit');
+  });
+
+  it('needs SIGTERM when the server ignores stdin close', async () => {
+    const session = await openSession(fixture(['--fault=ignore-stdin-close']), options());
+    expect(await session.close()).toMatchObject({ endedBy: 'sigterm', survivors: 0 });
+    expect(session.exits()[0].signal).toBe('SIGTERM');
+  });
+
+  it('needs SIGKILL when the server ignores stdin close and SIGTERM', async () => {
+    const session = await openSession(fixture(['--fault=ignore-stdin-close', '--fault=ignore-sigterm']), options({}, { stdinGraceMs: 200, termGraceMs: 200 }));
+    const info = await session.close();
+    expect(info).toMatchObject({ endedBy: 'sigkill', survivors: 0 });
+    expect(info.durationMs).toBeGreaterThan(0);
+  });
+
+  it('leaves no survivor of the process tree when the server spawned a child', async () => {
+    const session = await openSession(fixture(['--fault=spawn-child']), options());
+    const who = await session.callTool('whoami', {});
+    const { pid, childPid } = (who.response?.result as { structuredContent: { pid: number; childPid: number } }).structuredContent;
+    expect(isAlive(childPid)).toBe(true);
+    const info = await session.close();
+    expect(info.endedBy).toBe('stdin-close');
+    expect(info.survivors).toBe(1); // the child outlived its parent; it was then killed
+    expect(await gone(childPid)).toBe(true);
+    expect(await gone(pid)).toBe(true);
+  });
+
+  it('kills the whole group when signals are needed', async () => {
+    const session = await openSession(fixture(['--fault=spawn-child', '--fault=ignore-stdin-close']), options({}, { stdinGraceMs: 200 }));
+    const who = await session.callTool('whoami', {});
+    const { childPid } = (who.response?.result as { structuredContent: { childPid: number } }).structuredContent;
+    expect(await session.close()).toMatchObject({ endedBy: 'sigterm', survivors: 0 });
+    expect(await gone(childPid)).toBe(true);
+  });
+});
+
+describe('boot errors', () => {
+  it('throws SessionBootError phase spawn naming a command that does not exist', async () => {
+    const error = await openSession({ command: 'no-such-mcp-server-xyz', args: [], cwd: process.cwd(), env: {} }, options()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionBootError);
+    expect((error as SessionBootError).phase).toBe('spawn');
+    expect((error as SessionBootError).message).toMatch(/no-such-mcp-server-xyz.*ENOENT/);
+    expect((error as SessionBootError).exits).toEqual([]);
+  });
+
+  it('throws SessionBootError phase spawn for a missing working directory', async () => {
+    const spec = { ...fixture(), cwd: '/no/such/dir/for/session/tests' };
+    const error = await openSession(spec, options()).catch((e: unknown) => e);
+    expect((error as SessionBootError).phase).toBe('spawn');
+    expect((error as SessionBootError).message).toMatch(/working directory/);
+  });
+
+  it('rejects nonsensical timeouts with a TypeError', async () => {
+    await expect(openSession(fixture(), options({}, { requestMs: -1 }))).rejects.toThrow(/timeouts.requestMs/);
+  });
+});
+
+describe('probeFresh', () => {
+  it('answers opening lines on a separate process and reports it alive after', async () => {
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 'init-1', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const result = await probeFresh(fixture(['--era=modern']), options(), [init], ['init-1']);
+    expect(result.responses).toHaveLength(1);
+    expect(result.responses[0].error?.code).toBe(-32022);
+    expect(result.aliveAfter).toBe(true);
+    expect(result.tap.stdinLines).toBe(1);
+  });
+
+  it('reports a process that died on the opening line as not alive, without waiting the timeout', async () => {
+    const discover = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} });
+    const result = await probeFresh(fixture(['--fault=die-on-discover']), options({}, { requestMs: 5000 }), [discover], [1]);
+    expect(result.responses).toEqual([]);
+    expect(result.aliveAfter).toBe(false);
+  });
+});

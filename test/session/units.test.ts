@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { classifyLine, headOf } from '../../harness/session/classify.ts';
+import { buildParams } from '../../harness/session/envelope.ts';
+import { LineSplitter, type FramedLine } from '../../harness/session/line-splitter.ts';
+import { walkListing } from '../../harness/session/listing.ts';
+import { Window } from '../../harness/session/window.ts';
+import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
+import type { RequestRecord } from '../../harness/types.ts';
+
+function split(chunks: (string | Buffer)[], max = 1024): FramedLine[] {
+  const lines: FramedLine[] = [];
+  const splitter = new LineSplitter(max, (l) => lines.push(l));
+  for (const c of chunks) splitter.push(c);
+  splitter.end();
+  return lines;
+}
+
+describe('LineSplitter', () => {
+  it('joins chunks split mid-line and strips a trailing \\r', () => {
+    expect(split(['{"a":', '1}\r\n{"b"', ':2}\n'])).toEqual([
+      { text: '{"a":1}', bytes: 7, oversize: false },
+      { text: '{"b":2}', bytes: 7, oversize: false },
+    ]);
+  });
+
+  it('counts UTF-8 bytes, not characters, and emits an unterminated last line at end', () => {
+    expect(split([Buffer.from('é\nlast')])).toEqual([
+      { text: 'é', bytes: 2, oversize: false },
+      { text: 'last', bytes: 4, oversize: false },
+    ]);
+  });
+
+  it('keeps only a head of a line over the limit but its full byte count', () => {
+    const [line, next] = split(['x'.repeat(5000), 'y'.repeat(5000) + '\nok\n'], 1000);
+    expect(line.oversize).toBe(true);
+    expect(line.bytes).toBe(10000);
+    expect(line.text.length).toBeLessThan(1000);
+    expect(next).toEqual({ text: 'ok', bytes: 2, oversize: false });
+  });
+});
+
+describe('classifyLine', () => {
+  it.each([
+    ['{"jsonrpc":"2.0","id":1,"result":{}}', 'jsonrpc'],
+    ['{"jsonrpc":"2.0","method":"notifications/message"}', 'jsonrpc'],
+    ['{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"m"}}', 'jsonrpc'],
+    ['{"id":1,"result":{}}', 'json'],
+    ['[{"jsonrpc":"2.0","id":1,"result":{}}]', 'json'],
+    ['{"jsonrpc":"2.0","id":1}', 'json'],
+    ['Server started', 'text'],
+    ['', 'text'],
+  ])('%s -> %s', (line, kind) => {
+    expect(classifyLine(line).kind).toBe(kind);
+  });
+
+  it('heads are the first 80 characters', () => {
+    expect(headOf('a'.repeat(200))).toHaveLength(80);
+  });
+});
+
+describe('WireTapRecorder', () => {
+  it('reserves room for non-JSON-RPC lines once JSON-RPC lines fill the array', () => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: 8, keepFrames: 1, maxStdoutEntries: 10 });
+    for (let i = 0; i < 20; i++) tap.line('{}', 2, { kind: 'jsonrpc', value: {} });
+    tap.line('banner', 6, { kind: 'text' });
+    const snap = tap.snapshot();
+    expect(snap.stdout).toHaveLength(9);
+    expect(snap.stdout[8]).toMatchObject({ line: 21, kind: 'text', head: 'banner' });
+    expect(snap.frames).toHaveLength(1);
+  });
+
+  it('keeps the stderr tail and the total byte count', () => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: 4, keepFrames: 1 });
+    tap.stderr('abc');
+    tap.stderr('defgh');
+    expect(tap.snapshot()).toMatchObject({ stderrTail: 'efgh', stderrBytes: 8 });
+  });
+});
+
+describe('buildParams', () => {
+  const modern = { era: 'modern' as const, protocolVersion: '2026-07-28', clientInfo: { name: 'h', version: '1' } };
+  it('adds the envelope on modern, keeping caller _meta keys', () => {
+    const params = buildParams(modern, { cursor: 'c', _meta: { progressToken: 7 } });
+    expect(params).toMatchObject({ cursor: 'c', _meta: { progressToken: 7, 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
+  });
+  it('sends params as given with envelope:false and on legacy', () => {
+    expect(buildParams(modern, { a: 1 }, { envelope: false })).toEqual({ a: 1 });
+    expect(buildParams({ ...modern, era: 'legacy' }, undefined)).toBeUndefined();
+  });
+  it('overrides only the version with protocolVersion', () => {
+    const meta = buildParams(modern, {}, { protocolVersion: '1900-01-01' })?._meta as Record<string, unknown>;
+    expect(meta['io.modelcontextprotocol/protocolVersion']).toBe('1900-01-01');
+    expect(meta['io.modelcontextprotocol/clientCapabilities']).toEqual({});
+  });
+});
+
+describe('walkListing', () => {
+  const page = (tools: string[], nextCursor?: string): RequestRecord => ({
+    id: 1, method: 'tools/list', outcome: 'success', durationMs: 0,
+    response: { jsonrpc: '2.0', id: 1, result: { tools: tools.map((name) => ({ name, inputSchema: {} })), ...(nextCursor === undefined ? {} : { nextCursor }) } },
+  });
+  it('treats an empty-string cursor as a cursor, not the end', async () => {
+    const pages = [page(['a'], ''), page(['b'])];
+    const listing = await walkListing(async () => pages.shift() as RequestRecord);
+    expect(listing.tools.map((t) => t.name)).toEqual(['a', 'b']);
+    expect(listing.truncated).toBe(false);
+  });
+  it('ends on a failed page without truncation', async () => {
+    const failed: RequestRecord = { id: 1, method: 'tools/list', outcome: 'timeout', durationMs: 0 };
+    const listing = await walkListing(async () => failed);
+    expect(listing).toMatchObject({ tools: [], truncated: false });
+    expect(listing.pages).toHaveLength(1);
+  });
+});
+
+describe('Window', () => {
+  it('never runs more than its size at once and runs everything', async () => {
+    const window = new Window(2);
+    let running = 0;
+    let peak = 0;
+    const task = async (): Promise<number> => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((r) => setImmediate(r));
+      running -= 1;
+      return 1;
+    };
+    const results = await Promise.all(Array.from({ length: 7 }, () => window.run(task)));
+    expect(results).toHaveLength(7);
+    expect(peak).toBe(2);
+  });
+});

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSession, type Session } from '../../harness/session/index.ts';
+import { fixture, options } from './helpers.ts';
+
+const open: Session[] = [];
+async function start(...args: Parameters<typeof openSession>): Promise<Session> {
+  const session = await openSession(...args);
+  open.push(session);
+  return session;
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+  delete process.env.SESSION_TEST_PARENT_ONLY;
+});
+
+describe('wire tap', () => {
+  it('classifies a startup banner as text (line 1, with its head) and the session still works', async () => {
+    const session = await start(fixture(['--fault=stdout-banner']), options());
+    expect(session.negotiation.era).toBe('legacy');
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('success');
+    const tap = session.tap();
+    expect(tap.stdout[0]).toMatchObject({ line: 1, kind: 'text', head: 'Fixture MCP Server version : 1.0.0', bytes: 34 });
+    expect(tap.stdoutNonJsonRpc).toBe(1);
+    expect(tap.stdout.slice(1).every((l) => l.kind === 'jsonrpc' && l.head === undefined)).toBe(true);
+  });
+
+  it('a clean server leaves only JSON-RPC lines', async () => {
+    const session = await start(fixture(), options());
+    await session.callTool('echo', { message: 'x' });
+    const tap = session.tap();
+    expect(tap.stdoutNonJsonRpc).toBe(0);
+    expect(tap.stdout.map((l) => l.line)).toEqual([1, 2, 3]);
+    expect(tap.unmatchedFrames).toBe(0);
+  });
+
+  it('records a log line written during a call and keeps matching answers', async () => {
+    const session = await start(fixture(['--fault=stdout-log-during-call']), options());
+    const records = await Promise.all([session.callTool('echo', { message: 'a' }), session.callTool('add', { a: 1, b: 1 })]);
+    expect(records.map((r) => r.outcome)).toEqual(['success', 'success']);
+    expect(session.tap().stdout.filter((l) => l.kind === 'text')).toHaveLength(2);
+  });
+
+  it('bounds the stdout array under a flood but keeps the counts', async () => {
+    const session = await start(fixture(['--fault=flood-stdout=12000']), options());
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('success');
+    const tap = session.tap();
+    expect(tap.stdout.length).toBeLessThanOrEqual(5000);
+    expect(tap.stdoutNonJsonRpc).toBe(12000);
+  });
+
+  it('records a line over maxLineBytes without buffering it, and keeps reading', async () => {
+    const session = await start(fixture(['--fault=long-line=200000']), options({ maxLineBytes: 1024 }));
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('success');
+    const first = session.tap().stdout[0];
+    expect(first).toMatchObject({ line: 1, kind: 'text', bytes: 200000 });
+    expect(first.head).toHaveLength(80);
+  });
+
+  it('keeps at most keepFrames frames and a bounded stderr tail', async () => {
+    const session = await start(fixture(), options({ keepFrames: 2, stderrLimitBytes: 16 }));
+    await session.listTools();
+    await session.callTool('echo', { message: 'x' });
+    expect(session.tap().frames).toHaveLength(2);
+    expect(session.tap().stderrTail.length).toBeLessThanOrEqual(16);
+  });
+
+  it('gives the child exactly the allow-listed env (no parent-only variable)', async () => {
+    process.env.SESSION_TEST_PARENT_ONLY = 'parent';
+    const session = await start(fixture([], { ALLOWED_VAR: 'allowed' }), options());
+    const parentOnly = await session.callTool('getenv', { name: 'SESSION_TEST_PARENT_ONLY' });
+    const allowed = await session.callTool('getenv', { name: 'ALLOWED_VAR' });
+    expect(parentOnly.response?.result).toMatchObject({ structuredContent: { value: null } });
+    expect(allowed.response?.result).toMatchObject({ structuredContent: { value: 'allowed' } });
+  });
+});
