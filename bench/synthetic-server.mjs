@@ -11,11 +11,12 @@
  * Behaviour (spec 2025-11-25 basic/lifecycle, server/tools, server/utilities/pagination):
  * - `initialize` answers the offered version when known, else 2025-11-25; `server/discover` (modern probe)
  *   and any unknown method get JSON-RPC -32601 right away;
- * - `tools/call` of an unknown tool: -32602; arguments missing a required property or carrying an
- *   undeclared one: an `isError` result; otherwise structuredContent plus a text block with its JSON.
+ * - `tools/call` of an unknown tool: -32602; arguments its inputSchema forbids: an `isError` result;
+ *   otherwise structuredContent (valid, or broken for `--broken`) plus a text block with its JSON.
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { conforms } from './synthetic/validate.mjs';
 import { SYNTHETIC_PAGE_SIZE, SYNTHETIC_TOOL_COUNT, isBroken, structuredResult, syntheticTools } from './synthetic/tools.mjs';
 
 const SUPPORTED = ['2025-11-25', '2025-06-18', '2025-03-26'];
@@ -64,10 +65,7 @@ function callTool(params) {
   const index = byName.get(params?.name);
   if (index === undefined) return error(-32602, 'Unknown tool');
   const args = params.arguments ?? {};
-  const schema = tools[index].inputSchema;
-  if (typeof args !== 'object' || Array.isArray(args) || args === null) return toolError('arguments must be an object');
-  if (schema.required.some((key) => !(key in args))) return toolError('a required argument is missing');
-  if (Object.keys(args).some((key) => !(key in schema.properties))) return toolError('an undeclared argument was given');
+  if (!conforms(tools[index].inputSchema, args)) return toolError('the arguments do not match the inputSchema');
   const structuredContent = structuredResult(index, isBroken(index, brokenPercent));
   return { result: { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent } };
 }

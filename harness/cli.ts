@@ -12,6 +12,7 @@ import { snapshot } from './cli/snapshot.ts';
 import { mergeReportFiles, writeBaseline, DEFAULT_BASELINE_FILE } from './report/index.ts';
 import { createProgress } from './run/progress.ts';
 import { run } from './run/index.ts';
+import { killAllTrees } from './session/index.ts';
 import { HARNESS_VERSION } from './version.ts';
 
 /**
@@ -56,9 +57,14 @@ async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<Resolved
 async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   const config = await resolveRunConfig(args, cwd);
   const controller = new AbortController();
-  const interrupt = () => controller.abort();
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
+  // first signal: stop gracefully (close servers, write the partial report); second: kill and leave
+  const interrupt = () => {
+    if (!controller.signal.aborted) return controller.abort();
+    killAllTrees();
+    process.exit(2);
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
   const progress = createProgress(process.stdout, config.surfaces.length);
   try {
     const { report, harnessFailed } = await run(config, {

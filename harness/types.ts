@@ -261,7 +261,8 @@ export interface Negotiation {
   discover?: unknown;
   /** The probe exchange: what `server/discover` drew. */
   probe: {
-    outcome: 'discover-result' | 'modern-error' | 'other-error' | 'timeout' | 'exit' | 'not-json';
+    /** `skipped`: the surface is configured `era: 'legacy'`, no probe was sent. */
+    outcome: 'discover-result' | 'modern-error' | 'other-error' | 'timeout' | 'exit' | 'not-json' | 'skipped';
     errorCode?: number;
     durationMs: number;
     /** True when the probe killed the process and it was restarted for the legacy handshake. */

@@ -69,7 +69,8 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     const verdict = judge(ctx.checks, observation, ctx.schemas);
     if (contractError) verdict.findings.push(contractFinding(surface.name, contractError));
     verdict.findings.push(...unknown.map((s) => staleScenarioFinding(surface.name, s)));
-    return { observation, reportSurface: summarise(observation), ...verdict };
+    // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
+    return { observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined };
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@
  * validation kept separate from compilation. Every method is total: bad input yields issues, never
  * an exception. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
  */
+import { withoutNullableKeyword } from './openapi-nullable.ts';
 import type { JsonSchema } from '../types.ts';
 import { canonicalHash } from './canonical.ts';
 import { dialectOf } from './dialects.ts';
@@ -74,7 +75,7 @@ export function createSchemaService(): SchemaService {
     if (refs.remote.length > 0) return { ok: false, dialect, reason: 'remote-ref', issues: refs.remote };
     if (refs.unresolved.length > 0) return { ok: false, dialect, reason: 'unresolved-ref', issues: refs.unresolved };
     try {
-      const fn = engine(dialect).compile(schema);
+      const fn = engine(dialect).compile(withoutNullableKeyword(schema));
       const validate = (instance: unknown): ValidationIssue[] => (fn(instance) ? [] : toValidationIssues(fn.errors));
       return { ok: true, dialect, validate };
     } catch (error) {

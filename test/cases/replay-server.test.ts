@@ -42,12 +42,18 @@ describe('replay-case.mjs', () => {
     expect(findings.map((f) => [f.severity, f.message.includes('line 1')])).toEqual([['error', true]]);
   });
 
-  it('legacy: the result of case 01 as it came off the wire draws result/structured-content', async () => {
+  it('legacy: the result of case 01 as it came off the wire draws result/structured-content; invalid arguments get isError', async () => {
     const run = await converse(
       [CASE('01-outputschema-without-structuredcontent.json')],
-      [request(1, 'initialize', INIT), request(2, 'tools/list'), request(3, 'tools/call', { name: 'search_tools', arguments: { query: 'x' } })],
-      [1, 2, 3],
+      [
+        request(1, 'initialize', INIT),
+        request(2, 'tools/list'),
+        request(3, 'tools/call', { name: 'search_tools', arguments: { query: 'x' } }),
+        request(4, 'tools/call', { name: 'search_tools', arguments: { query: 7 } }),
+      ],
+      [1, 2, 3, 4],
     );
+    expect(responseTo(run, 4)?.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Input validation error') }] });
     const tools = (responseTo(run, 2)?.result as { tools: never[] }).tools;
     const call = makeCall('search_tools', responseTo(run, 3) as JsonRpcResponse, { scenario: { origin: 'file' } });
     const findings = runCheckOn(RELEASE_CHECKS['result/structured-content'], makeObservation({ tools, calls: [call] }));
@@ -73,7 +79,7 @@ describe('replay-case.mjs', () => {
     expect(responseTo(run, 4)?.result).toMatchObject({ resultType: 'complete', structuredContent: { name: 'Widget' } });
   });
 
-  it('replays exchange.response under the request id and honours notifications/cancelled', async () => {
+  it('replays exchange.response for invalid arguments under the request id and honours notifications/cancelled', async () => {
     const run = await converse(
       [CASE('21-invalid-arguments-as-protocol-error.json'), '--delay-ms', '100'],
       [

@@ -89,3 +89,18 @@ describe('createSchemaService: validation issues are value-free', () => {
     expect(JSON.stringify(issues)).not.toMatch(/SECRET/);
   });
 });
+
+describe('createSchemaService: OpenAPI nullable has no JSON Schema meaning (case 03)', () => {
+  it('validates null against {type: number, nullable: true} as invalid, like any 2020-12 validator', () => {
+    const r = createSchemaService().compile({ type: 'object', properties: { price: { type: 'number', nullable: true } } });
+    if (!r.ok) throw new Error('expected the schema to compile');
+    expect(r.validate({ price: null }).map((i) => i.instancePointer)).toEqual(['/price']);
+    expect(r.validate({ price: 2 })).toEqual([]);
+  });
+
+  it('compiles nullable without type (ajv alone throws on it)', () => {
+    const r = createSchemaService().compile({ type: 'object', properties: { note: { nullable: true } } });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.validate({ note: 5 })).toEqual([]);
+  });
+});

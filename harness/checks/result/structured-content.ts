@@ -9,7 +9,6 @@ import { isModernRevision, isToolError, listedTool, resultObject, toolCalls, typ
 import { isJsonObject } from '../util/json.ts';
 import { dedupeReport, type Report } from '../util/report.ts';
 import { outputValidationText } from '../util/output-validation.ts';
-import { withoutNullableKeyword } from '../util/openapi-nullable.ts';
 
 /** Validation issues reported per call before a summary finding. */
 const MAX_ISSUES_PER_CALL = 20;
@@ -58,7 +57,7 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report): void 
   if (!isModernRevision(ctx.observation) && !isJsonObject(structured)) {
     return say('notObject', '/structuredContent', { version: ctx.observation.negotiation?.protocolVersion ?? 'unknown' });
   }
-  const compiled = ctx.schemas.compile(withoutNullableKeyword(outputSchema));
+  const compiled = ctx.schemas.compile(outputSchema);
   if (!compiled.ok) return; // schema/compile reports the schema itself
   const issues = compiled.validate(structured);
   for (const issue of issues.slice(0, MAX_ISSUES_PER_CALL)) {

@@ -1,11 +1,11 @@
 /**
- * Workaround for ajv's built-in OpenAPI `nullable` support: ajv 8 treats `nullable: true` as adding
- * `"null"` to `type` (and throws on `nullable` without `type`), while JSON Schema (2020-12, 2019-09,
- * draft-07) has no such keyword, so it must be ignored when validating (case 03, fastmcp#1280).
- * Remove this module once harness/schema/ajv.ts strips the keyword itself.
+ * JSON Schema semantics for OpenAPI's `nullable`: ajv 8 treats `nullable: true` as adding `"null"`
+ * to `type` (and throws on `nullable` without `type`), while JSON Schema (2020-12, 2019-09, draft-07)
+ * has no such keyword, so it must be ignored when validating (case 03, fastmcp#1280). The schema
+ * service compiles every schema through this; schema/portability reports the keyword itself.
  */
-import { walkSchema } from '../../schema/walk.ts';
-import type { JsonSchema } from '../../types.ts';
+import type { JsonSchema } from '../types.ts';
+import { walkSchema } from './walk.ts';
 
 /** True when some subschema (not a property named so) carries the `nullable` keyword. */
 function usesNullable(schema: JsonSchema): boolean {

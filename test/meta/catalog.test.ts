@@ -1,0 +1,55 @@
+/**
+ * The catalog is data the docs, SARIF rules and `mcp-harness checks` are built from: hold every check
+ * module to the catalog's rules (ESLint's checkRuleFiles), and keep docs/checks.md generated.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadCatalog, renderCatalogMarkdown } from '../../harness/cli/catalog.ts';
+import { checkIds, checkLoaders, loadChecks } from '../../harness/checks/index.ts';
+
+/** The check catalog of design.md §6 (copied: the project never reads ../shared). */
+const DESIGN_CATALOG = [
+  'tools/set-diff', 'tools/advertised-shape', 'tools/advertised-metadata', 'tools/input-narrowing', 'tools/name',
+  'tools/annotations', 'tools/description-injection', 'schema/dialect', 'schema/compile', 'schema/portability',
+  'contract/every-tool-called', 'contract/version-lock', 'contract/watched-paths', 'result/shape',
+  'result/structured-content', 'result/text-mirror', 'result/size', 'result/expectation', 'errors/classification',
+  'errors/input-enforcement', 'errors/echo', 'protocol/era', 'protocol/discover', 'protocol/version-negotiation',
+  'protocol/wire-schema', 'protocol/cancellation', 'transport/stdout', 'transport/timeout', 'transport/exit',
+  'transport/shutdown', 'sdk/generation',
+];
+
+describe('check catalog', () => {
+  it('registers exactly the design catalog', () => {
+    expect([...checkIds].sort()).toEqual([...DESIGN_CATALOG].sort());
+  });
+
+  it('names each module by its ID (harness/checks/<id>.ts holds meta.id === id)', async () => {
+    for (const [id, loader] of Object.entries(checkLoaders)) {
+      expect(existsSync(new URL(`../../harness/checks/${id}.ts`, import.meta.url))).toBe(true);
+      expect((await loader()).default.meta.id).toBe(id);
+    }
+  });
+
+  it('gives every check complete metadata', async () => {
+    for (const check of await loadChecks()) {
+      const { meta } = check;
+      expect(checkIds).toContain(meta.id);
+      expect(['error', 'warning', 'info']).toContain(meta.defaultSeverity);
+      for (const field of [meta.description, meta.rationale, meta.spec, meta.examples.fail, meta.examples.pass]) {
+        expect(field.trim().length).toBeGreaterThan(0);
+      }
+      expect(Object.keys(meta.messages).length).toBeGreaterThan(0);
+      for (const text of Object.values(meta.messages)) expect(text.trim().length).toBeGreaterThan(0);
+      expect(typeof check.check).toBe('function');
+    }
+  });
+
+  it('rejects an unknown check ID with the known ones', async () => {
+    await expect(loadChecks(['tools/nope'])).rejects.toThrow(/unknown check ID 'tools\/nope'; known: tools\/set-diff/);
+  });
+
+  it('keeps docs/checks.md in step with the code (npm run docs:checks)', async () => {
+    const committed = readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8');
+    expect(committed).toBe(renderCatalogMarkdown(await loadCatalog()));
+  });
+});

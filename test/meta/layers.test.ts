@@ -1,0 +1,54 @@
+/**
+ * Dependencies point one way (design.md §2-3, Playwright's DEPS.list): checks never import the
+ * process layer or the runner; reporters never import the runner; the session layer never judges.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../../harness/', import.meta.url).pathname;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The harness-relative top-level directories a file imports from. */
+function importedLayers(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((m) => m[1]);
+  return specs.map((spec) => relative(ROOT, join(file, '..', spec)).split('/')[0]);
+}
+
+const RULES: Record<string, string[]> = {
+  checks: ['session', 'run', 'cli', 'cli.ts', 'reporters', 'config'],
+  invariants: ['session', 'run', 'cli', 'cli.ts', 'reporters'],
+  schema: ['session', 'run', 'cli', 'cli.ts', 'checks', 'reporters'],
+  reporters: ['session', 'run', 'cli', 'cli.ts', 'config'],
+  report: ['session', 'run', 'cli', 'cli.ts', 'reporters'],
+  session: ['checks', 'run', 'cli', 'cli.ts', 'reporters', 'report', 'schema'],
+  probes: ['session', 'run', 'cli', 'cli.ts'],
+  wire: ['session', 'run', 'cli', 'cli.ts'],
+};
+
+describe('layering', () => {
+  for (const [layer, forbidden] of Object.entries(RULES)) {
+    it(`harness/${layer} imports none of: ${forbidden.join(', ')}`, () => {
+      const dir = join(ROOT, layer);
+      const targets = statSync(join(ROOT, `${layer}.ts`), { throwIfNoEntry: false }) ? [join(ROOT, `${layer}.ts`)] : files(dir);
+      const offenders = targets.flatMap((file) =>
+        importedLayers(file)
+          .filter((l) => forbidden.includes(l))
+          .map((l) => `${relative(ROOT, file)} -> ${l}`),
+      );
+      expect(offenders).toEqual([]);
+    });
+  }
+
+  it('catches a forbidden import (the rule can fail)', () => {
+    const fake = join(ROOT, 'checks', 'x.ts');
+    expect(relative(ROOT, join(fake, '..', '../session/index.ts')).split('/')[0]).toBe('session');
+  });
+});
