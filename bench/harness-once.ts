@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { ResolvedConfig } from '../harness/config/index.ts';
+import type { Era } from '../harness/types.ts';
 import { timeHarness } from './measure.ts';
 import { SYNTHETIC, coreCheckIds, onlySurface, realConfig, syntheticConfig } from './surfaces.ts';
 
@@ -17,6 +18,10 @@ export interface OnceResult {
   maxRssMB: number;
   tools: number;
   calls: number;
+  /** Requests the checks planned (probes), beyond the calls. */
+  probes: number;
+  /** The negotiated era, when the surface booted. */
+  era?: Era;
   findings: number;
   /** True when the surface could not be booted or a check crashed. */
   failed: boolean;
@@ -54,6 +59,8 @@ async function main(): Promise<void> {
     maxRssMB: process.resourceUsage().maxRSS / 1024,
     tools: obs?.listing?.tools.length ?? 0,
     calls: obs?.calls.length ?? 0,
+    probes: obs?.probes.length ?? 0,
+    era: obs?.negotiation?.era,
     findings: result.report.findings.length,
     failed: result.harnessFailed || obs?.bootError !== undefined,
   };

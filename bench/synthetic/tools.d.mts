@@ -26,5 +26,7 @@ export function syntheticTool(i: number): SyntheticTool;
 export function syntheticTools(count?: number): SyntheticTool[];
 /** The structuredContent of tool `i`: valid for its outputSchema unless `broken`. */
 export function structuredResult(i: number, broken?: boolean): Record<string, unknown>;
+/** Arguments valid for `inputSchema(i)`, every property set. */
+export function sampleArguments(i: number): Record<string, unknown>;
 /** Is tool `i` among the `brokenPercent` % with broken results? */
 export function isBroken(i: number, brokenPercent: number): boolean;

@@ -129,6 +129,18 @@ export function structuredResult(i, broken = false) {
   return result;
 }
 
+/** Arguments valid for `inputSchema(i)` (every property, nested ones included). */
+export function sampleArguments(i) {
+  return {
+    query: `q${i}`,
+    mode: 'full',
+    limit: 1 + (i % 10),
+    range: { min: 0, max: i },
+    filters: [{ field: 'name', tag: `t${i}b`, values: [0, 1] }],
+    options: { verbose: true, depth: 1, sort: { by: 'score', descending: false } },
+  };
+}
+
 /** Is tool `i` among the `brokenPercent` % whose results are broken? (`i % 100 < brokenPercent`) */
 export function isBroken(i, brokenPercent) {
   return i % 100 < brokenPercent;

@@ -1,8 +1,9 @@
 /**
- * Canonical JSON and the contract schema hash. Pure and free of npm dependencies (only `node:crypto`),
- * so `harness/invariants.ts` and the checks can import it.
+ * The contract schema hash (and key sorting for locks). Pure and free of npm dependencies, so
+ * `harness/invariants.ts` and the checks can import it.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../schema/canonical.ts';
 
 /**
  * Return a deep copy of `value` with every object's keys sorted (code-unit order). Arrays keep their
@@ -21,13 +22,8 @@ export function sortKeysDeep(value: unknown): unknown {
   return value;
 }
 
-/**
- * Canonical JSON: `JSON.stringify` with object keys sorted at every depth and no whitespace.
- * Two JSON values that are deep-equal up to key order give the same string.
- */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeysDeep(value)) ?? 'null';
-}
+/** Canonical JSON (sorted keys at every depth, no whitespace): one definition, in harness/schema/canonical.ts. */
+export { canonicalJson } from '../schema/canonical.ts';
 
 /** The schema-bearing part of a tool that the hash covers. */
 export interface HashableTool {

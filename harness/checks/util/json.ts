@@ -2,29 +2,15 @@
  * Pure JSON helpers for checks: type guards, order-insensitive deep equality, key diffs, safe parsing.
  * Nothing here throws on any input.
  */
+import { jsonEqual } from '../../schema/canonical.ts';
 
 /** True for a JSON object (a non-null, non-array object). */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Deep equality of two parsed JSON values: object keys compare order-insensitively, arrays compare
- * element by element in order, numbers by value (`1` equals `1.0`, as JSON does not distinguish them).
- * Keys whose value is `undefined` count as absent (they cannot come off the wire).
- */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
-  }
-  if (isJsonObject(a) && isJsonObject(b)) {
-    const keysA = definedKeys(a);
-    const keysB = definedKeys(b);
-    return keysA.length === keysB.length && keysA.every((key) => key in b && jsonEqual(a[key], b[key]));
-  }
-  return false;
-}
+/** Deep equality of JSON values, object key order ignored, array order kept: see harness/schema/canonical.ts. */
+export { jsonEqual };
 
 /** Keys of an object whose value is not `undefined`. */
 function definedKeys(object: Record<string, unknown>): string[] {

@@ -1,7 +1,8 @@
 /**
  * Reference surface `legacy`: SDK 1.x (`@modelcontextprotocol/sdk`) McpServer on StdioServerTransport,
  * so it serves the legacy `initialize` era only. Every contract tool is registered unmodified; the
- * SDK advertises draft-07 schemas (contract export `draft07Tools`).
+ * SDK advertises draft-07 schemas (contract export `draft07Tools`). An unknown tool gets JSON-RPC -32602
+ * (./unknown-tool.ts), not the SDK 1.x default `isError` result.
  *
  * Run: `node --import tsx surfaces/reference/legacy/server.ts`
  */
@@ -10,8 +11,11 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { definitions } from '../contract/definitions.ts';
 import { logToStderr, referenceServerInfo } from '../shared/identity.ts';
 import { registerLegacyTool } from './register.ts';
+import { rejectUnknownTools } from './unknown-tool.ts';
 
 const server = new McpServer(referenceServerInfo('legacy'), { capabilities: { tools: {} } });
+const contractNames = new Set(definitions.map((def) => def.name));
+rejectUnknownTools(server, (name) => contractNames.has(name));
 for (const def of definitions) registerLegacyTool(server, def);
 
 const transport = new StdioServerTransport();

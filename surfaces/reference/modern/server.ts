@@ -3,13 +3,16 @@
  * the 2026-07-28 era (and the legacy handshake when a client opens with `initialize`). Every contract
  * tool is registered unmodified.
  *
+ * A VersionGuardTransport answers -32022 for a later request naming an unsupported version (an SDK 2.4 gap).
+ *
  * Run: `node --import tsx surfaces/reference/modern/server.ts`
  */
 import { McpServer } from '@modelcontextprotocol/server';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { definitions } from '../contract/definitions.ts';
 import { logToStderr, referenceServerInfo } from '../shared/identity.ts';
 import { registerContractTool } from '../shared/register-v2.ts';
+import { VersionGuardTransport } from '../shared/version-guard.ts';
 
 serveStdio(
   () => {
@@ -17,6 +20,10 @@ serveStdio(
     for (const def of definitions) registerContractTool(server, def);
     return server;
   },
-  { onerror: (error) => logToStderr('modern', `error: ${error.message}`) },
+  {
+    // Per-request version check the SDK skips after the opening message (shared/version-guard.ts).
+    transport: new VersionGuardTransport(new StdioServerTransport()),
+    onerror: (error) => logToStderr('modern', `error: ${error.message}`),
+  },
 );
 logToStderr('modern', 'serving on stdio');

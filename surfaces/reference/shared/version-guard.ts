@@ -22,6 +22,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
   UnsupportedProtocolVersionError,
   type JSONRPCMessage,
+  type JSONRPCNotification,
   type JSONRPCRequest,
   type MessageExtraInfo,
   type Transport,
@@ -53,12 +54,13 @@ function nextPhase(phase: Phase, message: JSONRPCMessage, supported: readonly st
   if (isJSONRPCNotification(message)) return hasClaim(message) ? phase : 'legacy';
   if (!isJSONRPCRequest(message)) return phase;
   const claim = claimedVersion(message);
-  if (!hasClaim(message)) return 'legacy';
-  return claim !== undefined && supported.includes(claim) && message.method !== 'server/discover' ? 'modern' : phase;
+  const served = claim !== undefined && supported.includes(claim);
+  if (!hasClaim(message) || (message.method === 'initialize' && !served)) return 'legacy';
+  return served && message.method !== 'server/discover' ? 'modern' : phase;
 }
 
 /** Whether the params carry the protocol-version key of the modern envelope at all (any value). */
-function hasClaim(message: { params?: unknown }): boolean {
+function hasClaim(message: JSONRPCRequest | JSONRPCNotification): boolean {
   const meta = (message.params as { _meta?: unknown } | undefined)?._meta;
   return meta !== null && typeof meta === 'object' && PROTOCOL_VERSION_META_KEY in meta;
 }

@@ -1,0 +1,136 @@
+/**
+ * The benchmark's figures and their Markdown rendering (bench/RESULTS.md): machine identity, the
+ * per-surface table (bare client vs harness, core and all checks), the synthetic surface, the
+ * call-concurrency sweep and validation throughput, each target marked met or missed.
+ */
+import type { Throughput } from './throughput.ts';
+
+/** Medians for one surface over `rounds` rounds, ms. `ratio` is the median per-round harness(core)/bare. */
+export interface SurfaceFigures {
+  surface: string;
+  era: string;
+  calls: number;
+  rounds: number;
+  bareMs: number;
+  coreMs: number;
+  allMs: number;
+  ratio: number;
+  ratioAll: number;
+  /** Set when the surface could not be measured; the other figures are then NaN. */
+  error?: string;
+}
+
+/** The synthetic surface, each side measured in its own process (peak RSS, MB). */
+export interface SyntheticFigures {
+  tools: number;
+  calls: number;
+  rounds: number;
+  bareMs: number;
+  coreMs: number;
+  coreRssMB: number;
+  allMs: number;
+  allRssMB: number;
+  /** Requests of the all-checks run beyond the calls (planned probes, per run). */
+  probes: number;
+}
+
+/** One point of the in-flight window sweep (harness core checks and bare client, ms). */
+export interface WindowPoint {
+  window: number;
+  bareMs: number;
+  coreMs: number;
+}
+
+/** Everything one `npm run bench` measured. */
+export interface BenchResults {
+  date: string;
+  cpus: number;
+  cpuModel: string;
+  node: string;
+  surfaces: SurfaceFigures[];
+  synthetic?: SyntheticFigures;
+  sweep?: { tools: number; points: WindowPoint[] };
+  throughput?: Throughput;
+  /** Seconds the whole benchmark took. */
+  benchSeconds: number;
+}
+
+/** Targets of issue 5. */
+export const TARGETS = { ratio: 1.25, syntheticSeconds: 15, syntheticRssMB: 300 } as const;
+
+const ms = (v: number) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : 'n/a');
+const x = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
+const n = (v: number) => Math.round(v).toLocaleString('en-US');
+const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+function surfaceTable(rows: SurfaceFigures[]): string[] {
+  const lines = [
+    '| surface | era | calls | bare (ms) | harness core (ms) | ratio core/bare | target <= 1.25 | harness all checks (ms) | ratio all/bare |',
+    '|---|---|---:|---:|---:|---:|---|---:|---:|',
+  ];
+  for (const r of rows) {
+    if (r.error) lines.push(`| ${r.surface} | | | | | | not measured: ${r.error.replace(/\|/g, '\\|')} | | |`);
+    else lines.push(`| ${r.surface} | ${r.era} | ${r.calls} | ${ms(r.bareMs)} | ${ms(r.coreMs)} | ${x(r.ratio)} | ${mark(r.ratio <= TARGETS.ratio)} | ${ms(r.allMs)} | ${x(r.ratioAll)} |`);
+  }
+  return lines;
+}
+
+function syntheticSection(s: SyntheticFigures): string[] {
+  const within = s.coreMs / 1000 < TARGETS.syntheticSeconds && s.coreRssMB < TARGETS.syntheticRssMB;
+  return [
+    `## Synthetic surface (${s.tools} tools, 10 pages, ${s.calls} calls; medians of ${s.rounds} rounds, each harness run in its own process)`,
+    '',
+    '| run | wall (s) | calls/s | peak RSS (MB) |',
+    '|---|---:|---:|---:|',
+    `| bare client | ${(s.bareMs / 1000).toFixed(2)} | ${n((s.calls * 1000) / s.bareMs)} | |`,
+    `| harness, core checks | ${(s.coreMs / 1000).toFixed(2)} | ${n((s.calls * 1000) / s.coreMs)} | ${n(s.coreRssMB)} |`,
+    `| harness, all checks (+${n(s.probes)} probes) | ${(s.allMs / 1000).toFixed(2)} | ${n((s.calls * 1000) / s.allMs)} | ${n(s.allRssMB)} |`,
+    '',
+    `Target (core checks: list, every tool called, every result checked): under ${TARGETS.syntheticSeconds} s and ${TARGETS.syntheticRssMB} MB: ${mark(within)}.`,
+  ];
+}
+
+function sweepSection(sweep: NonNullable<BenchResults['sweep']>): string[] {
+  return [
+    `## In-flight window (\`--call-concurrency\`) on a ${sweep.tools}-tool synthetic surface, one run each`,
+    '',
+    '| window | bare (ms) | harness core (ms) |',
+    '|---:|---:|---:|',
+    ...sweep.points.map((p) => `| ${p.window} | ${ms(p.bareMs)} | ${ms(p.coreMs)} |`),
+  ];
+}
+
+function throughputSection(t: Throughput): string[] {
+  return [
+    `## Validation throughput (createSchemaService, ${n(t.schemas)} distinct synthetic schemas)`,
+    '',
+    '| measure | per second |',
+    '|---|---:|',
+    `| distinct compiles (cold cache) | ${n(t.compilesPerSec)} |`,
+    `| cached compile lookups (canonical hash hit) | ${n(t.cachedLookupsPerSec)} |`,
+    `| validations (arguments + structuredContent) | ${n(t.validationsPerSec)} |`,
+  ];
+}
+
+/** Render the results as Markdown (the content of bench/RESULTS.md). */
+export function renderResults(r: BenchResults): string {
+  const rounds = r.surfaces.find((s) => !s.error)?.rounds ?? 0;
+  const lines = [
+    '# Benchmark results (`npm run bench`)',
+    '',
+    `Date: ${r.date}. Machine: ${r.cpus} CPUs (${r.cpuModel}), Node ${r.node}. The benchmark took ${Math.round(r.benchSeconds)} s.`,
+    '',
+    `## Harness vs bare JSON-RPC client (medians of ${rounds} rounds, sides alternating)`,
+    '',
+    'Both sides do the same per-run setup, handshake, paginated `tools/list`, the same `tools/call`s (the harness\'s own plan) in the',
+    'same in-flight window, and close stdin. "core" runs only the checks that plan no probe (same requests as the bare client);',
+    '"all" adds the probing checks (unknown tool, invalid arguments, version negotiation, cancellation...).',
+    '',
+    ...surfaceTable(r.surfaces),
+    '',
+  ];
+  if (r.synthetic) lines.push(...syntheticSection(r.synthetic), '');
+  if (r.sweep) lines.push(...sweepSection(r.sweep), '');
+  if (r.throughput) lines.push(...throughputSection(r.throughput), '');
+  return `${lines.join('\n')}`;
+}

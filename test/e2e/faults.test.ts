@@ -1,0 +1,90 @@
+/**
+ * Issue 2 acceptance, through the real CLI: a hanging tool, a crash mid-call, stdout pollution, a server
+ * that ignores SIGTERM and stdin EOF, and one that spawns a child are each reported by their transport
+ * check; the other tools of those surfaces are still called; the run exits 1 (findings), not 2; and no
+ * process of any surface (nor the spawned child) is alive once the CLI has exited.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, findingsOf, outcomesOf, reportOf, runCli, type CliRun } from './helpers/cli.ts';
+import { killMarked, pidsWithMarker, watchMarker } from './helpers/processes.ts';
+
+const MARKER = `e2e-faults-${process.pid}-${Date.now()}`;
+const SURFACES = ['hangs', 'crashes', 'prints', 'stubborn', 'spawns'];
+const FIXTURE_TOOLS = ['echo', 'add', 'fail', 'sleep', 'whoami', 'getenv'];
+
+let run: CliRun;
+let seen: Map<number, string>;
+
+beforeAll(async () => {
+  const watch = watchMarker(`E2E_MARKER=${MARKER}`);
+  try {
+    run = await runCli(['run', '--config', 'test/e2e/configs/faults.ts'], { env: { E2E_MARKER: MARKER } });
+  } finally {
+    seen = watch.stop();
+  }
+});
+
+afterAll(() => {
+  killMarked(`E2E_MARKER=${MARKER}`);
+  cleanup(run);
+});
+
+describe('transport faults through the CLI', () => {
+  it('finishes with exit code 1 (findings), not 2 (harness failure), and every surface booted', () => {
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(reportOf(run).surfaces.map((s) => [s.name, s.status]).sort()).toEqual(SURFACES.map((s) => [s, 'ok']).sort());
+  });
+
+  it('transport/timeout names the tool that hangs', () => {
+    const findings = findingsOf(reportOf(run), 'hangs', 'transport/timeout');
+    expect(findings.length).toBeGreaterThan(0);
+    expect(findings.every((f) => f.tool === 'echo' && f.message.includes('echo') && f.severity === 'error')).toBe(true);
+    expect(findings.some((f) => f.message.startsWith("tools/call of 'echo' (scenario 'generated')"))).toBe(true);
+    expect(outcomesOf(reportOf(run), 'hangs', 'echo')).toEqual(['timeout']);
+  });
+
+  it('transport/exit reports the unexpected exit and the call in flight', () => {
+    const findings = findingsOf(reportOf(run), 'crashes', 'transport/exit');
+    expect(findings.filter((f) => f.messageId === 'unexpectedExit').length).toBeGreaterThan(0);
+    expect(findings.some((f) => f.messageId === 'callInFlight' && f.tool === 'echo')).toBe(true);
+    expect(outcomesOf(reportOf(run), 'crashes', 'echo')).toEqual(['exit']);
+  });
+
+  it('transport/stdout reports the banner by its line number', () => {
+    const findings = findingsOf(reportOf(run), 'prints', 'transport/stdout');
+    expect(findings.map((f) => [f.severity, f.message.includes('stdout line 1 ')])).toEqual([['error', true]]);
+  });
+
+  it('transport/shutdown reports the SIGKILL a server needed, and the orphan a server left', () => {
+    const stubborn = findingsOf(reportOf(run), 'stubborn', 'transport/shutdown');
+    expect(stubborn.map((f) => f.messageId)).toEqual(['neededSigkill']);
+    const spawns = findingsOf(reportOf(run), 'spawns', 'transport/shutdown');
+    expect(spawns.map((f) => [f.messageId, f.severity])).toEqual([['orphans', 'error']]);
+  });
+
+  it('only the faulting surfaces draw their transport finding', () => {
+    const transport = reportOf(run).findings.filter((f) => f.check.startsWith('transport/') && f.severity !== 'info');
+    const pairs = new Set(transport.map((f) => `${f.surface} ${f.check}`));
+    expect([...pairs].sort()).toEqual(['crashes transport/exit', 'hangs transport/timeout', 'prints transport/stdout', 'spawns transport/shutdown', 'stubborn transport/shutdown']);
+  });
+
+  it('still calls and validates the other tools of every faulting surface', () => {
+    const report = reportOf(run);
+    for (const surface of SURFACES) {
+      for (const tool of FIXTURE_TOOLS) {
+        const outcomes = outcomesOf(report, surface, tool);
+        expect(outcomes.length, `${surface} ${tool}`).toBeGreaterThan(0);
+        if (tool === 'fail') expect(outcomes, `${surface} ${tool}`).toEqual(['tool-error']);
+        else if (!(tool === 'echo' && (surface === 'hangs' || surface === 'crashes'))) expect(outcomes, `${surface} ${tool}`).toEqual(['success']);
+      }
+    }
+  });
+
+  it('leaves no process behind: every server and the spawned child are gone after the CLI exits', () => {
+    const servers = [...seen.values()].filter((cmd) => cmd.includes('fixture-server.mjs'));
+    const children = [...seen.values()].filter((cmd) => cmd.includes('setInterval'));
+    expect(servers.length).toBeGreaterThanOrEqual(SURFACES.length);
+    expect(children.length).toBeGreaterThanOrEqual(1);
+    expect(pidsWithMarker(`E2E_MARKER=${MARKER}`)).toEqual([]);
+  });
+});

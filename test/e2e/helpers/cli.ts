@@ -1,0 +1,83 @@
+/**
+ * Run the real CLI (`node bin/mcp-harness.js ...`) as a child process and read what it left behind:
+ * the exit code, stdout/stderr, and `report.json` in a fresh temporary report directory.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import type { Finding, Report } from '../../../harness/types.ts';
+
+/** The repository root (the CLI's working directory). */
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** test/e2e/configs, where the configs of these tests live. */
+export const CONFIGS = join(ROOT, 'test/e2e/configs');
+/** The fixture servers. */
+export const SERVERS = join(ROOT, 'test/fixtures/servers');
+
+/** What one CLI run produced. `report` is undefined when no report.json was written. */
+export interface CliRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  reportDir: string;
+  report?: Report;
+}
+
+/** Options of one CLI run: extra env for the CLI process, a kill timeout (ms, default 120000). */
+export interface CliOptions {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/**
+ * Run `mcp-harness <args>` with `--report-dir` set to a new temp dir (inserted before any `--`).
+ * Never rejects for a non-zero exit; rejects only when the CLI had to be killed after `timeoutMs`.
+ */
+export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'mcp-harness-e2e-'));
+  const dash = args.indexOf('--');
+  const own = dash === -1 ? [...args] : args.slice(0, dash);
+  const rest = dash === -1 ? [] : args.slice(dash);
+  const child = await execa(process.execPath, ['bin/mcp-harness.js', ...own, '--report-dir', reportDir, ...rest], {
+    cwd: ROOT,
+    reject: false,
+    timeout: options.timeoutMs ?? 120_000,
+    env: { MCP_HARNESS_DEBUG: '', ...options.env },
+    stdin: 'ignore',
+  });
+  if (child.timedOut) throw new Error(`mcp-harness ${args.join(' ')} did not finish within ${options.timeoutMs ?? 120_000} ms`);
+  const file = join(reportDir, 'report.json');
+  const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;
+  return { exitCode: child.exitCode ?? -1, stdout: String(child.stdout), stderr: String(child.stderr), reportDir, report };
+}
+
+/** Remove a run's report directory. */
+export function cleanup(run: CliRun | undefined): void {
+  if (run) rmSync(run.reportDir, { recursive: true, force: true });
+}
+
+/** The report of a run; throws (failing the test) when the CLI wrote none. */
+export function reportOf(run: CliRun): Report {
+  if (!run.report) throw new Error(`no report.json (exit ${run.exitCode}): ${run.stderr}`);
+  return run.report;
+}
+
+/** Findings of one surface, optionally of one check. */
+export function findingsOf(report: Report, surface: string, check?: string): Finding[] {
+  return report.findings.filter((f) => f.surface === surface && (check === undefined || f.check === check));
+}
+
+/** The outcomes of every call of `tool` on `surface`. */
+export function outcomesOf(report: Report, surface: string, tool: string): string[] {
+  const entry = report.surfaces.find((s) => s.name === surface)?.tools.find((t) => t.name === tool);
+  return entry?.calls.map((c) => c.outcome) ?? [];
+}
+
+/** Every file in a directory tree (paths relative to `dir`). */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
