@@ -1,43 +1,85 @@
 /**
- * protocol/cancellation: a tools/call cancelled right after it was sent gets no response after the
- * cancellation (warning: the receiver SHOULD NOT respond), and the server still answers a follow-up
- * `tools/list` (error when it does not: the server stopped serving).
- * The probe repeats the first call that succeeded, so it is known to be valid and safe to repeat.
+ * protocol/cancellation: a tools/call cancelled right after it was sent gets no response once the
+ * server has had the cancellation in hand (warning: the receiver SHOULD NOT respond), and the server
+ * still answers a follow-up `tools/list` (error when it does not: the server stopped serving).
+ *
+ * Fairness: cancellation races are expected, and the receiver MAY ignore a cancel for a request that
+ * already finished. So the probe repeats the SLOWEST successful call of the observation (the one that
+ * gives the cancellation the most time to matter), and a late response is reported only when that
+ * call's own response time (its `durationMs` in the observation, ms) trails the moment the
+ * cancellation was sent (the probe record's `durationMs`, ms) by more than `lateMarginMs`. A tool that
+ * answers faster than that may have had its answer on the way already: the check stays silent.
  * Spec: spec:2025-11-25/basic/utilities/cancellation.mdx; spec:2026-07-28/basic/patterns/cancellation.mdx.
  */
 import { defineCheck } from '../define.ts';
 import { probeRecord, responseKind } from '../../probes/records.ts';
 import { listedTools, mayProbe } from '../../probes/targets.ts';
-import type { CallRecord, SurfaceObservation } from '../../types.ts';
+import type { CallRecord, RequestRecord, SurfaceObservation } from '../../types.ts';
 
 const ID = 'protocol/cancellation';
 const CALL = `${ID}:call`;
 const FOLLOW_UP = `${ID}:follow-up`;
+/** Smallest margin, ms, by which a response must trail the cancellation to count as late. */
+export const MIN_LATE_MARGIN_MS = 100;
+/** The margin is at least this many times the median duration of the other successful calls. */
+export const MEDIAN_FACTOR = 2;
 
-/** The first successful call of a tool that may be repeated (not destructive unless allowed). */
-function repeatable(observation: SurfaceObservation): CallRecord | undefined {
+/** Successful calls (a result, not isError) of tools that may be repeated (not destructive unless allowed). */
+function repeatableCalls(observation: SurfaceObservation): CallRecord[] {
   const allowed = new Set(listedTools(observation).filter((t) => mayProbe(observation, t)).map((t) => t.name));
-  return observation.calls.find((c) => allowed.has(c.scenario.tool) && responseKind(c.request) === 'result');
+  return observation.calls.filter((c) => allowed.has(c.scenario.tool) && responseKind(c.request) === 'result');
+}
+
+/** The slowest repeatable successful call (max `request.durationMs`; the first one on ties), if any. */
+export function slowestRepeatable(observation: SurfaceObservation): CallRecord | undefined {
+  return repeatableCalls(observation).reduce<CallRecord | undefined>((max, c) => (!max || c.request.durationMs > max.request.durationMs ? c : max), undefined);
+}
+
+/** Median of `values` (0 for none). */
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * How far (ms) a response must trail the cancellation to count as late: `max(MIN_LATE_MARGIN_MS,
+ * MEDIAN_FACTOR x the median durationMs of the successful calls other than `probed`)`, the median
+ * standing for the server's usual round trip.
+ */
+export function lateMarginMs(observation: SurfaceObservation, probed: CallRecord): number {
+  const others = observation.calls.filter((c) => c !== probed && responseKind(c.request) === 'result').map((c) => c.request.durationMs);
+  return Math.max(MIN_LATE_MARGIN_MS, MEDIAN_FACTOR * median(others));
+}
+
+/**
+ * Whether a late frame of the cancelled probe clearly came after the server had the cancellation:
+ * the probed call's usual response time exceeds the cancellation send time by more than the margin.
+ */
+function clearlyLate(observation: SurfaceObservation, probed: CallRecord, cancelled: RequestRecord): boolean {
+  if (cancelled.outcome !== 'cancelled' || (cancelled.lateFrames ?? []).length === 0) return false;
+  return probed.request.durationMs > cancelled.durationMs + lateMarginMs(observation, probed);
 }
 
 export default defineCheck({
   meta: {
     id: ID,
     defaultSeverity: 'warning',
-    description: 'A cancelled call gets no response after the cancellation and the server stays responsive.',
-    rationale: 'Clients time out and cancel; a server that keeps answering cancelled requests wastes work and confuses clients that reuse ids, and one that stops serving after a cancellation hangs the host.',
+    description: 'A cancelled call gets no response once the server has the cancellation, and the server stays responsive.',
+    rationale: 'Clients time out and cancel; a server that keeps answering cancelled requests wastes work and confuses clients that reuse ids, and one that stops serving after a cancellation hangs the host. Races with fast tools are expected and not reported.',
     spec: 'spec:2025-11-25/basic/utilities/cancellation.mdx; spec:2026-07-28/basic/patterns/cancellation.mdx',
     messages: {
-      respondedAfterCancel: 'Tool {{tool}}: a tools/call cancelled with notifications/cancelled was still answered after the cancellation; the receiver SHOULD NOT respond to a cancelled request.',
+      respondedAfterCancel: 'Tool {{tool}}: a tools/call cancelled with notifications/cancelled was still answered well after the cancellation (the tool takes longer than the margin, so the server had the cancellation before it answered); the receiver SHOULD NOT respond to a cancelled request.',
       unresponsive: 'After a cancelled tools/call of tool {{tool}}, the server did not answer a follow-up tools/list ({{outcome}}); it must keep serving.',
     },
     examples: {
-      fail: 'tools/call id 7, then notifications/cancelled {requestId: 7} -> the server still sends the result for id 7',
-      pass: 'the server stops the work and sends nothing for id 7; a later tools/list is answered',
+      fail: 'tool slow takes 300 ms; tools/call id 7, then notifications/cancelled {requestId: 7} at once -> the server still sends the result for id 7',
+      pass: 'the server stops the work and sends nothing for id 7 (or the tool answers within the margin: a race, not reported); a later tools/list is answered',
     },
   },
   plan({ observation }) {
-    const call = repeatable(observation);
+    const call = slowestRepeatable(observation);
     if (!call) return [];
     const params = { name: call.scenario.tool, arguments: call.scenario.arguments };
     return [
@@ -46,10 +88,14 @@ export default defineCheck({
     ];
   },
   check({ observation }, report) {
-    const call = probeRecord(observation, CALL);
-    if (!call) return;
-    const tool = call.probe.tool ?? '(unknown)';
-    if ((call.request.lateFrames ?? []).length > 0) report({ messageId: 'respondedAfterCancel', tool, pointer: '/params/requestId', data: { tool } });
+    const record = probeRecord(observation, CALL);
+    if (!record) return;
+    const tool = record.probe.tool ?? '(unknown)';
+    const probed = slowestRepeatable(observation);
+    if (probed && probed.scenario.tool === tool && clearlyLate(observation, probed, record.request)) {
+      const evidence = { callDurationMs: probed.request.durationMs, cancelSentAtMs: record.request.durationMs, marginMs: lateMarginMs(observation, probed) };
+      report({ messageId: 'respondedAfterCancel', tool, pointer: '/params/requestId', data: { tool }, evidence });
+    }
     const followUp = probeRecord(observation, FOLLOW_UP);
     if (followUp && (followUp.request.outcome === 'timeout' || followUp.request.outcome === 'exit')) {
       report({ messageId: 'unresponsive', tool, severity: 'error', data: { tool, outcome: followUp.request.outcome } });

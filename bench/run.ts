@@ -1,0 +1,84 @@
+/**
+ * `npm run bench`: the harness against a bare JSON-RPC client on the real surfaces (mcp-harness.config.ts)
+ * and the synthetic 1,000-tool surface, the in-flight window sweep and validation throughput. Writes
+ * bench/RESULTS.md and prints it; progress goes to stderr. Never a timed test.
+ *
+ *   node --import tsx bench/run.ts [--rounds N] [--synthetic-rounds N] [--surface NAME...] [--no-synthetic]
+ *                                  [--no-sweep] [--no-throughput] [--out FILE]
+ * Defaults: 5 rounds per real surface, 3 for the synthetic one, every surface, RESULTS.md next to this file.
+ * Exit code: 0 when written (targets missed are reported, not failed), 2 on a bad argument.
+ */
+import { writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { compareSurface } from './compare.ts';
+import { renderResults, type BenchResults } from './results.ts';
+import { coreCheckIds, realConfig } from './surfaces.ts';
+import { benchSynthetic, sweepWindow } from './synthetic-bench.ts';
+import { measureThroughput } from './throughput.ts';
+
+const SWEEP_WINDOWS = [1, 2, 4, 8, 16];
+const SWEEP_TOOLS = 200;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function parse() {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '5' },
+      'synthetic-rounds': { type: 'string', default: '3' },
+      surface: { type: 'string', multiple: true },
+      'no-synthetic': { type: 'boolean', default: false },
+      'no-sweep': { type: 'boolean', default: false },
+      'no-throughput': { type: 'boolean', default: false },
+      out: { type: 'string', default: fileURLToPath(new URL('./RESULTS.md', import.meta.url)) },
+    },
+  });
+  const count = (name: string, v: string) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+    return n;
+  };
+  return { ...values, rounds: count('rounds', values.rounds), syntheticRounds: count('synthetic-rounds', values['synthetic-rounds']) };
+}
+
+async function main(): Promise<void> {
+  const args = parse();
+  const started = performance.now();
+  const results: BenchResults = {
+    date: new Date().toISOString().slice(0, 10),
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    node: process.version,
+    surfaces: [],
+    benchSeconds: 0,
+  };
+  if (!args['no-throughput']) {
+    log('validation throughput...');
+    results.throughput = measureThroughput();
+  }
+  const config = await realConfig();
+  const core = await coreCheckIds();
+  const wanted = config.surfaces.filter((s) => !args.surface || args.surface.includes(s.name));
+  for (const surface of wanted) {
+    log(`${surface.name}...`);
+    results.surfaces.push(await compareSurface(config, surface, core, args.rounds, log));
+  }
+  if (!args['no-synthetic']) {
+    log('synthetic surface...');
+    results.synthetic = await benchSynthetic(args.syntheticRounds, log);
+  }
+  if (!args['no-sweep']) {
+    log(`in-flight window sweep (${SWEEP_TOOLS} tools)...`);
+    results.sweep = { tools: SWEEP_TOOLS, points: await sweepWindow(SWEEP_WINDOWS, SWEEP_TOOLS, log) };
+  }
+  results.benchSeconds = (performance.now() - started) / 1000;
+  const markdown = renderResults(results);
+  await writeFile(args.out, markdown);
+  process.stdout.write(`${markdown}\nwritten to ${args.out}\n`);
+}
+
+main().catch((error: unknown) => {
+  log(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 2;
+});
