@@ -37,6 +37,7 @@ const OPTIONS = {
   'show-values': { type: 'boolean' },
   concurrency: { type: 'string' },
   'call-concurrency': { type: 'string' },
+  'allow-destructive': { type: 'boolean' },
   shard: { type: 'string' },
   baseline: { type: 'string' },
   out: { type: 'string', short: 'o' },
@@ -93,6 +94,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     showValues: values['show-values'],
     concurrency: positiveInt('concurrency', values.concurrency),
     callConcurrency: positiveInt('call-concurrency', values['call-concurrency']),
+    allowDestructive: values['allow-destructive'],
     shard: values.shard === undefined ? undefined : parseShard(values.shard),
     baseline: values.baseline,
   };
@@ -109,7 +111,7 @@ Usage:
   mcp-harness run [--config FILE] [--surface NAME...] [--tool NAME...] [--check ID...]
                   [--reporter NAME...] [--report-dir DIR] [--fail-on error|warning]
                   [--baseline FILE] [--shard K/N] [--concurrency N] [--call-concurrency N]
-                  [--show-values] [-- COMMAND ARGS...]
+                  [--allow-destructive] [--show-values] [-- COMMAND ARGS...]
   mcp-harness snapshot [--out FILE] -- COMMAND ARGS...   record a contract lock from a live server
   mcp-harness baseline [--out FILE] [--reason TEXT] [run options]   accept the current findings
   mcp-harness merge DIR... [--report-dir OUT] [--reporter NAME...]  merge shard reports

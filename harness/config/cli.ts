@@ -27,6 +27,8 @@ export interface CliOverrides extends Partial<Pick<UserConfig, 'reporters' | 're
   checks?: string[];
   /** `--call-concurrency N`: overrides every surface's callConcurrency. */
   callConcurrency?: number;
+  /** `--allow-destructive`: generate arguments for destructive tools too (every surface's generate.destructive). */
+  allowDestructive?: boolean;
   /** `--shard K/N`. */
   shard?: Shard;
 }
@@ -64,7 +66,7 @@ function filterSurfaces(config: ResolvedConfig, names: readonly string[]): Resol
  */
 export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverrides, cwd: string): ResolvedConfig {
   const surfaces = overrides.surfaces?.length ? filterSurfaces(config, overrides.surfaces) : config.surfaces;
-  const { callConcurrency } = overrides;
+  const { callConcurrency, allowDestructive } = overrides;
   return deepFreeze({
     ...config,
     ...(overrides.reportDir !== undefined ? { reportDir: resolve(cwd, overrides.reportDir) } : {}),
@@ -73,6 +75,10 @@ export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverride
     ...(overrides.showValues !== undefined ? { showValues: overrides.showValues } : {}),
     ...(overrides.concurrency !== undefined ? { concurrency: overrides.concurrency } : {}),
     ...(overrides.baseline !== undefined ? { baseline: resolve(cwd, overrides.baseline) } : {}),
-    surfaces: callConcurrency === undefined ? surfaces : surfaces.map((s) => ({ ...s, callConcurrency })),
+    surfaces: surfaces.map((s) => ({
+      ...s,
+      ...(callConcurrency !== undefined ? { callConcurrency } : {}),
+      ...(allowDestructive ? { generate: { ...s.generate, destructive: true } } : {}),
+    })),
   });
 }

@@ -1,7 +1,8 @@
 /**
- * tools/annotations: ToolAnnotations hints must be booleans and must not contradict each other
- * (readOnlyHint true with destructiveHint true); hints that are meaningless beside readOnlyHint true
- * and an `annotations.title` that differs from `title` are noted at info.
+ * tools/annotations: ToolAnnotations hints must be booleans (warning) and must not contradict each
+ * other: readOnlyHint true with destructiveHint true (warning). An `annotations.title` that differs
+ * from `title` is noted at info. Hints consistent with readOnlyHint true (destructiveHint false,
+ * idempotentHint true or false) are redundant, not wrong, and both SDKs emit them: not reported.
  * Spec: schema/2025-11-25/schema.ts ToolAnnotations (destructiveHint/idempotentHint meaningful only when readOnlyHint is false).
  */
 import { defineCheck } from '../define.ts';
@@ -18,10 +19,9 @@ export default defineCheck({
     messages: {
       contradiction: 'Tool {{tool}}: annotations say readOnlyHint true and destructiveHint true; a read-only tool cannot be destructive.',
       notBoolean: 'Tool {{tool}}: annotations.{{hint}} must be a boolean.',
-      meaningless: 'Tool {{tool}}: annotations.{{hint}} is set although readOnlyHint is true; it is only meaningful for tools that modify their environment.',
       titleMismatch: 'Tool {{tool}}: annotations.title differs from title; hosts show title first, so annotations.title is ignored.',
     },
-    examples: { fail: '{"annotations":{"readOnlyHint":true,"destructiveHint":true}}', pass: '{"annotations":{"readOnlyHint":true,"openWorldHint":false}}' },
+    examples: { fail: '{"annotations":{"readOnlyHint":true,"destructiveHint":true}}', pass: '{"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true}}' },
   },
   check({ observation }, report) {
     for (const tool of observation.listing?.tools ?? []) {
@@ -32,8 +32,6 @@ export default defineCheck({
         if (hint in a && typeof a[hint] !== 'boolean') report({ messageId: 'notBoolean', tool: name, pointer: `/annotations/${hint}`, data: { tool: name, hint } });
       }
       if (a.readOnlyHint === true && a.destructiveHint === true) report({ messageId: 'contradiction', tool: name, pointer: '/annotations/destructiveHint', data: { tool: name } });
-      if (a.readOnlyHint === true && a.destructiveHint === false) report({ messageId: 'meaningless', tool: name, pointer: '/annotations/destructiveHint', severity: 'info', data: { tool: name, hint: 'destructiveHint' } });
-      if (a.readOnlyHint === true && typeof a.idempotentHint === 'boolean') report({ messageId: 'meaningless', tool: name, pointer: '/annotations/idempotentHint', severity: 'info', data: { tool: name, hint: 'idempotentHint' } });
       if (typeof a.title === 'string' && typeof tool.title === 'string' && a.title !== tool.title) report({ messageId: 'titleMismatch', tool: name, pointer: '/annotations/title', severity: 'info', data: { tool: name } });
     }
   },

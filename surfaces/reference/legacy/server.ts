@@ -13,7 +13,10 @@ import { logToStderr, referenceServerInfo } from '../shared/identity.ts';
 import { registerLegacyTool } from './register.ts';
 import { rejectUnknownTools } from './unknown-tool.ts';
 
-const server = new McpServer(referenceServerInfo('legacy'), { capabilities: { tools: {} } });
+// No `capabilities.tools` option: it would install the tools/call handler in the constructor, before
+// the unknown-tool seam. The first registerTool installs it and declares `tools: { listChanged: true }`,
+// exactly what the option led to.
+const server = new McpServer(referenceServerInfo('legacy'));
 const contractNames = new Set(definitions.map((def) => def.name));
 rejectUnknownTools(server, (name) => contractNames.has(name));
 for (const def of definitions) registerLegacyTool(server, def);

@@ -7,7 +7,7 @@
  * "Unknown tools"; harness check `errors/classification`).
  *
  * How: McpServer installs its tools/call handler through the public `server.server.setRequestHandler`
- * on the first `registerTool`. This seam wraps that one installation so the SDK's handler runs only
+ * on the first `registerTool` (or in its constructor when given `capabilities.tools`). This seam wraps that one installation so the SDK's handler runs only
  * for registered tools; a call naming any other tool throws before it, and the SDK's Protocol layer
  * turns the throw into the error response. Everything else (validation, execution, isError for
  * failing tools) stays the SDK's.
@@ -22,7 +22,8 @@ type SetRequestHandler = (schema: unknown, handler: Handler) => void;
 
 /**
  * Make `server` answer tools/call of a tool that `isKnown` rejects with McpError -32602
- * ("Unknown tool: <name>"), as a JSON-RPC error. Call it before the first `registerTool`.
+ * ("Unknown tool: <name>"), as a JSON-RPC error. Call it before the first `registerTool`, on a server
+ * constructed without `capabilities.tools`.
  * @throws Error when the tools/call handler is already installed (called too late).
  */
 export function rejectUnknownTools(server: McpServer, isKnown: (name: string) => boolean): void {

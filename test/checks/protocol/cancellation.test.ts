@@ -1,29 +1,82 @@
-import { describe, expect, it } from 'vitest';
-import check from '../../../harness/checks/protocol/cancellation.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import check, { lateMarginMs, slowestRepeatable } from '../../../harness/checks/protocol/cancellation.ts';
 import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
 import { makeProbeRecord } from '../../probes/records.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
-import type { SurfaceObservation } from '../../../harness/types.ts';
+import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
+import type { CallRecord, SurfaceObservation } from '../../../harness/types.ts';
 
 const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
-const base = makeObservation({ tools: [makeTool('slow', { annotations: { readOnlyHint: true } })], calls: [makeCall('slow', { result: { content: [] } })] });
-const [call, follow] = check.plan!(ctx(base));
+const ok = { result: { content: [] } };
+const readOnly = { annotations: { readOnlyHint: true } };
 const list = { result: { tools: [] } };
+
+/** An observation whose only repeatable success is `slow` taking `slowMs`, beside `fast` calls of `fastMs` each. */
+function observed(slowMs: number, fastMs = 2): SurfaceObservation {
+  const calls: CallRecord[] = [makeCall('fast', ok, { durationMs: fastMs }), makeCall('slow', ok, { durationMs: slowMs }), makeCall('fast', ok, { durationMs: fastMs })];
+  return makeObservation({ tools: [makeTool('slow', readOnly), makeTool('fast', readOnly)], calls });
+}
+
+/** `o` with the planned probes answered: the call cancelled (with `late` frames), the follow-up as given. */
+function probed(o: SurfaceObservation, late: unknown[], followUp: 'answered' | 'timeout' = 'answered'): SurfaceObservation {
+  const [call, follow] = check.plan!(ctx(o));
+  const followRecord = followUp === 'answered' ? makeProbeRecord(follow, list) : makeProbeRecord(follow, undefined, { outcome: 'timeout' });
+  return { ...o, probes: [makeProbeRecord(call, undefined, { outcome: 'cancelled', lateFrames: late }), followRecord] };
+}
+
+const LATE = [{ jsonrpc: '2.0', id: 900, result: { content: [] } }];
 
 checkTester(check, {
   valid: [
-    { name: 'no late frame, follow-up answered', observation: { ...base, probes: [makeProbeRecord(call, undefined, { outcome: 'cancelled' }), makeProbeRecord(follow, list)] }, strict: true },
+    { name: 'no late frame, follow-up answered', observation: probed(observed(250), []), strict: true },
     { name: 'no repeatable call: nothing planned or judged', observation: makeObservation(), strict: true },
+    { name: 'fast tool answered after the cancellation: a race, not reported', observation: probed(observed(20), LATE), strict: true },
+    { name: 'slow tool, but not slower than twice the usual round trip: not reported', observation: probed(observed(250, 150), LATE), strict: true },
   ],
   invalid: [
-    { name: 'answered after cancellation', observation: { ...base, probes: [makeProbeRecord(call, undefined, { outcome: 'cancelled', lateFrames: [{ id: 900 }] }), makeProbeRecord(follow, list)] }, findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning' }] },
-    { name: 'unresponsive after cancellation', observation: { ...base, probes: [makeProbeRecord(call, undefined, { outcome: 'cancelled' }), makeProbeRecord(follow, undefined, { outcome: 'timeout' })] }, findings: [{ messageId: 'unresponsive', severity: 'error' }] },
+    { name: 'slow tool answered well after the cancellation', observation: probed(observed(250), LATE), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
+    { name: 'unresponsive after cancellation', observation: probed(observed(250), [], 'timeout'), findings: [{ messageId: 'unresponsive', tool: 'slow', severity: 'error' }] },
   ],
 });
 
+describe('protocol/cancellation probe choice and margin', () => {
+  it('probes the slowest successful call of a repeatable tool', () => {
+    const o = observed(250);
+    expect(slowestRepeatable(o)?.scenario.tool).toBe('slow');
+    expect(check.plan!(ctx(o)).map((p) => [p.method, p.tool, p.cancelAfterMs])).toEqual([['tools/call', 'slow', 0], ['tools/list', 'slow', undefined]]);
+  });
+
+  it('never probes a slower destructive tool, an isError call or a protocol error', () => {
+    const calls = [
+      makeCall('fast', ok, { durationMs: 5 }),
+      makeCall('wipe', ok, { durationMs: 900 }),
+      makeCall('fast', { result: { isError: true, content: [] } }, { durationMs: 800 }),
+      makeCall('fast', { error: { code: -32602, message: 'bad' } }, { durationMs: 700 }),
+    ];
+    const o = makeObservation({ tools: [makeTool('fast', readOnly), makeTool('wipe', { annotations: { destructiveHint: true } })], calls });
+    expect(slowestRepeatable(o)?.request.durationMs).toBe(5);
+  });
+
+  it('uses max(100 ms, 2x the median of the other successful calls) as the margin', () => {
+    const o = observed(250, 2);
+    expect(lateMarginMs(o, slowestRepeatable(o)!)).toBe(100);
+    const busy = observed(900, 80);
+    expect(lateMarginMs(busy, slowestRepeatable(busy)!)).toBe(160);
+  });
+});
+
 describe('fixture answers-cancelled.mjs', () => {
-  it('still answers a cancelled call', async () => {
+  let run: CliRun | undefined;
+  afterAll(() => cleanup(run));
+
+  it('still answers a cancelled call of the slow tool', async () => {
     const frames = await drive('answers-cancelled.mjs', [init(), callFrame(1, 'slow', {}), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }], { expectIds: [0, 1] });
     expect(frames.some((f) => f.id === 1 && f.result)).toBe(true);
+  });
+
+  it('draws respondedAfterCancel on the slow tool through the real CLI', async () => {
+    run = await runCli(['run', '--check', 'protocol/cancellation', '--', process.execPath, 'test/fixtures/servers/faults/answers-cancelled.mjs']);
+    const findings = findingsOf(reportOf(run), 'ad-hoc', 'protocol/cancellation');
+    expect(findings.map((f) => [f.messageId, f.tool, f.severity])).toEqual([['respondedAfterCancel', 'slow', 'warning']]);
   });
 });

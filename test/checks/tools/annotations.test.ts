@@ -9,13 +9,15 @@ checkTester(check, {
   valid: [
     { name: 'consistent hints', observation: obs({ readOnlyHint: true, openWorldHint: false }), strict: true },
     { name: 'destructive tool', observation: obs({ readOnlyHint: false, destructiveHint: true, idempotentHint: true }), strict: true },
-    { name: 'readOnly with idempotentHint false is not contradictory', observation: obs({ readOnlyHint: true, idempotentHint: false }) },
+    { name: 'readOnly with idempotentHint false is not contradictory', observation: obs({ readOnlyHint: true, idempotentHint: false }), strict: true },
+    { name: 'redundant hints consistent with readOnly (what both SDKs emit) are not reported', observation: obs({ readOnlyHint: true, destructiveHint: false, idempotentHint: true }), strict: true },
+    { name: 'annotations.title equal to title', observation: obs({ title: 'A', readOnlyHint: true }, { title: 'A' }), strict: true },
   ],
   invalid: [
     { name: 'read-only and destructive', observation: obs({ readOnlyHint: true, destructiveHint: true }), findings: [{ messageId: 'contradiction', pointer: '/annotations/destructiveHint', severity: 'warning' }] },
     { name: 'non-boolean hint', observation: obs({ readOnlyHint: 'yes' }), findings: [{ messageId: 'notBoolean', pointer: '/annotations/readOnlyHint' }] },
-    { name: 'meaningless hints beside readOnly', observation: obs({ readOnlyHint: true, destructiveHint: false, idempotentHint: true }), findings: [{ messageId: 'meaningless', severity: 'info' }, { messageId: 'meaningless', severity: 'info' }] },
-    { name: 'annotations.title differs from title', observation: obs({ title: 'B' }, { title: 'A' }), findings: [{ messageId: 'titleMismatch', severity: 'info' }] },
+    { name: 'non-boolean destructiveHint beside readOnly', observation: obs({ readOnlyHint: true, destructiveHint: 'false' }), findings: [{ messageId: 'notBoolean', pointer: '/annotations/destructiveHint', severity: 'warning' }] },
+    { name: 'annotations.title differs from title', observation: obs({ title: 'B' }, { title: 'A' }), findings: [{ messageId: 'titleMismatch', pointer: '/annotations/title', severity: 'info' }] },
   ],
 });
 

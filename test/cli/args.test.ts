@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../../harness/cli/args.ts';
+import { ConfigError } from '../../harness/config/index.ts';
+
+describe('parseCommandLine', () => {
+  it('defaults to run and maps flags onto config overrides', () => {
+    const args = parseCommandLine(['--reporter', 'junit,sarif', '--reporter', 'html', '--surface', 'a', '--fail-on', 'warning', '--shard', '2/3', '--call-concurrency', '4', '--allow-destructive']);
+    expect(args.command).toBe('run');
+    expect(args.overrides).toMatchObject({
+      reporters: ['junit', 'sarif', 'html'],
+      surfaces: ['a'],
+      failOn: 'warning',
+      shard: { index: 2, total: 3 },
+      callConcurrency: 4,
+      allowDestructive: true,
+    });
+  });
+
+  it('takes everything after -- as the ad-hoc server command, flags included', () => {
+    const args = parseCommandLine(['run', '--report-dir', 'out', '--', 'node', 'server.js', '--port', '1']);
+    expect(args.serverCommand).toEqual(['node', 'server.js', '--port', '1']);
+    expect(args.overrides.reportDir).toBe('out');
+  });
+
+  it('collects merge directories as positionals', () => {
+    const args = parseCommandLine(['merge', 'reports/shard-1', 'reports/shard-2', '--report-dir', 'merged']);
+    expect(args.command).toBe('merge');
+    expect(args.positionals).toEqual(['reports/shard-1', 'reports/shard-2']);
+  });
+
+  it.each([
+    [['--nope'], /Unknown option '--nope'/],
+    [['frobnicate'], /Unknown command "frobnicate"/],
+    [['--fail-on', 'info'], /--fail-on: Expected "error" or "warning"/],
+    [['--concurrency', '0'], /--concurrency: Expected a positive integer/],
+    [['--shard', '3/2'], /--shard/],
+    [['run', '--'], /Expected a server command after --/],
+  ])('rejects %j with a ConfigError naming the flag', (argv, message) => {
+    expect(() => parseCommandLine(argv)).toThrow(ConfigError);
+    expect(() => parseCommandLine(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { defineCheck, type Check } from '../../harness/checks/define.ts';
+import { createSchemaService } from '../../harness/schema/ajv.ts';
+import { enableChecks, HARNESS_CHECK_ID, judge, skipReason } from '../../harness/run/judge.ts';
+import { makeObservation } from '../helpers/check-tester.ts';
+
+const meta = (id: string, extra: Partial<Check['meta']> = {}) => ({
+  id,
+  defaultSeverity: 'warning' as const,
+  description: 'd',
+  rationale: 'r',
+  spec: 's',
+  messages: { hit: 'hit {{tool}}' },
+  examples: { fail: 'f', pass: 'p' },
+  ...extra,
+});
+const always = (id: string, extra: Partial<Check['meta']> = {}) =>
+  defineCheck({ meta: meta(id, extra), check: (_ctx, report) => report({ messageId: 'hit', data: { tool: 't' }, tool: 't' }) });
+
+describe('enableChecks', () => {
+  it('resolves severity and options from config over the default, and drops off', () => {
+    const enabled = enableChecks([always('a/one'), always('a/two'), always('a/three')], {
+      'a/one': 'error',
+      'a/two': 'off',
+      'a/three': ['info', { max: 3 }],
+    });
+    expect(enabled.map((e) => [e.check.meta.id, e.severity, e.options])).toEqual([
+      ['a/one', 'error', {}],
+      ['a/three', 'info', { max: 3 }],
+    ]);
+  });
+});
+
+describe('judge', () => {
+  const schemas = createSchemaService();
+
+  it('reports findings with the resolved severity', () => {
+    const { findings, crashed } = judge(enableChecks([always('a/one')], { 'a/one': 'error' }), makeObservation(), schemas);
+    expect(crashed).toBe(false);
+    expect(findings).toMatchObject([{ check: 'a/one', severity: 'error', tool: 't', message: 'hit t', messageId: 'hit' }]);
+  });
+
+  it('skips contract checks without a contract and says why', () => {
+    const check = always('a/contract', { needsContract: true });
+    const obs = makeObservation();
+    expect(skipReason(check, obs)).toMatch(/no contract/);
+    const { findings, skipped } = judge(enableChecks([check], {}), obs, schemas);
+    expect(findings).toEqual([]);
+    expect(skipped).toEqual([{ surface: obs.surface, check: 'a/contract', reason: expect.stringMatching(/no contract/) }]);
+  });
+
+  it('skips session checks when the surface did not boot, but not transport checks', () => {
+    const obs = makeObservation({ bootError: { phase: 'spawn', message: 'ENOENT' } });
+    expect(skipReason(always('result/x'), obs)).toMatch(/did not boot/);
+    expect(skipReason(always('transport/x'), obs)).toBeUndefined();
+  });
+
+  it('turns a crashing check into a harness finding and keeps judging', () => {
+    const boom = defineCheck({ meta: meta('a/boom'), check: () => { throw new Error('bug'); } });
+    const { findings, crashed } = judge(enableChecks([boom, always('a/one')], {}), makeObservation(), schemas);
+    expect(crashed).toBe(true);
+    expect(findings.map((f) => f.check)).toEqual([HARNESS_CHECK_ID, 'a/one']);
+  });
+});
