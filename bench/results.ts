@@ -49,7 +49,7 @@ export interface BenchResults {
   node: string;
   surfaces: SurfaceFigures[];
   synthetic?: SyntheticFigures;
-  sweep?: { tools: number; points: WindowPoint[] };
+  sweep?: { tools: number; latencyMs: number; rounds: number; points: WindowPoint[] };
   throughput?: Throughput;
   /** Seconds the whole benchmark took. */
   benchSeconds: number;
@@ -92,7 +92,7 @@ function syntheticSection(s: SyntheticFigures): string[] {
 
 function sweepSection(sweep: NonNullable<BenchResults['sweep']>): string[] {
   return [
-    `## In-flight window (\`--call-concurrency\`) on a ${sweep.tools}-tool synthetic surface, one run each`,
+    `## In-flight window (\`--call-concurrency\`): ${sweep.tools}-tool synthetic surface, each call answered after ${sweep.latencyMs} ms (medians of ${sweep.rounds})`,
     '',
     '| window | bare (ms) | harness core (ms) |',
     '|---:|---:|---:|',
@@ -108,7 +108,9 @@ function throughputSection(t: Throughput): string[] {
     '|---|---:|',
     `| distinct compiles (cold cache) | ${n(t.compilesPerSec)} |`,
     `| cached compile lookups (canonical hash hit) | ${n(t.cachedLookupsPerSec)} |`,
-    `| validations (arguments + structuredContent) | ${n(t.validationsPerSec)} |`,
+    `| validations, first pass (arguments + structuredContent; includes V8 lazily compiling each validator) | ${n(t.coldValidationsPerSec)} |`,
+    `| validations, warm | ${n(t.validationsPerSec)} |`,
+    ...(t.invalid > 0 ? ['', `**${t.invalid} sample instances did not validate: the figures are suspect.**`] : []),
   ];
 }
 

@@ -15,11 +15,11 @@ import { parseArgs } from 'node:util';
 import { compareSurface } from './compare.ts';
 import { renderResults, type BenchResults } from './results.ts';
 import { coreCheckIds, realConfig } from './surfaces.ts';
-import { benchSynthetic, sweepWindow } from './synthetic-bench.ts';
+import { benchSynthetic, sweepWindow, type SweepSpec } from './synthetic-bench.ts';
 import { measureThroughput } from './throughput.ts';
 
-const SWEEP_WINDOWS = [1, 2, 4, 8, 16];
-const SWEEP_TOOLS = 200;
+/** The window sweep: 100 tools whose calls each take 5 ms, 3 rounds per window. */
+const SWEEP: SweepSpec = { windows: [1, 2, 4, 8, 16], tools: 100, latencyMs: 5, rounds: 3 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function parse() {
@@ -69,8 +69,8 @@ async function main(): Promise<void> {
     results.synthetic = await benchSynthetic(args.syntheticRounds, log);
   }
   if (!args['no-sweep']) {
-    log(`in-flight window sweep (${SWEEP_TOOLS} tools)...`);
-    results.sweep = { tools: SWEEP_TOOLS, points: await sweepWindow(SWEEP_WINDOWS, SWEEP_TOOLS, log) };
+    log(`in-flight window sweep (${SWEEP.tools} tools, ${SWEEP.latencyMs} ms per call)...`);
+    results.sweep = { tools: SWEEP.tools, latencyMs: SWEEP.latencyMs, rounds: SWEEP.rounds, points: await sweepWindow(SWEEP, log) };
   }
   results.benchSeconds = (performance.now() - started) / 1000;
   const markdown = renderResults(results);

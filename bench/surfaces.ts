@@ -21,6 +21,8 @@ export interface SyntheticOptions {
   brokenPercent?: number;
   /** In-flight window (`--call-concurrency`); default the config default. */
   callConcurrency?: number;
+  /** Each tools/call answered after this many ms (default 0: instantly). */
+  latencyMs?: number;
 }
 
 /**
@@ -36,6 +38,7 @@ export function syntheticConfig(options: SyntheticOptions = {}): ResolvedConfig 
   const args = ['bench/synthetic-server.mjs'];
   if (options.tools !== undefined) args.push('--tools', String(options.tools));
   if (options.brokenPercent !== undefined) args.push('--broken', String(options.brokenPercent));
+  if (options.latencyMs !== undefined) args.push('--latency', String(options.latencyMs));
   return resolveConfig(
     {
       reporters: [],

@@ -1,7 +1,8 @@
 /**
  * The synthetic surface's figures: the harness in its own process (wall time, peak RSS; core and all
  * checks) against the bare client replaying the harness's plan, and a sweep of the in-flight window
- * (`--call-concurrency`) on a smaller synthetic surface to choose its default by measurement.
+ * (`--call-concurrency`) on a smaller synthetic surface with a fixed answer latency, to choose its
+ * default by measurement.
  */
 import { planCalls } from '../harness/scenarios/index.ts';
 import type { ListedTool } from '../harness/types.ts';
@@ -55,17 +56,35 @@ export async function benchSynthetic(rounds: number, log: Log): Promise<Syntheti
   };
 }
 
-/** Bare client and harness (core checks, in process) on a `tools`-tool synthetic surface per window size. */
-export async function sweepWindow(windows: readonly number[], tools: number, log: Log): Promise<WindowPoint[]> {
-  const replay = syntheticReplay(tools);
+/** The sweep's workload: a smaller synthetic surface whose calls take a fixed time, so the window matters. */
+export interface SweepSpec {
+  windows: readonly number[];
+  tools: number;
+  latencyMs: number;
+  rounds: number;
+}
+
+/**
+ * Bare client and harness (core checks, in process) per window size, medians of `rounds` (after one
+ * unmeasured warm-up run of each side). @throws Error when a run fails.
+ */
+export async function sweepWindow(spec: SweepSpec, log: Log): Promise<WindowPoint[]> {
+  const replay = syntheticReplay(spec.tools);
   const core = await coreCheckIds();
+  const configFor = (window: number) => syntheticConfig({ tools: spec.tools, latencyMs: spec.latencyMs, callConcurrency: window });
+  await timeBare(configFor(1).surfaces[0], replay);
+  await timeHarness(configFor(1), core);
   const points: WindowPoint[] = [];
-  for (const window of windows) {
-    const config = syntheticConfig({ tools, callConcurrency: window });
-    const bareMs = (await timeBare(config.surfaces[0], replay)).wallMs;
-    const coreMs = (await timeHarness(config, core)).wallMs;
-    points.push({ window, bareMs, coreMs });
-    log(`  window ${window}: bare ${Math.round(bareMs)} ms, harness core ${Math.round(coreMs)} ms`);
+  for (const window of spec.windows) {
+    const config = configFor(window);
+    const bare: number[] = [];
+    const harness: number[] = [];
+    for (let r = 0; r < spec.rounds; r++) {
+      bare.push((await timeBare(config.surfaces[0], replay)).wallMs);
+      harness.push((await timeHarness(config, core)).wallMs);
+    }
+    points.push({ window, bareMs: median(bare), coreMs: median(harness) });
+    log(`  window ${window}: bare ${Math.round(median(bare))} ms, harness core ${Math.round(median(harness))} ms`);
   }
   return points;
 }

@@ -4,9 +4,10 @@
  * dependencies. Serves SYNTHETIC_TOOL_COUNT tools over pages of SYNTHETIC_PAGE_SIZE (`nextCursor`), answers
  * every request instantly, exits when stdin closes.
  *
- * Usage: node bench/synthetic-server.mjs [--tools N] [--broken PCT]
+ * Usage: node bench/synthetic-server.mjs [--tools N] [--broken PCT] [--latency MS]
  *   --tools N      tools to serve (default 1000)
  *   --broken PCT   percentage of tools whose structuredContent violates their outputSchema (default 0)
+ *   --latency MS   answer each tools/call after MS milliseconds, calls served concurrently (default 0: instantly)
  *
  * Behaviour (spec 2025-11-25 basic/lifecycle, server/tools, server/utilities/pagination):
  * - `initialize` answers the offered version when known, else 2025-11-25; `server/discover` (modern probe)
@@ -20,11 +21,12 @@ import { conforms } from './synthetic/validate.mjs';
 import { SYNTHETIC_PAGE_SIZE, SYNTHETIC_TOOL_COUNT, isBroken, structuredResult, syntheticTools } from './synthetic/tools.mjs';
 
 const SUPPORTED = ['2025-11-25', '2025-06-18', '2025-03-26'];
-const { values } = parseArgs({ options: { tools: { type: 'string' }, broken: { type: 'string' } } });
+const { values } = parseArgs({ options: { tools: { type: 'string' }, broken: { type: 'string' }, latency: { type: 'string' } } });
 const count = values.tools === undefined ? SYNTHETIC_TOOL_COUNT : Number(values.tools);
 const brokenPercent = values.broken === undefined ? 0 : Number(values.broken);
-if (!Number.isInteger(count) || count < 0 || !(brokenPercent >= 0 && brokenPercent <= 100)) {
-  process.stderr.write('usage: synthetic-server.mjs [--tools N >= 0] [--broken PCT 0-100]\n');
+const latencyMs = values.latency === undefined ? 0 : Number(values.latency);
+if (!Number.isInteger(count) || count < 0 || !(brokenPercent >= 0 && brokenPercent <= 100) || !(latencyMs >= 0)) {
+  process.stderr.write('usage: synthetic-server.mjs [--tools N >= 0] [--broken PCT 0-100] [--latency MS >= 0]\n');
   process.exit(2);
 }
 
@@ -83,7 +85,9 @@ function onLine(line) {
   if (message.id === undefined) return; // a notification: nothing to answer
   const handler = handlers[message.method];
   const answer = handler ? handler(message.params) : error(-32601, 'Method not found');
-  send({ jsonrpc: '2.0', id: message.id, ...answer });
+  const reply = () => send({ jsonrpc: '2.0', id: message.id, ...answer });
+  if (latencyMs > 0 && message.method === 'tools/call') setTimeout(reply, latencyMs);
+  else reply();
 }
 
 createInterface({ input: process.stdin, crlfDelay: Infinity }).on('line', onLine).on('close', () => process.exit(0));

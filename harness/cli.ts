@@ -9,7 +9,7 @@ import { HELP, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import { loadCatalog, renderCatalog, renderCatalogMarkdown } from './cli/catalog.ts';
 import { publish } from './cli/output.ts';
 import { snapshot } from './cli/snapshot.ts';
-import { mergeReportFiles, writeBaseline, DEFAULT_BASELINE_FILE } from './report/index.ts';
+import { inShard, mergeReportFiles, writeBaseline, DEFAULT_BASELINE_FILE, type Shard } from './report/index.ts';
 import { createProgress } from './run/progress.ts';
 import { run } from './run/index.ts';
 import { killAllTrees } from './session/index.ts';
@@ -65,7 +65,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   };
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
-  const progress = createProgress(process.stdout, config.surfaces.length);
+  const progress = createProgress(process.stdout, surfacesInShard(config, args.overrides.shard));
   try {
     const { report, harnessFailed } = await run(config, {
       filters: { tools: args.overrides.tools, checks: args.overrides.checks, shard: args.overrides.shard },
@@ -84,6 +84,12 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
   }
+}
+
+/** How many surfaces a run starts: all, or under `--shard` (several surfaces) those of the shard. */
+function surfacesInShard(config: ResolvedConfig, shard?: Shard): number {
+  if (!shard || config.surfaces.length === 1) return config.surfaces.length;
+  return config.surfaces.filter((s) => inShard(s.name, shard)).length;
 }
 
 async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {

@@ -18,8 +18,9 @@ const ERAS: Record<string, 'modern' | 'legacy'> = {
   'reference-legacy': 'legacy',
   'reference-narrowed': 'modern',
 };
-/** Servers whose unknown-tool answer is an isError result (SDK 1.x behaviour) instead of JSON-RPC -32602. */
-const UNKNOWN_TOOL_AS_ISERROR = ['everything', 'memory', 'filesystem', 'sequential-thinking', 'reference-legacy'];
+/** Published servers whose unknown-tool answer is an isError result (SDK 1.x behaviour) instead of JSON-RPC -32602. */
+const UNKNOWN_TOOL_AS_ISERROR = ['everything', 'memory', 'filesystem', 'sequential-thinking'];
+const REFERENCE = ['reference-modern', 'reference-legacy', 'reference-narrowed'];
 /** Published servers whose serverInfo.version is not their package version. */
 const VERSION_DRIFT = ['everything', 'memory', 'filesystem'];
 
@@ -47,10 +48,16 @@ describe('the main job over the real surfaces', () => {
     expect(findingsOf(reportOf(run), 'everything').filter((f) => f.check === 'contract/every-tool-called' && f.severity !== 'info')).toEqual([]);
   });
 
-  it('errors/classification: servers on SDK 1.x answer an unknown tool with an isError result', () => {
+  it('errors/classification: the published servers answer an unknown tool with an isError result', () => {
     for (const surface of UNKNOWN_TOOL_AS_ISERROR) {
       const findings = findingsOf(reportOf(run), surface, 'errors/classification');
       expect(findings.map((f) => [f.severity, f.pointer, f.message.includes('isError')]), surface).toContainEqual(['error', '/params/name', true]);
+    }
+  });
+
+  it('errors/classification: the reference surfaces classify their errors correctly', () => {
+    for (const surface of REFERENCE) {
+      expect(findingsOf(reportOf(run), surface, 'errors/classification').filter((f) => f.severity !== 'info'), surface).toEqual([]);
     }
   });
 

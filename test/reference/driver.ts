@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 /** Repository root (two levels above test/reference). */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const ENVELOPE = {
+/** The modern `_meta` envelope the driver adds on the modern era (2026-07-28). */
+export const ENVELOPE = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': {},
   'io.modelcontextprotocol/clientInfo': { name: 'reference-test', version: '0.0.0' },
@@ -19,7 +20,7 @@ const ENVELOPE = {
 export interface Frame {
   id?: number;
   result?: Record<string, unknown>;
-  error?: { code: number; message: string };
+  error?: { code: number; message: string; data?: unknown };
 }
 
 /** A running surface process. */
@@ -27,6 +28,10 @@ export interface Driver {
   era: 'modern' | 'legacy';
   /** Send a request; resolves with its response frame (rejects after 15 s). Adds the envelope on modern. */
   request(method: string, params?: Record<string, unknown>): Promise<Frame>;
+  /** Send a request with `params` exactly as given (no envelope added); same answer handling as `request`. */
+  requestRaw(method: string, params: Record<string, unknown>): Promise<Frame>;
+  /** Write one notification frame (params as given). */
+  notify(method: string, params?: Record<string, unknown>): void;
   /** Lines on stdout that were not JSON-RPC responses (should stay empty). */
   strayLines: string[];
   /** Close stdin and wait for exit; resolves with the exit code. */
@@ -60,9 +65,8 @@ export async function startSurface(surface: string, era: 'modern' | 'legacy', ex
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let nextId = 1;
-  const request = (method: string, params: Record<string, unknown> = {}): Promise<Frame> => {
+  const requestRaw = (method: string, sent: Record<string, unknown>): Promise<Frame> => {
     const id = nextId++;
-    const sent = era === 'modern' ? { ...params, _meta: ENVELOPE } : params;
     return new Promise<Frame>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${surface}: no answer to ${method}`)), 15_000);
       pending.set(id, (frame) => {
@@ -72,6 +76,11 @@ export async function startSurface(surface: string, era: 'modern' | 'legacy', ex
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params: sent })}\n`);
     });
   };
+  const request = (method: string, params: Record<string, unknown> = {}): Promise<Frame> =>
+    requestRaw(method, era === 'modern' ? { ...params, _meta: ENVELOPE } : params);
+  const notify = (method: string, params?: Record<string, unknown>): void => {
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })}\n`);
+  };
   const close = async () => {
     child.stdin.end();
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -79,7 +88,7 @@ export async function startSurface(surface: string, era: 'modern' | 'legacy', ex
     clearTimeout(timer);
     return code;
   };
-  const driver: Driver = { era, request, strayLines, close };
+  const driver: Driver = { era, request, requestRaw, notify, strayLines, close };
   await openSession(driver, child);
   return driver;
 }

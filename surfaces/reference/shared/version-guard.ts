@@ -90,14 +90,17 @@ export class VersionGuardTransport implements Transport {
     await this.inner.start();
   }
 
+  /** Pass-through to `inner.send` (responses and notifications of the SDK). */
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     return this.inner.send(message, options);
   }
 
+  /** Pass-through to `inner.close`. */
   close(): Promise<void> {
     return this.inner.close();
   }
 
+  /** Pass-through to `inner.setProtocolVersion`, when it has one. */
   setProtocolVersion = (version: string): void => this.inner.setProtocolVersion?.(version);
 
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {

@@ -1,0 +1,99 @@
+/**
+ * Progress and parallel surfaces: harness/run/progress.ts rewrites one status line on a TTY and
+ * prints one plain line per surface elsewhere (a pipe, or CI=true); `concurrency` bounds the
+ * surfaces in flight (observed through the runner's progress events, never through timings).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyCliOverrides, loadConfig } from '../../harness/config/index.ts';
+import { run } from '../../harness/run/index.ts';
+import { createProgress, type ProgressEvent } from '../../harness/run/progress.ts';
+import type { SurfaceResult } from '../../harness/run/surface.ts';
+import { CI_CONFIG, cleanup, cli, ROOT, tempDir } from './helpers.ts';
+
+/** A stand-in for process.stdout that records what is written. */
+function fakeStream(isTTY: boolean) {
+  const chunks: string[] = [];
+  const stream = { isTTY, write: (chunk: string) => chunks.push(chunk) > 0 } as unknown as NodeJS.WriteStream;
+  return { stream, text: () => chunks.join('') };
+}
+
+/** A finished surface as the runner reports it (only the fields progress reads). */
+function finished(surface: string, calls: number, findings: number): ProgressEvent {
+  const result = {
+    reportSurface: { name: surface, era: 'legacy', protocolVersion: '2025-11-25', durationMs: 12, status: 'ok', tools: [{ name: 't', calls: [] }] },
+    observation: { calls: new Array(calls).fill({}) },
+    findings: new Array(findings).fill({}),
+  } as unknown as SurfaceResult;
+  return { type: 'surface-end', surface, result };
+}
+
+/** Feed two surfaces through a progress printer. */
+function feed(isTTY: boolean): string {
+  const { stream, text } = fakeStream(isTTY);
+  const progress = createProgress(stream, 2);
+  for (const surface of ['alpha', 'beta']) progress.onProgress({ type: 'surface-start', surface });
+  progress.onProgress(finished('alpha', 3, 1));
+  progress.onProgress(finished('beta', 0, 0));
+  progress.done();
+  return text();
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('progress display', () => {
+  it('prints one plain line per finished surface, without escape codes, off a TTY', () => {
+    vi.stubEnv('CI', '');
+    const text = feed(false);
+    expect(text).not.toContain('\x1b');
+    expect(text.split('\n').filter(Boolean)).toEqual([
+      '· alpha: legacy 2025-11-25, 1 tools, 3 calls, 1 findings (12 ms)',
+      '· beta: legacy 2025-11-25, 1 tools, 0 calls, 0 findings (12 ms)',
+    ]);
+  });
+
+  it('prints plain lines on a TTY when CI is set', () => {
+    vi.stubEnv('CI', 'true');
+    const text = feed(true);
+    expect(text).not.toContain('\x1b');
+    expect(text.split('\n').filter(Boolean)).toHaveLength(2);
+  });
+
+  it('rewrites one status line on a TTY and clears it when done', () => {
+    vi.stubEnv('CI', '');
+    const text = feed(true);
+    expect(text).not.toContain('\n');
+    expect(text).toContain('\r\x1b[2Ksurfaces 1/2 (1 running) · tools 1 · calls 3 · findings 1');
+    expect(text).toContain('surfaces 2/2 (0 running)');
+    expect(text.endsWith('\r\x1b[2K')).toBe(true);
+  });
+});
+
+describe('bounded parallel surfaces', () => {
+  /** The most surfaces in flight at once during a run of three surfaces with `concurrency`. */
+  async function maxInFlight(concurrency: number): Promise<number> {
+    const base = await loadConfig(CI_CONFIG, ROOT);
+    const config = applyCliOverrides(base, { surfaces: ['mirror', 'dotted', 'echo'], concurrency }, ROOT);
+    let inFlight = 0;
+    let max = 0;
+    await run(config, {
+      onProgress: (e) => {
+        inFlight += e.type === 'surface-start' ? 1 : -1;
+        max = Math.max(max, inFlight);
+      },
+    });
+    return max;
+  }
+
+  it('keeps at most `concurrency` surfaces in flight and uses them all', async () => {
+    expect(await maxInFlight(2)).toBe(2);
+    expect(await maxInFlight(1)).toBe(1);
+  }, 60_000);
+
+  it('--concurrency 1 on the CLI runs the surfaces one after another, in config order', async () => {
+    const out = await tempDir('progress');
+    const result = await cli(['-c', CI_CONFIG, '--surface', 'echo,dotted,mirror', '--concurrency', '1', '--reporter', 'json', '--report-dir', out]).finally(() => cleanup(out));
+    expect(result.exitCode).toBe(0);
+    const names = result.stdout.split('\n').flatMap((l) => /^· ([^:]+):/.exec(l)?.[1] ?? []);
+    expect(names).toEqual(['mirror', 'dotted', 'echo']);
+  }, 60_000);
+});

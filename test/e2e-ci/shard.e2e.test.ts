@@ -1,0 +1,99 @@
+/**
+ * `--shard K/N` then `merge`: the merged report of shards 1/2 and 2/2 has the same finding ids and
+ * summary as one full run, both for several surfaces (split by surface name) and for one surface
+ * (split by call). Deterministic fixture servers only (see fixtures/ci.config.ts).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../harness/types.ts';
+import { sarifSchemaErrors } from '../reporters/validate.ts';
+import { CI_CONFIG, cleanup, cli, findingIds, readReport, tempDir, type CliResult } from './helpers.ts';
+
+const callsOf = (r: Report) => r.surfaces.flatMap((s) => s.tools.flatMap((t) => t.calls.map((c) => `${s.name}/${t.name}/${c.scenario}`))).sort();
+
+/** Full run, both shards and their merge, written under `root`. */
+async function shardAndMerge(root: string, extra: string[]) {
+  const run = (name: string, more: string[]) => cli(['-c', CI_CONFIG, ...extra, ...more, '--reporter', 'json', '--report-dir', join(root, name)]);
+  const [full, one, two] = await Promise.all([run('full', []), run('shard-1', ['--shard', '1/2']), run('shard-2', ['--shard', '2/2'])]);
+  const merge = await cli(['merge', join(root, 'shard-1'), join(root, 'shard-2'), '--report-dir', join(root, 'merged'), '--reporter', 'markdown,sarif,junit,html']);
+  const read = (name: string) => readReport(join(root, name));
+  return {
+    exits: { full, one, two, merge } as Record<string, CliResult>,
+    full: await read('full'),
+    shards: [await read('shard-1'), await read('shard-2')],
+    merged: await read('merged'),
+  };
+}
+
+describe('several surfaces: split by surface name', () => {
+  let root: string;
+  let r: Awaited<ReturnType<typeof shardAndMerge>>;
+  beforeAll(async () => {
+    root = await tempDir('shard');
+    r = await shardAndMerge(root, []);
+  }, 90_000);
+  afterAll(() => cleanup(root));
+
+  it('gives every surface to exactly one shard, each report marked with its shard', () => {
+    const [one, two] = r.shards.map((s) => s.surfaces.map((x) => x.name));
+    expect(one.length).toBeGreaterThan(0);
+    expect(two.length).toBeGreaterThan(0);
+    expect([...one, ...two].sort()).toEqual(r.full.surfaces.map((s) => s.name).sort());
+    expect(r.shards.map((s) => s.shard)).toEqual([{ index: 1, total: 2 }, { index: 2, total: 2 }]);
+  });
+
+  it('merges to the findings, calls and summary of the full run, with the same exit code', () => {
+    expect(r.full.findings.length).toBeGreaterThan(0);
+    expect(findingIds(r.merged)).toEqual(findingIds(r.full));
+    expect(r.merged.summary).toEqual(r.full.summary);
+    expect(callsOf(r.merged)).toEqual(callsOf(r.full));
+    expect(r.exits.merge.exitCode).toBe(r.exits.full.exitCode);
+  });
+
+  it('writes the merge job formats, the SARIF valid', async () => {
+    for (const file of ['report.md', 'junit.xml', 'report.html']) expect(existsSync(join(root, 'merged', file)), file).toBe(true);
+    expect(sarifSchemaErrors(JSON.parse(await readFile(join(root, 'merged', 'report.sarif'), 'utf8')))).toEqual([]);
+  });
+});
+
+describe('one surface: split by call', () => {
+  let root: string;
+  let r: Awaited<ReturnType<typeof shardAndMerge>>;
+  beforeAll(async () => {
+    root = await tempDir('shard-one');
+    r = await shardAndMerge(root, ['--surface', 'fixture']);
+  }, 90_000);
+  afterAll(() => cleanup(root));
+
+  it('gives every call to exactly one shard', () => {
+    const [one, two] = r.shards.map(callsOf);
+    expect(one.length).toBeGreaterThan(0);
+    expect(two.length).toBeGreaterThan(0);
+    expect([...one, ...two].sort()).toEqual(callsOf(r.full));
+    expect(callsOf(r.merged)).toEqual(callsOf(r.full));
+  });
+
+  // KNOWN BUG (reported to the lead): a call shard reports contract/every-tool-called "never called"
+  // for the tools whose calls went to the other shard (harness/run/plan.ts + every-tool-called), so the
+  // merge has errors a full run has not. Remove `.fails` once fixed.
+  it.fails('merges to the findings and summary of the full run', () => {
+    expect(findingIds(r.merged)).toEqual(findingIds(r.full));
+    expect(r.merged.summary).toEqual(r.full.summary);
+  });
+});
+
+describe('merge input errors', () => {
+  it('exits 2 naming the missing report', async () => {
+    const result = await cli(['merge', 'no/such/shard-dir']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('no/such/shard-dir');
+  });
+
+  it('exits 2 with usage when given nothing to merge', async () => {
+    const result = await cli(['merge']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('merge needs report directories');
+  });
+});
