@@ -304,6 +304,8 @@ export interface SurfaceObservation {
   manifest?: { path: string; json: Record<string, unknown> };
   /** contract/watched-paths: each configured watched path (glob) with the number of files it matched. */
   watchedPathMatches?: Record<string, number>;
+  /** Tools this run deliberately did not call (excluded by `--tool`, or all their calls are in another shard). */
+  outOfScopeTools?: string[];
   /** Tools for which argument generation was refused (destructive, not allowed). */
   skippedTools: { tool: string; reason: string }[];
   durationMs: number;

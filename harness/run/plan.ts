@@ -22,6 +22,8 @@ export interface CallPlan {
   skipped: SurfaceObservation['skippedTools'];
   /** Scenarios naming tools the surface does not advertise (reported as stale scenarios). */
   unknown: Scenario[];
+  /** Advertised tools this run leaves out on purpose: excluded by `--tool`, or all their calls in another shard. */
+  outOfScope: string[];
 }
 
 /**
@@ -30,13 +32,19 @@ export interface CallPlan {
  */
 export async function makeCallPlanner(surface: ResolvedSurface, filter: CallFilter): Promise<(obs: SurfaceObservation) => CallPlan> {
   const fileScenarios = await loadScenarios(surface.scenarios, surface.configDir);
+  const inScope = (tool: string) => !filter.tools || filter.tools.includes(tool);
   return (obs) => {
-    const tools = (obs.listing?.tools ?? []).filter((t) => !filter.tools || filter.tools.includes(t.name));
-    const plan = planCalls(tools, fileScenarios, { generate: surface.generate.enabled, destructive: surface.generate.destructive });
+    const listed = obs.listing?.tools ?? [];
+    const tools = listed.filter((t) => inScope(t.name));
+    const own = fileScenarios.filter((s) => inScope(s.tool));
+    const plan = planCalls(tools, own, { generate: surface.generate.enabled, destructive: surface.generate.destructive });
     const shard = filter.callShard;
     const scenarios = shard
       ? plan.scenarios.filter((s) => inShard(callShardId(surface.name, s.tool, s.name), shard))
       : plan.scenarios;
-    return { scenarios, skipped: plan.skipped, unknown: plan.unknown };
+    const planned = new Set(plan.scenarios.map((s) => s.tool));
+    const kept = new Set(scenarios.map((s) => s.tool));
+    const outOfScope = listed.map((t) => t.name).filter((name) => !inScope(name) || (planned.has(name) && !kept.has(name)));
+    return { scenarios, skipped: plan.skipped, unknown: plan.unknown, outOfScope };
   };
 }

@@ -61,12 +61,15 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
       planCalls: (obs) => {
         const plan = planner(obs);
         unknown = plan.unknown;
+        obs.outOfScopeTools = plan.outOfScope;
         return plan;
       },
       planProbes: (obs) => planProbes(ctx.checks, obs, ctx.schemas),
       signal,
     });
     const verdict = judge(ctx.checks, observation, ctx.schemas);
+    const wanted = ctx.filter.tools;
+    if (wanted) verdict.findings = verdict.findings.filter((f) => f.tool === undefined || wanted.includes(f.tool)); // --tool narrows the whole report
     if (contractError) verdict.findings.push(contractFinding(surface.name, contractError));
     verdict.findings.push(...unknown.map((s) => staleScenarioFinding(surface.name, s)));
     // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)

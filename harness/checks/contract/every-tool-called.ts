@@ -1,7 +1,8 @@
 /**
  * contract/every-tool-called: every advertised tool was called at least once during the run (by a
  * scenario file or a generated scenario). Tools whose argument generation was refused (destructive,
- * not allowed) are noted at info with the reason kind instead. Rule: contract (design §7 checkEveryToolCalled).
+ * not allowed) are noted at info with the reason kind instead; tools the run left out on purpose
+ * (`--tool`, another call shard: `outOfScopeTools`) are not judged. Rule: contract (design §7 checkEveryToolCalled).
  */
 import { defineCheck } from '../define.ts';
 import { uncalledTools } from '../../invariants.ts';
@@ -26,7 +27,10 @@ export default defineCheck({
     const advertised = (observation.listing?.tools ?? []).map((t) => t.name).filter((n): n is string => typeof n === 'string');
     const called = observation.calls.map((c) => c.scenario.tool);
     const skipped = new Set(observation.skippedTools.map((s) => s.tool));
+    const outOfScope = new Set(observation.outOfScopeTools ?? []);
     for (const tool of uncalledTools(advertised, called)) {
+      if (outOfScope.has(tool)) continue; // excluded by --tool or called in another shard
+
       if (skipped.has(tool)) report({ messageId: 'skipped', severity: 'info', tool, data: { tool } });
       else report({ messageId: 'notCalled', tool, data: { tool } });
     }

@@ -75,7 +75,7 @@ export function outcomesOf(report: Report, surface: string, tool: string): strin
   return entry?.calls.map((c) => c.outcome) ?? [];
 }
 
-/** Every file in a directory tree (paths relative to `dir`). */
+/** Every file in a directory tree, as absolute paths (`dir` joined with each relative path). */
 export function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
