@@ -107,7 +107,8 @@ function connect(child: ChildProcess, spec: BareSpec) {
       write({ jsonrpc: '2.0', id, method, params: params(p) });
       return withTimeout(answer, spec.requestMs, `no answer to ${method} within ${spec.requestMs} ms`);
     },
-    notify: (method: string) => write({ jsonrpc: '2.0', method, ...(spec.era === 'modern' ? { params: params({}) } : {}) }),
+    /** A legacy notification without params (`notifications/initialized`). */
+    notify: (method: string) => write({ jsonrpc: '2.0', method }),
     errors: () => errors,
   };
 }

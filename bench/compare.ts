@@ -36,12 +36,12 @@ export async function compareSurface(config: ResolvedConfig, surface: ResolvedSu
     return {
       surface: surface.name, era: replay.era, calls: replay.calls.length, rounds,
       bareMs: median(bare), coreMs: median(coreMs), allMs: median(allMs),
-      ratio: medianRatio(coreMs, bare), ratioAll: medianRatio(allMs, bare),
+      ratio: medianRatio(coreMs, bare), ratioAll: medianRatio(allMs, bare), bestRatio: Math.min(...coreMs) / Math.min(...bare),
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`  ${surface.name}: not measured: ${message}`);
     const nan = Number.NaN;
-    return { surface: surface.name, era: '', calls: 0, rounds, bareMs: nan, coreMs: nan, allMs: nan, ratio: nan, ratioAll: nan, error: message };
+    return { surface: surface.name, era: '', calls: 0, rounds, bareMs: nan, coreMs: nan, allMs: nan, ratio: nan, ratioAll: nan, bestRatio: nan, error: message };
   }
 }

@@ -18,8 +18,8 @@ import { coreCheckIds, realConfig } from './surfaces.ts';
 import { benchSynthetic, sweepWindow, type SweepSpec } from './synthetic-bench.ts';
 import { measureThroughput } from './throughput.ts';
 
-/** The window sweep: 100 tools whose calls each take 5 ms, 3 rounds per window. */
-const SWEEP: SweepSpec = { windows: [1, 2, 4, 8, 16], tools: 100, latencyMs: 5, rounds: 3 };
+/** The window sweep: 100 tools whose calls each take 5 ms, 2 rounds per window. */
+const SWEEP: SweepSpec = { windows: [1, 2, 4, 8, 16], tools: 100, latencyMs: 5, rounds: 2 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function parse() {

@@ -261,8 +261,12 @@ export interface Negotiation {
   discover?: unknown;
   /** The probe exchange: what `server/discover` drew. */
   probe: {
-    /** `skipped`: the surface is configured `era: 'legacy'`, no probe was sent. */
-    outcome: 'discover-result' | 'modern-error' | 'other-error' | 'timeout' | 'exit' | 'not-json' | 'skipped';
+    /**
+     * `skipped`: the surface is configured `era: 'legacy'`, no probe was sent. `invalid-discover`: an
+     * object result that is not a usable DiscoverResult (then legacy is tried; if that fails too, the
+     * session goes modern with that answer so protocol/discover can judge it).
+     */
+    outcome: 'discover-result' | 'modern-error' | 'other-error' | 'timeout' | 'exit' | 'not-json' | 'skipped' | 'invalid-discover';
     errorCode?: number;
     durationMs: number;
     /** True when the probe killed the process and it was restarted for the legacy handshake. */

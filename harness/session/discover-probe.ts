@@ -19,6 +19,8 @@ export interface ProbeResult {
   durationMs: number;
   /** The DiscoverResult (outcome `discover-result`). */
   discover?: Record<string, unknown>;
+  /** Outcome `invalid-discover`: the object result that is not a usable DiscoverResult. */
+  unusable?: Record<string, unknown>;
   /** A modern version from a -32022 `data.supported` list (outcome `modern-error`). */
   retryVersion?: string;
   /** On timeout: the still-pending answer (a slow modern server may answer during the legacy handshake). */
@@ -58,5 +60,8 @@ function classifyAnswer(frame: { result?: unknown; error?: unknown }): Omit<Prob
     return { outcome: 'other-error', ...(code === undefined ? {} : { errorCode: code }) };
   }
   if (isDiscoverResult(frame.result)) return { outcome: 'discover-result', discover: frame.result };
+  // a result, but not one the harness can use (no modern version listed, malformed): per spec 1c this
+  // falls back to legacy, but the answer is kept so protocol/discover can judge it if legacy fails too
+  if (isObject(frame.result)) return { outcome: 'invalid-discover', unusable: frame.result };
   return { outcome: 'other-error' };
 }

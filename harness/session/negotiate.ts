@@ -24,11 +24,8 @@ export interface NegotiateDeps {
   nextId: () => number;
 }
 
-/**
- * Placeholder probe outcome when `era: 'legacy'` skipped the probe.
- * TODO(types.ts): add 'skipped' to Negotiation['probe']['outcome']; until then the value is cast.
- */
-const PROBE_SKIPPED = 'skipped' as Negotiation['probe']['outcome'];
+/** Probe outcome when `era: 'legacy'` skipped the probe. */
+const PROBE_SKIPPED: Negotiation['probe']['outcome'] = 'skipped';
 
 /**
  * Negotiate on `first`. Resolves with the negotiation and the link to use (a new one after a restart).
@@ -49,6 +46,13 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
   const record = { outcome: probe.outcome, ...code(probe), durationMs: probe.durationMs, restarted };
   try {
     return await legacy(link, deps, record, restarted ? undefined : probe);
+  } catch (error) {
+    // the server answered server/discover with an object we cannot use, and refuses initialize: it is a
+    // (broken) modern server; go modern with its answer so protocol/discover reports what is wrong
+    if (error instanceof NegotiationFailure && probe.unusable && link.proc.alive) {
+      return { link, negotiation: modern({ discover: probe.unusable }, probe, MODERN_PROTOCOL_VERSION) };
+    }
+    throw error;
   } finally {
     first.channel.forget(probe.id);
   }

@@ -13,9 +13,12 @@ export async function settlesWithin(promise: Promise<unknown>, ms: number): Prom
   }
 }
 
-/** Sleep `ms` with an unref'd timer (does not keep the process alive on its own). */
+/**
+ * Sleep `ms`. The timer keeps the process alive: every sleep is awaited by someone, and an unref'd one
+ * let Node exit mid-shutdown (exit code 13, no report) when nothing else was pending.
+ */
 export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Milliseconds elapsed since `start` (a performance.now() value), rounded. */

@@ -9,7 +9,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBare } from '../../bench/bare-client.ts';
+import { renderResults, type SurfaceFigures } from '../../bench/results.ts';
 import { median, medianRatio } from '../../bench/stats.ts';
+import { measureThroughput } from '../../bench/throughput.ts';
 import { syntheticReplay } from '../../bench/synthetic-bench.ts';
 import { conforms } from '../../bench/synthetic/validate.mjs';
 import { inputSchema, outputSchema, sampleArguments, structuredResult } from '../../bench/synthetic/tools.mjs';
@@ -138,5 +140,25 @@ describe('stats', () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([])).toBeNaN();
     expect(medianRatio([2, 9, 3], [1, 3, 3])).toBe(2);
+  });
+});
+
+describe('throughput and RESULTS.md', () => {
+  it('validates every sample instance of the synthetic schemas', () => {
+    const t = measureThroughput({ tools: 3, minMs: 0 });
+    expect(t).toMatchObject({ schemas: 6, invalid: 0 });
+    expect(t.validations).toBeGreaterThanOrEqual(6);
+  });
+
+  it('marks each surface target met or missed and names a surface that could not be measured', () => {
+    const row = (surface: string, ratio: number): SurfaceFigures => ({
+      surface, era: 'legacy', calls: 3, rounds: 5, bareMs: 100, coreMs: 100 * ratio, allMs: 300, ratio, ratioAll: 3, bestRatio: ratio,
+    });
+    const failed = { ...row('broken', Number.NaN), error: 'spawn ENOENT | x' };
+    const md = renderResults({ date: '2026-01-01', cpus: 2, cpuModel: 'cpu', node: 'v20', surfaces: [row('fast', 1.1), row('slow', 1.5), failed], benchSeconds: 1 });
+    expect(md).toMatch(/\| fast \|.*\| 1\.10 \| met \|/);
+    expect(md).toMatch(/\| slow \|.*\| 1\.50 \| \*\*missed\*\* \|/);
+    expect(md).toContain('not measured: spawn ENOENT \\| x');
+    expect(md).toContain('2 CPUs');
   });
 });

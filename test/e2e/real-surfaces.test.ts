@@ -45,7 +45,7 @@ describe('the main job over the real surfaces', () => {
       const uncalled = surface.tools.filter((t) => t.calls.length === 0).map((t) => t.name);
       expect(uncalled, surface.name).toEqual([]);
     }
-    expect(findingsOf(reportOf(run), 'everything').filter((f) => f.check === 'contract/every-tool-called' && f.severity !== 'info')).toEqual([]);
+    expect(reportOf(run).findings.filter((f) => f.check === 'contract/every-tool-called' && f.severity !== 'info')).toEqual([]);
   });
 
   it('errors/classification: the published servers answer an unknown tool with an isError result', () => {
