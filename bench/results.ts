@@ -3,6 +3,7 @@
  * per-surface table (bare client vs harness, core and all checks), the synthetic surface, the
  * call-concurrency sweep and validation throughput, each target marked met or missed.
  */
+import { SYNTHETIC_PAGE_SIZE } from './synthetic/tools.mjs';
 import type { Throughput } from './throughput.ts';
 
 /** Medians for one surface over `rounds` rounds, ms. `ratio` is the median per-round harness(core)/bare. */
@@ -78,9 +79,8 @@ function surfaceTable(rows: SurfaceFigures[]): string[] {
 }
 
 function syntheticSection(s: SyntheticFigures): string[] {
-  const within = s.coreMs / 1000 < TARGETS.syntheticSeconds && s.coreRssMB < TARGETS.syntheticRssMB;
   return [
-    `## Synthetic surface (${s.tools} tools, 10 pages, ${s.calls} calls; medians of ${s.rounds} rounds, each harness run in its own process)`,
+    `## Synthetic surface (${s.tools} tools, ${Math.ceil(s.tools / SYNTHETIC_PAGE_SIZE)} pages, ${s.calls} calls; medians of ${s.rounds} rounds, each harness run in its own process)`,
     '',
     '| run | wall (s) | calls/s | peak RSS (MB) |',
     '|---|---:|---:|---:|',
@@ -88,7 +88,8 @@ function syntheticSection(s: SyntheticFigures): string[] {
     `| harness, core checks | ${(s.coreMs / 1000).toFixed(2)} | ${n((s.calls * 1000) / s.coreMs)} | ${n(s.coreRssMB)} |`,
     `| harness, all checks (+${n(s.probes)} probes) | ${(s.allMs / 1000).toFixed(2)} | ${n((s.calls * 1000) / s.allMs)} | ${n(s.allRssMB)} |`,
     '',
-    `Target (core checks: list, every tool called, every result checked): under ${TARGETS.syntheticSeconds} s and ${TARGETS.syntheticRssMB} MB: ${mark(within)}.`,
+    `Targets (core checks: list, every tool called, every result checked): wall time under ${TARGETS.syntheticSeconds} s: ${mark(s.coreMs / 1000 < TARGETS.syntheticSeconds)};`,
+    `peak RSS under ${TARGETS.syntheticRssMB} MB: ${mark(s.coreRssMB < TARGETS.syntheticRssMB)}.`,
   ];
 }
 
