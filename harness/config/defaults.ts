@@ -38,7 +38,7 @@ export const CONFIG_DEFAULTS = Object.freeze({
 
 /** Per-surface defaults. */
 export const SURFACE_DEFAULTS = Object.freeze({
-  callConcurrency: 4,
+  callConcurrency: 8,
   echo: 'warn' as const,
   overrides: 'narrow' as const,
   era: 'auto' as const,

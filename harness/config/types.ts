@@ -58,7 +58,7 @@ export interface SurfaceConfig {
   declaredVersion?: string | { fromManifest: true };
   watchedPaths?: string[];
   era?: 'auto' | 'modern' | 'legacy';
-  /** Requests in flight at once on this surface (default 4; 1 for order-dependent servers). */
+  /** Requests in flight at once on this surface (default 8, chosen by measurement; 1 for order-dependent servers). */
   callConcurrency?: number;
   timeouts?: Partial<Timeouts>;
   /** Per-run setup: a temp dir (`${tempDir}`) and files copied into place before spawn. */

@@ -88,16 +88,22 @@ async function callAll(session: Session, scenarios: Scenario[]): Promise<CallRec
   );
 }
 
-/** Execute planned probes: fresh-process probes one after another, session probes pipelined. */
+/**
+ * Execute planned probes: session probes pipelined on the connection while the fresh-process probes
+ * (one short-lived process at a time) run alongside, so neither waits for the other.
+ */
 async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[]): Promise<ProbeRecord[]> {
-  const fresh = probes.filter((p) => p.freshProcess);
-  const live = probes.filter((p) => !p.freshProcess);
-  const records = await Promise.all(live.map((probe) => runLiveProbe(session, probe)));
-  for (const probe of fresh) {
-    if (input.signal?.aborted) break;
-    records.push(await runFreshProbe(input, probe));
-  }
-  return records;
+  const live = Promise.all(probes.filter((p) => !p.freshProcess).map((probe) => runLiveProbe(session, probe)));
+  const fresh = (async () => {
+    const records: ProbeRecord[] = [];
+    for (const probe of probes.filter((p) => p.freshProcess)) {
+      if (input.signal?.aborted) break;
+      records.push(await runFreshProbe(input, probe));
+    }
+    return records;
+  })();
+  const [liveRecords, freshRecords] = await Promise.all([live, fresh]);
+  return [...liveRecords, ...freshRecords];
 }
 
 async function runLiveProbe(session: Session, probe: ProbeRequest): Promise<ProbeRecord> {

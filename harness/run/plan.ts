@@ -6,6 +6,7 @@
 import type { ResolvedSurface } from '../config/index.ts';
 import { callShardId, inShard } from '../report/shard.ts';
 import { loadScenarios, planCalls } from '../scenarios/index.ts';
+import type { SchemaService } from '../schema/service.ts';
 import type { Scenario, SurfaceObservation } from '../types.ts';
 
 /** Run-level narrowing of calls. */
@@ -28,16 +29,17 @@ export interface CallPlan {
 
 /**
  * Load the surface's scenario files once and return a planner that, given the advertised tools,
- * picks the calls. @throws ConfigError (from loadScenarios) for a broken scenario file.
+ * picks the calls. `schemas` is the run's compile cache (generated arguments are validated with it, so
+ * no inputSchema is compiled twice). @throws ConfigError (from loadScenarios) for a broken scenario file.
  */
-export async function makeCallPlanner(surface: ResolvedSurface, filter: CallFilter): Promise<(obs: SurfaceObservation) => CallPlan> {
+export async function makeCallPlanner(surface: ResolvedSurface, filter: CallFilter, schemas?: SchemaService): Promise<(obs: SurfaceObservation) => CallPlan> {
   const fileScenarios = await loadScenarios(surface.scenarios, surface.configDir);
   const inScope = (tool: string) => !filter.tools || filter.tools.includes(tool);
   return (obs) => {
     const listed = obs.listing?.tools ?? [];
     const tools = listed.filter((t) => inScope(t.name));
     const own = fileScenarios.filter((s) => inScope(s.tool));
-    const plan = planCalls(tools, own, { generate: surface.generate.enabled, destructive: surface.generate.destructive });
+    const plan = planCalls(tools, own, { generate: surface.generate.enabled, destructive: surface.generate.destructive, schemas });
     const shard = filter.callShard;
     const scenarios = shard
       ? plan.scenarios.filter((s) => inShard(callShardId(surface.name, s.tool, s.name), shard))

@@ -51,7 +51,7 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     const options = toSurfaceOptions(surface, manifest?.json);
     const watched = await resolveWatchedPaths(surface);
     const signal = surfaceSignal(surface, ctx.signal);
-    const planner = await makeCallPlanner(surface, ctx.filter);
+    const planner = await makeCallPlanner(surface, ctx.filter, ctx.schemas);
     let unknown: Scenario[] = [];
     const observation = await observeSurface({
       surface: surface.name,
