@@ -135,6 +135,8 @@ export interface RequestRecord {
   notifications?: unknown[];
   /** After a cancellation: frames that still arrived for this id. */
   lateFrames?: unknown[];
+  /** After a cancellation: ms from writing `notifications/cancelled` to the first late frame. */
+  lateAfterMs?: number;
 }
 
 /** The expected outcome of a scenario. */
@@ -180,6 +182,8 @@ export interface ProbeRequest {
   protocolVersion?: string;
   /** Send `notifications/cancelled` for this request after this many ms (cancellation probes). */
   cancelAfterMs?: number;
+  /** After the cancellation, keep collecting frames for the id this long, ms (default: the session's). */
+  lateGraceMs?: number;
   timeoutMs?: number;
   /** A raw line to write instead of a JSON-RPC frame built from method/params (still gets an id if it has one). */
   raw?: string;

@@ -112,6 +112,7 @@ async function runLiveProbe(session: Session, probe: ProbeRequest): Promise<Prob
     envelope: probe.envelope,
     protocolVersion: probe.protocolVersion,
     cancelAfterMs: probe.cancelAfterMs,
+    lateGraceMs: probe.lateGraceMs,
   });
   return { probe, request };
 }

@@ -56,8 +56,9 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
     spec.cancel?.('timeout');
     return { ...base, outcome: 'timeout', durationMs, ...notes };
   }
-  const lateFrames = await collectLate(channel, spec);
-  return { ...base, outcome: 'cancelled', durationMs, lateFrames, ...notes };
+  const { frames: lateFrames, firstAfterMs } = await collectLate(channel, spec);
+  const after = firstAfterMs === undefined ? {} : { lateAfterMs: firstAfterMs };
+  return { ...base, outcome: 'cancelled', durationMs, lateFrames, ...after, ...notes };
 }
 
 async function awaitEnding(settled: Promise<Settlement>, spec: ExchangeSpec): Promise<Ending> {
@@ -73,12 +74,17 @@ async function awaitEnding(settled: Promise<Settlement>, spec: ExchangeSpec): Pr
   }
 }
 
-/** Send the cancellation, then keep every frame for the id that arrives within the grace period. */
-async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<unknown[]> {
-  const late: unknown[] = [];
-  const stop = channel.collectLate(spec.id, late);
+/**
+ * Send the cancellation, then keep every frame for the id that arrives within the grace period, and
+ * when the first one came (ms after the cancellation was written).
+ */
+async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ frames: unknown[]; firstAfterMs?: number }> {
+  const frames: unknown[] = [];
+  let firstAt: number | undefined;
+  const stop = channel.collectLate(spec.id, frames, () => (firstAt ??= performance.now()));
+  const cancelledAt = performance.now();
   spec.cancel?.('cancelled by the harness');
   await new Promise((resolve) => setTimeout(resolve, spec.lateGraceMs));
   stop();
-  return late;
+  return { frames, ...(firstAt === undefined ? {} : { firstAfterMs: Math.round(firstAt - cancelledAt) }) };
 }

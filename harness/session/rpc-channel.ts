@@ -32,7 +32,7 @@ export function idKey(id: unknown): string | undefined {
 /** Routes the frames of one process. Create one per process. */
 export class RpcChannel {
   private readonly pending = new Map<string, Entry>();
-  private readonly late = new Map<string, unknown[]>();
+  private readonly late = new Map<string, { into: unknown[]; onFrame?: () => void }>();
 
   constructor(readonly proc: ServerProcess, readonly tap: WireTapRecorder) {
     proc.onFrame((value, bytes) => this.onFrame(value, bytes));
@@ -58,9 +58,9 @@ export class RpcChannel {
   }
 
   /** Collect every frame that still arrives for `id` into `into`, until the returned function is called. */
-  collectLate(id: number | string, into: unknown[]): () => void {
+  collectLate(id: number | string, into: unknown[], onFrame?: () => void): () => void {
     const key = idKey(id) as string;
-    this.late.set(key, into);
+    this.late.set(key, { into, onFrame });
     return () => this.late.delete(key);
   }
 
@@ -90,8 +90,10 @@ export class RpcChannel {
       return;
     }
     const late = key === undefined ? undefined : this.late.get(key);
-    if (late) late.push(value);
-    else this.tap.unmatchedFrame();
+    if (late) {
+      late.into.push(value);
+      late.onFrame?.();
+    } else this.tap.unmatchedFrame();
   }
 
   /** Server-to-client request: recorded; answered `{}` for ping, -32601 otherwise (the harness declares no capabilities). */

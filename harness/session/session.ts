@@ -26,6 +26,8 @@ export interface RequestOptions {
   cancelAfterMs?: number;
   /** Send a notification (no id, no answer awaited). */
   notification?: boolean;
+  /** After a cancellation: how long to keep collecting frames for the id, ms (default: the session's lateGraceMs). */
+  lateGraceMs?: number;
 }
 
 /** A live session. Requests never reject for server faults; see `Outcome` in types.ts. */
@@ -83,7 +85,7 @@ export class LiveSession implements Session {
         ? await exchange(link.channel, {
           id, method, params: sent, line: JSON.stringify(requestFrame(id, method, sent)),
           timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
-          lateGraceMs: this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
+          lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
         })
         : exitRecord(id, method, sent);
       if (link && record.outcome === 'timeout') this.checkLiveness(link);

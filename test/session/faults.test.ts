@@ -78,7 +78,16 @@ describe('cancellation', () => {
     expect(record.outcome).toBe('cancelled');
     expect(record.lateFrames).toHaveLength(1);
     expect(record.lateFrames?.[0]).toMatchObject({ id: record.id });
+    expect(record.lateAfterMs).toBeGreaterThan(0); // the 150 ms sleep ends ~120 ms after the cancel at 30 ms
     expect(session.tap().unmatchedFrames).toBe(0);
+  });
+
+  it('waits for late frames as long as the request asks (lateGraceMs)', async () => {
+    const session = await start(fixture(), options());
+    const short = await session.request('tools/call', { name: 'sleep', arguments: { ms: 600 } }, { cancelAfterMs: 0, lateGraceMs: 100 });
+    expect(short.lateFrames).toEqual([]);
+    const long = await session.request('tools/call', { name: 'sleep', arguments: { ms: 300 } }, { cancelAfterMs: 0, lateGraceMs: 1500 });
+    expect(long.lateFrames).toHaveLength(1);
   });
 
   it('records no late frame when the server honours the cancellation', async () => {

@@ -57,9 +57,19 @@ export function lateMarginMs(observation: SurfaceObservation, probed: CallRecord
  * Whether a late frame of the cancelled probe clearly came after the server had the cancellation:
  * the probed call's usual response time exceeds the cancellation send time by more than the margin.
  */
+/**
+ * The late answer came at least the margin after the cancellation was written: the server had the
+ * cancellation in hand and answered anyway (an answer racing the cancel arrives within a few ms).
+ */
 function clearlyLate(observation: SurfaceObservation, probed: CallRecord, cancelled: RequestRecord): boolean {
   if (cancelled.outcome !== 'cancelled' || (cancelled.lateFrames ?? []).length === 0) return false;
-  return probed.request.durationMs > cancelled.durationMs + lateMarginMs(observation, probed);
+  return (cancelled.lateAfterMs ?? 0) >= lateMarginMs(observation, probed);
+}
+
+/** How long to wait for a late answer: long enough for the probed tool to finish twice over, 0.3-5 s. */
+export function lateGraceFor(observation: SurfaceObservation, probed: CallRecord): number {
+  const wanted = 2 * probed.request.durationMs + lateMarginMs(observation, probed);
+  return Math.round(Math.min(5000, Math.max(300, wanted)));
 }
 
 export default defineCheck({
@@ -83,7 +93,7 @@ export default defineCheck({
     if (!call) return [];
     const params = { name: call.scenario.tool, arguments: call.scenario.arguments };
     return [
-      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0 },
+      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, lateGraceMs: lateGraceFor(observation, call) },
       { id: FOLLOW_UP, check: ID, tool: call.scenario.tool, method: 'tools/list', params: {} },
     ];
   },
@@ -93,7 +103,7 @@ export default defineCheck({
     const tool = record.probe.tool ?? '(unknown)';
     const probed = slowestRepeatable(observation);
     if (probed && probed.scenario.tool === tool && clearlyLate(observation, probed, record.request)) {
-      const evidence = { callDurationMs: probed.request.durationMs, cancelSentAtMs: record.request.durationMs, marginMs: lateMarginMs(observation, probed) };
+      const evidence = { callDurationMs: probed.request.durationMs, lateAfterMs: record.request.lateAfterMs, marginMs: lateMarginMs(observation, probed) };
       report({ messageId: 'respondedAfterCancel', tool, pointer: '/params/requestId', data: { tool }, evidence });
     }
     const followUp = probeRecord(observation, FOLLOW_UP);

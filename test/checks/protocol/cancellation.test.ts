@@ -17,25 +17,29 @@ function observed(slowMs: number, fastMs = 2): SurfaceObservation {
   return makeObservation({ tools: [makeTool('slow', readOnly), makeTool('fast', readOnly)], calls });
 }
 
-/** `o` with the planned probes answered: the call cancelled (with `late` frames), the follow-up as given. */
-function probed(o: SurfaceObservation, late: unknown[], followUp: 'answered' | 'timeout' = 'answered'): SurfaceObservation {
+/**
+ * `o` with the planned probes answered: the call cancelled (with `late` frames, the first `lateAfterMs`
+ * after the cancellation), the follow-up as given.
+ */
+function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, followUp: 'answered' | 'timeout' = 'answered'): SurfaceObservation {
   const [call, follow] = check.plan!(ctx(o));
   const followRecord = followUp === 'answered' ? makeProbeRecord(follow, list) : makeProbeRecord(follow, undefined, { outcome: 'timeout' });
-  return { ...o, probes: [makeProbeRecord(call, undefined, { outcome: 'cancelled', lateFrames: late }), followRecord] };
+  const cancelled = { outcome: 'cancelled' as const, lateFrames: late, ...(late.length > 0 ? { lateAfterMs } : {}) };
+  return { ...o, probes: [makeProbeRecord(call, undefined, cancelled), followRecord] };
 }
 
 const LATE = [{ jsonrpc: '2.0', id: 900, result: { content: [] } }];
 
 checkTester(check, {
   valid: [
-    { name: 'no late frame, follow-up answered', observation: probed(observed(250), []), strict: true },
+    { name: 'no late frame, follow-up answered', observation: probed(observed(250), [], 0), strict: true },
     { name: 'no repeatable call: nothing planned or judged', observation: makeObservation(), strict: true },
-    { name: 'fast tool answered after the cancellation: a race, not reported', observation: probed(observed(20), LATE), strict: true },
-    { name: 'slow tool, but not slower than twice the usual round trip: not reported', observation: probed(observed(250, 150), LATE), strict: true },
+    { name: 'answer racing the cancellation (2 ms after it): not reported', observation: probed(observed(20), LATE, 2), strict: true },
+    { name: 'late answer within the margin (2x the usual round trip): not reported', observation: probed(observed(250, 150), LATE, 240), strict: true },
   ],
   invalid: [
-    { name: 'slow tool answered well after the cancellation', observation: probed(observed(250), LATE), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
-    { name: 'unresponsive after cancellation', observation: probed(observed(250), [], 'timeout'), findings: [{ messageId: 'unresponsive', tool: 'slow', severity: 'error' }] },
+    { name: 'answer well after the cancellation', observation: probed(observed(250), LATE, 240), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
+    { name: 'unresponsive after cancellation', observation: probed(observed(250), [], 0, 'timeout'), findings: [{ messageId: 'unresponsive', tool: 'slow', severity: 'error' }] },
   ],
 });
 
@@ -44,6 +48,13 @@ describe('protocol/cancellation probe choice and margin', () => {
     const o = observed(250);
     expect(slowestRepeatable(o)?.scenario.tool).toBe('slow');
     expect(check.plan!(ctx(o)).map((p) => [p.method, p.tool, p.cancelAfterMs])).toEqual([['tools/call', 'slow', 0], ['tools/list', 'slow', undefined]]);
+  });
+
+  it('waits for a late answer long enough for the probed tool to finish twice over (0.3-5 s)', () => {
+    const grace = (slowMs: number) => check.plan!(ctx(observed(slowMs)))[0].lateGraceMs;
+    expect(grace(20)).toBe(300);
+    expect(grace(400)).toBe(900);
+    expect(grace(9000)).toBe(5000);
   });
 
   it('never probes a slower destructive tool, an isError call or a protocol error', () => {
