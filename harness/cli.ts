@@ -4,10 +4,11 @@
  * (bad config or command line, a crashed check or reporter, an interrupted run).
  */
 import { resolve } from 'node:path';
-import { adHocConfig, applyCliOverrides, loadConfig, type ResolvedConfig } from './config/index.ts';
+import { adHocConfig, applyCliOverrides, displayPath, loadConfig, type ResolvedConfig } from './config/index.ts';
 import { HELP, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import { loadCatalog, renderCatalog, renderCatalogMarkdown } from './cli/catalog.ts';
 import { publish } from './cli/output.ts';
+import { assertKnownReporters } from './cli/reporter-names.ts';
 import { snapshot } from './cli/snapshot.ts';
 import { inShard, mergeReportFiles, writeBaseline, DEFAULT_BASELINE_FILE, type Shard } from './report/index.ts';
 import { createProgress } from './run/progress.ts';
@@ -46,11 +47,16 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
   }
 }
 
-/** The config for a run: ad-hoc (`-- COMMAND`) or loaded, then CLI overrides applied. */
+/**
+ * The config for a run: ad-hoc (`-- COMMAND`) or loaded (its `reporters` checked against the
+ * registry before anything runs), then CLI overrides applied.
+ * @throws ConfigError for an invalid config, an unknown reporter (`file: reporters[i]: ...`) or surface.
+ */
 async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<ResolvedConfig> {
   const base = args.serverCommand
     ? adHocConfig(args.serverCommand[0], args.serverCommand.slice(1), cwd)
     : await loadConfig(args.config, cwd);
+  assertKnownReporters(base.reporters, displayPath(base.configFile, cwd), (i) => `reporters[${i}]`);
   return applyCliOverrides(base, args.overrides, cwd);
 }
 
@@ -73,6 +79,10 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
       onProgress: progress.onProgress,
     });
     progress.done();
+    if (args.command === 'baseline' && report.interrupted) {
+      process.stderr.write('mcp-harness: the run was interrupted; no baseline was written (a partial run would accept false findings)\n');
+      return 2;
+    }
     if (args.command === 'baseline') {
       const file = resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE);
       await writeBaseline(file, report, args.reason);

@@ -375,7 +375,8 @@ export interface ReportSurface {
   protocolVersion?: string;
   serverInfo?: Implementation;
   durationMs: number;
-  status: 'ok' | 'failed';
+  /** `failed`: did not boot; `interrupted`: the run was stopped while it ran (its partial observation is not judged). */
+  status: 'ok' | 'failed' | 'interrupted';
   /** The config file that declares the surface, relative to the working directory (SARIF locations). */
   configFile?: string;
   tools: ReportTool[];

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, parseShard, type CliOverrides } from '../config/index.ts';
+import { assertKnownReporters } from './reporter-names.ts';
 
 /** The sub-commands. */
 export type CommandName = 'run' | 'snapshot' | 'baseline' | 'merge' | 'checks' | 'help' | 'version';
@@ -62,7 +63,8 @@ function positiveInt(flag: string, text?: string): number | undefined {
 
 /**
  * Parse argv (without node and script).
- * @throws ConfigError (file `<command line>`) for an unknown flag, a bad value or an unknown command.
+ * @throws ConfigError (file `<command line>`) for an unknown flag, a bad value, an unknown reporter
+ * (listing the known ones) or an unknown command.
  */
 export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   const dash = argv.indexOf('--');
@@ -84,11 +86,13 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   if (failOn !== undefined && failOn !== 'error' && failOn !== 'warning') {
     throw new ConfigError('<command line>', [{ path: '--fail-on', message: 'Expected "error" or "warning"' }]);
   }
+  const reporters = list(values.reporter);
+  assertKnownReporters(reporters, '<command line>', () => '--reporter');
   const overrides: CliOverrides = {
     surfaces: list(values.surface),
     tools: list(values.tool),
     checks: list(values.check),
-    reporters: list(values.reporter),
+    reporters,
     reportDir: values['report-dir'],
     failOn,
     showValues: values['show-values'],

@@ -23,7 +23,7 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
   const result = await writeReports(report, { reportDir: config.reportDir, reporters, ctx: { showValues: config.showValues, catalog } });
   for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${failure.error}\n`);
   // the harness's own faults (a crashed check, a broken scenario file or contract) also go to stderr
-  for (const f of report.findings.filter((x) => x.check.startsWith('harness/'))) {
+  for (const f of report.findings.filter((x) => x.check.startsWith('harness/') && x.severity === 'error')) {
     process.stderr.write(`mcp-harness: ${f.surface}: ${f.message}\n`);
   }
   const failed = harnessFailed || result.failures.length > 0 || report.interrupted === true;

@@ -6,16 +6,14 @@
  * `--shard` filter the run.
  */
 import { resolve } from 'node:path';
+import { parseShard as parseReportShard, shardProblem, type Shard as ReportShard } from '../report/shard.ts';
 import { ConfigError } from './errors.ts';
 import { deepFreeze } from './resolve.ts';
 import { nearest } from './suggest.ts';
 import type { ResolvedConfig, UserConfig } from './types.ts';
 
-/** A shard: 1-based `index` of `total`. */
-export interface Shard {
-  index: number;
-  total: number;
-}
+/** A shard: 1-based `index` of `total` (the report layer's type: one definition). */
+export type Shard = ReportShard;
 
 /** Options given on the command line; paths relative to the process cwd. */
 export interface CliOverrides extends Partial<Pick<UserConfig, 'reporters' | 'reportDir' | 'failOn' | 'showValues' | 'concurrency' | 'baseline'>> {
@@ -34,17 +32,13 @@ export interface CliOverrides extends Partial<Pick<UserConfig, 'reporters' | 're
 }
 
 /**
- * Parses `--shard K/N` (1 <= K <= N).
- * @throws ConfigError naming `--shard` for anything else.
+ * Parses `--shard K/N` (1 <= K <= N) with the report layer's grammar (harness/report/shard.ts).
+ * @throws ConfigError (`<command line>: --shard: ...`) naming what is wrong.
  */
 export function parseShard(text: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = m ? Number(m[1]) : NaN;
-  const total = m ? Number(m[2]) : NaN;
-  if (!(index >= 1 && total >= 1 && index <= total)) {
-    throw new ConfigError('<command line>', [{ path: '--shard', message: 'Expected K/N with 1 <= K <= N, e.g. 2/4' }]);
-  }
-  return { index, total };
+  const problem = shardProblem(text);
+  if (problem !== undefined) throw new ConfigError('<command line>', [{ path: '--shard', message: problem }]);
+  return parseReportShard(text);
 }
 
 /** Keeps the surfaces named in `names`. @throws ConfigError for a name the config lacks (with a suggestion). */

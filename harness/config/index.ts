@@ -14,3 +14,4 @@ export { substitute, placeholdersIn, instantiateSurface, type ValueLocation } fr
 export { toSurfaceOptions, declaredVersionOf } from './options.ts';
 export { adHocSurface, adHocConfig } from './adhoc.ts';
 export { applyCliOverrides, parseShard, type CliOverrides, type Shard } from './cli.ts';
+export { nearest, editDistance } from './suggest.ts';

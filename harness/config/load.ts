@@ -1,12 +1,12 @@
 /**
- * loadConfig: find the config file, import it (TS through tsx, which the harness runs under; JSON
- * parsed) and resolve its default export.
+ * loadConfig: find the config file, import it (TS and JS through tsx's `tsImport`, whatever the
+ * project's package.json `type`; JSON parsed) and resolve its default export.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ConfigError } from './errors.ts';
+import { describeImportError, importDefault } from './import-module.ts';
 import { displayPath, resolveConfig } from './resolve.ts';
 import type { ResolvedConfig, UserConfig } from './types.ts';
 
@@ -42,14 +42,14 @@ async function readUserConfig(path: string, display: string): Promise<unknown> {
       return fail(`Invalid JSON: ${(error as Error).message}`);
     }
   }
-  let mod: { default?: unknown };
+  let value: unknown;
   try {
-    mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    value = await importDefault(path);
   } catch (error) {
-    return fail(`Cannot import: ${String((error as Error).message ?? error).split('\n')[0]}`);
+    return fail(`Cannot import: ${describeImportError(error)}`);
   }
-  if (mod.default === undefined) return fail('The config module has no default export (export default defineConfig({...}))');
-  return mod.default;
+  if (value === undefined) return fail('The config module has no default export (export default defineConfig({...}))');
+  return value;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 export { buildReport, finalizeFindings, stripValues, type BuildReportInput } from './build.ts';
 export { findingId, findingKey, assignIds, FINDING_ID_LENGTH } from './ids.ts';
-export { compareFindings, sortFindings } from './order.ts';
+export { compareFindings, comparePointers, sortFindings } from './order.ts';
 export { summarize, countBySeverity } from './summary.ts';
 export { exitCodeFor, meetsThreshold, type ThresholdOptions } from './threshold.ts';
 export {
@@ -20,7 +20,7 @@ export {
   type BaselineEntry,
   type BaselineResult,
 } from './baseline.ts';
-export { parseShard, inShard, shardBucket, callShardId, selectShard, type Shard } from './shard.ts';
+export { parseShard, shardProblem, inShard, shardBucket, callShardId, selectShard, type Shard } from './shard.ts';
 export { mergeReports, mergeReportFiles, majorOf, readReportFile, parseReport } from './merge.ts';
 export { ReportError, type ReportErrorCode } from './errors.ts';
 export { REPORT_SCHEMA_VERSION, SEVERITY_RANK, type ReportFinding, type ReportSurfaceEntry } from './model.ts';

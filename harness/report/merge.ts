@@ -1,7 +1,8 @@
 /**
  * Merge shard reports into one (Playwright `merge-reports` over versioned blobs).
  *
- * Refuses mixed `schemaVersion`s and different harness major versions. Surfaces are combined by
+ * Refuses mixed `schemaVersion`s, different harness major versions, and an incomplete or doubled
+ * set of shard reports (see shard-set.ts). Surfaces are combined by
  * name (a surface split across shards merges its tools and calls), findings deduplicated by `id`,
  * then sorted and summarised exactly like `buildReport`, so the merged findings of all shards equal
  * a single full run's.
@@ -11,6 +12,7 @@ import { finalizeFindings } from './build.ts';
 import { ReportError } from './errors.ts';
 import { REPORT_SCHEMA_VERSION, type ReportFinding } from './model.ts';
 import { readReportFile } from './report-file.ts';
+import { assertCompleteShardSet } from './shard-set.ts';
 export { readReportFile, parseReport } from './report-file.ts';
 import { summarize } from './summary.ts';
 
@@ -50,7 +52,7 @@ function mergeSurface(a: ReportSurface, b: ReportSurface): ReportSurface {
     ...a,
     ...b,
     durationMs: Math.max(a.durationMs, b.durationMs),
-    status: a.status === 'failed' || b.status === 'failed' ? 'failed' : 'ok',
+    status: a.status === 'failed' || b.status === 'failed' ? 'failed' : a.status === 'interrupted' || b.status === 'interrupted' ? 'interrupted' : 'ok',
     tools: mergeTools(a.tools, b.tools),
   };
 }
@@ -84,11 +86,13 @@ function dedupeSkipped(reports: readonly Report[]): Report['skipped'] {
  * Merge reports (typically one per shard). `names` (same order) name the files in errors; defaults
  * to `report #i`. `startedAt` is the earliest, `durationMs` the longest (shards run in parallel),
  * `interrupted` set when any was; `shard` is dropped. Surfaces and tools come out sorted by name.
- * @throws ReportError `MCP_HARNESS_REPORT_VERSION` on mixed versions, `MCP_HARNESS_REPORT_INVALID` on an empty list.
+ * @throws ReportError `MCP_HARNESS_REPORT_VERSION` on mixed versions, `MCP_HARNESS_REPORT_INVALID` on an empty list,
+ * `MCP_HARNESS_SHARD_INVALID` when shard reports are not each shard K of N exactly once.
  */
 export function mergeReports(reports: readonly Report[], names: readonly string[] = reports.map((_, i) => `report #${i + 1}`)): Report {
   if (reports.length === 0) throw new ReportError('MCP_HARNESS_REPORT_INVALID', 'merge: no reports given');
   checkCompatible(reports, names);
+  assertCompleteShardSet(reports, names);
   const surfaces = mergeSurfaces(reports);
   const findings = finalizeFindings(dedupeFindings(reports));
   return {

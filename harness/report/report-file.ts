@@ -25,7 +25,7 @@ const surfaceSchema = z.looseObject({
   protocolVersion: z.string().optional(),
   serverInfo: z.looseObject({ name: z.string(), version: z.string() }).optional(),
   durationMs: z.number(),
-  status: z.enum(['ok', 'failed']),
+  status: z.enum(['ok', 'failed', 'interrupted']),
   tools: z.array(z.looseObject({ name: z.string(), calls: z.array(callSchema) })),
 });
 

@@ -18,23 +18,28 @@ export interface Shard {
 const SHARD_PATTERN = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
 
 /**
+ * What is wrong with `text` as `K/N`, or undefined when it is a valid shard (1 <= K <= N, integers).
+ * The one shard grammar: `parseShard` here and the CLI's `--shard` (harness/config/cli.ts) both use it.
+ */
+export function shardProblem(text: string): string | undefined {
+  const match = SHARD_PATTERN.exec(text);
+  if (!match) return `expected K/N with positive integers (e.g. 1/3), got '${text}'`;
+  const index = Number(match[1]);
+  const total = Number(match[2]);
+  if (total < 1 || !Number.isSafeInteger(total)) return `shard total N must be a positive integer, got ${match[2]}`;
+  if (index < 1 || index > total) return `shard index K must be between 1 and ${total}, got ${match[1]}`;
+  return undefined;
+}
+
+/**
  * Parse `K/N` (e.g. `2/4`). `source` names where the text came from in the error (default `--shard`).
  * @throws ReportError `MCP_HARNESS_SHARD_INVALID` unless 1 <= K <= N and N >= 1, both integers.
  */
 export function parseShard(text: string, source = '--shard'): Shard {
-  const match = SHARD_PATTERN.exec(text);
-  if (!match) {
-    throw new ReportError('MCP_HARNESS_SHARD_INVALID', `${source}: expected K/N with positive integers (e.g. 1/3), got '${text}'`);
-  }
-  const index = Number(match[1]);
-  const total = Number(match[2]);
-  if (total < 1 || !Number.isSafeInteger(total)) {
-    throw new ReportError('MCP_HARNESS_SHARD_INVALID', `${source}: shard total N must be a positive integer, got ${match[2]}`);
-  }
-  if (index < 1 || index > total) {
-    throw new ReportError('MCP_HARNESS_SHARD_INVALID', `${source}: shard index K must be between 1 and ${total}, got ${match[1]}`);
-  }
-  return { index, total };
+  const problem = shardProblem(text);
+  if (problem !== undefined) throw new ReportError('MCP_HARNESS_SHARD_INVALID', `${source}: ${problem}`);
+  const match = SHARD_PATTERN.exec(text) as RegExpExecArray;
+  return { index: Number(match[1]), total: Number(match[2]) };
 }
 
 /** sha1 (hex) of `id` reduced modulo `total`: the 0-based shard bucket of an ID. */

@@ -54,6 +54,7 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
   const schemas = createSchemaService();
   const { surfaces, callShard } = selectSurfaces(config, filters.shard);
   const results = await pool(surfaces, Math.max(1, config.concurrency || availableParallelism()), async (surface) => {
+    if (options.signal?.aborted) return undefined; // interrupted: surfaces not yet started are left out
     options.onProgress?.({ type: 'surface-start', surface: surface.name });
     const result = await validateSurfaceSafely(surface, {
       checks,
@@ -64,17 +65,18 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
     options.onProgress?.({ type: 'surface-end', surface: surface.name, result });
     return result;
   });
+  const done = results.filter((r): r is SurfaceResult => r !== undefined);
   const report = buildReport({
     harnessVersion: HARNESS_VERSION,
     startedAt,
     durationMs: Math.round(performance.now() - t0),
-    surfaces: results.map((r) => r.reportSurface),
-    findings: results.flatMap((r) => r.findings),
-    skipped: results.flatMap((r) => r.skipped),
+    surfaces: done.map((r) => r.reportSurface),
+    findings: done.flatMap((r) => r.findings),
+    skipped: done.flatMap((r) => r.skipped),
     interrupted: options.signal?.aborted || undefined,
     shard: filters.shard,
   });
-  return { report, observations: results.map((r) => r.observation), harnessFailed: results.some((r) => r.crashed) };
+  return { report, observations: done.map((r) => r.observation), harnessFailed: done.some((r) => r.crashed) };
 }
 
 /** The surfaces of this shard: split by surface name, or (one surface) by calls. */

@@ -6,7 +6,7 @@
  * This is the only run-stage module that talks to a process (through harness/session).
  */
 import { openSession, probeFresh, SessionBootError, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
-import type { CallRecord, ProbeRecord, ProbeRequest, Scenario, SurfaceObservation } from '../types.ts';
+import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario, SurfaceObservation } from '../types.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -78,14 +78,24 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
   return obs;
 }
 
-/** Call every scenario; the session's in-flight window bounds the concurrency and keeps submission order. */
+/**
+ * Call every scenario; the session's in-flight window bounds the concurrency and keeps submission order.
+ * A crash takes every call in flight with it: when more than one call ended with the process (`exit`),
+ * they are replayed one at a time on the restarted server, so only a call that crashes it again is
+ * blamed and the others are still validated.
+ */
 async function callAll(session: Session, scenarios: Scenario[]): Promise<CallRecord[]> {
-  return Promise.all(
-    scenarios.map(async (scenario) => ({
-      scenario,
-      request: await session.callTool(scenario.tool, scenario.arguments, { timeoutMs: scenario.timeoutMs }),
-    })),
-  );
+  const call = (scenario: Scenario) => session.callTool(scenario.tool, scenario.arguments, { timeoutMs: scenario.timeoutMs });
+  const records = await Promise.all(scenarios.map(async (scenario) => ({ scenario, request: await call(scenario) })));
+  await replayCollateral(records, (r) => call(r.scenario));
+  return records;
+}
+
+/** Replay, one at a time, the requests a crash took with it (see callAll); mutates `records`. */
+async function replayCollateral<T extends { request: RequestRecord }>(records: T[], rerun: (record: T) => Promise<RequestRecord>): Promise<void> {
+  const collateral = records.filter((r) => r.request.outcome === 'exit');
+  if (collateral.length < 2) return;
+  for (const record of collateral) record.request = await rerun(record);
 }
 
 /**
@@ -93,7 +103,11 @@ async function callAll(session: Session, scenarios: Scenario[]): Promise<CallRec
  * (one short-lived process at a time) run alongside, so neither waits for the other.
  */
 async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[]): Promise<ProbeRecord[]> {
-  const live = Promise.all(probes.filter((p) => !p.freshProcess).map((probe) => runLiveProbe(session, probe)));
+  const live = (async () => {
+    const records = await Promise.all(probes.filter((p) => !p.freshProcess).map((probe) => runLiveProbe(session, probe)));
+    await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
+    return records;
+  })();
   const fresh = (async () => {
     const records: ProbeRecord[] = [];
     for (const probe of probes.filter((p) => p.freshProcess)) {

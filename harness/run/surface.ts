@@ -67,6 +67,7 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
       planProbes: (obs) => planProbes(ctx.checks, obs, ctx.schemas),
       signal,
     });
+    if (ctx.signal?.aborted) return interrupted(observation);
     const verdict = judge(ctx.checks, observation, ctx.schemas);
     const wanted = ctx.filter.tools;
     if (wanted) verdict.findings = verdict.findings.filter((f) => f.tool === undefined || wanted.includes(f.tool)); // --tool narrows the whole report
@@ -120,6 +121,21 @@ async function loadContract(surface: ResolvedSurface): Promise<{ contract?: Cont
 /** A contract that cannot be loaded is a configuration fault of this surface: an error finding. */
 function contractFinding(surface: string, message: string): Finding {
   return { check: 'harness/contract', severity: 'error', surface, message: `contract could not be loaded: ${message}` };
+}
+
+/**
+ * A surface the run was stopped in the middle of: its observation is partial (calls not made, servers
+ * killed by the harness), so judging it would blame the server for the interrupt. Not judged; one
+ * info finding says so, and the report is marked interrupted.
+ */
+function interrupted(observation: SurfaceObservation): SurfaceResult {
+  const finding: Finding = {
+    check: 'harness/interrupted',
+    severity: 'info',
+    surface: observation.surface,
+    message: 'the run was interrupted while this surface was being validated; its partial observation was not judged',
+  };
+  return { observation, reportSurface: { ...summarise(observation), status: 'interrupted' }, findings: [finding], skipped: [], crashed: false };
 }
 
 /** A scenario for a tool the surface does not advertise: the scenario file went stale. */

@@ -1,19 +1,57 @@
 /**
  * Canonical JSON and hashes: sorted-key serialisation so that two schemas that differ only in key
- * order share one compile-cache entry and one lock hash.
+ * order share one compile-cache entry and one lock hash. Iterative (an explicit work stack), so a
+ * document of any nesting depth serialises without overflowing the call stack.
  */
 import { createHash } from 'node:crypto';
 
-/**
- * Serialise a JSON value with object keys sorted (recursively). `undefined` members are dropped
- * like JSON.stringify does; cycles are not expected (parsed JSON has none).
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+/** A piece of literal output on the work stack (distinguishes text from values still to serialise). */
+class Text {
+  constructor(readonly text: string) {}
+}
+
+const OPEN_ARRAY = new Text('[');
+const CLOSE_ARRAY = new Text(']');
+const OPEN_OBJECT = new Text('{');
+const CLOSE_OBJECT = new Text('}');
+const COMMA = new Text(',');
+
+/** Push the parts of an array or object on the stack, last part first (so they pop in order). */
+function pushParts(stack: unknown[], value: object): void {
+  if (Array.isArray(value)) {
+    stack.push(CLOSE_ARRAY);
+    for (let i = value.length - 1; i >= 0; i--) {
+      stack.push(value[i] === undefined ? null : value[i]);
+      if (i > 0) stack.push(COMMA);
+    }
+    stack.push(OPEN_ARRAY);
+    return;
+  }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+  stack.push(CLOSE_OBJECT);
+  for (let i = keys.length - 1; i >= 0; i--) {
+    stack.push(record[keys[i]], new Text(`${JSON.stringify(keys[i])}:`));
+    if (i > 0) stack.push(COMMA);
+  }
+  stack.push(OPEN_OBJECT);
+}
+
+/**
+ * Serialise a JSON value with object keys sorted at every depth, no whitespace. `undefined` members
+ * are dropped (in arrays: `null`) like JSON.stringify does; other non-JSON values serialise as
+ * JSON.stringify does, or `null`. Cycles are not expected (parsed JSON has none). Never recurses.
+ */
+export function canonicalJson(value: unknown): string {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item instanceof Text) out.push(item.text);
+    else if (item === null || typeof item !== 'object') out.push(JSON.stringify(item) ?? 'null');
+    else pushParts(stack, item);
+  }
+  return out.join('');
 }
 
 /** sha256 (lowercase hex, 64 characters) of the canonical JSON of `value`. */
@@ -21,7 +59,7 @@ export function canonicalHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
 
-/** Deep equality of two JSON values (key order ignored). */
+/** Deep equality of two JSON values (key order ignored, array order kept). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }

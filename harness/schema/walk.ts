@@ -2,8 +2,10 @@
  * A schema-aware walker: visits every subschema of a JSON Schema document (2020-12, 2019-09 and
  * draft-07 applicators) with its JSON pointer. Data keywords (`enum`, `const`, `default`, `examples`)
  * and unknown keywords are not descended into, so a property named `nullable` is never mistaken for
- * the keyword.
+ * the keyword. Iterative (no recursion) and bounded: subschemas deeper than MAX_SCHEMA_DEPTH JSON
+ * levels are not visited (the schema service reports such documents as not compiling).
  */
+import { MAX_SCHEMA_DEPTH, pointerDepth } from './depth.ts';
 import { joinPointer } from './pointer.ts';
 
 /** Keywords whose value is one subschema. */
@@ -11,7 +13,7 @@ const SINGLE = ['additionalItems', 'contains', 'not', 'if', 'then', 'else', 'add
 /** Keywords whose value is an array of subschemas. */
 const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */
-const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 
 /** One visited subschema: the node, its pointer ('' = root) and the keyword path that led to it. */
 export interface SchemaVisit {
@@ -19,29 +21,51 @@ export interface SchemaVisit {
   pointer: string;
   /** Keyword tokens from the root (property names and indexes excluded), e.g. `['properties','items']`. */
   via: string[];
+  /** Pointer of the enclosing subschema; undefined for the root. */
+  parent?: string;
 }
 
-/** Visit every subschema depth-first, root first. Non-schema values are skipped; never throws. */
+type Pending = { node: unknown; pointer: string; via: string[]; parent?: string };
+
+/** The direct subschemas of `schema` in document order (SINGLE, items, LIST, MAP). */
+function children(schema: Record<string, unknown>, pointer: string, via: string[]): Pending[] {
+  const out: Pending[] = [];
+  const add = (node: unknown, keyword: string, ...tokens: Array<string | number>) =>
+    out.push({ node, pointer: joinPointer(pointer, keyword, ...tokens), via: [...via, keyword], parent: pointer });
+  for (const key of SINGLE) if (key in schema) add(schema[key], key);
+  if (Array.isArray(schema.items)) schema.items.forEach((s, i) => add(s, 'items', i));
+  else if ('items' in schema) add(schema.items, 'items');
+  for (const key of LIST) {
+    const list = schema[key];
+    if (Array.isArray(list)) list.forEach((s, i) => add(s, key, i));
+  }
+  for (const key of MAP) {
+    const map = schema[key];
+    if (map === null || typeof map !== 'object' || Array.isArray(map)) continue;
+    for (const [name, sub] of Object.entries(map as Record<string, unknown>)) if (!Array.isArray(sub)) add(sub, key, name);
+  }
+  return out;
+}
+
+/**
+ * Visit every subschema depth-first, root first, parents before children, siblings in document
+ * order. Non-schema values are skipped; subschemas whose pointer is deeper than MAX_SCHEMA_DEPTH
+ * tokens are not visited (nor their children). Never throws; never recurses.
+ */
 export function walkSchema(root: unknown, visit: (v: SchemaVisit) => void): void {
-  const step = (node: unknown, pointer: string, via: string[]): void => {
-    if (typeof node === 'boolean') return visit({ node, pointer, via });
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+  const stack: Pending[] = [{ node: root, pointer: '', via: [] }];
+  while (stack.length > 0) {
+    const { node, pointer, via, parent } = stack.pop() as Pending;
+    if (pointerDepth(pointer) > MAX_SCHEMA_DEPTH) continue;
+    const at = parent === undefined ? {} : { parent };
+    if (typeof node === 'boolean') {
+      visit({ node, pointer, via, ...at });
+      continue;
+    }
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
     const schema = node as Record<string, unknown>;
-    visit({ node: schema, pointer, via });
-    for (const key of SINGLE) if (key in schema) step(schema[key], joinPointer(pointer, key), [...via, key]);
-    if (Array.isArray(schema.items)) schema.items.forEach((s, i) => step(s, joinPointer(pointer, 'items', i), [...via, 'items']));
-    else if ('items' in schema) step(schema.items, joinPointer(pointer, 'items'), [...via, 'items']);
-    for (const key of LIST) {
-      const list = schema[key];
-      if (Array.isArray(list)) list.forEach((s, i) => step(s, joinPointer(pointer, key, i), [...via, key]));
-    }
-    for (const key of [...MAP, 'dependencies']) {
-      const map = schema[key];
-      if (map === null || typeof map !== 'object' || Array.isArray(map)) continue;
-      for (const [name, sub] of Object.entries(map as Record<string, unknown>)) {
-        if (!Array.isArray(sub)) step(sub, joinPointer(pointer, key, name), [...via, key]);
-      }
-    }
-  };
-  step(root, '', []);
+    visit({ node: schema, pointer, via, ...at });
+    const next = children(schema, pointer, via);
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
+  }
 }

@@ -1,0 +1,35 @@
+/**
+ * Tiny JSON helpers shared across layers (no imports, no I/O): the JSON-object guard and an
+ * iterative nesting-depth measure. Nothing here recurses, so no input can overflow the stack.
+ */
+
+/** True for a JSON object: a non-null object that is not an array. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The nesting depth of a JSON value, measured without recursion: a scalar is 0, `{}` and `[]` are 1,
+ * `{"a":{"b":1}}` is 2 (every object or array level counts once).
+ * @param limit stop as soon as the depth exceeds `limit` and return `limit + 1` (bounds the work on
+ *   adversarial input); default: no limit
+ * @returns the depth, or `limit + 1` when deeper than `limit`. Never throws; an object met twice
+ *   (shared or cyclic, which parsed JSON never is) is entered only the first time.
+ */
+export function jsonDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  const seen = new WeakSet<object>();
+  while (stack.length > 0) {
+    const [node, above] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    const depth = above + 1;
+    if (depth > limit) return limit + 1;
+    if (depth > max) max = depth;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth]);
+    }
+  }
+  return max;
+}

@@ -1,0 +1,58 @@
+/**
+ * SIGINT during a run (design §9): the running surface is closed and reported as interrupted (not
+ * judged: the harness cut its calls short), surfaces not yet started are left out, the report is still
+ * written and marked interrupted, the exit code is 2, and no server process survives. An interrupted
+ * `baseline` writes no baseline (it would accept false findings).
+ */
+import { execa } from 'execa';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../harness/types.ts';
+import { CONFIGS, ROOT } from './helpers/cli.ts';
+import { killMarked, pidsWithMarker, processesWithMarker } from './helpers/processes.ts';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** Start the CLI, send SIGINT once the first surface's server is up, and wait for the CLI to end. */
+async function interrupted(command: 'run' | 'baseline', marker: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-int-'));
+  dirs.push(dir);
+  const out = join(dir, 'baseline.json');
+  const args = ['bin/mcp-harness.js', command, '--config', join(CONFIGS, 'interrupt.ts'), '--report-dir', dir, ...(command === 'baseline' ? ['--out', out] : [])];
+  const child = execa(process.execPath, args, { cwd: ROOT, reject: false, env: { E2E_MARKER: marker }, stdin: 'ignore', timeout: 60_000 });
+  try {
+    // the CLI carries the marker too: wait for the fixture server itself
+    const serverUp = () => [...processesWithMarker(marker).values()].some((args) => args.includes('fixture-server.mjs'));
+    for (let i = 0; i < 200 && !serverUp(); i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500)); // the long call is in flight
+    child.kill('SIGINT');
+    const result = await child;
+    const file = join(dir, 'report.json');
+    const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;
+    return { result, report, baselineWritten: existsSync(out), survivors: pidsWithMarker(marker) };
+  } finally {
+    killMarked(marker);
+  }
+}
+
+describe('SIGINT during a run', () => {
+  it('writes a report marked interrupted, judges nothing it cut short, exits 2, leaves no process', async () => {
+    const { result, report, survivors } = await interrupted('run', `int-run-${process.pid}`);
+    expect(result.exitCode).toBe(2);
+    expect(report?.interrupted).toBe(true);
+    expect(report?.surfaces.map((s) => [s.name, s.status])).toEqual([['first', 'interrupted']]);
+    expect(report?.findings.map((f) => f.check)).toEqual(['harness/interrupted']);
+    expect(survivors).toEqual([]);
+  });
+
+  it('writes no baseline when interrupted', async () => {
+    const { result, baselineWritten, survivors } = await interrupted('baseline', `int-base-${process.pid}`);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/interrupted; no baseline was written/);
+    expect(baselineWritten).toBe(false);
+    expect(survivors).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { buildReport } from '../../harness/report/build.ts';
+import { ReportError } from '../../harness/report/errors.ts';
+import { mergeReports } from '../../harness/report/merge.ts';
+import { assertCompleteShardSet } from '../../harness/report/shard-set.ts';
+import type { Report } from '../../harness/types.ts';
+import { sampleInput } from '../fixtures/reports/sample.ts';
+
+const shard = (index: number, total: number): Report => buildReport(sampleInput({ shard: { index, total } }));
+const plain = (): Report => buildReport(sampleInput());
+
+function mergeError(reports: Report[], names: string[]): ReportError {
+  const error = (() => {
+    try {
+      mergeReports(reports, names);
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  })();
+  expect(error).toBeInstanceOf(ReportError);
+  expect((error as ReportError).code).toBe('MCP_HARNESS_SHARD_INVALID');
+  return error as ReportError;
+}
+
+describe('merge: the shard set', () => {
+  it('merges a complete set in any order, and reports without shard info as before', () => {
+    expect(() => assertCompleteShardSet([shard(2, 3), shard(1, 3), shard(3, 3)], ['b', 'a', 'c'])).not.toThrow();
+    expect(mergeReports([shard(2, 2), shard(1, 2)], ['b', 'a']).shard).toBeUndefined();
+    expect(() => mergeReports([plain(), plain()], ['x', 'y'])).not.toThrow();
+  });
+
+  it('refuses a duplicated shard, naming both files (merge sh1 sh1)', () => {
+    const error = mergeError([shard(1, 2), shard(1, 2)], ['sh1/report.json', 'sh1-again/report.json']);
+    expect(error.message).toContain('duplicate shard 1/2 in sh1/report.json and sh1-again/report.json');
+  });
+
+  it('refuses a missing shard, naming it', () => {
+    expect(mergeError([shard(1, 3), shard(3, 3)], ['a', 'c']).message).toContain('missing shard 2/3');
+    expect(mergeError([shard(1, 2)], ['a']).message).toContain('missing shard 2/2');
+  });
+
+  it('refuses shards of different totals, and a report without shard info among shards', () => {
+    expect(mergeError([shard(1, 2), shard(2, 3)], ['a', 'b']).message).toMatch(/b is shard 2\/3, but a is shard 1\/2/);
+    expect(mergeError([shard(1, 2), plain()], ['a', 'full']).message).toContain('full has no shard info');
+  });
+});
