@@ -7,6 +7,7 @@
  * schema, base arguments and id prefix always give the same probes in the same order.
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling (input validation errors); JSON Schema 2020-12 Validation.
  */
+import { isJsonObject as isObject } from '../json.ts';
 import { escapeToken } from '../schema/pointer.ts';
 import { makeSentinel } from './sentinel.ts';
 
@@ -33,10 +34,6 @@ export const EXTRA_PROPERTY = 'mcp_harness_extra';
 
 type Schema = Record<string, unknown>;
 type Emit = (p: Omit<ArgumentProbe, 'arguments' | 'pointer'> & { pointer?: string; value?: unknown }) => void;
-
-function isObject(value: unknown): value is Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function typesOf(schema: Schema): string[] | undefined {
   if (typeof schema.type === 'string') return [schema.type];

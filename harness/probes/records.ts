@@ -3,10 +3,21 @@
  * checks; a probe whose record is missing never ran and must be skipped silently.
  */
 import type { JsonRpcError, ProbeRecord, RequestRecord, SurfaceObservation } from '../types.ts';
+import { indexOf } from './index-cache.ts';
 
-/** The record of a probe by its id, or undefined when it never ran. */
+/** Probe id -> its first record (built once per `observation.probes` array). */
+function byId(records: readonly ProbeRecord[]): Map<string, ProbeRecord> {
+  const map = new Map<string, ProbeRecord>();
+  for (const record of records) if (!map.has(record.probe.id)) map.set(record.probe.id, record);
+  return map;
+}
+
+/**
+ * The record of a probe by its id (the first one when several share it), or undefined when it never
+ * ran. O(1) after a one-time index of `observation.probes` (rebuilt when the array grows or is replaced).
+ */
 export function probeRecord(observation: SurfaceObservation, id: string): ProbeRecord | undefined {
-  return observation.probes.find((p) => p.probe.id === id);
+  return indexOf(observation.probes, byId).get(id);
 }
 
 /** What a response was: a JSON-RPC error, an `isError: true` result, another result, or nothing. */

@@ -2,25 +2,40 @@
  * Choosing what to probe: the tools a check may call, their known-good base arguments, the name of
  * a tool that cannot exist, and the `tools/call` probe request shape. Pure.
  */
-import type { ListedTool, ProbeRequest, SurfaceObservation } from '../types.ts';
+import type { CallRecord, ListedTool, ProbeRequest, SurfaceObservation, ToolAnnotations } from '../types.ts';
+import { indexOf } from './index-cache.ts';
 import { responseKind } from './records.ts';
 import { fnv1aHex } from './sentinel.ts';
 
 /**
- * Whether a tool may be called by a probe: not when it may be destructive (annotations.destructiveHint
- * not false and readOnlyHint not true; spec defaults: destructiveHint true), unless
- * `options.allowDestructive`.
+ * May a tool modify its environment destructively? Per ToolAnnotations (spec:2025-11-25 schema.ts):
+ * `readOnlyHint` defaults to false; `destructiveHint` defaults to true and is meaningful only when
+ * the tool is not read-only. So: not read-only and `destructiveHint` not explicitly false. The one
+ * rule shared by call planning (harness/scenarios/plan.ts) and the probing checks (`mayProbe`).
  */
-export function mayProbe(observation: SurfaceObservation, tool: ListedTool): boolean {
-  if (observation.options.allowDestructive) return true;
-  const a = tool.annotations ?? {};
-  return a.readOnlyHint === true || a.destructiveHint === false;
+export function isDestructive(annotations: ToolAnnotations | null | undefined): boolean {
+  if (annotations?.readOnlyHint === true) return false;
+  return annotations?.destructiveHint !== false;
 }
 
-/** The arguments of the first call of `tool` that answered a non-error result, if any. */
+/** Whether a tool may be called by a probe: when it is not destructive (`isDestructive`), or `options.allowDestructive`. */
+export function mayProbe(observation: SurfaceObservation, tool: ListedTool): boolean {
+  return observation.options.allowDestructive || !isDestructive(tool.annotations);
+}
+
+/** Tool name -> arguments of its first call that answered a non-error result. */
+function firstSuccess(calls: readonly CallRecord[]): Map<string, Record<string, unknown>> {
+  const map = new Map<string, Record<string, unknown>>();
+  for (const c of calls) if (!map.has(c.scenario.tool) && responseKind(c.request) === 'result') map.set(c.scenario.tool, c.scenario.arguments);
+  return map;
+}
+
+/**
+ * The arguments of the first call of `tool` that answered a non-error result, if any. O(1) after a
+ * one-time index of `observation.calls` (rebuilt when the array grows or is replaced).
+ */
 export function successfulArguments(observation: SurfaceObservation, tool: string): Record<string, unknown> | undefined {
-  const call = observation.calls.find((c) => c.scenario.tool === tool && responseKind(c.request) === 'result');
-  return call ? call.scenario.arguments : undefined;
+  return indexOf(observation.calls, firstSuccess).get(tool);
 }
 
 /** A tool name that is not advertised: `mcp_harness_unknown_tool_<8 hex>`, stable for a listing. */

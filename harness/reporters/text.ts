@@ -4,16 +4,18 @@
  * XML 1.0 forbids most C0 control characters, U+FFFE/U+FFFF and unpaired surrogates, and parsers
  * normalise a raw CR. Every such character is replaced DETERMINISTICALLY by the six-character text
  * `\uXXXX` (uppercase hex), e.g. U+0001 -> `\u0001`, a lone U+D800 -> `\uD800`, CR -> `\u000D`.
+ * DEL (U+007F) and the C1 controls (U+0080-U+009F) are escaped the same way: XML only discourages them,
+ * but a terminal acts on them (U+009B is CSI), so the console must never print them raw.
  * Tab and line feed are kept in element text. JSON and SARIF keep the original string exactly.
  */
 
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function codeUnitEscape(ch: string): string {
   return `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** Replace characters XML 1.0 forbids (and CR) with `\uXXXX` text; keeps tab and LF. */
+/** Replace characters XML 1.0 forbids (and CR, DEL, C1 controls) with `\uXXXX` text; keeps tab and LF. */
 export function safeText(text: string): string {
   return text.replace(FORBIDDEN, codeUnitEscape);
 }

@@ -3,9 +3,13 @@
  * without any gets one generated scenario when generation is on (destructive tools only when allowed);
  * scenarios naming tools the server does not advertise come back in `unknown` for the runner to report.
  */
+import { isDestructive } from '../probes/targets.ts';
 import type { SchemaService } from '../schema/service.ts';
-import type { ListedTool, Scenario, ToolAnnotations } from '../types.ts';
+import type { ListedTool, Scenario } from '../types.ts';
 import { generateArguments } from './generate/index.ts';
+
+/** The destructiveness rule lives with the probes' tool selection; re-exported for the scenarios API. */
+export { isDestructive };
 
 /** Name of the generated scenario of a tool. */
 export const GENERATED_SCENARIO_NAME = 'generated';
@@ -25,16 +29,6 @@ export interface CallPlan {
   unknown: Scenario[];
 }
 
-/**
- * May a tool modify its environment destructively? Per ToolAnnotations (spec:2025-11-25 schema.ts):
- * `readOnlyHint` defaults to false; `destructiveHint` defaults to true and is meaningful only when
- * the tool is not read-only. So: not read-only and `destructiveHint` not explicitly false.
- */
-export function isDestructive(annotations: ToolAnnotations | undefined): boolean {
-  if (annotations?.readOnlyHint === true) return false;
-  return annotations?.destructiveHint !== false;
-}
-
 /** The generated scenario for `tool`, or the reason there is none. */
 function generatedScenario(tool: ListedTool, opts: PlanOptions): Scenario | { reason: string } {
   if (!opts.generate) return { reason: 'no scenario and argument generation is disabled' };
@@ -46,15 +40,27 @@ function generatedScenario(tool: ListedTool, opts: PlanOptions): Scenario | { re
   return { name: GENERATED_SCENARIO_NAME, tool: tool.name, arguments: g.arguments, expect: 'success', origin: 'generated' };
 }
 
+/** The scenarios grouped by tool name, file order kept within a tool. */
+function byTool(scenarios: readonly Scenario[]): Map<string, Scenario[]> {
+  const groups = new Map<string, Scenario[]>();
+  for (const s of scenarios) {
+    const group = groups.get(s.tool);
+    if (group) group.push(s);
+    else groups.set(s.tool, [s]);
+  }
+  return groups;
+}
+
 /**
  * Plans the calls for `tools` (as advertised) given the surface's file `scenarios`. Pure apart from
- * schema compilation; deterministic (tool order, then file order).
+ * schema compilation; deterministic (tool order, then file order); linear in tools + scenarios.
  */
 export function planCalls(tools: readonly ListedTool[], scenarios: readonly Scenario[], opts: PlanOptions): CallPlan {
   const advertised = new Set(tools.map((t) => t.name));
   const plan: CallPlan = { scenarios: [], skipped: [], unknown: scenarios.filter((s) => !advertised.has(s.tool)) };
+  const groups = byTool(scenarios);
   for (const tool of tools) {
-    const own = scenarios.filter((s) => s.tool === tool.name);
+    const own = groups.get(tool.name) ?? [];
     if (own.length > 0) {
       plan.scenarios.push(...own);
       continue;

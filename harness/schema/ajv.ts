@@ -1,15 +1,17 @@
 /**
  * The ajv-backed SchemaService (interface in ./service.ts): dialect dispatch by `$schema`, a compile
  * cache keyed by the canonical sha256 of (dialect, schema), the `$ref` policy (remote refs reported,
- * never fetched; unresolved local refs reported with the pointer of the `$ref`), and meta-schema
- * validation kept separate from compilation. Every method is total: bad input yields issues, never
+ * never fetched; unresolved local refs reported with the pointer of the `$ref`), the depth limit
+ * (documents nested deeper than MAX_SCHEMA_DEPTH are a `compile-error`, checked before anything
+ * hashes or walks them; `metaValidate` leaves them alone so that one finding reports them), and meta-schema validation kept separate from compilation. Every method is total: bad input yields issues, never
  * an exception. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
  */
 import { withoutNullableKeyword } from './openapi-nullable.ts';
 import type { JsonSchema } from '../types.ts';
 import { canonicalHash } from './canonical.ts';
 import { dialectOf } from './dialects.ts';
-import { createEngine, type AjvError, type Engine } from './engines.ts';
+import { depthIssue, isTooDeep } from './depth.ts';
+import { compileIsolated, createEngine, type AjvError, type Engine } from './engines.ts';
 import { findRefs, refIssues } from './refs.ts';
 import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
 
@@ -53,6 +55,7 @@ export function createSchemaService(): SchemaService {
   const metaValidate = (schema: JsonSchema): SchemaIssue[] => {
     const info = dialectOf(schema);
     if (!info.dialect) return [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }];
+    if (isTooDeep(schema)) return [];
     const key = canonicalHash([info.dialect, schema]);
     const cached = metaCache.get(key);
     if (cached) return cached;
@@ -75,7 +78,7 @@ export function createSchemaService(): SchemaService {
     if (refs.remote.length > 0) return { ok: false, dialect, reason: 'remote-ref', issues: refs.remote };
     if (refs.unresolved.length > 0) return { ok: false, dialect, reason: 'unresolved-ref', issues: refs.unresolved };
     try {
-      const fn = engine(dialect).compile(withoutNullableKeyword(schema));
+      const fn = compileIsolated(engine(dialect), withoutNullableKeyword(schema));
       const validate = (instance: unknown): ValidationIssue[] => (fn(instance) ? [] : toValidationIssues(fn.errors));
       return { ok: true, dialect, validate };
     } catch (error) {
@@ -88,6 +91,7 @@ export function createSchemaService(): SchemaService {
   const compile = (schema: JsonSchema): CompileResult => {
     const info = dialectOf(schema);
     if (!info.dialect) return { ok: false, reason: 'unknown-dialect', issues: [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }] };
+    if (isTooDeep(schema)) return { ok: false, dialect: info.dialect, reason: 'compile-error', issues: [depthIssue()] };
     const key = canonicalHash([info.dialect, schema]);
     const cached = compiled.get(key);
     if (cached) {

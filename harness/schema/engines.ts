@@ -2,8 +2,12 @@
  * One ajv 8 instance per dialect (2020-12, 2019-09, draft-07 incl. the draft-06 meta-schema),
  * configured for the harness: `strict: false` (unknown keywords and formats are portability notes,
  * not crashes), `allErrors: true`, `validateSchema: false` (meta-validation is separate), no
- * `loadSchema` (remote refs are never fetched), `addUsedSchema: false` (schemas with the same `$id`
- * from different tools never collide), ajv-formats for the standard formats.
+ * `loadSchema` (remote refs are never fetched), ajv-formats for the standard formats.
+ *
+ * Compiled schemas are registered while they compile (`addUsedSchema: true`, which ajv needs to
+ * resolve `$ref: "#"` in a schema without `$id`, as zod emits for a recursive root) and unregistered
+ * right after by `compileIsolated`, so schemas with the same `$id` (or the same embedded `$id`s) from
+ * different tools never collide or see each other.
  */
 import { createRequire } from 'node:module';
 import Ajv07 from 'ajv';
@@ -20,7 +24,14 @@ export interface Engine {
   compile(schema: unknown): ((data: unknown) => boolean) & { errors?: AjvError[] | null };
   validateSchema(schema: unknown): boolean | Promise<unknown>;
   errors?: AjvError[] | null;
+  /** ajv's registry of compiled schemas by key/`$id` (public in ajv's typings). */
+  readonly schemas: Record<string, unknown>;
+  /** ajv's registry of `$id`s and embedded resources (values: schema envs or pointer strings). */
+  readonly refs: Record<string, unknown>;
 }
+
+/** The compiled validator type of an Engine. */
+export type EngineValidate = ReturnType<Engine['compile']>;
 
 /** An ajv error object (the fields the harness reads). */
 export interface AjvError {
@@ -45,7 +56,7 @@ function interop<T>(mod: unknown): T {
  * schemas compiled once and validated a few times each (measured by `npm run bench`: -25% wall time and
  * -60 MB peak on the 1,000-tool surface).
  */
-const OPTIONS = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, logger: false, validateFormats: true, code: { optimize: false } };
+const OPTIONS = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: true, logger: false, validateFormats: true, code: { optimize: false } };
 
 /** A fresh engine for a dialect. */
 export function createEngine(dialect: Dialect): Engine {
@@ -54,4 +65,27 @@ export function createEngine(dialect: Dialect): Engine {
   interop<FormatsPlugin>(addFormatsModule)(engine);
   if (dialect === 'draft-07') (engine as unknown as { addMetaSchema(s: unknown): void }).addMetaSchema(draft06);
   return engine;
+}
+
+/** Put a registry back to a snapshot: drop keys added since, restore keys changed or removed. */
+function restore(registry: Record<string, unknown>, snapshot: Record<string, unknown>): void {
+  for (const key of Object.keys(registry)) if (!(key in snapshot)) delete registry[key];
+  for (const [key, value] of Object.entries(snapshot)) if (registry[key] !== value) registry[key] = value;
+}
+
+/**
+ * Compile `schema` on a shared engine without leaving it registered: the engine's `schemas` and
+ * `refs` registries are restored after the compile (also when it throws), so a later schema with
+ * the same `$id` compiles on its own. The returned validator keeps what it resolved.
+ * @throws whatever ajv's `compile` throws (invalid schema, unresolvable ref).
+ */
+export function compileIsolated(engine: Engine, schema: unknown): EngineValidate {
+  const schemas = { ...engine.schemas };
+  const refs = { ...engine.refs };
+  try {
+    return engine.compile(schema);
+  } finally {
+    restore(engine.schemas, schemas);
+    restore(engine.refs, refs);
+  }
 }

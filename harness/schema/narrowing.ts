@@ -9,13 +9,16 @@
  *      value would become unconstrained, which widens);
  *  (b) an added or tightened `minimum`/`maximum`/`minLength`/`maxLength`/`minItems`/`maxItems`;
  *  (c) an `enum` that is a subset of the contract's `enum`;
- *  (d) recursion through `items`/`properties` under these same rules.
+ *  (d) recursion through `items`/`properties` under these same rules, down to MAX_SCHEMA_DEPTH JSON
+ *      levels (deeper documents or subtrees that differ are one `too-deep` difference, not compared).
  * Anything else is a difference: another `type`, an added property, a loosened or removed bound, an
  * enum member the contract does not list, any other keyword added, removed or changed (including
  * `required`, compared as a set). Annotation-only keywords (`description`, `title`, `examples`,
  * `$comment`, `$schema`) are neutral: they do not change the set of valid instances.
  */
+import { isJsonObject as isRecord } from '../json.ts';
 import { jsonEqual } from './canonical.ts';
+import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from './depth.ts';
 import { joinPointer } from './pointer.ts';
 
 /** What kind of difference was found. */
@@ -26,7 +29,9 @@ export type DifferenceKind =
   | 'removed-keyword'
   | 'changed-keyword'
   | 'loosened-bound'
-  | 'enum-member';
+  | 'enum-member'
+  /** The schemas differ and are nested deeper than MAX_SCHEMA_DEPTH levels, where the comparator does not descend. */
+  | 'too-deep';
 
 /** One difference. `pointer` is relative to the compared schema's root and points at the keyword or property. */
 export interface SchemaDifference {
@@ -46,7 +51,6 @@ const LOWER = new Set(['minimum', 'minLength', 'minItems']);
 const UPPER = new Set(['maximum', 'maxLength', 'maxItems']);
 
 type Schema = Record<string, unknown>;
-const isRecord = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
 const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** Compare one bound keyword. */
@@ -128,13 +132,19 @@ export function compareKeyword(key: string, contract: Schema, advertised: Schema
  */
 export function compareSubtree(contract: unknown, advertised: unknown, pointer: string, out: SchemaDifference[]): void {
   if (jsonEqual(contract, advertised)) return;
+  if (pointerDepth(pointer) >= MAX_SCHEMA_DEPTH) return void out.push({ pointer, kind: 'too-deep', keyword: 'schema' });
   if (!isRecord(contract) || !isRecord(advertised)) return void out.push({ pointer, kind: 'changed-keyword', keyword: 'schema' });
   const keys = new Set([...Object.keys(contract), ...Object.keys(advertised)]);
   for (const key of keys) compareKeyword(key, contract, advertised, pointer, out);
 }
 
-/** All differences between two schemas (root included). Empty = the advertised schema narrows the contract's. */
+/**
+ * All differences between two schemas (root included). Empty = the advertised schema narrows the
+ * contract's. When either is nested deeper than MAX_SCHEMA_DEPTH, unequal schemas are one `too-deep`
+ * difference at the root (they are not compared keyword by keyword).
+ */
 export function schemaDifferences(contract: unknown, advertised: unknown): SchemaDifference[] {
+  if (isTooDeep(contract) || isTooDeep(advertised)) return jsonEqual(contract, advertised) ? [] : [{ pointer: '', kind: 'too-deep', keyword: 'schema' }];
   const out: SchemaDifference[] = [];
   compareSubtree(contract, advertised, '', out);
   return out;
@@ -155,6 +165,8 @@ export function describeDifference(d: SchemaDifference, at: string): string {
       return `a looser '${d.keyword}' at ${at} than its contract`;
     case 'enum-member':
       return `an enum member at ${at} that its contract does not list`;
+    case 'too-deep':
+      return `a schema at ${at} that differs from its contract and is nested deeper than ${MAX_SCHEMA_DEPTH} levels (not compared)`;
     default:
       return `a different '${d.keyword}' at ${at} than its contract`;
   }

@@ -1,13 +1,15 @@
 /**
  * `$ref` policy (spec:2026-07-28/basic/index.mdx §$ref Resolution; SEP-2106): remote refs are never
  * fetched and are reported; local refs must resolve inside the document; recursive refs are valid
- * but reported separately so portability checks can note them.
+ * but reported separately so portability checks can note them. Linear in the document: every node's
+ * base URI comes from its parent's, each distinct ref is resolved once.
  */
 import type { SchemaIssue } from './service.ts';
-import { joinPointer, resolvePointer } from './pointer.ts';
+import { resolvePointer } from './pointer.ts';
 import { walkSchema } from './walk.ts';
 
 const BASE = 'https://mcp-harness.invalid/schema.json';
+const REF_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'];
 
 /** One `$ref` (or `$dynamicRef`/`$recursiveRef`) found in a schema. */
 export interface RefSite {
@@ -31,57 +33,6 @@ function resolveUri(ref: string, base: string): string | undefined {
   }
 }
 
-/** Index `$id` resources and anchors: absolute URI (without fragment) -> pointer; `uri#anchor` -> pointer. */
-function indexDocument(root: unknown): { bases: Map<string, string>; resources: Map<string, string>; anchors: Map<string, string> } {
-  const bases = new Map<string, string>([['', BASE]]);
-  const resources = new Map<string, string>([[BASE, '']]);
-  const anchors = new Map<string, string>();
-  walkSchema(root, ({ node, pointer }) => {
-    if (typeof node === 'boolean') return;
-    const parent = [...bases.keys()].filter((p) => p === '' || pointer === p || pointer.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0] ?? '';
-    let base = bases.get(parent) ?? BASE;
-    if (typeof node.$id === 'string') {
-      const [uriPart, fragment] = node.$id.split('#');
-      const resolved = uriPart ? resolveUri(uriPart, base) : undefined;
-      if (resolved) {
-        base = resolved;
-        resources.set(resolved, pointer);
-        bases.set(pointer, resolved);
-      }
-      if (fragment) anchors.set(`${base}#${fragment}`, pointer);
-    }
-    for (const key of ['$anchor', '$dynamicAnchor']) if (typeof node[key] === 'string') anchors.set(`${base}#${node[key] as string}`, pointer);
-    if (!bases.has(pointer)) bases.set(pointer, base);
-  });
-  return { bases, resources, anchors };
-}
-
-/** Classify every ref of `root`. Never throws. */
-export function findRefs(root: unknown): RefSite[] {
-  const { bases, resources, anchors } = indexDocument(root);
-  const sites: RefSite[] = [];
-  walkSchema(root, ({ node, pointer }) => {
-    if (typeof node === 'boolean') return;
-    for (const keyword of ['$ref', '$dynamicRef', '$recursiveRef']) {
-      const ref = node[keyword];
-      if (typeof ref !== 'string') continue;
-      const site = { pointer: joinPointer(pointer, keyword), holder: pointer, keyword, ref };
-      const absolute = resolveUri(ref, bases.get(pointer) ?? BASE);
-      const [uri, fragment = ''] = (absolute ?? '').split('#');
-      const resourcePointer = absolute === undefined ? undefined : resources.get(uri);
-      if (resourcePointer === undefined) {
-        sites.push({ ...site, kind: absolute === undefined ? 'unresolved' : 'remote' });
-        continue;
-      }
-      const decoded = safeDecode(fragment);
-      const target = decoded === '' || decoded.startsWith('/') ? resourcePointer + decoded : anchors.get(`${uri}#${decoded}`);
-      const found = target !== undefined && resolvePointer(root, target).found;
-      sites.push(found ? { ...site, kind: 'local', target } : { ...site, kind: 'unresolved' });
-    }
-  });
-  return sites;
-}
-
 /** Percent-decode a URI fragment (RFC 6901 §6); returns it unchanged when malformed. */
 function safeDecode(fragment: string): string {
   try {
@@ -91,28 +42,75 @@ function safeDecode(fragment: string): string {
   }
 }
 
+/** The document index: base URI per subschema pointer, `$id` resources and anchors. */
+interface DocumentIndex {
+  /** Subschema pointer -> base URI in effect there. */
+  bases: Map<string, string>;
+  /** Absolute URI (without fragment) -> pointer of the resource. */
+  resources: Map<string, string>;
+  /** `uri#anchor` -> pointer. */
+  anchors: Map<string, string>;
+}
+
+/** Index `$id` resources and anchors in one walk; a node's base is its parent's, changed by its own `$id`. */
+function indexDocument(root: unknown): DocumentIndex {
+  const index: DocumentIndex = { bases: new Map(), resources: new Map([[BASE, '']]), anchors: new Map() };
+  walkSchema(root, ({ node, pointer, parent }) => {
+    if (typeof node === 'boolean') return;
+    let base = (parent === undefined ? undefined : index.bases.get(parent)) ?? BASE;
+    if (typeof node.$id === 'string') {
+      const [uriPart, fragment] = node.$id.split('#');
+      const resolved = uriPart ? resolveUri(uriPart, base) : undefined;
+      if (resolved) {
+        base = resolved;
+        index.resources.set(resolved, pointer);
+      }
+      if (fragment) index.anchors.set(`${base}#${fragment}`, pointer);
+    }
+    for (const key of ['$anchor', '$dynamicAnchor']) if (typeof node[key] === 'string') index.anchors.set(`${base}#${node[key] as string}`, pointer);
+    index.bases.set(pointer, base);
+  });
+  return index;
+}
+
+/** Classify one ref string under a base: where it points (`target`) and its kind. */
+function classify(root: unknown, index: DocumentIndex, ref: string, base: string): Pick<RefSite, 'kind' | 'target'> {
+  const absolute = resolveUri(ref, base);
+  if (absolute === undefined) return { kind: 'unresolved' };
+  const [uri, fragment = ''] = absolute.split('#');
+  const resourcePointer = index.resources.get(uri);
+  if (resourcePointer === undefined) return { kind: 'remote' };
+  const decoded = safeDecode(fragment);
+  const target = decoded === '' || decoded.startsWith('/') ? resourcePointer + decoded : index.anchors.get(`${uri}#${decoded}`);
+  return target !== undefined && resolvePointer(root, target).found ? { kind: 'local', target } : { kind: 'unresolved' };
+}
+
+/** Classify every ref of `root` (each distinct ref/base pair resolved once). Never throws. */
+export function findRefs(root: unknown): RefSite[] {
+  const index = indexDocument(root);
+  const resolved = new Map<string, Pick<RefSite, 'kind' | 'target'>>();
+  const sites: RefSite[] = [];
+  walkSchema(root, ({ node, pointer }) => {
+    if (typeof node === 'boolean') return;
+    for (const keyword of REF_KEYWORDS) {
+      const ref = node[keyword];
+      if (typeof ref !== 'string') continue;
+      const base = index.bases.get(pointer) ?? BASE;
+      const key = `${base}\u0000${ref}`;
+      let where = resolved.get(key);
+      if (!where) resolved.set(key, (where = classify(root, index, ref, base)));
+      sites.push({ pointer: `${pointer}/${keyword}`, holder: pointer, keyword, ref, ...where });
+    }
+  });
+  return sites;
+}
+
 /** Is `pointer` inside (or equal to) `ancestor`? */
 export function isWithin(pointer: string, ancestor: string): boolean {
   return ancestor === '' || pointer === ancestor || pointer.startsWith(`${ancestor}/`);
 }
 
-/** Local refs that take part in a cycle (the schema is recursive). Valid JSON Schema; reported as a note. */
-export function recursiveRefs(sites: RefSite[]): RefSite[] {
-  const local = sites.filter((s) => s.kind === 'local' && s.target !== undefined);
-  const next = (s: RefSite): RefSite[] => local.filter((o) => isWithin(o.holder, s.target as string));
-  return local.filter((start) => {
-    const seen = new Set<RefSite>();
-    const stack = next(start);
-    while (stack.length > 0) {
-      const cur = stack.pop() as RefSite;
-      if (cur === start) return true;
-      if (seen.has(cur)) continue;
-      seen.add(cur);
-      stack.push(...next(cur));
-    }
-    return false;
-  });
-}
+export { recursiveRefs } from './ref-cycles.ts';
 
 /** The ref problems of a schema as SchemaIssues, value-free (the ref string is part of the schema, not data). */
 export function refIssues(sites: RefSite[]): { remote: SchemaIssue[]; unresolved: SchemaIssue[] } {

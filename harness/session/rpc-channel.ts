@@ -33,6 +33,8 @@ export function idKey(id: unknown): string | undefined {
 export class RpcChannel {
   private readonly pending = new Map<string, Entry>();
   private readonly late = new Map<string, { into: unknown[]; onFrame?: () => void }>();
+  /** Ids the harness stopped waiting for (timeout, cancellation, probe fallback): a late answer to one is not unmatched. */
+  private readonly abandoned = new Set<string>();
 
   constructor(readonly proc: ServerProcess, readonly tap: WireTapRecorder) {
     proc.onFrame((value, bytes) => this.onFrame(value, bytes));
@@ -52,9 +54,13 @@ export class RpcChannel {
     return entry;
   }
 
-  /** Stop waiting for an id (timeout, cancellation). Later frames for it count as unmatched. */
+  /**
+   * Stop waiting for an id (timeout, cancellation). A later answer to it is a late answer, not an
+   * unmatched frame (ids are never reused within a session).
+   */
   forget(id: number | string): void {
-    this.pending.delete(idKey(id) as string);
+    const key = idKey(id) as string;
+    if (this.pending.delete(key)) this.abandoned.add(key);
   }
 
   /** Collect every frame that still arrives for `id` into `into`, until the returned function is called. */
@@ -93,6 +99,10 @@ export class RpcChannel {
     if (late) {
       late.into.push(value);
       late.onFrame?.();
+    } else if (key !== undefined && this.abandoned.has(key)) {
+      return; // a late answer to a request the harness gave up on (judged by the timeout/cancellation checks)
+    } else if (value.id === null && 'error' in value) {
+      return; // an error for a request whose id could not be read (JSON-RPC -32700/-32600): allowed
     } else this.tap.unmatchedFrame();
   }
 

@@ -40,3 +40,21 @@ describe('parseCommandLine', () => {
     expect(() => parseCommandLine(argv)).toThrow(message);
   });
 });
+
+describe('parseCommandLine: --reporter names', () => {
+  it('accepts the built-in reporters', () => {
+    expect(parseCommandLine(['--reporter', 'console,json,markdown,junit,sarif,html']).overrides.reporters).toHaveLength(6);
+  });
+
+  it('rejects an unknown reporter while parsing, listing the known ones and suggesting a near one', () => {
+    const error = (() => {
+      try {
+        parseCommandLine(['merge', 'a', '--reporter', 'jnuit']);
+      } catch (e) {
+        return e as ConfigError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toBe('<command line>: --reporter: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)');
+  });
+});

@@ -30,6 +30,12 @@ describe('parseShard', () => {
     expect(parseShard('2/4')).toEqual({ index: 2, total: 4 });
     for (const bad of ['0/4', '5/4', '1/0', 'x', '1/2/3']) expect(() => parseShard(bad)).toThrow(ConfigError);
   });
+
+  it('uses the report layer grammar and its precise problem, as a ConfigError naming --shard', () => {
+    expect(parseShard(' 1 / 2 ')).toEqual({ index: 1, total: 2 });
+    expect(() => parseShard('5/4')).toThrow('<command line>: --shard: shard index K must be between 1 and 4, got 5');
+    expect(() => parseShard('x')).toThrow("<command line>: --shard: expected K/N with positive integers (e.g. 1/3), got 'x'");
+  });
 });
 
 describe('ad-hoc surface and SurfaceOptions', () => {

@@ -64,6 +64,22 @@ describe('loadConfig', () => {
     expect((await loadError('named.mjs', dir)).message).toMatch(/^named\.mjs: The config module has no default export/);
   });
 
+  it('keeps the location and message of a syntax error (file:line:col), not just the esbuild header', async () => {
+    const dir = project({ 'broken.ts': 'const ok = 1;\nexport default { surfaces: [ };\n' });
+    const message = (await loadError('broken.ts', dir)).message;
+    expect(message).toMatch(/^broken\.ts: Cannot import: .*broken\.ts:2:\d+: Unexpected "}"$/);
+    expect(message).not.toContain('Transform failed');
+  });
+
+  it('loads a .ts config importing a sibling .ts in a project whose package.json has no "type"', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'cjs-project' }),
+      'surfaces.ts': "export const surfaces = [{ name: 'cjs', command: 'node' }];\n",
+      'mcp-harness.config.ts': "import { surfaces } from './surfaces.ts';\nexport default { surfaces };\n",
+    });
+    expect((await loadConfig(undefined, dir)).surfaces.map((s) => s.name)).toEqual(['cjs']);
+  });
+
   it('reports validation issues with the file and key path', async () => {
     const dir = project({ 'mcp-harness.config.ts': tsConfig("{ surfaces: [{ name: 'a', command: 'node', timeouts: { requestMs: 'slow' } }] } as never") });
     expect((await loadError(undefined, dir)).message).toBe('mcp-harness.config.ts: surfaces[0].timeouts.requestMs: Invalid input: expected number, received string');

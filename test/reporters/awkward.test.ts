@@ -19,6 +19,8 @@ describe('safeText', () => {
     expect(safeText('a\u0000b\u0001\u001f\r\ud800x\udfffc\uFFFE')).toBe('a\\u0000b\\u0001\\u001F\\u000D\\uD800x\\uDFFFc\\uFFFE');
     expect(safeText('pair:\ud83d\ude00')).toBe('pair:😀');
     expect(safeText('tab\tlf\n😀')).toBe('tab\tlf\n😀');
+    // DEL and C1 controls (U+009B is a terminal CSI) are escaped too; U+00A0 and above are kept
+    expect(safeText('a\u007Fb\u0080c\u009B[2Jd\u009Fe\u00A0é')).toBe('a\\u007Fb\\u0080c\\u009B[2Jd\\u009Fe\u00A0é');
     expect(oneLine('a\tb\nc')).toBe('a b c');
   });
 });

@@ -33,6 +33,22 @@ describe('wire tap', () => {
     expect(tap.unmatchedFrames).toBe(0);
   });
 
+  it('counts an answer whose id matches no request as unmatched', async () => {
+    const session = await start(fixture(), options());
+    // a request the session never registered: its answer carries an id nobody waits for
+    await session.writeRaw(JSON.stringify({ jsonrpc: '2.0', id: 'not-from-the-session', method: 'tools/list', params: {} }));
+    await session.callTool('echo', { message: 'x' }); // the answer above arrives before this one
+    expect(session.tap().unmatchedFrames).toBe(1);
+  });
+
+  it('does not count a late answer to a request the session gave up on as unmatched', async () => {
+    const session = await start(fixture(), options());
+    const timedOut = await session.request('tools/call', { name: 'sleep', arguments: { ms: 300 } }, { timeoutMs: 50 });
+    expect(timedOut.outcome).toBe('timeout');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(session.tap().unmatchedFrames).toBe(0);
+  });
+
   it('records a log line written during a call and keeps matching answers', async () => {
     const session = await start(fixture(['--fault=stdout-log-during-call']), options());
     const records = await Promise.all([session.callTool('echo', { message: 'a' }), session.callTool('add', { a: 1, b: 1 })]);

@@ -5,6 +5,10 @@
  * for responses to known requests, InitializeResult / DiscoverResult / ListToolsResult /
  * CallToolResult (`resultType` required on 2026-07-28). One finding per (method, pointer, keyword).
  * Revisions without a bundled schema (before 2025-06-18) are skipped.
+ * Also reports responses whose id matched no request the harness was waiting for (`wire.unmatchedFrames`,
+ * counted by the session): response correlation is a JSON-RPC message rule (JSON-RPC 2.0 §5, spec
+ * basic/index.mdx §Responses: a response MUST carry the id of the request it answers), not stdio
+ * framing, so it belongs here rather than in transport/stdout; it is judged on every revision.
  * Spec: schema/<rev>/schema.json (2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages.
  */
 import { defineCheck } from '../define.ts';
@@ -21,6 +25,8 @@ export default defineCheck({
     spec: 'schema/<rev>/schema.json (2025-06-18, 2025-11-25, 2026-07-28)',
     messages: {
       invalid: 'A {{method}} message from the server fails the {{revision}} wire schema at {{pointer}}: {{problem}} ({{keyword}}).',
+      unmatchedResponse:
+        '{{count}} response(s) from the server carried an id that matched no request the harness was waiting for; a response must carry the id of the request it answers.',
     },
     examples: {
       fail: '{"jsonrpc":"2.0","id":3,"result":{"isError":false}}  (tools/call: content is required)',
@@ -28,6 +34,8 @@ export default defineCheck({
     },
   },
   check({ observation }, report) {
+    const unmatched = observation.wire.unmatchedFrames;
+    if (unmatched > 0) report({ messageId: 'unmatchedResponse', data: { count: unmatched } });
     const revision = wireRevisionOf(observation.negotiation?.protocolVersion);
     if (!revision) return;
     const seen = new Set<string>();

@@ -4,6 +4,7 @@
  * Rule: contract (design §7, `checkAdvertisedMetadata`).
  */
 import { defineCheck } from '../define.ts';
+import { contractPairs } from '../util/contract.ts';
 import { advertisedMetadataProblems } from '../../invariants.ts';
 
 export default defineCheck({
@@ -25,10 +26,7 @@ export default defineCheck({
     needsContract: true,
   },
   check({ observation }, report) {
-    const byName = new Map((observation.contract?.tools ?? []).map((t) => [t.name, t]));
-    for (const tool of observation.listing?.tools ?? []) {
-      const contractTool = byName.get(tool.name);
-      if (!contractTool) continue;
+    for (const [contractTool, tool] of contractPairs(observation)) {
       for (const p of advertisedMetadataProblems(contractTool, tool)) {
         report({ messageId: p.kind, tool: tool.name, pointer: p.pointer, data: { tool: tool.name, field: p.data?.field ?? p.pointer } });
       }

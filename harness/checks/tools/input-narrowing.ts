@@ -6,6 +6,7 @@
  * Rule: contract (design §7 checkInputNarrowing); MCP anchor spec:2025-11-25/server/tools.mdx §Security Considerations.
  */
 import { defineCheck } from '../define.ts';
+import { contractPairs } from '../util/contract.ts';
 import { inputNarrowingProblems } from '../../invariants.ts';
 import { jsonEqual } from '../../schema/canonical.ts';
 
@@ -38,10 +39,7 @@ export default defineCheck({
     needsContract: true,
   },
   check({ observation }, report) {
-    const byName = new Map((observation.contract?.tools ?? []).map((t) => [t.name, t]));
-    for (const tool of observation.listing?.tools ?? []) {
-      const contractTool = byName.get(tool.name);
-      if (!contractTool) continue;
+    for (const [contractTool, tool] of contractPairs(observation)) {
       for (const p of inputNarrowingProblems(contractTool, tool)) {
         const data = { tool: tool.name, side: p.data?.side ?? 'input', property: p.data?.property ?? '', detail: p.data?.detail ?? '' };
         report({ messageId: messageIdOf(p.kind), tool: tool.name, pointer: p.pointer, data });

@@ -1,9 +1,13 @@
 /**
  * transport/exit: the server process starts, completes negotiation, and does not exit while in use
  * (spec:2026-07-28/basic/transports/stdio.mdx: an unexpected exit loses every in-flight request).
+ * A boot failure is one finding: the start failure with its command and cause, or the exits during
+ * negotiation with their count (the session restarts once after the era probe, so a server that dies
+ * at once exits twice). An `initialize` that is never answered is transport/timeout's.
  */
 import { defineCheck } from '../define.ts';
-import type { ExitInfo } from '../../types.ts';
+import type { ExitInfo, SurfaceObservation } from '../../types.ts';
+import { initializeTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
 
 export default defineCheck({
@@ -15,8 +19,9 @@ export default defineCheck({
       'A server that fails to start or crashes mid-session loses every in-flight request; hosts show the user a dead connection. Each crash is reported with its exit code or signal, and each lost tool call separately.',
     spec: 'spec:2026-07-28/basic/transports/stdio.mdx; spec:2025-11-25/basic/lifecycle.mdx',
     messages: {
-      spawnFailed: 'The server process could not be started.',
+      spawnFailed: 'The server process could not be started: command {{command}}: {{cause}}.',
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).',
+      bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart, the first at {{atMs}} ms after spawn); the session could not start.',
       unexpectedExit: 'The server process exited unexpectedly {{how}} at {{atMs}} ms after spawn, while the harness was still using it.',
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
@@ -29,9 +34,8 @@ export default defineCheck({
   },
   check(ctx, report) {
     const { bootError, exits, calls, probes } = ctx.observation;
-    if (bootError?.phase === 'spawn') report({ messageId: 'spawnFailed', evidence: bootError.message });
-    if (bootError?.phase === 'negotiate') report({ messageId: 'negotiateFailed', evidence: bootError.message });
-    for (const exit of exits) if (exit.unexpected) reportExit(exit, report);
+    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, report);
+    else for (const exit of exits) if (exit.unexpected) reportExit(exit, report);
     for (const { scenario, request } of calls) {
       if (request.outcome === 'exit') report({ messageId: 'callInFlight', tool: scenario.tool, data: { tool: scenario.tool, call: `scenario '${scenario.name}'` } });
     }
@@ -41,6 +45,22 @@ export default defineCheck({
     }
   },
 });
+
+/**
+ * One finding for a failed boot: the start failure; or the exits during negotiation (count, first
+ * time, how the last ended); or a negotiation that failed otherwise (an unanswered initialize is left
+ * to transport/timeout). The session's message stays as evidence.
+ */
+function reportBoot(bootError: NonNullable<SurfaceObservation['bootError']>, exits: readonly ExitInfo[], report: Report): void {
+  const evidence = bootError.message;
+  if (bootError.phase === 'spawn') return report({ messageId: 'spawnFailed', data: { ...spawnCause(bootError) }, evidence });
+  const crashes = exits.filter((e) => e.unexpected);
+  if (crashes.length > 0) {
+    const data = { how: describeExit(crashes[crashes.length - 1]), count: crashes.length, atMs: Math.round(crashes[0].atMs) };
+    return report({ messageId: 'bootExited', data, evidence });
+  }
+  if (initializeTimeoutMs(bootError) === undefined) report({ messageId: 'negotiateFailed', evidence });
+}
 
 /** One unexpected exit, named by its code or signal. */
 function reportExit(exit: ExitInfo, report: Report): void {

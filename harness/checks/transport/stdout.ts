@@ -1,7 +1,9 @@
 /**
  * transport/stdout: nothing but JSON-RPC messages on stdout, from spawn to exit
  * (spec:2025-11-25/basic/transports.mdx §stdio: the server MUST NOT write anything to its stdout that
- * is not a valid MCP message; logs belong on stderr).
+ * is not a valid MCP message; logs belong on stderr). JSON-RPC batches (arrays) were removed in
+ * spec:2025-06-18/changelog.mdx; a batch line is named as such. Each offending line's finding carries
+ * the pointer `/stdout/line/N`.
  */
 import { defineCheck } from '../define.ts';
 import type { StdoutLine } from '../../types.ts';
@@ -9,10 +11,25 @@ import type { StdoutLine } from '../../types.ts';
 /** Offending lines reported one by one before a summary finding. */
 const MAX_LINE_FINDINGS = 20;
 
-const KIND_TEXT: Record<Exclude<StdoutLine['kind'], 'jsonrpc'>, string> = {
+/** How an offending line is classified in the message: not JSON, a JSON-RPC batch array, other JSON. */
+type LineClass = 'text' | 'batch' | 'json';
+
+const CLASS_TEXT: Record<LineClass, string> = {
   text: 'not a JSON-RPC message (not JSON at all)',
+  batch: 'a JSON-RPC batch (a JSON array); batches are not allowed since protocol revision 2025-06-18',
   json: 'not a JSON-RPC message (JSON, but not JSON-RPC 2.0)',
 };
+
+/** A `json` line whose head opens an array is a batch; the head itself never reaches the message. */
+export function classifyLine(line: Pick<StdoutLine, 'kind' | 'head'>): LineClass {
+  if (line.kind === 'text') return 'text';
+  return line.head?.trimStart().startsWith('[') ? 'batch' : 'json';
+}
+
+/** The finding's JSON pointer for stdout line `n` (sorted naturally by the report: line 2 before 10). */
+export function stdoutLinePointer(n: number): string {
+  return `/stdout/line/${n}`;
+}
 
 export default defineCheck({
   meta: {
@@ -39,7 +56,8 @@ export default defineCheck({
     for (const line of shown) {
       report({
         messageId: 'nonJsonRpc',
-        data: { line: line.line, what: KIND_TEXT[line.kind as keyof typeof KIND_TEXT] },
+        pointer: stdoutLinePointer(line.line),
+        data: { line: line.line, what: CLASS_TEXT[classifyLine(line)] },
         ...(line.head !== undefined ? { evidence: line.head } : {}),
       });
     }

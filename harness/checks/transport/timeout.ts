@@ -1,11 +1,13 @@
 /**
  * transport/timeout: every request the harness sent (tool calls, probes, tools/list pages) was
  * answered within its timeout (spec:2025-11-25/basic/lifecycle.mdx §Timeouts). The era probe
- * (`server/discover`) is excluded: silence there is a legitimate legacy answer (digest §1c), and a
- * handshake that never completes is `transport/exit`'s `negotiateFailed`.
+ * (`server/discover`) is excluded: silence there is a legitimate legacy answer (digest §1c). An
+ * `initialize` the server never answered within `timeouts.startMs` is reported here (`initialize`),
+ * naming the request and the timeout; other failed handshakes are `transport/exit`'s.
  */
 import { defineCheck } from '../define.ts';
 import type { RequestRecord } from '../../types.ts';
+import { initializeTimeoutMs } from './boot-error.ts';
 
 export default defineCheck({
   meta: {
@@ -19,6 +21,7 @@ export default defineCheck({
       call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.",
       probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.",
       listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.',
+      initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.',
     },
     examples: {
       fail: 'tools/call of a tool whose handler never resolves: no response within the 10000 ms timeout',
@@ -27,7 +30,9 @@ export default defineCheck({
     needsSession: false,
   },
   check(ctx, report) {
-    const { calls, probes, listing } = ctx.observation;
+    const { calls, probes, listing, bootError } = ctx.observation;
+    const initMs = initializeTimeoutMs(bootError);
+    if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs } });
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'timeout') continue;
       report({ messageId: 'call', tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs) } });

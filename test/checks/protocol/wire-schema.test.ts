@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/protocol/wire-schema.ts';
-import { checkTester, makeCall, makeObservation } from '../../helpers/check-tester.ts';
+import { checkTester, emptyWire, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 import { callFrame, drive, envelope, init } from '../../probes/drive.ts';
 
 const good = { content: [{ type: 'text', text: 'ok' }] };
@@ -15,7 +15,16 @@ checkTester(check, {
     { name: 'missing content, reported once for two frames', observation: makeObservation({ calls: [makeCall('t', { result: { isError: false } }), makeCall('u', { result: {} })] }), findings: [{ messageId: 'invalid', pointer: '/result' }] },
     { name: 'resultType required on 2026-07-28', observation: makeObservation({ era: 'modern', calls: [makeCall('t', { result: good })] }), findings: [{ messageId: 'invalid', pointer: '/result' }] },
     { name: 'envelope: jsonrpc 1.0 and both result and error', observation: makeObservation({ wire: { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: '', stderrBytes: 0, unmatchedFrames: 0, serverRequests: [], frames: [{ jsonrpc: '1.0', id: 5, result: {} }, { jsonrpc: '2.0', id: 6, result: {}, error: { code: 1, message: 'x' } }] } }), findings: [{ messageId: 'invalid', pointer: '/jsonrpc' }, { messageId: 'invalid', pointer: '' }] },
+    { name: 'responses whose id matched no request', observation: makeObservation({ wire: { ...emptyWire(), unmatchedFrames: 2 } }), findings: [{ messageId: 'unmatchedResponse', severity: 'error' }] },
+    { name: 'unmatched responses on a revision without a bundled schema', observation: makeObservation({ protocolVersion: '2024-11-05', wire: { ...emptyWire(), unmatchedFrames: 1 } }), findings: [{ messageId: 'unmatchedResponse' }] },
   ],
+});
+
+describe('unmatched responses', () => {
+  it('gives the count and no value', () => {
+    const [finding] = runCheckOn(check, makeObservation({ wire: { ...emptyWire(), unmatchedFrames: 3 } }));
+    expect(finding.message).toMatch(/^3 response\(s\) from the server carried an id that matched no request/);
+  });
 });
 
 describe('fixture bad-wire.mjs', () => {

@@ -10,13 +10,23 @@ checkTester(check, {
   valid: [
     { name: 'only the final, expected exit', observation: makeObservation({ exits: [finalExit] }), strict: true },
     { name: 'a list-phase boot error is not a transport exit', observation: makeObservation({ bootError: { phase: 'list', message: 'x' } }), strict: true },
+    {
+      name: 'an unanswered initialize is left to transport/timeout',
+      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'legacy handshake failed: no answer to initialize within 500 ms (after server/discover drew timeout)' } }),
+      strict: true,
+    },
   ],
   invalid: [
     { name: 'spawn failure', observation: makeObservation({ bootError: { phase: 'spawn', message: 'ENOENT' } }), findings: [{ messageId: 'spawnFailed', severity: 'error' }] },
     {
-      name: 'negotiation failure with the crash that caused it',
-      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'closed' }, exits: [crash] }),
-      findings: [{ messageId: 'negotiateFailed' }, { messageId: 'unexpectedExit' }],
+      name: 'a server that exits at once: one finding for the probe exit and the restart exit',
+      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'closed' }, exits: [crash, { ...crash, atMs: 300 }] }),
+      findings: [{ messageId: 'bootExited' }],
+    },
+    {
+      name: 'negotiation refused without an exit',
+      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'initialize was answered with JSON-RPC error -32600' } }),
+      findings: [{ messageId: 'negotiateFailed' }],
     },
     {
       name: 'crash mid-session with a call in flight',
@@ -42,6 +52,22 @@ describe('transport/exit details', () => {
     expect(bySignal[0].message).toContain('by signal SIGKILL');
     const [boot] = runCheckOn(check, makeObservation({ bootError: { phase: 'spawn', message: 'spawn /secret/path ENOENT' } }));
     expect(boot.message).not.toContain('/secret/path');
+    expect(boot.message).toContain('ENOENT: not found');
     expect(boot.evidence).toBe('spawn /secret/path ENOENT');
+  });
+
+  it('names the configured command and the cause of a start failure', () => {
+    const message = (text: string) => runCheckOn(check, makeObservation({ bootError: { phase: 'spawn', message: text } }))[0].message;
+    expect(message("cannot start 'mcp-srv': command not found (ENOENT; is it on the PATH of the allow-listed env?)"))
+      .toBe("The server process could not be started: command 'mcp-srv': ENOENT: not found.");
+    expect(message("cannot start './server.sh': permission denied (EACCES)")).toBe("The server process could not be started: command './server.sh': EACCES: not executable.");
+    expect(message("cannot start 'node': working directory '/x' does not exist")).toContain('its working directory does not exist');
+  });
+
+  it('counts the exits of a failed boot in one finding, naming how the last one ended', () => {
+    const findings = runCheckOn(check, makeObservation({ bootError: { phase: 'negotiate', message: 'x' }, exits: [crash, { ...crash, atMs: 400, code: 3 }] }));
+    expect(findings).toHaveLength(1);
+    expect(findings[0].message).toContain('exited with code 3 during protocol negotiation (2 exit(s)');
+    expect(findings[0].message).toContain('the first at 120 ms');
   });
 });

@@ -24,6 +24,11 @@ checkTester(check, {
       findings: [{ messageId: 'nonJsonRpc' }],
     },
     {
+      name: 'a JSON-RPC batch array on stdout',
+      observation: makeObservation({ wire: wire([rpc(1), { line: 2, atMs: 5, kind: 'json', bytes: 60, head: ' [{"jsonrpc":"2.0","id":1,"result":{}}]' }]) }),
+      findings: [{ messageId: 'nonJsonRpc', pointer: '/stdout/line/2' }],
+    },
+    {
       name: 'a failed boot still gets its stdout judged',
       observation: makeObservation({ bootError: { phase: 'negotiate', message: 'no answer' }, wire: wire([text(1)]) }),
       findings: [{ messageId: 'nonJsonRpc' }],
@@ -37,7 +42,18 @@ describe('transport/stdout details', () => {
     expect(finding.message).toContain('stdout line 2');
     expect(finding.message).not.toContain('secret-token-123');
     expect(finding.evidence).toBe('secret-token-123');
-    expect(finding.pointer).toBeUndefined();
+    expect(finding.pointer).toBe('/stdout/line/2');
+  });
+
+  it('says a batch array is a JSON-RPC batch, not allowed since 2025-06-18; other JSON stays generic', () => {
+    const batch: StdoutLine = { line: 1, atMs: 1, kind: 'json', bytes: 60, head: '[{"jsonrpc":"2.0","id":7,"result":{}}]' };
+    const object: StdoutLine = { line: 2, atMs: 2, kind: 'json', bytes: 20, head: '{"level":"info"}' };
+    const [first, second] = runCheckOn(check, makeObservation({ wire: wire([batch, object]) }));
+    expect(first.message).toContain('a JSON-RPC batch');
+    expect(first.message).toContain('not allowed since protocol revision 2025-06-18');
+    expect(first.message).not.toContain('"id":7');
+    expect(second.message).toContain('JSON, but not JSON-RPC 2.0');
+    expect(second.message).not.toContain('batch');
   });
 
   it('reports 20 lines then one summary, counting lines beyond the truncated tap', () => {

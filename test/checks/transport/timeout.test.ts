@@ -18,8 +18,14 @@ checkTester(check, {
       observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', ok)], probes: [probe('success')], listing: { pages: [page('success')], tools: [], truncated: false } }),
     },
     { name: 'a cancelled probe is not a timeout', observation: makeObservation({ probes: [probe('cancelled')] }), strict: true },
+    { name: 'a handshake refused with an error is not a timeout', observation: makeObservation({ bootError: { phase: 'negotiate', message: 'legacy handshake failed: initialize was answered with JSON-RPC error -32600' } }), strict: true },
   ],
   invalid: [
+    {
+      name: 'initialize never answered within startMs',
+      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' } }),
+      findings: [{ messageId: 'initialize', severity: 'error' }],
+    },
     {
       name: 'tool call timed out',
       observation: makeObservation({ calls: [makeCall('t', {}, { outcome: 'timeout', durationMs: 10_000 })] }),
@@ -41,5 +47,13 @@ describe('transport/timeout details', () => {
     const [wall] = runCheckOn(check, makeObservation({ listing: { pages: [page('timeout')], tools: [], truncated: false } }));
     expect(wall.message).toContain('5000 ms');
     expect(wall.message).toContain('page 1');
+  });
+});
+
+describe('transport/timeout: initialize', () => {
+  it('says what did not answer and the timeout in ms', () => {
+    const bootError = { phase: 'negotiate' as const, message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' };
+    const [finding] = runCheckOn(check, makeObservation({ bootError }));
+    expect(finding.message).toBe('initialize got no answer within 750 ms (timeouts.startMs): the server never completed the handshake, so no session could start.');
   });
 });

@@ -1,0 +1,95 @@
+/**
+ * The real CLI (`node bin/mcp-harness.js`) on a user project WITHOUT `"type": "module"` in its
+ * package.json, and on servers that fail to boot: the config loads (also importing a sibling .ts), a
+ * syntax error keeps file:line:col, unknown reporters fail before any surface runs, and boot failures
+ * give one precise finding each.
+ */
+import { mkdtempSync, rmSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../harness/types.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/mcp-harness.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-cjs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+const cli = (args: string[]) => execa(process.execPath, [BIN, ...args], { cwd: dir, reject: false, timeout: 60_000, stdin: 'ignore', env: { MCP_HARNESS_DEBUG: '' } });
+const reportIn = (sub: string): Report | undefined => {
+  const file = join(dir, sub, 'report.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;
+};
+
+const NEVER_ANSWERS = 'process.stdin.resume()';
+const EXITS_AT_ONCE = 'process.exit(3)';
+
+beforeAll(() => {
+  write('package.json', JSON.stringify({ name: 'user-project', version: '1.0.0' }));
+  write('surfaces.ts', `export const surfaces = [
+  { name: 'missing', command: 'mcp-harness-no-such-command' },
+  { name: 'exits', command: ${JSON.stringify(process.execPath)}, args: ['-e', ${JSON.stringify(EXITS_AT_ONCE)}] },
+  { name: 'silent', command: ${JSON.stringify(process.execPath)}, args: ['-e', ${JSON.stringify(NEVER_ANSWERS)}], era: 'legacy' },
+];\n`);
+  write('mcp-harness.config.ts', "import { surfaces } from './surfaces.ts';\nexport default { timeouts: { startMs: 1500 }, surfaces };\n");
+  write('bad-syntax.ts', 'const ok = 1;\nexport default { surfaces: [ };\n');
+  write('bad-reporter.ts', "export default { reporters: ['json', 'nope'], surfaces: [{ name: 'a', command: 'x' }] };\n");
+});
+
+describe('a .ts config in a project without "type": "module"', () => {
+  let run: Awaited<ReturnType<typeof cli>>;
+  beforeAll(async () => {
+    run = await cli(['run', '--reporter', 'json', '--report-dir', 'out']);
+  }, 60_000);
+
+  it('loads (importing a sibling .ts file) and runs every surface', () => {
+    expect(run.stderr).not.toContain('Cannot import');
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(reportIn('out')?.surfaces.map((s) => s.name)).toEqual(['missing', 'exits', 'silent']);
+  });
+
+  it('a missing command: one transport/exit finding naming the command and ENOENT', () => {
+    const findings = reportIn('out')!.findings.filter((f) => f.surface === 'missing');
+    expect(findings.map((f) => f.message)).toEqual(["The server process could not be started: command 'mcp-harness-no-such-command': ENOENT: not found."]);
+  });
+
+  it('a server that exits at once: one finding counting both exits (probe and restart)', () => {
+    const findings = reportIn('out')!.findings.filter((f) => f.surface === 'exits' && f.check === 'transport/exit');
+    expect(findings).toHaveLength(1);
+    expect(findings[0].message).toMatch(/exited with code 3 during protocol negotiation \(2 exit\(s\)/);
+  });
+
+  it('an initialize never answered: transport/timeout names initialize and startMs', () => {
+    const findings = reportIn('out')!.findings.filter((f) => f.surface === 'silent' && f.check.startsWith('transport/'));
+    expect(findings.map((f) => `${f.check}: ${f.message}`)).toContain(
+      'transport/timeout: initialize got no answer within 1500 ms (timeouts.startMs): the server never completed the handshake, so no session could start.',
+    );
+    expect(findings.filter((f) => f.check === 'transport/exit')).toEqual([]);
+  });
+});
+
+describe('config faults before any surface runs (exit 2, no report)', () => {
+  it('a syntax error keeps file:line:col and the message', async () => {
+    const run = await cli(['run', '-c', 'bad-syntax.ts', '--report-dir', 'syntax']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/bad-syntax\.ts: Cannot import: .*bad-syntax\.ts:2:\d+: Unexpected "}"/);
+    expect(run.stderr).not.toContain('Transform failed');
+  });
+
+  it('an unknown reporter in the config names the file and key path', async () => {
+    const run = await cli(['run', '-c', 'bad-reporter.ts', '--report-dir', 'rep1']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('mcp-harness: bad-reporter.ts: reporters[1]: Unknown reporter "nope" (known: console, json, markdown, junit, sarif, html)');
+    expect(reportIn('rep1')).toBeUndefined();
+  });
+
+  it('an unknown --reporter: exit 2 with the known list, no surface run', async () => {
+    const run = await cli(['run', '--reporter', 'nope', '--report-dir', 'rep2']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('<command line>: --reporter: Unknown reporter "nope" (known: console, json, markdown, junit, sarif, html)');
+    expect(run.stdout).toBe('');
+    expect(reportIn('rep2')).toBeUndefined();
+  });
+});

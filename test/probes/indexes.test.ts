@@ -1,0 +1,69 @@
+/**
+ * Per-observation indexes behind probeRecord and successfulArguments (first match kept, rebuilt when
+ * records are appended), and the one destructiveness rule shared by planning and probing.
+ */
+import { describe, expect, it } from 'vitest';
+import { probeRecord } from '../../harness/probes/records.ts';
+import { isDestructive, mayProbe, successfulArguments } from '../../harness/probes/targets.ts';
+import { isDestructive as planIsDestructive } from '../../harness/scenarios/plan.ts';
+import { makeCall, makeObservation, makeTool } from '../helpers/check-tester.ts';
+import { makeProbeRecord } from './records.ts';
+
+const probe = (id: string) => ({ id, check: 'x/y', method: 'tools/call' });
+const ok = { result: { content: [] } };
+const failed = { result: { isError: true, content: [] } };
+
+describe('probeRecord', () => {
+  it('finds a record by id, the first when ids repeat, and nothing for an id that never ran', () => {
+    const first = makeProbeRecord(probe('a'), ok);
+    const observation = makeObservation({ probes: [first, makeProbeRecord(probe('b'), ok), makeProbeRecord(probe('a'), failed)] });
+    expect(probeRecord(observation, 'a')).toBe(first);
+    expect(probeRecord(observation, 'b')?.probe.id).toBe('b');
+    expect(probeRecord(observation, 'c')).toBeUndefined();
+  });
+  it('sees records appended after a lookup and a replaced probes array', () => {
+    const observation = makeObservation({ probes: [makeProbeRecord(probe('a'), ok)] });
+    expect(probeRecord(observation, 'late')).toBeUndefined();
+    observation.probes.push(makeProbeRecord(probe('late'), ok));
+    expect(probeRecord(observation, 'late')?.probe.id).toBe('late');
+    observation.probes = [makeProbeRecord(probe('other'), ok)];
+    expect(probeRecord(observation, 'a')).toBeUndefined();
+    expect(probeRecord(observation, 'other')).toBeDefined();
+  });
+});
+
+describe('successfulArguments', () => {
+  it('returns the arguments of the first call of the tool that answered a result', () => {
+    const observation = makeObservation({
+      calls: [
+        makeCall('t', failed, { scenario: { arguments: { n: 0 } } }),
+        makeCall('t', ok, { scenario: { arguments: { n: 1 } } }),
+        makeCall('t', ok, { scenario: { arguments: { n: 2 } } }),
+        makeCall('u', { error: { code: -32602, message: 'no' } }, { scenario: { arguments: { n: 3 } } }),
+      ],
+    });
+    expect(successfulArguments(observation, 't')).toEqual({ n: 1 });
+    expect(successfulArguments(observation, 'u')).toBeUndefined();
+    observation.calls.push(makeCall('u', ok, { scenario: { arguments: { n: 4 } } }));
+    expect(successfulArguments(observation, 'u')).toEqual({ n: 4 });
+  });
+});
+
+describe('isDestructive / mayProbe (one rule)', () => {
+  it.each([
+    [undefined, true],
+    [{}, true],
+    [{ readOnlyHint: true }, false],
+    [{ destructiveHint: false }, false],
+    [{ readOnlyHint: false, destructiveHint: true }, true],
+    [{ readOnlyHint: true, destructiveHint: true }, false],
+  ])('annotations %j: destructive %s', (annotations, destructive) => {
+    expect(isDestructive(annotations)).toBe(destructive);
+    const tool = makeTool('t', annotations ? { annotations } : {});
+    expect(mayProbe(makeObservation(), tool)).toBe(!destructive);
+    expect(mayProbe(makeObservation({ options: { allowDestructive: true } }), tool)).toBe(true);
+  });
+  it('is the same function the call planner uses', () => {
+    expect(planIsDestructive).toBe(isDestructive);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { isJsonObject, jsonDepth } from '../../harness/json.ts';
+import { canonicalHash, canonicalJson, jsonEqual } from '../../harness/schema/canonical.ts';
+import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from '../../harness/schema/depth.ts';
+import { deepSchema } from './deep.ts';
+
+
+/** An array nested `levels` times. */
+function deepArray(levels: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = [value];
+  return value;
+}
+
+describe('jsonDepth (iterative)', () => {
+  it.each([
+    [1, 0],
+    ['x', 0],
+    [null, 0],
+    [{}, 1],
+    [[], 1],
+    [{ a: 1 }, 1],
+    [{ a: { b: 1 } }, 2],
+    [{ a: [{ b: 1 }], c: 1 }, 3],
+    [[1, [2, [3]], 4], 3],
+  ])('%j has depth %i', (value, depth) => {
+    expect(jsonDepth(value)).toBe(depth);
+  });
+  it('counts the deepest branch, not the first one', () => {
+    expect(jsonDepth({ a: 1, b: { c: { d: {} } }, e: {} })).toBe(4);
+  });
+  it('measures 100,000 levels without overflowing the stack', () => {
+    expect(jsonDepth(deepArray(100_000))).toBe(100_000);
+  });
+  it('stops at limit + 1', () => {
+    expect(jsonDepth(deepArray(100_000), 10)).toBe(11);
+    expect(jsonDepth(deepArray(10), 10)).toBe(10);
+  });
+  it('isJsonObject accepts objects only', () => {
+    expect([{}, [], null, 'x', 1].map(isJsonObject)).toEqual([true, false, false, false, false]);
+  });
+});
+
+describe('isTooDeep / pointerDepth', () => {
+  it('accepts a schema at the limit and refuses one level more', () => {
+    expect(isTooDeep(deepSchema(MAX_SCHEMA_DEPTH / 2 - 1))).toBe(false);
+    expect(jsonDepth(deepSchema(MAX_SCHEMA_DEPTH / 2 - 1))).toBe(MAX_SCHEMA_DEPTH - 1);
+    expect(isTooDeep(deepArray(MAX_SCHEMA_DEPTH))).toBe(false);
+    expect(isTooDeep(deepArray(MAX_SCHEMA_DEPTH + 1))).toBe(true);
+    expect(isTooDeep(deepSchema(2_000))).toBe(true);
+  });
+  it('counts pointer tokens', () => {
+    expect(['', '/a', '/properties/a~1b/items'].map(pointerDepth)).toEqual([0, 1, 3]);
+  });
+});
+
+describe('canonicalJson (iterative)', () => {
+  it('sorts keys at every depth and drops undefined members', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, undefined, { f: 1, e: 2 }], c: undefined } })).toBe('{"a":{"d":[1,null,{"e":2,"f":1}]},"b":1}');
+    expect(canonicalJson(undefined)).toBe('null');
+    expect(canonicalJson([])).toBe('[]');
+    expect(canonicalJson({})).toBe('{}');
+    expect(canonicalJson('x"y')).toBe('"x\\"y"');
+  });
+  it('matches JSON.stringify on key-sorted input', () => {
+    const value = { a: [1, 'two', null, true, { b: [], c: {} }], d: -1.5, e: 'é\n' };
+    expect(canonicalJson(value)).toBe(JSON.stringify(value));
+  });
+  it('ignores key order for hashes and equality', () => {
+    expect(canonicalHash({ a: 1, b: 2 })).toBe(canonicalHash({ b: 2, a: 1 }));
+    expect(jsonEqual({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+  });
+  it('serialises a 20,000-level document without overflowing the stack (was a RangeError)', () => {
+    const text = canonicalJson(deepSchema(20_000));
+    expect(text.startsWith('{"properties":{"child":{"properties"')).toBe(true);
+    expect(jsonEqual(deepSchema(20_000), deepSchema(20_000))).toBe(true);
+  });
+});
