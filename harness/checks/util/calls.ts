@@ -3,6 +3,7 @@
  * result checks. Pure; never throws.
  */
 import { MODERN_PROTOCOL_VERSION } from '../../types.ts';
+import { indexOf } from '../../probes/index-cache.ts';
 import type { ListedTool, RequestRecord, Scenario, SurfaceObservation } from '../../types.ts';
 import { isJsonObject } from './json.ts';
 
@@ -68,7 +69,15 @@ export function isModernRevision(observation: SurfaceObservation): boolean {
   return negotiation.era === 'modern' || negotiation.protocolVersion >= MODERN_PROTOCOL_VERSION;
 }
 
-/** The advertised tool named `name`, if `tools/list` listed it. */
+/** Name -> first advertised tool of that name (built once per tools array). */
+function byName(tools: readonly ListedTool[]): Map<string, ListedTool> {
+  const map = new Map<string, ListedTool>();
+  for (const tool of tools) if (!map.has(tool.name)) map.set(tool.name, tool);
+  return map;
+}
+
+/** The advertised tool named `name`, if `tools/list` listed it. O(1) after the first lookup. */
 export function listedTool(observation: SurfaceObservation, name: string): ListedTool | undefined {
-  return observation.listing?.tools.find((tool) => tool.name === name);
+  const tools = observation.listing?.tools;
+  return tools ? indexOf(tools, byName).get(name) : undefined;
 }

@@ -4,10 +4,8 @@
  */
 import { jsonEqual } from '../../schema/canonical.ts';
 
-/** True for a JSON object (a non-null, non-array object). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** True for a JSON object (a non-null, non-array object): one definition, in harness/json.ts. */
+export { isJsonObject } from '../../json.ts';
 
 /** Deep equality of JSON values, object key order ignored, array order kept: see harness/schema/canonical.ts. */
 export { jsonEqual };
