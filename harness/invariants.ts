@@ -6,6 +6,7 @@
  * tools/input-narrowing, contract/every-tool-called, contract/version-lock, contract/watched-paths)
  * report those. Nothing here does I/O or imports the process layer.
  */
+import { isJsonObject as isRecord } from './json.ts';
 import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, type ContractTool, type ListedTool } from './types.ts';
 import { canonicalHash, jsonEqual } from './schema/canonical.ts';
 import { compareKeyword, describeDifference, schemaDifferences, type SchemaDifference } from './schema/narrowing.ts';
@@ -30,7 +31,6 @@ export interface ToolSchemas {
 }
 
 const messages = (problems: Problem[]): string[] => problems.map((p) => p.message);
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const nameOf = (tool: unknown): string => (isRecord(tool) && typeof tool.name === 'string' ? tool.name : '(unnamed tool)');
 
 /** Tools missing from the listing or advertised beyond the contract (by name). */

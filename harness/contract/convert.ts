@@ -3,6 +3,7 @@
  * `z.toJSONSchema`), a zod v3 schema (converted with zod-to-json-schema, `$schema` stripped), a raw
  * zod shape (`{ a: z.string() }`, wrapped in an object first) or a plain JSON Schema object (copied).
  */
+import { isJsonObject as isObject } from '../json.ts';
 import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 
@@ -14,10 +15,6 @@ export type SchemaIo = 'input' | 'output';
 
 /** The outcome of a conversion: a JSON Schema object or a value-free reason. */
 export type ConversionResult = { ok: true; schema: Record<string, unknown> } | { ok: false; reason: string };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function zodGeneration(value: unknown): 'zod4' | 'zod3' | undefined {
   if (!isObject(value)) return undefined;

@@ -2,6 +2,7 @@
  * Classification of one stdout line (spec basic/transports stdio: the server MUST NOT write anything to
  * stdout that is not a valid MCP message). Pure.
  */
+import { isJsonObject as isObject } from '../json.ts';
 import type { StdoutLine } from '../types.ts';
 
 /** A classified line: its kind and, when it parsed as JSON, the value. */
@@ -11,10 +12,8 @@ export interface Classified {
   value?: unknown;
 }
 
-/** True for a plain (non-array) object. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A JSON object (non-null, non-array): one definition, in harness/json.ts. */
+export { isJsonObject as isObject } from '../json.ts';
 
 /**
  * A JSON-RPC 2.0 message: an object with `jsonrpc: "2.0"` that is a request/notification (string `method`)

@@ -2,6 +2,7 @@
  * Wire-schema validation of one server frame: the JSON-RPC envelope, then the result against the
  * result type of the method it answers (spec:<rev>/basic/index.mdx §Messages; schema/<rev>/schema.json).
  */
+import { isJsonObject as isObject } from '../json.ts';
 import { validateWire, type WireIssue } from './validate.ts';
 import { envelopeNames, type WireSchemaDocument } from './schemas.ts';
 import type { WireRevision } from './revision.ts';
@@ -14,10 +15,6 @@ export interface FrameIssue extends WireIssue {
 
 /** Label for frames whose request could not be identified. */
 export const UNKNOWN_METHOD = '(response)';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** The result definition for `method` in `revision`, by the result's own `resultType` on 2026-07-28. */
 export function resultDefinition(revision: WireRevision, method: string | undefined, result: unknown): string {

@@ -5,13 +5,10 @@
  * `_meta["io.modelcontextprotocol/serverInfo"]` (a top-level `serverInfo` is a finding). Legacy: silent.
  * Spec: spec:2026-07-28/server/discover.mdx; schema/2026-07-28/schema.ts DiscoverResult; SEP-2575 (PR #3002).
  */
+import { isJsonObject as isObject } from '../../json.ts';
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 
 type Report = (finding: FindingDescriptor) => void;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function checkFields(result: Record<string, unknown>, negotiated: string, report: Report): void {
   const bad = (field: string, expectation: string) => report({ messageId: 'field', pointer: `/${field}`, data: { field, expectation } });

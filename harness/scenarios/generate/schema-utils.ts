@@ -3,11 +3,13 @@
  * `$defs` and `definitions` alike), `allOf`-style merging, and type inference from keywords.
  */
 
+import { isJsonObject } from '../../json.ts';
+
 /** A schema object (boolean schemas are handled by the caller). */
 export type SchemaObject = Record<string, unknown>;
 
 /** Is `v` a plain JSON object? */
-export const isObject = (v: unknown): v is SchemaObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject: (v: unknown) => v is SchemaObject = isJsonObject;
 
 /** RFC 6901 escaping of one pointer token. */
 export const escapeToken = (token: string): string => token.replaceAll('~', '~0').replaceAll('/', '~1');
