@@ -2,7 +2,8 @@
  * Shared test helpers for the session layer: the fixture server spawn spec and short timeouts.
  */
 import { fileURLToPath } from 'node:url';
-import type { SessionOptions, SpawnSpec } from '../../harness/session/index.ts';
+import { afterEach } from 'vitest';
+import { openSession, type Session, type SessionOptions, type SpawnSpec } from '../../harness/session/index.ts';
 import { isAlive } from '../../harness/session/process-tree.ts';
 
 /** Absolute path of the configurable fixture server. */
@@ -26,4 +27,21 @@ export function options(overrides: Partial<SessionOptions> = {}, timeouts: Parti
 export async function gone(pid: number): Promise<boolean> {
   for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 20));
   return !isAlive(pid);
+}
+
+/**
+ * Sessions opened through `sessionStarter()` are closed after each test. Call it once per test file:
+ * it registers the `afterEach` and returns the `start` function.
+ */
+export function sessionStarter(cleanup?: () => void): (...args: Parameters<typeof openSession>) => Promise<Session> {
+  const open: Session[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+    cleanup?.();
+  });
+  return async (...args) => {
+    const session = await openSession(...args);
+    open.push(session);
+    return session;
+  };
 }

@@ -1,17 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSession, type Session } from '../../harness/session/index.ts';
-import { fixture, options } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { fixture, options, sessionStarter } from './helpers.ts';
 
-const open: Session[] = [];
-async function start(...args: Parameters<typeof openSession>): Promise<Session> {
-  const session = await openSession(...args);
-  open.push(session);
-  return session;
-}
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-  delete process.env.SESSION_TEST_PARENT_ONLY;
-});
+const start = sessionStarter(() => delete process.env.SESSION_TEST_PARENT_ONLY);
 
 describe('wire tap', () => {
   it('classifies a startup banner as text (line 1, with its head) and the session still works', async () => {
