@@ -105,7 +105,7 @@ function surfacesInShard(config: ResolvedConfig, shard?: Shard): number {
 async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
   if (!args.serverCommand) throw new Error('snapshot needs a server command: mcp-harness snapshot [--out FILE] -- COMMAND ARGS');
   const { file, tools } = await snapshot(args.serverCommand, args.out, cwd);
-  process.stdout.write(`mcp-harness: lock with ${tools} tools written to ${file}\n`);
+  process.stdout.write(`mcp-harness: lock with ${tools} tool${tools === 1 ? '' : 's'} written to ${file}\n`);
   return 0;
 }
 

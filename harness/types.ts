@@ -184,6 +184,11 @@ export interface ProbeRequest {
   cancelAfterMs?: number;
   /** After the cancellation, keep collecting frames for the id this long, ms (default: the session's). */
   lateGraceMs?: number;
+  /**
+   * Timing-sensitive probe: run alone on the connection, after the pipelined probes, in planned order
+   * (so no other answer queues in front of it).
+   */
+  exclusive?: boolean;
   timeoutMs?: number;
   /** A raw line to write instead of a JSON-RPC frame built from method/params (still gets an id if it has one). */
   raw?: string;

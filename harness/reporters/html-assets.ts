@@ -25,7 +25,8 @@ pre.evidence { margin: 0; font-size: 12px; white-space: pre-wrap; }
 
 /**
  * The filter script: rows (`tr.finding`) stay visible when their severity toggle is checked and
- * their text contains the filter text (case-insensitive); groups without a visible row hide.
+ * their check, tool, surface, pointer or message contains the filter text (case-insensitive, from
+ * `data-search`); groups without a visible row hide.
  */
 export const HTML_SCRIPT = `
 (function () {
@@ -40,7 +41,7 @@ export const HTML_SCRIPT = `
     toggles.forEach(function (t) { on[t.value] = t.checked; });
     var visible = 0;
     rows.forEach(function (r) {
-      var ok = on[r.getAttribute('data-severity')] && (q === '' || r.textContent.toLowerCase().indexOf(q) !== -1);
+      var ok = on[r.getAttribute('data-severity')] && (q === '' || (r.getAttribute('data-search') || r.textContent.toLowerCase()).indexOf(q) !== -1);
       r.hidden = !ok;
       if (ok) visible++;
     });

@@ -45,7 +45,8 @@ function surfacesTable(report: Report): string {
 function findingRow(f: Finding, showValues: boolean): string {
   const mark = (f as ReportFinding).baselined ? ' (baselined)' : '';
   const evidence = showValues && f.evidence !== undefined ? `<td><pre class="evidence">${h(JSON.stringify(f.evidence, null, 2) ?? '')}</pre></td>` : showValues ? '<td></td>' : '';
-  return `<tr class="finding" data-severity="${f.severity}"><td class="sev ${f.severity}">${f.severity}${mark}</td><td>${h(f.surface)}</td><td><code>${h(f.pointer ?? '')}</code></td><td class="message">${h(f.message)}</td>${evidence}</tr>`;
+  const search = [f.check, f.tool ?? '', f.surface, f.pointer ?? '', f.message].join(' ').toLowerCase();
+  return `<tr class="finding" data-severity="${f.severity}" data-search="${h(search)}"><td class="sev ${f.severity}">${f.severity}${mark}</td><td>${h(f.surface)}</td><td><code>${h(f.pointer ?? '')}</code></td><td class="message">${h(f.message)}</td>${evidence}</tr>`;
 }
 
 function findingsSection(report: Report, ctx: ReporterContext): string {

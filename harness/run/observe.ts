@@ -99,13 +99,18 @@ async function replayCollateral<T extends { request: RequestRecord }>(records: T
 }
 
 /**
- * Execute planned probes: session probes pipelined on the connection while the fresh-process probes
- * (one short-lived process at a time) run alongside, so neither waits for the other.
+ * Execute planned probes: session probes pipelined on the connection, then the exclusive
+ * (timing-sensitive) ones alone and in order, while the fresh-process probes (one short-lived process
+ * at a time) run alongside, so neither waits for the other.
  */
 async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[]): Promise<ProbeRecord[]> {
   const live = (async () => {
-    const records = await Promise.all(probes.filter((p) => !p.freshProcess).map((probe) => runLiveProbe(session, probe)));
+    const records = await Promise.all(probes.filter((p) => !p.freshProcess && !p.exclusive).map((probe) => runLiveProbe(session, probe)));
     await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
+    for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
+      if (input.signal?.aborted) break;
+      records.push(await runLiveProbe(session, probe));
+    }
     return records;
   })();
   const fresh = (async () => {

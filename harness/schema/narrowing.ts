@@ -13,8 +13,9 @@
  *      levels (deeper documents or subtrees that differ are one `too-deep` difference, not compared).
  * Anything else is a difference: another `type`, an added property, a loosened or removed bound, an
  * enum member the contract does not list, any other keyword added, removed or changed (including
- * `required`, compared as a set). Annotation-only keywords (`description`, `title`, `examples`,
- * `$comment`, `$schema`) are neutral: they do not change the set of valid instances.
+ * `required`, compared as a set). The narrowings are enumerated, not inferred: annotation keywords
+ * (`description`, `title`, `examples`, `$comment`, `$schema`) are compared like any other, so a surface
+ * that rewrites a property's description is reported too (the contract owns model-facing text).
  */
 import { isJsonObject as isRecord } from '../json.ts';
 import { jsonEqual } from './canonical.ts';
@@ -43,8 +44,6 @@ export interface SchemaDifference {
   property?: string;
 }
 
-/** Annotation keywords that never make a difference. */
-export const NEUTRAL_KEYWORDS: ReadonlySet<string> = new Set(['description', 'title', 'examples', '$comment', '$schema']);
 /** Lower bounds: the advertised value may be added or raised. */
 const LOWER = new Set(['minimum', 'minLength', 'minItems']);
 /** Upper bounds: the advertised value may be added or lowered. */
@@ -118,7 +117,6 @@ function compareOther(key: string, contract: unknown, advertised: unknown, at: s
  */
 export function compareKeyword(key: string, contract: Schema, advertised: Schema, base: string, out: SchemaDifference[]): void {
   const at = joinPointer(base, key);
-  if (NEUTRAL_KEYWORDS.has(key)) return;
   if (LOWER.has(key) || UPPER.has(key)) return compareBound(key, contract[key], advertised[key], at, out);
   if (key === 'enum') return compareEnum(contract[key], advertised[key], at, out);
   if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(contract.required), at, out);

@@ -55,6 +55,12 @@ describe.skipIf(!hasChromium)(`html report in headless chromium (${CHROMIUM}; sk
     expect(await visibleRows(page)).toBe(1);
     expect(await page.locator('.check-group:visible h3').allTextContents()).toEqual(['tools/name']);
 
+    // check IDs and tool names match too, though they only stand in the group headings
+    await page.fill('#filter-text', 'tools/set-diff');
+    expect(await visibleRows(page)).toBe(1);
+    await page.fill('#filter-text', 'SEARCH');
+    expect(await visibleRows(page)).toBe(1);
+
     await page.fill('#filter-text', '');
     await page.locator('input.sev-toggle[value="error"]').uncheck();
     expect(await visibleRows(page)).toBe(2);

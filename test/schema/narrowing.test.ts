@@ -7,8 +7,10 @@ describe('narrowing comparator', () => {
   it('accepts deep-equal subtrees regardless of key order', () => {
     expect(kinds({ type: 'string', maxLength: 3 }, { maxLength: 3, type: 'string' })).toEqual([]);
   });
-  it('treats annotation keywords as neutral', () => {
-    expect(kinds({ type: 'string', description: 'a' }, { type: 'string', description: 'b', title: 't', $comment: 'c', examples: [] })).toEqual([]);
+  it('accepts identical annotations, and reports changed or added ones (narrowings are enumerated, not inferred)', () => {
+    expect(kinds({ type: 'string', description: 'a' }, { type: 'string', description: 'a' })).toEqual([]);
+    expect(kinds({ type: 'string', description: 'a' }, { type: 'string', description: 'b' })).toHaveLength(1);
+    expect(kinds({ type: 'string' }, { type: 'string', title: 't' })).toHaveLength(1);
   });
   it.each(['minimum', 'minLength', 'minItems'])('allows an added or raised lower bound %s, rejects a lowered or removed one', (k) => {
     expect(kinds({}, { [k]: 1 })).toEqual([]);

@@ -20,7 +20,7 @@ const ID = 'protocol/cancellation';
 const CALL = `${ID}:call`;
 const FOLLOW_UP = `${ID}:follow-up`;
 /** Smallest margin, ms, by which a response must trail the cancellation to count as late. */
-export const MIN_LATE_MARGIN_MS = 100;
+export const MIN_LATE_MARGIN_MS = 150;
 /** The margin is at least this many times the median duration of the other successful calls. */
 export const MEDIAN_FACTOR = 2;
 
@@ -93,8 +93,9 @@ export default defineCheck({
     if (!call) return [];
     const params = { name: call.scenario.tool, arguments: call.scenario.arguments };
     return [
-      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, lateGraceMs: lateGraceFor(observation, call) },
-      { id: FOLLOW_UP, check: ID, tool: call.scenario.tool, method: 'tools/list', params: {} },
+      // exclusive: alone on the connection, so no other answer queues in front of the cancelled one
+      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, lateGraceMs: lateGraceFor(observation, call), exclusive: true },
+      { id: FOLLOW_UP, check: ID, tool: call.scenario.tool, method: 'tools/list', params: {}, exclusive: true },
     ];
   },
   check({ observation }, report) {

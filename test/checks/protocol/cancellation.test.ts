@@ -47,13 +47,13 @@ describe('protocol/cancellation probe choice and margin', () => {
   it('probes the slowest successful call of a repeatable tool', () => {
     const o = observed(250);
     expect(slowestRepeatable(o)?.scenario.tool).toBe('slow');
-    expect(check.plan!(ctx(o)).map((p) => [p.method, p.tool, p.cancelAfterMs])).toEqual([['tools/call', 'slow', 0], ['tools/list', 'slow', undefined]]);
+    expect(check.plan!(ctx(o)).map((p) => [p.method, p.tool, p.cancelAfterMs, p.exclusive])).toEqual([['tools/call', 'slow', 0, true], ['tools/list', 'slow', undefined, true]]);
   });
 
   it('waits for a late answer long enough for the probed tool to finish twice over (0.3-5 s)', () => {
     const grace = (slowMs: number) => check.plan!(ctx(observed(slowMs)))[0].lateGraceMs;
     expect(grace(20)).toBe(300);
-    expect(grace(400)).toBe(900);
+    expect(grace(400)).toBe(950); // 2 x 400 + the 150 ms margin
     expect(grace(9000)).toBe(5000);
   });
 
@@ -68,9 +68,9 @@ describe('protocol/cancellation probe choice and margin', () => {
     expect(slowestRepeatable(o)?.request.durationMs).toBe(5);
   });
 
-  it('uses max(100 ms, 2x the median of the other successful calls) as the margin', () => {
+  it('uses max(150 ms, 2x the median of the other successful calls) as the margin', () => {
     const o = observed(250, 2);
-    expect(lateMarginMs(o, slowestRepeatable(o)!)).toBe(100);
+    expect(lateMarginMs(o, slowestRepeatable(o)!)).toBe(150);
     const busy = observed(900, 80);
     expect(lateMarginMs(busy, slowestRepeatable(busy)!)).toBe(160);
   });
