@@ -70,12 +70,24 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
     }
   } finally {
     input.signal?.removeEventListener('abort', onAbort);
+    if (input.signal?.aborted) markCutShort(obs);
     obs.shutdown = await session.close();
     obs.wire = session.tap();
     obs.exits = session.exits();
     obs.durationMs = performance.now() - started;
   }
   return obs;
+}
+
+/**
+ * Requests the harness cut short by closing the session (surface budget, interrupt) ended with the
+ * process, but not because of the server: they ran out of time. Marked `timeout`, so transport/exit
+ * does not blame the server for an exit the harness caused.
+ */
+function markCutShort(obs: SurfaceObservation): void {
+  for (const record of [...obs.calls, ...obs.probes]) {
+    if (record.request.outcome === 'exit') record.request = { ...record.request, outcome: 'timeout' };
+  }
 }
 
 /**

@@ -15,9 +15,10 @@ import { judge, planProbes, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
 import { makeCallPlanner, type CallFilter } from './plan.ts';
 import { resolveWatchedPaths } from './watched.ts';
+import { HARNESS_VERSION } from '../version.ts';
 
 /** The harness's identity on the wire (clientInfo). */
-export const CLIENT_INFO = { name: 'mcp-harness', version: '0.1.0' } as const;
+export const CLIENT_INFO = { name: 'mcp-harness', version: HARNESS_VERSION } as const;
 
 /** What one surface contributes to the run. */
 export interface SurfaceResult {
@@ -72,6 +73,7 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     const wanted = ctx.filter.tools;
     if (wanted) verdict.findings = verdict.findings.filter((f) => f.tool === undefined || wanted.includes(f.tool)); // --tool narrows the whole report
     if (contractError) verdict.findings.push(contractFinding(surface.name, contractError));
+    if (signal.aborted) verdict.findings.push(budgetFinding(surface));
     verdict.findings.push(...unknown.map((s) => staleScenarioFinding(surface.name, s)));
     // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
     return { observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined };
@@ -116,6 +118,17 @@ async function loadContract(surface: ResolvedSurface): Promise<{ contract?: Cont
   } catch (error) {
     return { contractError: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** The surface ran out of its time budget (surfaceMs): what came after was not observed. */
+function budgetFinding(surface: ResolvedSurface): Finding {
+  return {
+    check: 'transport/timeout',
+    severity: 'error',
+    surface: surface.name,
+    message: `the surface did not finish within its time budget (timeouts.surfaceMs ${surface.timeouts.surfaceMs} ms); the calls and probes after that were not made`,
+    messageId: 'surfaceBudget',
+  };
 }
 
 /** A contract that cannot be loaded is a configuration fault of this surface: an error finding. */
