@@ -11,6 +11,7 @@ import { loadContractModule, readLock } from '../contract/index.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { SessionOptions } from '../session/index.ts';
 import type { Contract, Finding, Report, ReportSurface, Scenario, SurfaceObservation } from '../types.ts';
+import { formatMessage } from '../checks/define.ts';
 import { judge, planProbes, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
 import { makeCallPlanner, type CallFilter } from './plan.ts';
@@ -73,8 +74,12 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     const wanted = ctx.filter.tools;
     if (wanted) verdict.findings = verdict.findings.filter((f) => f.tool === undefined || wanted.includes(f.tool)); // --tool narrows the whole report
     if (contractError) verdict.findings.push(contractFinding(surface.name, contractError));
-    if (signal.aborted) verdict.findings.push(budgetFinding(surface));
-    verdict.findings.push(...unknown.map((s) => staleScenarioFinding(surface.name, s)));
+    const runnerFinding = runnerFindings(ctx.checks, surface.name);
+    if (signal.aborted) verdict.findings.push(...runnerFinding('transport/timeout', 'surfaceBudget', { timeoutMs: surface.timeouts.surfaceMs }));
+    for (const s of unknown) {
+      const data = { scenario: s.name, file: s.file ?? 'scenario file', tool: s.tool };
+      verdict.findings.push(...runnerFinding('result/expectation', 'scenarioForUnknownTool', data, s.tool));
+    }
     // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
     return { observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined };
   } finally {
@@ -120,14 +125,16 @@ async function loadContract(surface: ResolvedSurface): Promise<{ contract?: Cont
   }
 }
 
-/** The surface ran out of its time budget (surfaceMs): what came after was not observed. */
-function budgetFinding(surface: ResolvedSurface): Finding {
-  return {
-    check: 'transport/timeout',
-    severity: 'error',
-    surface: surface.name,
-    message: `the surface did not finish within its time budget (timeouts.surfaceMs ${surface.timeouts.surfaceMs} ms); the calls and probes after that were not made`,
-    messageId: 'surfaceBudget',
+/**
+ * Findings the runner reports on behalf of a check (the surface budget, a stale scenario), formatted
+ * from that check's message catalogue with its resolved severity; none when the check is off.
+ */
+function runnerFindings(checks: EnabledCheck[], surface: string) {
+  return (id: string, messageId: string, data: Record<string, string | number>, tool?: string): Finding[] => {
+    const enabled = checks.find((c) => c.check.meta.id === id);
+    if (!enabled) return [];
+    const message = formatMessage(enabled.check.meta, messageId, data);
+    return [{ check: id, severity: enabled.severity, surface, ...(tool !== undefined ? { tool } : {}), message, messageId, spec: enabled.check.meta.spec }];
   };
 }
 
@@ -149,18 +156,6 @@ function interrupted(observation: SurfaceObservation): SurfaceResult {
     message: 'the run was interrupted while this surface was being validated; its partial observation was not judged',
   };
   return { observation, reportSurface: { ...summarise(observation), status: 'interrupted' }, findings: [finding], skipped: [], crashed: false };
-}
-
-/** A scenario for a tool the surface does not advertise: the scenario file went stale. */
-function staleScenarioFinding(surface: string, scenario: Scenario): Finding {
-  return {
-    check: 'result/expectation',
-    severity: 'error',
-    surface,
-    tool: scenario.tool,
-    message: `scenario '${scenario.name}'${scenario.file ? ` (${scenario.file})` : ''} calls tool ${scenario.tool}, which the surface does not advertise`,
-    messageId: 'scenarioForUnknownTool',
-  };
 }
 
 /** The surface's entry in the report: identity, era, per-tool calls with outcomes and timings. */

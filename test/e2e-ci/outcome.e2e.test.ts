@@ -82,9 +82,8 @@ describe('filters narrow the run', () => {
     expect(called).toEqual(['add', 'lookup']);
   });
 
-  // KNOWN BUG (reported to the lead): with --tool, the tools left out still get contract/every-tool-called
-  // errors, and their scenario files become "scenario for a tool the surface does not advertise"
-  // (result/expectation) findings (harness/run/plan.ts filters the advertised tools before planning).
+  // regression: the tools --tool leaves out are out of scope (no every-tool-called errors, and their
+  // scenario files are not "scenarios for a tool the surface does not advertise")
   it('--tool: findings name no other tool, and the run is not failed by the tools left out', () => {
     const { result, report } = get('tool');
     const tools = new Set(report.findings.flatMap((f) => (f.tool === undefined ? [] : [f.tool])));

@@ -30,6 +30,7 @@ export default defineCheck({
       pointerMissing: "'{{tool}}' {{call}}: assertion {{n}} of structuredContentHas failed: {{pointer}} does not exist.",
       pointerInvalid: "'{{tool}}' {{call}}: assertion {{n}} of structuredContentHas is not a JSON pointer (RFC 6901).",
       textMissing: "'{{tool}}' {{call}}: assertion {{n}} of textIncludes failed: no text block at {{pointer}} contains the expected text.",
+      scenarioForUnknownTool: "Scenario '{{scenario}}' ({{file}}) calls tool {{tool}}, which the surface does not advertise.",
     },
     examples: {
       fail: 'scenario {"expect":"success"}; result {"content":[...],"isError":true}',

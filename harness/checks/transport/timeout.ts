@@ -22,6 +22,7 @@ export default defineCheck({
       probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.",
       listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.',
       initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.',
+      surfaceBudget: 'The surface did not finish within its time budget (timeouts.surfaceMs {{timeoutMs}} ms); the calls and probes after that were not made.',
     },
     examples: {
       fail: 'tools/call of a tool whose handler never resolves: no response within the 10000 ms timeout',
