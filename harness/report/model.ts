@@ -1,9 +1,8 @@
 /**
  * Local extensions of the report model (harness/types.ts) that the report layer needs.
  *
- * `baselined` and `configFile` are not (yet) fields of `Finding` / `ReportSurface` in types.ts;
- * they are modelled here as optional extensions so that every module of report/ and reporters/
- * reads them through one typed name. Plain data, no I/O.
+ * `baselined` and `configFile` are fields of `Finding` / `ReportSurface` in types.ts; these aliases
+ * keep the names every module of report/ and reporters/ reads them through. Plain data, no I/O.
  */
 import type { Finding, Report, ReportSurface, Severity } from '../types.ts';
 
@@ -27,9 +26,4 @@ export function asReportFinding(finding: Finding): ReportFinding {
 /** Read the extended fields of a surface without a cast at every call site. */
 export function asReportSurface(surface: ReportSurface): ReportSurfaceEntry {
   return surface as ReportSurfaceEntry;
-}
-
-/** The report's findings, typed with the local extensions. */
-export function reportFindings(report: Report): ReportFinding[] {
-  return report.findings as ReportFinding[];
 }

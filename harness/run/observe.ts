@@ -63,7 +63,7 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
     if (!input.signal?.aborted) {
       const plan = input.planCalls(obs);
       obs.skippedTools = plan.skipped;
-      obs.calls = await callAll(session, plan.scenarios);
+      obs.calls = await callAll(session, plan.scenarios, input.signal);
     }
     if (!input.signal?.aborted) {
       obs.probes = await runProbes(session, input, input.planProbes(obs));
@@ -96,10 +96,10 @@ function markCutShort(obs: SurfaceObservation): void {
  * they are replayed one at a time on the restarted server, so only a call that crashes it again is
  * blamed and the others are still validated.
  */
-async function callAll(session: Session, scenarios: Scenario[]): Promise<CallRecord[]> {
+async function callAll(session: Session, scenarios: Scenario[], signal?: AbortSignal): Promise<CallRecord[]> {
   const call = (scenario: Scenario) => session.callTool(scenario.tool, scenario.arguments, { timeoutMs: scenario.timeoutMs });
   const records = await Promise.all(scenarios.map(async (scenario) => ({ scenario, request: await call(scenario) })));
-  await replayCollateral(records, (r) => call(r.scenario));
+  if (!signal?.aborted) await replayCollateral(records, (r) => call(r.scenario)); // an abort is not a crash
   return records;
 }
 
@@ -118,7 +118,7 @@ async function replayCollateral<T extends { request: RequestRecord }>(records: T
 async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[]): Promise<ProbeRecord[]> {
   const live = (async () => {
     const records = await Promise.all(probes.filter((p) => !p.freshProcess && !p.exclusive).map((probe) => runLiveProbe(session, probe)));
-    await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
+    if (!input.signal?.aborted) await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
     for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
       if (input.signal?.aborted) break;
       records.push(await runLiveProbe(session, probe));

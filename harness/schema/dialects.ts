@@ -18,10 +18,6 @@ function normalise(uri: string): string {
   return uri.trim().replace(/^https?:\/\//, '').replace(/#$/, '').replace(/\/$/, '');
 }
 
-/** True when the declared `$schema` is draft-06 (validated with the draft-07 engine but its own meta-schema). */
-export function isDraft06(declared: string | undefined): boolean {
-  return declared !== undefined && normalise(declared) === 'json-schema.org/draft-06/schema';
-}
 
 /**
  * The dialect of a schema. A boolean schema or one without `$schema` is 2020-12; a non-string or

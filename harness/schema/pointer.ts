@@ -21,10 +21,6 @@ export function joinPointer(base: string, ...tokens: Array<string | number>): st
   return base + tokens.map((t) => `/${escapeToken(t)}`).join('');
 }
 
-/** Build a pointer from unescaped tokens (`[]` -> ''). */
-export function formatPointer(tokens: Array<string | number>): string {
-  return joinPointer('', ...tokens);
-}
 
 /**
  * Parse a pointer into unescaped tokens ('' -> []).

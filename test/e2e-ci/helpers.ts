@@ -31,7 +31,12 @@ export interface CliResult {
  * behaves as on a plain pipe). Times out after 60 s (a hang fails the test instead of stalling it).
  */
 export async function cli(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  const result = await execa(process.execPath, [BIN, ...args], {
+  return runFromRoot(process.execPath, [BIN, ...args], env);
+}
+
+/** Run a command from the repository root the way both helpers do (never rejects; 60 s timeout). */
+async function runFromRoot(file: string, args: readonly string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  const result = await execa(file, args, {
     cwd: ROOT,
     env: { FIXTURE_FAULTS: '', CI: undefined, ...env },
     reject: false,
@@ -68,12 +73,5 @@ export function checksOf(report: Report): string[] {
 
 /** Run `npm run validate:mcp -- ...args` (the package script CI calls) from the repository root. */
 export async function validateMcp(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  const result = await execa('npm', ['run', '--silent', 'validate:mcp', '--', ...args], {
-    cwd: ROOT,
-    env: { FIXTURE_FAULTS: '', CI: undefined, ...env },
-    reject: false,
-    timeout: 60_000,
-    stdin: 'ignore',
-  });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+  return runFromRoot('npm', ['run', '--silent', 'validate:mcp', '--', ...args], env);
 }
