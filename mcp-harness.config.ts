@@ -4,6 +4,7 @@
  * Every path is relative to this file. See docs/config.md for every key.
  */
 import { defineConfig } from './harness/index.ts';
+import { DEFAULT_ENV_ALLOW } from './harness/config/index.ts';
 
 const node = process.execPath;
 const pkg = (name: string) => `node_modules/@modelcontextprotocol/${name}`;
@@ -63,6 +64,8 @@ export default defineConfig({
       contract: { module: 'surfaces/reference/contract/index.ts', export: name === 'legacy' ? 'draft07Tools' : 'tools' },
       scenarios: 'scenarios/reference',
       overrides: name === 'narrowed' ? ('narrow' as const) : ('none' as const),
+      // REFERENCE_WIDEN=1 swaps one narrowed override for a wider one (the issue-3 end-to-end test)
+      env: { allow: [...DEFAULT_ENV_ALLOW, 'REFERENCE_WIDEN'] },
       watchedPaths: ['surfaces/reference/contract/*.ts', `surfaces/reference/${name}/server.ts`],
     })),
   ],

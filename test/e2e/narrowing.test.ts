@@ -4,8 +4,13 @@
  * code 1); the same surface as shipped (three legal narrowing overrides) draws no tools/input-narrowing
  * finding at all (exit code 0).
  */
+import { execa } from 'execa';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, findingsOf, reportOf, runCli, type CliRun } from './helpers/cli.ts';
+import type { Report } from '../../harness/types.ts';
+import { cleanup, findingsOf, reportOf, ROOT, runCli, type CliRun } from './helpers/cli.ts';
 
 const CONFIG = ['run', '--config', 'test/e2e/configs/widened.ts', '--check', 'tools/input-narrowing'];
 const WIDENED_POINTER = '/inputSchema/properties/variants/items/properties/version/maxLength';
@@ -36,5 +41,23 @@ describe('tools/input-narrowing through the CLI', () => {
     expect(report.surfaces.map((s) => [s.name, s.status, s.era])).toEqual([['reference-narrowed', 'ok', 'modern']]);
     expect(findingsOf(report, 'reference-narrowed', 'tools/input-narrowing')).toEqual([]);
     expect(report.skipped.filter((s) => s.check === 'tools/input-narrowing')).toEqual([]);
+  });
+});
+
+describe('tools/input-narrowing through `npm run validate:mcp` (the main job, root config)', () => {
+  it('a reference override swapped for a wider one (REFERENCE_WIDEN=1) is reported, exit code 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-widen-'));
+    try {
+      const args = ['run', '--silent', 'validate:mcp', '--', '--surface', 'reference-narrowed', '--check', 'tools/input-narrowing', '--report-dir', dir];
+      const result = await execa('npm', args, { cwd: ROOT, reject: false, env: { REFERENCE_WIDEN: '1' }, stdin: 'ignore', timeout: 120_000 });
+      expect(result.exitCode, String(result.stderr)).toBe(1);
+      const file = join(dir, 'report.json');
+      expect(existsSync(file)).toBe(true);
+      const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+      const findings = findingsOf(report, 'reference-narrowed', 'tools/input-narrowing');
+      expect(findings.map((f) => [f.severity, f.tool, f.pointer])).toEqual([['error', 'compare_variants', WIDENED_POINTER]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
