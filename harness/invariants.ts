@@ -8,8 +8,9 @@
  */
 import { isJsonObject as isRecord } from './json.ts';
 import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, type ContractTool, type ListedTool } from './types.ts';
-import { canonicalHash, jsonEqual } from './schema/canonical.ts';
-import { compareKeyword, describeDifference, schemaDifferences, type SchemaDifference } from './schema/narrowing.ts';
+import { jsonEqual } from './schema/sorted-json.ts';
+import { compareToolSchemas, type ToolSchemaDifference } from './schema/compare.ts';
+import { describeDifference } from './schema/narrowing.ts';
 import { joinPointer } from './schema/pointer.ts';
 
 /** One failure: which tool, where (JSON pointer into the Tool object, '' = the tool itself), and the message. */
@@ -148,53 +149,27 @@ export function checkAdvertisedMetadata(contract: ContractTool, advertised: List
   return messages(advertisedMetadataProblems(contract, advertised));
 }
 
-/** Turn comparator differences into problems under `/inputSchema` or `/outputSchema`. */
-function fromDifferences(tool: string, side: 'input' | 'output', diffs: SchemaDifference[]): Problem[] {
-  const root = side === 'input' ? '/inputSchema' : '/outputSchema';
-  const lead = side === 'input' ? '' : 'output ';
-  return diffs.map((d) => {
-    const detail = `${lead}${describeDifference(d, root + d.pointer)}`;
-    return { tool, pointer: root + d.pointer, kind: `${side}-${d.kind}`, data: { side, detail, keyword: d.keyword }, message: `${tool} advertises ${detail}` };
-  });
-}
-
-/** The top-level property rules (verbatim messages of the issue) plus root keywords and per-property subtrees. */
-function topLevelProblems(tool: string, side: 'input' | 'output', contract: Record<string, unknown>, advertised: Record<string, unknown>): Problem[] {
-  const root = side === 'input' ? '/inputSchema' : '/outputSchema';
-  const out: Problem[] = [];
-  const cProps = isRecord(contract.properties) ? contract.properties : {};
-  const aProps = isRecord(advertised.properties) ? advertised.properties : {};
-  for (const p of Object.keys(aProps)) {
-    if (!(p in cProps)) out.push({ tool, pointer: joinPointer(root, 'properties', p), kind: 'added-property', data: { side, property: p }, message: `${tool} advertises ${side} property ${p}, which its contract does not declare` });
+/** The value-free problem for one comparator difference (the two top-level messages are the issue's, verbatim). */
+function narrowingProblem(tool: string, d: ToolSchemaDifference): Problem {
+  const { side, pointer } = d;
+  if (d.kind === 'undeclared-property') return { tool, pointer, kind: 'added-property', data: { side, property: d.property ?? '' }, message: `${tool} advertises ${side} property ${d.property}, which its contract does not declare` };
+  if (d.kind === 'undeclared-required') return { tool, pointer, kind: 'added-required', data: { side, property: d.property ?? '' }, message: `${tool} requires ${side} property ${d.property}, which its contract does not require` };
+  if (d.kind === 'schema-absent' || d.kind === 'schema-undeclared' || d.kind === 'schema-incomparable') {
+    const detail = d.kind === 'schema-absent' ? `advertises no ${side}Schema, which its contract declares` : d.kind === 'schema-undeclared' ? `advertises an ${side}Schema, which its contract does not declare` : `advertises an ${side}Schema that is not comparable with its contract`;
+    return { tool, pointer, kind: 'schema-presence', data: { side, detail }, message: `${tool} ${detail}` };
   }
-  const cReq = Array.isArray(contract.required) ? contract.required : [];
-  const aReq = Array.isArray(advertised.required) ? advertised.required : [];
-  for (const p of aReq) {
-    if (typeof p === 'string' && !cReq.includes(p)) out.push({ tool, pointer: joinPointer(root, 'required'), kind: 'added-required', data: { side, property: p }, message: `${tool} requires ${side} property ${p}, which its contract does not require` });
-  }
-  const diffs: SchemaDifference[] = [];
-  for (const p of Object.keys(aProps)) if (p in cProps) diffs.push(...schemaDifferences(cProps[p], aProps[p]).map((d) => ({ ...d, pointer: joinPointer('/properties', p) + d.pointer })));
-  for (const key of new Set([...Object.keys(contract), ...Object.keys(advertised)])) {
-    if (key !== 'properties' && key !== 'required') compareKeyword(key, contract, advertised, '', diffs);
-  }
-  return [...out, ...fromDifferences(tool, side, diffs)];
+  const detail = `${side === 'input' ? '' : 'output '}${describeDifference({ ...d, kind: d.kind }, pointer)}`;
+  return { tool, pointer, kind: `${side}-${d.kind}`, data: { side, detail, keyword: d.keyword }, message: `${tool} advertises ${detail}` };
 }
 
 /**
  * Narrowing of a surface's schemas against its contract tool (design §7): inputSchema always;
  * outputSchema where either side declares one (a surface may promise more precisely, never less).
+ * The comparison itself is harness/schema/compare.ts `compareToolSchemas`.
  */
 export function inputNarrowingProblems(contractTool: ToolSchemas, advertised: ToolSchemas): Problem[] {
   const tool = nameOf(advertised) === '(unnamed tool)' ? nameOf(contractTool) : nameOf(advertised);
-  const pair = (side: 'input' | 'output', c: unknown, a: unknown): Problem[] => {
-    if (c === undefined && a === undefined) return [];
-    if (isRecord(c) && isRecord(a)) return topLevelProblems(tool, side, c, a);
-    if (jsonEqual(c, a)) return [];
-    const pointer = `/${side}Schema`;
-    const message = a === undefined ? `${tool} advertises no ${side}Schema, which its contract declares` : c === undefined ? `${tool} advertises an ${side}Schema, which its contract does not declare` : `${tool} advertises an ${side}Schema that is not comparable with its contract`;
-    return [{ tool, pointer, kind: 'schema-presence', data: { side, detail: message.slice(tool.length + 1) }, message }];
-  };
-  return [...pair('input', contractTool?.inputSchema, advertised?.inputSchema), ...pair('output', contractTool?.outputSchema, advertised?.outputSchema)];
+  return compareToolSchemas(contractTool, advertised).map((d) => narrowingProblem(tool, d));
 }
 
 /** String form of `inputNarrowingProblems`. */
@@ -271,4 +246,4 @@ export function unmatchedWatchedPaths(paths: string[], existing: WatchedPathMatc
 }
 
 /** The contract schema hash (one definition, shared with locks): see harness/contract/hash.ts. */
-export { hashToolSchemas } from './contract/hash.ts';
+export { hashToolSchemas } from './schema/compare.ts';

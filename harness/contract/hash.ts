@@ -1,9 +1,7 @@
 /**
- * The contract schema hash (and key sorting for locks). Pure and free of npm dependencies, so
- * `harness/invariants.ts` and the checks can import it.
+ * Key sorting for locks, and the contract schema hash they record. Pure and free of npm
+ * dependencies, so `harness/invariants.ts` and the checks can import it.
  */
-import { createHash } from 'node:crypto';
-import { canonicalJson } from '../schema/canonical.ts';
 
 /**
  * Return a deep copy of `value` with every object's keys sorted (code-unit order). Arrays keep their
@@ -22,24 +20,11 @@ export function sortKeysDeep(value: unknown): unknown {
   return value;
 }
 
-/** Canonical JSON (sorted keys at every depth, no whitespace): one definition, in harness/schema/canonical.ts. */
-export { canonicalJson } from '../schema/canonical.ts';
-
-/** The schema-bearing part of a tool that the hash covers. */
-export interface HashableTool {
-  name: string;
-  inputSchema: unknown;
-  outputSchema?: unknown;
-}
+/** Sorted-key JSON (no whitespace): one definition, in harness/schema/sorted-json.ts. */
+export { sortedJson } from '../schema/sorted-json.ts';
 
 /**
- * The contract schema hash: sha256 (lowercase hex, 64 chars) over the canonical JSON of
- * `[{ name, inputSchema, outputSchema }]` sorted by tool name. Titles, descriptions and annotations
- * are not covered; an absent outputSchema is omitted from its entry. Input order does not matter.
+ * The contract schema hash over the tools' schemas in canonical form: one definition, in the schema
+ * comparison home (harness/schema/compare.ts), with the canonical form's version lock files record.
  */
-export function hashToolSchemas(tools: readonly HashableTool[]): string {
-  const entries = [...tools]
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((tool) => ({ name: tool.name, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema }));
-  return createHash('sha256').update(canonicalJson(entries), 'utf8').digest('hex');
-}
+export { CANONICAL_FORM, hashToolSchemas, type ToolSchemaPair as HashableTool } from '../schema/compare.ts';

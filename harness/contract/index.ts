@@ -2,7 +2,7 @@
  * Contract loading: contract modules (zod v4, zod v3, raw shapes, JSON Schema) and contract locks.
  */
 export { ContractError, keyPath } from './errors.ts';
-export { canonicalJson, hashToolSchemas, sortKeysDeep, type HashableTool } from './hash.ts';
+export { CANONICAL_FORM, sortedJson, hashToolSchemas, sortKeysDeep, type HashableTool } from './hash.ts';
 export { detectSchemaKind, toJsonSchemaObject, type SchemaKind, type SchemaIo, type ConversionResult } from './convert.ts';
 export { loadContractModule } from './load-module.ts';
 export { LOCK_VERSION, lockFileSchema, type LockFile } from './lock-format.ts';

@@ -18,8 +18,14 @@ export interface LockFile {
   /** The negotiated protocol revision. */
   protocolVersion: string;
   era: Era;
-  /** `hashToolSchemas(tools)` (./hash.ts): sha256 hex over the canonical tool schemas. */
+  /** `hashToolSchemas(tools, canonicalForm)` (harness/schema/compare.ts): sha256 hex over the canonical tool schemas. */
   schemaHash: string;
+  /**
+   * The canonical form `schemaHash` was computed in (harness/schema/canonicalise.ts CANONICAL_FORM);
+   * absent in locks written before it was recorded, which means form 1. A reader re-hashes in its
+   * own form before comparing, so a new canonical form never reads as drift.
+   */
+  canonicalForm?: number;
   /** The advertised tools, sorted by name, schemas as recorded. */
   tools: ContractTool[];
 }
@@ -34,6 +40,7 @@ export const lockFileSchema = z.strictObject({
   protocolVersion: z.string().min(1),
   era: z.enum(['modern', 'legacy']),
   schemaHash: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters'),
+  canonicalForm: z.number().int().positive().optional(),
   tools: z.array(
     z.object({
       name: z.string().min(1),

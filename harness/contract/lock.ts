@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Contract, ContractTool, ListedTool, Negotiation } from '../types.ts';
 import { ContractError, keyPath } from './errors.ts';
-import { hashToolSchemas, sortKeysDeep } from './hash.ts';
+import { CANONICAL_FORM, hashToolSchemas, sortKeysDeep } from './hash.ts';
 import { issuePath, LOCK_VERSION, lockFileSchema, type LockFile } from './lock-format.ts';
 
 /** Keep the contract fields of a listed tool, in a fixed key order, nested keys sorted. */
@@ -39,6 +39,7 @@ export function buildLock(negotiation: Negotiation, tools: ListedTool[], now: Da
     protocolVersion: negotiation.protocolVersion,
     era: negotiation.era,
     schemaHash: hashToolSchemas(sorted),
+    canonicalForm: CANONICAL_FORM,
     tools: sorted,
   };
 }
@@ -52,6 +53,7 @@ export function serializeLock(lock: LockFile): string {
     protocolVersion: lock.protocolVersion,
     era: lock.era,
     schemaHash: lock.schemaHash,
+    canonicalForm: lock.canonicalForm,
     tools: lock.tools.map(lockTool),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
@@ -66,8 +68,11 @@ export async function writeLock(file: string, lock: LockFile): Promise<void> {
 /**
  * Read and validate a lock file and return it as a `Contract` (`kind: 'lock'`, `source: file`,
  * `serverInfo`, `schemaHash`).
+ * `schemaHash` is the recorded tools' hash in this harness's canonical form (the file's own is checked
+ * in the form it records).
  * @throws ContractError naming the file and key path: unreadable file, invalid JSON, a field that
- *   fails the lock schema, or a `schemaHash` that does not match the recorded tools.
+ *   fails the lock schema, a canonical form newer than this harness's, or a `schemaHash` that does
+ *   not match the recorded tools.
  */
 export async function readLock(file: string): Promise<Contract> {
   let text: string;
@@ -88,8 +93,14 @@ export async function readLock(file: string): Promise<Contract> {
     throw new ContractError(file, keyPath(issuePath(issue.path)), issue.message);
   }
   const lock = parsed.data as LockFile;
-  if (hashToolSchemas(lock.tools) !== lock.schemaHash) {
+  const form = lock.canonicalForm ?? 1;
+  if (form > CANONICAL_FORM) {
+    throw new ContractError(file, 'canonicalForm', `is ${form}, but this harness knows canonical forms up to ${CANONICAL_FORM} (upgrade mcp-harness or re-record the lock)`);
+  }
+  if (hashToolSchemas(lock.tools, form) !== lock.schemaHash) {
     throw new ContractError(file, 'schemaHash', 'does not match the recorded tools (the lock was edited by hand?)');
   }
-  return { source: file, kind: 'lock', tools: lock.tools, serverInfo: lock.server, schemaHash: lock.schemaHash };
+  // the hash a run compares with is the recorded tools' hash in this harness's canonical form, so a
+  // lock written under an older form never reads as a schema change
+  return { source: file, kind: 'lock', tools: lock.tools, serverInfo: lock.server, schemaHash: hashToolSchemas(lock.tools) };
 }

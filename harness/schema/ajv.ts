@@ -6,9 +6,9 @@
  * hashes or walks them; `metaValidate` leaves them alone so that one finding reports them), and meta-schema validation kept separate from compilation. Every method is total: bad input yields issues, never
  * an exception. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
  */
-import { withoutNullableKeyword } from './openapi-nullable.ts';
+import { withoutNullableKeyword } from './canonicalise.ts';
 import type { JsonSchema } from '../types.ts';
-import { canonicalHash } from './canonical.ts';
+import { sortedJsonHash } from './sorted-json.ts';
 import { dialectOf } from './dialects.ts';
 import { depthIssue, isTooDeep } from './depth.ts';
 import { compileIsolated, createEngine, type AjvError, type Engine } from './engines.ts';
@@ -56,7 +56,7 @@ export function createSchemaService(): SchemaService {
     const info = dialectOf(schema);
     if (!info.dialect) return [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }];
     if (isTooDeep(schema)) return [];
-    const key = canonicalHash([info.dialect, schema]);
+    const key = sortedJsonHash([info.dialect, schema]);
     const cached = metaCache.get(key);
     if (cached) return cached;
     let issues: SchemaIssue[];
@@ -92,7 +92,7 @@ export function createSchemaService(): SchemaService {
     const info = dialectOf(schema);
     if (!info.dialect) return { ok: false, reason: 'unknown-dialect', issues: [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }] };
     if (isTooDeep(schema)) return { ok: false, dialect: info.dialect, reason: 'compile-error', issues: [depthIssue()] };
-    const key = canonicalHash([info.dialect, schema]);
+    const key = sortedJsonHash([info.dialect, schema]);
     const cached = compiled.get(key);
     if (cached) {
       hits++;

@@ -18,7 +18,7 @@
  * that rewrites a property's description is reported too (the contract owns model-facing text).
  */
 import { isJsonObject as isRecord } from '../json.ts';
-import { jsonEqual } from './canonical.ts';
+import { jsonEqual } from './sorted-json.ts';
 import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from './depth.ts';
 import { joinPointer } from './pointer.ts';
 

@@ -11,7 +11,7 @@
  * - `ref-outside-defs`: a local `$ref` whose target is not under `$defs`/`definitions`;
  * - `recursive-ref`: a `$ref` that takes part in a cycle (valid, but unbounded depth).
  */
-import { jsonEqual } from './canonical.ts';
+import { jsonEqual } from './sorted-json.ts';
 import { joinPointer, parsePointer } from './pointer.ts';
 import { findRefs, recursiveRefs } from './refs.ts';
 import { walkSchema } from './walk.ts';

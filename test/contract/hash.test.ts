@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, hashToolSchemas, type HashableTool } from '../../harness/contract/hash.ts';
+import { sortedJson, hashToolSchemas, type HashableTool } from '../../harness/contract/hash.ts';
 
-describe('canonicalJson', () => {
+describe('sortedJson', () => {
   it('sorts keys at every depth and keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 0 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"y":0,"z":1}]},"b":1}');
+    expect(sortedJson({ b: 1, a: { d: [2, { z: 1, y: 0 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"y":0,"z":1}]},"b":1}');
   });
 
   it('gives the same string for values equal up to key order, and drops undefined members', () => {
-    expect(canonicalJson({ x: 1, y: { p: true, q: 'v' } })).toBe(canonicalJson({ y: { q: 'v', p: true }, x: 1, z: undefined }));
+    expect(sortedJson({ x: 1, y: { p: true, q: 'v' } })).toBe(sortedJson({ y: { q: 'v', p: true }, x: 1, z: undefined }));
   });
 });
 

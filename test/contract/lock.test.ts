@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLock, ContractError, hashToolSchemas, readLock, writeLock } from '../../harness/contract/index.ts';
+import { buildLock, CANONICAL_FORM, ContractError, hashToolSchemas, readLock, writeLock } from '../../harness/contract/index.ts';
 import type { ListedTool, Negotiation } from '../../harness/types.ts';
 
 const negotiation: Negotiation = {
@@ -68,7 +68,7 @@ describe('writeLock and readLock', () => {
     const text = await readFile(file, 'utf8');
     expect(text.endsWith('}\n')).toBe(true);
     expect(text.split('\n')[1]).toBe('  "lockVersion": 1,');
-    expect(Object.keys(JSON.parse(text))).toEqual(['lockVersion', 'recordedAt', 'server', 'protocolVersion', 'era', 'schemaHash', 'tools']);
+    expect(Object.keys(JSON.parse(text))).toEqual(['lockVersion', 'recordedAt', 'server', 'protocolVersion', 'era', 'schemaHash', 'canonicalForm', 'tools']);
     const contract = await readLock(file);
     expect(contract).toEqual({
       source: file,
@@ -100,5 +100,17 @@ describe('writeLock and readLock', () => {
     expect((await readError(join(dir, 'absent.json'))).message).toContain('not found');
     await writeFile(join(dir, 'edited.json'), JSON.stringify({ ...lock, tools: lock.tools.slice(1) }));
     expect((await readError(join(dir, 'edited.json'))).keyPath).toBe('schemaHash');
+  });
+
+  it('records the canonical form, reads a lock without one as form 1, and refuses a form newer than its own', async () => {
+    const lock = buildLock(negotiation, listed);
+    expect(lock.canonicalForm).toBe(CANONICAL_FORM);
+    const { canonicalForm: _form, ...legacy } = lock;
+    await writeFile(join(dir, 'form1.json'), JSON.stringify({ ...legacy, schemaHash: hashToolSchemas(lock.tools, 1) }));
+    expect((await readLock(join(dir, 'form1.json'))).schemaHash).toBe(hashToolSchemas(lock.tools));
+    await writeFile(join(dir, 'future.json'), JSON.stringify({ ...lock, canonicalForm: CANONICAL_FORM + 1 }));
+    const error = await readError(join(dir, 'future.json'));
+    expect(error.keyPath).toBe('canonicalForm');
+    expect(error.message).toContain(`knows canonical forms up to ${CANONICAL_FORM}`);
   });
 });

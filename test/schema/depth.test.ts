@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isJsonObject, jsonDepth } from '../../harness/json.ts';
-import { canonicalHash, canonicalJson, jsonEqual } from '../../harness/schema/canonical.ts';
+import { sortedJsonHash, sortedJson, jsonEqual } from '../../harness/schema/sorted-json.ts';
 import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from '../../harness/schema/depth.ts';
 import { deepSchema } from './deep.ts';
 
@@ -54,24 +54,24 @@ describe('isTooDeep / pointerDepth', () => {
   });
 });
 
-describe('canonicalJson (iterative)', () => {
+describe('sortedJson (iterative)', () => {
   it('sorts keys at every depth and drops undefined members', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, undefined, { f: 1, e: 2 }], c: undefined } })).toBe('{"a":{"d":[1,null,{"e":2,"f":1}]},"b":1}');
-    expect(canonicalJson(undefined)).toBe('null');
-    expect(canonicalJson([])).toBe('[]');
-    expect(canonicalJson({})).toBe('{}');
-    expect(canonicalJson('x"y')).toBe('"x\\"y"');
+    expect(sortedJson({ b: 1, a: { d: [1, undefined, { f: 1, e: 2 }], c: undefined } })).toBe('{"a":{"d":[1,null,{"e":2,"f":1}]},"b":1}');
+    expect(sortedJson(undefined)).toBe('null');
+    expect(sortedJson([])).toBe('[]');
+    expect(sortedJson({})).toBe('{}');
+    expect(sortedJson('x"y')).toBe('"x\\"y"');
   });
   it('matches JSON.stringify on key-sorted input', () => {
     const value = { a: [1, 'two', null, true, { b: [], c: {} }], d: -1.5, e: 'é\n' };
-    expect(canonicalJson(value)).toBe(JSON.stringify(value));
+    expect(sortedJson(value)).toBe(JSON.stringify(value));
   });
   it('ignores key order for hashes and equality', () => {
-    expect(canonicalHash({ a: 1, b: 2 })).toBe(canonicalHash({ b: 2, a: 1 }));
+    expect(sortedJsonHash({ a: 1, b: 2 })).toBe(sortedJsonHash({ b: 2, a: 1 }));
     expect(jsonEqual({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
   });
   it('serialises a 20,000-level document without overflowing the stack (was a RangeError)', () => {
-    const text = canonicalJson(deepSchema(20_000));
+    const text = sortedJson(deepSchema(20_000));
     expect(text.startsWith('{"properties":{"child":{"properties"')).toBe(true);
     expect(jsonEqual(deepSchema(20_000), deepSchema(20_000))).toBe(true);
   });

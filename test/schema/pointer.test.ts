@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeToken, joinPointer, parsePointer, resolvePointer } from '../../harness/schema/pointer.ts';
-import { canonicalHash, canonicalJson } from '../../harness/schema/canonical.ts';
+import { sortedJsonHash, sortedJson } from '../../harness/schema/sorted-json.ts';
 
 describe('pointer (RFC 6901)', () => {
   it('escapes ~ and / and round-trips', () => {
@@ -23,9 +23,9 @@ describe('pointer (RFC 6901)', () => {
 
 describe('canonical JSON', () => {
   it('ignores key order and distinguishes content', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: 1, c: 2 }] })).toBe('{"a":[{"c":2,"d":1}],"b":1}');
-    expect(canonicalHash({ a: 1, b: 2 })).toBe(canonicalHash({ b: 2, a: 1 }));
-    expect(canonicalHash({ a: 1 })).not.toBe(canonicalHash({ a: 2 }));
-    expect(canonicalHash({})).toMatch(/^[0-9a-f]{64}$/);
+    expect(sortedJson({ b: 1, a: [{ d: 1, c: 2 }] })).toBe('{"a":[{"c":2,"d":1}],"b":1}');
+    expect(sortedJsonHash({ a: 1, b: 2 })).toBe(sortedJsonHash({ b: 2, a: 1 }));
+    expect(sortedJsonHash({ a: 1 })).not.toBe(sortedJsonHash({ a: 2 }));
+    expect(sortedJsonHash({})).toMatch(/^[0-9a-f]{64}$/);
   });
 });

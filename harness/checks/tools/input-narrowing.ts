@@ -8,7 +8,7 @@
 import { defineCheck } from '../define.ts';
 import { contractPairs } from '../util/contract.ts';
 import { inputNarrowingProblems } from '../../invariants.ts';
-import { jsonEqual } from '../../schema/canonical.ts';
+import { schemasIdentical } from '../../schema/compare.ts';
 
 /** Problem kind -> messageId. */
 function messageIdOf(kind: string): string {
@@ -46,7 +46,7 @@ export default defineCheck({
       }
       if (observation.options.overrides !== 'none') continue;
       for (const field of ['inputSchema', 'outputSchema'] as const) {
-        if (!jsonEqual(contractTool[field] ?? null, tool[field] ?? null)) report({ messageId: 'notIdentical', tool: tool.name, pointer: `/${field}`, data: { tool: tool.name, field } });
+        if (!schemasIdentical(contractTool[field], tool[field])) report({ messageId: 'notIdentical', tool: tool.name, pointer: `/${field}`, data: { tool: tool.name, field } });
       }
     }
   },

@@ -2,12 +2,12 @@
  * Pure JSON helpers for checks: type guards, order-insensitive deep equality, key diffs, safe parsing.
  * Nothing here throws on any input.
  */
-import { jsonEqual } from '../../schema/canonical.ts';
+import { jsonEqual } from '../../schema/sorted-json.ts';
 
 /** True for a JSON object (a non-null, non-array object): one definition, in harness/json.ts. */
 export { isJsonObject } from '../../json.ts';
 
-/** Deep equality of JSON values, object key order ignored, array order kept: see harness/schema/canonical.ts. */
+/** Deep equality of JSON values, object key order ignored, array order kept: see harness/schema/sorted-json.ts. */
 export { jsonEqual };
 
 /** Keys of an object whose value is not `undefined`. */

@@ -4,7 +4,7 @@ import { diffKeys, jsonEqual, parseJson } from '../../../harness/checks/util/jso
 import { joinPointer, parsePointer, pointerExists } from '../../../harness/checks/util/pointer.ts';
 import { textBlocks, validateContentBlock } from '../../../harness/checks/util/content.ts';
 import { outputValidationText } from '../../../harness/checks/util/output-validation.ts';
-import { withoutNullableKeyword } from '../../../harness/schema/openapi-nullable.ts';
+import { withoutNullableKeyword } from '../../../harness/schema/canonicalise.ts';
 
 describe('jsonEqual', () => {
   it('ignores object key order, not array order', () => {

@@ -1,6 +1,7 @@
 /**
- * Canonical JSON and hashes: sorted-key serialisation so that two schemas that differ only in key
- * order share one compile-cache entry and one lock hash. Iterative (an explicit work stack), so a
+ * Sorted-key JSON and hashes: a serialisation with object keys sorted at every depth, so that two
+ * JSON values that differ only in key order share one compile-cache entry and compare equal. (The
+ * meaning-level canonical form of schemas, for comparisons and lock hashes, is ./canonicalise.ts.) Iterative (an explicit work stack), so a
  * document of any nesting depth serialises without overflowing the call stack.
  */
 import { createHash } from 'node:crypto';
@@ -42,7 +43,7 @@ function pushParts(stack: unknown[], value: object): void {
  * are dropped (in arrays: `null`) like JSON.stringify does; other non-JSON values serialise as
  * JSON.stringify does, or `null`. Cycles are not expected (parsed JSON has none). Never recurses.
  */
-export function canonicalJson(value: unknown): string {
+export function sortedJson(value: unknown): string {
   const out: string[] = [];
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -55,11 +56,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** sha256 (lowercase hex, 64 characters) of the canonical JSON of `value`. */
-export function canonicalHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+export function sortedJsonHash(value: unknown): string {
+  return createHash('sha256').update(sortedJson(value)).digest('hex');
 }
 
 /** Deep equality of two JSON values (key order ignored, array order kept). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
+  return sortedJson(a) === sortedJson(b);
 }

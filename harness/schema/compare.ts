@@ -1,0 +1,124 @@
+/**
+ * The one home for comparing tool schemas: every comparison of a contract's schemas with another
+ * side's (tools/input-narrowing, the lock's schema hash, `overrides: 'none'` identity, `diff`) goes
+ * through here. Both sides are first brought to canonical form (./canonicalise.ts), compared under
+ * the enumerated narrowing rules (./narrowing.ts), and every difference is reported at the pointer
+ * the compared document really used (the canonical form's map back to raw pointers).
+ * Pure; never throws; no values in the output (keywords, property names and JSON pointers only).
+ */
+import { createHash } from 'node:crypto';
+import { isJsonObject as isRecord } from '../json.ts';
+import { CANONICAL_FORM, canonicalise, type CanonicalSchema } from './canonicalise.ts';
+import { compareKeyword, schemaDifferences, type DifferenceKind, type SchemaDifference } from './narrowing.ts';
+import { joinPointer } from './pointer.ts';
+import { jsonEqual, sortedJson } from './sorted-json.ts';
+
+/** Which schema of a tool: `input` (inputSchema) or `output` (outputSchema). */
+export type SchemaSide = 'input' | 'output';
+
+/** The schema-bearing part of a tool (contract entry, lock entry or listed tool). */
+export interface ToolSchemaPair {
+  name: string;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+}
+
+/** The kinds of tool-schema difference: the comparator's, plus the top-level property rules and schema presence. */
+export type ToolDifferenceKind =
+  | DifferenceKind
+  /** A top-level property the contract does not declare. */
+  | 'undeclared-property'
+  /** A top-level required entry the contract does not require. */
+  | 'undeclared-required'
+  /** The other side has no such schema; the contract declares one. */
+  | 'schema-absent'
+  /** The other side has a schema the contract does not declare. */
+  | 'schema-undeclared'
+  /** One side is not a schema object (e.g. a boolean or another JSON value) and they differ. */
+  | 'schema-incomparable';
+
+/** One difference between a contract tool's schemas and another side's. */
+export interface ToolSchemaDifference {
+  side: SchemaSide;
+  kind: ToolDifferenceKind;
+  /** Pointer into the other side's Tool object (`/inputSchema/properties/x`), as that side spelled it. */
+  pointer: string;
+  /** The keyword involved (`properties`/`required` for property rules, `schema` for presence). */
+  keyword: string;
+  /** The property name, for property differences. */
+  property?: string;
+}
+
+/** Comparison options. */
+export interface CompareOptions {
+  /** Compare outputSchema too (default true). */
+  outputs?: boolean;
+}
+
+type Difference = Omit<ToolSchemaDifference, 'side'>;
+
+/** Top-level property rules, root keywords and per-property subtrees (contract rule "overrides only narrow"). */
+function topLevelDifferences(contract: Record<string, unknown>, advertised: Record<string, unknown>): Difference[] {
+  const out: Difference[] = [];
+  const cProps = isRecord(contract.properties) ? contract.properties : {};
+  const aProps = isRecord(advertised.properties) ? advertised.properties : {};
+  for (const p of Object.keys(aProps)) {
+    if (!(p in cProps)) out.push({ pointer: joinPointer('', 'properties', p), kind: 'undeclared-property', keyword: 'properties', property: p });
+  }
+  const cReq = Array.isArray(contract.required) ? contract.required : [];
+  const aReq = Array.isArray(advertised.required) ? advertised.required : [];
+  for (const p of aReq) {
+    if (typeof p === 'string' && !cReq.includes(p)) out.push({ pointer: '/required', kind: 'undeclared-required', keyword: 'required', property: p });
+  }
+  const nested: SchemaDifference[] = [];
+  for (const p of Object.keys(aProps)) if (p in cProps) nested.push(...schemaDifferences(cProps[p], aProps[p]).map((d) => ({ ...d, pointer: joinPointer('/properties', p) + d.pointer })));
+  for (const key of new Set([...Object.keys(contract), ...Object.keys(advertised)])) {
+    if (key !== 'properties' && key !== 'required') compareKeyword(key, contract, advertised, '', nested);
+  }
+  return [...out, ...nested];
+}
+
+/** Differences of one schema pair, pointers mapped back to the advertised document. */
+function sideDifferences(side: SchemaSide, contract: unknown, advertised: unknown): ToolSchemaDifference[] {
+  const root = `/${side}Schema`;
+  if (contract === undefined && advertised === undefined) return [];
+  const c = canonicalise(contract);
+  const a: CanonicalSchema = canonicalise(advertised);
+  if (isRecord(c.schema) && isRecord(a.schema)) {
+    return topLevelDifferences(c.schema, a.schema).map((d) => ({ side, kind: d.kind, pointer: root + a.rawPointer(d.pointer), keyword: d.keyword, ...(d.property !== undefined ? { property: d.property } : {}) }));
+  }
+  if (jsonEqual(c.schema, a.schema)) return [];
+  const kind: ToolDifferenceKind = advertised === undefined ? 'schema-absent' : contract === undefined ? 'schema-undeclared' : 'schema-incomparable';
+  return [{ side, kind, pointer: root, keyword: 'schema' }];
+}
+
+/**
+ * Compare a contract tool's schemas with another side's (an advertised tool, a lock entry): inputSchema
+ * always; outputSchema where either side declares one. Empty = the other side only narrows the
+ * contract under the enumerated rules (design §7). Differences come input first, in document order.
+ */
+export function compareToolSchemas(contract: ToolSchemaPair, other: ToolSchemaPair, options: CompareOptions = {}): ToolSchemaDifference[] {
+  const out = sideDifferences('input', contract?.inputSchema, other?.inputSchema);
+  if (options.outputs !== false) out.push(...sideDifferences('output', contract?.outputSchema, other?.outputSchema));
+  return out;
+}
+
+/** True when two schemas have the same canonical form (absent equals absent). */
+export function schemasIdentical(a: unknown, b: unknown): boolean {
+  return jsonEqual(canonicalise(a ?? null).schema, canonicalise(b ?? null).schema);
+}
+
+/**
+ * The contract schema hash: sha256 (lowercase hex, 64 chars) over the sorted-key JSON of
+ * `[{ name, inputSchema, outputSchema }]` in canonical form `form` (default CANONICAL_FORM), sorted by
+ * tool name. Titles, descriptions and annotations are not covered; an absent outputSchema is omitted
+ * from its entry. Input order does not matter.
+ */
+export function hashToolSchemas(tools: readonly ToolSchemaPair[], form: number = CANONICAL_FORM): string {
+  const entries = [...tools]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((tool) => ({ name: tool.name, inputSchema: canonicalise(tool.inputSchema, form).schema, outputSchema: canonicalise(tool.outputSchema, form).schema }));
+  return createHash('sha256').update(sortedJson(entries), 'utf8').digest('hex');
+}
+
+export { CANONICAL_FORM };
