@@ -278,8 +278,24 @@ export interface Negotiation {
     outcome: 'discover-result' | 'modern-error' | 'other-error' | 'timeout' | 'exit' | 'not-json' | 'skipped' | 'invalid-discover';
     errorCode?: number;
     durationMs: number;
-    /** True when the probe killed the process and it was restarted for the legacy handshake. */
+    /** The budget of the probe that decided, ms (`timeouts.probeMs`, or `timeouts.startMs` for the re-probe). */
+    timeoutMs?: number;
+    /**
+     * True when negotiation went on on a fresh process: the probe killed the process (outcome `exit`), or
+     * the first probe got no answer within probeMs (`firstProbe`) and the process was replaced.
+     */
     restarted: boolean;
+    /**
+     * The first probe, when it got no answer within `timeouts.probeMs` (a slow start or a silent server):
+     * that process was killed and a fresh one re-probed with `timeouts.startMs` (never `initialize` on a
+     * process with a probe in flight whose answer could still decide the era).
+     */
+    firstProbe?: { outcome: 'timeout' | 'not-json'; durationMs: number; timeoutMs: number };
+    /**
+     * The re-probe timed out too and `initialize` was sent; the probe's answer then still came, this many
+     * ms after it was sent. Recorded, never obeyed: a process that got `initialize` is legacy for its life.
+     */
+    lateAnswerMs?: number;
   };
   /** Legacy only: the raw `initialize` result. */
   initialize?: unknown;
@@ -379,6 +395,12 @@ export interface ReportSurface {
   era?: Era;
   protocolVersion?: string;
   serverInfo?: Implementation;
+  /**
+   * How the era was settled (the `server/discover` probe as recorded in Negotiation.probe): its outcome,
+   * whether the first probe timed out and a fresh process was re-probed, and when a late answer came
+   * (recorded, never obeyed). Timing data: never part of a finding.
+   */
+  eraProbe?: Negotiation['probe'];
   durationMs: number;
   /** `failed`: did not boot; `interrupted`: the run was stopped while it ran (its partial observation is not judged). */
   status: 'ok' | 'failed' | 'interrupted';

@@ -7,7 +7,7 @@ import type { Limits, Timeouts } from './types.ts';
 /** Default time budgets, ms. */
 export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = Object.freeze({
   requestMs: 15_000,
-  probeMs: 2_000,
+  probeMs: 5_000,
   startMs: 15_000,
   stdinGraceMs: 2_000,
   termGraceMs: 2_000,

@@ -178,6 +178,7 @@ export function summarise(obs: SurfaceObservation): ReportSurface {
     era: obs.negotiation?.era,
     protocolVersion: obs.negotiation?.protocolVersion,
     serverInfo: obs.negotiation?.serverInfo,
+    ...(obs.negotiation ? { eraProbe: obs.negotiation.probe } : {}),
     durationMs: Math.round(obs.durationMs),
     status: obs.bootError ? 'failed' : 'ok',
     tools: [...tools.values()],

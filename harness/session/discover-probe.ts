@@ -23,8 +23,16 @@ export interface ProbeResult {
   unusable?: Record<string, unknown>;
   /** A modern version from a -32022 `data.supported` list (outcome `modern-error`). */
   retryVersion?: string;
-  /** On timeout: the still-pending answer (a slow modern server may answer during the legacy handshake). */
-  late?: Promise<Settlement>;
+  /** The budget this probe had, ms. */
+  timeoutMs: number;
+  /** On timeout: the still-pending answer with its arrival time (ms after the probe was sent); recorded, never obeyed. */
+  late?: Promise<LateAnswer>;
+}
+
+/** An answer to a timed-out probe: how it settled and when (ms after the probe was written). */
+export interface LateAnswer {
+  settlement: Settlement;
+  atMs: number;
 }
 
 /** A DiscoverResult the harness can use: an object whose `supportedVersions` lists the modern revision. */
@@ -32,24 +40,28 @@ export function isDiscoverResult(value: unknown): value is Record<string, unknow
   return isObject(value) && Array.isArray(value.supportedVersions) && value.supportedVersions.includes(MODERN_PROTOCOL_VERSION);
 }
 
-/** Send `server/discover` offering `version` and classify the answer. Never throws. */
-export async function probeDiscover(link: Link, version: string, id: number, options: ResolvedSessionOptions): Promise<ProbeResult> {
+/**
+ * Send `server/discover` offering `version` and classify the answer; `timeoutMs` is the budget (the first
+ * probe gets `timeouts.probeMs`, the re-probe on a fresh process `timeouts.startMs`). Never throws.
+ */
+export async function probeDiscover(link: Link, version: string, id: number, options: ResolvedSessionOptions, timeoutMs = options.timeouts.probeMs): Promise<ProbeResult> {
   const ctx = { era: 'modern' as const, protocolVersion: version, clientInfo: options.clientInfo };
   const pending = link.channel.expect(id);
   const nonJsonBefore = link.channel.tap.nonJsonRpcCount;
   const start = performance.now();
   link.channel.send(requestFrame(id, 'server/discover', buildParams(ctx, {})));
-  const ending = await within(pending.settled, options.timeouts.probeMs);
+  const ending = await within(pending.settled, timeoutMs);
   const durationMs = since(start);
   if (ending === undefined) {
     const sawText = link.channel.tap.nonJsonRpcCount > nonJsonBefore;
-    return { id, outcome: sawText ? 'not-json' : 'timeout', durationMs, late: pending.settled };
+    const late = pending.settled.then((settlement) => ({ settlement, atMs: since(start) }));
+    return { id, outcome: sawText ? 'not-json' : 'timeout', durationMs, timeoutMs, late };
   }
-  if (ending.kind === 'exit') return { id, outcome: 'exit', durationMs };
-  return { id, durationMs, ...classifyAnswer(ending.frame) };
+  if (ending.kind === 'exit') return { id, outcome: 'exit', durationMs, timeoutMs };
+  return { id, durationMs, timeoutMs, ...classifyAnswer(ending.frame) };
 }
 
-function classifyAnswer(frame: { result?: unknown; error?: unknown }): Omit<ProbeResult, 'id' | 'durationMs'> {
+function classifyAnswer(frame: { result?: unknown; error?: unknown }): Omit<ProbeResult, 'id' | 'durationMs' | 'timeoutMs'> {
   if (isObject(frame.error)) {
     const code = typeof frame.error.code === 'number' ? frame.error.code : undefined;
     const data = isObject(frame.error.data) ? frame.error.data : {};

@@ -5,56 +5,77 @@
 import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from '../types.ts';
 import { isObject } from './classify.ts';
 import { notificationFrame, requestFrame } from './envelope.ts';
-import { isDiscoverResult } from './discover-probe.ts';
+import { isDiscoverResult, type LateAnswer } from './discover-probe.ts';
 import type { Link } from './link.ts';
 import type { ResolvedSessionOptions } from './options.ts';
-import type { Settlement } from './rpc-channel.ts';
-import { within } from './timing.ts';
+import { sleep, within } from './timing.ts';
 
-/** What the handshake achieved. `late-discover`: a slow modern server answered the probe meanwhile. */
+/**
+ * What the handshake achieved. Once `initialize` is written the process is legacy for its whole life: a
+ * DiscoverResult that arrives meanwhile (a slow server that had both requests queued) is recorded in `late`,
+ * never obeyed. `modern-refusal`: `initialize` drew -32022 naming only 2026-07-28 (the server stays modern).
+ */
 export type HandshakeResult =
-  | { kind: 'initialized'; result: Record<string, unknown>; protocolVersion: string }
-  | { kind: 'late-discover'; discover: Record<string, unknown> }
-  | { kind: 'failed'; message: string };
+  | { kind: 'initialized'; result: Record<string, unknown>; protocolVersion: string; late?: LateProbeAnswer }
+  | { kind: 'modern-refusal'; late?: LateProbeAnswer }
+  | { kind: 'failed'; message: string; late?: LateProbeAnswer };
+
+/** A late answer to the era probe, as seen when the handshake ended: when it came (ms after the probe) and the DiscoverResult, if it was one. */
+export interface LateProbeAnswer {
+  atMs: number;
+  discover?: Record<string, unknown>;
+}
 
 /** Handshake inputs: ids come from the session's sequence; `lateProbe` is a still-pending discover answer. */
 export interface HandshakeDeps {
   options: ResolvedSessionOptions;
   nextId: () => number;
-  lateProbe?: Promise<Settlement>;
+  lateProbe?: Promise<LateAnswer>;
 }
 
 const LEGACY_VERSIONS: readonly string[] = KNOWN_PROTOCOL_VERSIONS.filter((v) => v !== MODERN_PROTOCOL_VERSION);
 
 /** Run `initialize` offering `version` (waits up to `startMs`). Never throws. */
 export async function legacyHandshake(link: Link, version: string, deps: HandshakeDeps, retried = false): Promise<HandshakeResult> {
+  let late: LateProbeAnswer | undefined;
+  void deps.lateProbe?.then(({ settlement, atMs }) => {
+    if (settlement.kind !== 'response') return;
+    late = { atMs, ...(isDiscoverResult(settlement.frame.result) ? { discover: settlement.frame.result } : {}) };
+  });
+  const result = await initializeOnce(link, version, deps, retried);
+  if (deps.lateProbe) await sleep(0); // a macrotask turn: an answer that arrived before the initialize answer is recorded
+  return late ? { ...result, late } : result;
+}
+
+async function initializeOnce(link: Link, version: string, deps: HandshakeDeps, retried: boolean): Promise<HandshakeResult> {
   const id = deps.nextId();
   const pending = link.channel.expect(id);
   const params = { protocolVersion: version, capabilities: {}, clientInfo: { ...deps.options.clientInfo } };
   if (!link.channel.send(requestFrame(id, 'initialize', params))) return { kind: 'failed', message: 'the server exited before initialize was written' };
-  let late: Record<string, unknown> | undefined;
-  const lateSeen = (deps.lateProbe ?? new Promise<never>(() => {})).then((s) => {
-    if (s.kind === 'response' && isDiscoverResult(s.frame.result)) return (late = s.frame.result);
-    return new Promise<never>(() => {});
-  });
-  const ending = await within(Promise.race([pending.settled, lateSeen.then(() => undefined)]), deps.options.timeouts.startMs);
-  const lateDiscover = late ? { kind: 'late-discover' as const, discover: late } : undefined;
+  const ending = await within(pending.settled, deps.options.timeouts.startMs);
   if (ending === undefined) {
     link.channel.forget(id);
-    return lateDiscover ?? { kind: 'failed', message: `no answer to initialize within ${deps.options.timeouts.startMs} ms` };
+    return { kind: 'failed', message: `no answer to initialize within ${deps.options.timeouts.startMs} ms` };
   }
   if (ending.kind === 'exit') return { kind: 'failed', message: await exitMessage(link) };
   const { result, error } = ending.frame;
   if (isObject(error)) {
-    if (lateDiscover) return lateDiscover; // a slow modern server: it answered the probe, then refused initialize
     const retry = retryVersion(error, version);
-    if (retry && !retried) return legacyHandshake(link, retry, deps, true);
+    if (retry && !retried) return initializeOnce(link, retry, deps, true);
+    if (modernOnly(error)) return { kind: 'modern-refusal' };
     return { kind: 'failed', message: `initialize was answered with JSON-RPC error ${String(error.code)}` };
   }
   if (!isObject(result)) return { kind: 'failed', message: 'the initialize result is not an object' };
   link.channel.send(notificationFrame('notifications/initialized', undefined));
   const negotiated = typeof result.protocolVersion === 'string' ? result.protocolVersion : version;
   return { kind: 'initialized', result, protocolVersion: negotiated };
+}
+
+/** -32022 whose `data.supported` names the modern revision and no legacy one (spec 2026-07-28 basic/versioning). */
+function modernOnly(error: Record<string, unknown>): boolean {
+  const data = isObject(error.data) ? error.data : {};
+  const supported = Array.isArray(data.supported) ? data.supported : [];
+  return error.code === -32022 && supported.includes(MODERN_PROTOCOL_VERSION) && !supported.some((v) => LEGACY_VERSIONS.includes(v as string));
 }
 
 /** A known legacy version from `error.data.supported`, other than the one offered. */

@@ -1,8 +1,15 @@
 /**
  * Era negotiation (spec 2026-07-28 basic/transports/stdio §Backward Compatibility; basic/versioning):
- * probe with `server/discover`; a DiscoverResult or a -32022 naming a modern version means modern; anything
- * else (another error, no answer within probeMs, non-JSON output, the process exiting) means legacy:
- * `initialize` on the same process, or on a restarted one when the probe killed it.
+ * probe with `server/discover`; a DiscoverResult or a -32022 naming a modern version means modern; another
+ * error, non-JSON output or the process exiting means legacy: `initialize` on the same process, or on a
+ * restarted one when the probe killed it.
+ *
+ * No answer within `probeMs` decides nothing (a slow start and a loaded machine look alike): that process
+ * is killed and a fresh one re-probed with the server's start budget (`startMs`), so the era never
+ * depends on how busy the machine is. Only when the re-probe times out too is `initialize` sent, and from
+ * then on the process is legacy for its whole life: a late DiscoverResult is recorded, never obeyed. An
+ * `initialize` answered with -32022 naming only 2026-07-28 is a modern server whose discover is missing or
+ * broken: the session goes on modern (protocol/discover, transport/timeout judge the probe).
  */
 import { LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Negotiation } from '../types.ts';
 import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
@@ -11,6 +18,7 @@ import { probeDiscover, type ProbeResult } from './discover-probe.ts';
 import { legacyHandshake } from './handshake.ts';
 import type { Link, Spawner } from './link.ts';
 import type { ResolvedSessionOptions } from './options.ts';
+import { killTree } from './shutdown.ts';
 
 /** Negotiation could not settle on an era; the message says why. */
 export class NegotiationFailure extends Error {
@@ -35,27 +43,45 @@ const PROBE_SKIPPED: Negotiation['probe']['outcome'] = 'skipped';
 export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ negotiation: Negotiation; link: Link }> {
   const { era } = deps.options;
   if (era === 'legacy') return legacy(first, deps, { outcome: PROBE_SKIPPED, durationMs: 0, restarted: false });
-  const probe = await probeDiscover(first, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options);
-  if (probe.outcome === 'discover-result') return { link: first, negotiation: modern(probe, probe, MODERN_PROTOCOL_VERSION) };
-  if (probe.outcome === 'modern-error') return { link: first, negotiation: await modernAfterRetry(first, probe, deps) };
+  let link = first;
+  let probe = await probeDiscover(first, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options);
+  let firstProbe: Negotiation['probe']['firstProbe'];
+  if (unanswered(probe) && first.proc.alive) {
+    first.channel.forget(probe.id);
+    firstProbe = { outcome: probe.outcome, durationMs: probe.durationMs, timeoutMs: probe.timeoutMs };
+    await killTree(first.proc);
+    link = await deps.spawner.spawn();
+    probe = await probeDiscover(link, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options, deps.options.timeouts.startMs);
+  }
+  const base = { firstProbe, restarted: link !== first };
+  if (probe.outcome === 'discover-result') return { link, negotiation: modern(probe, probe, MODERN_PROTOCOL_VERSION, base) };
+  if (probe.outcome === 'modern-error') return { link, negotiation: await modernAfterRetry(link, probe, deps, base) };
   if (era === 'modern') {
     throw new NegotiationFailure(`the server did not negotiate the modern era: server/discover drew ${describe(probe)}`);
   }
-  const restarted = !first.proc.alive;
-  const link = restarted ? await deps.spawner.spawn() : first;
-  const record = { outcome: probe.outcome, ...code(probe), durationMs: probe.durationMs, restarted };
+  const probed = link;
+  if (!link.proc.alive) link = await deps.spawner.spawn();
+  const record: Negotiation['probe'] = {
+    outcome: probe.outcome, ...code(probe), durationMs: probe.durationMs, timeoutMs: probe.timeoutMs,
+    restarted: link !== first, ...(firstProbe ? { firstProbe } : {}),
+  };
   try {
-    return await legacy(link, deps, record, restarted ? undefined : probe);
+    return await legacy(link, deps, record, link === probed ? probe : undefined);
   } catch (error) {
     // the server answered server/discover with an object we cannot use, and refuses initialize: it is a
     // (broken) modern server; go modern with its answer so protocol/discover reports what is wrong
     if (error instanceof NegotiationFailure && probe.unusable && link.proc.alive) {
-      return { link, negotiation: modern({ discover: probe.unusable }, probe, MODERN_PROTOCOL_VERSION) };
+      return { link, negotiation: modern({ discover: probe.unusable }, probe, MODERN_PROTOCOL_VERSION, record) };
     }
     throw error;
   } finally {
-    first.channel.forget(probe.id);
+    probed.channel.forget(probe.id);
   }
+}
+
+/** The probe got no answer in its budget (silence, or only non-JSON text) while the process lives. */
+function unanswered(probe: ProbeResult): probe is ProbeResult & { outcome: 'timeout' | 'not-json' } {
+  return probe.outcome === 'timeout' || probe.outcome === 'not-json';
 }
 
 /** Re-establish the negotiated era on a respawned process: `initialize` on legacy, nothing on modern. */
@@ -67,34 +93,47 @@ export async function rehandshake(link: Link, negotiation: Negotiation, deps: Ne
 
 async function legacy(link: Link, deps: NegotiateDeps, probe: Negotiation['probe'], pending?: ProbeResult): Promise<{ negotiation: Negotiation; link: Link }> {
   const result = await legacyHandshake(link, LATEST_LEGACY_PROTOCOL_VERSION, { options: deps.options, nextId: deps.nextId, lateProbe: pending?.late });
+  const record: Negotiation['probe'] = result.late ? { ...probe, lateAnswerMs: result.late.atMs } : probe;
   if (result.kind === 'failed') throw new NegotiationFailure(`legacy handshake failed: ${result.message} (after server/discover drew ${probe.outcome})`);
-  if (result.kind === 'late-discover') {
-    const late = { ...probe, outcome: 'discover-result' as const };
-    return { link, negotiation: modern({ discover: result.discover }, late, MODERN_PROTOCOL_VERSION) };
+  if (result.kind === 'modern-refusal') {
+    // initialize drew -32022 naming only 2026-07-28: a modern server whose server/discover is missing or broken
+    const discover = result.late?.discover ?? pending?.unusable;
+    return { link, negotiation: modern(discover ? { discover } : {}, record, MODERN_PROTOCOL_VERSION, record) };
   }
   const init = result.result;
   const negotiation: Negotiation = {
     era: 'legacy', protocolVersion: result.protocolVersion, offeredVersion: LATEST_LEGACY_PROTOCOL_VERSION,
-    ...identity(init.serverInfo, init.capabilities, init.instructions), probe, initialize: init,
+    ...identity(init.serverInfo, init.capabilities, init.instructions), probe: record, initialize: init,
   };
   return { link, negotiation };
 }
 
-async function modernAfterRetry(link: Link, first: ProbeResult, deps: NegotiateDeps): Promise<Negotiation> {
+type ProbeBase = Pick<Negotiation['probe'], 'firstProbe' | 'restarted'>;
+
+async function modernAfterRetry(link: Link, first: ProbeResult, deps: NegotiateDeps, base: ProbeBase): Promise<Negotiation> {
   const version = first.retryVersion ?? MODERN_PROTOCOL_VERSION;
   const retry = await probeDiscover(link, version, deps.nextId(), deps.options);
   link.channel.forget(retry.id);
-  return modern(retry.outcome === 'discover-result' ? retry : {}, first, version);
+  return modern(retry.outcome === 'discover-result' ? retry : {}, first, version, base);
 }
 
-function modern(source: { discover?: Record<string, unknown> }, probe: Pick<ProbeResult, 'outcome' | 'errorCode' | 'durationMs'>, version: string): Negotiation {
+function modern(
+  source: { discover?: Record<string, unknown> },
+  probe: Pick<Negotiation['probe'], 'outcome' | 'errorCode' | 'durationMs' | 'timeoutMs' | 'lateAnswerMs'>,
+  version: string,
+  base: ProbeBase,
+): Negotiation {
   const d = source.discover;
   const meta = isObject(d?._meta) ? d._meta : {};
+  const { outcome, durationMs, timeoutMs, lateAnswerMs } = probe;
   return {
     era: 'modern', protocolVersion: version, offeredVersion: MODERN_PROTOCOL_VERSION,
     ...(d ? identity(meta[SERVER_INFO_META_KEY] ?? d.serverInfo, d.capabilities, d.instructions) : {}),
     ...(d ? { discover: d } : {}),
-    probe: { outcome: probe.outcome, ...code(probe), durationMs: probe.durationMs, restarted: false },
+    probe: {
+      outcome, ...code(probe), durationMs, ...(timeoutMs === undefined ? {} : { timeoutMs }), restarted: base.restarted,
+      ...(base.firstProbe ? { firstProbe: base.firstProbe } : {}), ...(lateAnswerMs === undefined ? {} : { lateAnswerMs }),
+    },
   };
 }
 

@@ -20,7 +20,7 @@ describe('resolveConfig: defaults and paths', () => {
       concurrency: availableParallelism(),
       showValues: false,
       checks: {},
-      timeouts: { requestMs: 15000, probeMs: 2000, startMs: 15000, stdinGraceMs: 2000, termGraceMs: 2000, surfaceMs: 300000 },
+      timeouts: { requestMs: 15000, probeMs: 5000, startMs: 15000, stdinGraceMs: 2000, termGraceMs: 2000, surfaceMs: 300000 },
     });
     expect(c.baseline).toBeUndefined();
     expect(c.surfaces[0]).toEqual({

@@ -2,7 +2,10 @@
  * protocol/discover: on the modern era, `server/discover` answers a valid DiscoverResult:
  * `resultType`, `supportedVersions` (strings, including the negotiated version), `capabilities`
  * object, `ttlMs` integer >= 0, `cacheScope` public|private; identity only under
- * `_meta["io.modelcontextprotocol/serverInfo"]` (a top-level `serverInfo` is a finding). Legacy: silent.
+ * `_meta["io.modelcontextprotocol/serverInfo"]` (a top-level `serverInfo` is a finding). A server that
+ * refused `initialize` with -32022 naming only 2026-07-28 is modern: a server/discover it answered with an
+ * error or died on is reported here (`missing`); one it never answered in time is transport/timeout's.
+ * Legacy: silent.
  * Spec: spec:2026-07-28/server/discover.mdx; schema/2026-07-28/schema.ts DiscoverResult; SEP-2575 (PR #3002).
  */
 import { isJsonObject as isObject } from '../../json.ts';
@@ -22,6 +25,14 @@ function checkFields(result: Record<string, unknown>, negotiated: string, report
   if ('serverInfo' in result) report({ messageId: 'topLevelServerInfo', pointer: '/serverInfo' });
 }
 
+/** A modern server (by its -32022 on initialize) whose server/discover got an error or killed it. */
+function reportMissing(probe: { outcome: string; errorCode?: number } | undefined, report: Report): void {
+  if (probe?.outcome === 'other-error') {
+    const answer = probe.errorCode === undefined ? 'an error answer' : `JSON-RPC error ${probe.errorCode}`;
+    report({ messageId: 'missing', data: { answer } });
+  } else if (probe?.outcome === 'exit') report({ messageId: 'missing', data: { answer: 'the process exiting' } });
+}
+
 export default defineCheck({
   meta: {
     id: 'protocol/discover',
@@ -31,6 +42,7 @@ export default defineCheck({
     spec: 'spec:2026-07-28/server/discover.mdx; schema/2026-07-28/schema.ts DiscoverResult',
     messages: {
       notObject: 'The server/discover result must be an object (DiscoverResult).',
+      missing: 'server/discover drew {{answer}}, yet the server is modern (initialize was refused with -32022 naming only 2026-07-28): a 2026-07-28 server must answer server/discover with a DiscoverResult.',
       field: 'DiscoverResult field {{field}} must be {{expectation}}.',
       negotiatedMissing: 'DiscoverResult supportedVersions does not list the negotiated version {{version}}.',
       topLevelServerInfo: 'DiscoverResult has a top-level serverInfo; identity belongs under _meta["io.modelcontextprotocol/serverInfo"] (clients ignore the top-level field).',
@@ -42,7 +54,8 @@ export default defineCheck({
   },
   check({ observation }, report) {
     const n = observation.negotiation;
-    if (n?.era !== 'modern' || n.discover === undefined) return;
+    if (n?.era !== 'modern') return;
+    if (n.discover === undefined) return reportMissing(n.probe, report);
     if (!isObject(n.discover)) return report({ messageId: 'notObject', pointer: '' });
     checkFields(n.discover, n.protocolVersion, report);
   },

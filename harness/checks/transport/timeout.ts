@@ -1,7 +1,8 @@
 /**
  * transport/timeout: every request the harness sent (tool calls, probes, tools/list pages) was
  * answered within its timeout (spec:2025-11-25/basic/lifecycle.mdx §Timeouts). The era probe
- * (`server/discover`) is excluded: silence there is a legitimate legacy answer (digest §1c). An
+ * (`server/discover`) is excluded: silence there is a legitimate legacy answer (digest §1c), unless the
+ * server turned out modern (it refused `initialize` with -32022 naming only 2026-07-28) (`discover`). An
  * `initialize` the server never answered within `timeouts.startMs` is reported here (`initialize`),
  * naming the request and the timeout; other failed handshakes are `transport/exit`'s.
  */
@@ -21,6 +22,7 @@ export default defineCheck({
       call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.",
       probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.",
       listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.',
+      discover: 'server/discover got no answer within {{timeoutMs}} ms, on a modern server (it refused initialize with -32022 naming only 2026-07-28).',
       initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.',
       surfaceBudget: 'The surface did not finish within its time budget (timeouts.surfaceMs {{timeoutMs}} ms); the calls and probes after that were not made.',
     },
@@ -34,6 +36,10 @@ export default defineCheck({
     const { calls, probes, listing, bootError } = ctx.observation;
     const initMs = initializeTimeoutMs(bootError);
     if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs } });
+    const n = ctx.observation.negotiation;
+    if (n?.era === 'modern' && (n.probe?.outcome === 'timeout' || n.probe?.outcome === 'not-json')) {
+      report({ messageId: 'discover', data: { timeoutMs: n.probe.timeoutMs ?? n.probe.durationMs } });
+    }
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'timeout') continue;
       report({ messageId: 'call', tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs) } });

@@ -1,21 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/protocol/discover.ts';
-import { checkTester, makeObservation } from '../../helpers/check-tester.ts';
+import { checkTester, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 import { drive, envelope } from '../../probes/drive.ts';
 
 const good = { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } } };
 const modern = (discover: unknown) => makeObservation({ era: 'modern', negotiation: { discover } as never });
+/** A modern server by its -32022 on initialize, whose server/discover drew `probe` (no DiscoverResult). */
+const refused = (probe: Record<string, unknown>) => makeObservation({ era: 'modern', negotiation: { probe: { restarted: false, durationMs: 5, ...probe } } as never });
 
 checkTester(check, {
   valid: [
     { name: 'valid DiscoverResult', observation: modern(good), strict: true },
     { name: 'legacy era is silent', observation: makeObservation({ era: 'legacy' }), strict: true },
+    { name: 'modern server whose discover timed out: transport/timeout, not here', observation: refused({ outcome: 'timeout', timeoutMs: 15000 }), strict: true },
   ],
   invalid: [
     { name: 'top-level serverInfo, missing ttlMs, bad cacheScope, version not listed', observation: modern({ ...good, ttlMs: undefined, cacheScope: 'shared', supportedVersions: ['2025-11-25'], serverInfo: { name: 's', version: '1' } }), findings: [
       { messageId: 'field', pointer: '/ttlMs' }, { messageId: 'field', pointer: '/cacheScope' }, { messageId: 'negotiatedMissing', pointer: '/supportedVersions' }, { messageId: 'topLevelServerInfo', pointer: '/serverInfo' },
     ] },
     { name: 'not an object', observation: modern([]), findings: [{ messageId: 'notObject' }] },
+    { name: 'discover answered -32601 by a server that refused initialize with -32022 (modern only)', observation: refused({ outcome: 'other-error', errorCode: -32601 }), findings: [{ messageId: 'missing' }] },
+    { name: 'discover killed the process of a modern-only server', observation: refused({ outcome: 'exit', restarted: true }), findings: [{ messageId: 'missing' }] },
   ],
 });
 
@@ -24,5 +29,12 @@ describe('fixture bad-discover.mjs', () => {
     const [frame] = await drive('bad-discover.mjs', [{ jsonrpc: '2.0', id: 1, method: 'server/discover', params: envelope() }], { args: ['--modern'], expectIds: [1] });
     expect(frame.result.serverInfo).toBeDefined();
     expect(frame.result.ttlMs).toBeUndefined();
+  });
+});
+
+describe('a modern server without a working server/discover (issue 9)', () => {
+  it('names the answer the probe drew, never "did not complete protocol negotiation"', () => {
+    const [finding] = runCheckOn(check, refused({ outcome: 'other-error', errorCode: -32601 }));
+    expect(finding.message).toBe('server/discover drew JSON-RPC error -32601, yet the server is modern (initialize was refused with -32022 naming only 2026-07-28): a 2026-07-28 server must answer server/discover with a DiscoverResult.');
   });
 });

@@ -18,6 +18,7 @@ checkTester(check, {
       observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', ok)], probes: [probe('success')], listing: { pages: [page('success')], tools: [], truncated: false } }),
     },
     { name: 'a cancelled probe is not a timeout', observation: makeObservation({ probes: [probe('cancelled')] }), strict: true },
+    { name: 'a legacy server that never answered server/discover: silence is a legacy answer', observation: makeObservation({ era: 'legacy', negotiation: { probe: { outcome: 'timeout', durationMs: 15000, timeoutMs: 15000, restarted: true } } as never }), strict: true },
     { name: 'a handshake refused with an error is not a timeout', observation: makeObservation({ bootError: { phase: 'negotiate', message: 'legacy handshake failed: initialize was answered with JSON-RPC error -32600' } }), strict: true },
   ],
   invalid: [
@@ -30,6 +31,11 @@ checkTester(check, {
       name: 'tool call timed out',
       observation: makeObservation({ calls: [makeCall('t', {}, { outcome: 'timeout', durationMs: 10_000 })] }),
       findings: [{ messageId: 'call', tool: 't', severity: 'error' }],
+    },
+    {
+      name: 'server/discover unanswered by a server that turned out modern (-32022 on initialize)',
+      observation: makeObservation({ era: 'modern', negotiation: { probe: { outcome: 'timeout', durationMs: 15003, timeoutMs: 15000, restarted: true } } as never }),
+      findings: [{ messageId: 'discover' }],
     },
     { name: 'probe timed out', observation: makeObservation({ probes: [probe('timeout')] }), findings: [{ messageId: 'probe', tool: 't' }] },
     {
