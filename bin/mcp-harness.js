@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// mcp-harness entry: TypeScript runs through tsx (no build step), then the CLI decides the exit code.
+// The CLI from this repository's SOURCES (harness/*.ts through tsx): what the tests, `npm run
+// validate:mcp` and the docs scripts run, so they never see a stale build. The published
+// executable is dist/bin.js (`bin` in package.json), built by `npm run build`.
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../harness/cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+await import('../harness/bin.ts');

@@ -4,17 +4,13 @@
  * (bad config or command line, a crashed check or reporter, an interrupted run).
  */
 import { resolve } from 'node:path';
-import { adHocConfig, applyCliOverrides, displayPath, loadConfig, type ResolvedConfig } from './config/index.ts';
-import { HELP, parseCommandLine, type ParsedArgs } from './cli/args.ts';
-import { loadCatalog, renderCatalog, renderCatalogMarkdown } from './cli/catalog.ts';
-import { publish } from './cli/output.ts';
-import { assertKnownReporters } from './cli/reporter-names.ts';
-import { snapshot } from './cli/snapshot.ts';
-import { inShard, mergeReportFiles, writeBaseline, DEFAULT_BASELINE_FILE, type Shard } from './report/index.ts';
-import { createProgress } from './run/progress.ts';
-import { run } from './run/index.ts';
-import { killAllTrees } from './session/index.ts';
+import type { ResolvedConfig } from './config/index.ts';
+import { helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
+import type { Shard } from './report/index.ts';
 import { HARNESS_VERSION } from './version.ts';
+
+// Everything past argument parsing is imported when a command needs it, so `--help`, `--version`
+// and a usage error start in a bare Node's time (measured in `npm run bench`, section startup).
 
 /**
  * Run the CLI. Never throws: harness faults are printed on stderr (without a stack unless
@@ -23,16 +19,22 @@ import { HARNESS_VERSION } from './version.ts';
 export async function main(argv: readonly string[], cwd = process.cwd()): Promise<number> {
   try {
     const args = parseCommandLine(argv);
+    if (args.help) {
+      process.stdout.write(helpText(args.command));
+      return 0;
+    }
     switch (args.command) {
       case 'help':
-        process.stdout.write(HELP);
+        process.stdout.write(helpText());
         return 0;
       case 'version':
         process.stdout.write(`${HARNESS_VERSION}\n`);
         return 0;
-      case 'checks':
+      case 'checks': {
+        const { loadCatalog, renderCatalog, renderCatalogMarkdown } = await import('./cli/catalog.ts');
         process.stdout.write((args.markdown ? renderCatalogMarkdown : renderCatalog)(await loadCatalog()));
         return 0;
+      }
       case 'snapshot':
         return await snapshotCommand(args, cwd);
       case 'merge':
@@ -53,6 +55,8 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
  * @throws ConfigError for an invalid config, an unknown reporter (`file: reporters[i]: ...`) or surface.
  */
 async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<ResolvedConfig> {
+  const { adHocConfig, applyCliOverrides, displayPath, loadConfig } = await import('./config/index.ts');
+  const { assertKnownReporters } = await import('./cli/reporter-names.ts');
   const base = args.serverCommand
     ? adHocConfig(args.serverCommand[0], args.serverCommand.slice(1), cwd)
     : await loadConfig(args.config, cwd);
@@ -62,6 +66,13 @@ async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<Resolved
 
 async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   const config = await resolveRunConfig(args, cwd);
+  const [{ run }, { createProgress }, { killAllTrees }, { publish }, { writeBaseline, DEFAULT_BASELINE_FILE }] = await Promise.all([
+    import('./run/index.ts'),
+    import('./run/progress.ts'),
+    import('./session/index.ts'),
+    import('./cli/output.ts'),
+    import('./report/index.ts'),
+  ]);
   const controller = new AbortController();
   // first signal: stop gracefully (close servers, write the partial report); second: kill and leave
   const interrupt = () => {
@@ -71,7 +82,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   };
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
-  const progress = createProgress(process.stdout, surfacesInShard(config, args.overrides.shard));
+  const progress = createProgress(process.stdout, await surfacesInShard(config, args.overrides.shard));
   try {
     const { report, harnessFailed } = await run(config, {
       filters: { tools: args.overrides.tools, checks: args.overrides.checks, shard: args.overrides.shard },
@@ -97,13 +108,15 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
 }
 
 /** How many surfaces a run starts: all, or under `--shard` (several surfaces) those of the shard. */
-function surfacesInShard(config: ResolvedConfig, shard?: Shard): number {
+async function surfacesInShard(config: ResolvedConfig, shard?: Shard): Promise<number> {
   if (!shard || config.surfaces.length === 1) return config.surfaces.length;
+  const { inShard } = await import('./report/index.ts');
   return config.surfaces.filter((s) => inShard(s.name, shard)).length;
 }
 
 async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
   if (!args.serverCommand) throw new Error('snapshot needs a server command: mcp-harness snapshot [--out FILE] -- COMMAND ARGS');
+  const { snapshot } = await import('./cli/snapshot.ts');
   const { file, tools } = await snapshot(args.serverCommand, args.out, cwd);
   process.stdout.write(`mcp-harness: lock with ${tools} tool${tools === 1 ? '' : 's'} written to ${file}\n`);
   return 0;
@@ -112,6 +125,7 @@ async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
 async function mergeCommand(args: ParsedArgs, cwd: string): Promise<number> {
   if (args.positionals.length === 0) throw new Error('merge needs report directories or files: mcp-harness merge DIR... [--report-dir OUT]');
   const files = args.positionals.map((p) => (p.endsWith('.json') ? resolve(cwd, p) : resolve(cwd, p, 'report.json')));
+  const [{ mergeReportFiles }, { publish }] = await Promise.all([import('./report/index.ts'), import('./cli/output.ts')]);
   const report = await mergeReportFiles(files);
   const o = args.overrides;
   return publish(

@@ -1,9 +1,16 @@
 /**
  * Command-line parsing (node:util parseArgs, strict): argv -> a command with typed options.
  * Everything after `--` is the ad-hoc server command. Flags map onto config keys (CliOverrides).
+ *
+ * ONE table (OPTION_TABLE) declares every flag: its parseArgs type, the commands it applies to, its
+ * value placeholder and its help line. The parser, the "does not apply to" and "unknown option"
+ * errors and every `--help` text are generated from it, so a new flag is one entry (plus its mapping
+ * in `toOverrides`).
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, parseShard, type CliOverrides } from '../config/index.ts';
+import { ConfigError } from '../config/errors.ts';
+import { parseShard, type CliOverrides } from '../config/cli.ts';
+import { nearest } from '../config/suggest.ts';
 import { assertKnownReporters } from './reporter-names.ts';
 
 /** The sub-commands. */
@@ -12,6 +19,8 @@ export type CommandName = 'run' | 'snapshot' | 'baseline' | 'merge' | 'checks' |
 /** A parsed command line. */
 export interface ParsedArgs {
   command: CommandName;
+  /** `--help` given (with `command` the command it is about; `help` alone: the overview). */
+  help?: boolean;
   /** `--config FILE`. */
   config?: string;
   overrides: CliOverrides;
@@ -27,65 +36,137 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-const OPTIONS = {
-  config: { type: 'string', short: 'c' },
-  surface: { type: 'string', multiple: true },
-  tool: { type: 'string', multiple: true },
-  check: { type: 'string', multiple: true },
-  reporter: { type: 'string', multiple: true, short: 'r' },
-  'report-dir': { type: 'string' },
-  'fail-on': { type: 'string' },
-  'show-values': { type: 'boolean' },
-  concurrency: { type: 'string' },
-  'call-concurrency': { type: 'string' },
-  'allow-destructive': { type: 'boolean' },
-  shard: { type: 'string' },
-  baseline: { type: 'string' },
-  out: { type: 'string', short: 'o' },
-  reason: { type: 'string' },
-  markdown: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const;
+/** One flag: how parseArgs reads it, which commands take it, and its help. */
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  multiple?: boolean;
+  /** The value's placeholder in `--help` (`FILE`, `N`); string options only. */
+  value?: string;
+  /** One line for `--help`. */
+  help: string;
+  /** The commands that accept the flag. */
+  commands: readonly CommandName[];
+}
+
+const RUN: readonly CommandName[] = ['run', 'baseline'];
+const REPORTING: readonly CommandName[] = ['run', 'baseline', 'merge'];
+
+/** Every flag of every command (the single source of the parser and of each `--help`). */
+export const OPTION_TABLE = {
+  config: { type: 'string', short: 'c', value: 'FILE', help: 'config file (default: mcp-harness.config.{ts,mts,js,mjs,json} in the working directory)', commands: RUN },
+  surface: { type: 'string', multiple: true, value: 'NAME', help: 'run only these surfaces (repeatable, or comma-separated)', commands: RUN },
+  tool: { type: 'string', multiple: true, value: 'NAME', help: 'call only these tools (repeatable, or comma-separated)', commands: RUN },
+  check: { type: 'string', multiple: true, value: 'ID', help: 'run only these checks (see `mcp-harness checks`)', commands: RUN },
+  reporter: { type: 'string', multiple: true, short: 'r', value: 'NAME', help: 'console, json (always written), markdown, junit, sarif, html', commands: REPORTING },
+  'report-dir': { type: 'string', value: 'DIR', help: 'where report files go (default: reports)', commands: REPORTING },
+  'fail-on': { type: 'string', value: 'LEVEL', help: 'error (default) or warning: the lowest severity that fails the run', commands: REPORTING },
+  'show-values': { type: 'boolean', help: 'keep argument and result values in findings (value-free by default)', commands: REPORTING },
+  baseline: { type: 'string', value: 'FILE', help: 'accept the findings recorded in this baseline file', commands: REPORTING },
+  shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls)', commands: RUN },
+  concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs)', commands: RUN },
+  'call-concurrency': { type: 'string', value: 'N', help: 'tool calls in flight per surface', commands: RUN },
+  'allow-destructive': { type: 'boolean', help: 'also call tools not marked readOnlyHint (they may change state)', commands: RUN },
+  out: { type: 'string', short: 'o', value: 'FILE', help: 'file to write (snapshot: the contract lock; baseline: the baseline)', commands: ['snapshot', 'baseline'] },
+  reason: { type: 'string', value: 'TEXT', help: 'why these findings are accepted (stored in the baseline)', commands: ['baseline'] },
+  markdown: { type: 'boolean', help: 'print the catalog as Markdown (docs/checks.md)', commands: ['checks'] },
+  help: { type: 'boolean', short: 'h', help: 'show this help', commands: ['run', 'snapshot', 'baseline', 'merge', 'checks', 'help', 'version'] },
+  version: { type: 'boolean', short: 'v', help: 'print the version', commands: ['help', 'version'] },
+} as const satisfies Record<string, OptionSpec>;
+
+type OptionName = keyof typeof OPTION_TABLE;
+
+/** What each command is for, and its synopsis (help text). */
+const COMMAND_HELP: Record<Exclude<CommandName, 'help' | 'version'>, { synopsis: string; summary: string; detail?: string }> = {
+  run: {
+    synopsis: 'mcp-harness run [options] [-- COMMAND ARGS...]',
+    summary: 'validate every surface of the config (the default command)',
+    detail: 'With "-- COMMAND ARGS", one ad-hoc surface (that server command) is checked against the\nspecification alone, no config needed.',
+  },
+  snapshot: { synopsis: 'mcp-harness snapshot [--out FILE] -- COMMAND ARGS...', summary: 'record a contract lock from a live server' },
+  baseline: { synopsis: 'mcp-harness baseline [--out FILE] [--reason TEXT] [run options]', summary: 'run, then accept the current findings' },
+  merge: { synopsis: 'mcp-harness merge DIR... [options]', summary: 'merge shard reports (report dirs or report.json files)' },
+  checks: { synopsis: 'mcp-harness checks [--markdown]', summary: 'list the check catalog' },
+};
 
 const COMMANDS: readonly CommandName[] = ['run', 'snapshot', 'baseline', 'merge', 'checks', 'help', 'version'];
 
 /** Split comma lists and repeated flags: `--reporter junit,sarif --reporter html`. */
 const list = (values?: string[]) => values?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 
+const usageError = (path: string, message: string) => new ConfigError('<command line>', [{ path, message }]);
+
 /** A positive integer flag. @throws ConfigError naming the flag. */
 function positiveInt(flag: string, text?: string): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError('<command line>', [{ path: `--${flag}`, message: 'Expected a positive integer' }]);
+  if (!Number.isInteger(n) || n < 1) throw usageError(`--${flag}`, 'Expected a positive integer');
   return n;
+}
+
+/** The command named by the first positional, or `run`. @throws ConfigError for an unknown one (with a suggestion). */
+function commandOf(first: string | undefined): CommandName {
+  if (first === undefined) return 'run';
+  if ((COMMANDS as readonly string[]).includes(first)) return first as CommandName;
+  const hint = nearest(first, COMMANDS);
+  throw usageError('', `Unknown command "${first}"${hint ? ` (did you mean "${hint}"?)` : ''} (known: ${COMMANDS.join(', ')}; see mcp-harness --help)`);
+}
+
+/** The first positional that is not an option value: the command, read before options are validated. */
+function guessCommand(own: readonly string[]): string | undefined {
+  const first = own.find((a) => !a.startsWith('-'));
+  return first !== undefined && (COMMANDS as readonly string[]).includes(first) ? first : undefined;
+}
+
+/** parseArgs' own error, said plainly: the flag, a suggestion, and where the options are listed. */
+function plainParseError(error: Error & { code?: string }, own: readonly string[]): ConfigError {
+  const command = guessCommand(own) ?? 'run';
+  const helpHint = `see mcp-harness ${command} --help`;
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const flag = /'([^']+)'/.exec(error.message)?.[1] ?? error.message;
+    const bare = flag.replace(/^-+/, '').split('=')[0];
+    const hint = nearest(bare, Object.keys(OPTION_TABLE));
+    return usageError(flag, `Unknown option${hint ? ` (did you mean --${hint}?)` : ''}; ${helpHint}`);
+  }
+  return usageError('', `${error.message.split('\n')[0]}; ${helpHint}`);
+}
+
+/** parseArgs over the table (it reads type, short and multiple; the rest is help). */
+function parseOwn(own: string[]) {
+  try {
+    return parseArgs({ args: own, options: OPTION_TABLE, allowPositionals: true, strict: true, tokens: true });
+  } catch (error) {
+    throw plainParseError(error as Error & { code?: string }, own);
+  }
 }
 
 /**
  * Parse argv (without node and script).
- * @throws ConfigError (file `<command line>`) for an unknown flag, a bad value, an unknown reporter
- * (listing the known ones) or an unknown command.
+ * @throws ConfigError (file `<command line>`) for an unknown flag (with a did-you-mean), a flag the
+ * command does not take, a bad value, an unknown reporter (listing the known ones) or an unknown command.
  */
 export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   const dash = argv.indexOf('--');
   const own = dash === -1 ? [...argv] : argv.slice(0, dash);
   const serverCommand = dash === -1 ? undefined : argv.slice(dash + 1);
-  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true }));
-  } catch (error) {
-    throw new ConfigError('<command line>', [{ path: '', message: (error as Error).message }]);
-  }
+  const { values, positionals, tokens } = parseOwn(own);
   const first = positionals[0];
-  const command: CommandName = values.help ? 'help' : values.version ? 'version' : first === undefined ? 'run' : (first as CommandName);
-  if (!COMMANDS.includes(command)) {
-    throw new ConfigError('<command line>', [{ path: '', message: `Unknown command "${first}" (known: ${COMMANDS.join(', ')})` }]);
+  if (values.help && first === undefined) return { command: 'help', help: true, overrides: {}, positionals: [] };
+  const command = commandOf(first);
+  const rest = positionals.slice(first === undefined ? 0 : 1);
+  // `mcp-harness help run` = `mcp-harness run --help`
+  if (command === 'help' && rest[0] !== undefined) return { command: commandOf(rest[0]), help: true, overrides: {}, positionals: [] };
+  if (values.version && !values.help) return { command: 'version', overrides: {}, positionals: [] };
+  if (values.help || command === 'help') return { command, help: true, overrides: {}, positionals: [] };
+  const misplaced = [...new Set(tokens.filter((t) => t.kind === 'option').map((t) => t.name as OptionName))].filter(
+    (name) => !(OPTION_TABLE[name].commands as readonly CommandName[]).includes(command),
+  );
+  if (misplaced.length > 0) {
+    throw new ConfigError('<command line>', misplaced.map((name) => ({ path: `--${name}`, message: `Not an option of "${command}"; see mcp-harness ${command} --help` })));
   }
+  if (command === 'version') return { command, overrides: {}, positionals: [] };
   const failOn = values['fail-on'];
-  if (failOn !== undefined && failOn !== 'error' && failOn !== 'warning') {
-    throw new ConfigError('<command line>', [{ path: '--fail-on', message: 'Expected "error" or "warning"' }]);
-  }
+  if (failOn !== undefined && failOn !== 'error' && failOn !== 'warning') throw usageError('--fail-on', 'Expected "error" or "warning"');
   const reporters = list(values.reporter);
   assertKnownReporters(reporters, '<command line>', () => '--reporter');
   const overrides: CliOverrides = {
@@ -102,26 +183,47 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     shard: values.shard === undefined ? undefined : parseShard(values.shard),
     baseline: values.baseline,
   };
-  if (serverCommand !== undefined && serverCommand.length === 0) {
-    throw new ConfigError('<command line>', [{ path: '--', message: 'Expected a server command after --' }]);
-  }
-  return { command, config: values.config, overrides, serverCommand, out: values.out, reason: values.reason, markdown: values.markdown, positionals: positionals.slice(first === undefined ? 0 : 1) };
+  if (serverCommand !== undefined && serverCommand.length === 0) throw usageError('--', 'Expected a server command after --');
+  return { command, config: values.config, overrides, serverCommand, out: values.out, reason: values.reason, markdown: values.markdown, positionals: rest };
 }
 
-/** The --help text. */
-export const HELP = `mcp-harness: a live conformance harness for MCP servers over stdio
+/** `  -c, --config FILE   help` lines for the options of `command`, aligned. */
+function optionLines(command: CommandName): string[] {
+  const rows = Object.entries(OPTION_TABLE as Record<string, OptionSpec>)
+    .filter(([, spec]) => spec.commands.includes(command))
+    .map(([name, spec]) => [`${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.help] as const);
+  const width = Math.max(...rows.map(([flag]) => flag.length));
+  return rows.map(([flag, help]) => `  ${flag.padEnd(width)}  ${help}`);
+}
 
-Usage:
-  mcp-harness run [--config FILE] [--surface NAME...] [--tool NAME...] [--check ID...]
-                  [--reporter NAME...] [--report-dir DIR] [--fail-on error|warning]
-                  [--baseline FILE] [--shard K/N] [--concurrency N] [--call-concurrency N]
-                  [--allow-destructive] [--show-values] [-- COMMAND ARGS...]
-  mcp-harness snapshot [--out FILE] -- COMMAND ARGS...   record a contract lock from a live server
-  mcp-harness baseline [--out FILE] [--reason TEXT] [run options]   accept the current findings
-  mcp-harness merge DIR... [--report-dir OUT] [--reporter NAME...]  merge shard reports
-  mcp-harness checks [--markdown]                        list the check catalog
+/**
+ * The `--help` text: the overview (`command` help/version/undefined) or one command's synopsis and
+ * options, generated from OPTION_TABLE.
+ */
+export function helpText(command?: CommandName): string {
+  if (command === undefined || command === 'help' || command === 'version') {
+    const names = Object.keys(COMMAND_HELP) as (keyof typeof COMMAND_HELP)[];
+    const width = Math.max(...names.map((n) => n.length));
+    return [
+      'mcp-harness: a live conformance harness for MCP servers over stdio',
+      '',
+      'Usage: mcp-harness [COMMAND] [options] [-- COMMAND ARGS...]',
+      '',
+      'Commands:',
+      ...names.map((n) => `  ${n.padEnd(width)}  ${COMMAND_HELP[n].summary}`),
+      '',
+      'Options:',
+      ...optionLines('help'),
+      '',
+      'Run "mcp-harness COMMAND --help" for the options of a command.',
+      'Exit codes: 0 no finding at or above the fail threshold; 1 findings; 2 the harness itself failed',
+      '(bad config or command line, a server command that cannot be started, a crashed check).',
+      '',
+    ].join('\n');
+  }
+  const entry = COMMAND_HELP[command];
+  return [`Usage: ${entry.synopsis}`, '', `${entry.summary[0].toUpperCase()}${entry.summary.slice(1)}.`, ...(entry.detail ? ['', entry.detail] : []), '', 'Options:', ...optionLines(command), ''].join('\n');
+}
 
-With "-- COMMAND ARGS", one ad-hoc surface is checked against the specification alone (no config).
-Reporters: console (stdout), json (always), markdown, junit, sarif, html; files go to the report dir.
-Exit codes: 0 no finding at or above the fail threshold; 1 findings; 2 the harness itself failed.
-`;
+/** The overview `--help` text. */
+export const HELP = helpText();

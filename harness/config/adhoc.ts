@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { CONFIG_DEFAULTS, DEFAULT_ENV_ALLOW, DEFAULT_LIMITS, DEFAULT_TIMEOUTS, SURFACE_DEFAULTS, defaultConcurrency } from './defaults.ts';
-import { deepFreeze } from './resolve.ts';
+import { deepFreeze } from './freeze.ts';
 import type { ResolvedConfig, ResolvedSurface } from './types.ts';
 
 /** The surface for `run -- COMMAND ARGS` run from `cwd` (absolute or relative to process.cwd()). */

@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { parseShard as parseReportShard, shardProblem, type Shard as ReportShard } from '../report/shard.ts';
 import { ConfigError } from './errors.ts';
-import { deepFreeze } from './resolve.ts';
+import { deepFreeze } from './freeze.ts';
 import { nearest } from './suggest.ts';
 import type { ResolvedConfig, UserConfig } from './types.ts';
 

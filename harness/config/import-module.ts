@@ -1,22 +1,46 @@
 /**
- * Importing a TypeScript or JavaScript config module through tsx's `tsImport`, which works whatever the
- * user's package.json says: with `"type": "module"`, or without it (the file is then compiled as CommonJS,
- * where a plain `import()` under the ESM hook fails with "Cannot require() ES Module ... in a cycle").
+ * Importing a user's config, contract or scenario module. JavaScript (`.js`, `.mjs`, `.cjs`) goes
+ * through Node's own `import()`. TypeScript (`.ts`, `.mts`, `.cts`, `.tsx`) goes through tsx's
+ * `tsImport`, loaded lazily (only when such a module is read, so `--help` and runs without a TS module
+ * never pay for it), which works whatever the user's package.json says: with `"type": "module"`, or
+ * without it (the file is then compiled as CommonJS, where a plain `import()` under the ESM hook fails
+ * with "Cannot require() ES Module ... in a cycle").
  */
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
+
+/** File names that need the TypeScript loader. */
+const TYPESCRIPT = /\.(?:[cm]?ts|tsx)$/;
+
+type TsImport = (specifier: string, parent: string) => Promise<unknown>;
+let tsImportPromise: Promise<TsImport> | undefined;
+
+/** tsx's `tsImport`, imported on first use. */
+function loadTsImport(): Promise<TsImport> {
+  tsImportPromise ??= import('tsx/esm/api').then((m) => m.tsImport as TsImport);
+  return tsImportPromise;
+}
 
 /**
- * The default export of the module at `path` (absolute). A CommonJS-compiled module's
- * `exports.default` (flagged `__esModule`) is unwrapped, so `export default {...}` reads the same in
- * every kind of project. Resolves to undefined when the module has no default export.
+ * The namespace of the module at `path` (absolute). A CommonJS-compiled TypeScript module
+ * (`exports.default` flagged `__esModule`) has its exports merged in, so named exports read the
+ * same in every kind of project.
  * @throws Error as the import does (syntax errors, missing imports, a throwing module body).
  */
+export async function importModule(path: string): Promise<Record<string, unknown>> {
+  const href = pathToFileURL(path).href;
+  if (!TYPESCRIPT.test(path)) return (await import(href)) as Record<string, unknown>;
+  const mod = (await (await loadTsImport())(href, import.meta.url)) as Record<string, unknown>;
+  const inner = mod.default;
+  if (isObject(inner) && inner.__esModule === true) return { ...inner, ...withoutDefault(mod), default: inner.default };
+  return mod;
+}
+
+/**
+ * The default export of the module at `path` (absolute); undefined when it has none.
+ * @throws Error as the import does (see importModule).
+ */
 export async function importDefault(path: string): Promise<unknown> {
-  const mod = (await tsImport(pathToFileURL(path).href, import.meta.url)) as { default?: unknown };
-  const value = mod.default;
-  if (isObject(value) && value.__esModule === true) return value.default;
-  return value;
+  return (await importModule(path)).default;
 }
 
 /**
@@ -28,6 +52,11 @@ export function describeImportError(error: unknown): string {
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
   const body = /^Transform failed with \d+ errors?:$/.test(lines[0] ?? '') ? lines.slice(1) : lines;
   return body.map((l) => l.replace(/: ERROR: /, ': ')).join('; ') || 'unknown error';
+}
+
+function withoutDefault(mod: Record<string, unknown>): Record<string, unknown> {
+  const { default: _drop, ...rest } = mod;
+  return rest;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { CONFIG_DEFAULTS, DEFAULT_TIMEOUTS, defaultConcurrency } from './defaults.ts';
 import { ConfigError, issuesFromZod, type ConfigIssue } from './errors.ts';
+import { deepFreeze } from './freeze.ts';
 import { userConfigSchema } from './schema.ts';
 import { resolveSurface } from './surface.ts';
 import type { ResolvedConfig, UserConfig } from './types.ts';
@@ -21,14 +22,7 @@ export function displayPath(file: string | undefined, cwd: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : resolve(cwd, file);
 }
 
-/** Recursively freezes plain data in place and returns it. */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
+export { deepFreeze };
 
 /**
  * Validates `user` (which may come untyped from a config file) and returns the frozen ResolvedConfig:

@@ -1,11 +1,11 @@
 /**
  * Load a contract package: import a module that exports tool definitions and project every schema
- * to JSON Schema (see ./convert.ts). The harness runs under `node --import tsx`, so TypeScript
- * modules import directly.
+ * to JSON Schema (see ./convert.ts). TypeScript modules are read through the lazily loaded TypeScript
+ * loader (../config/import-module.ts), JavaScript ones natively.
  */
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importModule as importAny } from '../config/import-module.ts';
 import type { Contract, ContractTool, ToolAnnotations } from '../types.ts';
 import { toJsonSchemaObject } from './convert.ts';
 import { ContractError, keyPath } from './errors.ts';
@@ -20,7 +20,7 @@ async function importModule(file: string): Promise<Record<string, unknown>> {
     throw new ContractError(file, '', 'contract module not found');
   }
   try {
-    return (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
+    return await importAny(absolute);
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : 'unknown error';
     throw new ContractError(file, '', `cannot import the contract module (${detail})`);
@@ -85,7 +85,7 @@ function annotationsOf(file: string, at: Segment[], value: unknown): ToolAnnotat
 /**
  * Import a contract module and project its tools to a `Contract` (`kind: 'module'`, `source: file`).
  *
- * @param file module path (absolute or relative to the process cwd); TypeScript works under tsx
+ * @param file module path (absolute or relative to the process cwd); `.ts` modules load through tsx
  * @param exportName the export holding the tools; default: `tools`, else the default export. The export
  *   is an array or a record (key = default name) of `{ name, title?, description?, inputSchema,
  *   outputSchema?, annotations? }`; schemas are zod v4, zod v3, raw zod shapes or JSON Schema objects.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine } from '../../harness/cli/args.ts';
+import { helpText, OPTION_TABLE, parseCommandLine, type CommandName } from '../../harness/cli/args.ts';
+import { knownReporterNames } from '../../harness/cli/reporter-names.ts';
+import { BUILTIN_REPORTERS } from '../../harness/reporters/registry.ts';
 import { ConfigError } from '../../harness/config/index.ts';
 
 describe('parseCommandLine', () => {
@@ -29,7 +31,11 @@ describe('parseCommandLine', () => {
   });
 
   it.each([
-    [['--nope'], /Unknown option '--nope'/],
+    [['--nope'], /--nope: Unknown option; see mcp-harness run --help/],
+    [['run', '--tol', 'x'], /--tol: Unknown option \(did you mean --tool\?\)/],
+    [['checks', '--tool', 'x'], /--tool: Not an option of "checks"; see mcp-harness checks --help/],
+    [['snapshot', '--config', 'x', '--', 'node'], /--config: Not an option of "snapshot"/],
+    [['runn'], /Unknown command "runn" \(did you mean "run"\?\)/],
     [['frobnicate'], /Unknown command "frobnicate"/],
     [['--fail-on', 'info'], /--fail-on: Expected "error" or "warning"/],
     [['--concurrency', '0'], /--concurrency: Expected a positive integer/],
@@ -56,5 +62,38 @@ describe('parseCommandLine: --reporter names', () => {
     })();
     expect(error).toBeInstanceOf(ConfigError);
     expect(error?.message).toBe('<command line>: --reporter: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)');
+  });
+});
+
+describe('--help', () => {
+  it.each([
+    [['--help'], 'help'],
+    [['-h'], 'help'],
+    [['run', '--help'], 'run'],
+    [['merge', '-h'], 'merge'],
+    [['help', 'snapshot'], 'snapshot'],
+  ])('%j asks for the help of %s', (argv, command) => {
+    expect(parseCommandLine(argv)).toMatchObject({ command, help: true });
+  });
+
+  it('lists every option a command takes, with its value placeholder, and no other', () => {
+    for (const command of ['run', 'snapshot', 'baseline', 'merge', 'checks'] as CommandName[]) {
+      const text = helpText(command);
+      for (const [name, spec] of Object.entries(OPTION_TABLE)) {
+        const line = `--${name}${'value' in spec ? ` ${spec.value}` : ''}`;
+        if ((spec.commands as readonly string[]).includes(command)) expect(text, `${command} --help`).toContain(`${line} `);
+        else expect(text, `${command} --help`).not.toMatch(new RegExp(`--${name}\\b`));
+      }
+    }
+  });
+
+  it('the overview names every command', () => {
+    for (const command of ['run', 'snapshot', 'baseline', 'merge', 'checks']) expect(helpText()).toMatch(new RegExp(`^  ${command} `, 'm'));
+  });
+});
+
+describe('reporter names', () => {
+  it('the constant list used while parsing is the registry', () => {
+    expect(knownReporterNames()).toEqual([...BUILTIN_REPORTERS.keys()]);
   });
 });
