@@ -236,6 +236,8 @@ export interface ShutdownInfo {
   durationMs: number;
   /** Processes of the tree still alive after shutdown (should be 0). */
   survivors: number;
+  /** The configured wait after closing stdin before SIGTERM (`timeouts.stdinGraceMs`), ms. */
+  stdinGraceMs: number;
 }
 
 /** Everything the wire tap saw for one surface process. */

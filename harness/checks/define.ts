@@ -23,6 +23,12 @@ export interface CheckMeta {
   spec: string;
   /** Message catalogue: `{{name}}` placeholders filled from `data`. Values never go in `data`. */
   messages: Record<string, string>;
+  /**
+   * How to fix, per messageId (Markdown prose, shown under "How to fix" in docs/checks.md): what a
+   * server author changes when the finding is the known behaviour of a library (e.g. an SDK's own
+   * wrapping). A message that points to it says `see docs/checks.md#<anchor>`.
+   */
+  fixes?: Record<string, string>;
   /** Docs examples: a failing and a passing case (JSON or prose), shown in docs/checks.md. */
   examples: { fail: string; pass: string };
   /** Does the check need a contract (skipped in ad-hoc mode when none)? */

@@ -59,6 +59,8 @@ export function renderCatalogMarkdown(catalog: readonly CheckMeta[]): string {
     if (messages.length > 0) {
       lines.push('**Messages:**', '', ...messages.map(([id, text]) => `- \`${id}\`: ${text.replace(/\|/g, '\\|')}`), '');
     }
+    const fixes = Object.entries(m.fixes ?? {});
+    if (fixes.length > 0) lines.push('**How to fix:**', '', ...fixes.map(([id, text]) => `- \`${id}\`: ${text}`), '');
     lines.push('**Fails:**', '', fence(m.examples.fail), '', '**Passes:**', '', fence(m.examples.pass), '');
   }
   return lines.join('\n');

@@ -2,12 +2,14 @@
  * Portability analysis of one JSON Schema document (pure, value-free): things that are legal JSON
  * Schema but make clients, model APIs or the author's intent diverge. Used by the schema/portability
  * check. Kinds:
- * - `nullable`: the OpenAPI 3.0 keyword, ignored by JSON Schema (null stays invalid);
+ * - `nullable`: the OpenAPI 3.0 keyword, ignored by JSON Schema (null stays invalid); not when the
+ *   `type` already admits null (JSON Schema and OpenAPI readers then agree);
  * - `openapi-annotation`: `example`, `discriminator` (OpenAPI-only) and `readOnly` in an input schema;
  * - `unknown-format`: a `format` outside the JSON Schema 2020-12 Validation §7.3 list;
  * - `enum-outside-type`: an enum member whose JSON type the `type` keyword does not admit;
  * - `type-unreachable`: a `type` member that no enum member has (e.g. null admitted, not listed);
- * - `default-invalid`: a `default` that its own `type`/`enum`/`const` rejects;
+ * - `default-invalid`: a `default` that its own `type`/`enum`/`const` rejects (a `default: null` beside
+ *   `nullable: true` is the `nullable` note's consequence, not reported twice);
  * - `ref-outside-defs`: a local `$ref` whose target is not under `$defs`/`definitions`;
  * - `recursive-ref`: a `$ref` that takes part in a cycle (valid, but unbounded depth).
  */
@@ -58,7 +60,8 @@ function typeIssues(node: Record<string, unknown>, at: string): PortabilityIssue
       if (!reachable) out.push({ pointer: typeof node.type === 'string' ? joinPointer(at, 'type') : joinPointer(at, 'type', i), kind: 'type-unreachable', keyword: 'type' });
     });
   }
-  if ('default' in node) {
+  // `default: null` under OpenAPI's `nullable: true` is what the author meant; the `nullable` note says why it fails
+  if ('default' in node && !(node.default === null && node.nullable === true)) {
     const d = node.default;
     const ok = admits(d) && (!enumList || enumList.some((m) => jsonEqual(m, d))) && (!('const' in node) || jsonEqual(node.const, d));
     if (!ok) out.push({ pointer: joinPointer(at, 'default'), kind: 'default-invalid', keyword: 'default' });
@@ -69,7 +72,7 @@ function typeIssues(node: Record<string, unknown>, at: string): PortabilityIssue
 /** Keyword-level notes of one subschema (OpenAPI-isms, formats). */
 function keywordIssues(node: Record<string, unknown>, at: string, side: 'input' | 'output'): PortabilityIssue[] {
   const out: PortabilityIssue[] = [];
-  if ('nullable' in node) out.push({ pointer: joinPointer(at, 'nullable'), kind: 'nullable', keyword: 'nullable' });
+  if ('nullable' in node && !(node.nullable === true && declaredTypes(node)?.includes('null'))) out.push({ pointer: joinPointer(at, 'nullable'), kind: 'nullable', keyword: 'nullable' });
   for (const k of ['example', 'discriminator']) if (k in node) out.push({ pointer: joinPointer(at, k), kind: 'openapi-annotation', keyword: k });
   if (side === 'input' && node.readOnly === true) out.push({ pointer: joinPointer(at, 'readOnly'), kind: 'openapi-annotation', keyword: 'readOnly' });
   if (typeof node.format === 'string' && !STANDARD_FORMATS.has(node.format)) out.push({ pointer: joinPointer(at, 'format'), kind: 'unknown-format', keyword: 'format' });

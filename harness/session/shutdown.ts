@@ -25,7 +25,8 @@ const SURVIVOR_SETTLE_MS = 100;
  */
 export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTimeouts): Promise<ShutdownInfo> {
   const start = performance.now();
-  if (!proc.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: await reapSurvivors(proc) };
+  const stdinGraceMs = timeouts.stdinGraceMs;
+  if (!proc.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: await reapSurvivors(proc), stdinGraceMs };
   proc.expectingExit = true;
   proc.rememberEscaped();
   proc.closeStdin();
@@ -40,7 +41,7 @@ export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTim
     }
   }
   const durationMs = since(start);
-  return { endedBy, durationMs, survivors: await reapSurvivors(proc) };
+  return { endedBy, durationMs, survivors: await reapSurvivors(proc), stdinGraceMs };
 }
 
 /** Kill a process tree right away (a wedged server); resolves once the leader exited (bounded wait). */

@@ -153,7 +153,7 @@ export interface ValidCase {
 
 /** A case expected to produce exactly the listed findings (compared on the given fields). */
 export interface InvalidCase extends ValidCase {
-  findings: Array<{ messageId: string; tool?: string; pointer?: string; severity?: Severity }>;
+  findings: Array<{ messageId: string; tool?: string; pointer?: string; severity?: Severity; message?: string }>;
 }
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

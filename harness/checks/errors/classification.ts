@@ -1,15 +1,28 @@
 /**
  * errors/classification: an unknown tool is JSON-RPC -32602 in every revision; arguments that fail
  * the inputSchema (2025-11-25+) and tool failures are `isError` results, not JSON-RPC errors.
+ *
+ * - Unknown tool: an `isError` or success result is an error (the SDK 1.x McpServer's own wrapping
+ *   "MCP error -32602: Tool <name> not found" is named as such, with the fix); a JSON-RPC error with
+ *   another code (-32601, -32603) is a warning: the channel is right, -32602 is the spec's example.
+ * - Invalid arguments: the probe is judged only against a call of the same tool with valid arguments
+ *   that was NOT a protocol error (a result or an isError result); otherwise a JSON-RPC error says
+ *   nothing about argument validation.
+ * - A tool none of whose calls succeeded, every call (valid arguments included) drawing the same
+ *   JSON-RPC error code, reports tool failures as JSON-RPC errors: one warning per surface
+ *   (schema CallToolResult.isError: failures SHOULD be reported in the result). Tools whose
+ *   `execution.taskSupport` is `required` are left out: a plain call of them MUST get -32601
+ *   (spec:2025-11-25/basic/utilities/tasks.mdx).
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling; SEP-1303; spec:2026-07-28/server/tools.mdx.
  */
 import { defineCheck } from '../define.ts';
 import { deriveArgumentProbes } from '../../probes/negative.ts';
-import { probeRecord, responseKind, rpcError } from '../../probes/records.ts';
+import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { makeSentinel } from '../../probes/sentinel.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
-import type { ProbeRequest, SurfaceObservation } from '../../types.ts';
+import type { ListedTool, ProbeRequest, RequestRecord, SurfaceObservation } from '../../types.ts';
+import type { FindingDescriptor } from '../define.ts';
 
 const ID = 'errors/classification';
 const UNKNOWN = `${ID}:unknown-tool`;
@@ -29,6 +42,53 @@ function invalidArgumentsProbe(observation: SurfaceObservation, tool: string, sc
   return probe ? toolCallProbe(ID, invalidId(tool), tool, probe.arguments) : undefined;
 }
 
+/** The SDK 1.x McpServer's wrapping of its own unknown-tool McpError into an isError result (sdk:server/mcp.js). */
+const SDK1_WRAPPED_UNKNOWN = /^MCP error -32602: Tool .* not found$/s;
+
+/** Whether an isError result is the SDK 1.x McpServer's wrapped unknown-tool error (its one text block). */
+export function isSdk1WrappedUnknownTool(request: RequestRecord): boolean {
+  const content = resultOf(request)?.content;
+  if (!Array.isArray(content) || content.length !== 1) return false;
+  const text = (content[0] as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && SDK1_WRAPPED_UNKNOWN.test(text);
+}
+
+/** Whether a plain (task-less) call of the tool must fail with -32601 (`execution.taskSupport: 'required'`). */
+function taskRequired(tool: ListedTool): boolean {
+  const execution = tool.execution as { taskSupport?: unknown } | undefined;
+  return execution?.taskSupport === 'required';
+}
+
+/** Every request made to `tool` with arguments the harness took as valid: its scenario calls. */
+function validCalls(observation: SurfaceObservation, tool: string): RequestRecord[] {
+  return observation.calls.filter((c) => c.scenario.tool === tool && c.scenario.expect === 'success').map((c) => c.request);
+}
+
+/**
+ * The one JSON-RPC error code every answered call of `tool` drew (scenario calls and the invalid-arguments
+ * probe), when none of them was a result; undefined otherwise (no answered call, a result, mixed codes).
+ */
+function uniformProtocolError(requests: RequestRecord[]): number | undefined {
+  const answered = requests.filter((r) => responseKind(r) !== 'none');
+  if (answered.length === 0 || answered.some((r) => responseKind(r) !== 'protocol-error')) return undefined;
+  const codes = new Set(answered.map((r) => rpcError(r)?.code));
+  const [code] = codes;
+  return codes.size === 1 && typeof code === 'number' ? code : undefined;
+}
+
+type Reporter = (finding: FindingDescriptor) => void;
+
+/** The unknown-tool probe: -32602 expected. */
+function judgeUnknownTool(observation: SurfaceObservation, report: Reporter): void {
+  const unknown = probeRecord(observation, UNKNOWN);
+  if (!unknown) return;
+  const kind = responseKind(unknown.request);
+  const code = rpcError(unknown.request)?.code;
+  if (kind === 'tool-error' && isSdk1WrappedUnknownTool(unknown.request)) return report({ messageId: 'unknownToolSdk1Wrapped', pointer: '/params/name' });
+  if (kind === 'tool-error' || kind === 'result') report({ messageId: 'unknownToolNotProtocolError', data: { kind: kind === 'tool-error' ? 'an isError result' : 'a success result' }, pointer: '/params/name' });
+  else if (kind === 'protocol-error' && code !== -32602) report({ messageId: 'unknownToolWrongCode', severity: 'warning', data: { code: String(code) }, pointer: '/error/code' });
+}
+
 export default defineCheck({
   meta: {
     id: ID,
@@ -38,9 +98,19 @@ export default defineCheck({
     spec: 'spec:2025-11-25/server/tools.mdx §Error Handling; SEP-1303',
     messages: {
       unknownToolNotProtocolError: 'Calling a tool that does not exist was answered with {{kind}}; it must be a JSON-RPC error with code -32602 (unknown tool).',
-      unknownToolWrongCode: 'Calling a tool that does not exist was answered with JSON-RPC error code {{code}}; the spec uses -32602 (unknown tool).',
+      unknownToolWrongCode: 'Calling a tool that does not exist was answered with JSON-RPC error code {{code}}; the channel is right, but the spec uses -32602 (unknown tool).',
+      unknownToolSdk1Wrapped:
+        'Calling a tool that does not exist was answered with an isError result whose text is the SDK 1.x McpServer wrapping its own -32602 error ("MCP error -32602: Tool ... not found"); it must be a JSON-RPC error with code -32602. Fix: see docs/checks.md#errorsclassification.',
+      toolFailuresAsProtocolErrors:
+        'Tool failures come back as JSON-RPC errors: {{count}} tool(s) ({{tools}}) answered every call, valid arguments included, with JSON-RPC error {{codes}} and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure.',
       invalidArgumentsProtocolError: 'Tool {{tool}}: arguments that fail its inputSchema were answered with JSON-RPC error {{code}}; from protocol 2025-11-25 they must come back as a CallToolResult with isError: true and a readable message.',
       toolErrorAsProtocolError: 'Tool {{tool}}: scenario {{scenario}} expects a tool error but got JSON-RPC error {{code}}; a tool that fails must return a CallToolResult with isError: true.',
+    },
+    fixes: {
+      unknownToolSdk1Wrapped:
+        "The 1.x `McpServer` (`@modelcontextprotocol/sdk`) catches the McpError it throws for an unknown tool and returns it as `isError` text. Move to the 2.x `McpServer` (`@modelcontextprotocol/server`), which answers a real -32602; or, on 1.x, register your own `tools/call` handler (`server.server.setRequestHandler(CallToolRequestSchema, ...)`) that throws `new McpError(ErrorCode.InvalidParams, 'Unknown tool: ' + name)` for a name you do not serve before delegating.",
+      toolFailuresAsProtocolErrors:
+        'Catch failures inside the tool handler and return `{ content: [{ type: "text", text: <what went wrong> }], isError: true }`; keep JSON-RPC errors for unknown tools and malformed requests. If every call fails because the server lacks configuration (an API key, a file), configure the surface (`env`, `setup`) so valid calls can succeed.',
     },
     examples: {
       fail: '{"method":"tools/call","params":{"name":"lookup_user","arguments":{"id":"u1","foobar":1}}} -> {"error":{"code":0,"message":"decode failed"}}',
@@ -57,18 +127,23 @@ export default defineCheck({
     return probes;
   },
   check({ observation }, report) {
-    const unknown = probeRecord(observation, UNKNOWN);
-    if (unknown) {
-      const kind = responseKind(unknown.request);
-      const code = rpcError(unknown.request)?.code;
-      if (kind === 'tool-error' || kind === 'result') report({ messageId: 'unknownToolNotProtocolError', data: { kind: kind === 'tool-error' ? 'an isError result' : 'a success result' }, pointer: '/params/name' });
-      else if (kind === 'protocol-error' && code !== -32602) report({ messageId: 'unknownToolWrongCode', data: { code: String(code) }, pointer: '/error/code' });
-    }
+    judgeUnknownTool(observation, report);
     const modernRule = atLeastRevision(observation.negotiation?.protocolVersion, '2025-11-25');
+    const failing = new Map<string, number>();
     for (const tool of listedTools(observation)) {
+      const valid = validCalls(observation, tool.name);
       const record = probeRecord(observation, invalidId(tool.name));
-      if (!record || responseKind(record.request) !== 'protocol-error') continue;
+      const code = taskRequired(tool) ? undefined : uniformProtocolError([...valid, ...(record ? [record.request] : [])]);
+      if (code !== undefined && valid.some((r) => responseKind(r) === 'protocol-error')) failing.set(tool.name, code);
+      // only a valid call that was not a protocol error makes the probe's JSON-RPC error about the arguments
+      const judged = valid.some((r) => responseKind(r) === 'result' || responseKind(r) === 'tool-error');
+      if (!record || !judged || responseKind(record.request) !== 'protocol-error') continue;
       report({ messageId: 'invalidArgumentsProtocolError', tool: tool.name, pointer: '/error/code', data: { tool: tool.name, code: String(rpcError(record.request)?.code) }, ...(modernRule ? {} : { severity: 'info' }) });
+    }
+    if (failing.size > 0) {
+      const tools = [...failing.keys()].sort();
+      const codes = [...new Set(failing.values())].sort((a, b) => a - b).join(', ');
+      report({ messageId: 'toolFailuresAsProtocolErrors', severity: 'warning', pointer: '/error/code', data: { count: tools.length, tools: tools.join(', '), codes } });
     }
     for (const call of observation.calls) {
       if (call.scenario.expect !== 'tool-error' || responseKind(call.request) !== 'protocol-error') continue;

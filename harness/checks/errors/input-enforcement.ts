@@ -1,13 +1,20 @@
 /**
  * errors/input-enforcement: the handler rejects arguments its inputSchema forbids (one negative
- * probe per constraint) and accepts the boundary values it allows.
+ * probe per constraint) and accepts the boundary values it allows; and a call (generated or from a
+ * scenario expecting success) whose arguments are valid per the advertised inputSchema but are
+ * rejected as invalid means the inputSchema under-states what the handler enforces (once per tool,
+ * naming the property where the error does).
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling, §Security Considerations (servers MUST validate all tool inputs).
  */
 import { defineCheck } from '../define.ts';
 import { deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
 import { looksLikeValidationError, probeRecord, responseKind, rpcError } from '../../probes/records.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
-import type { SurfaceObservation } from '../../types.ts';
+import { argumentRejection } from '../../probes/rejection.ts';
+import type { ListedTool, SurfaceObservation } from '../../types.ts';
+import type { SchemaService } from '../../schema/service.ts';
+import type { FindingDescriptor } from '../define.ts';
+import { joinPointer } from '../util/pointer.ts';
 
 const ID = 'errors/input-enforcement';
 const prefix = (tool: string) => `${ID}:${tool}`;
@@ -24,6 +31,30 @@ function planned(observation: SurfaceObservation): Array<{ tool: string; probe: 
   return out;
 }
 
+/** Top-level property names of an inputSchema (own keys only). */
+function propertyNames(tool: ListedTool): string[] {
+  const properties = tool.inputSchema?.properties;
+  return properties !== null && typeof properties === 'object' && !Array.isArray(properties) ? Object.keys(properties) : [];
+}
+
+/** Calls with arguments valid per the advertised inputSchema that came back rejected as invalid: one finding per tool. */
+function judgeValidCalls(observation: SurfaceObservation, schemas: SchemaService, report: (f: FindingDescriptor) => void): void {
+  const tools = new Map(listedTools(observation).map((t) => [t.name, t]));
+  const reported = new Set<string>();
+  for (const call of observation.calls) {
+    const tool = tools.get(call.scenario.tool);
+    if (!tool || reported.has(tool.name) || call.scenario.expect !== 'success') continue;
+    const rejection = argumentRejection(call.request, propertyNames(tool));
+    if (!rejection) continue;
+    const compiled = schemas.compile(tool.inputSchema);
+    if (!compiled.ok || compiled.validate(call.scenario.arguments).length > 0) continue;
+    reported.add(tool.name);
+    const pointer = rejection.property ? joinPointer('/inputSchema/properties', rejection.property) : '/inputSchema';
+    const where = rejection.property ? `; the error names property '${rejection.property}'` : '';
+    report({ messageId: 'validCallRejected', tool: tool.name, pointer, data: { tool: tool.name, answer: rejection.answer, where } });
+  }
+}
+
 export default defineCheck({
   meta: {
     id: ID,
@@ -34,6 +65,8 @@ export default defineCheck({
     messages: {
       accepted: 'Tool {{tool}} accepted a call with {{probe}}, which its inputSchema forbids; it must reject it (an isError result, or -32602).',
       rejected: 'Tool {{tool}} rejected a call with {{probe}}, which its inputSchema allows ({{answer}}).',
+      validCallRejected:
+        'Tool {{tool}} rejected arguments that are valid per its advertised inputSchema as invalid ({{answer}}){{where}}: the inputSchema under-states what the handler enforces.',
     },
     examples: {
       fail: 'inputSchema {"properties":{"limit":{"type":"integer","maximum":50}}}; a call with limit above 50 returns a normal result',
@@ -43,7 +76,8 @@ export default defineCheck({
   plan({ observation }) {
     return planned(observation).map(({ tool, probe }) => toolCallProbe(ID, probeId(tool, probe), tool, probe.arguments));
   },
-  check({ observation }, report) {
+  check({ observation, schemas }, report) {
+    judgeValidCalls(observation, schemas, report);
     for (const { tool, probe } of planned(observation)) {
       const record = probeRecord(observation, probeId(tool, probe));
       if (!record) continue;

@@ -14,8 +14,8 @@ export default defineCheck({
       'Hosts end a stdio server by closing its stdin; a server that ignores EOF keeps the host waiting for its kill timeouts, and orphaned child processes keep ports, files and memory after the host is gone.',
     spec: 'spec:2025-11-25/basic/lifecycle.mdx §Shutdown; spec:2026-07-28/basic/transports/stdio.mdx §Shutdown',
     messages: {
-      neededSigterm: 'The server process did not exit after stdin closed; it needed SIGTERM.',
-      neededSigkill: 'The server process exited neither after stdin closed nor on SIGTERM; it was killed with SIGKILL.',
+      neededSigterm: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs); it needed SIGTERM.',
+      neededSigkill: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs), nor on SIGTERM; it was killed with SIGKILL.',
       orphans: "{{count}} process(es) of the server's process tree were still alive after shutdown.",
     },
     examples: {
@@ -28,9 +28,11 @@ export default defineCheck({
     const shutdown = ctx.observation.shutdown;
     if (shutdown === undefined) return;
     const durationMs = Math.round(shutdown.durationMs);
-    // the timing stays out of the message so it is the same from run to run (baselines, merges)
-    if (shutdown.endedBy === 'sigterm') report({ messageId: 'neededSigterm', evidence: { durationMs } });
-    if (shutdown.endedBy === 'sigkill') report({ messageId: 'neededSigkill', evidence: { durationMs } });
+    // only the configured budget goes into the message (never the measured time), so it is the same from
+    // run to run (baselines, merges)
+    const data = { graceMs: Math.round(shutdown.stdinGraceMs) };
+    if (shutdown.endedBy === 'sigterm') report({ messageId: 'neededSigterm', data, evidence: { durationMs } });
+    if (shutdown.endedBy === 'sigkill') report({ messageId: 'neededSigkill', data, evidence: { durationMs } });
     if (shutdown.survivors > 0) report({ messageId: 'orphans', severity: 'error', data: { count: shutdown.survivors } });
   },
 });

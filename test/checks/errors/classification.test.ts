@@ -12,9 +12,9 @@ const ok = { result: { content: [{ type: 'text', text: 'ok' }] } };
 const isError = { result: { isError: true, content: [{ type: 'text', text: 'invalid' }] } };
 const rpc = (code: number) => ({ error: { code, message: 'x' } });
 
-/** An observation whose planned probes are answered: unknown tool by `unknown`, invalid args by `invalid`. */
-function observed(tool: ListedTool, unknown: object, invalid: object, protocolVersion = '2025-11-25', args: Record<string, unknown> = {}) {
-  const base = makeObservation({ tools: [tool], protocolVersion, calls: [makeCall(tool.name, ok, { scenario: { arguments: args } })] });
+/** An observation whose planned probes are answered: unknown tool by `unknown`, invalid args by `invalid`; the valid call by `valid`. */
+function observed(tool: ListedTool, unknown: object, invalid: object, protocolVersion = '2025-11-25', args: Record<string, unknown> = {}, valid: object = ok) {
+  const base = makeObservation({ tools: [tool], protocolVersion, calls: [makeCall(tool.name, valid, { scenario: { arguments: args } })] });
   const probes = check.plan!(ctx(base));
   return { ...base, probes: answerAll(probes, (p) => (p.id.endsWith(':unknown-tool') ? unknown : invalid)) };
 }
@@ -27,15 +27,48 @@ checkTester(check, {
     { name: 'unknown tool -32602, invalid arguments isError', observation: observed(c21, rpc(-32602), isError, '2025-11-25', { id: 'u1' }), strict: true },
     { name: 'probes that never ran are skipped', observation: makeObservation({ tools: [c21] }), strict: true },
     { name: 'tool-error scenario answered isError', observation: makeObservation({ calls: [makeCall('t', isError, { scenario: { expect: 'tool-error' } })] }) },
+    {
+      name: 'a task-required tool refusing a plain call with -32601 is not a tool failure',
+      observation: observed({ ...c21, execution: { taskSupport: 'required' } }, rpc(-32602), rpc(-32601), '2025-11-25', { id: 'u1' }, rpc(-32601)),
+      strict: true,
+    },
+    { name: 'a valid call that failed with another code than the probe: no uniform failure, no judgement', observation: observed(c21, rpc(-32602), rpc(-32602), '2025-11-25', { id: 'u1' }, rpc(-32603)), strict: true },
   ],
   invalid: [
     { name: 'case 21: invalid arguments as JSON-RPC error (2025-11-25)', observation: observed(c21, rpc(-32602), { error: { code: 0, message: 'decode failed' } }, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'lookup_user', severity: 'error' }] },
     { name: 'case 26 also: -32602 for invalid input on 2025-11-25', observation: observed(c26, rpc(-32602), rpc(-32602), '2025-11-25', { mode: 'FOO' }), findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'set_mode', severity: 'error' }] },
     { name: 'version gate: 2025-06-18 only info', observation: observed(c21, rpc(-32602), rpc(-32602), '2025-06-18', { id: 'u1' }), findings: [{ messageId: 'invalidArgumentsProtocolError', severity: 'info' }] },
     { name: 'unknown tool answered isError (sdk 1.x)', observation: observed(c21, isError, isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolNotProtocolError', severity: 'error' }] },
-    { name: 'unknown tool with another code', observation: observed(c21, rpc(-32601), isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolWrongCode' }] },
+    { name: 'unknown tool with another code (-32601): the channel is right, a warning', observation: observed(c21, rpc(-32601), isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolWrongCode', severity: 'warning' }] },
+    { name: 'unknown tool with -32603: a warning', observation: observed(c21, rpc(-32603), isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolWrongCode', severity: 'warning' }] },
+    {
+      name: "unknown tool answered with the SDK 1.x McpServer's own wrapping is named as such",
+      observation: observed(c21, { result: { isError: true, content: [{ type: 'text', text: 'MCP error -32602: Tool mcp_harness_unknown_tool_1 not found' }] } }, isError, '2025-11-25', { id: 'u1' }),
+      findings: [{ messageId: 'unknownToolSdk1Wrapped', severity: 'error', pointer: '/params/name' }],
+    },
+    {
+      name: 'every call of a tool, valid arguments included, gets the same JSON-RPC error: one warning for the surface, invalid arguments not blamed',
+      observation: observed(c21, rpc(-32602), rpc(-32603), '2025-11-25', { id: 'u1' }, rpc(-32603)),
+      findings: [{ messageId: 'toolFailuresAsProtocolErrors', severity: 'warning', pointer: '/error/code' }],
+    },
+    {
+      name: 'a valid call answered isError judges the invalid-arguments probe',
+      observation: observed(c21, rpc(-32602), rpc(-32602), '2025-11-25', { id: 'u1' }, isError),
+      findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'lookup_user', severity: 'error' }],
+    },
     { name: 'tool-error scenario answered -32603', observation: makeObservation({ calls: [makeCall('t', rpc(-32603), { scenario: { expect: 'tool-error' } })] }), findings: [{ messageId: 'toolErrorAsProtocolError', tool: 't' }] },
   ],
+});
+
+describe('errors/classification: tool failures as JSON-RPC errors', () => {
+  it('reports once per surface, naming every such tool', () => {
+    const a = { ...c21, name: 'a' };
+    const b = { ...c21, name: 'b' };
+    const base = makeObservation({ tools: [a, b], calls: [makeCall('a', rpc(-32603)), makeCall('b', rpc(-32603)), makeCall('b', rpc(-32603))] });
+    const findings = runCheckOn(check, { ...base, probes: answerAll(check.plan!(ctx(base)), (p) => (p.id.endsWith(':unknown-tool') ? rpc(-32602) : rpc(-32603))) });
+    expect(findings.map((f) => [f.messageId, f.severity])).toEqual([['toolFailuresAsProtocolErrors', 'warning']]);
+    expect(findings[0].message).toContain('2 tool(s) (a, b)');
+  });
 });
 
 describe('errors/classification plan', () => {

@@ -21,6 +21,16 @@ checkTester(check, {
     { name: 'rejects every forbidden value and accepts the bounds', observation: observed(enforcing), strict: true },
     { name: '-32602 counts as a rejection', observation: observed((p) => (p.id.includes(':at-') ? ok : { error: { code: -32602, message: 'bad' } })), strict: true },
     { name: 'no successful call: tool skipped', observation: makeObservation({ tools: [tool] }), strict: true },
+    {
+      name: 'a business failure of a valid call is not a rejection of the arguments',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
+      strict: true,
+    },
+    {
+      name: 'invalid arguments rejected are not an under-stated schema',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { error: { code: -32602, message: 'limit must be at most 10' } }, { scenario: { arguments: { limit: 50 } } })] }),
+      strict: true,
+    },
   ],
   invalid: [
     { name: 'accepts everything', observation: observed(() => ok), findings: [
@@ -29,6 +39,19 @@ checkTester(check, {
       { messageId: 'accepted', pointer: '/inputSchema/properties/limit/minimum' },
       { messageId: 'accepted', pointer: '/inputSchema/properties/limit/maximum' },
     ] },
+    {
+      name: 'valid arguments rejected with -32602: the inputSchema under-states the handler, property named',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { error: { code: -32602, message: 'Invalid params: limit must be even' } }, { scenario: { arguments: { limit: 5 } } })] }),
+      findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema/properties/limit', severity: 'warning' }],
+    },
+    {
+      name: 'valid arguments rejected as an isError input validation error, no property named: once per tool',
+      observation: makeObservation({
+        tools: [tool],
+        calls: [1, 2].map((limit) => makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'Input validation error: bad request' }] } }, { scenario: { arguments: { limit } } })),
+      }),
+      findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema' }],
+    },
     { name: 'rejects the value exactly at the maximum', observation: observed((p) => (p.id.endsWith(':at-maximum:limit') ? rejected : enforcing(p))), findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }] },
   ],
 });

@@ -14,11 +14,11 @@ checkTester(check, {
       findings: [{ messageId: 'legacyEra', severity: 'info' }],
     },
     {
-      name: 'legacy on 2025-06-18',
+      name: 'legacy on 2025-06-18, a revision the server supports, is a note (lifecycle §Version Negotiation)',
       observation: makeObservation({ era: 'legacy', protocolVersion: '2025-06-18' }),
-      findings: [{ messageId: 'supersededRevision', severity: 'warning', pointer: '/initialize/protocolVersion' }],
+      findings: [{ messageId: 'supersededRevision', severity: 'info', pointer: '/initialize/protocolVersion' }],
     },
-    { name: 'legacy on 2024-11-05', observation: makeObservation({ era: 'legacy', protocolVersion: '2024-11-05' }), findings: [{ messageId: 'supersededRevision' }] },
+    { name: 'legacy on 2024-11-05 is a note', observation: makeObservation({ era: 'legacy', protocolVersion: '2024-11-05' }), findings: [{ messageId: 'supersededRevision', severity: 'info' }] },
     {
       name: 'unknown revision from initialize',
       observation: makeObservation({ era: 'legacy', protocolVersion: '2099-01-01' }),

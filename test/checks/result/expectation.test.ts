@@ -18,7 +18,9 @@ checkTester(check, {
       strict: true,
       observation: obs(makeCall('t', ok, { scenario: file({ assert: { structuredContentHas: ['/order/id', '/order/a~1b', '/items'], textIncludes: ['order 17', 'Ada'] } }) })),
     },
-    { name: 'generated call hitting a business rule is a note only', observation: obs(makeCall('t', toolError)) },
+    { name: 'generated call hitting a business rule: not judged here', observation: obs(makeCall('t', toolError)), strict: true },
+    { name: 'generated call answered with a JSON-RPC error: not judged here (the revision-aware checks are)', observation: obs(makeCall('t', protocolError)), strict: true },
+    { name: 'generated call timing out: transport/timeout, not judged here', observation: obs(makeCall('t', {}, { outcome: 'timeout' })), strict: true },
   ],
   invalid: [
     {
@@ -41,9 +43,7 @@ checkTester(check, {
       observation: obs(makeCall('t', ok, { scenario: file({ expect: 'protocol-error' }) })),
       findings: [{ messageId: 'outcomeMismatch', pointer: '/result' }],
     },
-    { name: 'generated tool-error is info', observation: obs(makeCall('t', toolError)), findings: [{ messageId: 'generatedToolError', severity: 'info' }] },
-    { name: 'generated protocol-error is an error', observation: obs(makeCall('t', protocolError)), findings: [{ messageId: 'outcomeMismatch', severity: 'error' }] },
-    { name: 'generated timeout is an error', observation: obs(makeCall('t', {}, { outcome: 'timeout' })), findings: [{ messageId: 'notAnswered', severity: 'error' }] },
+    { name: 'file scenario timing out is reported as not answered', observation: obs(makeCall('t', {}, { outcome: 'timeout', scenario: file() })), findings: [{ messageId: 'notAnswered', severity: 'error' }] },
     { name: 'exit while in flight', observation: obs(makeCall('t', {}, { outcome: 'exit', scenario: file() })), findings: [{ messageId: 'notAnswered', tool: 't' }] },
     {
       name: 'failed assertions',

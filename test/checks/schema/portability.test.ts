@@ -10,6 +10,31 @@ checkTester(portability, {
     { name: 'ref into $defs', observation: makeObservation({ tools: [input({ a: { $ref: '#/$defs/A' } }, { $defs: { A: { type: 'string' } } })] }), strict: true },
     { name: 'property named nullable is not the keyword', observation: makeObservation({ tools: [input({ nullable: { type: 'boolean' } })] }), strict: true },
     { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }), strict: true },
+    {
+      name: 'negative control: a $ref into $defs whose properties have default null with a nullable type (zod, pydantic, OpenAPI-and-JSON-Schema forms)',
+      observation: makeObservation({
+        tools: [
+          input(
+            { a: { $ref: '#/$defs/Opts' }, b: { $ref: '#/$defs/Opts' }, c: { anyOf: [{ $ref: '#/$defs/Mode' }, { type: 'null' }], default: null } },
+            {
+              $defs: {
+                Opts: {
+                  type: 'object',
+                  properties: {
+                    note: { type: ['string', 'null'], default: null },
+                    n: { default: null, anyOf: [{ type: 'integer' }, { type: 'null' }] },
+                    mode: { default: null, anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] },
+                    both: { type: ['string', 'null'], nullable: true, default: null },
+                  },
+                },
+                Mode: { type: 'string', enum: ['a', 'b'] },
+              },
+            },
+          ),
+        ],
+      }),
+      strict: true,
+    },
   ],
   invalid: [
     {
@@ -21,6 +46,11 @@ checkTester(portability, {
       name: 'nullable in inputSchema (case 24)',
       observation: makeObservation({ tools: [loadCase('24').tool] }),
       findings: [{ messageId: 'nullable', tool: 'create_item', pointer: '/inputSchema/properties/note/nullable', severity: 'warning' }],
+    },
+    {
+      name: 'nullable with default null under a non-null type: one note (nullable), not two',
+      observation: makeObservation({ tools: [input({ o: { $ref: '#/$defs/O' } }, { $defs: { O: { type: 'object', properties: { note: { type: 'string', nullable: true, default: null } } } } })] }),
+      findings: [{ messageId: 'nullable', pointer: '/inputSchema/$defs/O/properties/note/nullable' }],
     },
     {
       name: 'type admits null, enum and default disagree (case 26)',

@@ -1,0 +1,65 @@
+/**
+ * Reading an answer as "your arguments are invalid": a JSON-RPC -32602 error, or an `isError` result
+ * whose text says input validation failed (the SDKs' "Input validation error: ...", "invalid
+ * arguments/params/input", or a validation phrase naming one of the schema's properties). Pure and
+ * value-free: the text is read, never returned; only a property name of the schema itself is.
+ */
+import type { RequestRecord } from '../types.ts';
+import { looksLikeValidationError, responseKind, resultOf, rpcError } from './records.ts';
+
+/** How an answer rejected the arguments, and the schema property the error names, if one. */
+export interface Rejection {
+  /** `JSON-RPC -32602` or `an isError result`. */
+  answer: string;
+  /** A top-level property name of the inputSchema that the error text names (first one named). */
+  property?: string;
+}
+
+/** Unambiguous input-validation wording (a business failure rarely says this). */
+const EXPLICIT = /\b(input validation (error|failed)|validation (error|failed)|invalid (arguments?|params|parameters|input))\b/i;
+
+/** The texts an answer carries: the JSON-RPC error message, or the result's text blocks. */
+function textsOf(request: RequestRecord): string[] {
+  const error = rpcError(request);
+  if (error) return typeof error.message === 'string' ? [error.message] : [];
+  const content = resultOf(request)?.content;
+  if (!Array.isArray(content)) return [];
+  return content.map((b) => (b as { text?: unknown } | null)?.text).filter((t): t is string => typeof t === 'string');
+}
+
+/** The first of `names` that `text` names as a whole token (at least 2 characters). */
+function firstNamed(text: string, names: readonly string[]): string | undefined {
+  let best: { name: string; at: number } | undefined;
+  for (const name of names) {
+    if (name.length < 2) continue;
+    let from = 0;
+    for (let at = text.indexOf(name, from); at >= 0; at = text.indexOf(name, from)) {
+      const before = at === 0 ? '' : text[at - 1];
+      const after = text[at + name.length] ?? '';
+      if (!/[A-Za-z0-9_]/.test(before) && !/[A-Za-z0-9_]/.test(after)) {
+        if (!best || at < best.at) best = { name, at };
+        break;
+      }
+      from = at + 1;
+    }
+  }
+  return best?.name;
+}
+
+/**
+ * Whether an answer rejected the call's arguments as invalid, and which of `properties` (the
+ * inputSchema's top-level property names) the error names. Undefined for any other answer.
+ */
+export function argumentRejection(request: RequestRecord, properties: readonly string[]): Rejection | undefined {
+  const kind = responseKind(request);
+  const texts = textsOf(request);
+  const property = texts.map((t) => firstNamed(t, properties)).find((p) => p !== undefined);
+  if (kind === 'protocol-error') {
+    if (rpcError(request)?.code !== -32602) return undefined;
+    return { answer: 'JSON-RPC -32602', ...(property ? { property } : {}) };
+  }
+  if (kind !== 'tool-error') return undefined;
+  const explicit = texts.some((t) => EXPLICIT.test(t));
+  if (!explicit && !(property && looksLikeValidationError(request))) return undefined;
+  return { answer: 'an isError result', ...(property ? { property } : {}) };
+}

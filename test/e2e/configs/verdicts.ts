@@ -1,0 +1,60 @@
+/**
+ * Issue 9 §2/§3: every arm of every verdict fixture (test/fixtures/servers/verdicts/*.mjs) as a surface,
+ * with what it must draw (`draws`), which checks must stay silent at warning and above (`silent`), and
+ * which messageIds must never appear (`never`). test/e2e/verdicts.test.ts asserts them through the CLI.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '../../../harness/index.ts';
+import type { Severity } from '../../../harness/types.ts';
+
+const DIR = fileURLToPath(new URL('../../fixtures/servers/verdicts/', import.meta.url));
+
+/** One expected finding: check, messageId, severity, and optionally text the message must contain. */
+export interface Draw {
+  check: string;
+  messageId: string;
+  severity: Severity;
+  includes?: string;
+}
+
+/** One arm: a fixture run with `args`, and what it must (not) draw. */
+export interface Arm {
+  surface: string;
+  file: string;
+  args?: string[];
+  draws?: Draw[];
+  silent?: string[];
+  never?: { check: string; messageId: string }[];
+}
+
+export const ARMS: Arm[] = [
+  { surface: 'era-unknown-revision', file: 'era-revision.mjs', draws: [{ check: 'protocol/era', messageId: 'unknownVersion', severity: 'warning' }] },
+  { surface: 'era-older-revision', file: 'era-revision.mjs', args: ['--twin'], draws: [{ check: 'protocol/era', messageId: 'supersededRevision', severity: 'info' }], silent: ['protocol/era'] },
+  {
+    surface: 'tool-failures-as-rpc-errors',
+    file: 'tool-failures.mjs',
+    draws: [{ check: 'errors/classification', messageId: 'toolFailuresAsProtocolErrors', severity: 'warning', includes: '2 tool(s) (fetch_alerts, fetch_forecast)' }],
+    never: [{ check: 'errors/classification', messageId: 'invalidArgumentsProtocolError' }, { check: 'result/expectation', messageId: 'outcomeMismatch' }],
+  },
+  { surface: 'tool-failures-as-iserror', file: 'tool-failures.mjs', args: ['--twin'], silent: ['errors/classification', 'result/expectation', 'errors/input-enforcement'] },
+  {
+    surface: 'understated-schema',
+    file: 'understated-schema.mjs',
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "property 'mode'" }],
+    silent: ['result/expectation'],
+  },
+  { surface: 'stated-schema', file: 'understated-schema.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation', 'errors/classification'] },
+  { surface: 'unknown-tool-sdk1-wrapped', file: 'unknown-tool-code.mjs', args: ['--sdk1'], draws: [{ check: 'errors/classification', messageId: 'unknownToolSdk1Wrapped', severity: 'error', includes: 'docs/checks.md#errorsclassification' }] },
+  { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
+  { surface: 'unknown-tool-32603', file: 'unknown-tool-code.mjs', args: ['--code', '-32603'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
+  { surface: 'unknown-tool-32602', file: 'unknown-tool-code.mjs', args: ['--twin'], silent: ['errors/classification'] },
+  { surface: 'slow-exit', file: 'slow-exit.mjs', draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'warning', includes: 'did not exit within 500 ms of stdin closing' }] },
+  { surface: 'prompt-exit', file: 'slow-exit.mjs', args: ['--twin'], silent: ['transport/shutdown'] },
+  { surface: 'nullable-openapi', file: 'nullable-defs.mjs', draws: [{ check: 'schema/portability', messageId: 'nullable', severity: 'warning' }], never: [{ check: 'schema/portability', messageId: 'defaultInvalid' }] },
+  { surface: 'nullable-defs-control', file: 'nullable-defs.mjs', args: ['--twin'], silent: ['schema/portability'] },
+];
+
+export default defineConfig({
+  timeouts: { requestMs: 5000, probeMs: 2000, stdinGraceMs: 500, termGraceMs: 1000, surfaceMs: 60_000 },
+  surfaces: ARMS.map((arm) => ({ name: arm.surface, command: process.execPath, args: [DIR + arm.file, ...(arm.args ?? [])], era: 'legacy' as const })),
+});
