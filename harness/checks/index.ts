@@ -18,6 +18,7 @@ export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
   'schema/dialect': () => import('./schema/dialect.ts'),
   'schema/compile': () => import('./schema/compile.ts'),
   'schema/portability': () => import('./schema/portability.ts'),
+  'schema/regex': () => import('./schema/regex.ts'),
   'contract/every-tool-called': () => import('./contract/every-tool-called.ts'),
   'contract/version-lock': () => import('./contract/version-lock.ts'),
   'contract/watched-paths': () => import('./contract/watched-paths.ts'),

@@ -14,6 +14,7 @@ import Ajv07 from 'ajv';
 import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { ajvRegExp } from './regex.ts';
 import type { Dialect } from './service.ts';
 
 const require = createRequire(import.meta.url);
@@ -52,11 +53,13 @@ function interop<T>(mod: unknown): T {
 }
 
 /**
+ * `code.regExp`: server patterns run on the linear-time engine of ./regex.ts (ReDoS-safe), never on
+ * V8's backtracking RegExp.
  * `code.optimize: false`: ajv's generated-code optimisation passes cost more than they save for
  * schemas compiled once and validated a few times each (measured by `npm run bench`: -25% wall time and
  * -60 MB peak on the 1,000-tool surface).
  */
-const OPTIONS = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: true, logger: false, validateFormats: true, code: { optimize: false } };
+const OPTIONS = { strict: false, allErrors: true, ownProperties: true, validateSchema: false, addUsedSchema: true, logger: false, validateFormats: true, code: { optimize: false, regExp: ajvRegExp } };
 
 /** A fresh engine for a dialect. */
 export function createEngine(dialect: Dialect): Engine {

@@ -16,7 +16,7 @@ export default defineCheck({
     spec: 'rule:contract/every-tool-called (design §7 checkEveryToolCalled)',
     messages: {
       notCalled: '{{tool}} is advertised but was never called; add a scenario for it.',
-      skipped: '{{tool}} is advertised but was not called: argument generation was refused for it (for example a destructive tool without allowDestructive); add a scenario.',
+      skipped: '{{tool}} is advertised but was not called: {{reason}}; add a scenario.',
     },
     examples: {
       fail: 'tools/list: ["search", "delete"]; calls: ["search"]',
@@ -26,12 +26,13 @@ export default defineCheck({
   check({ observation }, report) {
     const advertised = (observation.listing?.tools ?? []).map((t) => t.name).filter((n): n is string => typeof n === 'string');
     const called = observation.calls.map((c) => c.scenario.tool);
-    const skipped = new Set(observation.skippedTools.map((s) => s.tool));
+    const skipped = new Map(observation.skippedTools.map((s) => [s.tool, s.reason]));
     const outOfScope = new Set(observation.outOfScopeTools ?? []);
     for (const tool of uncalledTools(advertised, called)) {
       if (outOfScope.has(tool)) continue; // excluded by --tool or called in another shard
 
-      if (skipped.has(tool)) report({ messageId: 'skipped', severity: 'info', tool, data: { tool } });
+      const reason = skipped.get(tool);
+      if (reason !== undefined) report({ messageId: 'skipped', severity: 'info', tool, data: { tool, reason } });
       else report({ messageId: 'notCalled', tool, data: { tool } });
     }
   },

@@ -8,7 +8,7 @@ import { createSchemaService } from '../../schema/ajv.ts';
 import type { SchemaService } from '../../schema/service.ts';
 import type { JsonSchema } from '../../types.ts';
 import { isObject } from './schema-utils.ts';
-import { generateValue, type Generated } from './values.ts';
+import { freshBudget, generateValue, type Generated } from './values.ts';
 
 /** Generated arguments, or a value-free reason naming the JSON pointer (into the schema or the arguments). */
 export type GenerateResult = { ok: true; arguments: Record<string, unknown> } | { ok: false; reason: string };
@@ -25,7 +25,7 @@ const where = (pointer: string) => (pointer === '' ? '(root)' : pointer);
 
 /** One attempt; returns arguments or the reason it failed. */
 function attempt(schema: Record<string, unknown>, useHints: boolean, validate: (v: unknown) => { instancePointer: string; keyword: string }[]): GenerateResult {
-  const g: Generated = generateValue(asRoot(schema), '', { root: schema, useHints, depth: 0, refs: 0 });
+  const g: Generated = generateValue(asRoot(schema), '', { root: schema, useHints, depth: 0, refs: 0, budget: freshBudget() });
   if (!g.ok) return { ok: false, reason: `cannot generate a value at inputSchema ${where(g.pointer)}: ${g.reason}` };
   if (!isObject(g.value)) return { ok: false, reason: 'inputSchema (root) does not describe an object' };
   const issues = validate(g.value);

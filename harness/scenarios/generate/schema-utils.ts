@@ -27,6 +27,7 @@ export function resolveLocalRef(root: unknown, ref: string): unknown {
   for (const raw of pointer.slice(1).split('/')) {
     const token = raw.replaceAll('~1', '/').replaceAll('~0', '~');
     if (!isObject(node) && !Array.isArray(node)) return undefined;
+    if (!Object.hasOwn(node, token)) return undefined; // inherited names (`constructor`) are never schemas
     node = (node as Record<string, unknown>)[token];
     if (node === undefined) return undefined;
   }
@@ -54,7 +55,10 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
   const out: SchemaObject = { ...a, ...b };
   if (isObject(a.properties) && isObject(b.properties)) {
     const props: SchemaObject = { ...a.properties };
-    for (const [k, v] of Object.entries(b.properties)) props[k] = k in props ? { allOf: [props[k], v] } : v;
+    for (const [k, v] of Object.entries(b.properties)) {
+      // defineProperty: a property named `__proto__` stays a property (assignment would set the prototype).
+      Object.defineProperty(props, k, { value: Object.hasOwn(props, k) ? { allOf: [props[k], v] } : v, enumerable: true, writable: true, configurable: true });
+    }
     out.properties = props;
   }
   if (Array.isArray(a.required) || Array.isArray(b.required)) out.required = [...new Set([...asArray(a.required), ...asArray(b.required)])];

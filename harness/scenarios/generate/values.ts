@@ -8,6 +8,7 @@
  */
 import { sampleNumber } from './numbers.ts';
 import { escapeToken, hasType, isObject, mergeSchemas, pickType, resolveLocalRef, type SchemaObject } from './schema-utils.ts';
+import { testPattern } from '../../schema/regex.ts';
 import { sampleString } from './strings.ts';
 
 /** A generated value or why none could be generated (`pointer` into the schema). */
@@ -19,6 +20,8 @@ export interface GenContext {
   useHints: boolean;
   depth: number;
   refs: number;
+  /** Characters of generated strings, array items and property names still allowed (shared along one attempt). */
+  budget: { left: number };
 }
 
 /** Maximum nesting of generated values and of `$ref` hops along one path. */
@@ -26,6 +29,23 @@ export const MAX_DEPTH = 32;
 export const MAX_REFS = 8;
 /** Largest `minItems`/`minProperties` honoured. */
 export const MAX_ITEMS = 1000;
+/** Size budget of one generated argument object: characters of strings and names plus one per item or property. */
+export const MAX_GENERATED_SIZE = 1_048_576;
+
+/** The starting budget of one generation attempt. */
+export const freshBudget = (): { left: number } => ({ left: MAX_GENERATED_SIZE });
+
+/** Own-property read: inherited names (`constructor`, `__proto__`, `toString`) are never schemas. */
+const own = (o: SchemaObject, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : undefined);
+
+/** Defines `name` as an own data property (a `__proto__` name stays a property, never the prototype). */
+const put = (o: Record<string, unknown>, name: string, value: unknown): void => {
+  Object.defineProperty(o, name, { value, enumerable: true, writable: true, configurable: true });
+};
+
+/** Spends `cost` of the attempt's size budget; false when it is exhausted. */
+const spend = (ctx: GenContext, cost: number): boolean => (ctx.budget.left -= cost) >= 0;
+const overBudget = (pointer: string): Generated => ({ ok: false, pointer, reason: `the generated arguments exceed the generation size budget (${MAX_GENERATED_SIZE} characters)` });
 
 const fail = (pointer: string, reason: string): Generated => ({ ok: false, pointer, reason });
 const ok = (value: unknown): Generated => ({ ok: true, value });
@@ -98,7 +118,11 @@ function byType(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
   const type = pickType(s);
   if (type === 'object') return generateObject(s, pointer, ctx);
   if (type === 'array') return generateArray(s, pointer, ctx);
-  if (type === 'string') return ok(sampleString(s));
+  if (type === 'string') {
+    const str = sampleString(s);
+    if (!str.ok) return fail(`${pointer}/${str.keyword}`, str.reason);
+    return spend(ctx, str.value.length) ? ok(str.value) : overBudget(pointer);
+  }
   if (type === 'boolean') return ok(false);
   if (type === 'null') return ok(null);
   if (type === 'number' || type === 'integer') {
@@ -108,42 +132,44 @@ function byType(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
   return fail(`${pointer}/type`, 'unknown type');
 }
 
-/** The schema a property `name` must satisfy, or undefined when the object forbids it. */
+/**
+ * The schema a property `name` must satisfy, or undefined when the object forbids it. Names are
+ * matched against `patternProperties` on the linear-time engine; a refused pattern matches no name.
+ */
 function propertySchema(s: SchemaObject, name: string): [unknown, string] | undefined {
-  if (isObject(s.properties) && name in s.properties) return [s.properties[name], `/properties/${escapeToken(name)}`];
-  for (const [pattern, sub] of Object.entries(isObject(s.patternProperties) ? s.patternProperties : {})) {
-    if (safeTest(pattern, name)) return [sub, `/patternProperties/${escapeToken(pattern)}`];
+  const properties = own(s, 'properties');
+  if (isObject(properties) && Object.hasOwn(properties, name)) return [properties[name], `/properties/${escapeToken(name)}`];
+  const patterns = own(s, 'patternProperties');
+  for (const [pattern, sub] of Object.entries(isObject(patterns) ? patterns : {})) {
+    if (testPattern(pattern, name) === true) return [sub, `/patternProperties/${escapeToken(pattern)}`];
   }
   if (s.additionalProperties === false) return undefined;
-  return [s.additionalProperties ?? true, '/additionalProperties'];
+  return [own(s, 'additionalProperties') ?? true, '/additionalProperties'];
 }
-
-const safeTest = (pattern: string, text: string): boolean => {
-  try {
-    return new RegExp(pattern, 'u').test(text);
-  } catch {
-    return false;
-  }
-};
 
 function generateObject(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
   const names = (Array.isArray(s.required) ? s.required : []).filter((n): n is string => typeof n === 'string');
-  const min = typeof s.minProperties === 'number' ? Math.min(s.minProperties, MAX_ITEMS) : 0;
-  for (const extra of Object.keys(isObject(s.properties) ? s.properties : {})) if (names.length < min && !names.includes(extra)) names.push(extra);
+  const min = typeof s.minProperties === 'number' ? Math.ceil(s.minProperties) : 0;
+  if (min > MAX_ITEMS) return fail(`${pointer}/minProperties`, `minProperties exceeds the generation limit (${MAX_ITEMS} properties)`);
+  const properties = own(s, 'properties');
+  for (const extra of Object.keys(isObject(properties) ? properties : {})) if (names.length < min && !names.includes(extra)) names.push(extra);
   const out: Record<string, unknown> = {};
   for (const name of names) {
+    if (Object.hasOwn(out, name)) continue;
     const prop = propertySchema(s, name);
     if (!prop) return fail(`${pointer}/required`, 'a required property is not allowed by properties/additionalProperties');
+    if (!spend(ctx, name.length + 1)) return overBudget(pointer);
     const g = generateValue(prop[0], pointer + prop[1], ctx);
     if (!g.ok) return g;
-    out[name] = g.value;
+    put(out, name, g.value);
   }
   return ok(out);
 }
 
 function generateArray(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
-  const min = typeof s.minItems === 'number' ? s.minItems : 0;
-  if (min > MAX_ITEMS) return fail(`${pointer}/minItems`, 'minItems exceeds the generation limit');
+  const min = typeof s.minItems === 'number' ? Math.ceil(s.minItems) : 0;
+  if (min > MAX_ITEMS) return fail(`${pointer}/minItems`, `minItems exceeds the generation limit (${MAX_ITEMS} items)`);
+  if (!spend(ctx, min)) return overBudget(pointer);
   const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : [];
   const rest = Array.isArray(s.items) ? (s.additionalItems ?? true) : (s.items ?? true);
   const count = Math.max(min, 'contains' in s && min === 0 ? 1 : 0);

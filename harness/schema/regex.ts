@@ -1,0 +1,251 @@
+/**
+ * Server-supplied regular expressions (`pattern`, `patternProperties`, pattern samples in argument
+ * generation) run on a linear-time engine, never on V8's backtracking RegExp: a tool's schema is code
+ * written by others, and one catastrophic pattern (`^(a+)+$` against `aaaa…!`) would otherwise block
+ * the event loop so that no timeout, no signal handler and no reporter ever runs again.
+ *
+ * The engine is re2js (a pure-JavaScript port of RE2/Go regexp: DFA/NFA, O(pattern × text), no
+ * native build). JSON Schema patterns are ECMA-262 with the `u` flag (2020-12 Core §6.4; ajv compiles
+ * them with `u`), so each pattern is first checked with V8's parser (compiling never matches) and then
+ * translated to RE2 syntax:
+ * - `\uXXXX` (surrogate pairs joined), `\u{…}`, `\cX`, `\0` become `\x{…}`;
+ * - `\s`/`\S` become the ECMA-262 WhiteSpace+LineTerminator set (RE2's `\s` is ASCII only), also
+ *   inside classes; `.` excludes the four ECMA line terminators (RE2's excludes `\n` only);
+ *   `[^]` matches any code point, `[]` none; `\b` inside a class is a backspace;
+ * - `\p{Script=X}`/`\p{sc=X}`/`\p{gc=X}`/`\p{General_Category=X}` and the long general-category
+ *   names become RE2's short forms.
+ * Refused (reported by `schema/regex`, never run with a backtracking engine, treated as matching):
+ * backreferences (`\1`, `\k<n>`), lookahead and lookbehind, repetition counts above RE2's 1,000,
+ * Unicode properties RE2 lacks (`Script_Extensions`, binary properties such as `Emoji`), patterns
+ * longer than MAX_PATTERN_LENGTH. Accepted differences: RE2 matches leftmost-first like ECMA-262,
+ * so `test` answers agree for every translated pattern; `\w`, `\d`, `\b` are ASCII in both (no `i` flag).
+ */
+import { RE2JS } from 're2js';
+
+/** Longest pattern (UTF-16 units) the harness compiles; longer ones are refused as `too-long`. */
+export const MAX_PATTERN_LENGTH = 16_384;
+/** Largest repetition count RE2 accepts in `{n}`, `{n,}`, `{n,m}`. */
+export const MAX_REPEAT = 1000;
+
+/** Why a pattern is not run: a feature RE2 has no linear-time form of, or a pattern V8 rejects. */
+export type RegexRefusal = 'backreference' | 'lookaround' | 'repetition' | 'unicode-property' | 'too-long' | 'invalid';
+
+/** A compiled linear-time matcher with RegExp's `test` (unanchored search, like ajv's `pattern`). */
+export interface LinearRegex {
+  test(text: string): boolean;
+  /** A key unique per pattern (ajv keys its compiled-pattern scope by it). */
+  toString(): string;
+}
+
+/** The outcome of compiling one server pattern. */
+export type CompiledPattern = { ok: true; regex: LinearRegex } | { ok: false; refusal: RegexRefusal; message: string };
+
+/** Value-free descriptions of each refusal, for findings and generation reasons. */
+export const REFUSAL_TEXT: Readonly<Record<RegexRefusal, string>> = Object.freeze({
+  backreference: 'uses a backreference',
+  lookaround: 'uses a lookahead or lookbehind',
+  repetition: `uses a repetition count above ${MAX_REPEAT}`,
+  'unicode-property': 'uses a Unicode property the linear-time engine lacks',
+  'too-long': `is longer than ${MAX_PATTERN_LENGTH} characters`,
+  invalid: 'is not a valid ECMA-262 (u flag) regular expression',
+});
+
+class Refused extends Error {
+  constructor(readonly refusal: RegexRefusal) {
+    super(REFUSAL_TEXT[refusal]);
+  }
+}
+
+const WHITESPACE = String.raw`\t\n\x{b}\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`;
+const NON_WHITESPACE = String.raw`\x{0}-\x{8}\x{e}-\x{1f}\x{21}-\x{9f}\x{a1}-\x{167f}\x{1681}-\x{1fff}\x{200b}-\x{2027}\x{202a}-\x{202e}\x{2030}-\x{205e}\x{2060}-\x{2fff}\x{3001}-\x{fefe}\x{ff00}-\x{10ffff}`;
+const ANY = String.raw`\x{0}-\x{10ffff}`;
+const DOT = String.raw`[^\n\r\x{2028}\x{2029}]`;
+
+/** ECMA-262 long General_Category names RE2 knows by their short form. */
+const CATEGORY: Readonly<Record<string, string>> = {
+  Letter: 'L', Cased_Letter: 'L', Uppercase_Letter: 'Lu', Lowercase_Letter: 'Ll', Titlecase_Letter: 'Lt', Modifier_Letter: 'Lm', Other_Letter: 'Lo',
+  Mark: 'M', Nonspacing_Mark: 'Mn', Spacing_Mark: 'Mc', Enclosing_Mark: 'Me', Number: 'N', Decimal_Number: 'Nd', digit: 'Nd', Letter_Number: 'Nl',
+  Other_Number: 'No', Punctuation: 'P', punct: 'P', Connector_Punctuation: 'Pc', Dash_Punctuation: 'Pd', Open_Punctuation: 'Ps', Close_Punctuation: 'Pe',
+  Initial_Punctuation: 'Pi', Final_Punctuation: 'Pf', Other_Punctuation: 'Po', Symbol: 'S', Math_Symbol: 'Sm', Currency_Symbol: 'Sc',
+  Modifier_Symbol: 'Sk', Other_Symbol: 'So', Separator: 'Z', Space_Separator: 'Zs', Line_Separator: 'Zl', Paragraph_Separator: 'Zp',
+  Other: 'C', Control: 'Cc', cntrl: 'Cc', Format: 'Cf', Surrogate: 'Cs', Private_Use: 'Co', Unassigned: 'Cn',
+};
+
+const hex = (cp: number): string => `\\x{${cp.toString(16)}}`;
+
+/** The RE2 form of a `\p{…}` body (`neg` for `\P`); throws Refused for properties RE2 lacks. */
+function property(body: string, neg: boolean): string {
+  const eq = body.indexOf('=');
+  const name = eq < 0 ? body : body.slice(eq + 1);
+  const key = eq < 0 ? '' : body.slice(0, eq);
+  if (key !== '' && !['Script', 'sc', 'General_Category', 'gc'].includes(key)) throw new Refused('unicode-property');
+  const short = CATEGORY[name] ?? name;
+  if (!/^[A-Za-z_]+$/.test(short)) throw new Refused('unicode-property');
+  const out = `\\${neg ? 'P' : 'p'}{${short}}`;
+  try {
+    RE2JS.compile(out);
+  } catch {
+    throw new Refused('unicode-property');
+  }
+  return out;
+}
+
+/** Reads `\uXXXX` (joining a surrogate pair) or `\u{…}` at `i` (pointing at `u`): [code point, next index]. */
+function unicodeEscape(p: string, i: number): [number, number] {
+  if (p[i + 1] === '{') {
+    const close = p.indexOf('}', i);
+    return [parseInt(p.slice(i + 2, close), 16), close + 1];
+  }
+  const cp = parseInt(p.slice(i + 1, i + 5), 16);
+  if (cp >= 0xd800 && cp <= 0xdbff && p.startsWith('\\u', i + 5)) {
+    const lo = parseInt(p.slice(i + 7, i + 11), 16);
+    if (lo >= 0xdc00 && lo <= 0xdfff) return [0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00), i + 11];
+  }
+  return [cp, i + 5];
+}
+
+/**
+ * Translates one escape at `i` (pointing at the backslash): [RE2 text, next index]. `inClass` selects
+ * the class forms (`\s` as bare ranges, `\b` as backspace).
+ */
+function escape(p: string, i: number, inClass: boolean): [string, number] {
+  const c = p[i + 1];
+  switch (c) {
+    case 's': return [inClass ? WHITESPACE : `[${WHITESPACE}]`, i + 2];
+    case 'S': return [inClass ? NON_WHITESPACE : `[${NON_WHITESPACE}]`, i + 2];
+    case 'b': return [inClass ? hex(8) : '\\b', i + 2];
+    case 'u': {
+      const [cp, next] = unicodeEscape(p, i + 1);
+      return [hex(cp), next];
+    }
+    case 'c': return [hex(p.charCodeAt(i + 2) % 32), i + 3];
+    case 'k': throw new Refused('backreference');
+    case 'p':
+    case 'P': {
+      const close = p.indexOf('}', i);
+      return [property(p.slice(i + 3, close), c === 'P'), close + 1];
+    }
+    case '0': return [hex(0), i + 2];
+    case 'x': return [`\\x{${p.slice(i + 2, i + 4)}}`, i + 4];
+    default:
+      if (c >= '1' && c <= '9') throw new Refused('backreference');
+      return [`\\${c}`, i + 2];
+  }
+}
+
+/** Translates a class starting at `i` (`[`): [RE2 text, next index]. */
+function characterClass(p: string, i: number): [string, number] {
+  let j = i + 1;
+  const negated = p[j] === '^';
+  if (negated) j++;
+  let body = '';
+  for (; p[j] !== ']'; ) {
+    if (p[j] === '\\') {
+      const [text, next] = escape(p, j, true);
+      body += text;
+      j = next;
+    } else {
+      const cp = p.codePointAt(j) as number;
+      body += cp === 0x5b || cp === 0x5e ? `\\${p[j]}` : String.fromCodePoint(cp);
+      j += cp > 0xffff ? 2 : 1;
+    }
+  }
+  if (body === '') return [negated ? `[${ANY}]` : `[^${ANY}]`, j + 1];
+  return [`[${negated ? '^' : ''}${body}]`, j + 1];
+}
+
+/** Checks a `{n}`, `{n,}`, `{n,m}` quantifier at `i`; returns its length (0 when `{` is not one). */
+function repetition(p: string, i: number): number {
+  const m = /^\{(\d+)(?:,(\d*))?\}/.exec(p.slice(i, i + 40));
+  if (!m) return 0;
+  if (Number(m[1]) > MAX_REPEAT || (m[2] !== undefined && m[2] !== '' && Number(m[2]) > MAX_REPEAT)) throw new Refused('repetition');
+  return m[0].length;
+}
+
+/**
+ * The RE2 syntax of an ECMA-262 (u flag) pattern that V8 has already parsed.
+ * @throws Refused for features RE2 cannot run in linear time.
+ */
+function translate(p: string): string {
+  let out = '';
+  for (let i = 0; i < p.length; ) {
+    const c = p[i];
+    if (c === '\\') {
+      const [text, next] = escape(p, i, false);
+      out += text;
+      i = next;
+    } else if (c === '[') {
+      const [text, next] = characterClass(p, i);
+      out += text;
+      i = next;
+    } else if (c === '(' && p[i + 1] === '?' && (p[i + 2] === '=' || p[i + 2] === '!' || (p[i + 2] === '<' && (p[i + 3] === '=' || p[i + 3] === '!')))) {
+      throw new Refused('lookaround');
+    } else if (c === '.') {
+      out += DOT;
+      i++;
+    } else if (c === '{') {
+      const n = repetition(p, i);
+      out += n > 0 ? p.slice(i, i + n) : '\\{';
+      i += Math.max(n, 1);
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+const cache = new Map<string, CompiledPattern>();
+/** Compiled patterns kept (oldest dropped first); compiling costs ~0.5 ms per pattern. */
+const CACHE_SIZE = 4096;
+
+function compileFresh(pattern: string): CompiledPattern {
+  if (pattern.length > MAX_PATTERN_LENGTH) return { ok: false, refusal: 'too-long', message: REFUSAL_TEXT['too-long'] };
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    return { ok: false, refusal: 'invalid', message: REFUSAL_TEXT.invalid };
+  }
+  try {
+    const re = RE2JS.compile(translate(pattern));
+    return { ok: true, regex: { test: (text: string) => re.test(text), toString: () => `re2js:${pattern}` } };
+  } catch (error) {
+    const refusal = error instanceof Refused ? error.refusal : /repeat/.test(String(error)) ? 'repetition' : 'unicode-property';
+    return { ok: false, refusal, message: REFUSAL_TEXT[refusal] };
+  }
+}
+
+/**
+ * Compiles a server-supplied ECMA-262 pattern (u flag) to a linear-time matcher, or says why it is
+ * refused. Never throws, never runs a backtracking engine on the pattern. Results are cached by
+ * pattern text (bounded: CACHE_SIZE entries).
+ */
+export function compilePattern(pattern: string): CompiledPattern {
+  const hit = cache.get(pattern);
+  if (hit) return hit;
+  const compiled = compileFresh(pattern);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(pattern, compiled);
+  return compiled;
+}
+
+/** `pattern` tested against `text` on the linear-time engine; `undefined` when the pattern is refused. */
+export function testPattern(pattern: string, text: string): boolean | undefined {
+  const c = compilePattern(pattern);
+  return c.ok ? c.regex.test(text) : undefined;
+}
+
+/**
+ * ajv's `code.regExp` hook: `pattern` and `patternProperties` compile to the linear-time engine. A
+ * refused pattern (backreference, lookaround, …) compiles to a matcher that accepts everything, so the
+ * rest of the schema is still enforced; `schema/regex` reports the refusal. A pattern V8 rejects
+ * throws, as ajv's default does, so the schema is a `compile-error`.
+ * @throws SyntaxError for a pattern that is not valid ECMA-262 with the `u` flag.
+ */
+export function ajvRegExp(pattern: string): LinearRegex {
+  const c = compilePattern(pattern);
+  if (c.ok) return c.regex;
+  if (c.refusal === 'invalid') throw new SyntaxError(`pattern ${REFUSAL_TEXT.invalid}`);
+  return { test: () => true, toString: () => `refused:${pattern}` };
+}
+ajvRegExp.code = 'ajvRegExp';

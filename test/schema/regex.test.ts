@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createSchemaService } from '../../harness/schema/ajv.ts';
+import { compilePattern, testPattern } from '../../harness/schema/regex.ts';
+
+/** [pattern, text]: the linear-time engine must agree with V8's ECMA-262 `u` semantics on each. */
+const AGREE: Array<[string, string]> = [
+  ['^\\u0041$', 'A'], ['^\\uD83D\\uDE00$', '😀'], ['^\\u{1F600}$', '😀'], ['^.$', '😀'], ['^.$', '\n'], ['^.$', '\u2028'],
+  ['^\\s$', '\u00a0'], ['^\\s$', '\ufeff'], ['^\\S$', '\u00a0'], ['^[\\s]$', '\u3000'], ['^[^\\s]$', 'x'], ['^[\\S]$', ' '],
+  ['^[^]$', '\n'], ['[]', 'x'], ['^[\\b]$', '\b'], ['\\bfoo\\b', 'a foo b'], ['\\bfoo\\b', 'afoob'], ['(?<n>x)', 'x'],
+  ['^\\p{Script=Greek}+$', 'αβ'], ['^\\p{Letter}+$', 'ab'], ['^\\p{Lu}$', 'a'], ['^[a-z\\-]+$', 'a-b'], ['\\/', '/'],
+  ['^\\cJ$', '\n'], ['^\\0$', '\0'], ['^[😀-😂]$', '😁'], ['^\\d{2,3}$', '1234'], ['^a{1000}$', 'a'.repeat(1000)], ['^[\\[\\]^]+$', '[^]'],
+];
+
+describe('linear-time patterns', () => {
+  for (const [pattern, text] of AGREE) {
+    it(`${JSON.stringify(pattern)} on ${JSON.stringify(text)} agrees with ECMA-262`, () => {
+      expect(testPattern(pattern, text)).toBe(new RegExp(pattern, 'u').test(text));
+    });
+  }
+
+  it.each([
+    ['(a)\\1', 'backreference'], ['(?<n>a)\\k<n>', 'backreference'], ['(?=a)', 'lookaround'], ['(?!a)', 'lookaround'],
+    ['(?<=a)b', 'lookaround'], ['(?<!a)b', 'lookaround'], ['^a{1001}$', 'repetition'], ['^a{300000000}$', 'repetition'],
+    ['^\\p{Script_Extensions=Latin}$', 'unicode-property'], ['(', 'invalid'], ['a'.repeat(20_000), 'too-long'],
+  ])('refuses %s (%s) without running it', (pattern, refusal) => {
+    const c = compilePattern(pattern);
+    expect(c.ok).toBe(false);
+    if (!c.ok) expect(c.refusal).toBe(refusal);
+  });
+
+  it('a catastrophic pattern on a crafted string finishes (ajv pattern and patternProperties)', () => {
+    const service = createSchemaService();
+    const r = service.compile({ type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } }, patternProperties: { '^(x|x)+$': { type: 'number' } } });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const issues = r.validate({ a: `${'a'.repeat(50_000)}!`, [`${'x'.repeat(50_000)}`]: 'not a number' });
+    expect(issues.map((i) => i.keyword).sort()).toEqual(['pattern', 'type']);
+  });
+
+  it('each pattern keeps its own matcher in one schema (ajv keys patterns by toString)', () => {
+    const r = createSchemaService().compile({ type: 'object', properties: { a: { type: 'string', pattern: '^a$' }, b: { type: 'string', pattern: '^b$' } } });
+    expect(r.ok && r.validate({ a: 'a', b: 'a' }).map((i) => i.instancePointer)).toEqual(['/b']);
+  });
+
+  it('a refused pattern is not enforced, the rest of the schema is; an invalid one does not compile', () => {
+    const service = createSchemaService();
+    const r = service.compile({ type: 'object', properties: { a: { type: 'string', pattern: '(?=x)y' }, n: { type: 'number' } } });
+    expect(r.ok && r.validate({ a: 'q', n: 'x' }).map((i) => i.instancePointer)).toEqual(['/n']);
+    const bad = service.compile({ type: 'string', pattern: '(' });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('required inherited names are checked as own properties', () => {
+    const r = createSchemaService().compile({ type: 'object', required: ['constructor'] });
+    expect(r.ok && r.validate({}).map((i) => i.keyword)).toEqual(['required']);
+  });
+});
