@@ -1,0 +1,110 @@
+/**
+ * The package as a user installs it: the repository's sources are copied to a temp folder and packed
+ * (`npm pack` runs `prepare`, which builds dist/ from THESE sources, never from a stale dist), the
+ * tarball is installed into a fresh temp project (`--prefer-offline`: the npm cache is warm), and there:
+ * the CLI runs an ad-hoc surface, plain Node imports the public API (no loader), a strict NodeNext
+ * `tsc --noEmit` accepts a file using the public API (skipLibCheck off), and vitest runs
+ * `mcp-harness/vitest` on a conformant and a faulty fixture server. One pack, one install.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa, type Options } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SERVERS = join(ROOT, 'test/fixtures/servers');
+/** What the build and the `files` field read (everything else of the repo stays out of the copy). */
+const SOURCES = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'harness', 'docs'];
+
+const work = mkdtempSync(join(tmpdir(), 'mcp-harness-pack-'));
+const project = join(work, 'project');
+const version = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const quiet: Options = { reject: false, stdin: 'ignore', env: { npm_config_loglevel: 'error', npm_config_fund: 'false', npm_config_audit: 'false', MCP_HARNESS_DEBUG: '' } };
+
+let tarballFiles: string[] = [];
+
+beforeAll(async () => {
+  const source = join(work, 'source');
+  mkdirSync(source);
+  for (const entry of SOURCES) cpSync(join(ROOT, entry), join(source, entry), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
+  const pack = await execa('npm', ['pack', '--json', '--pack-destination', work], { ...quiet, cwd: source });
+  if (pack.exitCode !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
+  const [entry] = JSON.parse(String(pack.stdout).slice(String(pack.stdout).indexOf('['))) as { filename: string; files: { path: string }[] }[];
+  tarballFiles = entry.files.map((f) => f.path);
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const deps = [join(work, entry.filename), `vitest@${version('vitest')}`, `typescript@${version('typescript')}`, `@types/node@${version('@types/node')}`];
+  const install = await execa('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...deps], { ...quiet, cwd: project });
+  if (install.exitCode !== 0) throw new Error(`npm install failed: ${install.stderr}`);
+}, 600_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Each step spawns a real tool (tsc, vitest, the CLI) on a loaded machine: a generous kill limit, not a timing. */
+const STEP_LIMIT_MS = 300_000;
+
+describe('the packed package, installed into a fresh project', () => {
+  it('ships the built entries, their declarations and the wire schemas', () => {
+    for (const file of ['dist/bin.js', 'dist/index.js', 'dist/index.d.ts', 'dist/vitest.js', 'dist/vitest.d.ts', 'LICENSE']) expect(tarballFiles).toContain(file);
+    expect(tarballFiles.filter((f) => f.startsWith('dist/wire/schemas/') && f.endsWith('.json')).length).toBeGreaterThan(0);
+    expect(tarballFiles.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it.concurrent('npx mcp-harness run -- node <fixture server> works', async () => {
+    const run = await execa('npx', ['mcp-harness', 'run', '--report-dir', 'adhoc-report', '--', process.execPath, join(SERVERS, 'fixture-server.mjs')], { ...quiet, cwd: project });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    const report = JSON.parse(readFileSync(join(project, 'adhoc-report/report.json'), 'utf8')) as { surfaces: { tools: unknown[]; status: string }[] };
+    expect(report.surfaces[0].status).toBe('ok');
+  }, STEP_LIMIT_MS);
+
+  it.concurrent('plain node imports defineConfig, run and validateSurface (no loader)', async () => {
+    const code = "const m = await import('mcp-harness'); console.log(JSON.stringify(['defineConfig', 'run', 'validateSurface'].map((k) => typeof m[k])))";
+    const node = await execa(process.execPath, ['--input-type=module', '-e', code], { ...quiet, cwd: project });
+    expect(node.stderr).toBe('');
+    expect(JSON.parse(String(node.stdout))).toEqual(['function', 'function', 'function']);
+  }, STEP_LIMIT_MS);
+
+  it.concurrent('a strict NodeNext tsc --noEmit over a file using the public API passes', async () => {
+    writeFileSync(
+      join(project, 'api.ts'),
+      [
+        "import { defineConfig, run, validateSurface, loadConfig, type Report, type Finding, type SurfaceResult } from 'mcp-harness';",
+        "import { describeSurfaces, type DescribeSurfacesOptions } from 'mcp-harness/vitest';",
+        "const config = defineConfig({ surfaces: [{ name: 'x', command: 'node', args: ['server.js'] }] });",
+        "const options: DescribeSurfacesOptions = { failOn: 'warning' };",
+        'export async function main(): Promise<number> {',
+        '  const { report } = await run(await loadConfig(undefined, process.cwd()));',
+        '  const r: Report = report;',
+        '  const first: Finding | undefined = r.findings[0];',
+        '  const one: SurfaceResult = await validateSurface(config.surfaces[0]);',
+        '  void describeSurfaces; void options;',
+        '  return one.findings.length + (first ? 1 : 0);',
+        '}',
+      ].join('\n'),
+    );
+    const tsconfig = { compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['api.ts'] };
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig));
+    const tsc = await execa(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', '.'], { ...quiet, cwd: project });
+    expect(String(tsc.stdout)).toBe('');
+    expect(tsc.exitCode).toBe(0);
+  }, STEP_LIMIT_MS);
+
+  it.concurrent('a vitest file using mcp-harness/vitest passes on a conformant server and fails on a faulty one', async () => {
+    const spec = (name: string, server: string) =>
+      `import { describeSurfaces } from 'mcp-harness/vitest';\n\ndescribeSurfaces([{ name: '${name}', command: 'node', args: [${JSON.stringify(join(SERVERS, server))}] }]);\n`;
+    mkdirSync(join(project, 'spec'));
+    writeFileSync(join(project, 'spec/conformant.test.ts'), spec('conformant', 'fixture-server.mjs'));
+    writeFileSync(join(project, 'spec/faulty.test.ts'), spec('faulty', 'faults/bad-names.mjs'));
+    const vitest = await execa(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'spec', '--reporter', 'json', '--outputFile', 'vitest.json'], { ...quiet, cwd: project });
+    expect(vitest.exitCode).toBe(1);
+    const result = JSON.parse(readFileSync(join(project, 'vitest.json'), 'utf8')) as { testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[] };
+    const byFile = Object.fromEntries(result.testResults.map((f) => [f.name.replace(/^.*\//, ''), f]));
+    expect(byFile['conformant.test.ts'].status).toBe('passed');
+    expect(byFile['conformant.test.ts'].assertionResults.some((t) => t.status === 'skipped')).toBe(true); // contract checks: no contract
+    expect(byFile['faulty.test.ts'].assertionResults.filter((t) => t.status === 'failed').map((t) => t.fullName)).toEqual(['faulty tools/name']);
+  }, STEP_LIMIT_MS);
+});
