@@ -3,15 +3,17 @@
  * lock's schema hash: one spelling per meaning, with a map back from every canonical JSON pointer to
  * the pointer of what the document really said, so that findings name what the server sent.
  *
- * Form 1 (CANONICAL_FORM = 1) is the document itself (object key order never matters: comparisons
- * and hashes go through ./sorted-json.ts). Also here: the OpenAPI `nullable` keyword's validation
+ * Object key order never matters (comparisons and hashes serialise through ./sorted-json.ts). Also here: the OpenAPI `nullable` keyword's validation
  * semantics (`withoutNullableKeyword`), used by the schema service.
  */
 import type { JsonSchema } from '../types.ts';
+import { isTooDeep } from './depth.ts';
+import { joinPointer, parsePointer, resolvePointer } from './pointer.ts';
+import { sortedJson } from './sorted-json.ts';
 import { walkSchema } from './walk.ts';
 
 /** Version of the canonical form this module produces; lock files record it (see contract/lock-format.ts). */
-export const CANONICAL_FORM = 1;
+export const CANONICAL_FORM = 2;
 
 /** A canonicalised schema and the way back to the raw document's pointers. */
 export interface CanonicalSchema {
@@ -25,13 +27,224 @@ export interface CanonicalSchema {
   rawPointer(canonicalPointer: string): string;
 }
 
+/** Keywords whose value is one subschema. */
+const SINGLE = new Set(['additionalItems', 'contains', 'not', 'if', 'then', 'else', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'propertyNames', 'contentSchema', 'items']);
+/** Keywords whose value is an array of subschemas. */
+const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+/** Keywords whose value maps names to subschemas (`dependencies` members may also be name lists). */
+const MAP = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas', 'dependencies']);
+/** Keywords an instance of `null` passes whatever their value (type-specific assertions and annotations). */
+const NULL_NEUTRAL = new Set([
+  'type', 'title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'format', 'contentEncoding', 'contentMediaType',
+  'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'items', 'prefixItems', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'unevaluatedItems',
+  'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties',
+]);
+/** Keywords whose meaning depends on sibling keywords: a `$ref` target is not merged with siblings that carry one. */
+const SIBLING_SENSITIVE = new Set(['additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'items', 'additionalItems', 'prefixItems', 'if', 'then', 'else']);
+/** Upper bound on canonical nodes built from one document (`$ref` inlining stops expanding beyond it). */
+const MAX_NODES = 50_000;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isSchema = (v: unknown): boolean => typeof v === 'boolean' || isObject(v);
+
+/** One keyword of a node being built: its value and the raw pointer of where the document spelled it. */
+type Entry = [key: string, value: unknown, raw: string];
+
+interface Context {
+  root: unknown;
+  /** canonical pointer -> raw pointer. */
+  map: Map<string, string>;
+  /** Local `$ref`s being expanded (cycle guard). */
+  expanding: string[];
+  /** Drop `$defs`/`definitions` (every local `$ref` was inlined). */
+  dropDefs: boolean;
+  /** Set when a local `$ref` stayed a reference (a cycle, the node budget, an unmergeable sibling). */
+  keptRef: boolean;
+  nodes: number;
+}
+
+/** `#/definitions/X` -> `#/$defs/X` (the 2020-12 spelling). */
+const refSpelling = (ref: string): string => ref.replace(/^#\/definitions(?=\/|$)/, '#/$defs');
+
+/** The raw pointer a local `$ref` names, or undefined when it is not a local JSON-pointer fragment. */
+function localTarget(ref: unknown): string | undefined {
+  if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
+  try {
+    const pointer = decodeURIComponent(ref.slice(1));
+    return pointer === '' || pointer.startsWith('/') ? pointer : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `type` as a sorted, duplicate-free list (`'string'` stays a string). */
+function typeValue(type: unknown, addNull: boolean): unknown {
+  if (typeof type !== 'string' && !Array.isArray(type)) return type;
+  const list = Array.isArray(type) ? [...type] : [type];
+  if (!list.every((t) => typeof t === 'string')) return type;
+  if (addNull) list.push('null');
+  const set = [...new Set(list as string[])].sort();
+  return set.length === 1 ? set[0] : set;
+}
+
+/** The `{ X, {type:'null'} }` pair of an anyOf/oneOf that means "X or null", as [X's index, X]. */
+function nullablePair(list: unknown): [number, Json] | undefined {
+  if (!Array.isArray(list) || list.length !== 2) return undefined;
+  const isNull = (v: unknown) => isObject(v) && Object.keys(v).length === 1 && v.type === 'null';
+  const k = isNull(list[1]) ? 0 : isNull(list[0]) ? 1 : -1;
+  if (k < 0 || !isObject(list[k])) return undefined;
+  const x = list[k] as Json;
+  const typeOk = typeof x.type === 'string' ? x.type !== 'null' : Array.isArray(x.type) && !x.type.includes('null') && x.type.every((t) => typeof t === 'string');
+  if (!typeOk || !Object.keys(x).every((key) => NULL_NEUTRAL.has(key))) return undefined;
+  return [k, x];
+}
+
+/** Entries of a raw node after the keyword-level equivalences (`$ref`, nullable forms, `const`, tuple `items`). */
+function entriesOf(node: Json, raw: string, ctx: Context): Entry[] {
+  let entries: Entry[] = Object.keys(node).map((k) => [k, node[k], joinPointer(raw, k)]);
+  for (let ref = entries.find(([k]) => k === '$ref'); ref !== undefined; ref = entries.find(([k]) => k === '$ref')) {
+    const target = localTarget(ref[1]);
+    if (target === undefined) break;
+    const found = resolvePointer(ctx.root, target);
+    const siblings = entries.filter(([k]) => k !== '$ref');
+    const mergeable = found.found && isObject(found.value) && !siblings.some(([k]) => SIBLING_SENSITIVE.has(k) || k in (found.value as Json));
+    if (mergeable && !ctx.expanding.includes(target) && ctx.nodes < MAX_NODES) {
+      const t = found.value as Json;
+      entries = [...Object.keys(t).map((k): Entry => [k, t[k], joinPointer(target, k)]), ...siblings];
+      ctx.expanding.push(target);
+      continue;
+    }
+    if (found.found && typeof found.value === 'boolean' && siblings.length === 0) return [['\u0000boolean', found.value, target]];
+    ctx.keptRef = true;
+    break;
+  }
+  for (const key of ['anyOf', 'oneOf']) {
+    const at = entries.findIndex(([k]) => k === key);
+    if (at < 0) continue;
+    const [, list, listRaw] = entries[at];
+    const pair = nullablePair(list);
+    if (!pair) continue;
+    const [k, x] = pair;
+    const others = entries.filter((_, i) => i !== at);
+    if (others.some(([o]) => o in x)) continue;
+    entries = [...others, ...Object.keys(x).map((o): Entry => [o, o === 'type' ? typeValue(x.type, true) : x[o], joinPointer(listRaw, k, o)])];
+    break;
+  }
+  const nullable = entries.find(([k]) => k === 'nullable');
+  if (nullable) {
+    entries = entries.filter(([k]) => k !== 'nullable');
+    const type = entries.findIndex(([k]) => k === 'type');
+    if (nullable[1] === true && type >= 0) entries[type] = ['type', typeValue(entries[type][1], true), entries[type][2]];
+    else if (nullable[1] !== false) entries.push(nullable);
+  }
+  const constant = entries.find(([k]) => k === 'const');
+  if (constant && !entries.some(([k]) => k === 'enum')) entries = [...entries.filter(([k]) => k !== 'const'), ['enum', [constant[1]], constant[2]]];
+  const items = entries.find(([k]) => k === 'items');
+  if (items && Array.isArray(items[1])) {
+    const additional = entries.find(([k]) => k === 'additionalItems');
+    entries = entries.filter(([k]) => k !== 'items' && k !== 'additionalItems');
+    entries.push(['prefixItems', items[1], items[2]]);
+    if (additional) entries.push(['items', additional[1], additional[2]]);
+  }
+  return entries;
+}
+
+/** Canonicalise the values of a `properties`-like map. */
+function mapValue(value: unknown, raw: string, at: string, ctx: Context): unknown {
+  if (!isObject(value)) return structuredClone(value);
+  const out: Json = {};
+  for (const [name, sub] of Object.entries(value)) out[name] = isSchema(sub) ? node(sub, joinPointer(raw, name), joinPointer(at, name), ctx) : structuredClone(sub);
+  return out;
+}
+
+/** Canonicalise one keyword's value. */
+function keywordValue(key: string, value: unknown, raw: string, at: string, ctx: Context): unknown {
+  if (SINGLE.has(key)) return isSchema(value) ? node(value, raw, at, ctx) : structuredClone(value);
+  if (LIST.has(key)) return Array.isArray(value) ? value.map((v, i) => (isSchema(v) ? node(v, joinPointer(raw, i), joinPointer(at, i), ctx) : structuredClone(v))) : structuredClone(value);
+  if (MAP.has(key)) return mapValue(value, raw, at, ctx);
+  if (key === 'type') return typeValue(value, false);
+  if (key === 'required' && Array.isArray(value) && value.every((v) => typeof v === 'string')) return [...new Set(value)].sort();
+  if (key === '$ref' && typeof value === 'string') return refSpelling(value);
+  if (key === 'enum' && Array.isArray(value)) {
+    const order = value.map((v, i) => [sortedJson(v), i] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    order.forEach(([, i], j) => ctx.map.set(joinPointer(at, j), joinPointer(raw, i)));
+    return order.map(([, i]) => structuredClone(value[i]));
+  }
+  return structuredClone(value);
+}
+
+/** Canonicalise one (sub)schema found at `raw` in the document, placed at `at` in the canonical form. */
+function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
+  ctx.map.set(at, raw);
+  ctx.nodes++;
+  if (!isObject(value)) return value;
+  const depth = ctx.expanding.length;
+  const entries = entriesOf(value, raw, ctx);
+  if (entries.length === 1 && entries[0][0] === '\u0000boolean') {
+    ctx.map.set(at, entries[0][2]);
+    return entries[0][1];
+  }
+  const out: Json = {};
+  for (const [key, v, keyRaw] of entries) {
+    if (key === '$schema') continue;
+    if (key === '$defs' || key === 'definitions') {
+      if (ctx.dropDefs) continue;
+      const defsAt = joinPointer(at, '$defs');
+      ctx.map.set(defsAt, keyRaw);
+      out.$defs = { ...(isObject(out.$defs) ? out.$defs : {}), ...(mapValue(v, keyRaw, defsAt, ctx) as Json) };
+      continue;
+    }
+    const keyAt = joinPointer(at, key);
+    ctx.map.set(keyAt, keyRaw);
+    out[key] = keywordValue(key, v, keyRaw, keyAt, ctx);
+    if (key === 'enum' && keyRaw.endsWith('/const')) ctx.map.set(joinPointer(keyAt, 0), keyRaw);
+  }
+  ctx.expanding.length = depth;
+  return out;
+}
+
 /**
- * Bring a schema to canonical form `form` (default: CANONICAL_FORM). Pure and total: never throws;
- * non-object values come back as they are.
+ * Bring a schema to canonical form (CANONICAL_FORM; `form: 1` = the document itself, as locks written
+ * before form 2 hashed it). Form 2, each a row of docs/architecture.md's equivalence table:
+ * `$schema` dropped (dialect is schema/dialect's business); `type: [T, "null"]`, `anyOf`/`oneOf` of
+ * `{..T}` and `{type:"null"}` (either order, when every keyword of the T branch passes null anyway)
+ * and OpenAPI `nullable: true` all become `type: [T, "null"]`; `type` lists sorted, a one-element list
+ * a string; `definitions` spelled `$defs`; `const: x` (without `enum`) is `enum: [x]`; draft-07 tuple
+ * `items`/`additionalItems` are 2020-12 `prefixItems`/`items`; a local `$ref` is replaced by its target
+ * (not when that would loop, exceed the node budget, or merge into a sibling keyword), and `$defs` are
+ * dropped when every local `$ref` was inlined; `required` and `enum` sorted (both are sets).
+ * Pure and total: never throws; documents nested deeper than MAX_SCHEMA_DEPTH come back unchanged.
  */
 export function canonicalise(schema: unknown, form: number = CANONICAL_FORM): CanonicalSchema {
-  void form;
-  return { schema: schema === undefined ? undefined : structuredClone(schema), rawPointer: (p) => p };
+  if (schema === undefined) return { schema: undefined, rawPointer: (p) => p };
+  if (form === 1 || !isSchema(schema) || isTooDeep(schema)) return { schema: structuredClone(schema), rawPointer: (p) => p };
+  let ctx: Context = { root: schema, map: new Map(), expanding: [''], dropDefs: true, keptRef: false, nodes: 0 };
+  let out = node(schema, '', '', ctx);
+  if (ctx.keptRef) {
+    ctx = { root: schema, map: new Map(), expanding: [''], dropDefs: false, keptRef: false, nodes: 0 };
+    out = node(schema, '', '', ctx);
+  }
+  const map = ctx.map;
+  return {
+    schema: out,
+    rawPointer(pointer: string): string {
+      if (map.has(pointer)) return map.get(pointer) as string;
+      let tokens: string[];
+      try {
+        tokens = parsePointer(pointer);
+      } catch {
+        return pointer;
+      }
+      for (let i = tokens.length - 1; i >= 0; i--) {
+        const prefix = joinPointer('', ...tokens.slice(0, i));
+        const hit = map.get(prefix);
+        if (hit !== undefined) return joinPointer(hit, ...tokens.slice(i));
+      }
+      return pointer;
+    },
+  };
 }
 
 /** True when some subschema (not a property named so) carries the OpenAPI `nullable` keyword. */

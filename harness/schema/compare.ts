@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { isJsonObject as isRecord } from '../json.ts';
 import { CANONICAL_FORM, canonicalise, type CanonicalSchema } from './canonicalise.ts';
-import { compareKeyword, schemaDifferences, type DifferenceKind, type SchemaDifference } from './narrowing.ts';
+import { schemaDifferences, type DifferenceKind, type SchemaDifference } from './narrowing.ts';
 import { joinPointer } from './pointer.ts';
 import { jsonEqual, sortedJson } from './sorted-json.ts';
 
@@ -57,25 +57,39 @@ export interface CompareOptions {
 
 type Difference = Omit<ToolSchemaDifference, 'side'>;
 
-/** Top-level property rules, root keywords and per-property subtrees (contract rule "overrides only narrow"). */
-function topLevelDifferences(contract: Record<string, unknown>, advertised: Record<string, unknown>): Difference[] {
-  const out: Difference[] = [];
-  const cProps = isRecord(contract.properties) ? contract.properties : {};
-  const aProps = isRecord(advertised.properties) ? advertised.properties : {};
-  for (const p of Object.keys(aProps)) {
-    if (!(p in cProps)) out.push({ pointer: joinPointer('', 'properties', p), kind: 'undeclared-property', keyword: 'properties', property: p });
-  }
-  const cReq = Array.isArray(contract.required) ? contract.required : [];
-  const aReq = Array.isArray(advertised.required) ? advertised.required : [];
-  for (const p of aReq) {
-    if (typeof p === 'string' && !cReq.includes(p)) out.push({ pointer: '/required', kind: 'undeclared-required', keyword: 'required', property: p });
-  }
-  const nested: SchemaDifference[] = [];
-  for (const p of Object.keys(aProps)) if (p in cProps) nested.push(...schemaDifferences(cProps[p], aProps[p]).map((d) => ({ ...d, pointer: joinPointer('/properties', p) + d.pointer })));
-  for (const key of new Set([...Object.keys(contract), ...Object.keys(advertised)])) {
-    if (key !== 'properties' && key !== 'required') compareKeyword(key, contract, advertised, '', nested);
-  }
-  return [...out, ...nested];
+/** Root-level property rules first (their messages are the issue's), then everything else in document order. */
+const RANK: Partial<Record<ToolDifferenceKind, number>> = { 'undeclared-property': 0, 'undeclared-required': 1 };
+
+/**
+ * The comparator's differences of two canonical roots, with the root's added properties and required
+ * entries named as the top-level rules (the same rules apply at every depth; only the wording differs).
+ */
+function rootDifferences(contract: Record<string, unknown>, advertised: Record<string, unknown>): Difference[] {
+  const out: Difference[] = schemaDifferences(contract, advertised).map((d) => {
+    if (d.kind === 'added-property' && d.pointer === joinPointer('', 'properties', d.property ?? '')) return { ...d, kind: 'undeclared-property' };
+    if (d.kind === 'added-required' && d.pointer === '/required') return { ...d, kind: 'undeclared-required' };
+    return d;
+  });
+  return out.map((d, i) => [d, i] as const).sort(([a, i], [b, j]) => (RANK[a.kind] ?? 2) - (RANK[b.kind] ?? 2) || i - j).map(([d]) => d);
+}
+
+/**
+ * The comparator's differences between two schemas brought to canonical form, each pointer mapped
+ * back to the advertised document ('' = its root). Empty = `advertised` narrows `contract`.
+ */
+export function compareSchemas(contract: unknown, advertised: unknown): SchemaDifference[] {
+  const c = canonicalise(contract);
+  const a = canonicalise(advertised);
+  return unique(schemaDifferences(c.schema, a.schema).map((d) => ({ ...d, pointer: a.rawPointer(d.pointer) })));
+}
+
+/** Differences without repeats (an inlined `$ref` target and its kept definition can report one place twice). */
+function unique<T extends { kind: string; pointer: string; property?: string }>(list: T[]): T[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.kind} ${d.pointer} ${d.property ?? ''}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }
 
 /** Differences of one schema pair, pointers mapped back to the advertised document. */
@@ -85,7 +99,7 @@ function sideDifferences(side: SchemaSide, contract: unknown, advertised: unknow
   const c = canonicalise(contract);
   const a: CanonicalSchema = canonicalise(advertised);
   if (isRecord(c.schema) && isRecord(a.schema)) {
-    return topLevelDifferences(c.schema, a.schema).map((d) => ({ side, kind: d.kind, pointer: root + a.rawPointer(d.pointer), keyword: d.keyword, ...(d.property !== undefined ? { property: d.property } : {}) }));
+    return unique(rootDifferences(c.schema, a.schema).map((d) => ({ side, kind: d.kind, pointer: root + a.rawPointer(d.pointer), keyword: d.keyword, ...(d.property !== undefined ? { property: d.property } : {}) })));
   }
   if (jsonEqual(c.schema, a.schema)) return [];
   const kind: ToolDifferenceKind = advertised === undefined ? 'schema-absent' : contract === undefined ? 'schema-undeclared' : 'schema-incomparable';

@@ -1,21 +1,26 @@
 /**
  * The narrowing comparator (design §7; contract rule "per-surface overrides may only narrow"):
  * compares an advertised JSON Schema subtree against the contract's and returns every structural
- * difference that is not an enumerated narrowing. Pure; never throws; values never appear in the
- * output (only keywords, property names and JSON pointers).
+ * difference that is not an enumerated narrowing. Both sides are expected in canonical form
+ * (./canonicalise.ts; ./compare.ts does that and maps pointers back). Pure; never throws; values
+ * never appear in the output (only keywords, property names and JSON pointers).
  *
- * An advertised subtree narrows the contract's when it is deep-equal, or differs ONLY by:
- *  (a) a removed `properties` key (unless the contract's `required` names it: then the property's
- *      value would become unconstrained, which widens);
- *  (b) an added or tightened `minimum`/`maximum`/`minLength`/`maxLength`/`minItems`/`maxItems`;
- *  (c) an `enum` that is a subset of the contract's `enum`;
- *  (d) recursion through `items`/`properties` under these same rules, down to MAX_SCHEMA_DEPTH JSON
- *      levels (deeper documents or subtrees that differ are one `too-deep` difference, not compared).
- * Anything else is a difference: another `type`, an added property, a loosened or removed bound, an
- * enum member the contract does not list, any other keyword added, removed or changed (including
- * `required`, compared as a set). The narrowings are enumerated, not inferred: annotation keywords
- * (`description`, `title`, `examples`, `$comment`, `$schema`) are compared like any other, so a surface
- * that rewrites a property's description is reported too (the contract owns model-facing text).
+ * An advertised subtree narrows the contract's when it is deep-equal, or differs ONLY by these
+ * enumerated narrowings (docs/architecture.md lists each with its test), at every depth:
+ *  (a) a removed `properties` key (unless the advertised side still requires it: then a required
+ *      value would become unconstrained, which widens), and a `required` entry dropped;
+ *  (b) an added or tightened bound: `minimum`/`exclusiveMinimum`/`minLength`/`minItems`/`minProperties`
+ *      raised, `maximum`/`exclusiveMaximum`/`maxLength`/`maxItems`/`maxProperties` lowered;
+ *  (c) an `enum` that is a subset of the contract's (a `const` is a one-member enum);
+ *  (d) an object closed: `additionalProperties` absent or `true` in the contract, `false` advertised;
+ *  (e) a `pattern` or `format` added where the contract has none; `uniqueItems: true` added;
+ *  (f) recursion through `properties`, `items`, `prefixItems` (same length), `additionalProperties`,
+ *      and `anyOf`/`allOf` (same length, element-wise) under these same rules, down to MAX_SCHEMA_DEPTH
+ *      JSON levels (deeper documents or subtrees that differ are one `too-deep` difference).
+ * Anything else is a difference: another `type`, an added property or required entry, a loosened or
+ * removed bound, an enum member the contract does not list, an object opened, any other keyword added,
+ * removed or changed. The narrowings are enumerated, not inferred: annotation keywords (`description`,
+ * `title`, `examples`, `$comment`) are compared like any other (the contract owns model-facing text).
  */
 import { isJsonObject as isRecord } from '../json.ts';
 import { jsonEqual } from './sorted-json.ts';
@@ -31,6 +36,10 @@ export type DifferenceKind =
   | 'changed-keyword'
   | 'loosened-bound'
   | 'enum-member'
+  /** A `required` entry the contract does not require (`property` names it). */
+  | 'added-required'
+  /** `additionalProperties: false` in the contract, absent, `true` or a schema advertised. */
+  | 'opened-object'
   /** The schemas differ and are nested deeper than MAX_SCHEMA_DEPTH levels, where the comparator does not descend. */
   | 'too-deep';
 
@@ -45,9 +54,13 @@ export interface SchemaDifference {
 }
 
 /** Lower bounds: the advertised value may be added or raised. */
-const LOWER = new Set(['minimum', 'minLength', 'minItems']);
+const LOWER = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
 /** Upper bounds: the advertised value may be added or lowered. */
-const UPPER = new Set(['maximum', 'maxLength', 'maxItems']);
+const UPPER = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
+/** Keywords the advertised side may add where the contract has none (they only reject instances). */
+const ADDABLE = new Set(['pattern', 'format']);
+/** Lists of subschemas that may be narrowed element-wise (same length): every branch narrower, the whole narrower. */
+const ELEMENTWISE = new Set(['prefixItems', 'anyOf', 'allOf']);
 
 type Schema = Record<string, unknown>;
 const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -73,40 +86,74 @@ function compareEnum(contract: unknown, advertised: unknown, at: string, out: Sc
   });
 }
 
-/** Compare `properties` maps (rule a + d); `required` is the contract subtree's required list. */
+/** Compare `properties` maps (rules a + f); `required` is the ADVERTISED subtree's required list. */
 function compareProperties(contract: unknown, advertised: unknown, required: string[], at: string, out: SchemaDifference[]): void {
-  if (advertised === undefined) {
-    for (const p of required) if (isRecord(contract) && p in contract) out.push({ pointer: joinPointer(at, p), kind: 'removed-required-property', keyword: 'properties', property: p });
-    return;
-  }
-  if (!isRecord(contract) || !isRecord(advertised)) return void out.push({ pointer: at, kind: contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'properties' });
-  for (const [p, sub] of Object.entries(advertised)) {
+  const cProps = contract === undefined ? {} : contract;
+  const aProps = advertised === undefined ? {} : advertised;
+  if (!isRecord(cProps) || !isRecord(aProps)) return void out.push({ pointer: at, kind: contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'properties' });
+  for (const [p, sub] of Object.entries(aProps)) {
     const where = joinPointer(at, p);
-    if (!(p in contract)) out.push({ pointer: where, kind: 'added-property', keyword: 'properties', property: p });
-    else compareSubtree(contract[p], sub, where, out);
+    if (!(p in cProps)) out.push({ pointer: where, kind: 'added-property', keyword: 'properties', property: p });
+    else compareSubtree(cProps[p], sub, where, out);
   }
-  for (const p of Object.keys(contract)) {
-    if (!(p in advertised) && required.includes(p)) out.push({ pointer: joinPointer(at, p), kind: 'removed-required-property', keyword: 'properties', property: p });
+  for (const p of Object.keys(cProps)) {
+    if (!(p in aProps) && required.includes(p)) out.push({ pointer: joinPointer(at, p), kind: 'removed-required-property', keyword: 'properties', property: p });
   }
 }
 
-/** Compare `items` (rule d): single schemas recurse; tuple forms recurse element-wise when lengths agree. */
-function compareItems(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
-  if (Array.isArray(contract) && Array.isArray(advertised) && contract.length === advertised.length) {
-    return contract.forEach((c, i) => compareSubtree(c, advertised[i], joinPointer(at, i), out));
+/** Compare `required` (rule a): entries may be dropped, never added. */
+function compareRequired(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+  if (advertised === undefined) return;
+  if (!Array.isArray(advertised) || (contract !== undefined && !Array.isArray(contract))) return void out.push({ pointer: at, kind: 'changed-keyword', keyword: 'required' });
+  const allowed = new Set(asStrings(contract));
+  for (const p of new Set(advertised)) {
+    if (typeof p !== 'string' || !allowed.has(p)) out.push({ pointer: at, kind: 'added-required', keyword: 'required', property: String(p) });
   }
+}
+
+/** Compare `additionalProperties` (rules d + f): absent equals `true`; closing is a narrowing, opening a difference. */
+function compareAdditional(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+  const c = contract === undefined ? true : contract;
+  const a = advertised === undefined ? true : advertised;
+  if (jsonEqual(c, a) || a === false) return;
+  if (c === false) return void out.push({ pointer: at, kind: 'opened-object', keyword: 'additionalProperties' });
+  if (isRecord(c) && isRecord(a)) return compareSubtree(c, a, at, out);
+  out.push({ pointer: at, kind: advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'additionalProperties' });
+}
+
+/** Compare `items` (rule f): one schema recurses. */
+function compareItems(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
   if (contract !== undefined && advertised !== undefined && !Array.isArray(contract) && !Array.isArray(advertised)) {
     return compareSubtree(contract, advertised, at, out);
   }
+  if (jsonEqual(contract, advertised)) return;
   const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
   out.push({ pointer: at, kind, keyword: 'items' });
 }
 
-/** Compare any other keyword: it must be deep-equal (`required` as a set). */
+/** Compare a list of subschemas element-wise when both have the same length (rule f). */
+function compareList(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+  if (Array.isArray(contract) && Array.isArray(advertised) && contract.length === advertised.length) {
+    return contract.forEach((c, i) => compareSubtree(c, advertised[i], joinPointer(at, i), out));
+  }
+  compareOther(key, contract, advertised, at, out);
+}
+
+/**
+ * Compare `$defs` (kept in canonical form only where a `$ref` could not be inlined, e.g. a cycle):
+ * definitions both sides have are compared under these rules; one side's extra definitions are not a
+ * difference by themselves (a `$ref` that changed target is one where it is used).
+ */
+function compareDefinitions(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+  if (!isRecord(contract) || !isRecord(advertised)) return;
+  for (const [name, sub] of Object.entries(advertised)) if (name in contract) compareSubtree(contract[name], sub, joinPointer(at, name), out);
+}
+
+/** Compare any other keyword: it must be deep-equal, except the additions of rule e. */
 function compareOther(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
-  if (key === 'required' && Array.isArray(contract) && Array.isArray(advertised)) {
-    if (jsonEqual([...asStrings(contract)].sort(), [...asStrings(advertised)].sort()) && contract.length === advertised.length) return;
-  } else if (jsonEqual(contract, advertised)) return;
+  if (jsonEqual(contract, advertised)) return;
+  if (contract === undefined && ADDABLE.has(key)) return;
+  if (key === 'uniqueItems' && advertised === true && (contract === undefined || contract === false)) return;
   const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
   out.push({ pointer: at, kind, keyword: key });
 }
@@ -119,8 +166,12 @@ export function compareKeyword(key: string, contract: Schema, advertised: Schema
   const at = joinPointer(base, key);
   if (LOWER.has(key) || UPPER.has(key)) return compareBound(key, contract[key], advertised[key], at, out);
   if (key === 'enum') return compareEnum(contract[key], advertised[key], at, out);
-  if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(contract.required), at, out);
+  if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(advertised.required), at, out);
+  if (key === 'required') return compareRequired(contract[key], advertised[key], at, out);
+  if (key === 'additionalProperties') return compareAdditional(contract[key], advertised[key], at, out);
   if (key === 'items') return compareItems(contract[key], advertised[key], at, out);
+  if (ELEMENTWISE.has(key)) return compareList(key, contract[key], advertised[key], at, out);
+  if (key === '$defs') return compareDefinitions(contract[key], advertised[key], at, out);
   return compareOther(key, contract[key], advertised[key], at, out);
 }
 
@@ -163,6 +214,10 @@ export function describeDifference(d: SchemaDifference, at: string): string {
       return `a looser '${d.keyword}' at ${at} than its contract`;
     case 'enum-member':
       return `an enum member at ${at} that its contract does not list`;
+    case 'added-required':
+      return `a required property ${d.property} at ${at}, which its contract does not require`;
+    case 'opened-object':
+      return `an object at ${at} that admits properties its contract's closed object does not`;
     case 'too-deep':
       return `a schema at ${at} that differs from its contract and is nested deeper than ${MAX_SCHEMA_DEPTH} levels (not compared)`;
     default:

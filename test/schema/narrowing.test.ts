@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { compareSchemas } from '../../harness/schema/compare.ts';
 import { describeDifference, schemaDifferences } from '../../harness/schema/narrowing.ts';
 
-const kinds = (c: unknown, a: unknown) => schemaDifferences(c, a).map((d) => `${d.kind} ${d.pointer}`);
+const kinds = (c: unknown, a: unknown) => compareSchemas(c, a).map((d) => `${d.kind} ${d.pointer}`);
 
 describe('narrowing comparator', () => {
   it('accepts deep-equal subtrees regardless of key order', () => {
@@ -35,18 +36,21 @@ describe('narrowing comparator', () => {
     expect(kinds(contract, { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] })).toEqual([]);
     expect(kinds(contract, { type: 'object', properties: { b: { type: 'string' } }, required: ['a'] })).toEqual(['removed-required-property /properties/a']);
   });
-  it('compares nested required as a set; any other change fails', () => {
+  it('judges nested required as at the top level: order ignored, entries may be dropped, never added', () => {
     expect(kinds({ required: ['a', 'b'] }, { required: ['b', 'a'] })).toEqual([]);
-    expect(kinds({ required: ['a'] }, { required: ['a', 'b'] })).toEqual(['changed-keyword /required']);
+    expect(kinds({ required: ['a', 'b'] }, { required: ['b'] })).toEqual([]);
+    expect(kinds({ required: ['a', 'b'] }, {})).toEqual([]);
+    expect(kinds({ required: ['a'] }, { required: ['a', 'b'] })).toEqual(['added-required /required']);
+    expect(kinds({}, { required: ['a'] })).toEqual(['added-required /required']);
   });
   it('recurses through items and tuple items', () => {
     expect(kinds({ items: { type: 'string' } }, { items: { type: 'number' } })).toEqual(['changed-keyword /items/type']);
     expect(kinds({ items: [{ type: 'string' }] }, { items: [{ type: 'string', maxLength: 1 }] })).toEqual([]);
-    expect(kinds({ items: [{ type: 'string' }] }, { items: { type: 'string' } })).toEqual(['changed-keyword /items']);
+    expect(kinds({ items: [{ type: 'string' }] }, { items: { type: 'string' } })).toEqual(['removed-keyword /prefixItems', 'added-keyword /items']);
     expect(kinds({ type: 'array' }, { type: 'array', items: {} })).toEqual(['added-keyword /items']);
   });
   it('rejects unenumerated keywords and boolean/non-object schemas that differ', () => {
-    expect(kinds({ type: 'object' }, { type: 'object', additionalProperties: true })).toEqual(['added-keyword /additionalProperties']);
+    expect(kinds({ type: 'object' }, { type: 'object', additionalProperties: { type: 'string' } })).toEqual(['added-keyword /additionalProperties']);
     expect(kinds({ pattern: '^a' }, { pattern: '^b' })).toEqual(['changed-keyword /pattern']);
     expect(kinds(true, false)).toEqual(['changed-keyword ']);
     expect(kinds(true, true)).toEqual([]);
@@ -54,5 +58,58 @@ describe('narrowing comparator', () => {
   it('describes differences without values', () => {
     const [d] = schemaDifferences({ enum: ['SECRET'] }, { enum: ['OTHER'] });
     expect(describeDifference(d, '/inputSchema/enum/0')).toBe('an enum member at /inputSchema/enum/0 that its contract does not list');
+  });
+
+  // The enumerated narrowings of issue 10 (docs/architecture.md): each allowed, and its reverse a difference.
+  it.each(['exclusiveMinimum', 'minProperties'])('allows an added or raised lower bound %s, rejects a lowered or removed one', (k) => {
+    expect(kinds({}, { [k]: 1 })).toEqual([]);
+    expect(kinds({ [k]: 1 }, { [k]: 2 })).toEqual([]);
+    expect(kinds({ [k]: 2 }, { [k]: 1 })).toEqual([`loosened-bound /${k}`]);
+    expect(kinds({ [k]: 2 }, {})).toEqual([`removed-keyword /${k}`]);
+  });
+  it.each(['exclusiveMaximum', 'maxProperties'])('allows an added or lowered upper bound %s, rejects a raised or removed one', (k) => {
+    expect(kinds({}, { [k]: 5 })).toEqual([]);
+    expect(kinds({ [k]: 5 }, { [k]: 2 })).toEqual([]);
+    expect(kinds({ [k]: 2 }, { [k]: 5 })).toEqual([`loosened-bound /${k}`]);
+    expect(kinds({ [k]: 2 }, {})).toEqual([`removed-keyword /${k}`]);
+  });
+  it('allows an object closed (additionalProperties absent or true -> false), reports one opened', () => {
+    const open = { type: 'object', properties: { a: {} } };
+    expect(kinds(open, { ...open, additionalProperties: false })).toEqual([]);
+    expect(kinds({ ...open, additionalProperties: true }, { ...open, additionalProperties: false })).toEqual([]);
+    expect(kinds({ ...open, additionalProperties: true }, open)).toEqual([]);
+    expect(kinds({ ...open, additionalProperties: false }, open)).toEqual(['opened-object /additionalProperties']);
+    expect(kinds({ ...open, additionalProperties: false }, { ...open, additionalProperties: true })).toEqual(['opened-object /additionalProperties']);
+    expect(kinds({ additionalProperties: { type: 'string' } }, { additionalProperties: { type: 'string', maxLength: 2 } })).toEqual([]);
+    expect(kinds({ additionalProperties: { type: 'string' } }, { additionalProperties: { type: 'number' } })).toEqual(['changed-keyword /additionalProperties/type']);
+  });
+  it.each(['pattern', 'format'])('allows %s added where the contract has none; a removed or changed one is a difference', (k) => {
+    expect(kinds({ type: 'string' }, { type: 'string', [k]: 'x' })).toEqual([]);
+    expect(kinds({ [k]: 'x' }, {})).toEqual([`removed-keyword /${k}`]);
+    expect(kinds({ [k]: 'x' }, { [k]: 'y' })).toEqual([`changed-keyword /${k}`]);
+  });
+  it('allows uniqueItems: true added; dropping it is a difference', () => {
+    expect(kinds({ type: 'array' }, { type: 'array', uniqueItems: true })).toEqual([]);
+    expect(kinds({ uniqueItems: false }, { uniqueItems: true })).toEqual([]);
+    expect(kinds({ uniqueItems: true }, {})).toEqual(['removed-keyword /uniqueItems']);
+    expect(kinds({ uniqueItems: true }, { uniqueItems: false })).toEqual(['changed-keyword /uniqueItems']);
+  });
+  it("allows a const that is a member of the contract's enum; one that is not is reported at /const", () => {
+    expect(kinds({ enum: ['a', 'b'] }, { const: 'b' })).toEqual([]);
+    expect(kinds({ enum: ['a', 'b'] }, { const: 'c' })).toEqual(['enum-member /const']);
+    expect(kinds({ const: 'b' }, { enum: ['a', 'b'] })).toEqual(['enum-member /enum/0']);
+  });
+  it('applies the property rules at every depth: nested required dropped, property added, element narrowed', () => {
+    const item = { type: 'object', properties: { id: { type: 'string' }, n: { type: 'integer' } }, required: ['id', 'n'] };
+    const contract = { type: 'object', properties: { list: { type: 'array', items: item } } };
+    const narrowed = { type: 'object', properties: { list: { type: 'array', items: { ...item, properties: { id: { type: 'string', minLength: 1 }, n: { type: 'integer' } }, required: ['id'], additionalProperties: false } } } };
+    expect(kinds(contract, narrowed)).toEqual([]);
+    const widened = { type: 'object', properties: { list: { type: 'array', items: { ...item, properties: { ...item.properties, extra: {} }, required: ['id', 'n', 'extra'] } } } };
+    expect(kinds(contract, widened)).toEqual(['added-property /properties/list/items/properties/extra', 'added-required /properties/list/items/required']);
+  });
+  it('narrows anyOf and allOf element-wise (same length); oneOf must stay equal', () => {
+    expect(kinds({ anyOf: [{ type: 'string' }, { type: 'integer' }] }, { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'integer' }] })).toEqual([]);
+    expect(kinds({ allOf: [{ maximum: 9 }] }, { allOf: [{ maximum: 10 }] })).toEqual(['loosened-bound /allOf/0/maximum']);
+    expect(kinds({ oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'integer' }] })).toEqual(['changed-keyword /oneOf']);
   });
 });
