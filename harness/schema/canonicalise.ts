@@ -17,7 +17,7 @@ export const CANONICAL_FORM = 2;
 
 /** A canonicalised schema and the way back to the raw document's pointers. */
 export interface CanonicalSchema {
-  /** The schema in canonical form (a fresh value; the input is never mutated). */
+  /** The schema in canonical form (a fresh value where anything was canonicalised; the input is never mutated). */
   schema: unknown;
   /**
    * The raw-document pointer for a pointer into `schema` ('' = root). A pointer into a part that
@@ -215,11 +215,12 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
  * `items`/`additionalItems` are 2020-12 `prefixItems`/`items`; a local `$ref` is replaced by its target
  * (not when that would loop, exceed the node budget, or merge into a sibling keyword), and `$defs` are
  * dropped when every local `$ref` was inlined; `required` and `enum` sorted (both are sets).
- * Pure and total: never throws; documents nested deeper than MAX_SCHEMA_DEPTH come back unchanged.
+ * Pure and total: never throws. Form 1, non-schema values and documents nested deeper than
+ * MAX_SCHEMA_DEPTH come back as they are (the same value, not a copy; callers never mutate it).
  */
 export function canonicalise(schema: unknown, form: number = CANONICAL_FORM): CanonicalSchema {
   if (schema === undefined) return { schema: undefined, rawPointer: (p) => p };
-  if (form === 1 || !isSchema(schema) || isTooDeep(schema)) return { schema: structuredClone(schema), rawPointer: (p) => p };
+  if (form === 1 || !isSchema(schema) || isTooDeep(schema)) return { schema, rawPointer: (p) => p };
   let ctx: Context = { root: schema, map: new Map(), expanding: [''], dropDefs: true, keptRef: false, nodes: 0 };
   let out = node(schema, '', '', ctx);
   if (ctx.keptRef) {
