@@ -15,6 +15,7 @@ import { asReportSurface, type ReportFinding } from '../report/model.ts';
 import type { Finding, Report, Severity } from '../types.ts';
 import { HARNESS_INFORMATION_URI, catalogById, checkDocsUrl } from './links.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
+import { safeText } from './text.ts';
 
 /** `$schema` of the log. */
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -57,8 +58,8 @@ function locationFor(f: Finding, report: Report): Sarif.Location {
   return {
     logicalLocations: [
       f.tool !== undefined
-        ? { name: f.tool, fullyQualifiedName: `${f.surface}/${f.tool}`, kind: 'function' }
-        : { name: f.surface, fullyQualifiedName: f.surface, kind: 'module' },
+        ? { name: safeText(f.tool), fullyQualifiedName: safeText(`${f.surface}/${f.tool}`), kind: 'function' }
+        : { name: safeText(f.surface), fullyQualifiedName: safeText(f.surface), kind: 'module' },
     ],
     ...(configFile ? { physicalLocation: { artifactLocation: { uri: configFile } } } : {}),
   };
@@ -73,7 +74,7 @@ function resultFor(f: ReportFinding, report: Report, ruleIndex: number): Sarif.R
     ruleId: f.check,
     ruleIndex,
     level: LEVEL[f.severity],
-    message: { text: f.message },
+    message: { text: safeText(f.message) },
     locations: [locationFor(f, report)],
     ...(f.id ? { partialFingerprints: { [FINGERPRINT_KEY]: f.id } } : {}),
     ...(f.baselined

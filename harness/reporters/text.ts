@@ -6,16 +6,20 @@
  * `\uXXXX` (uppercase hex), e.g. U+0001 -> `\u0001`, a lone U+D800 -> `\uD800`, CR -> `\u000D`.
  * DEL (U+007F) and the C1 controls (U+0080-U+009F) are escaped the same way: XML only discourages them,
  * but a terminal acts on them (U+009B is CSI), so the console must never print them raw.
- * Tab and line feed are kept in element text. JSON and SARIF keep the original string exactly.
+ * The bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069: the right-to-left
+ * override that makes `exe.txt` read as `txt.exe`, and its kin) are escaped the same way, so a server
+ * string can never reorder what a reviewer reads around it (Trojan Source, CVE-2021-42574).
+ * Tab and line feed are kept in element text. JSON keeps the original string exactly; SARIF escapes
+ * its displayed texts (message, location names) with `safeText` and keeps `properties` exact.
  */
 
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function codeUnitEscape(ch: string): string {
   return `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** Replace characters XML 1.0 forbids (and CR, DEL, C1 controls) with `\uXXXX` text; keeps tab and LF. */
+/** Replace characters XML 1.0 forbids (and CR, DEL, C1 controls, bidi controls) with `\uXXXX` text; keeps tab and LF. */
 export function safeText(text: string): string {
   return text.replace(FORBIDDEN, codeUnitEscape);
 }

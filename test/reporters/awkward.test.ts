@@ -23,6 +23,12 @@ describe('safeText', () => {
     expect(safeText('a\u007Fb\u0080c\u009B[2Jd\u009Fe\u00A0é')).toBe('a\\u007Fb\\u0080c\\u009B[2Jd\\u009Fe\u00A0é');
     expect(oneLine('a\tb\nc')).toBe('a b c');
   });
+
+  it('escapes the right-to-left override and the other bidirectional controls', () => {
+    expect(safeText('safe\u202Etxt.exe')).toBe('safe\\u202Etxt.exe');
+    expect(safeText('\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069')).toBe('\\u061C\\u200E\\u200F\\u202A\\u202B\\u202C\\u202D\\u2066\\u2067\\u2068\\u2069');
+    expect(escapeMarkdown('a\u202Eb')).toBe('a\\\\u202Eb');
+  });
 });
 
 describe('awkward strings survive every format', () => {
@@ -32,13 +38,14 @@ describe('awkward strings survive every format', () => {
     expect(parsed.surfaces[0].name).toBe(AWKWARD_SURFACE);
   });
 
-  it('sarif: exact round trip and still schema-valid', () => {
+  it('sarif: displayed texts escaped like the other formats, properties exact, still schema-valid', () => {
     const text = renderSarif(report, ctx);
     const log = JSON.parse(text);
     expect(sarifSchemaErrors(log)).toEqual([]);
-    expect(log.runs[0].results[0].message.text).toBe(AWKWARD_MESSAGE);
-    expect(log.runs[0].results[0].locations[0].logicalLocations[0].fullyQualifiedName).toBe(`${AWKWARD_SURFACE}/${AWKWARD_TOOL}`);
-    expect(sarifLog(report, ctx).runs[0].results?.[1].message.text).toBe(AWKWARD_MESSAGE);
+    expect(log.runs[0].results[0].message.text).toBe(safeText(AWKWARD_MESSAGE));
+    expect(log.runs[0].results[0].locations[0].logicalLocations[0].fullyQualifiedName).toBe(safeText(`${AWKWARD_SURFACE}/${AWKWARD_TOOL}`));
+    expect(log.runs[0].results[0].properties.tool).toBe(AWKWARD_TOOL);
+    expect(sarifLog(report, ctx).runs[0].results?.[1].message.text).toBe(safeText(AWKWARD_MESSAGE));
   });
 
   it('junit: well-formed, XSD-valid, message recovered as safeText', () => {
