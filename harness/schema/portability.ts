@@ -11,7 +11,13 @@
  * - `default-invalid`: a `default` that its own `type`/`enum`/`const` rejects (a `default: null` beside
  *   `nullable: true` is the `nullable` note's consequence, not reported twice);
  * - `ref-outside-defs`: a local `$ref` whose target is not under `$defs`/`definitions`;
- * - `recursive-ref`: a `$ref` that takes part in a cycle (valid, but unbounded depth).
+ * - `recursive-ref`: a `$ref` that takes part in a cycle (valid, but unbounded depth);
+ * - `required-undeclared`: a `required` name that `properties` lacks (no applicator, `$ref` or
+ *   `patternProperties` could supply it); `required-unsatisfiable` when `additionalProperties: false`
+ *   also forbids it, so no instance can validate;
+ * - `property-name`: a property name outside `^[a-zA-Z0-9_.-]{1,64}$` (what model APIs accept), at any depth;
+ * - `keyword-type-mismatch`: a type-specific keyword (`properties` on a string, `minLength` on an
+ *   integer, ...) on a subschema whose `type` excludes that type, so the keyword never applies.
  */
 import { jsonEqual } from './sorted-json.ts';
 import { joinPointer, parsePointer } from './pointer.ts';
@@ -21,7 +27,19 @@ import { walkSchema } from './walk.ts';
 /** One portability note; `pointer` is relative to the schema root and names the keyword. */
 export interface PortabilityIssue {
   pointer: string;
-  kind: 'nullable' | 'openapi-annotation' | 'unknown-format' | 'enum-outside-type' | 'type-unreachable' | 'default-invalid' | 'ref-outside-defs' | 'recursive-ref';
+  kind:
+    | 'nullable'
+    | 'openapi-annotation'
+    | 'unknown-format'
+    | 'enum-outside-type'
+    | 'type-unreachable'
+    | 'default-invalid'
+    | 'ref-outside-defs'
+    | 'recursive-ref'
+    | 'required-undeclared'
+    | 'required-unsatisfiable'
+    | 'property-name'
+    | 'keyword-type-mismatch';
   keyword: string;
 }
 
@@ -79,6 +97,47 @@ function keywordIssues(node: Record<string, unknown>, at: string, side: 'input' 
   return out;
 }
 
+/** Property names model APIs accept (Anthropic and OpenAI tool input schemas). */
+export const PORTABLE_PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
+
+/** Keywords that apply to one instance type only, by that type. */
+const TYPE_KEYWORDS: Record<string, string[]> = {
+  object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties', 'propertyNames', 'dependentRequired'],
+  array: ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains'],
+  string: ['minLength', 'maxLength', 'pattern'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+};
+
+/** Keywords through which other subschemas can add properties or requirements (judging `required` is then left alone). */
+const COMPOSING = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'dependentSchemas', 'dependencies', 'patternProperties', 'unevaluatedProperties'];
+
+/** `required`, property names and type-specific keywords of one subschema. */
+function shapeIssues(node: Record<string, unknown>, at: string): PortabilityIssue[] {
+  const out: PortabilityIssue[] = [];
+  const props = node.properties !== null && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : undefined;
+  if (props) {
+    for (const name of Object.keys(props)) {
+      if (!PORTABLE_PROPERTY_NAME.test(name)) out.push({ pointer: joinPointer(at, 'properties', name), kind: 'property-name', keyword: 'properties' });
+    }
+  }
+  const closed = node.additionalProperties === false;
+  if (Array.isArray(node.required) && !COMPOSING.some((k) => Object.hasOwn(node, k)) && (props || closed)) {
+    node.required.forEach((name, i) => {
+      if (typeof name !== 'string' || (props && Object.hasOwn(props, name))) return;
+      out.push({ pointer: joinPointer(at, 'required', i), kind: closed ? 'required-unsatisfiable' : 'required-undeclared', keyword: 'required' });
+    });
+  }
+  const types = declaredTypes(node);
+  if (types) {
+    const admitted = new Set(types.map((t) => (t === 'integer' ? 'number' : t)));
+    for (const [type, keywords] of Object.entries(TYPE_KEYWORDS)) {
+      if (admitted.has(type)) continue;
+      for (const keyword of keywords) if (Object.hasOwn(node, keyword)) out.push({ pointer: joinPointer(at, keyword), kind: 'keyword-type-mismatch', keyword });
+    }
+  }
+  return out;
+}
+
 /** Ref notes: targets outside `$defs`/`definitions` and recursive refs. */
 function refNotes(schema: unknown): PortabilityIssue[] {
   const sites = findRefs(schema);
@@ -100,7 +159,7 @@ export function portabilityIssues(schema: unknown, side: 'input' | 'output'): Po
   try {
     walkSchema(schema, ({ node, pointer }) => {
       if (typeof node === 'boolean') return;
-      out.push(...keywordIssues(node, pointer, side), ...typeIssues(node, pointer));
+      out.push(...keywordIssues(node, pointer, side), ...typeIssues(node, pointer), ...shapeIssues(node, pointer));
     });
     out.push(...refNotes(schema));
   } catch {

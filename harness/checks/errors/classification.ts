@@ -13,6 +13,8 @@
  *   (schema CallToolResult.isError: failures SHOULD be reported in the result). Tools whose
  *   `execution.taskSupport` is `required` are left out: a plain call of them MUST get -32601
  *   (spec:2025-11-25/basic/utilities/tasks.mdx).
+ * - A failure reported as success (no `isError`, but a text that begins with "Error", or a JSON body
+ *   with an `error` member or `status: "error"`): a note (info), once per tool.
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling; SEP-1303; spec:2026-07-28/server/tools.mdx.
  */
 import { defineCheck } from '../define.ts';
@@ -23,6 +25,7 @@ import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolN
 import { atLeastRevision } from '../../wire/revision.ts';
 import type { ListedTool, ProbeRequest, RequestRecord, SurfaceObservation } from '../../types.ts';
 import type { FindingDescriptor } from '../define.ts';
+import { failureShape } from '../util/failure-text.ts';
 
 const ID = 'errors/classification';
 const UNKNOWN = `${ID}:unknown-tool`;
@@ -78,6 +81,20 @@ function uniformProtocolError(requests: RequestRecord[]): number | undefined {
 
 type Reporter = (finding: FindingDescriptor) => void;
 
+/** Scenario calls answered as a success whose body says it failed: a note, once per tool. */
+function judgeFailuresAsSuccess(observation: SurfaceObservation, report: Reporter): void {
+  const seen = new Set<string>();
+  for (const call of observation.calls) {
+    const tool = call.scenario.tool;
+    if (seen.has(tool) || responseKind(call.request) !== 'result') continue;
+    const result = resultOf(call.request);
+    const how = result ? failureShape(result) : undefined;
+    if (!how) continue;
+    seen.add(tool);
+    report({ messageId: 'failureAsSuccess', severity: 'info', tool, pointer: '/result/isError', data: { tool, scenario: call.scenario.name, how } });
+  }
+}
+
 /** The unknown-tool probe: -32602 expected. */
 function judgeUnknownTool(observation: SurfaceObservation, report: Reporter): void {
   const unknown = probeRecord(observation, UNKNOWN);
@@ -101,6 +118,8 @@ export default defineCheck({
       unknownToolWrongCode: 'Calling a tool that does not exist was answered with JSON-RPC error code {{code}}; the channel is right, but the spec uses -32602 (unknown tool).',
       unknownToolSdk1Wrapped:
         'Calling a tool that does not exist was answered with an isError result whose text is the SDK 1.x McpServer wrapping its own -32602 error ("MCP error -32602: Tool ... not found"); it must be a JSON-RPC error with code -32602. Fix: see docs/checks.md#errorsclassification.',
+      failureAsSuccess:
+        "Tool {{tool}}: scenario '{{scenario}}' got a result without isError but with {{how}}; a tool that fails should set isError: true so clients and the model can tell.",
       toolFailuresAsProtocolErrors:
         'Tool failures come back as JSON-RPC errors: {{count}} tool(s) ({{tools}}) answered every call, valid arguments included, with JSON-RPC error {{codes}} and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure.',
       invalidArgumentsProtocolError: 'Tool {{tool}}: arguments that fail its inputSchema were answered with JSON-RPC error {{code}}; from protocol 2025-11-25 they must come back as a CallToolResult with isError: true and a readable message.',
@@ -109,6 +128,8 @@ export default defineCheck({
     fixes: {
       unknownToolSdk1Wrapped:
         "The 1.x `McpServer` (`@modelcontextprotocol/sdk`) catches the McpError it throws for an unknown tool and returns it as `isError` text. Move to the 2.x `McpServer` (`@modelcontextprotocol/server`), which answers a real -32602; or, on 1.x, register your own `tools/call` handler (`server.server.setRequestHandler(CallToolRequestSchema, ...)`) that throws `new McpError(ErrorCode.InvalidParams, 'Unknown tool: ' + name)` for a name you do not serve before delegating.",
+      failureAsSuccess:
+        "Tool {{tool}}: scenario '{{scenario}}' got a result without isError but with {{how}}; a tool that fails should set isError: true so clients and the model can tell.",
       toolFailuresAsProtocolErrors:
         'Catch failures inside the tool handler and return `{ content: [{ type: "text", text: <what went wrong> }], isError: true }`; keep JSON-RPC errors for unknown tools and malformed requests. If every call fails because the server lacks configuration (an API key, a file), configure the surface (`env`, `setup`) so valid calls can succeed.',
     },
@@ -128,6 +149,7 @@ export default defineCheck({
   },
   check({ observation }, report) {
     judgeUnknownTool(observation, report);
+    judgeFailuresAsSuccess(observation, report);
     const modernRule = atLeastRevision(observation.negotiation?.protocolVersion, '2025-11-25');
     const failing = new Map<string, number>();
     for (const tool of listedTools(observation)) {

@@ -2,13 +2,16 @@
  * result/structured-content: a tool that declares an outputSchema returns, on success, a
  * structuredContent that is present and valid against it (spec:2025-11-25/server/tools.mdx §Output Schema;
  * object-only on 2025 revisions, any JSON value on 2026-07-28 per SEP-2106). An `isError` result that is
- * really the server's own output-validation failure (the v2 SDK server's behaviour) is reported too.
+ * really the server's own output-validation failure (the v2 SDK server's behaviour) is reported too,
+ * and so (a warning) is an `isError` result that carries a structuredContent failing the outputSchema:
+ * clients that validate every structuredContent reject it, and the model loses the error text.
  */
 import { defineCheck, type CheckContext } from '../define.ts';
 import { isModernRevision, isToolError, listedTool, resultObject, toolCalls, type ToolCallView } from '../util/calls.ts';
 import { isJsonObject } from '../util/json.ts';
 import { dedupeReport, type Report } from '../util/report.ts';
 import { outputValidationText } from '../util/output-validation.ts';
+import type { ValidationIssue } from '../../schema/service.ts';
 
 /** Validation issues reported per call before a summary finding. */
 const MAX_ISSUES_PER_CALL = 20;
@@ -26,6 +29,8 @@ export default defineCheck({
       notObject: "'{{tool}}' returned a structuredContent ({{call}}) at {{pointer}} that is not a JSON object, as revision {{version}} requires.",
       invalid: "structuredContent of '{{tool}}' ({{call}}) fails the outputSchema at {{pointer}}: keyword '{{keyword}}' ({{expectation}}; schema {{schemaPointer}}).",
       moreIssues: "structuredContent of '{{tool}}' ({{call}}) has {{count}} more outputSchema violations than listed.",
+      errorResultInvalid:
+        "'{{tool}}' answered {{call}} with an isError result whose structuredContent fails the outputSchema at {{pointer}} (keyword '{{keyword}}'); clients that validate structuredContent reject it; omit structuredContent on errors or make it conform.",
       serverOutputValidation:
         "'{{tool}}' answered {{call}} with an isError result reporting the server's own output-schema validation failure: the tool's structuredContent does not match its outputSchema.",
     },
@@ -50,6 +55,11 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report): void 
   if (isToolError(result)) {
     const text = outputValidationText(result.content);
     if (text !== undefined) say('serverOutputValidation', '/isError', {}, text);
+    else if (result.structuredContent !== undefined) {
+      const issue = firstViolation(ctx, outputSchema, result.structuredContent);
+      const pointer = `/structuredContent${issue?.instancePointer ?? ''}`;
+      if (issue) report({ messageId: 'errorResultInvalid', severity: 'warning', pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, keyword: issue.keyword } });
+    }
     return;
   }
   if (!('structuredContent' in result) || result.structuredContent === undefined) return say('missing', '/structuredContent');
@@ -64,4 +74,10 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report): void 
     say('invalid', `/structuredContent${issue.instancePointer}`, { keyword: issue.keyword, expectation: issue.message, schemaPointer: `/outputSchema${issue.schemaPointer}` });
   }
   if (issues.length > MAX_ISSUES_PER_CALL) say('moreIssues', '/structuredContent', { count: issues.length - MAX_ISSUES_PER_CALL });
+}
+
+/** The first outputSchema violation of a structuredContent (undefined when valid or the schema does not compile). */
+function firstViolation(ctx: CheckContext, outputSchema: Record<string, unknown>, structured: unknown): ValidationIssue | undefined {
+  const compiled = ctx.schemas.compile(outputSchema);
+  return compiled.ok ? compiled.validate(structured)[0] : undefined;
 }

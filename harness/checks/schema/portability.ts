@@ -2,7 +2,8 @@
  * schema/portability: legal JSON Schema that clients, model APIs or the author's intent read
  * differently: OpenAPI-isms (`nullable`; `example`/`discriminator`/input `readOnly` at info), unknown
  * `format`s, `enum`/`default` values that contradict the declared type, `$ref`s outside
- * `$defs`/`definitions`, recursive refs. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage
+ * `$defs`/`definitions`, recursive refs, `required` names that `properties` lacks (unsatisfiable beside
+ * `additionalProperties: false`), property names model APIs reject, type-specific keywords on another type. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage
  * (schemas are JSON Schema, default 2020-12); JSON Schema 2020-12 Validation §6.1.2 (enum), §9.2 (default).
  */
 import type { Severity } from '../../types.ts';
@@ -20,6 +21,10 @@ const BY_KIND: Record<PortabilityIssue['kind'], { messageId: string; severity?: 
   'default-invalid': { messageId: 'defaultInvalid' },
   'ref-outside-defs': { messageId: 'refOutsideDefs' },
   'recursive-ref': { messageId: 'recursiveRef' },
+  'required-undeclared': { messageId: 'requiredUndeclared' },
+  'required-unsatisfiable': { messageId: 'requiredUnsatisfiable' },
+  'property-name': { messageId: 'propertyName' },
+  'keyword-type-mismatch': { messageId: 'keywordTypeMismatch' },
 };
 
 export default defineCheck({
@@ -38,6 +43,10 @@ export default defineCheck({
       defaultInvalid: "{{tool}}: the default at {{pointer}} fails its own schema's type, enum or const.",
       refOutsideDefs: '{{tool}}: {{pointer}} points outside $defs/definitions; clients that inline refs handle such targets inconsistently.',
       recursiveRef: '{{tool}}: {{pointer}} is recursive; valid JSON Schema, but clients that inline refs cannot register it. Consider bounding the depth.',
+      requiredUndeclared: "{{tool}}: {{pointer}} requires a property that 'properties' does not declare; clients that build forms or arguments from 'properties' cannot supply it.",
+      requiredUnsatisfiable: "{{tool}}: {{pointer}} requires a property that 'properties' does not declare while additionalProperties is false, so no arguments can ever validate.",
+      propertyName: '{{tool}}: the property name at {{pointer}} is outside ^[a-zA-Z0-9_.-]{1,64}$, which model APIs require of tool schema property names; they reject the whole tool.',
+      keywordTypeMismatch: "{{tool}}: '{{keyword}}' at {{pointer}} applies to another JSON type than the subschema's type admits, so it never constrains anything (a misplaced keyword).",
     },
     examples: {
       fail: '{"inputSchema":{"type":"object","properties":{"note":{"type":"string","nullable":true}}}}',

@@ -2,6 +2,10 @@
  * tools/name: tool names are 1-128 characters of `[A-Za-z0-9_.-]` (2025-11-25+; info on earlier
  * revisions), unique within the server (duplicates: error), within the host's length budget, and
  * portable (a '.' is allowed by the spec but rejected by hosts that enforce `^[a-zA-Z0-9_-]{1,64}$`).
+ * Options: `maxLength` (the budget, default the surface's `limits.maxToolNameLength`, 64); `prefix`, the
+ * text a host puts before every tool name (`{server}` is replaced by `server`, default the surface
+ * name), e.g. `'mcp__{server}__'` for Claude Code's `mcp__server__tool`: the budget then holds for the
+ * prefixed name.
  * Spec: spec:2025-11-25/server/tools.mdx §Tool Names (SEP-986).
  */
 import { defineCheck } from '../define.ts';
@@ -21,6 +25,7 @@ export default defineCheck({
       charset: "Tool {{tool}}: the name has characters outside [A-Za-z0-9_.-] (spaces, commas, '/' and others are not allowed).",
       duplicate: 'Tool {{tool}} is advertised {{count}} times; tool names must be unique within a server.',
       budget: 'Tool {{tool}}: the name has {{length}} characters, over the budget of {{max}} for hosts that prefix tool names.',
+      prefixBudget: "Tool {{tool}}: with the host's prefix '{{prefix}}' the name has {{length}} characters, over the budget of {{max}}; hosts reject or truncate it.",
       portability: "Tool {{tool}}: the name contains '.', which the spec allows but several hosts and model APIs (pattern ^[a-zA-Z0-9_-]{1,64}$) reject, dropping every tool of the server. Prefer '_' or '-'.",
     },
     examples: { fail: '{"name":"photos.albums.assets.add"}', pass: '{"name":"photos_albums_assets_add"}' },
@@ -30,6 +35,8 @@ export default defineCheck({
     const gate = atLeastRevision(observation.negotiation?.protocolVersion, '2025-11-25') ? {} : { severity: 'info' as const };
     const maxOption = options.maxLength;
     const max = typeof maxOption === 'number' ? maxOption : observation.options.maxToolNameLength;
+    const server = typeof options.server === 'string' ? options.server : observation.surface;
+    const prefix = typeof options.prefix === 'string' ? options.prefix.replaceAll('{server}', server) : '';
     const counts = new Map<string, number>();
     for (const { name } of tools) counts.set(name, (counts.get(name) ?? 0) + 1);
     for (const [name, count] of counts) {
@@ -37,6 +44,7 @@ export default defineCheck({
       const tool = name;
       if (count > 1) report({ messageId: 'duplicate', tool, pointer: '/name', severity: 'error', data: { tool, count } });
       if (name.length < 1 || name.length > 128) report({ messageId: 'length', tool, pointer: '/name', data: { length: name.length }, ...gate });
+      else if (prefix !== '' && prefix.length + name.length > max) report({ messageId: 'prefixBudget', tool, pointer: '/name', data: { tool, prefix, length: prefix.length + name.length, max } });
       else if (name.length > max) report({ messageId: 'budget', tool, pointer: '/name', data: { tool, length: name.length, max } });
       if (!SPEC_CHARSET.test(name)) report({ messageId: 'charset', tool, pointer: '/name', data: { tool }, ...gate });
       else if (name.includes('.')) report({ messageId: 'portability', tool, pointer: '/name', data: { tool } });

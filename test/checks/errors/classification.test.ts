@@ -26,6 +26,16 @@ checkTester(check, {
   valid: [
     { name: 'unknown tool -32602, invalid arguments isError', observation: observed(c21, rpc(-32602), isError, '2025-11-25', { id: 'u1' }), strict: true },
     { name: 'probes that never ran are skipped', observation: makeObservation({ tools: [c21] }), strict: true },
+    {
+      name: 'results that merely mention errors are successes',
+      observation: makeObservation({
+        calls: [
+          makeCall('a', { result: { content: [{ type: 'text', text: 'No errors found. {"error": null}' }] } }),
+          makeCall('b', { result: { content: [{ type: 'text', text: '{"error":null,"status":"ok"}' }] } }),
+        ],
+      }),
+      strict: true,
+    },
     { name: 'tool-error scenario answered isError', observation: makeObservation({ calls: [makeCall('t', isError, { scenario: { expect: 'tool-error' } })] }) },
     {
       name: 'a task-required tool refusing a plain call with -32601 is not a tool failure',
@@ -55,6 +65,21 @@ checkTester(check, {
       name: 'a valid call answered isError judges the invalid-arguments probe',
       observation: observed(c21, rpc(-32602), rpc(-32602), '2025-11-25', { id: 'u1' }, isError),
       findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'lookup_user', severity: 'error' }],
+    },
+    {
+      name: "a failure reported as success (text 'Error ...', no isError): a note, once per tool (context7 N1)",
+      observation: makeObservation({ calls: [1, 2].map(() => makeCall('resolve', { result: { content: [{ type: 'text', text: 'Error searching libraries: TypeError: fetch failed' }] } })) }),
+      findings: [{ messageId: 'failureAsSuccess', tool: 'resolve', severity: 'info' }],
+    },
+    {
+      name: 'a JSON body with an error member, or status error, is a failure reported as success',
+      observation: makeObservation({
+        calls: [
+          makeCall('a', { result: { content: [{ type: 'text', text: '{"error":"quota exceeded"}' }] } }),
+          makeCall('b', { result: { content: [], structuredContent: { status: 'error', detail: 'x' } } }),
+        ],
+      }),
+      findings: [{ messageId: 'failureAsSuccess', tool: 'a' }, { messageId: 'failureAsSuccess', tool: 'b' }],
     },
     { name: 'tool-error scenario answered -32603', observation: makeObservation({ calls: [makeCall('t', rpc(-32603), { scenario: { expect: 'tool-error' } })] }), findings: [{ messageId: 'toolErrorAsProtocolError', tool: 't' }] },
   ],

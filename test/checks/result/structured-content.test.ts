@@ -11,6 +11,7 @@ checkTester(check, {
   valid: [
     { name: 'valid structuredContent', observation: on({ content: [text('{}')], structuredContent: { name: 'a', price: null } }), strict: true },
     { name: 'plain tool error without structuredContent', observation: on({ content: [text('item not found')], isError: true }), strict: true },
+    { name: 'tool error whose structuredContent conforms', observation: on({ content: [text('not found')], isError: true, structuredContent: { name: 'none', price: null } }), strict: true },
     {
       name: 'structuredContent without outputSchema',
       observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', { result: { content: [], structuredContent: { a: 1 } } })] }),
@@ -58,6 +59,11 @@ checkTester(check, {
     },
   ],
   invalid: [
+    {
+      name: 'tool error whose structuredContent fails the outputSchema: a warning',
+      observation: on({ content: [text('not found')], isError: true, structuredContent: { error: 'not found' } }),
+      findings: [{ messageId: 'errorResultInvalid', tool: 'get_item', pointer: '/structuredContent', severity: 'warning' }],
+    },
     { name: 'case 01: missing structuredContent', observation: on({ content: [text('{"name":"a"}')] }), findings: [{ messageId: 'missing', tool: 'get_item', pointer: '/structuredContent', severity: 'error' }] },
     { name: 'isError false still needs it', observation: on({ content: [], isError: false }), findings: [{ messageId: 'missing' }] },
     {

@@ -8,6 +8,20 @@ checkTester(portability, {
     { name: 'nullable written as a type list', observation: makeObservation({ tools: [input({ note: { type: ['string', 'null'] } })] }), strict: true },
     { name: 'standard format, consistent enum and default', observation: makeObservation({ tools: [input({ at: { type: 'string', format: 'date-time' }, mode: { type: ['string', 'null'], enum: ['a', null], default: null } })] }), strict: true },
     { name: 'ref into $defs', observation: makeObservation({ tools: [input({ a: { $ref: '#/$defs/A' } }, { $defs: { A: { type: 'string' } } })] }), strict: true },
+    {
+      name: 'required supplied through allOf/$ref/patternProperties, and keywords matching their types, are left alone',
+      observation: makeObservation({
+        tools: [
+          input(
+            { n: { type: ['integer', 'string'], minimum: 1, maxLength: 3 }, m: { type: 'number', multipleOf: 2 } },
+            { required: ['n', 'fromAllOf'], allOf: [{ properties: { fromAllOf: { type: 'string' } } }] },
+          ),
+          makeTool('u', { inputSchema: { type: 'object', patternProperties: { '^x': { type: 'string' } }, required: ['x1'] } }),
+          makeTool('v', { inputSchema: { type: 'object', required: ['anything'] } }),
+        ],
+      }),
+      strict: true,
+    },
     { name: 'property named nullable is not the keyword', observation: makeObservation({ tools: [input({ nullable: { type: 'boolean' } })] }), strict: true },
     { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }), strict: true },
     {
@@ -46,6 +60,34 @@ checkTester(portability, {
       name: 'nullable in inputSchema (case 24)',
       observation: makeObservation({ tools: [loadCase('24').tool] }),
       findings: [{ messageId: 'nullable', tool: 'create_item', pointer: '/inputSchema/properties/note/nullable', severity: 'warning' }],
+    },
+    {
+      name: "required naming a property 'properties' lacks; unsatisfiable beside additionalProperties: false",
+      observation: makeObservation({
+        tools: [input({ a: { type: 'object', properties: { x: { type: 'string' } }, required: ['x', 'y'], additionalProperties: false } }, { required: ['a', 'missing'] })],
+      }),
+      findings: [
+        { messageId: 'requiredUndeclared', pointer: '/inputSchema/required/1', severity: 'warning' },
+        { messageId: 'requiredUnsatisfiable', pointer: '/inputSchema/properties/a/required/1', severity: 'warning' },
+      ],
+    },
+    {
+      name: 'property names outside ^[a-zA-Z0-9_.-]{1,64}$ at any depth',
+      observation: makeObservation({ tools: [input({ 'first name': { type: 'string' }, ok: { type: 'object', properties: { ['x'.repeat(65)]: { type: 'string' }, 'ü': { type: 'string' } } } })] }),
+      findings: [
+        { messageId: 'propertyName', pointer: '/inputSchema/properties/first name' },
+        { messageId: 'propertyName', pointer: `/inputSchema/properties/ok/properties/${'x'.repeat(65)}` },
+        { messageId: 'propertyName', pointer: '/inputSchema/properties/ok/properties/ü' },
+      ],
+    },
+    {
+      name: 'type-specific keywords on another type',
+      observation: makeObservation({ tools: [input({ s: { type: 'string', properties: { a: { type: 'string' } } }, n: { type: 'integer', minLength: 1 }, l: { type: ['string', 'null'], items: { type: 'string' } } })] }),
+      findings: [
+        { messageId: 'keywordTypeMismatch', pointer: '/inputSchema/properties/s/properties' },
+        { messageId: 'keywordTypeMismatch', pointer: '/inputSchema/properties/n/minLength' },
+        { messageId: 'keywordTypeMismatch', pointer: '/inputSchema/properties/l/items' },
+      ],
     },
     {
       name: 'nullable with default null under a non-null type: one note (nullable), not two',

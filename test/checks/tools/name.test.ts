@@ -11,6 +11,7 @@ checkTester(check, {
   valid: [
     { name: 'spec-conformant names', observation: obs('get_user', 'list-items', 'A9'), strict: true },
     { name: 'custom budget via options', observation: obs('x'.repeat(70)), options: { maxLength: 100 }, strict: true },
+    { name: 'prefixed name within the budget', observation: obs('x'.repeat(50)), options: { prefix: 'mcp__{server}__' }, strict: true },
   ],
   invalid: [
     { name: 'case 17: dotted name is a portability warning', observation: makeObservation({ tools: [case17.tool as ListedTool] }), findings: [{ messageId: 'portability', tool: 'photos.albums.assets.add', pointer: '/name', severity: 'warning' }] },
@@ -19,6 +20,13 @@ checkTester(check, {
     { name: 'version gate: info on 2025-06-18', observation: makeObservation({ protocolVersion: '2025-06-18', tools: [makeTool('bad name')] }), findings: [{ messageId: 'charset', severity: 'info' }] },
     { name: 'duplicates are errors', observation: obs('twice', 'twice'), findings: [{ messageId: 'duplicate', tool: 'twice', severity: 'error' }] },
     { name: 'over 128 characters', observation: obs('x'.repeat(129)), findings: [{ messageId: 'length' }] },
+    {
+      name: "prefix budget: 'mcp__test__' (11) + 54 characters is over 64",
+      observation: obs('x'.repeat(54)),
+      options: { prefix: 'mcp__{server}__', maxLength: 64 },
+      findings: [{ messageId: 'prefixBudget', pointer: '/name', severity: 'warning', message: `Tool ${'x'.repeat(54)}: with the host's prefix 'mcp__test__' the name has 65 characters, over the budget of 64; hosts reject or truncate it.` }],
+    },
+    { name: 'prefix budget with an explicit server name', observation: obs('x'.repeat(50)), options: { prefix: 'mcp__{server}__', server: 'a-long-server-name' }, findings: [{ messageId: 'prefixBudget' }] },
     { name: 'over the host budget', observation: makeObservation({ tools: [makeTool('x'.repeat(70))], options: { maxToolNameLength: 64 } as never }), findings: [{ messageId: 'budget', severity: 'warning' }] },
   ],
 });

@@ -52,9 +52,34 @@ export const ARMS: Arm[] = [
   { surface: 'prompt-exit', file: 'slow-exit.mjs', args: ['--twin'], silent: ['transport/shutdown'] },
   { surface: 'nullable-openapi', file: 'nullable-defs.mjs', draws: [{ check: 'schema/portability', messageId: 'nullable', severity: 'warning' }], never: [{ check: 'schema/portability', messageId: 'defaultInvalid' }] },
   { surface: 'nullable-defs-control', file: 'nullable-defs.mjs', args: ['--twin'], silent: ['schema/portability'] },
+  {
+    surface: 'failure-as-success',
+    file: 'failure-as-success.mjs',
+    draws: [
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: "Tool search_docs: scenario" },
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: "Tool get_quota: scenario" },
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: "Tool sync_index: scenario" },
+    ],
+  },
+  { surface: 'failure-as-iserror', file: 'failure-as-success.mjs', args: ['--twin'], never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }] },
+  { surface: 'error-structured-invalid', file: 'error-structured.mjs', draws: [{ check: 'result/structured-content', messageId: 'errorResultInvalid', severity: 'warning' }] },
+  { surface: 'error-structured-absent', file: 'error-structured.mjs', args: ['--twin'], silent: ['result/structured-content'] },
+  {
+    surface: 'schema-shapes',
+    file: 'schema-shapes.mjs',
+    draws: [
+      { check: 'schema/portability', messageId: 'requiredUnsatisfiable', severity: 'warning' },
+      { check: 'schema/portability', messageId: 'propertyName', severity: 'warning' },
+      { check: 'schema/portability', messageId: 'keywordTypeMismatch', severity: 'warning' },
+    ],
+  },
+  { surface: 'schema-shapes-portable', file: 'schema-shapes.mjs', args: ['--twin'], silent: ['schema/portability'] },
+  { surface: 'long-names', file: 'long-names.mjs', draws: [{ check: 'tools/name', messageId: 'prefixBudget', severity: 'warning', includes: "prefix 'mcp__long-names__'" }] },
+  { surface: 'short-names', file: 'long-names.mjs', args: ['--twin'], silent: ['tools/name'] },
 ];
 
 export default defineConfig({
+  checks: { 'tools/name': ['warning', { prefix: 'mcp__{server}__' }] },
   timeouts: { requestMs: 5000, probeMs: 2000, stdinGraceMs: 500, termGraceMs: 1000, surfaceMs: 60_000 },
   surfaces: ARMS.map((arm) => ({ name: arm.surface, command: process.execPath, args: [DIR + arm.file, ...(arm.args ?? [])], era: 'legacy' as const })),
 });
