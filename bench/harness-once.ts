@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { ResolvedConfig } from '../harness/config/index.ts';
-import type { Era } from '../harness/types.ts';
+import type { Era } from '../harness/model/protocol.ts';
 import { timeHarness } from './measure.ts';
 import { SYNTHETIC, coreCheckIds, onlySurface, realConfig, syntheticConfig } from './surfaces.ts';
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { instantiateSurface, resolveSurfaceEnv, type ResolvedConfig, type ResolvedSurface } from '../harness/config/index.ts';
 import { run, type RunResult } from '../harness/run/index.ts';
-import type { Era, SurfaceObservation } from '../harness/types.ts';
+import type { SurfaceObservation } from '../harness/model/observation.ts';
+import type { Era } from '../harness/model/protocol.ts';
 import { runBare, type BareResult, type PlannedCall } from './bare-client.ts';
 
 /** A timed harness run (wall ms from calling `run()` to its report). */

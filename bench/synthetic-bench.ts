@@ -5,7 +5,7 @@
  * default by measurement.
  */
 import { planCalls } from '../harness/scenarios/index.ts';
-import type { ListedTool } from '../harness/types.ts';
+import type { ListedTool } from '../harness/model/protocol.ts';
 import type { Log } from './compare.ts';
 import { runIsolated } from './isolated.ts';
 import { timeBare, timeHarness, type Replay } from './measure.ts';

@@ -15,7 +15,7 @@ export { loadConfig, type UserConfig, type SurfaceConfig, type ResolvedConfig, t
 export type { RunOptions, RunResult, RunFilters } from './run/index.ts';
 export type { SurfaceResult } from './run/surface.ts';
 export type { Check, CheckMeta, CheckContext, FindingDescriptor } from './checks/define.ts';
-export type * from './types.ts';
+export type * from './model/report.ts';
 export { HARNESS_VERSION } from './version.ts';
 
 /**

@@ -7,7 +7,8 @@
  * report those. Nothing here does I/O or imports the process layer.
  */
 import { isJsonObject as isRecord } from './json.ts';
-import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, type ContractTool, type ListedTool } from './types.ts';
+import type { ContractTool } from './model/contract.ts';
+import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, type ListedTool } from './model/protocol.ts';
 import { jsonEqual } from './schema/sorted-json.ts';
 import { compareToolSchemas, type ToolSchemaDifference } from './schema/compare.ts';
 import { describeDifference } from './schema/narrowing.ts';

@@ -20,7 +20,7 @@ import { meetsThreshold } from './report/threshold.ts';
 import { enableChecks, type EnabledCheck } from './run/judge.ts';
 import { validateSurface, type SurfaceResult } from './run/surface.ts';
 import { createSchemaService } from './schema/ajv.ts';
-import type { Finding } from './types.ts';
+import type { Finding } from './model/report.ts';
 
 /** What to validate: surfaces as written in a config, or a config file (default: the one `mcp-harness run` finds). */
 export type SurfacesInput = readonly SurfaceConfig[] | { config?: string };

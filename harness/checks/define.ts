@@ -5,9 +5,11 @@
  *   them and puts the records into `ctx.observation.probes`. Pure: it never touches a process.
  * - `check(ctx, report)` judges the observation and reports findings by `messageId`.
  *
- * Checks import from `../types.ts`, `../schema/` and `../invariants.ts`, never from `../session/`.
+ * Checks import from `../model/`, `../schema/` and `../invariants.ts`, never from `../session/`.
  */
-import type { Finding, ProbeRequest, Severity, SurfaceObservation } from '../types.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { Finding, Severity } from '../model/report.ts';
+import type { ProbeRequest } from '../model/wire.ts';
 import type { SchemaService } from '../schema/service.ts';
 
 /** Static description of a check; it feeds the catalog (`mcp-harness checks`, docs/checks.md, SARIF rules). */

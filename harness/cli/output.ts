@@ -5,7 +5,7 @@
 import type { ResolvedConfig } from '../config/index.ts';
 import { applyBaseline, exitCodeFor, readBaseline, stripValues } from '../report/index.ts';
 import { writeReports } from '../reporters/index.ts';
-import type { Report } from '../types.ts';
+import type { Report } from '../model/report.ts';
 import { loadCatalog } from './catalog.ts';
 
 /** Output settings (a subset of the resolved config). */

@@ -1,7 +1,7 @@
 /**
  * The bridge from config to the checks: a resolved surface becomes the SurfaceOptions checks read.
  */
-import type { SurfaceOptions } from '../types.ts';
+import type { SurfaceOptions } from '../model/observation.ts';
 import type { ResolvedSurface } from './types.ts';
 
 /**
@@ -15,7 +15,7 @@ export function declaredVersionOf(surface: ResolvedSurface, manifest?: Record<st
   return undefined;
 }
 
-/** SurfaceOptions (types.ts) for `surface`; `manifest` is its parsed package.json when it names one. Pure. */
+/** SurfaceOptions (model/observation.ts) for `surface`; `manifest` is its parsed package.json when it names one. Pure. */
 export function toSurfaceOptions(surface: ResolvedSurface, manifest?: Record<string, unknown>): SurfaceOptions {
   const declaredVersion = declaredVersionOf(surface, manifest);
   return {

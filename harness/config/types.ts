@@ -3,7 +3,7 @@
  * harness runs on (`ResolvedConfig`, every key filled, paths absolute). Types only; no I/O.
  * The zod schema in ./schema.ts validates the same shape (a compile-time test keeps them aligned).
  */
-import type { SeverityOrOff } from '../types.ts';
+import type { SeverityOrOff } from '../model/report.ts';
 
 /** Per-request and per-process time budgets, all in milliseconds. */
 export interface Timeouts {

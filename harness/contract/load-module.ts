@@ -6,7 +6,8 @@
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { importModule as importAny } from '../config/import-module.ts';
-import type { Contract, ContractTool, ToolAnnotations } from '../types.ts';
+import type { Contract, ContractTool } from '../model/contract.ts';
+import type { ToolAnnotations } from '../model/protocol.ts';
 import { toJsonSchemaObject } from './convert.ts';
 import { ContractError, keyPath } from './errors.ts';
 

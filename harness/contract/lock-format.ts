@@ -3,7 +3,8 @@
  * JSON, stable key order, 2-space indent, trailing newline; tools sorted by name.
  */
 import { z } from 'zod';
-import type { ContractTool, Era } from '../types.ts';
+import type { ContractTool } from '../model/contract.ts';
+import type { Era } from '../model/protocol.ts';
 
 /** Lock format version this module reads and writes. */
 export const LOCK_VERSION = 1;

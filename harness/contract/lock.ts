@@ -4,7 +4,9 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Contract, ContractTool, ListedTool, Negotiation } from '../types.ts';
+import type { Contract, ContractTool } from '../model/contract.ts';
+import type { Negotiation } from '../model/observation.ts';
+import type { ListedTool } from '../model/protocol.ts';
 import { ContractError, keyPath } from './errors.ts';
 import { CANONICAL_FORM, hashToolSchemas, sortKeysDeep } from './hash.ts';
 import { issuePath, LOCK_VERSION, lockFileSchema, type LockFile } from './lock-format.ts';

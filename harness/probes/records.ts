@@ -2,7 +2,9 @@
  * Reading probe records: lookup by probe id and classification of what came back. Pure helpers for
  * checks; a probe whose record is missing never ran and must be skipped silently.
  */
-import type { JsonRpcError, ProbeRecord, RequestRecord, SurfaceObservation } from '../types.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { JsonRpcError } from '../model/protocol.ts';
+import type { ProbeRecord, RequestRecord } from '../model/wire.ts';
 import { indexOf } from './index-cache.ts';
 
 /** Probe id -> its first record (built once per `observation.probes` array). */

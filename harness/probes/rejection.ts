@@ -4,7 +4,7 @@
  * arguments/params/input", or a validation phrase naming one of the schema's properties). Pure and
  * value-free: the text is read, never returned; only a property name of the schema itself is.
  */
-import type { RequestRecord } from '../types.ts';
+import type { RequestRecord } from '../model/wire.ts';
 import { looksLikeValidationError, responseKind, resultOf, rpcError } from './records.ts';
 
 /** How an answer rejected the arguments, and the schema property the error names, if one. */

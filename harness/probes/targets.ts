@@ -2,7 +2,9 @@
  * Choosing what to probe: the tools a check may call, their known-good base arguments, the name of
  * a tool that cannot exist, and the `tools/call` probe request shape. Pure.
  */
-import type { CallRecord, ListedTool, ProbeRequest, SurfaceObservation, ToolAnnotations } from '../types.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { ListedTool, ToolAnnotations } from '../model/protocol.ts';
+import type { CallRecord, ProbeRequest } from '../model/wire.ts';
 import { indexOf } from './index-cache.ts';
 import { responseKind } from './records.ts';
 import { fnv1aHex } from './sentinel.ts';

@@ -7,7 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import type { Report } from '../types.ts';
+import type { Report } from '../model/report.ts';
 import { ReportError, describeIssues } from './errors.ts';
 
 /** Default baseline file name (relative to the working directory). */

@@ -7,10 +7,9 @@
  * merged report of a sharded run (a single shard cannot see the other shards' findings).
  */
 import type { CheckMeta } from '../checks/define.ts';
-import type { Finding, Report } from '../types.ts';
+import type { Finding, Report } from '../model/report.ts';
 import { finalizeFindings } from './build.ts';
 import type { Baseline, BaselineEntry } from './baseline-file.ts';
-import type { ReportFinding } from './model.ts';
 import { summarize } from './summary.ts';
 
 export {
@@ -67,7 +66,7 @@ export function applyBaseline(report: Report, baseline: Baseline): BaselineResul
   const accepted = new Set(baseline.entries.map((e) => e.id));
   const present = new Set(report.findings.map((f) => f.id));
   const surfaces = new Set(report.surfaces.map((s) => s.name));
-  const marked: ReportFinding[] = report.findings.map((f) => (f.id !== undefined && accepted.has(f.id) ? { ...f, baselined: true } : f));
+  const marked: Finding[] = report.findings.map((f) => (f.id !== undefined && accepted.has(f.id) ? { ...f, baselined: true } : f));
   const newFindings = marked.filter((f) => !f.baselined);
   const staleEntries = baseline.entries.filter((e) => !present.has(e.id) && surfaces.has(e.surface));
   const stale = staleEntries.map((e) => staleFinding(e, baseline.entries.indexOf(e)));

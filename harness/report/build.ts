@@ -1,12 +1,12 @@
 /**
- * Build the canonical `Report` (harness/types.ts) from what the runner collected.
+ * Build the canonical `Report` (harness/model/report.ts) from what the runner collected.
  *
  * Pure: no I/O, no clock. Findings are sorted deterministically (see order.ts), each gets a stable
  * `id` (see ids.ts), and the summary is computed in one pass.
  */
-import type { Finding, Report, ReportSurface } from '../types.ts';
+import type { Finding, Report, ReportSurface } from '../model/report.ts';
 import { assignIds } from './ids.ts';
-import { REPORT_SCHEMA_VERSION } from './model.ts';
+import { REPORT_SCHEMA_VERSION } from '../model/report.ts';
 import { sortFindings } from './order.ts';
 import { summarize } from './summary.ts';
 

@@ -6,7 +6,7 @@
  * SARIF `partialFingerprints` and shard merging rely on it.
  */
 import { createHash } from 'node:crypto';
-import type { Finding } from '../types.ts';
+import type { Finding } from '../model/report.ts';
 
 /** Length of a finding ID in hex characters. */
 export const FINDING_ID_LENGTH = 16;

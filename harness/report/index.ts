@@ -23,4 +23,4 @@ export {
 export { parseShard, shardProblem, inShard, shardBucket, callShardId, selectShard, type Shard } from './shard.ts';
 export { mergeReports, mergeReportFiles, majorOf, readReportFile, parseReport } from './merge.ts';
 export { ReportError, type ReportErrorCode } from './errors.ts';
-export { REPORT_SCHEMA_VERSION, SEVERITY_RANK, type ReportFinding, type ReportSurfaceEntry } from './model.ts';
+export { REPORT_SCHEMA_VERSION, SEVERITY_RANK } from '../model/report.ts';

@@ -7,10 +7,9 @@
  * then sorted and summarised exactly like `buildReport`, so the merged findings of all shards equal
  * a single full run's.
  */
-import type { Report, ReportSurface, ReportTool } from '../types.ts';
+import { REPORT_SCHEMA_VERSION, type Finding, type Report, type ReportSurface, type ReportTool } from '../model/report.ts';
 import { finalizeFindings } from './build.ts';
 import { ReportError } from './errors.ts';
-import { REPORT_SCHEMA_VERSION, type ReportFinding } from './model.ts';
 import { readReportFile } from './report-file.ts';
 import { assertCompleteShardSet } from './shard-set.ts';
 export { readReportFile, parseReport } from './report-file.ts';
@@ -66,10 +65,10 @@ function mergeSurfaces(reports: readonly Report[]): ReportSurface[] {
   return [...byName.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
 }
 
-function dedupeFindings(reports: readonly Report[]): ReportFinding[] {
-  const byId = new Map<string, ReportFinding>();
-  const withoutId: ReportFinding[] = [];
-  for (const f of reports.flatMap((r) => r.findings as ReportFinding[])) {
+function dedupeFindings(reports: readonly Report[]): Finding[] {
+  const byId = new Map<string, Finding>();
+  const withoutId: Finding[] = [];
+  for (const f of reports.flatMap((r) => r.findings)) {
     if (f.id === undefined) withoutId.push(f);
     else if (!byId.has(f.id)) byId.set(f.id, f);
   }

@@ -3,8 +3,8 @@
  * pointer (natural order: numeric segments compare as numbers, so `/stdout/line/2` < `/stdout/line/10`), messageId and finally message text (the last two only break ties, so equal keys keep a
  * stable order whatever order the checks ran in).
  */
-import type { Finding } from '../types.ts';
-import { SEVERITY_RANK } from './model.ts';
+import type { Finding } from '../model/report.ts';
+import { SEVERITY_RANK } from '../model/report.ts';
 
 function cmp(a: string | undefined, b: string | undefined): number {
   const x = a ?? '';

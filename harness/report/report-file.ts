@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { Report } from '../types.ts';
+import type { Report } from '../model/report.ts';
 import { ReportError, describeIssues } from './errors.ts';
-import { REPORT_SCHEMA_VERSION } from './model.ts';
+import { REPORT_SCHEMA_VERSION } from '../model/report.ts';
 
 const severity = z.enum(['error', 'warning', 'info']);
 const counts = z.looseObject({ error: z.number(), warning: z.number(), info: z.number() });
@@ -43,7 +43,7 @@ const findingSchema = z.looseObject({
   baselined: z.boolean().optional(),
 });
 
-/** zod schema of a schemaVersion 1 report (harness/types.ts `Report`). */
+/** zod schema of a schemaVersion 1 report (harness/model/report.ts `Report`). */
 export const reportSchema = z.looseObject({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   harnessVersion: z.string(),

@@ -4,7 +4,7 @@
  * blindly; a lost or doubled shard would silently under- or over-report). Reports without shard info
  * (none of them carrying it) are not checked.
  */
-import type { Report } from '../types.ts';
+import type { Report } from '../model/report.ts';
 import { ReportError } from './errors.ts';
 
 /**

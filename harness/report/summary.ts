@@ -1,7 +1,7 @@
 /**
  * The report summary, computed in one pass over surfaces and findings (O(surfaces + tools + findings)).
  */
-import type { Finding, Report, ReportSurface, SeverityCounts } from '../types.ts';
+import type { Finding, Report, ReportSurface, SeverityCounts } from '../model/report.ts';
 
 /** Count findings by severity. Findings marked `baselined` are counted too (the summary describes what was seen). */
 export function countBySeverity(findings: readonly Finding[]): SeverityCounts {

@@ -3,9 +3,9 @@
  * harness itself failed (bad config, crashed reporter). Severity and threshold stay separate
  * (Spectral `--fail-severity`).
  */
-import type { Finding, Report, Severity } from '../types.ts';
+import type { Finding, Report, Severity } from '../model/report.ts';
 import type { BaselineResult } from './baseline.ts';
-import { SEVERITY_RANK, asReportFinding } from './model.ts';
+import { SEVERITY_RANK } from '../model/report.ts';
 
 /** Options for `exitCodeFor`. */
 export interface ThresholdOptions {
@@ -23,7 +23,7 @@ export function meetsThreshold(severity: Severity, failOn: ThresholdOptions['fai
 }
 
 function anyFailing(findings: readonly Finding[], failOn: ThresholdOptions['failOn']): boolean {
-  return findings.some((f) => !asReportFinding(f).baselined && meetsThreshold(f.severity, failOn));
+  return findings.some((f) => !f.baselined && meetsThreshold(f.severity, failOn));
 }
 
 /**

@@ -3,8 +3,7 @@
  * calls, findings by severity, time) and the top findings grouped by surface. Colours only when
  * asked (the caller passes `color: stdout.isTTY`). Never machine output: files carry that.
  */
-import type { Finding, Report, Severity } from '../types.ts';
-import type { ReportFinding } from '../report/model.ts';
+import type { Finding, Report, Severity } from '../model/report.ts';
 import { groupBy, plural } from './group.ts';
 import { formatDuration, oneLine } from './text.ts';
 import type { ReporterContext, StdoutReporter } from './types.ts';
@@ -33,7 +32,7 @@ function headline(report: Report, color: boolean): string[] {
       `: ${plural(summary.surfaces, 'surface')}, ${plural(summary.tools, 'tool')}, ${plural(summary.calls, 'call')} in ${formatDuration(report.durationMs)}`,
     `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
   ];
-  const baselined = (report.findings as ReportFinding[]).filter((f) => f.baselined).length;
+  const baselined = report.findings.filter((f) => f.baselined).length;
   if (baselined > 0) lines.push(paint(color, 'dim', `${baselined} accepted by the baseline`));
   if (report.shard) lines.push(`shard ${report.shard.index}/${report.shard.total}`);
   if (report.interrupted) lines.push(paint(color, 'error', 'run interrupted: the report is partial'));
@@ -42,7 +41,7 @@ function headline(report: Report, color: boolean): string[] {
 
 function findingLine(f: Finding, color: boolean): string {
   const where = [f.tool, f.pointer].filter((x) => x !== undefined).map((x) => oneLine(String(x))).join(' ');
-  const mark = (f as ReportFinding).baselined ? paint(color, 'dim', ' (baselined)') : '';
+  const mark = f.baselined ? paint(color, 'dim', ' (baselined)') : '';
   return `  ${paint(color, f.severity, f.severity.padEnd(7))} ${f.check}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}\n    ${oneLine(f.message)}`;
 }
 

@@ -6,8 +6,7 @@
  * message cannot end the script. Evidence is shown only with `showValues`.
  */
 import { stripValues } from '../report/build.ts';
-import type { ReportFinding } from '../report/model.ts';
-import type { Finding, Report } from '../types.ts';
+import type { Finding, Report } from '../model/report.ts';
 import { groupBy } from './group.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.ts';
 import { checkDocsUrl } from './links.ts';
@@ -43,7 +42,7 @@ function surfacesTable(report: Report): string {
 }
 
 function findingRow(f: Finding, showValues: boolean): string {
-  const mark = (f as ReportFinding).baselined ? ' (baselined)' : '';
+  const mark = f.baselined ? ' (baselined)' : '';
   const evidence = showValues && f.evidence !== undefined ? `<td><pre class="evidence">${h(JSON.stringify(f.evidence, null, 2) ?? '')}</pre></td>` : showValues ? '<td></td>' : '';
   const search = [f.check, f.tool ?? '', f.surface, f.pointer ?? '', f.message].join(' ').toLowerCase();
   return `<tr class="finding" data-severity="${f.severity}" data-search="${h(search)}"><td class="sev ${f.severity}">${f.severity}${mark}</td><td>${h(f.surface)}</td><td><code>${h(f.pointer ?? '')}</code></td><td class="message">${h(f.message)}</td>${evidence}</tr>`;

@@ -1,9 +1,9 @@
 /**
- * The `json` reporter: the canonical Report (harness/types.ts), 2-space JSON with a trailing
+ * The `json` reporter: the canonical Report (harness/model/report.ts), 2-space JSON with a trailing
  * newline, `evidence` dropped unless `showValues`. Always written (`report.json`); `merge` reads it back.
  */
 import { stripValues } from '../report/build.ts';
-import type { Report } from '../types.ts';
+import type { Report } from '../model/report.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
 
 /** Render the report as JSON text. Lone surrogates come out as `\udXXX` escapes (well-formed JSON.stringify). */

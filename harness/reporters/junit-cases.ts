@@ -3,8 +3,7 @@
  * passing case per catalog check that ran without findings, one skipped case per skipped check.
  * Pure data; junit.ts turns it into XML.
  */
-import type { Finding, Report } from '../types.ts';
-import type { ReportFinding } from '../report/model.ts';
+import type { Finding, Report } from '../model/report.ts';
 import { groupBy } from './group.ts';
 import type { ReporterContext } from './types.ts';
 
@@ -29,7 +28,7 @@ export interface JunitSuite {
 }
 
 function isFailure(f: Finding): boolean {
-  return f.severity === 'error' && !(f as ReportFinding).baselined;
+  return f.severity === 'error' && !f.baselined;
 }
 
 function findingCases(surface: string, findings: readonly Finding[]): JunitCase[] {

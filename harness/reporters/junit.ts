@@ -8,14 +8,13 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import type { Finding, Report } from '../types.ts';
-import type { ReportFinding } from '../report/model.ts';
+import type { Finding, Report } from '../model/report.ts';
 import { junitSuites, type JunitCase, type JunitSuite } from './junit-cases.ts';
 import { oneLine, safeText } from './text.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
 
 function findingText(f: Finding): string {
-  const mark = (f as ReportFinding).baselined ? ' (baselined)' : '';
+  const mark = f.baselined ? ' (baselined)' : '';
   return `[${f.severity}${mark}] ${f.check}${f.pointer ? ` at ${f.pointer}` : ''}: ${f.message}`;
 }
 

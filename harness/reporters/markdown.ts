@@ -4,8 +4,7 @@
  * surface then check. Every report string is escaped (pipes, backticks, HTML; see text.ts).
  * Evidence is never shown here, whatever `showValues` says.
  */
-import type { Finding, Report } from '../types.ts';
-import type { ReportFinding } from '../report/model.ts';
+import type { Finding, Report } from '../model/report.ts';
 import { groupBy } from './group.ts';
 import { checkDocsUrl } from './links.ts';
 import { escapeMarkdown as md, formatDuration } from './text.ts';
@@ -35,7 +34,7 @@ function surfacesTable(report: Report): string[] {
 }
 
 function findingRow(f: Finding): string {
-  const mark = (f as ReportFinding).baselined ? ' (baselined)' : '';
+  const mark = f.baselined ? ' (baselined)' : '';
   return row([`${f.severity}${mark}`, md(f.tool ?? '(surface)'), md(f.pointer ?? ''), md(f.message)]);
 }
 

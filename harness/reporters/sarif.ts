@@ -11,8 +11,7 @@ import type * as Sarif from 'sarif';
 import type { CheckMeta } from '../checks/define.ts';
 import { BASELINE_STALE_META } from '../report/baseline.ts';
 import { stripValues } from '../report/build.ts';
-import { asReportSurface, type ReportFinding } from '../report/model.ts';
-import type { Finding, Report, Severity } from '../types.ts';
+import type { Finding, Report, Severity } from '../model/report.ts';
 import { HARNESS_INFORMATION_URI, catalogById, checkDocsUrl } from './links.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
 import { safeText } from './text.ts';
@@ -54,7 +53,7 @@ function rulesFor(report: Report, ctx: ReporterContext): Sarif.ReportingDescript
 
 function locationFor(f: Finding, report: Report): Sarif.Location {
   const surface = report.surfaces.find((s) => s.name === f.surface);
-  const configFile = surface ? asReportSurface(surface).configFile : undefined;
+  const configFile = surface ? surface.configFile : undefined;
   return {
     logicalLocations: [
       f.tool !== undefined
@@ -65,7 +64,7 @@ function locationFor(f: Finding, report: Report): Sarif.Location {
   };
 }
 
-function resultFor(f: ReportFinding, report: Report, ruleIndex: number): Sarif.Result {
+function resultFor(f: Finding, report: Report, ruleIndex: number): Sarif.Result {
   const properties: Record<string, unknown> = { surface: f.surface };
   for (const key of ['tool', 'pointer', 'messageId', 'spec', 'evidence'] as const) {
     if (f[key] !== undefined) properties[key] = f[key];
@@ -96,7 +95,7 @@ export function sarifLog(input: Report, ctx: ReporterContext): Sarif.Log {
       {
         tool: { driver: { name: 'mcp-harness', version: report.harnessVersion, informationUri: HARNESS_INFORMATION_URI, rules } },
         invocations: [{ executionSuccessful: !report.interrupted, startTimeUtc: report.startedAt }],
-        results: (report.findings as ReportFinding[]).map((f) => resultFor(f, report, index.get(f.check) ?? -1)),
+        results: report.findings.map((f) => resultFor(f, report, index.get(f.check) ?? -1)),
         columnKind: 'utf16CodeUnits',
       },
     ],

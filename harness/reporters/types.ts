@@ -4,7 +4,7 @@
  * reporter owns stdout. Reporters never import the runner or the session.
  */
 import type { CheckMeta } from '../checks/define.ts';
-import type { Report } from '../types.ts';
+import type { Report } from '../model/report.ts';
 
 /** What every reporter receives besides the report. */
 export interface ReporterContext {

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { Report } from '../types.ts';
+import type { Report } from '../model/report.ts';
 import { BUILTIN_REPORTERS, resolveReporters, type ReporterRegistry } from './registry.ts';
 import type { FileReporter, Reporter, ReporterContext } from './types.ts';
 

@@ -6,7 +6,8 @@
 import { runCheck, type Check, type CheckContext } from '../checks/define.ts';
 import type { CheckSetting } from '../config/index.ts';
 import type { SchemaService } from '../schema/service.ts';
-import type { Finding, Report, Severity, SeverityOrOff, SurfaceObservation } from '../types.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { Finding, Report, Severity, SeverityOrOff } from '../model/report.ts';
 
 /** The check ID under which the harness reports its own faults (a check that threw). */
 export const HARNESS_CHECK_ID = 'harness/check-crashed';

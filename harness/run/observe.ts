@@ -6,7 +6,8 @@
  * This is the only run-stage module that talks to a process (through harness/session).
  */
 import { openSession, probeFresh, SessionBootError, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
-import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario, SurfaceObservation } from '../types.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {

@@ -7,7 +7,8 @@ import type { ResolvedSurface } from '../config/index.ts';
 import { callShardId, inShard } from '../report/shard.ts';
 import { loadScenarios, planCalls } from '../scenarios/index.ts';
 import type { SchemaService } from '../schema/service.ts';
-import type { Scenario, SurfaceObservation } from '../types.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { Scenario } from '../model/wire.ts';
 
 /** Run-level narrowing of calls. */
 export interface CallFilter {

@@ -10,7 +10,10 @@ import { instantiateSurface, resolveSurfaceEnv, toSurfaceOptions, type ResolvedS
 import { loadContractModule, readLock } from '../contract/index.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { SessionOptions } from '../session/index.ts';
-import type { Contract, Finding, Report, ReportSurface, Scenario, SurfaceObservation } from '../types.ts';
+import type { Contract } from '../model/contract.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { Finding, Report, ReportSurface } from '../model/report.ts';
+import type { Scenario } from '../model/wire.ts';
 import { formatMessage } from '../checks/define.ts';
 import { judge, planProbes, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';

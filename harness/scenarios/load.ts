@@ -6,7 +6,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError, issuesFromZod, type ConfigIssue } from '../config/errors.ts';
-import type { Scenario } from '../types.ts';
+import type { Scenario } from '../model/wire.ts';
 import { scenarioFileSchema } from './schema.ts';
 
 /** Lists the scenario files under `path` (itself when a file), sorted; a missing path is an issue. */

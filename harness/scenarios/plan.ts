@@ -5,7 +5,8 @@
  */
 import { isDestructive } from '../probes/targets.ts';
 import type { SchemaService } from '../schema/service.ts';
-import type { ListedTool, Scenario } from '../types.ts';
+import type { ListedTool } from '../model/protocol.ts';
+import type { Scenario } from '../model/wire.ts';
 import { generateArguments } from './generate/index.ts';
 
 /** The destructiveness rule lives with the probes' tool selection; re-exported for the scenarios API. */

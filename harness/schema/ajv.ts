@@ -7,7 +7,7 @@
  * an exception. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
  */
 import { withoutNullableKeyword } from './canonicalise.ts';
-import type { JsonSchema } from '../types.ts';
+import type { JsonSchema } from '../model/protocol.ts';
 import { sortedJsonHash } from './sorted-json.ts';
 import { dialectOf } from './dialects.ts';
 import { depthIssue, isTooDeep } from './depth.ts';

@@ -6,7 +6,7 @@
  * Object key order never matters (comparisons and hashes serialise through ./sorted-json.ts). Also here: the OpenAPI `nullable` keyword's validation
  * semantics (`withoutNullableKeyword`), used by the schema service.
  */
-import type { JsonSchema } from '../types.ts';
+import type { JsonSchema } from '../model/protocol.ts';
 import { isTooDeep } from './depth.ts';
 import { joinPointer, parsePointer, resolvePointer } from './pointer.ts';
 import { sortedJson } from './sorted-json.ts';

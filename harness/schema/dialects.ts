@@ -2,7 +2,7 @@
  * Dialect resolution from `$schema` (spec:2025-11-25/basic/index.mdx §JSON Schema Usage):
  * none or 2020-12 -> 2020-12; 2019-09 -> 2019-09; draft-07 and draft-06 -> draft-07; anything else unknown.
  */
-import type { JsonSchema } from '../types.ts';
+import type { JsonSchema } from '../model/protocol.ts';
 import type { Dialect, DialectInfo } from './service.ts';
 
 /** Known meta-schema URIs, normalised (no scheme, no trailing `#` or `/`), mapped to the engine. */

@@ -7,7 +7,7 @@
  *   anything else is `unknown-dialect` (a finding, never a crash);
  * - remote `$ref`s are never fetched (`remote-ref`); a local `$ref` that does not resolve is `unresolved-ref`.
  */
-import type { JsonSchema } from '../types.ts';
+import type { JsonSchema } from '../model/protocol.ts';
 
 /** A supported JSON Schema dialect. */
 export type Dialect = '2020-12' | '2019-09' | 'draft-07';

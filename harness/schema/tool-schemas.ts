@@ -3,7 +3,7 @@
  * (`/inputSchema`, `/outputSchema`). Used by the schema checks so that both schemas of every tool
  * are judged the same way.
  */
-import type { JsonSchema, ListedTool } from '../types.ts';
+import type { JsonSchema, ListedTool } from '../model/protocol.ts';
 
 /** One schema of a tool: its field name, pointer root and the raw schema (object or boolean). */
 export interface ToolSchemaEntry {

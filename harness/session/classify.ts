@@ -3,7 +3,7 @@
  * stdout that is not a valid MCP message). Pure.
  */
 import { isJsonObject as isObject } from '../json.ts';
-import type { StdoutLine } from '../types.ts';
+import type { StdoutLine } from '../model/wire.ts';
 
 /** A classified line: its kind and, when it parsed as JSON, the value. */
 export interface Classified {

@@ -3,7 +3,8 @@
  * modern envelope as the first line, classified without any fixed wait: the first of an answer, the process
  * exiting, or `probeMs` ends it.
  */
-import { MODERN_PROTOCOL_VERSION, type Negotiation } from '../types.ts';
+import type { Negotiation } from '../model/observation.ts';
+import { MODERN_PROTOCOL_VERSION } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import { buildParams, requestFrame } from './envelope.ts';
 import type { Link } from './link.ts';

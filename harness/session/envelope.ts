@@ -3,7 +3,7 @@
  * `params._meta` with the protocol version, client capabilities (`{}`) and client info. Legacy: params as given.
  */
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/client';
-import type { Era } from '../types.ts';
+import type { Era } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 
 /** What a frame is built for: the era, the version to put in the envelope, the client identity. */
@@ -13,7 +13,7 @@ export interface FrameContext {
   clientInfo: { name: string; version: string };
 }
 
-/** Per-request envelope switches (see ProbeRequest in types.ts). */
+/** Per-request envelope switches (see ProbeRequest in model/wire.ts). */
 export interface EnvelopeOptions {
   /** `false` sends params exactly as given on the modern era. Default true. */
   envelope?: boolean;

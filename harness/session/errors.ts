@@ -2,7 +2,7 @@
  * The one error the session layer throws: the surface could not be booted.
  * Server faults after boot never throw; they become request outcomes.
  */
-import type { ExitInfo, WireTap } from '../types.ts';
+import type { ExitInfo, WireTap } from '../model/wire.ts';
 
 /**
  * Boot failed. `phase: 'spawn'` = the command could not be started (ENOENT, EACCES, bad cwd);

@@ -3,7 +3,8 @@
  * `protocol-error`, an `isError` tools/call result is `tool-error`, no answer in time is `timeout`, a gone process
  * is `exit`, a harness cancellation is `cancelled` (spec basic/utilities/cancellation).
  */
-import type { JsonRpcResponse, Outcome, RequestRecord } from '../types.ts';
+import type { JsonRpcResponse } from '../model/protocol.ts';
+import type { Outcome, RequestRecord } from '../model/wire.ts';
 import { isObject } from './classify.ts';
 import type { RpcChannel, Settlement } from './rpc-channel.ts';
 import { since } from './timing.ts';

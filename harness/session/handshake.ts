@@ -2,7 +2,7 @@
  * The legacy handshake (spec 2025-11-25 basic/lifecycle §Initialization): `initialize` offering a version,
  * then `notifications/initialized`. One retry when the error names a supported legacy version.
  */
-import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from '../types.ts';
+import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import { notificationFrame, requestFrame } from './envelope.ts';
 import { isDiscoverResult, type LateAnswer } from './discover-probe.ts';

@@ -2,7 +2,7 @@
  * A link is one spawned process plus its JSON-RPC channel. The spawner creates links for a session (the first
  * one and every respawn), sharing one wire tap and one exit list.
  */
-import type { ExitInfo } from '../types.ts';
+import type { ExitInfo } from '../model/wire.ts';
 import type { ResolvedSessionOptions, SpawnSpec } from './options.ts';
 import { RpcChannel } from './rpc-channel.ts';
 import { ServerProcess } from './server-process.ts';

@@ -3,7 +3,9 @@
  * Cursors are opaque; an empty string is a cursor, not the end (2026-07-28). A repeated cursor or the page
  * limit stops the walk with `truncated: true`. A page that is not a success ends the walk.
  */
-import type { Listing, ListedTool, RequestRecord } from '../types.ts';
+import type { Listing } from '../model/observation.ts';
+import type { ListedTool } from '../model/protocol.ts';
+import type { RequestRecord } from '../model/wire.ts';
 import { isObject } from './classify.ts';
 
 /** Fetches one page; `cursor` undefined for the first. */

@@ -11,7 +11,8 @@
  * `initialize` answered with -32022 naming only 2026-07-28 is a modern server whose discover is missing or
  * broken: the session goes on modern (protocol/discover, transport/timeout judge the probe).
  */
-import { LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Negotiation } from '../types.ts';
+import type { Negotiation } from '../model/observation.ts';
+import { LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../model/protocol.ts';
 import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
 import { isObject } from './classify.ts';
 import { probeDiscover, type ProbeResult } from './discover-probe.ts';

@@ -2,7 +2,7 @@
  * Booting a session: spawn, negotiate the era, hand back a LiveSession. Boot failures shut every spawned
  * process down (nothing is left running) and throw SessionBootError with the tap and exits as evidence.
  */
-import type { ExitInfo } from '../types.ts';
+import type { ExitInfo } from '../model/wire.ts';
 import { SessionBootError } from './errors.ts';
 import { Spawner, type Link } from './link.ts';
 import { negotiate, NegotiationFailure } from './negotiate.ts';

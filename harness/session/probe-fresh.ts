@@ -2,7 +2,8 @@
  * Opening-message probes on a separate, short-lived process (e.g. `initialize` against a modern server, a
  * missing `_meta`, a batch array): spawn, write the raw lines, collect the answers, shut it down.
  */
-import type { JsonRpcResponse, WireTap } from '../types.ts';
+import type { JsonRpcResponse } from '../model/protocol.ts';
+import type { WireTap } from '../model/wire.ts';
 import { Spawner } from './link.ts';
 import { spawnOrThrow } from './open.ts';
 import { resolveOptions, type SessionOptions, type SpawnSpec } from './options.ts';

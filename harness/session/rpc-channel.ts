@@ -3,7 +3,7 @@
  * ties notifications to requests, answers server-to-client requests, and counts unmatched frames.
  * It never judges a frame; it only routes it.
  */
-import type { JsonRpcResponse } from '../types.ts';
+import type { JsonRpcResponse } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import type { ServerProcess } from './server-process.ts';
 import type { WireTapRecorder } from './wire-tap.ts';

@@ -4,7 +4,7 @@
  */
 import { statSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
-import type { ExitInfo } from '../types.ts';
+import type { ExitInfo } from '../model/wire.ts';
 import { classifyLine } from './classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
 import type { SpawnSpec } from './options.ts';

@@ -4,7 +4,8 @@
  * on the next request (spec 2026-07-28 basic/transports/stdio: the client SHOULD restart); a wedged process
  * (a timeout, then no answer to a liveness check within probeMs) is killed and respawned likewise.
  */
-import type { ExitInfo, Listing, Negotiation, RequestRecord, ShutdownInfo, WireTap } from '../types.ts';
+import type { Listing, Negotiation } from '../model/observation.ts';
+import type { ExitInfo, RequestRecord, ShutdownInfo, WireTap } from '../model/wire.ts';
 import { isObject } from './classify.ts';
 import { buildParams, cancelledFrame, notificationFrame, requestFrame, type FrameContext } from './envelope.ts';
 import { exchange } from './exchange.ts';
@@ -15,7 +16,7 @@ import type { ResolvedSessionOptions } from './options.ts';
 import { killTree, shutdownProcess } from './shutdown.ts';
 import { Window } from './window.ts';
 
-/** Per-request options of `Session.request` (see ProbeRequest in types.ts). Durations in ms. */
+/** Per-request options of `Session.request` (see ProbeRequest in model/wire.ts). Durations in ms. */
 export interface RequestOptions {
   timeoutMs?: number;
   /** `false`: params sent exactly as given on the modern era. */
@@ -30,7 +31,7 @@ export interface RequestOptions {
   lateGraceMs?: number;
 }
 
-/** A live session. Requests never reject for server faults; see `Outcome` in types.ts. */
+/** A live session. Requests never reject for server faults; see `Outcome` in model/wire.ts. */
 export interface Session {
   readonly negotiation: Negotiation;
   /** Every `tools/list` page, following `nextCursor` (default limit 100 pages). */

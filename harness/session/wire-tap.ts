@@ -2,7 +2,7 @@
  * The wire tap recorder: counts and classifies everything that crosses a surface's stdio, with bounded memory.
  * One recorder spans every process of a session (respawns continue its line numbers and clock).
  */
-import type { StdoutLine, WireTap } from '../types.ts';
+import type { StdoutLine, WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
 

@@ -3,7 +3,8 @@
  * the wire tap's frames (matched to main-session requests by id), the responses in listing pages,
  * calls and probes, and the raw `initialize` / `server/discover` results of the negotiation.
  */
-import type { RequestRecord, SurfaceObservation } from '../types.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { RequestRecord } from '../model/wire.ts';
 
 /** One server message to validate. `result: true` marks a bare result (no JSON-RPC envelope). */
 export interface CollectedFrame {

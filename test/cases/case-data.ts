@@ -4,7 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ListedTool, StdoutLine, SurfaceObservation } from '../../harness/types.ts';
+import type { SurfaceObservation } from '../../harness/model/observation.ts';
+import type { ListedTool } from '../../harness/model/protocol.ts';
+import type { StdoutLine } from '../../harness/model/wire.ts';
 import { emptyWire, makeCall, makeObservation } from '../helpers/check-tester.ts';
 
 /** The directory holding the case files. */

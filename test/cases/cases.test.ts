@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCheckOn } from '../helpers/check-tester.ts';
-import type { Finding } from '../../harness/types.ts';
+import type { Finding } from '../../harness/model/report.ts';
 import { loadCases, observationOf, type CaseFile } from './case-data.ts';
 import { RELEASE_CHECKS } from './release-checks.ts';
 

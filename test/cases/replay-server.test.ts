@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeCall, makeObservation, runCheckOn } from '../helpers/check-tester.ts';
-import type { JsonRpcResponse } from '../../harness/types.ts';
+import type { JsonRpcResponse } from '../../harness/model/protocol.ts';
 import { CASES_DIR, classifyLine } from './case-data.ts';
 import { RELEASE_CHECKS } from './release-checks.ts';
 import { converse, request, responseTo } from './wire-client.ts';

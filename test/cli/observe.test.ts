@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { observeSurface } from '../../harness/run/observe.ts';
-import type { ProbeRequest } from '../../harness/types.ts';
+import type { ProbeRequest } from '../../harness/model/wire.ts';
 import { DEFAULT_OPTIONS } from '../helpers/check-tester.ts';
 import { fixture, options } from '../session/helpers.ts';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../harness/types.ts';
+import type { Report } from '../../harness/model/report.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/mcp-harness.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-cjs-'));

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLock, CANONICAL_FORM, ContractError, hashToolSchemas, readLock, writeLock } from '../../harness/contract/index.ts';
-import type { ListedTool, Negotiation } from '../../harness/types.ts';
+import type { Negotiation } from '../../harness/model/observation.ts';
+import type { ListedTool } from '../../harness/model/protocol.ts';
 
 const negotiation: Negotiation = {
   era: 'legacy',

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../harness/types.ts';
+import type { Report } from '../../harness/model/report.ts';
 import { CI_CONFIG, cleanup, cli, readReport, tempDir, type CliResult } from './helpers.ts';
 
 const BANNER = 'stdout-banner'; // one transport/stdout error

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../harness/types.ts';
+import type { Report } from '../../harness/model/report.ts';
 import { CI_CONFIG, checksOf, cleanup, cli, readReport, SEVERITY_CONFIG, tempDir, type CliResult } from './helpers.ts';
 
 let dir: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../harness/types.ts';
+import type { Report } from '../../harness/model/report.ts';
 import { junitXsdErrors, sarifSchemaErrors } from '../reporters/validate.ts';
 import { CI_CONFIG, cleanup, cli, readReport, tempDir, validateMcp, type CliResult } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../harness/types.ts';
+import type { Report } from '../../harness/model/report.ts';
 import { sarifSchemaErrors } from '../reporters/validate.ts';
 import { CI_CONFIG, cleanup, cli, findingIds, readReport, tempDir, type CliResult } from './helpers.ts';
 

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../../harness/types.ts';
+import type { Finding } from '../../harness/model/report.ts';
 import { surfaceNameOf } from './configs/cases.ts';
 import { cleanup, findingsOf, reportOf, ROOT, runCli, type CliRun } from './helpers/cli.ts';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../harness/types.ts';
+import type { Report } from '../../harness/model/report.ts';
 import { CONFIGS, ROOT } from './helpers/cli.ts';
 import { killMarked, pidsWithMarker, processesWithMarker } from './helpers/processes.ts';
 

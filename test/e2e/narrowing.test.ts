@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../harness/types.ts';
+import type { Report } from '../../harness/model/report.ts';
 import { cleanup, findingsOf, reportOf, ROOT, runCli, type CliRun } from './helpers/cli.ts';
 
 const CONFIG = ['run', '--config', 'test/e2e/configs/widened.ts', '--check', 'tools/input-narrowing'];

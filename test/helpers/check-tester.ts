@@ -17,23 +17,10 @@ import { describe, expect, it } from 'vitest';
 import { runCheck, type Check } from '../../harness/checks/define.ts';
 import { createSchemaService } from '../../harness/schema/ajv.ts';
 import type { SchemaService } from '../../harness/schema/service.ts';
-import {
-  LATEST_LEGACY_PROTOCOL_VERSION,
-  MODERN_PROTOCOL_VERSION,
-  type CallRecord,
-  type Era,
-  type Finding,
-  type JsonRpcError,
-  type JsonRpcResponse,
-  type ListedTool,
-  type Negotiation,
-  type Outcome,
-  type Scenario,
-  type Severity,
-  type SurfaceObservation,
-  type SurfaceOptions,
-  type WireTap,
-} from '../../harness/types.ts';
+import type { Negotiation, SurfaceObservation, SurfaceOptions } from '../../harness/model/observation.ts';
+import { LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Era, type JsonRpcError, type JsonRpcResponse, type ListedTool } from '../../harness/model/protocol.ts';
+import type { Finding, Severity } from '../../harness/model/report.ts';
+import type { CallRecord, Outcome, Scenario, WireTap } from '../../harness/model/wire.ts';
 
 /** The default SurfaceOptions (mirrors the config defaults). */
 export const DEFAULT_OPTIONS: SurfaceOptions = {

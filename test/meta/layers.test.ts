@@ -31,6 +31,8 @@ const RULES: Record<string, string[]> = {
   session: ['checks', 'run', 'cli', 'cli.ts', 'reporters', 'report', 'schema'],
   probes: ['session', 'run', 'cli', 'cli.ts'],
   wire: ['session', 'run', 'cli', 'cli.ts'],
+  // The data model is the bottom layer: it imports nothing of the harness but itself.
+  model: ['checks', 'cli', 'cli.ts', 'config', 'contract', 'index.ts', 'invariants.ts', 'json.ts', 'probes', 'report', 'reporters', 'run', 'scenarios', 'schema', 'session', 'version.ts', 'wire'],
 };
 
 describe('layering', () => {

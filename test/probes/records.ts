@@ -1,5 +1,6 @@
 /** Test helper: a ProbeRecord from a probe and a response (`{result}` / `{error}`), outcome derived. */
-import type { JsonRpcResponse, Outcome, ProbeRecord, ProbeRequest } from '../../harness/types.ts';
+import type { JsonRpcResponse } from '../../harness/model/protocol.ts';
+import type { Outcome, ProbeRecord, ProbeRequest } from '../../harness/model/wire.ts';
 
 export function makeProbeRecord(probe: ProbeRequest, response?: { result?: unknown; error?: unknown }, extra: { outcome?: Outcome; lateFrames?: unknown[]; lateAfterMs?: number } = {}): ProbeRecord {
   const frame = response ? ({ jsonrpc: '2.0', id: 900, ...response } as JsonRpcResponse) : undefined;

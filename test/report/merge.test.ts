@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../harness/report/build.ts';
 import { mergeReportFiles, mergeReports, readReportFile } from '../../harness/report/merge.ts';
 import { callShardId, inShard } from '../../harness/report/shard.ts';
-import type { Report, ReportSurface } from '../../harness/types.ts';
+import type { Report, ReportSurface } from '../../harness/model/report.ts';
 import { sampleFindings, sampleInput, sampleSurfaces } from '../fixtures/reports/sample.ts';
 
 let dir: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comparePointers, sortFindings } from '../../harness/report/order.ts';
-import type { Finding } from '../../harness/types.ts';
+import type { Finding } from '../../harness/model/report.ts';
 
 const finding = (pointer: string | undefined): Finding => ({
   check: 'transport/stdout', severity: 'error', surface: 's', message: `m ${pointer}`, messageId: 'nonJsonRpc', ...(pointer !== undefined ? { pointer } : {}),

@@ -3,7 +3,7 @@ import { buildReport } from '../../harness/report/build.ts';
 import { ReportError } from '../../harness/report/errors.ts';
 import { mergeReports } from '../../harness/report/merge.ts';
 import { assertCompleteShardSet } from '../../harness/report/shard-set.ts';
-import type { Report } from '../../harness/types.ts';
+import type { Report } from '../../harness/model/report.ts';
 import { sampleInput } from '../fixtures/reports/sample.ts';
 
 const shard = (index: number, total: number): Report => buildReport(sampleInput({ shard: { index, total } }));

@@ -11,7 +11,7 @@ import { renderMarkdown } from '../../harness/reporters/markdown.ts';
 import { checkAnchor } from '../../harness/reporters/links.ts';
 import { FINGERPRINT_KEY, sarifLog } from '../../harness/reporters/sarif.ts';
 import type { ReporterContext } from '../../harness/reporters/types.ts';
-import type { Report } from '../../harness/types.ts';
+import type { Report } from '../../harness/model/report.ts';
 import { catalog, sampleFindings, sampleInput } from '../fixtures/reports/sample.ts';
 import { junitXsdErrors, sarifSchemaErrors } from './validate.ts';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateArguments } from '../../harness/scenarios/index.ts';
-import type { JsonSchema, ListedTool } from '../../harness/types.ts';
+import type { JsonSchema, ListedTool } from '../../harness/model/protocol.ts';
 
 interface Case {
   source: string;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateArguments } from '../../harness/scenarios/index.ts';
 import { planCalls } from '../../harness/scenarios/plan.ts';
-import type { JsonSchema, ListedTool } from '../../harness/types.ts';
+import type { JsonSchema, ListedTool } from '../../harness/model/protocol.ts';
 
 const one = (x: Record<string, unknown>): JsonSchema => ({ type: 'object', properties: { x }, required: ['x'] });
 const reasonOf = (schema: JsonSchema): string => {

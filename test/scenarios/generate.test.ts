@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateArguments } from '../../harness/scenarios/index.ts';
-import type { JsonSchema } from '../../harness/types.ts';
+import type { JsonSchema } from '../../harness/model/protocol.ts';
 
 const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   ({ type: 'object', properties, required: Object.keys(properties), ...extra });

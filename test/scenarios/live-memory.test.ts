@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCalls } from '../../harness/scenarios/index.ts';
-import type { ListedTool } from '../../harness/types.ts';
+import type { ListedTool } from '../../harness/model/protocol.ts';
 
 let child: ChildProcessWithoutNullStreams;
 const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-memory-'));

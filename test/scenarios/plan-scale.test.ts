@@ -1,7 +1,8 @@
 /** planCalls groups scenarios by tool once: a 5,000-tool surface with 10,000 file scenarios plans in one pass. */
 import { describe, expect, it } from 'vitest';
 import { planCalls } from '../../harness/scenarios/plan.ts';
-import type { ListedTool, Scenario } from '../../harness/types.ts';
+import type { ListedTool } from '../../harness/model/protocol.ts';
+import type { Scenario } from '../../harness/model/wire.ts';
 
 describe('planCalls at scale', () => {
   it('plans 5,000 tools with 10,000 file scenarios, keeping tool order then file order', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDestructive, planCalls } from '../../harness/scenarios/index.ts';
-import type { ListedTool, Scenario } from '../../harness/types.ts';
+import type { ListedTool } from '../../harness/model/protocol.ts';
+import type { Scenario } from '../../harness/model/wire.ts';
 
 const tool = (name: string, annotations?: ListedTool['annotations'], inputSchema: ListedTool['inputSchema'] = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }): ListedTool =>
   ({ name, inputSchema, ...(annotations ? { annotations } : {}) });

@@ -5,7 +5,7 @@ import { LineSplitter, type FramedLine } from '../../harness/session/line-splitt
 import { walkListing } from '../../harness/session/listing.ts';
 import { Window } from '../../harness/session/window.ts';
 import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
-import type { RequestRecord } from '../../harness/types.ts';
+import type { RequestRecord } from '../../harness/model/wire.ts';
 
 function split(chunks: (string | Buffer)[], max = 1024): FramedLine[] {
   const lines: FramedLine[] = [];

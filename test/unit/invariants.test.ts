@@ -10,7 +10,8 @@ import {
   hashToolSchemas,
   inputNarrowingProblems,
 } from '../../harness/invariants.ts';
-import type { ContractTool, ListedTool } from '../../harness/types.ts';
+import type { ContractTool } from '../../harness/model/contract.ts';
+import type { ListedTool } from '../../harness/model/protocol.ts';
 
 const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
 const narrowing = (contractProp: unknown, advertisedProp: unknown) =>

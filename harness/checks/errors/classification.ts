@@ -23,7 +23,9 @@ import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/reco
 import { makeSentinel } from '../../probes/sentinel.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
-import type { ListedTool, ProbeRequest, RequestRecord, SurfaceObservation } from '../../types.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
+import type { ListedTool } from '../../model/protocol.ts';
+import type { ProbeRequest, RequestRecord } from '../../model/wire.ts';
 import type { FindingDescriptor } from '../define.ts';
 import { failureShape } from '../util/failure-text.ts';
 

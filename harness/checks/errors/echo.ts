@@ -10,7 +10,7 @@ import { deriveArgumentProbes } from '../../probes/negative.ts';
 import { resultOf, responseKind } from '../../probes/records.ts';
 import { containsAny, makeSentinel, sentinelsIn } from '../../probes/sentinel.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
-import type { ProbeRecord, ProbeRequest } from '../../types.ts';
+import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
 
 const ID = 'errors/echo';
 const UNKNOWN = `${ID}:unknown-tool`;

@@ -11,7 +11,8 @@ import { deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.
 import { looksLikeValidationError, probeRecord, responseKind, rpcError } from '../../probes/records.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
 import { argumentRejection } from '../../probes/rejection.ts';
-import type { ListedTool, SurfaceObservation } from '../../types.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
+import type { ListedTool } from '../../model/protocol.ts';
 import type { SchemaService } from '../../schema/service.ts';
 import type { FindingDescriptor } from '../define.ts';
 import { joinPointer } from '../util/pointer.ts';

@@ -14,7 +14,8 @@
 import { defineCheck } from '../define.ts';
 import { probeRecord, responseKind } from '../../probes/records.ts';
 import { listedTools, mayProbe } from '../../probes/targets.ts';
-import type { CallRecord, RequestRecord, SurfaceObservation } from '../../types.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
+import type { CallRecord, RequestRecord } from '../../model/wire.ts';
 
 const ID = 'protocol/cancellation';
 const CALL = `${ID}:call`;

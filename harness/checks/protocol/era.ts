@@ -7,7 +7,7 @@
  * (spec:2026-07-28/basic/versioning.mdx; spec:2025-11-25/basic/lifecycle.mdx §Version Negotiation)
  */
 import { defineCheck } from '../define.ts';
-import { KNOWN_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../../types.ts';
+import { KNOWN_PROTOCOL_VERSIONS, LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../../model/protocol.ts';
 
 export default defineCheck({
   meta: {

@@ -8,7 +8,8 @@
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
-import { KNOWN_PROTOCOL_VERSIONS, type ProbeRecord } from '../../types.ts';
+import { KNOWN_PROTOCOL_VERSIONS } from '../../model/protocol.ts';
+import type { ProbeRecord } from '../../model/wire.ts';
 
 const ID = 'protocol/version-negotiation';
 /** The version no server supports. */

@@ -8,7 +8,7 @@
  * Rule source: the scenario file (harness rule, not a spec section).
  */
 import { defineCheck } from '../define.ts';
-import type { CallRecord, Outcome } from '../../types.ts';
+import type { CallRecord, Outcome } from '../../model/wire.ts';
 import { resultObject } from '../util/calls.ts';
 import { textBlocks } from '../util/content.ts';
 import { parsePointer, pointerExists } from '../util/pointer.ts';

@@ -6,7 +6,7 @@
  * reported by result/structured-content; this check reports it for tools without one.
  */
 import { defineCheck } from '../define.ts';
-import type { SurfaceObservation } from '../../types.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
 import { CONTENT_BLOCK_TYPES, validateContentBlock, type BlockIssue } from '../util/content.ts';
 import { hasResult, isModernRevision, listedTool, toolCalls, type ToolCallView } from '../util/calls.ts';
 import { isJsonObject } from '../util/json.ts';

@@ -6,7 +6,7 @@
  * `additionalProperties: false`), property names model APIs reject, type-specific keywords on another type. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage
  * (schemas are JSON Schema, default 2020-12); JSON Schema 2020-12 Validation §6.1.2 (enum), §9.2 (default).
  */
-import type { Severity } from '../../types.ts';
+import type { Severity } from '../../model/report.ts';
 import { defineCheck } from '../define.ts';
 import { portabilityIssues, type PortabilityIssue } from '../../schema/portability.ts';
 import { namedTools, schemasOf } from '../../schema/tool-schemas.ts';

@@ -6,7 +6,7 @@
  */
 import { defineCheck } from '../define.ts';
 import { advertisedShapeProblems } from '../../invariants.ts';
-import { LATEST_LEGACY_PROTOCOL_VERSION } from '../../types.ts';
+import { LATEST_LEGACY_PROTOCOL_VERSION } from '../../model/protocol.ts';
 
 export default defineCheck({
   meta: {

@@ -9,7 +9,7 @@
  */
 import { defineCheck } from '../define.ts';
 import { escapeToken } from '../../schema/pointer.ts';
-import type { ListedTool } from '../../types.ts';
+import type { ListedTool } from '../../model/protocol.ts';
 
 /** One piece of model-facing text and where it sits in the Tool object. */
 interface Text { pointer: string; text: string }

@@ -4,7 +4,7 @@
  * server-process.ts `cannot start '<command>': ...`, handshake.ts `no answer to initialize within N ms`);
  * these helpers turn it into value-free message data. Nothing here comes from the server.
  */
-import type { SurfaceObservation } from '../../types.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
 
 type BootError = NonNullable<SurfaceObservation['bootError']>;
 

@@ -6,7 +6,8 @@
  * at once exits twice). An `initialize` that is never answered is transport/timeout's.
  */
 import { defineCheck } from '../define.ts';
-import type { ExitInfo, SurfaceObservation } from '../../types.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
+import type { ExitInfo } from '../../model/wire.ts';
 import { initializeTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
 

@@ -6,7 +6,7 @@
  * the pointer `/stdout/line/N`.
  */
 import { defineCheck } from '../define.ts';
-import type { StdoutLine } from '../../types.ts';
+import type { StdoutLine } from '../../model/wire.ts';
 
 /** Offending lines reported one by one before a summary finding. */
 const MAX_LINE_FINDINGS = 20;

@@ -7,7 +7,7 @@
  * naming the request and the timeout; other failed handshakes are `transport/exit`'s.
  */
 import { defineCheck } from '../define.ts';
-import type { RequestRecord } from '../../types.ts';
+import type { RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs } from './boot-error.ts';
 
 export default defineCheck({

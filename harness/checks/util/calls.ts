@@ -2,9 +2,11 @@
  * Views over the observation's `tools/call` exchanges and the negotiated revision, shared by the
  * result checks. Pure; never throws.
  */
-import { MODERN_PROTOCOL_VERSION } from '../../types.ts';
+import { MODERN_PROTOCOL_VERSION } from '../../model/protocol.ts';
 import { indexOf } from '../../probes/index-cache.ts';
-import type { ListedTool, RequestRecord, Scenario, SurfaceObservation } from '../../types.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
+import type { ListedTool } from '../../model/protocol.ts';
+import type { RequestRecord, Scenario } from '../../model/wire.ts';
 import { isJsonObject } from './json.ts';
 
 /** One `tools/call` exchange: a scenario call or a `tools/call` probe. */

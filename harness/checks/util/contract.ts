@@ -1,7 +1,9 @@
 /**
  * Pairing advertised tools with their contract entries, for the checks that compare the two.
  */
-import type { ContractTool, ListedTool, SurfaceObservation } from '../../types.ts';
+import type { ContractTool } from '../../model/contract.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
+import type { ListedTool } from '../../model/protocol.ts';
 
 /** Each advertised tool that its contract declares, with that contract entry (advertised order). O(n). */
 export function contractPairs(observation: SurfaceObservation): Array<[ContractTool, ListedTool]> {

@@ -6,7 +6,7 @@
  */
 import { createSchemaService } from '../../schema/ajv.ts';
 import type { SchemaService } from '../../schema/service.ts';
-import type { JsonSchema } from '../../types.ts';
+import type { JsonSchema } from '../../model/protocol.ts';
 import { isObject } from './schema-utils.ts';
 import { freshBudget, generateValue, type Generated } from './values.ts';
 

@@ -3,7 +3,7 @@
  * Surfaces register these; `toJsonSchema` (./project.ts) projects them to what `tools/list` advertises.
  */
 import type { z } from 'zod';
-import type { ToolAnnotations } from '../../../harness/types.ts';
+import type { ToolAnnotations } from '../../../harness/model/protocol.ts';
 import * as input from './inputs.ts';
 import * as output from './outputs.ts';
 

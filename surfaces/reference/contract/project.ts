@@ -5,7 +5,7 @@
  * (`@modelcontextprotocol/sdk`) converts zod v4 schemas with target `draft-7`.
  */
 import { z } from 'zod';
-import type { ContractTool } from '../../../harness/types.ts';
+import type { ContractTool } from '../../../harness/model/contract.ts';
 import type { ToolDefinition } from './definitions.ts';
 
 /** The JSON Schema target of a projection: 2020-12 (SDK 2.x, the default) or draft-07 (SDK 1.x). */

@@ -1,6 +1,7 @@
 import versionLock from '../../../harness/checks/contract/version-lock.ts';
 import { hashToolSchemas } from '../../../harness/invariants.ts';
-import type { Contract, Negotiation } from '../../../harness/types.ts';
+import type { Contract } from '../../../harness/model/contract.ts';
+import type { Negotiation } from '../../../harness/model/observation.ts';
 import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
 
 const tools = [makeTool('a')];

@@ -5,7 +5,8 @@ import { answerAll } from '../../probes/records.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import case21 from '../../fixtures/cases/21-invalid-arguments-as-protocol-error.json' with { type: 'json' };
 import case26 from '../../fixtures/cases/26-nullable-enum-excludes-null.json' with { type: 'json' };
-import type { ListedTool, SurfaceObservation } from '../../../harness/types.ts';
+import type { SurfaceObservation } from '../../../harness/model/observation.ts';
+import type { ListedTool } from '../../../harness/model/protocol.ts';
 
 const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
 const ok = { result: { content: [{ type: 'text', text: 'ok' }] } };

@@ -3,7 +3,8 @@ import check from '../../../harness/checks/errors/echo.ts';
 import { checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
 import { answerAll } from '../../probes/records.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
-import type { ProbeRequest, SurfaceObservation } from '../../../harness/types.ts';
+import type { SurfaceObservation } from '../../../harness/model/observation.ts';
+import type { ProbeRequest } from '../../../harness/model/wire.ts';
 
 const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
 const tool = makeTool('lookup', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { id: { type: 'string' }, limit: { type: 'integer' } }, required: ['id'] } });

@@ -3,7 +3,8 @@ import check from '../../../harness/checks/errors/input-enforcement.ts';
 import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
 import { answerAll } from '../../probes/records.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
-import type { ProbeRequest, SurfaceObservation } from '../../../harness/types.ts';
+import type { SurfaceObservation } from '../../../harness/model/observation.ts';
+import type { ProbeRequest } from '../../../harness/model/wire.ts';
 
 const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
 const tool = makeTool('search', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['limit'] } });

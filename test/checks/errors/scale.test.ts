@@ -9,7 +9,8 @@ import classification from '../../../harness/checks/errors/classification.ts';
 import echo from '../../../harness/checks/errors/echo.ts';
 import inputEnforcement from '../../../harness/checks/errors/input-enforcement.ts';
 import { createSchemaService } from '../../../harness/schema/ajv.ts';
-import type { ProbeRequest, SurfaceObservation } from '../../../harness/types.ts';
+import type { SurfaceObservation } from '../../../harness/model/observation.ts';
+import type { ProbeRequest } from '../../../harness/model/wire.ts';
 import { makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
 import { answerAll } from '../../probes/records.ts';
 

@@ -4,7 +4,8 @@ import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/
 import { makeProbeRecord } from '../../probes/records.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
-import type { CallRecord, SurfaceObservation } from '../../../harness/types.ts';
+import type { SurfaceObservation } from '../../../harness/model/observation.ts';
+import type { CallRecord } from '../../../harness/model/wire.ts';
 
 const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
 const ok = { result: { content: [] } };

@@ -3,7 +3,8 @@ import check from '../../../harness/checks/protocol/version-negotiation.ts';
 import { checkTester, makeObservation } from '../../helpers/check-tester.ts';
 import { answerAll } from '../../probes/records.ts';
 import { drive, envelope, init } from '../../probes/drive.ts';
-import type { ProbeRequest, SurfaceObservation } from '../../../harness/types.ts';
+import type { SurfaceObservation } from '../../../harness/model/observation.ts';
+import type { ProbeRequest } from '../../../harness/model/wire.ts';
 
 const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
 function observed(era: 'modern' | 'legacy', answer: (p: ProbeRequest) => object) {

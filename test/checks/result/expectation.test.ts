@@ -1,6 +1,6 @@
 import check from '../../../harness/checks/result/expectation.ts';
 import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
-import type { Scenario } from '../../../harness/types.ts';
+import type { Scenario } from '../../../harness/model/wire.ts';
 
 const ok = { result: { content: [{ type: 'text', text: 'Created order 17 for Ada' }], structuredContent: { order: { id: 17, 'a/b': true }, items: [] } } };
 const toolError = { result: { content: [{ type: 'text', text: 'out of stock' }], isError: true } };

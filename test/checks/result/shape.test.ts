@@ -1,6 +1,6 @@
 import check from '../../../harness/checks/result/shape.ts';
 import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
-import type { ProbeRecord } from '../../../harness/types.ts';
+import type { ProbeRecord } from '../../../harness/model/wire.ts';
 
 const text = { type: 'text', text: 'ok' };
 const PNG = 'iVBORw0KGgo=';

@@ -9,7 +9,7 @@ import { checkLoaders } from '../../../harness/checks/index.ts';
 import { MAX_SCHEMA_DEPTH } from '../../../harness/schema/depth.ts';
 import { createSchemaService } from '../../../harness/schema/ajv.ts';
 import { describeDifference, schemaDifferences } from '../../../harness/schema/narrowing.ts';
-import type { Contract } from '../../../harness/types.ts';
+import type { Contract } from '../../../harness/model/contract.ts';
 import { checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
 import { deepSchema } from '../../schema/deep.ts';
 

@@ -1,5 +1,5 @@
 import metadata from '../../../harness/checks/tools/advertised-metadata.ts';
-import type { Contract } from '../../../harness/types.ts';
+import type { Contract } from '../../../harness/model/contract.ts';
 import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
 
 const contract: Contract = {

@@ -4,7 +4,7 @@ import { checkTester, makeObservation, makeTool, runCheckOn } from '../../helper
 import { drive, init } from '../../probes/drive.ts';
 import case28 from '../../fixtures/cases/28-description-steers-agent.json' with { type: 'json' };
 import reference from '../../fixtures/servers/faults/near-miss/reference-servers-tools.json' with { type: 'json' };
-import type { ListedTool } from '../../../harness/types.ts';
+import type { ListedTool } from '../../../harness/model/protocol.ts';
 
 const described = (description: string) => makeObservation({ tools: [makeTool('t', { description })] });
 const nearMisses = ['Reads the .env file of the project', 'The path must be absolute', 'You must provide a query', 'Use this tool to search notes', 'Returns API keys metadata (names only) for the account.', 'Do not use for large files; use read_media_file instead.'];

@@ -1,5 +1,5 @@
 import narrowing from '../../../harness/checks/tools/input-narrowing.ts';
-import type { Contract } from '../../../harness/types.ts';
+import type { Contract } from '../../../harness/model/contract.ts';
 import { checkTester, loadCase, makeObservation, makeTool } from '../../helpers/check-tester.ts';
 
 const case31 = loadCase('31');

@@ -3,7 +3,7 @@ import check from '../../../harness/checks/tools/name.ts';
 import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
 import { drive, init } from '../../probes/drive.ts';
 import case17 from '../../fixtures/cases/17-tool-name-with-dots.json' with { type: 'json' };
-import type { ListedTool } from '../../../harness/types.ts';
+import type { ListedTool } from '../../../harness/model/protocol.ts';
 
 const obs = (...names: string[]) => makeObservation({ tools: names.map((n) => makeTool(n)) });
 

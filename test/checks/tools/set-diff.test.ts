@@ -1,5 +1,5 @@
 import setDiff from '../../../harness/checks/tools/set-diff.ts';
-import type { Contract } from '../../../harness/types.ts';
+import type { Contract } from '../../../harness/model/contract.ts';
 import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
 
 const contract = (...names: string[]): Contract => ({ source: 'contract.ts', kind: 'module', tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/exit.ts';
 import { checkTester, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
-import type { ExitInfo } from '../../../harness/types.ts';
+import type { ExitInfo } from '../../../harness/model/wire.ts';
 
 const finalExit: ExitInfo = { atMs: 900, code: 0, signal: null, unexpected: false };
 const crash: ExitInfo = { atMs: 120, code: 1, signal: null, unexpected: true };

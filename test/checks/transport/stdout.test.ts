@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/stdout.ts';
 import { checkTester, emptyWire, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
-import type { StdoutLine } from '../../../harness/types.ts';
+import type { StdoutLine } from '../../../harness/model/wire.ts';
 
 const rpc = (line: number): StdoutLine => ({ line, atMs: line, kind: 'jsonrpc', bytes: 40 });
 const text = (line: number, head = 'Server version : 1.2.3'): StdoutLine => ({ line, atMs: line, kind: 'text', bytes: head.length, head });

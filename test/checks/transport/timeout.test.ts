@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/timeout.ts';
 import { checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
-import type { ProbeRecord, RequestRecord } from '../../../harness/types.ts';
+import type { ProbeRecord, RequestRecord } from '../../../harness/model/wire.ts';
 
 const page = (outcome: RequestRecord['outcome']): RequestRecord => ({ id: 1, method: 'tools/list', outcome, durationMs: 5000 });
 const probe = (outcome: RequestRecord['outcome']): ProbeRecord => ({

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '../../../harness/index.ts';
-import type { Severity } from '../../../harness/types.ts';
+import type { Severity } from '../../../harness/model/report.ts';
 
 const DIR = fileURLToPath(new URL('../../fixtures/servers/verdicts/', import.meta.url));
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import type { Finding, Report } from '../../../harness/types.ts';
+import type { Finding, Report } from '../../../harness/model/report.ts';
 
 /** The repository root (the CLI's working directory). */
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -1,0 +1,85 @@
+/**
+ * The observation a check reads: everything the runner saw of one surface (negotiation, listing,
+ * calls, probes, wire tap, exits), plus the surface options the checks consult. Pure data; checks
+ * are functions of it.
+ */
+import type { Contract } from './contract.ts';
+import type { Era, Implementation, ListedTool } from './protocol.ts';
+import type { CallRecord, EraProbe, ExitInfo, ProbeRecord, RequestRecord, ShutdownInfo, WireTap } from './wire.ts';
+
+/** What the session learnt about the server's era. */
+export interface Negotiation {
+  era: Era;
+  /** The negotiated protocol revision (`2026-07-28` on modern). */
+  protocolVersion: string;
+  /** The protocol version the harness offered. */
+  offeredVersion: string;
+  serverInfo?: Implementation;
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  /** Modern only: the raw `server/discover` result. */
+  discover?: unknown;
+  /** The probe exchange: what `server/discover` drew. */
+  probe: EraProbe;
+  /** Legacy only: the raw `initialize` result. */
+  initialize?: unknown;
+}
+
+/** The listing: every `tools/list` page. */
+export interface Listing {
+  pages: RequestRecord[];
+  tools: ListedTool[];
+  /** True when pagination stopped because of a repeated cursor or the page limit. */
+  truncated: boolean;
+}
+
+/**
+ * Everything observed for one surface: the input to every check. Pure data.
+ */
+export interface SurfaceObservation {
+  surface: string;
+  /** The surface's resolved options (see SurfaceConfig). */
+  options: SurfaceOptions;
+  negotiation?: Negotiation;
+  /** Set when the surface could not be booted or negotiated; checks needing a session skip. */
+  bootError?: { phase: 'spawn' | 'negotiate' | 'list'; message: string };
+  listing?: Listing;
+  contract?: Contract;
+  /** Set when the contract could not be loaded: the finding is reported by the runner. */
+  contractError?: string;
+  calls: CallRecord[];
+  probes: ProbeRecord[];
+  wire: WireTap;
+  /** Every exit of a surface process: unexpected ones (crashes) and the final one. The session restarts after a crash. */
+  exits: ExitInfo[];
+  shutdown?: ShutdownInfo;
+  /** The surface's package manifest (package.json) when the surface names one. */
+  manifest?: { path: string; json: Record<string, unknown> };
+  /** contract/watched-paths: each configured watched path (glob) with the number of files it matched. */
+  watchedPathMatches?: Record<string, number>;
+  /** Tools this run deliberately did not call (excluded by `--tool`, or all their calls are in another shard). */
+  outOfScopeTools?: string[];
+  /** Tools for which argument generation was refused (destructive, not allowed). */
+  skippedTools: { tool: string; reason: string }[];
+  durationMs: number;
+}
+
+/** Per-surface options the checks read (resolved from config with defaults). */
+export interface SurfaceOptions {
+  /** Generate arguments for destructive tools (`annotations.destructiveHint` not false). */
+  allowDestructive: boolean;
+  /** `forbid`: an echoed sentinel is an error; `warn` (default): a warning. */
+  echo: 'forbid' | 'warn';
+  /** Result size budget in bytes (result/size). */
+  maxResultBytes: number;
+  /** Result size budget in estimated tokens (result/size; ~4 bytes per token). */
+  maxResultTokens: number;
+  /** Tool name length budget for hosts that prefix names (tools/name). */
+  maxToolNameLength: number;
+  /** Paths (globs relative to the config dir) that must each match at least one file. */
+  watchedPaths: string[];
+  /** The version the surface declares (e.g. from its package manifest), for contract/version-lock. */
+  declaredVersion?: string;
+  /** Whether the surface may override the contract (narrowing only). */
+  overrides: 'narrow' | 'none';
+}

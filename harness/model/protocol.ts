@@ -1,0 +1,71 @@
+/**
+ * The protocol's own vocabulary: the revisions and eras the harness knows, and the shapes the MCP
+ * spec and JSON-RPC 2.0 define (`Implementation`, `Tool`, error and response objects), kept raw as
+ * the server sent them. Changes when the spec does. Plain data, no I/O.
+ */
+/** Protocol era: `modern` is the stateless 2026-07-28 revision (`server/discover`), `legacy` the `initialize` handshake. */
+export type Era = 'modern' | 'legacy';
+
+/** The protocol revisions the harness knows, newest first. */
+export const KNOWN_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+
+/** The modern revision (stateless, `_meta` envelope per request). */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/** The newest legacy revision; offered in `initialize`. */
+export const LATEST_LEGACY_PROTOCOL_VERSION = '2025-11-25';
+
+/** A JSON value as parsed from the wire. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A JSON Schema document (or a boolean schema), kept raw as the server sent it. */
+export type JsonSchema = Record<string, unknown> | boolean;
+
+/** `Implementation` (serverInfo): `{ name, version, title? }` as the server reported it. */
+export interface Implementation {
+  name: string;
+  version: string;
+  title?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * A tool as `tools/list` advertised it (the `Tool` object), schemas kept raw, never rewritten.
+ * Unknown fields are preserved so that shape checks can see them.
+ */
+export interface ListedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  /** The advertised input JSON Schema; `properties` modelled so the comparator has something to read. */
+  inputSchema: { type?: unknown; properties?: Record<string, unknown>; required?: unknown; [key: string]: unknown };
+  outputSchema?: { [key: string]: unknown };
+  annotations?: ToolAnnotations;
+  [key: string]: unknown;
+}
+
+/** `ToolAnnotations` (hints only; identical across 2025-06-18, 2025-11-25 and 2026-07-28). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/** A JSON-RPC 2.0 error object. */
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** A response frame as it came off the wire (parsed), with either `result` or `error`. */
+export interface JsonRpcResponse {
+  jsonrpc?: unknown;
+  id?: string | number | null;
+  result?: unknown;
+  error?: JsonRpcError;
+  [key: string]: unknown;
+}

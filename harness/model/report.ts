@@ -1,0 +1,94 @@
+/**
+ * The versioned report: the canonical raw result every format is rendered from, which `merge`
+ * combines and the public API publishes (as Playwright publishes only its `JSONReport`). A change
+ * here is a change of `Report.schemaVersion`. Plain data, no I/O.
+ */
+import type { Era, Implementation } from './protocol.ts';
+import type { EraProbe, ExpectedOutcome, Outcome, Scenario } from './wire.ts';
+
+export type { Era, Implementation } from './protocol.ts';
+export type { EraProbe, ExpectedOutcome, Outcome } from './wire.ts';
+
+/** The current `Report.schemaVersion` this harness writes and reads. */
+export const REPORT_SCHEMA_VERSION = 1 as const;
+
+/** Rank of a severity for ordering and thresholds: error 0, warning 1, info 2 (lower is worse). */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
+
+/** A finding's severity. `off` exists only in config (it disables a check) and never appears in a finding. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A severity as the config may set it per check. */
+export type SeverityOrOff = Severity | 'off';
+
+/** A finding: one problem (or note) a check reports. Value-free by default. */
+export interface Finding {
+  /** Check ID (`area/name`). */
+  check: string;
+  severity: Severity;
+  surface: string;
+  tool?: string;
+  /** JSON pointer (RFC 6901) into the thing the message is about, prefixed with its root (e.g. `/outputSchema/properties/x`). */
+  pointer?: string;
+  /** The message: names the tool, the pointer and the expectation; never argument or result values. */
+  message: string;
+  /** The message ID in the check's catalogue. */
+  messageId?: string;
+  /** Spec section or rule this implements. */
+  spec?: string;
+  /** Values, only kept when --show-values is given. */
+  evidence?: unknown;
+  /** Stable identity: hash of surface, tool, check, pointer (and messageId). Filled by the runner. */
+  id?: string;
+  /** Set when a baseline accepts the finding: it is kept in the report but does not fail the run. */
+  baselined?: boolean;
+}
+
+/** One tool's entry in the report. */
+export interface ReportTool {
+  name: string;
+  calls: { scenario: string; origin: Scenario['origin']; expect: ExpectedOutcome; outcome: Outcome; durationMs: number }[];
+}
+
+/** One surface's entry in the report. */
+export interface ReportSurface {
+  name: string;
+  era?: Era;
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  /**
+   * How the era was settled (the `server/discover` probe as recorded in Negotiation.probe): its outcome,
+   * whether the first probe timed out and a fresh process was re-probed, and when a late answer came
+   * (recorded, never obeyed). Timing data: never part of a finding.
+   */
+  eraProbe?: EraProbe;
+  durationMs: number;
+  /** `failed`: did not boot; `interrupted`: the run was stopped while it ran (its partial observation is not judged). */
+  status: 'ok' | 'failed' | 'interrupted';
+  /** The config file that declares the surface, relative to the working directory (SARIF locations). */
+  configFile?: string;
+  tools: ReportTool[];
+}
+
+/** Counts by severity. */
+export interface SeverityCounts {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+/** The canonical, versioned raw result from which every format is rendered (and which `merge` combines). */
+export interface Report {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  harnessVersion: string;
+  startedAt: string;
+  durationMs: number;
+  /** Set when the run was cut short (SIGINT/SIGTERM) or partial. */
+  interrupted?: boolean;
+  shard?: { index: number; total: number };
+  surfaces: ReportSurface[];
+  findings: Finding[];
+  /** Checks that were skipped for a surface, and why (e.g. no contract in ad-hoc mode). */
+  skipped: { surface: string; check: string; reason: string }[];
+  summary: { surfaces: number; tools: number; calls: number; findings: SeverityCounts };
+}

@@ -1,0 +1,194 @@
+/**
+ * The wire records: what the harness planned to send (scenarios, probes), every request it sent and
+ * what came back, and what the tap saw of the server process (stdout lines, exits, shutdown).
+ * Written by the session, read by checks. Plain data, no I/O.
+ */
+import type { JsonRpcResponse } from './protocol.ts';
+
+/** The outcome class of one request. */
+export type Outcome =
+  /** A result; for `tools/call` a result without `isError: true`. */
+  | 'success'
+  /** A `tools/call` result with `isError: true`. */
+  | 'tool-error'
+  /** A JSON-RPC error response. */
+  | 'protocol-error'
+  /** No answer within the request timeout. */
+  | 'timeout'
+  /** The process exited (or stdout closed) while the request was in flight. */
+  | 'exit'
+  /** The request was cancelled by the harness (cancellation probes); no answer expected. */
+  | 'cancelled';
+
+/**
+ * One request the harness sent and what came back. Used for tool calls, list pages and probes alike.
+ * `response` is the raw parsed frame; nothing is normalised.
+ */
+export interface RequestRecord {
+  /** JSON-RPC id the harness used. */
+  id: number | string;
+  method: string;
+  /** The params as sent (including the `_meta` envelope on the modern era). */
+  params?: unknown;
+  response?: JsonRpcResponse;
+  outcome: Outcome;
+  /** Wall time from write to answer (or to giving up), ms. */
+  durationMs: number;
+  /** Byte length of the response line (UTF-8), when there was one. */
+  responseBytes?: number;
+  /** Frames the server sent tied to this request before the answer (progress, log messages). */
+  notifications?: unknown[];
+  /** After a cancellation: frames that still arrived for this id. */
+  lateFrames?: unknown[];
+  /** After a cancellation: ms from writing `notifications/cancelled` to the first late frame. */
+  lateAfterMs?: number;
+}
+
+/** The expected outcome of a scenario. */
+export type ExpectedOutcome = 'success' | 'tool-error' | 'protocol-error';
+
+/** A named call of one tool (from `scenarios/*.json` or generated from the inputSchema). */
+export interface Scenario {
+  /** Unique per tool within a surface. */
+  name: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  expect: ExpectedOutcome;
+  /** Where the scenario came from: `file` = scenario file, `generated` = from the inputSchema. */
+  origin: 'file' | 'generated';
+  /** Scenario file path (relative to the config dir) for `file` scenarios. */
+  file?: string;
+  /** Optional extra assertions on the result: JSON pointers into structuredContent that must exist. */
+  assert?: { structuredContentHas?: string[]; textIncludes?: string[] };
+  /** Per-call timeout override, ms. */
+  timeoutMs?: number;
+}
+
+/** One `tools/call` with its scenario. */
+export interface CallRecord {
+  scenario: Scenario;
+  request: RequestRecord;
+}
+
+/** A probe: a request a check planned (pure) and the runner executed. */
+export interface ProbeRequest {
+  /** Stable ID, unique within the surface, e.g. `errors/classification:unknown-tool`. */
+  id: string;
+  /** The check that planned it. */
+  check: string;
+  tool?: string;
+  method: string;
+  params?: Record<string, unknown>;
+  /**
+   * `envelope: false` sends params exactly as given on the modern era (no `_meta` added);
+   * default true. Use `protocolVersion` to override only the envelope's version.
+   */
+  envelope?: boolean;
+  protocolVersion?: string;
+  /** Send `notifications/cancelled` for this request after this many ms (cancellation probes). */
+  cancelAfterMs?: number;
+  /** After the cancellation, keep collecting frames for the id this long, ms (default: the session's). */
+  lateGraceMs?: number;
+  /**
+   * Timing-sensitive probe: run alone on the connection, after the pipelined probes, in planned order
+   * (so no other answer queues in front of it).
+   */
+  exclusive?: boolean;
+  timeoutMs?: number;
+  /** A raw line to write instead of a JSON-RPC frame built from method/params (still gets an id if it has one). */
+  raw?: string;
+  /** Run on a fresh process (for opening-message probes such as `initialize` against a modern server). */
+  freshProcess?: boolean;
+}
+
+/** A probe and its record. */
+export interface ProbeRecord {
+  probe: ProbeRequest;
+  request: RequestRecord;
+  /** For `freshProcess` probes: whether the probe process was still alive after the answer. */
+  aliveAfter?: boolean;
+}
+
+/** Classification of one stdout line. */
+export interface StdoutLine {
+  /** 1-based line number on stdout since spawn. */
+  line: number;
+  /** ms since spawn. */
+  atMs: number;
+  /** `jsonrpc`: a JSON-RPC 2.0 message; `json`: JSON but not JSON-RPC; `text`: not JSON. */
+  kind: 'jsonrpc' | 'json' | 'text';
+  /** Byte length of the line. */
+  bytes: number;
+  /** The first 80 characters of a non-JSON-RPC line (evidence; only shown with --show-values). */
+  head?: string;
+}
+
+/** How the process ended. */
+export interface ExitInfo {
+  /** ms since spawn. */
+  atMs: number;
+  code: number | null;
+  signal: string | null;
+  /** True when the process exited before the harness began shutting it down. */
+  unexpected: boolean;
+}
+
+/** How shutdown went: which step ended the process (spec basic/transports stdio §Shutdown). */
+export interface ShutdownInfo {
+  /** `stdin-close`: exited after stdin closed; `sigterm`/`sigkill`: needed the signal; `already-exited`. */
+  endedBy: 'stdin-close' | 'sigterm' | 'sigkill' | 'already-exited';
+  /** ms from the start of shutdown to exit. */
+  durationMs: number;
+  /** Processes of the tree still alive after shutdown (should be 0). */
+  survivors: number;
+  /** The configured wait after closing stdin before SIGTERM (`timeouts.stdinGraceMs`), ms. */
+  stdinGraceMs: number;
+}
+
+/** Everything the wire tap saw for one surface process. */
+export interface WireTap {
+  stdout: StdoutLine[];
+  /** Count of non-JSON-RPC stdout lines (kept even when `stdout` is truncated). */
+  stdoutNonJsonRpc: number;
+  /** Lines the harness wrote to stdin. */
+  stdinLines: number;
+  /** The last bytes of stderr (bounded, see `stderrLimitBytes`). */
+  stderrTail: string;
+  stderrBytes: number;
+  /** Frames the server sent that matched no in-flight request id. */
+  unmatchedFrames: number;
+  /** Server-to-client requests received. */
+  serverRequests: string[];
+  /** Every frame the server sent (for the wire-schema check); bounded by the session. */
+  frames?: unknown[];
+}
+
+/** The era probe exchange (`Negotiation.probe`): what `server/discover` drew, and how the era was settled. */
+export interface EraProbe {
+  /**
+   * `skipped`: the surface is configured `era: 'legacy'`, no probe was sent. `invalid-discover`: an
+   * object result that is not a usable DiscoverResult (then legacy is tried; if that fails too, the
+   * session goes modern with that answer so protocol/discover can judge it).
+   */
+  outcome: 'discover-result' | 'modern-error' | 'other-error' | 'timeout' | 'exit' | 'not-json' | 'skipped' | 'invalid-discover';
+  errorCode?: number;
+  durationMs: number;
+  /** The budget of the probe that decided, ms (`timeouts.probeMs`, or `timeouts.startMs` for the re-probe). */
+  timeoutMs?: number;
+  /**
+   * True when negotiation went on on a fresh process: the probe killed the process (outcome `exit`), or
+   * the first probe got no answer within probeMs (`firstProbe`) and the process was replaced.
+   */
+  restarted: boolean;
+  /**
+   * The first probe, when it got no answer within `timeouts.probeMs` (a slow start or a silent server):
+   * that process was killed and a fresh one re-probed with `timeouts.startMs` (never `initialize` on a
+   * process with a probe in flight whose answer could still decide the era).
+   */
+  firstProbe?: { outcome: 'timeout' | 'not-json'; durationMs: number; timeoutMs: number };
+  /**
+   * The re-probe timed out too and `initialize` was sent; the probe's answer then still came, this many
+   * ms after it was sent. Recorded, never obeyed: a process that got `initialize` is legacy for its life.
+   */
+  lateAnswerMs?: number;
+}
