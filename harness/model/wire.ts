@@ -42,6 +42,11 @@ export interface RequestRecord {
   lateFrames?: unknown[];
   /** After a cancellation: ms from writing `notifications/cancelled` to the first late frame. */
   lateAfterMs?: number;
+  /**
+   * Set (to the limit, in JSON levels) when the response or a notification was nested deeper than the
+   * harness evaluates: the response then keeps only `jsonrpc` and `id` (harness/run/depth-guard.ts).
+   */
+  tooDeep?: number;
 }
 
 /** The expected outcome of a scenario. */

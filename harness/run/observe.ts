@@ -8,6 +8,7 @@
 import { openSession, probeFresh, SessionBootError, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
+import { guardDeepValues } from './depth-guard.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -74,6 +75,7 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
     if (input.signal?.aborted) markCutShort(obs);
     obs.shutdown = await session.close();
     obs.wire = session.tap();
+    guardDeepValues(obs);
     obs.exits = session.exits();
     obs.durationMs = performance.now() - started;
   }

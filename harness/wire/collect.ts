@@ -31,7 +31,7 @@ export function collectFrames(observation: SurfaceObservation): CollectedFrame[]
     out.push({ frame, ...(method !== undefined ? { method } : {}), ...(bare ? { bare } : {}) });
   };
   const records = mainSessionRecords(observation);
-  for (const r of records) push(r.response, r.method);
+  for (const r of records) if (r.tooDeep === undefined) push(r.response, r.method); // too deep: dropped unevaluated (result/size)
   for (const p of observation.probes) if (p.probe.freshProcess) push(p.request.response, p.request.method);
   const byId = new Map(records.map((r) => [r.id, r.method] as const));
   for (const f of observation.wire.frames ?? []) {

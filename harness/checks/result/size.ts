@@ -2,9 +2,11 @@
  * result/size: a tools/call response stays within the surface's budgets: `maxResultBytes` (UTF-8
  * bytes of the response line) and `maxResultTokens` (estimated as ceil(bytes / 4)). One finding per
  * tool and budget, for its largest response. Check options `maxResultBytes`/`maxResultTokens` override.
+ * A response nested deeper than the harness's depth guard (`tooDeep`) is reported once per tool.
  * Spec: harness rule (hosts truncate or reject large tool results; design.md §6).
  */
 import { defineCheck } from '../define.ts';
+import { toolCalls } from '../util/calls.ts';
 
 /** Estimated tokens of a response of `bytes` bytes (~4 bytes per token). */
 export function estimateTokens(bytes: number): number {
@@ -25,6 +27,7 @@ export default defineCheck({
     messages: {
       bytes: 'Tool {{tool}}: a response of {{bytes}} bytes exceeds the budget of {{max}} bytes.',
       tokens: 'Tool {{tool}}: a response of about {{tokens}} tokens (bytes / 4) exceeds the budget of {{max}} tokens.',
+      tooDeep: 'Tool {{tool}}: a response ({{label}}) is nested deeper than {{max}} levels; the harness drops it unevaluated (RFC 8259 §9 lets implementations limit nesting, and clients that recurse overflow their stack).',
     },
     examples: { fail: 'maxResultBytes 100000; tools/call answered with a 2 MB text block', pass: 'the same tool pages its output and answers with 8 kB' },
   },
@@ -36,6 +39,12 @@ export default defineCheck({
       const bytes = call.request.responseBytes;
       if (typeof bytes !== 'number') continue;
       largest.set(call.scenario.tool, Math.max(bytes, largest.get(call.scenario.tool) ?? 0));
+    }
+    const deep = new Set<string>();
+    for (const view of toolCalls(observation)) {
+      if (view.record.tooDeep === undefined || deep.has(view.tool)) continue;
+      deep.add(view.tool);
+      report({ messageId: 'tooDeep', tool: view.tool, pointer: '/result', data: { tool: view.tool, label: view.label, max: view.record.tooDeep } });
     }
     for (const [tool, bytes] of largest) {
       if (bytes > maxBytes) report({ messageId: 'bytes', tool, pointer: '/result', data: { tool, bytes, max: maxBytes } });

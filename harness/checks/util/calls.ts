@@ -42,10 +42,11 @@ export function toolCalls(observation: SurfaceObservation, withProbes = true): T
 
 /**
  * True when the exchange got a JSON-RPC result (outcome `success` or `tool-error` and a `result`
- * member in the response frame), whatever its type.
+ * member in the response frame), whatever its type; false for a response dropped as too deep
+ * (`tooDeep`, reported by result/size).
  */
 export function hasResult(record: RequestRecord): boolean {
-  return (record.outcome === 'success' || record.outcome === 'tool-error') && record.response !== undefined && 'result' in record.response;
+  return (record.outcome === 'success' || record.outcome === 'tool-error') && record.tooDeep === undefined && record.response !== undefined && 'result' in record.response;
 }
 
 /** The result when it is a JSON object (see `hasResult`), else undefined. */

@@ -1,0 +1,42 @@
+/**
+ * The depth guard of server values: a response (or a notification tied to a request) nested deeper
+ * than MAX_VALUE_DEPTH JSON levels is dropped unevaluated before any check sees it, the same guard
+ * schemas get (harness/schema/depth.ts). Validators, deep-equal, canonical JSON, JSON.stringify and
+ * the reporters all recurse, so a 100,000-deep `structuredContent` would otherwise overflow the stack
+ * of whichever touches it first. The record keeps `tooDeep` (the limit), result/size reports it
+ * against the server. RFC 8259 §9: an implementation may limit the nesting depth it accepts.
+ */
+import { jsonDepth } from '../json.ts';
+import { MAX_SCHEMA_DEPTH } from '../schema/depth.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { RequestRecord } from '../model/wire.ts';
+
+/** Deepest accepted nesting of a server value, in JSON levels (the schema limit). */
+export const MAX_VALUE_DEPTH = MAX_SCHEMA_DEPTH;
+
+const tooDeep = (value: unknown): boolean => jsonDepth(value, MAX_VALUE_DEPTH) > MAX_VALUE_DEPTH;
+
+/** The record with a too-deep response replaced by its envelope (no result, no error) and too-deep notifications dropped. */
+export function guardRecord(record: RequestRecord): RequestRecord {
+  let out = record;
+  if (record.response !== undefined && tooDeep(record.response)) {
+    const { jsonrpc, id } = record.response as { jsonrpc?: unknown; id?: unknown };
+    out = { ...out, response: { jsonrpc, id } as RequestRecord['response'], tooDeep: MAX_VALUE_DEPTH };
+  }
+  for (const key of ['notifications', 'lateFrames'] as const) {
+    const frames = out[key];
+    if (frames?.some(tooDeep)) out = { ...out, [key]: frames.filter((f) => !tooDeep(f)), tooDeep: MAX_VALUE_DEPTH };
+  }
+  return out;
+}
+
+/**
+ * Apply guardRecord to every call and probe of the observation and drop too-deep frames from the wire
+ * tap (in place). O(size of the values).
+ */
+export function guardDeepValues(obs: SurfaceObservation): void {
+  for (const call of obs.calls) call.request = guardRecord(call.request);
+  for (const probe of obs.probes) probe.request = guardRecord(probe.request);
+  const frames = obs.wire?.frames;
+  if (frames?.some(tooDeep)) obs.wire = { ...obs.wire, frames: frames.filter((f) => !tooDeep(f)) };
+}

@@ -1,0 +1,47 @@
+/**
+ * The depth guard of server values (issue 15 item 5): a 100,000-deep structuredContent against a
+ * recursive outputSchema is dropped before any check sees it, reported by result/size, and no check
+ * of the catalog (nor JSON.stringify of the observation) overflows the stack on what is left.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkLoaders } from '../../harness/checks/index.ts';
+import { guardDeepValues, guardRecord, MAX_VALUE_DEPTH } from '../../harness/run/depth-guard.ts';
+import { makeCall, makeObservation, makeTool, runCheckOn } from '../helpers/check-tester.ts';
+
+const deep = (n: number): unknown => JSON.parse(`${'{"c":'.repeat(n)}{}${'}'.repeat(n)}`);
+const recursive = { type: 'object', $ref: '#/$defs/n', $defs: { n: { type: 'object', properties: { c: { $ref: '#/$defs/n' } } } } };
+
+describe('depth guard', () => {
+  it('keeps a value at the limit and drops one past it', () => {
+    const at = makeCall('t', { result: { content: [], structuredContent: deep(MAX_VALUE_DEPTH - 3) } }).request;
+    expect(guardRecord(at)).toBe(at);
+    const past = guardRecord(makeCall('t', { result: { content: [], structuredContent: deep(MAX_VALUE_DEPTH) } }).request);
+    expect(past.tooDeep).toBe(MAX_VALUE_DEPTH);
+    expect(past.response).toEqual({ jsonrpc: '2.0', id: past.id });
+  });
+
+  it('drops too-deep notifications and wire frames', () => {
+    const record = { ...makeCall('t', { result: { content: [] } }).request, notifications: [{ method: 'x' }, deep(100_000)] };
+    const guarded = guardRecord(record);
+    expect(guarded.notifications).toEqual([{ method: 'x' }]);
+    const obs = makeObservation({ calls: [] });
+    obs.wire = { ...obs.wire, frames: [{ id: 1 }, deep(100_000)] };
+    guardDeepValues(obs);
+    expect(obs.wire.frames).toEqual([{ id: 1 }]);
+  });
+
+  it('a 100,000-deep result crashes no check of the catalog and is reported by result/size', async () => {
+    const value = deep(100_000);
+    const call = makeCall('tree', { result: { content: [{ type: 'text', text: JSON.stringify({ c: {} }) }], structuredContent: {} } });
+    (call.request.response?.result as Record<string, unknown>).structuredContent = value; // makeCall stringifies
+    const obs = makeObservation({ tools: [makeTool('tree', { outputSchema: recursive as never })], calls: [call] });
+    guardDeepValues(obs);
+    expect(() => JSON.stringify(obs)).not.toThrow();
+    for (const [id, load] of Object.entries(checkLoaders)) {
+      const check = (await load()).default;
+      expect(() => runCheckOn(check, obs), id).not.toThrow();
+    }
+    const size = runCheckOn((await checkLoaders['result/size']()).default, obs);
+    expect(size.map((f) => f.messageId)).toContain('tooDeep');
+  });
+});
