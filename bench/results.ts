@@ -4,6 +4,7 @@
  * call-concurrency sweep and validation throughput, each target marked met or missed.
  */
 import { SYNTHETIC_PAGE_SIZE } from './synthetic/tools.mjs';
+import { renderStartup, type StartupFigures } from './startup.ts';
 import type { Throughput } from './throughput.ts';
 
 /** Medians for one surface over `rounds` rounds, ms. `ratio` is the median per-round harness(core)/bare. */
@@ -54,6 +55,8 @@ export interface BenchResults {
   synthetic?: SyntheticFigures;
   sweep?: { tools: number; latencyMs: number; rounds: number; points: WindowPoint[] };
   throughput?: Throughput;
+  /** Start-up of the built CLI vs bare Node. */
+  startup?: StartupFigures;
   /** Seconds the whole benchmark took. */
   benchSeconds: number;
 }
@@ -138,5 +141,6 @@ export function renderResults(r: BenchResults): string {
   if (r.synthetic) lines.push(...syntheticSection(r.synthetic), '');
   if (r.sweep) lines.push(...sweepSection(r.sweep), '');
   if (r.throughput) lines.push(...throughputSection(r.throughput), '');
+  if (r.startup) lines.push(...renderStartup(r.startup), '');
   return `${lines.join('\n')}`;
 }

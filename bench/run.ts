@@ -4,8 +4,9 @@
  * bench/RESULTS.md and prints it; progress goes to stderr. Never a timed test.
  *
  *   node --import tsx bench/run.ts [--rounds N] [--synthetic-rounds N] [--surface NAME...] [--no-synthetic]
- *                                  [--no-sweep] [--no-throughput] [--out FILE]
+ *                                  [--no-sweep] [--no-throughput] [--no-startup] [--startup-only] [--out FILE]
  * Defaults: 5 rounds per real surface, 3 for the synthetic one, every surface, RESULTS.md next to this file.
+ * `--startup-only`: only the start-up section (built CLI vs bare Node; a minute), written to STARTUP.md.
  * Exit code: 0 when written (targets missed are reported, not failed), 2 on a bad argument.
  */
 import { writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { compareSurface } from './compare.ts';
 import { renderResults, type BenchResults } from './results.ts';
 import { coreCheckIds, realConfig } from './surfaces.ts';
 import { benchSynthetic, sweepWindow, type SweepSpec } from './synthetic-bench.ts';
+import { measureStartup, renderStartup } from './startup.ts';
 import { measureThroughput } from './throughput.ts';
 
 /** The window sweep: 100 tools whose calls each take 5 ms, 2 rounds per window. */
@@ -31,7 +33,9 @@ function parse() {
       'no-synthetic': { type: 'boolean', default: false },
       'no-sweep': { type: 'boolean', default: false },
       'no-throughput': { type: 'boolean', default: false },
-      out: { type: 'string', default: fileURLToPath(new URL('./RESULTS.md', import.meta.url)) },
+      'no-startup': { type: 'boolean', default: false },
+      'startup-only': { type: 'boolean', default: false },
+      out: { type: 'string' },
     },
   });
   const count = (name: string, v: string) => {
@@ -39,11 +43,18 @@ function parse() {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
     return n;
   };
-  return { ...values, rounds: count('rounds', values.rounds), syntheticRounds: count('synthetic-rounds', values['synthetic-rounds']) };
+  const out = values.out ?? fileURLToPath(new URL(values['startup-only'] ? './STARTUP.md' : './RESULTS.md', import.meta.url));
+  return { ...values, out, rounds: count('rounds', values.rounds), syntheticRounds: count('synthetic-rounds', values['synthetic-rounds']) };
 }
 
 async function main(): Promise<void> {
   const args = parse();
+  if (args['startup-only']) {
+    const markdown = `# Start-up benchmark (\`npm run bench -- --startup-only\`)\n\nDate: ${new Date().toISOString().slice(0, 10)}. Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}.\n\n${renderStartup(await measureStartup(args.rounds * 2, log)).join('\n')}\n`;
+    await writeFile(args.out, markdown);
+    process.stdout.write(`${markdown}\nwritten to ${args.out}\n`);
+    return;
+  }
   const started = performance.now();
   const results: BenchResults = {
     date: new Date().toISOString().slice(0, 10),
@@ -53,6 +64,10 @@ async function main(): Promise<void> {
     surfaces: [],
     benchSeconds: 0,
   };
+  if (!args['no-startup']) {
+    log('start-up...');
+    results.startup = await measureStartup(args.rounds * 2, log);
+  }
   if (!args['no-throughput']) {
     log('validation throughput...');
     results.throughput = measureThroughput();
