@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { ResolvedConfig } from './config/index.ts';
 import { helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import type { Shard } from './report/index.ts';
+import type { SurfaceObservation } from './types.ts';
 import { HARNESS_VERSION } from './version.ts';
 
 // Everything past argument parsing is imported when a command needs it, so `--help`, `--version`
@@ -55,12 +56,10 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
  * @throws ConfigError for an invalid config, an unknown reporter (`file: reporters[i]: ...`) or surface.
  */
 async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<ResolvedConfig> {
-  const { adHocConfig, applyCliOverrides, displayPath, loadConfig } = await import('./config/index.ts');
-  const { assertKnownReporters } = await import('./cli/reporter-names.ts');
+  const { adHocConfig, applyCliOverrides, loadConfig } = await import('./config/index.ts');
   const base = args.serverCommand
     ? adHocConfig(args.serverCommand[0], args.serverCommand.slice(1), cwd)
     : await loadConfig(args.config, cwd);
-  assertKnownReporters(base.reporters, displayPath(base.configFile, cwd), (i) => `reporters[${i}]`);
   return applyCliOverrides(base, args.overrides, cwd);
 }
 
@@ -84,7 +83,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   process.on('SIGTERM', interrupt);
   const progress = createProgress(process.stdout, await surfacesInShard(config, args.overrides.shard));
   try {
-    const { report, harnessFailed } = await run(config, {
+    const { report, observations, harnessFailed } = await run(config, {
       filters: { tools: args.overrides.tools, checks: args.overrides.checks, shard: args.overrides.shard },
       signal: controller.signal,
       onProgress: progress.onProgress,
@@ -100,11 +99,37 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
       process.stdout.write(`mcp-harness: baseline of ${report.findings.length} findings written to ${file}\n`);
       return harnessFailed ? 2 : 0;
     }
-    return await publish(report, config, harnessFailed);
+    const code = await publish(report, config, harnessFailed);
+    const usage = [...unstartable(observations), ...unmatchedTools(args.overrides.tools, observations)];
+    for (const line of usage) process.stderr.write(`mcp-harness: ${line}\n`);
+    return usage.length > 0 ? 2 : code;
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
   }
+}
+
+/**
+ * Usage faults a run can only see once it ran, each a stderr line making the exit code 2: a server
+ * command that could not be started (ENOENT, EACCES, a missing working directory: the command line or
+ * config is wrong, not the server; the report keeps the transport/exit finding that says why).
+ */
+function unstartable(observations: readonly SurfaceObservation[]): string[] {
+  return observations.filter((o) => o.bootError?.phase === 'spawn').map((o) => `${o.surface}: the server command could not be started (${o.bootError?.message})`);
+}
+
+/**
+ * `--tool NAME` that matched no tool advertised by any surface that listed its tools: one line naming
+ * the unmatched names and listing the advertised ones (nothing when no surface got as far as listing).
+ */
+function unmatchedTools(wanted: readonly string[] | undefined, observations: readonly SurfaceObservation[]): string[] {
+  const listed = observations.filter((o) => o.listing !== undefined);
+  if (!wanted?.length || listed.length === 0) return [];
+  const advertised = [...new Set(listed.flatMap((o) => o.listing?.tools.map((t) => t.name) ?? []))].sort();
+  const unmatched = wanted.filter((name) => !advertised.includes(name));
+  if (unmatched.length === 0) return [];
+  const names = unmatched.map((n) => `"${n}"`).join(', ');
+  return [`<command line>: --tool: no tool named ${names} on ${listed.length === 1 ? 'the surface' : 'any surface'} (advertised: ${advertised.join(', ') || 'none'})`];
 }
 
 /** How many surfaces a run starts: all, or under `--shard` (several surfaces) those of the shard. */

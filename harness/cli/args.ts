@@ -8,10 +8,11 @@
  * in `toOverrides`).
  */
 import { parseArgs } from 'node:util';
+import { checkIds } from '../checks/index.ts';
 import { ConfigError } from '../config/errors.ts';
 import { parseShard, type CliOverrides } from '../config/cli.ts';
 import { nearest } from '../config/suggest.ts';
-import { assertKnownReporters } from './reporter-names.ts';
+import { assertKnownReporters } from '../config/reporter-names.ts';
 
 /** The sub-commands. */
 export type CommandName = 'run' | 'snapshot' | 'baseline' | 'merge' | 'checks' | 'help' | 'version';
@@ -104,6 +105,15 @@ function positiveInt(flag: string, text?: string): number | undefined {
   return n;
 }
 
+/** `--check ID` names registered checks. @throws ConfigError per unknown ID, with a did-you-mean. */
+function assertKnownChecks(ids: readonly string[] | undefined): void {
+  const issues = (ids ?? []).filter((id) => !checkIds.includes(id)).map((id) => {
+    const hint = nearest(id, checkIds);
+    return { path: '--check', message: `Unknown check "${id}" (${hint ? `did you mean "${hint}"?` : 'see mcp-harness checks'})` };
+  });
+  if (issues.length > 0) throw new ConfigError('<command line>', issues);
+}
+
 /** The command named by the first positional, or `run`. @throws ConfigError for an unknown one (with a suggestion). */
 function commandOf(first: string | undefined): CommandName {
   if (first === undefined) return 'run';
@@ -169,10 +179,12 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   if (failOn !== undefined && failOn !== 'error' && failOn !== 'warning') throw usageError('--fail-on', 'Expected "error" or "warning"');
   const reporters = list(values.reporter);
   assertKnownReporters(reporters, '<command line>', () => '--reporter');
+  const checks = list(values.check);
+  assertKnownChecks(checks);
   const overrides: CliOverrides = {
     surfaces: list(values.surface),
     tools: list(values.tool),
-    checks: list(values.check),
+    checks,
     reporters,
     reportDir: values['report-dir'],
     failOn,

@@ -46,7 +46,7 @@ function filterSurfaces(config: ResolvedConfig, names: readonly string[]): Resol
   const known = config.surfaces.map((s) => s.name);
   const issues = names.filter((n) => !known.includes(n)).map((n) => {
     const hint = nearest(n, known);
-    return { path: '--surface', message: `Unknown surface "${n}"${hint ? ` (did you mean "${hint}"?)` : ''}` };
+    return { path: '--surface', message: `Unknown surface "${n}" (${hint ? `did you mean "${hint}"? ` : ''}known: ${known.join(', ')})` };
   });
   if (issues.length > 0) throw new ConfigError('<command line>', issues);
   return config.surfaces.filter((s) => names.includes(s.name));

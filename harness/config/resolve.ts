@@ -3,9 +3,12 @@
  */
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { CONFIG_DEFAULTS, DEFAULT_TIMEOUTS, defaultConcurrency } from './defaults.ts';
-import { ConfigError, issuesFromZod, type ConfigIssue } from './errors.ts';
+import { checkIds } from '../checks/index.ts';
+import { ConfigError, formatKeyPath, issuesFromZod, type ConfigIssue } from './errors.ts';
 import { deepFreeze } from './freeze.ts';
+import { reporterIssues } from './reporter-names.ts';
 import { userConfigSchema } from './schema.ts';
+import { nearest } from './suggest.ts';
 import { resolveSurface } from './surface.ts';
 import type { ResolvedConfig, UserConfig } from './types.ts';
 
@@ -24,6 +27,28 @@ export function displayPath(file: string | undefined, cwd: string): string {
 
 export { deepFreeze };
 
+/** The string entries of an array under `key` of an untyped config (others are the schema's business). */
+function namesIn(user: unknown, key: string): string[] {
+  const value = (user as Record<string, unknown> | null)?.[key];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * One issue per key of `checks` that names no registered check: `checks["tools/nme"]: Unknown check
+ * "tools/nme" (did you mean "tools/name"?)`, else the known IDs of its area (or all areas).
+ */
+function unknownCheckIssues(user: unknown): ConfigIssue[] {
+  const checks = (user as Record<string, unknown> | null)?.checks;
+  if (checks === null || typeof checks !== 'object' || Array.isArray(checks)) return [];
+  return Object.keys(checks).flatMap((id): ConfigIssue[] => {
+    if (checkIds.includes(id) || !/^[^/\s]+\/[^/\s]+$/.test(id)) return []; // malformed IDs: the schema says so
+    const hint = nearest(id, checkIds);
+    const area = checkIds.filter((known) => known.startsWith(`${id.split('/')[0]}/`));
+    const tail = hint ? `did you mean "${hint}"?` : area.length > 0 ? `known in ${id.split('/')[0]}/: ${area.join(', ')}` : 'see mcp-harness checks';
+    return [{ path: formatKeyPath(['checks', id]), message: `Unknown check "${id}" (${tail})` }];
+  });
+}
+
 /**
  * Validates `user` (which may come untyped from a config file) and returns the frozen ResolvedConfig:
  * defaults filled, paths absolute against the config file's directory (or `cwd` without a file).
@@ -32,14 +57,16 @@ export { deepFreeze };
 export function resolveConfig(user: UserConfig, where: ConfigLocation): ResolvedConfig {
   const display = displayPath(where.file, where.cwd);
   const parsed = userConfigSchema.safeParse(user);
-  if (!parsed.success) throw new ConfigError(display, issuesFromZod(userConfigSchema, parsed.error.issues));
+  // every problem at once (ESLint): the schema's, unknown check IDs and unknown reporter names together
+  const named = [...unknownCheckIssues(user), ...reporterIssues(namesIn(user, 'reporters'), (i) => `reporters[${i}]`)];
+  if (!parsed.success) throw new ConfigError(display, [...issuesFromZod(userConfigSchema, parsed.error.issues), ...named]);
   const c = parsed.data;
   const configFile = where.file === undefined ? undefined : resolve(where.cwd, where.file);
   const configDir = configFile ? dirname(configFile) : resolve(where.cwd);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...c.timeouts };
   const issues: ConfigIssue[] = [];
   const surfaces = c.surfaces.map((s, i) => resolveSurface(s, i, { configDir, timeouts, issues }));
-  if (issues.length > 0) throw new ConfigError(display, issues);
+  if (issues.length > 0 || named.length > 0) throw new ConfigError(display, [...issues, ...named]);
   return deepFreeze({
     ...(configFile ? { configFile } : {}),
     configDir,

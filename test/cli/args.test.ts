@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { helpText, OPTION_TABLE, parseCommandLine, type CommandName } from '../../harness/cli/args.ts';
-import { knownReporterNames } from '../../harness/cli/reporter-names.ts';
+import { knownReporterNames } from '../../harness/config/reporter-names.ts';
 import { BUILTIN_REPORTERS } from '../../harness/reporters/registry.ts';
 import { ConfigError } from '../../harness/config/index.ts';
 
@@ -36,6 +36,7 @@ describe('parseCommandLine', () => {
     [['checks', '--tool', 'x'], /--tool: Not an option of "checks"; see mcp-harness checks --help/],
     [['snapshot', '--config', 'x', '--', 'node'], /--config: Not an option of "snapshot"/],
     [['runn'], /Unknown command "runn" \(did you mean "run"\?\)/],
+    [['--check', 'tools/nmae'], /--check: Unknown check "tools\/nmae" \(did you mean "tools\/name"\?\)/],
     [['frobnicate'], /Unknown command "frobnicate"/],
     [['--fail-on', 'info'], /--fail-on: Expected "error" or "warning"/],
     [['--concurrency', '0'], /--concurrency: Expected a positive integer/],

@@ -46,7 +46,9 @@ describe('a .ts config in a project without "type": "module"', () => {
 
   it('loads (importing a sibling .ts file) and runs every surface', () => {
     expect(run.stderr).not.toContain('Cannot import');
-    expect(run.exitCode, run.stderr).toBe(1);
+    // 2: the 'missing' surface's command cannot be spawned (a usage fault); the other surfaces still ran
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toContain('mcp-harness: missing: the server command could not be started');
     expect(reportIn('out')?.surfaces.map((s) => s.name)).toEqual(['missing', 'exits', 'silent']);
   });
 

@@ -17,7 +17,7 @@ describe('applyCliOverrides', () => {
 
   it('filters surfaces and rejects an unknown one with a suggestion', () => {
     expect(applyCliOverrides(config, { surfaces: ['beta'] }, '/').surfaces.map((s) => s.name)).toEqual(['beta']);
-    expect(() => applyCliOverrides(config, { surfaces: ['alfa'] }, '/')).toThrow('<command line>: --surface: Unknown surface "alfa" (did you mean "alpha"?)');
+    expect(() => applyCliOverrides(config, { surfaces: ['alfa'] }, '/')).toThrow('<command line>: --surface: Unknown surface "alfa" (did you mean "alpha"? known: alpha, beta)');
   });
 
   it('leaves the config unchanged without overrides', () => {

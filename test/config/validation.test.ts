@@ -55,6 +55,24 @@ describe('config validation: errors name the file and the key path', () => {
     ]);
   });
 
+  it('reports an unknown check ID under checks with a did-you-mean, or the known IDs of its area', () => {
+    expect(errorLines({ ...minimal(), checks: { 'tools/nmae': 'error', 'result/shape': 'off' } })).toEqual([
+      'mcp-harness.config.ts: checks["tools/nmae"]: Unknown check "tools/nmae" (did you mean "tools/name"?)',
+    ]);
+    const [line] = errorLines({ ...minimal(), checks: { 'transport/zzzzzzzzzzzz': 'off' } });
+    expect(line).toMatch(/^mcp-harness\.config\.ts: checks\["transport\/zzzzzzzzzzzz"\]: Unknown check "transport\/zzzzzzzzzzzz" \(known in transport\/: transport\/stdout, /);
+  });
+
+  it('reports every problem at once: schema errors, unknown checks and unknown reporters together', () => {
+    const config = { surfaces: [{ name: 'a' }], reporters: ['jnuit'], checks: { 'schema/portabilty': 'warning' } };
+    expect(errorLines(config)).toEqual([
+      'mcp-harness.config.ts: surfaces[0].command: Required (expected string)',
+      'mcp-harness.config.ts: checks["schema/portabilty"]: Unknown check "schema/portabilty" (did you mean "schema/portability"?)',
+      'mcp-harness.config.ts: reporters[0]: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)',
+    ]);
+    expect(errorLines({ ...minimal(), reporters: ['htm'], checks: { 'tools/nmae': 'error' } })).toHaveLength(2);
+  });
+
   it('rejects bad surface names and non-positive numbers', () => {
     const lines = errorLines({ concurrency: 0, surfaces: [{ name: 'a b', command: 'x', callConcurrency: 1.5 }] });
     expect(lines).toEqual([

@@ -51,8 +51,9 @@ describe.each([
 });
 
 describe('ad-hoc run of a command that cannot be spawned', () => {
-  it('still writes a report: surface failed, transport/exit spawnFailed, exit code 1', () => {
-    expect(missing.exitCode, missing.stderr).toBe(1);
+  it('still writes a report: surface failed, transport/exit spawnFailed, exit code 2 (a usage fault)', () => {
+    expect(missing.exitCode, missing.stderr).toBe(2);
+    expect(missing.stderr).toContain('mcp-harness: ad-hoc: the server command could not be started');
     const report = reportOf(missing);
     expect(report.surfaces.map((s) => [s.name, s.status])).toEqual([['ad-hoc', 'failed']]);
     expect(findingsOf(report, 'ad-hoc', 'transport/exit').map((f) => [f.messageId, f.severity])).toEqual([['spawnFailed', 'error']]);

@@ -3,8 +3,8 @@
  * while parsing the command line, the config file's `reporters` right after loading it. Known names
  * are the built-in registry's (harness/reporters/registry.ts).
  */
-import { ConfigError, type ConfigIssue } from '../config/errors.ts';
-import { nearest } from '../config/suggest.ts';
+import { ConfigError, type ConfigIssue } from './errors.ts';
+import { nearest } from './suggest.ts';
 
 /**
  * The built-in reporter names, in registry order (a constant, so parsing the command line does not
