@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { ResolvedConfig } from './config/index.ts';
 import { helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import type { Shard } from './report/index.ts';
-import type { SurfaceObservation } from './types.ts';
+import type { SurfaceObservation } from './model/observation.ts';
 import { HARNESS_VERSION } from './version.ts';
 
 // Everything past argument parsing is imported when a command needs it, so `--help`, `--version`
