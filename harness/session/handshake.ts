@@ -86,6 +86,6 @@ function retryVersion(error: Record<string, unknown>, offered: string): string |
 }
 
 async function exitMessage(link: Link): Promise<string> {
-  const info = await link.proc.exited;
+  const info = await link.connection.closed;
   return `the server exited during initialize (code ${String(info.code)}, signal ${String(info.signal)})`;
 }

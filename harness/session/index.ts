@@ -11,4 +11,4 @@ export { SessionBootError } from './errors.ts';
 export { openSession } from './open.ts';
 export type { Session, RequestOptions } from './session.ts';
 export { probeFresh, type FreshProbeResult } from './probe-fresh.ts';
-export { killAllTrees } from './process-tree.ts';
+export { killAllTrees } from './stdio/process-tree.ts';

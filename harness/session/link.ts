@@ -1,40 +1,42 @@
 /**
- * A link is one spawned process plus its JSON-RPC channel. The spawner creates links for a session (the first
- * one and every respawn), sharing one wire tap and one exit list.
+ * A link is one connection plus its JSON-RPC channel. The connector starts links over a transport for a
+ * session (the first one and every respawn), sharing one wire tap and one exit list.
  */
 import type { ExitInfo } from '../model/wire.ts';
-import type { ResolvedSessionOptions, SpawnSpec } from './options.ts';
+import type { ResolvedSessionOptions } from './options.ts';
 import { RpcChannel } from './rpc-channel.ts';
-import { ServerProcess } from './server-process.ts';
+import type { Connection, Transport } from './transport.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
-/** One process and its channel. */
+/** One connection and its channel. */
 export interface Link {
-  proc: ServerProcess;
+  connection: Connection;
   channel: RpcChannel;
 }
 
-/** Spawns links and records their exits (in exit order) into `exits`. */
-export class Spawner {
-  private readonly procs: ServerProcess[] = [];
+/** Starts links over a transport and records their ends (in order) into `exits`. */
+export class Connector {
+  private readonly connections: Connection[] = [];
+  readonly tap: WireTapRecorder;
 
   constructor(
-    private readonly spec: SpawnSpec,
+    private readonly transport: Transport,
     readonly options: ResolvedSessionOptions,
-    readonly tap: WireTapRecorder,
     readonly exits: ExitInfo[],
-  ) {}
-
-  /** Spawn a new process. @throws SpawnFailure when it cannot be started. */
-  async spawn(): Promise<Link> {
-    const proc = await ServerProcess.spawn(this.spec, this.tap, this.options.maxLineBytes);
-    void proc.exited.then((info) => this.exits.push(info));
-    this.procs.push(proc);
-    return { proc, channel: new RpcChannel(proc, this.tap) };
+  ) {
+    this.tap = transport.tap;
   }
 
-  /** Processes of this spawner that have not exited yet. */
-  live(): ServerProcess[] {
-    return this.procs.filter((p) => p.alive);
+  /** Start a new connection. @throws StartFailure when it cannot be started. */
+  async spawn(): Promise<Link> {
+    const connection = await this.transport.start();
+    void connection.closed.then((info) => this.exits.push(info));
+    this.connections.push(connection);
+    return { connection, channel: new RpcChannel(connection, this.tap) };
+  }
+
+  /** Connections of this connector that have not ended yet. */
+  live(): Connection[] {
+    return this.connections.filter((c) => c.alive);
   }
 }

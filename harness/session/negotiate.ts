@@ -17,18 +17,17 @@ import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
 import { isObject } from './classify.ts';
 import { probeDiscover, type ProbeResult } from './discover-probe.ts';
 import { legacyHandshake } from './handshake.ts';
-import type { Link, Spawner } from './link.ts';
+import type { Link, Connector } from './link.ts';
 import type { ResolvedSessionOptions } from './options.ts';
-import { killTree } from './shutdown.ts';
 
 /** Negotiation could not settle on an era; the message says why. */
 export class NegotiationFailure extends Error {
   override readonly name = 'NegotiationFailure';
 }
 
-/** What negotiation needs: a spawner for the restart, the options, the session's id sequence. */
+/** What negotiation needs: a connector for the restart, the options, the session's id sequence. */
 export interface NegotiateDeps {
-  spawner: Spawner;
+  connector: Connector;
   options: ResolvedSessionOptions;
   nextId: () => number;
 }
@@ -39,7 +38,7 @@ const PROBE_SKIPPED: Negotiation['probe']['outcome'] = 'skipped';
 /**
  * Negotiate on `first`. Resolves with the negotiation and the link to use (a new one after a restart).
  * @throws NegotiationFailure when no era could be negotiated (or `era: 'modern'` found a legacy server);
- * @throws SpawnFailure when the restart could not spawn.
+ * @throws StartFailure when the restart could not start.
  */
 export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ negotiation: Negotiation; link: Link }> {
   const { era } = deps.options;
@@ -47,11 +46,11 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
   let link = first;
   let probe = await probeDiscover(first, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options);
   let firstProbe: Negotiation['probe']['firstProbe'];
-  if (unanswered(probe) && first.proc.alive) {
+  if (unanswered(probe) && first.connection.alive) {
     first.channel.forget(probe.id);
     firstProbe = { outcome: probe.outcome, durationMs: probe.durationMs, timeoutMs: probe.timeoutMs };
-    await killTree(first.proc);
-    link = await deps.spawner.spawn();
+    await first.connection.kill();
+    link = await deps.connector.spawn();
     probe = await probeDiscover(link, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options, deps.options.timeouts.startMs);
   }
   const base = { firstProbe, restarted: link !== first };
@@ -61,7 +60,7 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
     throw new NegotiationFailure(`the server did not negotiate the modern era: server/discover drew ${describe(probe)}`);
   }
   const probed = link;
-  if (!link.proc.alive) link = await deps.spawner.spawn();
+  if (!link.connection.alive) link = await deps.connector.spawn();
   const record: Negotiation['probe'] = {
     outcome: probe.outcome, ...code(probe), durationMs: probe.durationMs, timeoutMs: probe.timeoutMs,
     restarted: link !== first, ...(firstProbe ? { firstProbe } : {}),
@@ -71,7 +70,7 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
   } catch (error) {
     // the server answered server/discover with an object we cannot use, and refuses initialize: it is a
     // (broken) modern server; go modern with its answer so protocol/discover reports what is wrong
-    if (error instanceof NegotiationFailure && probe.unusable && link.proc.alive) {
+    if (error instanceof NegotiationFailure && probe.unusable && link.connection.alive) {
       return { link, negotiation: modern({ discover: probe.unusable }, probe, MODERN_PROTOCOL_VERSION, record) };
     }
     throw error;

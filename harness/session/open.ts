@@ -4,13 +4,12 @@
  */
 import type { ExitInfo } from '../model/wire.ts';
 import { SessionBootError } from './errors.ts';
-import { Spawner, type Link } from './link.ts';
+import { Connector, type Link } from './link.ts';
 import { negotiate, NegotiationFailure } from './negotiate.ts';
 import { resolveOptions, type SessionOptions, type SpawnSpec } from './options.ts';
-import { SpawnFailure } from './server-process.ts';
 import { LiveSession, type Session } from './session.ts';
-import { shutdownProcess } from './shutdown.ts';
-import { WireTapRecorder } from './wire-tap.ts';
+import { StartFailure } from './transport.ts';
+import { createTransport } from './transports.ts';
 
 /**
  * Spawn `spec` and negotiate its era (see negotiate.ts).
@@ -19,36 +18,36 @@ import { WireTapRecorder } from './wire-tap.ts';
  */
 export async function openSession(spec: SpawnSpec, options: SessionOptions): Promise<Session> {
   const resolved = resolveOptions(options);
-  const spawner = new Spawner(spec, resolved, new WireTapRecorder(resolved), [] as ExitInfo[]);
+  const connector = new Connector(createTransport(spec, resolved), resolved, [] as ExitInfo[]);
   let nextId = 1;
   const ids = (): number => nextId++;
-  const first = await spawnOrThrow(spawner);
+  const first = await spawnOrThrow(connector);
   try {
-    const { negotiation, link } = await negotiate(first, { spawner, options: resolved, nextId: ids });
-    return new LiveSession(negotiation, link, spawner, resolved, ids);
+    const { negotiation, link } = await negotiate(first, { connector, options: resolved, nextId: ids });
+    return new LiveSession(negotiation, link, connector, resolved, ids);
   } catch (err) {
-    await shutdownAll(spawner);
-    if (err instanceof SpawnFailure) throw bootError('spawn', err, spawner);
-    if (err instanceof NegotiationFailure) throw bootError('negotiate', err, spawner);
+    await shutdownAll(connector);
+    if (err instanceof StartFailure) throw bootError('spawn', err, connector);
+    if (err instanceof NegotiationFailure) throw bootError('negotiate', err, connector);
     throw err;
   }
 }
 
-/** Spawn a process. @throws SessionBootError phase `spawn` when it cannot be started. */
-export async function spawnOrThrow(spawner: Spawner): Promise<Link> {
+/** Start a connection (stdio: spawn a process). @throws SessionBootError phase `spawn` when it cannot be started. */
+export async function spawnOrThrow(connector: Connector): Promise<Link> {
   try {
-    return await spawner.spawn();
+    return await connector.spawn();
   } catch (err) {
-    if (err instanceof SpawnFailure) throw bootError('spawn', err, spawner);
+    if (err instanceof StartFailure) throw bootError('spawn', err, connector);
     throw err;
   }
 }
 
-/** Shut down every process of the spawner that is still alive (stdin close, SIGTERM, SIGKILL). */
-export async function shutdownAll(spawner: Spawner): Promise<void> {
-  await Promise.all(spawner.live().map((proc) => shutdownProcess(proc, spawner.options.timeouts)));
+/** Stop every connection of the connector that is still alive (stdio: stdin close, SIGTERM, SIGKILL). */
+export async function shutdownAll(connector: Connector): Promise<void> {
+  await Promise.all(connector.live().map((connection) => connection.stop()));
 }
 
-function bootError(phase: 'spawn' | 'negotiate', err: Error, spawner: Spawner): SessionBootError {
-  return new SessionBootError(phase, err.message, spawner.tap.snapshot(), spawner.exits.slice(), { cause: err });
+function bootError(phase: 'spawn' | 'negotiate', err: Error, connector: Connector): SessionBootError {
+  return new SessionBootError(phase, err.message, connector.tap.snapshot(), connector.exits.slice(), { cause: err });
 }

@@ -4,12 +4,11 @@
  */
 import type { JsonRpcResponse } from '../model/protocol.ts';
 import type { WireTap } from '../model/wire.ts';
-import { Spawner } from './link.ts';
+import { Connector } from './link.ts';
 import { spawnOrThrow } from './open.ts';
 import { resolveOptions, type SessionOptions, type SpawnSpec } from './options.ts';
-import { shutdownProcess } from './shutdown.ts';
 import { settlesWithin } from './timing.ts';
-import { WireTapRecorder } from './wire-tap.ts';
+import { createTransport } from './transports.ts';
 
 /** What a fresh-process probe saw. `responses` are in arrival order; frames without an expected id are in `tap.frames`. */
 export interface FreshProbeResult {
@@ -29,16 +28,16 @@ const SETTLE_MS = 100;
  */
 export async function probeFresh(spec: SpawnSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[]): Promise<FreshProbeResult> {
   const resolved = resolveOptions(options);
-  const spawner = new Spawner(spec, resolved, new WireTapRecorder(resolved), []);
-  const { proc, channel } = await spawnOrThrow(spawner);
+  const connector = new Connector(createTransport(spec, resolved), resolved, []);
+  const { connection, channel } = await spawnOrThrow(connector);
   const responses: JsonRpcResponse[] = [];
   const answered = expectIds.map((id) => channel.expect(id).settled.then((s) => {
     if (s.kind === 'response') responses.push(s.frame);
   }));
   for (const line of lines) channel.sendLine(line);
   await settlesWithin(Promise.all(answered), resolved.timeouts.requestMs);
-  await settlesWithin(proc.exited, SETTLE_MS);
-  const aliveAfter = proc.alive;
-  await shutdownProcess(proc, resolved.timeouts);
-  return { responses, aliveAfter, tap: spawner.tap.snapshot() };
+  await settlesWithin(connection.closed, SETTLE_MS);
+  const aliveAfter = connection.alive;
+  await connection.stop();
+  return { responses, aliveAfter, tap: connector.tap.snapshot() };
 }

@@ -1,11 +1,11 @@
 /**
- * The JSON-RPC channel over one server process: writes frames, matches response frames to in-flight ids,
+ * The JSON-RPC channel over one connection: writes frames, matches response frames to in-flight ids,
  * ties notifications to requests, answers server-to-client requests, and counts unmatched frames.
  * It never judges a frame; it only routes it.
  */
 import type { JsonRpcResponse } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
-import type { ServerProcess } from './server-process.ts';
+import type { Connection } from './transport.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
 /** How an in-flight request ended at the channel level. */
@@ -29,16 +29,16 @@ export function idKey(id: unknown): string | undefined {
   return undefined;
 }
 
-/** Routes the frames of one process. Create one per process. */
+/** Routes the frames of one connection. Create one per connection. */
 export class RpcChannel {
   private readonly pending = new Map<string, Entry>();
   private readonly late = new Map<string, { into: unknown[]; onFrame?: () => void }>();
   /** Ids the harness stopped waiting for (timeout, cancellation, probe fallback): a late answer to one is not unmatched. */
   private readonly abandoned = new Set<string>();
 
-  constructor(readonly proc: ServerProcess, readonly tap: WireTapRecorder) {
-    proc.onFrame((value, bytes) => this.onFrame(value, bytes));
-    void proc.exited.then(() => this.settleAll());
+  constructor(readonly connection: Connection, readonly tap: WireTapRecorder) {
+    connection.onFrame((value, bytes) => this.onFrame(value, bytes));
+    void connection.closed.then(() => this.settleAll());
   }
 
   /** Register an id before writing its frame. A second registration of a live id returns the first. */
@@ -49,7 +49,7 @@ export class RpcChannel {
     let resolve!: (s: Settlement) => void;
     const settled = new Promise<Settlement>((r) => (resolve = r));
     const entry: Entry = { settled, resolve, notifications: [] };
-    if (!this.proc.alive) resolve({ kind: 'exit' });
+    if (!this.connection.alive) resolve({ kind: 'exit' });
     else this.pending.set(key, entry);
     return entry;
   }
@@ -70,14 +70,14 @@ export class RpcChannel {
     return () => this.late.delete(key);
   }
 
-  /** Write one JSON-RPC frame. Returns false when the process can no longer be written to. */
+  /** Write one JSON-RPC frame. Returns false when the connection can no longer be written to. */
   send(frame: Record<string, unknown>): boolean {
-    return this.proc.write(JSON.stringify(frame));
+    return this.connection.send(JSON.stringify(frame));
   }
 
   /** Write one raw line as is (malformed JSON, batch arrays...). Returns false when stdin is gone. */
   sendLine(line: string): boolean {
-    return this.proc.write(line);
+    return this.connection.send(line);
   }
 
   private onFrame(value: unknown, bytes: number): void {

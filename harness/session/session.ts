@@ -9,11 +9,10 @@ import type { ExitInfo, RequestRecord, ShutdownInfo, WireTap } from '../model/wi
 import { isObject } from './classify.ts';
 import { buildParams, cancelledFrame, notificationFrame, requestFrame, type FrameContext } from './envelope.ts';
 import { exchange } from './exchange.ts';
-import type { Link, Spawner } from './link.ts';
+import type { Link, Connector } from './link.ts';
 import { walkListing } from './listing.ts';
 import { rehandshake, type NegotiateDeps } from './negotiate.ts';
 import type { ResolvedSessionOptions } from './options.ts';
-import { killTree, shutdownProcess } from './shutdown.ts';
 import { Window } from './window.ts';
 
 /** Per-request options of `Session.request` (see ProbeRequest in model/wire.ts). Durations in ms. */
@@ -60,7 +59,7 @@ export class LiveSession implements Session {
   constructor(
     readonly negotiation: Negotiation,
     private link: Link,
-    private readonly spawner: Spawner,
+    private readonly connector: Connector,
     private readonly options: ResolvedSessionOptions,
     private readonly nextId: () => number,
   ) {
@@ -110,17 +109,17 @@ export class LiveSession implements Session {
   }
 
   tap(): WireTap {
-    return this.spawner.tap.snapshot();
+    return this.connector.tap.snapshot();
   }
 
   exits(): ExitInfo[] {
-    return this.spawner.exits.slice();
+    return this.connector.exits.slice();
   }
 
   close(): Promise<ShutdownInfo> {
     this.closing ??= (async () => {
       while (this.gate) await this.gate;
-      return shutdownProcess(this.link.proc, this.options.timeouts);
+      return this.link.connection.stop();
     })();
     return this.closing;
   }
@@ -139,20 +138,20 @@ export class LiveSession implements Session {
   private async acquireLink(): Promise<Link | undefined> {
     while (this.gate) await this.gate;
     if (this.closing) return undefined;
-    if (this.link.proc.alive) return this.link;
+    if (this.link.connection.alive) return this.link;
     this.gate = this.respawn().finally(() => (this.gate = undefined));
     await this.gate;
-    return this.link.proc.alive && !this.closing ? this.link : undefined;
+    return this.link.connection.alive && !this.closing ? this.link : undefined;
   }
 
   private async respawn(): Promise<void> {
     if (this.restarts >= this.options.maxRestarts) return;
     this.restarts += 1;
     try {
-      const link = await this.spawner.spawn();
+      const link = await this.connector.spawn();
       this.link = link;
-      const deps: NegotiateDeps = { spawner: this.spawner, options: this.options, nextId: this.nextId };
-      if (!(await rehandshake(link, this.negotiation, deps))) await killTree(link.proc);
+      const deps: NegotiateDeps = { connector: this.connector, options: this.options, nextId: this.nextId };
+      if (!(await rehandshake(link, this.negotiation, deps))) await link.connection.kill();
     } catch {
       /* spawn failed: the link stays dead, requests resolve `exit` */
     }
@@ -160,13 +159,13 @@ export class LiveSession implements Session {
 
   /** After a timeout: a cheap `tools/list` within probeMs; no answer means wedged, so kill the tree. */
   private checkLiveness(link: Link): void {
-    if (this.gate || link !== this.link || !link.proc.alive) return;
+    if (this.gate || link !== this.link || !link.connection.alive) return;
     this.gate = (async () => {
       const id = this.nextId();
       const params = buildParams(this.frameContext(), this.negotiation.era === 'modern' ? {} : undefined);
       const line = JSON.stringify(requestFrame(id, 'tools/list', params));
       const record = await exchange(link.channel, { id, method: 'tools/list', line, timeoutMs: this.options.timeouts.probeMs, lateGraceMs: 0 });
-      if (record.outcome === 'timeout') await killTree(link.proc);
+      if (record.outcome === 'timeout') await link.connection.kill();
     })().finally(() => (this.gate = undefined));
   }
 }

@@ -49,6 +49,19 @@ describe('layering', () => {
     });
   }
 
+  it('the session talks to the Transport interface: only transports.ts (and index.ts) import a transport directory', () => {
+    const sessionDir = join(ROOT, 'session');
+    const transportDirs = readdirSync(sessionDir).filter((name) => statSync(join(sessionDir, name)).isDirectory());
+    const offenders = readdirSync(sessionDir)
+      .filter((name) => name.endsWith('.ts') && !['transports.ts', 'index.ts'].includes(name))
+      .flatMap((name) => {
+        const text = readFileSync(join(sessionDir, name), 'utf8');
+        return transportDirs.filter((dir) => text.includes(`'./${dir}/`)).map((dir) => `session/${name} -> ${dir}/`);
+      });
+    expect(transportDirs).toContain('stdio');
+    expect(offenders).toEqual([]);
+  });
+
   it('catches a forbidden import (the rule can fail)', () => {
     const fake = join(ROOT, 'checks', 'x.ts');
     expect(relative(ROOT, join(fake, '..', '../session/index.ts')).split('/')[0]).toBe('session');

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 import { openSession, type Session, type SessionOptions, type SpawnSpec } from '../../harness/session/index.ts';
-import { isAlive } from '../../harness/session/process-tree.ts';
+import { isAlive } from '../../harness/session/stdio/process-tree.ts';
 
 /** Absolute path of the configurable fixture server. */
 export const FIXTURE = fileURLToPath(new URL('../fixtures/servers/fixture-server.mjs', import.meta.url));

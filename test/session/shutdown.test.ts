@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSession, probeFresh, SessionBootError } from '../../harness/session/index.ts';
-import { isAlive } from '../../harness/session/process-tree.ts';
+import { isAlive } from '../../harness/session/stdio/process-tree.ts';
 import { fixture, gone, options } from './helpers.ts';
 
 describe('shutdown', () => {

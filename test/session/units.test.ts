@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyLine, headOf } from '../../harness/session/classify.ts';
 import { buildParams } from '../../harness/session/envelope.ts';
-import { LineSplitter, type FramedLine } from '../../harness/session/line-splitter.ts';
+import { LineSplitter, type FramedLine } from '../../harness/session/stdio/line-splitter.ts';
 import { walkListing } from '../../harness/session/listing.ts';
 import { Window } from '../../harness/session/window.ts';
 import { WireTapRecorder } from '../../harness/session/wire-tap.ts';

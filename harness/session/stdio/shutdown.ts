@@ -2,10 +2,10 @@
  * Shutdown of one server process (spec basic/transports stdio §Shutdown; 2025-11-25 basic/lifecycle §Shutdown):
  * close stdin, wait; SIGTERM the tree, wait; SIGKILL the tree. Then count the tree's survivors and SIGKILL them.
  */
-import type { ShutdownInfo } from '../model/wire.ts';
+import type { ShutdownInfo } from '../../model/wire.ts';
 import { groupMembers, isAlive, signalTree, trackedEscaped } from './process-tree.ts';
 import type { ServerProcess } from './server-process.ts';
-import { settlesWithin, since, sleep } from './timing.ts';
+import { settlesWithin, since, sleep } from '../timing.ts';
 
 /** Grace periods of the three steps, ms. */
 export interface ShutdownTimeouts {

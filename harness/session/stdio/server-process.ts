@@ -4,23 +4,18 @@
  */
 import { statSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
-import type { ExitInfo } from '../model/wire.ts';
-import { classifyLine } from './classify.ts';
+import type { ExitInfo } from '../../model/wire.ts';
+import { StartFailure, type FrameListener } from '../transport.ts';
+import { classifyLine } from '../classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
-import type { SpawnSpec } from './options.ts';
+import type { SpawnSpec } from '../options.ts';
 import { escapedDescendants, signalTree, trackEscaped, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
-import type { WireTapRecorder } from './wire-tap.ts';
+import type { WireTapRecorder } from '../wire-tap.ts';
 
 /** A spawn that failed before the process ran; `code` is the errno code (ENOENT, EACCES, ENOTDIR...). */
-export class SpawnFailure extends Error {
-  constructor(message: string, readonly code: string | undefined) {
-    super(message);
-    this.name = 'SpawnFailure';
-  }
+export class SpawnFailure extends StartFailure {
+  override readonly name = 'SpawnFailure';
 }
-
-/** Receives every stdout line that parsed as JSON (any kind), with its byte length. */
-export type FrameListener = (value: unknown, bytes: number) => void;
 
 /** How long to wait for stdout to drain after the leader exited (a grandchild may hold it open), ms. */
 const STDOUT_DRAIN_MS = 100;

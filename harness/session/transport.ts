@@ -1,0 +1,55 @@
+/**
+ * The transport seam under the session (Playwright's webServerPlugin: the runner starts a server, waits
+ * for it, and tears it down without knowing how it runs). A `Transport` starts `Connection`s; a
+ * connection carries JSON-RPC frames both ways, records what crosses it into the session's wire tap,
+ * and stops. `RpcChannel`, negotiation and `LiveSession` talk to these interfaces only; the stdio
+ * transport lives in `./stdio/`, a second one (Streamable HTTP) would live beside it.
+ */
+import type { ExitInfo, ShutdownInfo } from '../model/wire.ts';
+import type { WireTapRecorder } from './wire-tap.ts';
+
+/** The transports the session can drive (spec basic/transports). */
+export type TransportKind = 'stdio';
+
+/** Receives every incoming message that parsed as JSON (any kind), with its byte length (UTF-8). */
+export type FrameListener = (value: unknown, bytes: number) => void;
+
+/**
+ * One live connection to a server (stdio: one process). Never throws for server faults: a write to a
+ * gone connection returns false, `closed` resolves (never rejects) when it ends for any reason.
+ */
+export interface Connection {
+  /** True until the end of the connection was recorded. */
+  readonly alive: boolean;
+  /** Resolves with how the connection ended (stdio: the process exit), expected or not. */
+  readonly closed: Promise<ExitInfo>;
+  /** Send one frame (a serialised JSON-RPC message, or a raw line for malformed-input probes). False when it can no longer be sent. */
+  send(frame: string): boolean;
+  /** Route every received JSON frame to one listener (the JSON-RPC channel). */
+  onFrame(listener: FrameListener): void;
+  /**
+   * End the connection politely, then firmly (stdio §Shutdown: stdin close, SIGTERM, SIGKILL, the whole
+   * tree). Resolves with which step ended it; never throws. Idempotent on an ended connection.
+   */
+  stop(): Promise<ShutdownInfo>;
+  /** End a wedged connection at once (stdio: SIGKILL the tree); resolves once it ended (bounded wait). */
+  kill(): Promise<void>;
+}
+
+/** Starts connections to one surface's server; every connection records into the same `tap`. */
+export interface Transport {
+  readonly kind: TransportKind;
+  /** The session's wire tap (one recorder spans every connection: respawns continue its clock). */
+  readonly tap: WireTapRecorder;
+  /** Start a new connection. @throws StartFailure when the server cannot be started or reached. */
+  start(): Promise<Connection>;
+}
+
+/** The server could not be started or reached (stdio: spawn failed). `code` is a machine-readable reason (errno code for stdio). */
+export class StartFailure extends Error {
+  override readonly name: string = 'StartFailure';
+
+  constructor(message: string, readonly code: string | undefined) {
+    super(message);
+  }
+}
