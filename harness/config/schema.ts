@@ -24,12 +24,20 @@ const checkSetting = z.union([severityOrOff, z.tuple([severityOrOff, z.record(z.
 });
 
 const contractSchema = z
-  .strictObject({ module: relPath.optional(), export: z.string().min(1).optional(), lock: relPath.optional() })
+  .strictObject({
+    module: relPath.optional(),
+    export: z.string().min(1).optional(),
+    tools: z.union([z.array(z.string().min(1)), z.custom<(name: string) => boolean>((v) => typeof v === 'function')], { error: 'Expected a list of tool names or a function (name) => boolean' }).optional(),
+    dialect: z.enum(['draft-07', '2020-12']).optional(),
+    lock: relPath.optional(),
+  })
   .superRefine((c, ctx) => {
     if ((c.module === undefined) === (c.lock === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'Expected exactly one of "module" or "lock"' });
-    } else if (c.lock !== undefined && c.export !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['export'], message: '"export" applies to "module" contracts only' });
+    } else if (c.lock !== undefined) {
+      for (const key of ['export', 'tools', 'dialect'] as const) {
+        if (c[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" applies to "module" contracts only` });
+      }
     }
   });
 

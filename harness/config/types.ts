@@ -25,7 +25,17 @@ export interface Timeouts {
 export type CheckSetting = SeverityOrOff | [SeverityOrOff, Record<string, unknown>];
 
 /** Where a surface's contract comes from: a contract module (zod or JSON Schema) or a lock file. */
-export type ContractConfig = { module: string; export?: string } | { lock: string };
+export type ContractConfig =
+  | {
+      module: string;
+      /** The export holding the tools (default: `tools`, the default export, or the one export that holds tool definitions). */
+      export?: string;
+      /** The tools this surface serves (a subset of the module's): names or a predicate; default all. */
+      tools?: string[] | ((name: string) => boolean);
+      /** The JSON Schema dialect zod schemas are projected to: draft-07 (SDK 1.x surfaces) or 2020-12 (2.x). */
+      dialect?: 'draft-07' | '2020-12';
+    }
+  | { lock: string };
 
 /** Result budgets for the result/size and tools/name checks. */
 export interface Limits {

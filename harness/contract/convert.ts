@@ -1,8 +1,11 @@
 /**
- * Schema conversion for contract modules: each tool schema may be a zod v4 schema (converted with
- * `z.toJSONSchema`), a zod v3 schema (converted with zod-to-json-schema, `$schema` stripped), a raw
- * zod shape (`{ a: z.string() }`, wrapped in an object first) or a plain JSON Schema object (copied).
+ * Schema conversion for contract modules: each tool schema may be a zod v4 schema (converted by the
+ * zod that made it, see `toJsonSchemaObject`), a zod v3 schema (zod-to-json-schema, `$schema`
+ * stripped), a raw zod shape (`{ a: z.string() }`, wrapped in its zod's object first) or a plain JSON
+ * Schema object (copied). Projections target the surface's dialect (draft-07 or 2020-12).
  */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { isJsonObject as isObject } from '../json.ts';
 import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
@@ -51,39 +54,124 @@ export function detectSchemaKind(value: unknown): SchemaKind {
   return isPlainJson(value) ? 'json-schema' : 'unknown';
 }
 
-function convertZod4(schema: unknown, io: SchemaIo): Record<string, unknown> {
-  return z.toJSONSchema(schema as z.ZodType, { io }) as Record<string, unknown>;
+/** The JSON Schema dialect a contract is projected to: draft-07 (SDK 1.x surfaces) or 2020-12 (SDK 2.x). */
+export type ContractDialect = 'draft-07' | '2020-12';
+
+/** How to convert: which side of a transform, which dialect, and where the schema's own zod lives. */
+export interface ConvertOptions {
+  io: SchemaIo;
+  /** Default 2020-12. */
+  dialect?: ContractDialect;
+  /** The contract module file: its own `zod` is resolved from there (never the harness's copy). */
+  from?: string;
 }
 
-async function convertZod3(schema: unknown, io: SchemaIo, shape: boolean): Promise<Record<string, unknown>> {
+type ToJsonSchema = (schema: unknown, params: Record<string, unknown>) => Record<string, unknown>;
+type ZodVersion = { major: number; minor: number; patch: number };
+interface Zod4Module {
+  toJSONSchema: ToJsonSchema;
+  object?: (shape: unknown) => unknown;
+  version?: ZodVersion;
+}
+
+const sameVersion = (a: ZodVersion | undefined, b: ZodVersion | undefined): boolean => a !== undefined && b !== undefined && a.major === b.major && a.minor === b.minor && a.patch === b.patch;
+const versionText = (v: ZodVersion | undefined): string => (v ? `${v.major}.${v.minor}.${v.patch}` : 'unknown');
+
+/** Import `specifier` as the module at `from` would (its own node_modules), or undefined. */
+async function importFrom(from: string | undefined, specifier: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    const path = createRequire(from ?? `${process.cwd()}/`).resolve(specifier);
+    return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The version a zod 4 module reports (`core.version` / `version`), if any. */
+function moduleVersion(mod: Record<string, unknown>): ZodVersion | undefined {
+  const core = isObject(mod.core) ? mod.core : mod;
+  const v = (core as { version?: unknown }).version ?? (mod as { version?: unknown }).version;
+  return isObject(v) && typeof v.major === 'number' ? (v as ZodVersion) : undefined;
+}
+
+/**
+ * The zod 4 that made `schema`: the copy of `zod` (or `zod/v4`, `zod/v4/core`) that the contract
+ * module resolves whose version equals the schema's `_zod.version`; the harness's own copy only when
+ * it is that same version. Undefined when none is found.
+ */
+async function zod4Of(schema: unknown, from: string | undefined): Promise<{ mod: Zod4Module } | { tried: string[] }> {
+  const wanted = (schema as { _zod?: { version?: ZodVersion } })._zod?.version;
+  const tried: string[] = [];
+  for (const specifier of ['zod', 'zod/v4', 'zod/v4/core']) {
+    const mod = await importFrom(from, specifier);
+    if (!mod || typeof mod.toJSONSchema !== 'function') continue;
+    const version = moduleVersion(mod);
+    tried.push(`${specifier} ${versionText(version)}`);
+    if (wanted === undefined || sameVersion(version, wanted)) return { mod: mod as unknown as Zod4Module };
+  }
+  if (sameVersion(moduleVersion(z as unknown as Record<string, unknown>), wanted)) return { mod: z as unknown as Zod4Module };
+  return { tried };
+}
+
+/** The Standard JSON Schema converter of a schema (`~standard.jsonSchema`), where its library has one. */
+function standardConverter(value: unknown): { input: (o: object) => Record<string, unknown>; output: (o: object) => Record<string, unknown> } | undefined {
+  const std = isObject(value) ? (value as Record<string, unknown>)['~standard'] : undefined;
+  const converter = isObject(std) ? std.jsonSchema : undefined;
+  return isObject(converter) && typeof converter.input === 'function' && typeof converter.output === 'function' ? (converter as never) : undefined;
+}
+
+async function convertZod4(schema: unknown, options: ConvertOptions, shape: boolean): Promise<Record<string, unknown>> {
+  const dialect = options.dialect ?? '2020-12';
+  const member = shape ? Object.values(schema as Record<string, unknown>)[0] : schema;
+  const found = await zod4Of(member, options.from);
+  if (!('mod' in found)) {
+    const version = versionText((member as { _zod?: { version?: ZodVersion } })._zod?.version);
+    throw new Error(`no copy of zod ${version} (the one that made this schema) resolves from the contract module; found: ${found.tried.join(', ') || 'none'}`);
+  }
   let target = schema;
   if (shape) {
-    const { z: z3 } = await import('zod/v3');
-    target = z3.object(schema as Parameters<typeof z3.object>[0]);
+    if (typeof found.mod.object !== 'function') throw new Error('its zod has no object() to wrap a raw shape');
+    target = found.mod.object(schema);
+  }
+  const converter = standardConverter(target);
+  if (converter) return converter[options.io]({ target: dialect === 'draft-07' ? 'draft-07' : 'draft-2020-12' });
+  return found.mod.toJSONSchema(target, { io: options.io, target: dialect === 'draft-07' ? 'draft-7' : 'draft-2020-12' });
+}
+
+async function convertZod3(schema: unknown, options: ConvertOptions, shape: boolean): Promise<Record<string, unknown>> {
+  let target = schema;
+  if (shape) {
+    const own = await importFrom(options.from, 'zod');
+    const z3 = own && typeof (own as { object?: unknown }).object === 'function' && !('core' in own) ? (own as { object: (s: unknown) => unknown }) : (await import('zod/v3')).z;
+    target = (z3.object as (s: unknown) => unknown)(schema);
   }
   const json = zodToJsonSchema(target as Parameters<typeof zodToJsonSchema>[0], {
-    target: 'jsonSchema2019-09',
-    pipeStrategy: io,
+    target: options.dialect === 'draft-07' ? 'jsonSchema7' : 'jsonSchema2019-09',
+    pipeStrategy: options.io,
   }) as Record<string, unknown>;
   delete json.$schema;
   return json;
 }
 
 /**
- * Convert one contract schema value to a JSON Schema object (never mutating the input).
- * Never throws: converter failures (e.g. a zod type with no JSON Schema form) come back as `ok: false`.
+ * Convert one contract schema value to a JSON Schema object (never mutating the input), with the zod
+ * that made it: the schema's own Standard JSON Schema converter (`~standard.jsonSchema`, zod >= 4.2),
+ * else the `toJSONSchema` of the zod 4 copy the contract module resolves (`options.from`) whose version
+ * is the schema's, or zod-to-json-schema for zod 3; targeting `options.dialect` (default 2020-12).
+ * Never throws: converter failures (e.g. a zod type with no JSON Schema form, no matching zod copy)
+ * come back as `ok: false`.
  */
-export async function toJsonSchemaObject(value: unknown, io: SchemaIo): Promise<ConversionResult> {
+export async function toJsonSchemaObject(value: unknown, io: SchemaIo, options: Omit<ConvertOptions, 'io'> = {}): Promise<ConversionResult> {
   const kind = detectSchemaKind(value);
+  const opts: ConvertOptions = { ...options, io };
   try {
     switch (kind) {
       case 'zod4':
-        return { ok: true, schema: convertZod4(value, io) };
       case 'zod4-shape':
-        return { ok: true, schema: convertZod4(z.object(value as z.ZodRawShape), io) };
+        return { ok: true, schema: await convertZod4(value, opts, kind === 'zod4-shape') };
       case 'zod3':
       case 'zod3-shape':
-        return { ok: true, schema: await convertZod3(value, io, kind === 'zod3-shape') };
+        return { ok: true, schema: await convertZod3(value, opts, kind === 'zod3-shape') };
       case 'json-schema':
         return { ok: true, schema: structuredClone(value as Record<string, unknown>) };
       default:

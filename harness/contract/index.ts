@@ -3,7 +3,7 @@
  */
 export { ContractError, keyPath } from './errors.ts';
 export { CANONICAL_FORM, sortedJson, hashToolSchemas, sortKeysDeep, type HashableTool } from './hash.ts';
-export { detectSchemaKind, toJsonSchemaObject, type SchemaKind, type SchemaIo, type ConversionResult } from './convert.ts';
-export { loadContractModule } from './load-module.ts';
+export { detectSchemaKind, toJsonSchemaObject, type ContractDialect, type ConvertOptions, type SchemaKind, type SchemaIo, type ConversionResult } from './convert.ts';
+export { defaultDialect, loadContractModule, type ModuleContractOptions } from './load-module.ts';
 export { LOCK_VERSION, lockFileSchema, type LockFile } from './lock-format.ts';
 export { buildLock, readLock, serializeLock, writeLock } from './lock.ts';

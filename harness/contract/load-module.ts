@@ -3,12 +3,12 @@
  * to JSON Schema (see ./convert.ts). TypeScript modules are read through the lazily loaded TypeScript
  * loader (../config/import-module.ts), JavaScript ones natively.
  */
-import { access } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { access, readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { importModule as importAny } from '../config/import-module.ts';
 import type { Contract, ContractTool } from '../model/contract.ts';
 import type { ToolAnnotations } from '../model/protocol.ts';
-import { toJsonSchemaObject } from './convert.ts';
+import { toJsonSchemaObject, type ContractDialect } from './convert.ts';
 import { ContractError, keyPath } from './errors.ts';
 
 type Segment = string | number;
@@ -28,11 +28,44 @@ async function importModule(file: string): Promise<Record<string, unknown>> {
   }
 }
 
+/** Options of a module contract (config `contract: { module, export, tools, dialect }`). */
+export interface ModuleContractOptions {
+  /** The export holding the tools; default: `tools`, else the default export, else the one export that holds tool definitions. */
+  export?: string;
+  /** The tools this surface serves: a list of names or a predicate; default all of them. */
+  tools?: readonly string[] | ((name: string) => boolean);
+  /** The dialect schemas are projected to (draft-07 for SDK 1.x surfaces, 2020-12 for 2.x); default: see `defaultDialect`. */
+  dialect?: ContractDialect;
+}
+
+/** True when a value looks like tool definitions: a non-empty array or record of objects with a schema field. */
+function holdsTools(value: unknown): boolean {
+  const defs = Array.isArray(value) ? value : value !== null && typeof value === 'object' ? Object.values(value) : [];
+  return defs.length > 0 && defs.every((d) => d !== null && typeof d === 'object' && SCHEMA_FIELDS.some(([input]) => input in (d as object)));
+}
+
+/** What a module exports, for error messages: `name (array of 3)`, `name (function)`. */
+function describeExports(mod: Record<string, unknown>): string {
+  const names = Object.keys(mod).filter((k) => k !== '__esModule');
+  if (names.length === 0) return 'no exports';
+  return names.map((n) => {
+    const v = mod[n];
+    const kind = Array.isArray(v) ? `array of ${v.length}` : v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v;
+    return `${n} (${kind})`;
+  }).join(', ');
+}
+
 function pickExport(file: string, mod: Record<string, unknown>, exportName?: string): [string, unknown] {
-  const names = exportName !== undefined ? [exportName] : ['tools', 'default'];
-  for (const name of names) if (mod[name] !== undefined) return [name, mod[name]];
-  const wanted = exportName !== undefined ? `no export '${exportName}'` : "no export 'tools' and no default export";
-  throw new ContractError(file, '', `the module has ${wanted}`);
+  if (exportName !== undefined) {
+    if (mod[exportName] !== undefined) return [exportName, mod[exportName]];
+    throw new ContractError(file, exportName, `the module has no export '${exportName}' (found: ${describeExports(mod)})`);
+  }
+  for (const name of ['tools', 'default']) if (mod[name] !== undefined && holdsTools(mod[name])) return [name, mod[name]];
+  const candidates = Object.keys(mod).filter((k) => holdsTools(mod[k]));
+  if (candidates.length === 1) return [candidates[0], mod[candidates[0]]];
+  for (const name of ['tools', 'default']) if (mod[name] !== undefined) return [name, mod[name]];
+  const why = candidates.length > 1 ? `several exports hold tool definitions (${candidates.join(', ')}); name one with contract.export` : "no export 'tools', no default export and no export that holds tool definitions";
+  throw new ContractError(file, '', `the module has ${why} (found: ${describeExports(mod)})`);
 }
 
 /** Entries of an array or record export, each with its key path segment and the name a record key implies. */
@@ -41,7 +74,8 @@ function entriesOf(file: string, root: string, value: unknown): { at: Segment[];
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).map(([key, def]) => ({ at: [root, key], def, key }));
   }
-  throw new ContractError(file, root, 'must be an array or a record of tool definitions');
+  const found = value === null ? 'null' : typeof value;
+  throw new ContractError(file, root, `must be an array or a record of tool definitions (found: ${found})`);
 }
 
 function optionalString(file: string, at: Segment[], def: Record<string, unknown>, field: string): string | undefined {
@@ -50,30 +84,58 @@ function optionalString(file: string, at: Segment[], def: Record<string, unknown
   throw new ContractError(file, keyPath([...at, field]), 'must be a string');
 }
 
-async function schemaOf(file: string, at: Segment[], value: unknown, io: 'input' | 'output') {
-  const result = await toJsonSchemaObject(value, io);
-  if (!result.ok) throw new ContractError(file, keyPath(at), result.reason);
+/** The field names a tool definition may spell its schemas with: `inputSchema`/`outputSchema` or `input`/`output`. */
+const SCHEMA_FIELDS = [
+  ['inputSchema', 'outputSchema'],
+  ['input', 'output'],
+] as const;
+
+interface LoadContext {
+  file: string;
+  dialect: ContractDialect;
+}
+
+async function schemaOf(ctx: LoadContext, at: Segment[], value: unknown, io: 'input' | 'output') {
+  const result = await toJsonSchemaObject(value, io, { dialect: ctx.dialect, from: ctx.file });
+  if (!result.ok) throw new ContractError(ctx.file, keyPath(at), result.reason);
   return result.schema;
 }
 
-async function toContractTool(file: string, at: Segment[], def: unknown, key?: string): Promise<ContractTool> {
+/** The definition's name (its own, or the record key). */
+function nameOf(file: string, at: Segment[], def: unknown, key?: string): string {
   if (def === null || typeof def !== 'object' || Array.isArray(def)) {
     throw new ContractError(file, keyPath(at), 'must be a tool definition object');
   }
-  const record = def as Record<string, unknown>;
-  const name = optionalString(file, at, record, 'name') ?? key;
+  const name = optionalString(file, at, def as Record<string, unknown>, 'name') ?? key;
   if (name === undefined || name === '') throw new ContractError(file, keyPath([...at, 'name']), 'a tool needs a name');
-  if (record.inputSchema === undefined) throw new ContractError(file, keyPath([...at, 'inputSchema']), 'is required');
-  const tool: ContractTool = { name, inputSchema: await schemaOf(file, [...at, 'inputSchema'], record.inputSchema, 'input') };
+  return name;
+}
+
+async function toContractTool(ctx: LoadContext, at: Segment[], record: Record<string, unknown>, name: string): Promise<ContractTool> {
+  const { file } = ctx;
+  const fields = SCHEMA_FIELDS.find(([input]) => record[input] !== undefined);
+  if (!fields) throw new ContractError(file, keyPath([...at, 'inputSchema']), 'is required (or `input`)');
+  const [inputField, outputField] = fields;
+  const tool: ContractTool = { name, inputSchema: await schemaOf(ctx, [...at, inputField], record[inputField], 'input') };
   const title = optionalString(file, at, record, 'title');
   const description = optionalString(file, at, record, 'description');
   if (title !== undefined) tool.title = title;
   if (description !== undefined) tool.description = description;
-  if (record.outputSchema !== undefined) {
-    tool.outputSchema = await schemaOf(file, [...at, 'outputSchema'], record.outputSchema, 'output');
+  if (record[outputField] !== undefined) {
+    tool.outputSchema = await schemaOf(ctx, [...at, outputField], record[outputField], 'output');
   }
   if (record.annotations !== undefined) tool.annotations = annotationsOf(file, [...at, 'annotations'], record.annotations);
+  if (record._meta !== undefined) tool._meta = metaOf(file, [...at, '_meta'], record._meta);
   return tool;
+}
+
+function metaOf(file: string, at: Segment[], value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ContractError(file, keyPath(at), 'must be an object');
+  try {
+    return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  } catch {
+    throw new ContractError(file, keyPath(at), 'must be JSON data');
+  }
 }
 
 function annotationsOf(file: string, at: Segment[], value: unknown): ToolAnnotations {
@@ -84,26 +146,60 @@ function annotationsOf(file: string, at: Segment[], value: unknown): ToolAnnotat
 }
 
 /**
+ * The dialect a module's schemas are projected to when the config names none: draft-07 when the
+ * nearest package.json above the module that depends on an MCP SDK lists `@modelcontextprotocol/sdk`
+ * (1.x) and not `@modelcontextprotocol/server` (2.x), else 2020-12. (Comparisons are dialect-neutral
+ * anyway, harness/schema/canonicalise.ts; this only decides how projections are spelled.)
+ */
+export async function defaultDialect(file: string): Promise<ContractDialect> {
+  let dir = dirname(resolve(file));
+  for (;;) {
+    try {
+      const json = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+      const deps = { ...json.peerDependencies, ...json.devDependencies, ...json.dependencies };
+      const v1 = '@modelcontextprotocol/sdk' in deps;
+      const v2 = '@modelcontextprotocol/server' in deps;
+      if (v1 || v2) return v1 && !v2 ? 'draft-07' : '2020-12';
+    } catch {
+      // no (readable) package.json here: look further up
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return '2020-12';
+    dir = parent;
+  }
+}
+
+/**
  * Import a contract module and project its tools to a `Contract` (`kind: 'module'`, `source: file`).
  *
- * @param file module path (absolute or relative to the process cwd); `.ts` modules load through tsx
- * @param exportName the export holding the tools; default: `tools`, else the default export. The export
- *   is an array or a record (key = default name) of `{ name, title?, description?, inputSchema,
- *   outputSchema?, annotations? }`; schemas are zod v4, zod v3, raw zod shapes or JSON Schema objects.
- *   Inputs are converted with `io: 'input'`, outputs with `io: 'output'` (as the SDKs advertise them).
- * @throws ContractError naming the file and key path: missing file, failed import, no tools export,
- *   a tool without a name, a duplicate name, or a schema that cannot be converted.
+ * @param file module path (absolute or relative to the process cwd); TypeScript works under tsx
+ * @param options the export (a string is the export name), the tool selection and the dialect. The
+ *   export is an array or a record (key = default name) of `{ name, title?, description?,
+ *   inputSchema | input, outputSchema? | output?, annotations?, _meta? }`; schemas are zod v4, zod v3,
+ *   raw zod shapes or JSON Schema objects, converted by their own zod (./convert.ts). Inputs are
+ *   converted with `io: 'input'`, outputs with `io: 'output'` (as the SDKs advertise them). Only the
+ *   selected tools are converted.
+ * @throws ContractError naming the file and key path: missing file, failed import, no usable export
+ *   (naming what the module exports), a tool without a name, a duplicate name, a schema that cannot
+ *   be converted, or a selection naming a tool the module does not define.
  */
-export async function loadContractModule(file: string, exportName?: string): Promise<Contract> {
+export async function loadContractModule(file: string, options: string | ModuleContractOptions = {}): Promise<Contract> {
+  const opts: ModuleContractOptions = typeof options === 'string' ? { export: options } : options;
   const mod = await importModule(file);
-  const [root, value] = pickExport(file, mod, exportName);
+  const [root, value] = pickExport(file, mod, opts.export);
+  const ctx: LoadContext = { file, dialect: opts.dialect ?? (await defaultDialect(file)) };
+  const select = opts.tools;
+  const wanted = typeof select === 'function' ? select : select ? (name: string) => select.includes(name) : () => true;
   const tools: ContractTool[] = [];
   const seen = new Set<string>();
   for (const { at, def, key } of entriesOf(file, root, value)) {
-    const tool = await toContractTool(file, at, def, key);
-    if (seen.has(tool.name)) throw new ContractError(file, keyPath([...at, 'name']), `duplicate tool name '${tool.name}'`);
-    seen.add(tool.name);
-    tools.push(tool);
+    const name = nameOf(file, at, def, key);
+    if (seen.has(name)) throw new ContractError(file, keyPath([...at, 'name']), `duplicate tool name '${name}'`);
+    seen.add(name);
+    if (!wanted(name)) continue;
+    tools.push(await toContractTool(ctx, at, def as Record<string, unknown>, name));
   }
+  const missing = Array.isArray(select) ? select.filter((n) => !seen.has(n)) : [];
+  if (missing.length > 0) throw new ContractError(file, root, `defines no tool named ${missing.map((n) => `'${n}'`).join(', ')} (selected by contract.tools)`);
   return { source: file, kind: 'module', tools };
 }

@@ -50,6 +50,7 @@ export const lockFileSchema = z.strictObject({
       inputSchema: jsonObject,
       outputSchema: jsonObject.optional(),
       annotations: jsonObject.optional(),
+      _meta: jsonObject.optional(),
     }),
   ),
 });

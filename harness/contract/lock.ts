@@ -19,6 +19,8 @@ function lockTool(tool: ListedTool | ContractTool): ContractTool {
   out.inputSchema = sortKeysDeep(tool.inputSchema) as Record<string, unknown>;
   if (tool.outputSchema !== undefined) out.outputSchema = sortKeysDeep(tool.outputSchema) as Record<string, unknown>;
   if (tool.annotations !== undefined) out.annotations = sortKeysDeep(tool.annotations) as ContractTool['annotations'];
+  const meta = (tool as { _meta?: unknown })._meta;
+  if (meta !== null && typeof meta === 'object' && !Array.isArray(meta)) out._meta = sortKeysDeep(meta) as Record<string, unknown>;
   return out;
 }
 

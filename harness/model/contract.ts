@@ -15,6 +15,8 @@ export interface ContractTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** The tool's `_meta` the contract fixes (tools/advertised-metadata compares its keys). */
+  _meta?: Record<string, unknown>;
 }
 
 /** A surface's contract: the expected tools plus, for locks, the identity they were recorded from. */

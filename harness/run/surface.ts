@@ -121,7 +121,7 @@ async function loadContract(surface: ResolvedSurface): Promise<{ contract?: Cont
   const config = surface.contract;
   if (!config) return {};
   try {
-    const contract = 'lock' in config ? await readLock(config.lock) : await loadContractModule(config.module, config.export);
+    const contract = 'lock' in config ? await readLock(config.lock) : await loadContractModule(config.module, { export: config.export, tools: config.tools, dialect: config.dialect });
     return { contract };
   } catch (error) {
     return { contractError: error instanceof Error ? error.message : String(error) };

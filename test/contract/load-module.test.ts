@@ -82,9 +82,9 @@ describe('loadContractModule', () => {
 
   it('reports a module without a tools export, a missing export name and a missing file', async () => {
     expect((await loadError(fixture('bad-noexport'))).message).toBe(
-      `${fixture('bad-noexport')}: the module has no export 'tools' and no default export`,
+      `${fixture('bad-noexport')}: the module has no export 'tools', no default export and no export that holds tool definitions (found: something (number))`,
     );
-    expect((await loadError(fixture('zod4'), 'nope')).message).toBe(`${fixture('zod4')}: the module has no export 'nope'`);
+    expect((await loadError(fixture('zod4'), 'nope')).message).toBe(`${fixture('zod4')}: nope: the module has no export 'nope' (found: tools (array of 1))`);
     expect((await loadError('test/contract/fixtures/absent.ts')).message).toBe('test/contract/fixtures/absent.ts: contract module not found');
   });
 });
