@@ -49,6 +49,8 @@ export interface FindingDescriptor {
   severity?: Severity;
   /** Values backing the finding; dropped unless --show-values. */
   evidence?: unknown;
+  /** The server's last stderr lines (boot failures, timeouts): its own output, kept by default (see Finding.stderr). */
+  stderr?: string[];
 }
 
 /** Context a check runs in. */
@@ -102,6 +104,7 @@ export function runCheck(check: Check, ctx: CheckContext, severity: Severity): F
       messageId: d.messageId,
       spec: check.meta.spec,
       ...(d.evidence !== undefined ? { evidence: d.evidence } : {}),
+      ...(d.stderr !== undefined && d.stderr.length > 0 ? { stderr: d.stderr } : {}),
     });
   });
   return findings;

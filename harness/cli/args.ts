@@ -13,6 +13,7 @@ import { ConfigError } from '../config/errors.ts';
 import { parseShard, type CliOverrides } from '../config/cli.ts';
 import { nearest } from '../config/suggest.ts';
 import { assertKnownReporters } from '../config/reporter-names.ts';
+import { SURFACE_FLAGS, surfaceOverrides } from './surface-flags.ts';
 
 /** The sub-commands. */
 export type CommandName = 'run' | 'snapshot' | 'baseline' | 'merge' | 'checks' | 'help' | 'version';
@@ -68,6 +69,7 @@ export const OPTION_TABLE = {
   concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs)', commands: RUN },
   'call-concurrency': { type: 'string', value: 'N', help: 'tool calls in flight per surface', commands: RUN },
   'allow-destructive': { type: 'boolean', help: 'also call tools not marked readOnlyHint (they may change state)', commands: RUN },
+  ...SURFACE_FLAGS,
   out: { type: 'string', short: 'o', value: 'FILE', help: 'file to write (snapshot: the contract lock; baseline: the baseline)', commands: ['snapshot', 'baseline'] },
   reason: { type: 'string', value: 'TEXT', help: 'why these findings are accepted (stored in the baseline)', commands: ['baseline'] },
   markdown: { type: 'boolean', help: 'print the catalog as Markdown (docs/checks.md)', commands: ['checks'] },
@@ -82,7 +84,7 @@ const COMMAND_HELP: Record<Exclude<CommandName, 'help' | 'version'>, { synopsis:
   run: {
     synopsis: 'mcp-harness run [options] [-- COMMAND ARGS...]',
     summary: 'validate every surface of the config (the default command)',
-    detail: 'With "-- COMMAND ARGS", one ad-hoc surface (that server command) is checked against the\nspecification alone, no config needed.',
+    detail: 'With "-- COMMAND ARGS", one ad-hoc surface (that server command) is checked against the\nspecification alone, no config needed. Tools not annotated readOnlyHint: true are not called unless\n--allow-destructive (best with --sandbox). --env, --env-pass, --sandbox and the timeouts (ms) apply\nto every surface (env.set, env.allow, sandbox, timeouts.*).',
   },
   snapshot: { synopsis: 'mcp-harness snapshot [--out FILE] -- COMMAND ARGS...', summary: 'record a contract lock from a live server' },
   baseline: { synopsis: 'mcp-harness baseline [--out FILE] [--reason TEXT] [run options]', summary: 'run, then accept the current findings' },
@@ -194,6 +196,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     allowDestructive: values['allow-destructive'],
     shard: values.shard === undefined ? undefined : parseShard(values.shard),
     baseline: values.baseline,
+    ...surfaceOverrides(values),
   };
   if (serverCommand !== undefined && serverCommand.length === 0) throw usageError('--', 'Expected a server command after --');
   return { command, config: values.config, overrides, serverCommand, out: values.out, reason: values.reason, markdown: values.markdown, positionals: rest };

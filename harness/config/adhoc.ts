@@ -23,6 +23,7 @@ export function adHocSurface(command: string, args: readonly string[], cwd: stri
     watchedPaths: [],
     era: 'auto',
     callConcurrency: SURFACE_DEFAULTS.callConcurrency,
+    sandbox: false,
     timeouts: { ...DEFAULT_TIMEOUTS },
     setup: { tempDir: false, copy: [] },
     limits: { ...DEFAULT_LIMITS },

@@ -10,7 +10,7 @@ import { parseShard as parseReportShard, shardProblem, type Shard as ReportShard
 import { ConfigError } from './errors.ts';
 import { deepFreeze } from './freeze.ts';
 import { nearest } from './suggest.ts';
-import type { ResolvedConfig, UserConfig } from './types.ts';
+import type { ResolvedConfig, Timeouts, UserConfig } from './types.ts';
 
 /** A shard: 1-based `index` of `total` (the report layer's type: one definition). */
 export type Shard = ReportShard;
@@ -29,6 +29,14 @@ export interface CliOverrides extends Partial<Pick<UserConfig, 'reporters' | 're
   allowDestructive?: boolean;
   /** `--shard K/N`. */
   shard?: Shard;
+  /** `--sandbox`: every surface's sandbox. */
+  sandbox?: boolean;
+  /** `--env KEY=VALUE` (repeatable): added to every surface's env.set (values never appear in reports). */
+  env?: Record<string, string>;
+  /** `--env-pass NAME` (repeatable): added to every surface's env.allow. */
+  envPass?: string[];
+  /** `--request-timeout MS` and friends: over every surface's timeouts. */
+  timeouts?: Partial<Timeouts>;
 }
 
 /**
@@ -60,7 +68,7 @@ function filterSurfaces(config: ResolvedConfig, names: readonly string[]): Resol
  */
 export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverrides, cwd: string): ResolvedConfig {
   const surfaces = overrides.surfaces?.length ? filterSurfaces(config, overrides.surfaces) : config.surfaces;
-  const { callConcurrency, allowDestructive } = overrides;
+  const { callConcurrency, allowDestructive, sandbox, env, envPass, timeouts } = overrides;
   return deepFreeze({
     ...config,
     ...(overrides.reportDir !== undefined ? { reportDir: resolve(cwd, overrides.reportDir) } : {}),
@@ -73,6 +81,9 @@ export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverride
       ...s,
       ...(callConcurrency !== undefined ? { callConcurrency } : {}),
       ...(allowDestructive ? { generate: { ...s.generate, destructive: true } } : {}),
+      ...(sandbox ? { sandbox: true } : {}),
+      ...(env || envPass ? { env: { allow: [...s.env.allow, ...(envPass ?? [])], set: { ...s.env.set, ...env } } } : {}),
+      ...(timeouts ? { timeouts: { ...s.timeouts, ...timeouts } } : {}),
     })),
   });
 }

@@ -64,6 +64,7 @@ export const surfaceSchema = z
     watchedPaths: z.array(relPath).optional(),
     era: z.enum(['auto', 'modern', 'legacy']).optional(),
     callConcurrency: z.number().int().positive().optional(),
+    sandbox: z.boolean().optional(),
     timeouts: timeoutsSchema.optional(),
     setup: z
       .strictObject({

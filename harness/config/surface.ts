@@ -64,6 +64,7 @@ export function resolveSurface(s: ParsedSurface, index: number, ctx: SurfaceCont
     watchedPaths: s.watchedPaths ?? [],
     era: s.era ?? SURFACE_DEFAULTS.era,
     callConcurrency: s.callConcurrency ?? SURFACE_DEFAULTS.callConcurrency,
+    sandbox: s.sandbox ?? false,
     timeouts: { ...ctx.timeouts, ...s.timeouts },
     setup: {
       tempDir: s.setup?.tempDir ?? false,

@@ -70,6 +70,8 @@ export interface SurfaceConfig {
   era?: 'auto' | 'modern' | 'legacy';
   /** Requests in flight at once on this surface (default 8, chosen by measurement; 1 for order-dependent servers). */
   callConcurrency?: number;
+  /** Run the server with HOME, TMPDIR and cwd in a fresh temporary directory, removed afterwards (default false; `--sandbox`). */
+  sandbox?: boolean;
   timeouts?: Partial<Timeouts>;
   /** Per-run setup: a temp dir (`${tempDir}`) and files copied into place before spawn. */
   setup?: { tempDir?: boolean; copy?: { from: string; to: string }[] };
@@ -116,6 +118,8 @@ export interface ResolvedSurface {
   watchedPaths: string[];
   era: 'auto' | 'modern' | 'legacy';
   callConcurrency: number;
+  /** HOME, TMPDIR and cwd in a fresh temporary directory (harness/run/sandbox.ts). */
+  sandbox: boolean;
   timeouts: Timeouts;
   setup: { tempDir: boolean; copy: CopyStep[] };
   limits: Limits;

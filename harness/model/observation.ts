@@ -60,9 +60,16 @@ export interface SurfaceObservation {
   /** Tools this run deliberately did not call (excluded by `--tool`, or all their calls are in another shard). */
   outOfScopeTools?: string[];
   /** Tools for which argument generation was refused (destructive, not allowed). */
-  skippedTools: { tool: string; reason: string }[];
+  skippedTools: { tool: string; reason: string; kind?: SkipKind }[];
   durationMs: number;
 }
+
+/**
+ * Why argument generation was refused for a tool: `destructive` (not annotated `readOnlyHint: true` nor
+ * `destructiveHint: false`, and destructive generation is off), `disabled` (generation off), `no-arguments`
+ * (no valid arguments could be generated).
+ */
+export type SkipKind = 'destructive' | 'disabled' | 'no-arguments';
 
 /** Per-surface options the checks read (resolved from config with defaults). */
 export interface SurfaceOptions {

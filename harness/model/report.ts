@@ -38,6 +38,13 @@ export interface Finding {
   spec?: string;
   /** Values, only kept when --show-values is given. */
   evidence?: unknown;
+  /**
+   * The server's last stderr lines (at most 10, each at most 240 characters, control characters removed)
+   * on a boot failure or a timeout, so "did not boot" says why. Kept by default: stderr is the server's
+   * own output, not caller data; every string the harness sent as caller data (sentinels included) is
+   * masked as `[value]` first (checks/util/stderr.ts). Never part of the finding id.
+   */
+  stderr?: string[];
   /** Stable identity: hash of surface, tool, check, pointer (and messageId). Filled by the runner. */
   id?: string;
   /** Set when a baseline accepts the finding: it is kept in the report but does not fail the run. */

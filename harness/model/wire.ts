@@ -34,6 +34,8 @@ export interface RequestRecord {
   outcome: Outcome;
   /** Wall time from write to answer (or to giving up), ms. */
   durationMs: number;
+  /** Outcome `timeout`: the budget that ran out, ms (the message names it, not the wall time). */
+  timeoutMs?: number;
   /** Byte length of the response line (UTF-8), when there was one. */
   responseBytes?: number;
   /** Frames the server sent tied to this request before the answer (progress, log messages). */

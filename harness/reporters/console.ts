@@ -4,6 +4,7 @@
  * asked (the caller passes `color: stdout.isTTY`). Never machine output: files carry that.
  */
 import type { Finding, Report, Severity } from '../model/report.ts';
+import { uncalledLines } from './coverage.ts';
 import { groupBy, plural } from './group.ts';
 import { formatDuration, oneLine } from './text.ts';
 import type { ReporterContext, StdoutReporter } from './types.ts';
@@ -32,6 +33,7 @@ function headline(report: Report, color: boolean): string[] {
       `: ${plural(summary.surfaces, 'surface')}, ${plural(summary.tools, 'tool')}, ${plural(summary.calls, 'call')} in ${formatDuration(report.durationMs)}`,
     `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
   ];
+  lines.push(...uncalledLines(report.findings).map((line) => paint(color, 'warning', line)));
   const baselined = report.findings.filter((f) => f.baselined).length;
   if (baselined > 0) lines.push(paint(color, 'dim', `${baselined} accepted by the baseline`));
   if (report.shard) lines.push(`shard ${report.shard.index}/${report.shard.total}`);
@@ -42,7 +44,8 @@ function headline(report: Report, color: boolean): string[] {
 function findingLine(f: Finding, color: boolean): string {
   const where = [f.tool, f.pointer].filter((x) => x !== undefined).map((x) => oneLine(String(x))).join(' ');
   const mark = f.baselined ? paint(color, 'dim', ' (baselined)') : '';
-  return `  ${paint(color, f.severity, f.severity.padEnd(7))} ${f.check}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}\n    ${oneLine(f.message)}`;
+  const stderr = (f.stderr ?? []).map((l) => `\n    ${paint(color, 'dim', `stderr| ${oneLine(l)}`)}`).join('');
+  return `  ${paint(color, f.severity, f.severity.padEnd(7))} ${f.check}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}\n    ${oneLine(f.message)}${stderr}`;
 }
 
 /** Render the summary text (ends with a newline). Pure. */

@@ -35,7 +35,9 @@ function surfacesTable(report: Report): string[] {
 
 function findingRow(f: Finding): string {
   const mark = f.baselined ? ' (baselined)' : '';
-  return row([`${f.severity}${mark}`, md(f.tool ?? '(surface)'), md(f.pointer ?? ''), md(f.message)]);
+  // the server's last stderr lines (boot failures, timeouts), escaped like every report string
+  const stderr = f.stderr?.length ? `<br>server stderr (last lines):<br>${f.stderr.map((l) => `&gt; ${md(l)}`).join('<br>')}` : '';
+  return row([`${f.severity}${mark}`, md(f.tool ?? '(surface)'), md(f.pointer ?? ''), `${md(f.message)}${stderr}`]);
 }
 
 function findingsSection(report: Report, ctx: ReporterContext): string[] {

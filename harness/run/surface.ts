@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
 import { instantiateSurface, resolveSurfaceEnv, toSurfaceOptions, type ResolvedSurface } from '../config/index.ts';
 import { loadContractModule, readLock } from '../contract/index.ts';
 import type { SchemaService } from '../schema/service.ts';
-import type { SessionOptions } from '../session/index.ts';
+import type { SessionOptions, SpawnSpec } from '../session/index.ts';
+import { createSandbox, removeSandbox, sandboxSpec, type Sandbox } from './sandbox.ts';
 import type { Contract } from '../model/contract.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
@@ -48,6 +49,7 @@ export interface SurfaceRunContext {
  */
 export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceRunContext): Promise<SurfaceResult> {
   const tempDir = configured.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-harness-${configured.name}-`)) : undefined;
+  const sandbox = configured.sandbox ? await createSandbox(configured.name) : undefined;
   try {
     const surface = instantiateSurface(configured, { tempDir });
     for (const step of surface.setup.copy) await cp(step.from, step.to, { recursive: true });
@@ -60,7 +62,7 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     let unknown: Scenario[] = [];
     const observation = await observeSurface({
       surface: surface.name,
-      spec: { command: surface.command, args: surface.args, cwd: surface.cwd, env: resolveSurfaceEnv(surface, process.env) },
+      spec: spawnSpec(surface, sandbox),
       session: sessionOptions(surface),
       base: { options, contract, contractError, manifest, watchedPathMatches: watched },
       planCalls: (obs) => {
@@ -87,7 +89,14 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     return { observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined };
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    if (sandbox) await removeSandbox(sandbox);
   }
+}
+
+/** What to spawn: the surface's command, cwd and allow-listed env; inside the sandbox when there is one. */
+function spawnSpec(surface: ResolvedSurface, sandbox?: Sandbox): SpawnSpec {
+  const spec = { command: surface.command, args: surface.args, cwd: surface.cwd, env: resolveSurfaceEnv(surface, process.env) };
+  return sandbox ? sandboxSpec(spec, sandbox) : spec;
 }
 
 /** Session options from the surface's timeouts and concurrency. */

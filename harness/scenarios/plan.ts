@@ -5,6 +5,7 @@
  */
 import { isDestructive } from '../probes/targets.ts';
 import type { SchemaService } from '../schema/service.ts';
+import type { SkipKind } from '../model/observation.ts';
 import type { ListedTool } from '../model/protocol.ts';
 import type { Scenario } from '../model/wire.ts';
 import { generateArguments } from './generate/index.ts';
@@ -26,18 +27,18 @@ export interface PlanOptions {
 /** The plan: scenarios to run in tool order, tools left uncalled (and why), scenarios for unadvertised tools. */
 export interface CallPlan {
   scenarios: Scenario[];
-  skipped: { tool: string; reason: string }[];
+  skipped: { tool: string; reason: string; kind: SkipKind }[];
   unknown: Scenario[];
 }
 
 /** The generated scenario for `tool`, or the reason there is none. */
-function generatedScenario(tool: ListedTool, opts: PlanOptions): Scenario | { reason: string } {
-  if (!opts.generate) return { reason: 'no scenario and argument generation is disabled' };
+function generatedScenario(tool: ListedTool, opts: PlanOptions): Scenario | { reason: string; kind: SkipKind } {
+  if (!opts.generate) return { kind: 'disabled', reason: 'no scenario and argument generation is disabled' };
   if (!opts.destructive && isDestructive(tool.annotations)) {
-    return { reason: 'no scenario and the tool is destructive (annotations: readOnlyHint not true, destructiveHint not false); set generate.destructive to call it' };
+    return { kind: 'destructive', reason: 'no scenario and the tool is destructive (annotations: readOnlyHint not true, destructiveHint not false); set generate.destructive to call it' };
   }
   const g = generateArguments(tool.inputSchema, opts.schemas);
-  if (!g.ok) return { reason: `no scenario and no arguments could be generated: ${g.reason}` };
+  if (!g.ok) return { kind: 'no-arguments', reason: `no scenario and no arguments could be generated: ${g.reason}` };
   return { name: GENERATED_SCENARIO_NAME, tool: tool.name, arguments: g.arguments, expect: 'success', origin: 'generated' };
 }
 
@@ -67,7 +68,7 @@ export function planCalls(tools: readonly ListedTool[], scenarios: readonly Scen
       continue;
     }
     const generated = generatedScenario(tool, opts);
-    if ('reason' in generated) plan.skipped.push({ tool: tool.name, reason: generated.reason });
+    if ('reason' in generated) plan.skipped.push({ tool: tool.name, reason: generated.reason, kind: generated.kind });
     else plan.scenarios.push(generated);
   }
   return plan;

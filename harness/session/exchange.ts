@@ -55,7 +55,7 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
   channel.forget(spec.id);
   if (ending.kind === 'timeout') {
     spec.cancel?.('timeout');
-    return { ...base, outcome: 'timeout', durationMs, ...notes };
+    return { ...base, outcome: 'timeout', durationMs, timeoutMs: spec.timeoutMs, ...notes };
   }
   const { frames: lateFrames, firstAfterMs } = await collectLate(channel, spec);
   const after = firstAfterMs === undefined ? {} : { lateAfterMs: firstAfterMs };

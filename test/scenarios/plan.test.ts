@@ -54,13 +54,13 @@ describe('planCalls', () => {
   it('skips every tool without a scenario when generation is off', () => {
     const plan = planCalls([readOnly, creator], [fileScenario('create', 'a')], { generate: false, destructive: true });
     expect(plan.scenarios.map((s) => s.name)).toEqual(['a']);
-    expect(plan.skipped).toEqual([{ tool: 'search', reason: 'no scenario and argument generation is disabled' }]);
+    expect(plan.skipped).toEqual([{ tool: 'search', reason: 'no scenario and argument generation is disabled', kind: 'disabled' }]);
   });
 
   it('skips a tool whose arguments cannot be generated, with a value-free reason naming the pointer', () => {
     const impossible = tool('bounded', { readOnlyHint: true }, { type: 'object', properties: { n: { type: 'integer', minimum: 5, maximum: 4 } }, required: ['n'] });
     const plan = planCalls([impossible], [], { generate: true, destructive: false });
-    expect(plan.skipped).toEqual([{ tool: 'bounded', reason: 'no scenario and no arguments could be generated: cannot generate a value at inputSchema /properties/n: no number satisfies the bounds' }]);
+    expect(plan.skipped).toEqual([{ tool: 'bounded', reason: 'no scenario and no arguments could be generated: cannot generate a value at inputSchema /properties/n: no number satisfies the bounds', kind: 'no-arguments' }]);
   });
 
   it('returns scenarios for tools the server does not advertise in unknown', () => {

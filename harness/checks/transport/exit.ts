@@ -10,6 +10,7 @@ import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ExitInfo } from '../../model/wire.ts';
 import { initializeTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
+import { stderrTail } from '../util/stderr.ts';
 
 export default defineCheck({
   meta: {
@@ -35,8 +36,9 @@ export default defineCheck({
   },
   check(ctx, report) {
     const { bootError, exits, calls, probes } = ctx.observation;
-    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, report);
-    else for (const exit of exits) if (exit.unexpected) reportExit(exit, report);
+    const stderr = stderrTail(ctx.observation);
+    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }));
+    else for (const exit of exits) if (exit.unexpected) reportExit(exit, (f) => report({ ...f, stderr }));
     for (const { scenario, request } of calls) {
       if (request.outcome === 'exit') report({ messageId: 'callInFlight', tool: scenario.tool, data: { tool: scenario.tool, call: `scenario '${scenario.name}'` } });
     }
@@ -50,7 +52,8 @@ export default defineCheck({
 /**
  * One finding for a failed boot: the start failure; or the exits during negotiation (count, first
  * time, how the last ended); or a negotiation that failed otherwise (an unanswered initialize is left
- * to transport/timeout). The session's message stays as evidence.
+ * to transport/timeout). The session's message stays as evidence; the server's last stderr lines
+ * (masked, see util/stderr.ts) go with boot failures and unexpected exits.
  */
 function reportBoot(bootError: NonNullable<SurfaceObservation['bootError']>, exits: readonly ExitInfo[], report: Report): void {
   const evidence = bootError.message;

@@ -6,7 +6,8 @@
  * `initialize` the server never answered within `timeouts.startMs` is reported here (`initialize`),
  * naming the request and the timeout; other failed handshakes are `transport/exit`'s.
  */
-import { defineCheck } from '../define.ts';
+import { defineCheck, type FindingDescriptor } from '../define.ts';
+import { stderrTail } from '../util/stderr.ts';
 import type { RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs } from './boot-error.ts';
 
@@ -32,8 +33,11 @@ export default defineCheck({
     },
     needsSession: false,
   },
-  check(ctx, report) {
+  check(ctx, emit) {
     const { calls, probes, listing, bootError } = ctx.observation;
+    // the server's last stderr lines (its own output, sent strings masked) say what it was doing
+    const stderr = stderrTail(ctx.observation);
+    const report = (f: FindingDescriptor) => emit({ ...f, stderr });
     const initMs = initializeTimeoutMs(bootError);
     if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs } });
     const n = ctx.observation.negotiation;
@@ -55,7 +59,7 @@ export default defineCheck({
   },
 });
 
-/** The timeout that applied, ms: the configured one when known, else the wall time until the harness gave up. */
+/** The timeout that applied, ms: the scenario's or probe's, else the one the session recorded, else the wall time. */
 function limitMs(request: RequestRecord, configuredMs?: number): number {
-  return Math.round(configuredMs ?? request.durationMs);
+  return Math.round(configuredMs ?? request.timeoutMs ?? request.durationMs);
 }

@@ -1,0 +1,74 @@
+/**
+ * The server's last stderr lines for a boot-failure or timeout finding (issue 9 §4: "did not boot" says
+ * why). Stderr is the server's own output, so it is shown by default, unlike `evidence`; but a server may
+ * log the arguments it got, so every string the harness sent in a request (tool arguments, probe params,
+ * sentinels) is masked first: no caller value reaches a report through this path.
+ */
+import type { SurfaceObservation } from '../../model/observation.ts';
+
+/** At most this many lines, the last ones. */
+export const STDERR_TAIL_LINES = 10;
+/** Each line is cut to this many characters. */
+export const STDERR_LINE_CHARS = 240;
+/** Sent strings shorter than this are not masked (too common to mean anything: `a`, `id`). */
+const MIN_MASKED = 3;
+const MASK = '[value]';
+
+/** Every string leaf (and number of 4+ characters) of `value`, bounded to 10,000 leaves. */
+function leaves(value: unknown, into: Set<string>): void {
+  if (into.size > 10_000) return;
+  if (typeof value === 'string') into.add(value);
+  else if (typeof value === 'number' && String(value).length >= 4) into.add(String(value));
+  else if (Array.isArray(value)) for (const v of value) leaves(v, into);
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) leaves(v, into);
+}
+
+/** What a request carried from the caller: a tools/call's `arguments`; for other methods every param but `_meta`. */
+function callerData(method: string, params: unknown): unknown {
+  if (params === null || typeof params !== 'object' || Array.isArray(params)) return params;
+  const { _meta: _envelope, ...rest } = params as Record<string, unknown>;
+  return method === 'tools/call' ? rest.arguments : rest;
+}
+
+/** The strings the harness sent as caller data (tool arguments, sentinels, probe params), longest first. */
+export function sentStrings(observation: Pick<SurfaceObservation, 'calls' | 'probes'>): string[] {
+  const sent = new Set<string>();
+  for (const { scenario, request } of observation.calls) {
+    leaves(scenario.arguments, sent);
+    leaves(callerData(request.method, request.params), sent);
+  }
+  for (const { request } of observation.probes) leaves(callerData(request.method, request.params), sent);
+  return [...sent].filter((s) => s.length >= MIN_MASKED).sort((a, b) => b.length - a.length);
+}
+
+/** Remove ANSI escape sequences and control characters other than tab. */
+function clean(line: string): string {
+  // eslint-disable-next-line no-control-regex
+  return line.replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
+/** Replace every occurrence of a sent string (also JSON-escaped) by `[value]`. */
+function mask(text: string, sent: readonly string[]): string {
+  let out = text;
+  for (const s of sent) {
+    for (const form of new Set([s, JSON.stringify(s).slice(1, -1)])) {
+      if (form.length < MIN_MASKED || !out.includes(form)) continue;
+      // a number only as a whole token (12345, not the 1234 inside a longer number)
+      out = /^-?\d+(\.\d+)?$/.test(form) ? out.replace(new RegExp(`(?<![\\d.])${form.replace('.', '\\.')}(?![\\d.])`, 'g'), MASK) : out.split(form).join(MASK);
+    }
+  }
+  return out;
+}
+
+/**
+ * The last non-empty stderr lines of the observation (at most STDERR_TAIL_LINES, each cut to
+ * STDERR_LINE_CHARS), with every sent string masked. Empty when the server wrote nothing. Pure.
+ */
+export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): string[] {
+  const raw = observation.wire.stderrTail;
+  if (!raw) return [];
+  const sent = sentStrings(observation);
+  // mask before cutting into lines, so a value that spans a cut is still found
+  const lines = mask(raw, sent).split(/\r?\n/).map(clean).filter((l) => l.trim() !== '');
+  return lines.slice(-STDERR_TAIL_LINES).map((l) => (l.length > STDERR_LINE_CHARS ? `${l.slice(0, STDERR_LINE_CHARS - 1)}…` : l));
+}

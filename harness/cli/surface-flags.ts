@@ -1,0 +1,81 @@
+/**
+ * Command-line flags for what a surface's config can say (issue 9 §4), so an ad-hoc run
+ * (`run -- COMMAND`) can say it too: `--env KEY=VALUE`, `--env-pass NAME` (repeatable), `--sandbox`,
+ * and the timeouts in ms (`--request-timeout` -> timeouts.requestMs, `--probe-timeout` -> probeMs,
+ * `--start-timeout` -> startMs, `--stdin-grace` -> stdinGraceMs, `--term-grace` -> termGraceMs,
+ * `--surface-timeout` -> surfaceMs). With a config they apply to every surface. Errors name the flag,
+ * never the value (an env value may be a secret).
+ */
+import { ConfigError } from '../config/errors.ts';
+import type { CliOverrides } from '../config/cli.ts';
+import type { Timeouts } from '../config/types.ts';
+import type { OptionSpec } from './args.ts';
+
+const RUN = ['run', 'baseline'] as const;
+
+/** These flags' OptionSpec entries (harness/cli/args.ts OPTION_TABLE: parser and --help). */
+export const SURFACE_FLAGS = {
+  sandbox: { type: 'boolean', help: 'run servers with HOME, TMPDIR and cwd in a fresh temp dir, removed afterwards', commands: RUN },
+  env: { type: 'string', multiple: true, value: 'KEY=VALUE', help: 'set an environment variable for every server (repeatable; never reported)', commands: RUN },
+  'env-pass': { type: 'string', multiple: true, value: 'NAME', help: 'pass this variable of the harness environment to every server (repeatable)', commands: RUN },
+  'request-timeout': { type: 'string', value: 'MS', help: 'per-request timeout (timeouts.requestMs, default 15000)', commands: RUN },
+  'probe-timeout': { type: 'string', value: 'MS', help: 'first server/discover era probe (timeouts.probeMs, default 5000)', commands: RUN },
+  'start-timeout': { type: 'string', value: 'MS', help: 'server start budget: re-probe and initialize (timeouts.startMs, default 15000)', commands: RUN },
+  'stdin-grace': { type: 'string', value: 'MS', help: 'shutdown: wait for an exit after stdin closes (timeouts.stdinGraceMs)', commands: RUN },
+  'term-grace': { type: 'string', value: 'MS', help: 'shutdown: wait after SIGTERM before SIGKILL (timeouts.termGraceMs)', commands: RUN },
+  'surface-timeout': { type: 'string', value: 'MS', help: 'time budget of one surface (timeouts.surfaceMs)', commands: RUN },
+} as const satisfies Record<string, OptionSpec>;
+
+type TimeoutFlag = 'request-timeout' | 'probe-timeout' | 'start-timeout' | 'stdin-grace' | 'term-grace' | 'surface-timeout';
+
+const TIMEOUT_FLAGS: Record<TimeoutFlag, keyof Timeouts> = {
+  'request-timeout': 'requestMs',
+  'probe-timeout': 'probeMs',
+  'start-timeout': 'startMs',
+  'stdin-grace': 'stdinGraceMs',
+  'term-grace': 'termGraceMs',
+  'surface-timeout': 'surfaceMs',
+};
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function fail(flag: string, message: string): never {
+  throw new ConfigError('<command line>', [{ path: `--${flag}`, message }]);
+}
+
+type Values = { sandbox?: boolean; env?: string[]; 'env-pass'?: string[] } & { [flag in TimeoutFlag]?: string };
+
+/**
+ * The overrides these flags give.
+ * @throws ConfigError (`<command line>: --flag: ...`) for `--env` without `KEY=`, a bad variable name,
+ * or a timeout that is not a positive integer of ms.
+ */
+export function surfaceOverrides(values: Values): Pick<CliOverrides, 'sandbox' | 'env' | 'envPass' | 'timeouts'> {
+  const out: Pick<CliOverrides, 'sandbox' | 'env' | 'envPass' | 'timeouts'> = {};
+  if (values.sandbox) out.sandbox = true;
+  if (values.env?.length) {
+    out.env = {};
+    for (const pair of values.env) {
+      const eq = pair.indexOf('=');
+      const key = eq === -1 ? '' : pair.slice(0, eq);
+      if (!NAME.test(key)) fail('env', 'Expected KEY=VALUE with KEY an environment variable name');
+      out.env[key] = pair.slice(eq + 1);
+    }
+  }
+  if (values['env-pass']?.length) {
+    for (const name of values['env-pass']) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*\*?$/.test(name)) fail('env-pass', `Expected an environment variable name (optionally ending in *), got "${name}"`);
+    }
+    out.envPass = [...values['env-pass']];
+  }
+  const timeouts: Partial<Timeouts> = {};
+  for (const [flag, key] of Object.entries(TIMEOUT_FLAGS)) {
+    const text = values[flag as TimeoutFlag];
+    if (text === undefined) continue;
+    const ms = Number(text);
+    if (!Number.isInteger(ms) || ms < 1) fail(flag, 'Expected a positive integer (milliseconds)');
+    timeouts[key] = ms;
+  }
+  if (Object.keys(timeouts).length > 0) out.timeouts = timeouts;
+  return out;
+}
