@@ -9,12 +9,12 @@
 import { createHash } from 'node:crypto';
 import { isJsonObject as isRecord } from '../json.ts';
 import { CANONICAL_FORM, canonicalise, type CanonicalSchema } from './canonicalise.ts';
-import { schemaDifferences, type DifferenceKind, type SchemaDifference } from './narrowing.ts';
+import { schemaDifferences, type DifferenceKind, type Direction, type SchemaDifference } from './narrowing.ts';
 import { joinPointer } from './pointer.ts';
 import { jsonEqual, sortedJson } from './sorted-json.ts';
 
 /** Which schema of a tool: `input` (inputSchema) or `output` (outputSchema). */
-export type SchemaSide = 'input' | 'output';
+export type SchemaSide = Direction;
 
 /** The schema-bearing part of a tool (contract entry, lock entry or listed tool). */
 export interface ToolSchemaPair {
@@ -64,8 +64,8 @@ const RANK: Partial<Record<ToolDifferenceKind, number>> = { 'undeclared-property
  * The comparator's differences of two canonical roots, with the root's added properties and required
  * entries named as the top-level rules (the same rules apply at every depth; only the wording differs).
  */
-function rootDifferences(contract: Record<string, unknown>, advertised: Record<string, unknown>): Difference[] {
-  const out: Difference[] = schemaDifferences(contract, advertised).map((d) => {
+function rootDifferences(contract: Record<string, unknown>, advertised: Record<string, unknown>, dir: Direction): Difference[] {
+  const out: Difference[] = schemaDifferences(contract, advertised, dir).map((d) => {
     if (d.kind === 'added-property' && d.pointer === joinPointer('', 'properties', d.property ?? '')) return { ...d, kind: 'undeclared-property' };
     if (d.kind === 'added-required' && d.pointer === '/required') return { ...d, kind: 'undeclared-required' };
     return d;
@@ -77,10 +77,10 @@ function rootDifferences(contract: Record<string, unknown>, advertised: Record<s
  * The comparator's differences between two schemas brought to canonical form, each pointer mapped
  * back to the advertised document ('' = its root). Empty = `advertised` narrows `contract`.
  */
-export function compareSchemas(contract: unknown, advertised: unknown): SchemaDifference[] {
+export function compareSchemas(contract: unknown, advertised: unknown, dir: Direction = 'input'): SchemaDifference[] {
   const c = canonicalise(contract);
   const a = canonicalise(advertised);
-  return unique(schemaDifferences(c.schema, a.schema).map((d) => ({ ...d, pointer: a.rawPointer(d.pointer) })));
+  return unique(schemaDifferences(c.schema, a.schema, dir).map((d) => ({ ...d, pointer: a.rawPointer(d.pointer) })));
 }
 
 /** Differences without repeats (an inlined `$ref` target and its kept definition can report one place twice). */
@@ -99,7 +99,7 @@ function sideDifferences(side: SchemaSide, contract: unknown, advertised: unknow
   const c = canonicalise(contract);
   const a: CanonicalSchema = canonicalise(advertised);
   if (isRecord(c.schema) && isRecord(a.schema)) {
-    return unique(rootDifferences(c.schema, a.schema).map((d) => ({ side, kind: d.kind, pointer: root + a.rawPointer(d.pointer), keyword: d.keyword, ...(d.property !== undefined ? { property: d.property } : {}) })));
+    return unique(rootDifferences(c.schema, a.schema, side).map((d) => ({ side, kind: d.kind, pointer: root + a.rawPointer(d.pointer), keyword: d.keyword, ...(d.property !== undefined ? { property: d.property } : {}) })));
   }
   if (jsonEqual(c.schema, a.schema)) return [];
   const kind: ToolDifferenceKind = advertised === undefined ? 'schema-absent' : contract === undefined ? 'schema-undeclared' : 'schema-incomparable';

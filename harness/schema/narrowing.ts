@@ -27,6 +27,14 @@ import { jsonEqual } from './sorted-json.ts';
 import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from './depth.ts';
 import { joinPointer } from './pointer.ts';
 
+/**
+ * Which way a schema is used: `input` (the caller sends an instance: the policy of the top-level
+ * rules holds, a property or `required` entry may be dropped) or `output` (the caller receives one:
+ * every guarantee must hold, so a dropped `required` entry or property is a difference, an added
+ * `required` entry promises more and is a narrowing).
+ */
+export type Direction = 'input' | 'output';
+
 /** What kind of difference was found. */
 export type DifferenceKind =
   | 'added-property'
@@ -36,8 +44,12 @@ export type DifferenceKind =
   | 'changed-keyword'
   | 'loosened-bound'
   | 'enum-member'
-  /** A `required` entry the contract does not require (`property` names it). */
+  /** A `required` entry the contract does not require (`property` names it; inputs). */
   | 'added-required'
+  /** A `required` entry of the contract the schema does not require (outputs: a guarantee lost). */
+  | 'dropped-required'
+  /** A `properties` key of the contract the schema does not declare (outputs: its guarantee lost). */
+  | 'removed-property'
   /** `additionalProperties: false` in the contract, absent, `true` or a schema advertised. */
   | 'opened-object'
   /** The schemas differ and are nested deeper than MAX_SCHEMA_DEPTH levels, where the comparator does not descend. */
@@ -87,44 +99,50 @@ function compareEnum(contract: unknown, advertised: unknown, at: string, out: Sc
 }
 
 /** Compare `properties` maps (rules a + f); `required` is the ADVERTISED subtree's required list. */
-function compareProperties(contract: unknown, advertised: unknown, required: string[], at: string, out: SchemaDifference[]): void {
+function compareProperties(contract: unknown, advertised: unknown, required: string[], at: string, out: SchemaDifference[], dir: Direction): void {
   const cProps = contract === undefined ? {} : contract;
   const aProps = advertised === undefined ? {} : advertised;
   if (!isRecord(cProps) || !isRecord(aProps)) return void out.push({ pointer: at, kind: contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'properties' });
   for (const [p, sub] of Object.entries(aProps)) {
     const where = joinPointer(at, p);
     if (!(p in cProps)) out.push({ pointer: where, kind: 'added-property', keyword: 'properties', property: p });
-    else compareSubtree(cProps[p], sub, where, out);
+    else compareSubtree(cProps[p], sub, where, out, dir);
   }
   for (const p of Object.keys(cProps)) {
-    if (!(p in aProps) && required.includes(p)) out.push({ pointer: joinPointer(at, p), kind: 'removed-required-property', keyword: 'properties', property: p });
+    if (p in aProps) continue;
+    if (required.includes(p)) out.push({ pointer: joinPointer(at, p), kind: 'removed-required-property', keyword: 'properties', property: p });
+    else if (dir === 'output' && cProps[p] !== true && !(isRecord(cProps[p]) && Object.keys(cProps[p] as object).length === 0)) out.push({ pointer: joinPointer(at, p), kind: 'removed-property', keyword: 'properties', property: p });
   }
 }
 
-/** Compare `required` (rule a): entries may be dropped, never added. */
-function compareRequired(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
-  if (advertised === undefined) return;
-  if (!Array.isArray(advertised) || (contract !== undefined && !Array.isArray(contract))) return void out.push({ pointer: at, kind: 'changed-keyword', keyword: 'required' });
-  const allowed = new Set(asStrings(contract));
-  for (const p of new Set(advertised)) {
-    if (typeof p !== 'string' || !allowed.has(p)) out.push({ pointer: at, kind: 'added-required', keyword: 'required', property: String(p) });
+/** Compare `required` (rule a): for inputs entries may be dropped, never added; for outputs added, never dropped. */
+function compareRequired(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction): void {
+  if ((advertised !== undefined && !Array.isArray(advertised)) || (contract !== undefined && !Array.isArray(contract))) return void out.push({ pointer: at, kind: 'changed-keyword', keyword: 'required' });
+  const want = new Set(asStrings(contract));
+  const got = new Set(asStrings(advertised));
+  if (dir === 'output') {
+    for (const p of want) if (!got.has(p)) out.push({ pointer: at, kind: 'dropped-required', keyword: 'required', property: p });
+    return;
+  }
+  for (const p of new Set(Array.isArray(advertised) ? advertised : [])) {
+    if (typeof p !== 'string' || !want.has(p)) out.push({ pointer: at, kind: 'added-required', keyword: 'required', property: String(p) });
   }
 }
 
 /** Compare `additionalProperties` (rules d + f): absent equals `true`; closing is a narrowing, opening a difference. */
-function compareAdditional(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+function compareAdditional(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction): void {
   const c = contract === undefined ? true : contract;
   const a = advertised === undefined ? true : advertised;
   if (jsonEqual(c, a) || a === false) return;
   if (c === false) return void out.push({ pointer: at, kind: 'opened-object', keyword: 'additionalProperties' });
-  if (isRecord(c) && isRecord(a)) return compareSubtree(c, a, at, out);
+  if (isRecord(c) && isRecord(a)) return compareSubtree(c, a, at, out, dir);
   out.push({ pointer: at, kind: advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'additionalProperties' });
 }
 
 /** Compare `items` (rule f): one schema recurses. */
-function compareItems(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+function compareItems(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction): void {
   if (contract !== undefined && advertised !== undefined && !Array.isArray(contract) && !Array.isArray(advertised)) {
-    return compareSubtree(contract, advertised, at, out);
+    return compareSubtree(contract, advertised, at, out, dir);
   }
   if (jsonEqual(contract, advertised)) return;
   const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
@@ -132,9 +150,9 @@ function compareItems(contract: unknown, advertised: unknown, at: string, out: S
 }
 
 /** Compare a list of subschemas element-wise when both have the same length (rule f). */
-function compareList(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+function compareList(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction): void {
   if (Array.isArray(contract) && Array.isArray(advertised) && contract.length === advertised.length) {
-    return contract.forEach((c, i) => compareSubtree(c, advertised[i], joinPointer(at, i), out));
+    return contract.forEach((c, i) => compareSubtree(c, advertised[i], joinPointer(at, i), out, dir));
   }
   compareOther(key, contract, advertised, at, out);
 }
@@ -144,9 +162,9 @@ function compareList(key: string, contract: unknown, advertised: unknown, at: st
  * definitions both sides have are compared under these rules; one side's extra definitions are not a
  * difference by themselves (a `$ref` that changed target is one where it is used).
  */
-function compareDefinitions(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+function compareDefinitions(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction): void {
   if (!isRecord(contract) || !isRecord(advertised)) return;
-  for (const [name, sub] of Object.entries(advertised)) if (name in contract) compareSubtree(contract[name], sub, joinPointer(at, name), out);
+  for (const [name, sub] of Object.entries(advertised)) if (name in contract) compareSubtree(contract[name], sub, joinPointer(at, name), out, dir);
 }
 
 /** Compare any other keyword: it must be deep-equal, except the additions of rule e. */
@@ -162,16 +180,16 @@ function compareOther(key: string, contract: unknown, advertised: unknown, at: s
  * Compare one keyword of two schema objects under the enumerated rules; exported so that the
  * top-level input rule can reuse it for root keywords.
  */
-export function compareKeyword(key: string, contract: Schema, advertised: Schema, base: string, out: SchemaDifference[]): void {
+export function compareKeyword(key: string, contract: Schema, advertised: Schema, base: string, out: SchemaDifference[], dir: Direction = 'input'): void {
   const at = joinPointer(base, key);
   if (LOWER.has(key) || UPPER.has(key)) return compareBound(key, contract[key], advertised[key], at, out);
   if (key === 'enum') return compareEnum(contract[key], advertised[key], at, out);
-  if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(advertised.required), at, out);
-  if (key === 'required') return compareRequired(contract[key], advertised[key], at, out);
-  if (key === 'additionalProperties') return compareAdditional(contract[key], advertised[key], at, out);
-  if (key === 'items') return compareItems(contract[key], advertised[key], at, out);
-  if (ELEMENTWISE.has(key)) return compareList(key, contract[key], advertised[key], at, out);
-  if (key === '$defs') return compareDefinitions(contract[key], advertised[key], at, out);
+  if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(advertised.required), at, out, dir);
+  if (key === 'required') return compareRequired(contract[key], advertised[key], at, out, dir);
+  if (key === 'additionalProperties') return compareAdditional(contract[key], advertised[key], at, out, dir);
+  if (key === 'items') return compareItems(contract[key], advertised[key], at, out, dir);
+  if (ELEMENTWISE.has(key)) return compareList(key, contract[key], advertised[key], at, out, dir);
+  if (key === '$defs') return compareDefinitions(contract[key], advertised[key], at, out, dir);
   return compareOther(key, contract[key], advertised[key], at, out);
 }
 
@@ -179,12 +197,12 @@ export function compareKeyword(key: string, contract: Schema, advertised: Schema
  * Compare two schema subtrees, appending differences to `out`. `pointer` is the subtree's pointer
  * (relative to the schema root). Boolean or non-object schemas must be deep-equal.
  */
-export function compareSubtree(contract: unknown, advertised: unknown, pointer: string, out: SchemaDifference[]): void {
+export function compareSubtree(contract: unknown, advertised: unknown, pointer: string, out: SchemaDifference[], dir: Direction = 'input'): void {
   if (jsonEqual(contract, advertised)) return;
   if (pointerDepth(pointer) >= MAX_SCHEMA_DEPTH) return void out.push({ pointer, kind: 'too-deep', keyword: 'schema' });
   if (!isRecord(contract) || !isRecord(advertised)) return void out.push({ pointer, kind: 'changed-keyword', keyword: 'schema' });
   const keys = new Set([...Object.keys(contract), ...Object.keys(advertised)]);
-  for (const key of keys) compareKeyword(key, contract, advertised, pointer, out);
+  for (const key of keys) compareKeyword(key, contract, advertised, pointer, out, dir);
 }
 
 /**
@@ -192,10 +210,10 @@ export function compareSubtree(contract: unknown, advertised: unknown, pointer: 
  * contract's. When either is nested deeper than MAX_SCHEMA_DEPTH, unequal schemas are one `too-deep`
  * difference at the root (they are not compared keyword by keyword).
  */
-export function schemaDifferences(contract: unknown, advertised: unknown): SchemaDifference[] {
+export function schemaDifferences(contract: unknown, advertised: unknown, dir: Direction = 'input'): SchemaDifference[] {
   if (isTooDeep(contract) || isTooDeep(advertised)) return jsonEqual(contract, advertised) ? [] : [{ pointer: '', kind: 'too-deep', keyword: 'schema' }];
   const out: SchemaDifference[] = [];
-  compareSubtree(contract, advertised, '', out);
+  compareSubtree(contract, advertised, '', out, dir);
   return out;
 }
 
@@ -216,6 +234,10 @@ export function describeDifference(d: SchemaDifference, at: string): string {
       return `an enum member at ${at} that its contract does not list`;
     case 'added-required':
       return `a required property ${d.property} at ${at}, which its contract does not require`;
+    case 'dropped-required':
+      return `no required property ${d.property} at ${at}, which its contract requires`;
+    case 'removed-property':
+      return `no property ${d.property} at ${at}, which its contract declares`;
     case 'opened-object':
       return `an object at ${at} that admits properties its contract's closed object does not`;
     case 'too-deep':

@@ -112,4 +112,14 @@ describe('narrowing comparator', () => {
     expect(kinds({ allOf: [{ maximum: 9 }] }, { allOf: [{ maximum: 10 }] })).toEqual(['loosened-bound /allOf/0/maximum']);
     expect(kinds({ oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'integer' }] })).toEqual(['changed-keyword /oneOf']);
   });
+
+  it('judges outputs the other way round for guarantees: a dropped required entry or property is a difference, an added required entry a narrowing', () => {
+    const out = (c: unknown, a: unknown) => compareSchemas(c, a, 'output').map((d) => `${d.kind} ${d.pointer}`);
+    const contract = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] };
+    expect(out(contract, contract)).toEqual([]);
+    expect(out(contract, { ...contract, required: ['a', 'b'] })).toEqual([]);
+    expect(out(contract, { ...contract, required: [] })).toEqual(['dropped-required /required']);
+    expect(out(contract, { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] })).toEqual(['removed-property /properties/b']);
+    expect(kinds(contract, { ...contract, required: [] })).toEqual([]);
+  });
 });

@@ -1,17 +1,34 @@
 /**
  * tools/advertised-metadata: each advertised tool's title, description and annotations agree with
- * its contract tool (absent hints compare as their schema.ts defaults). Messages never quote texts.
- * Rule: contract (design §7, `checkAdvertisedMetadata`).
+ * its contract tool (absent hints compare as their schema.ts defaults), and so does every `_meta` key
+ * the contract tool declares (check option `metaKeys: string[]` narrows which). Messages never quote
+ * texts or values. Rule: contract (design §7, `checkAdvertisedMetadata`).
  */
 import { defineCheck } from '../define.ts';
 import { contractPairs } from '../util/contract.ts';
+import { isJsonObject, jsonEqual } from '../util/json.ts';
 import { advertisedMetadataProblems } from '../../invariants.ts';
+import { joinPointer } from '../../schema/pointer.ts';
+
+/**
+ * The `_meta` keys a contract tool declares (all, or those of `keys`) that the advertised tool does
+ * not carry with an equal value: `[messageId, pointer]` pairs (`/_meta/<key>`).
+ */
+export function metaDifferences(contract: unknown, advertised: unknown, keys?: readonly string[]): Array<['changed' | 'removed', string]> {
+  const want = isJsonObject(contract) ? contract : {};
+  const got = isJsonObject(advertised) ? advertised : {};
+  const names = Object.keys(want).filter((k) => keys === undefined || keys.includes(k));
+  return names.flatMap((k): Array<['changed' | 'removed', string]> => {
+    if (!Object.prototype.hasOwnProperty.call(got, k)) return [['removed', joinPointer('/_meta', k)]];
+    return jsonEqual(want[k], got[k]) ? [] : [['changed', joinPointer('/_meta', k)]];
+  });
+}
 
 export default defineCheck({
   meta: {
     id: 'tools/advertised-metadata',
     defaultSeverity: 'error',
-    description: "Each tool's title, description and annotations agree with its contract.",
+    description: "Each tool's title, description, annotations and declared _meta keys agree with its contract.",
     rationale: 'Models choose tools by their description and hosts gate confirmation prompts on annotations; a surface that drifts from the contract changes agent behaviour silently.',
     spec: 'rule:contract/metadata (design §7 checkAdvertisedMetadata); schema.ts ToolAnnotations',
     messages: {
@@ -25,10 +42,14 @@ export default defineCheck({
     },
     needsContract: true,
   },
-  check({ observation }, report) {
+  check({ observation, options }, report) {
+    const keys = Array.isArray(options.metaKeys) ? options.metaKeys.filter((k): k is string => typeof k === 'string') : undefined;
     for (const [contractTool, tool] of contractPairs(observation)) {
       for (const p of advertisedMetadataProblems(contractTool, tool)) {
         report({ messageId: p.kind, tool: tool.name, pointer: p.pointer, data: { tool: tool.name, field: p.data?.field ?? p.pointer } });
+      }
+      for (const [messageId, pointer] of metaDifferences(contractTool._meta, (tool as { _meta?: unknown })._meta, keys)) {
+        report({ messageId, tool: tool.name, pointer, data: { tool: tool.name, field: pointer } });
       }
     }
   },

@@ -7,10 +7,15 @@ const contract: Contract = {
   kind: 'module',
   tools: [{ name: 'a', title: 'A', description: 'Does a.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
 };
+/** A contract that fixes `_meta.category` and `_meta.tier` (issue 10 §5). */
+const withMeta: Contract = { ...contract, tools: [{ ...contract.tools[0], _meta: { category: 'utility', tier: 1 } }] };
+const agreeing = { title: 'A', description: 'Does a.', annotations: { readOnlyHint: true } };
 
 checkTester(metadata, {
   valid: [
     { name: 'agreeing metadata', observation: makeObservation({ contract, tools: [makeTool('a', { title: 'A', description: 'Does a.', annotations: { readOnlyHint: true, openWorldHint: true } })] }), strict: true },
+    { name: 'declared _meta keys agree; undeclared ones are the server\'s business', observation: makeObservation({ contract: withMeta, tools: [makeTool('a', { ...agreeing, _meta: { category: 'utility', tier: 1, extra: true } } as never)] }), strict: true },
+    { name: 'metaKeys narrows the compared _meta keys', observation: makeObservation({ contract: withMeta, tools: [makeTool('a', { ...agreeing, _meta: { category: 'utility', tier: 2 } } as never)] }), options: { metaKeys: ['category'] }, strict: true },
     { name: 'tools without a contract entry are left to tools/set-diff', observation: makeObservation({ contract, tools: [makeTool('other', { title: 'X' })] }), strict: true },
   ],
   invalid: [
@@ -21,6 +26,14 @@ checkTester(metadata, {
         { messageId: 'removed', tool: 'a', pointer: '/title' },
         { messageId: 'changed', tool: 'a', pointer: '/description' },
         { messageId: 'changed', tool: 'a', pointer: '/annotations/readOnlyHint' },
+      ],
+    },
+    {
+      name: '_meta.category changed and _meta.tier dropped',
+      observation: makeObservation({ contract: withMeta, tools: [makeTool('a', { ...agreeing, _meta: { category: 'ops' } } as never)] }),
+      findings: [
+        { messageId: 'changed', tool: 'a', pointer: '/_meta/category' },
+        { messageId: 'removed', tool: 'a', pointer: '/_meta/tier' },
       ],
     },
   ],
