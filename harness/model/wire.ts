@@ -18,7 +18,9 @@ export type Outcome =
   /** The process exited (or stdout closed) while the request was in flight. */
   | 'exit'
   /** The request was cancelled by the harness (cancellation probes); no answer expected. */
-  | 'cancelled';
+  | 'cancelled'
+  /** The answer was a stdout line longer than the frame limit (`maxLineBytes`): never parsed, failed at once. */
+  | 'oversize';
 
 /**
  * One request the harness sent and what came back. Used for tool calls, list pages and probes alike.
@@ -38,8 +40,10 @@ export interface RequestRecord {
   timeoutMs?: number;
   /** Byte length of the response line (UTF-8), when there was one. */
   responseBytes?: number;
-  /** Frames the server sent tied to this request before the answer (progress, log messages). */
+  /** Frames the server sent tied to this request before the answer (progress, log messages): the first MAX_KEPT_NOTIFICATIONS. */
   notifications?: unknown[];
+  /** How many notifications were tied to this request in all, when more than were kept (a flood). */
+  notificationCount?: number;
   /** After a cancellation: frames that still arrived for this id. */
   lateFrames?: unknown[];
   /** After a cancellation: ms from writing `notifications/cancelled` to the first late frame. */
@@ -122,8 +126,8 @@ export interface StdoutLine {
   line: number;
   /** ms since spawn. */
   atMs: number;
-  /** `jsonrpc`: a JSON-RPC 2.0 message; `json`: JSON but not JSON-RPC; `text`: not JSON. */
-  kind: 'jsonrpc' | 'json' | 'text';
+  /** `jsonrpc`: a JSON-RPC 2.0 message; `json`: JSON but not JSON-RPC; `text`: not JSON; `oversize`: over the frame limit, never parsed. */
+  kind: 'jsonrpc' | 'json' | 'text' | 'oversize';
   /** Byte length of the line. */
   bytes: number;
   /** The first 80 characters of a non-JSON-RPC line (evidence; only shown with --show-values). */

@@ -59,6 +59,7 @@ export async function probeDiscover(link: Link, version: string, id: number, opt
     return { id, outcome: sawText ? 'not-json' : 'timeout', durationMs, timeoutMs, late };
   }
   if (ending.kind === 'exit') return { id, outcome: 'exit', durationMs, timeoutMs };
+  if (ending.kind === 'oversize') return { id, outcome: 'not-json', durationMs, timeoutMs }; // an answer over the frame limit is unreadable
   return { id, durationMs, timeoutMs, ...classifyAnswer(ending.frame) };
 }
 

@@ -46,12 +46,14 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
   }
   const ending = await awaitEnding(pending.settled, spec);
   const durationMs = since(start);
-  const notes = pending.notifications.length > 0 ? { notifications: pending.notifications } : {};
+  const flood = pending.notificationCount > pending.notifications.length ? { notificationCount: pending.notificationCount } : {};
+  const notes = pending.notifications.length > 0 ? { notifications: pending.notifications, ...flood } : {};
   if (ending.kind === 'response') {
     const { frame, bytes } = ending;
     return { ...base, response: frame, outcome: outcomeOf(spec.method, frame), durationMs, responseBytes: bytes, ...notes };
   }
   if (ending.kind === 'exit') return { ...base, durationMs, ...notes };
+  if (ending.kind === 'oversize') return { ...base, outcome: 'oversize', durationMs, responseBytes: ending.bytes, ...notes };
   channel.forget(spec.id);
   if (ending.kind === 'timeout') {
     spec.cancel?.('timeout');

@@ -58,6 +58,7 @@ async function initializeOnce(link: Link, version: string, deps: HandshakeDeps, 
     return { kind: 'failed', message: `no answer to initialize within ${deps.options.timeouts.startMs} ms` };
   }
   if (ending.kind === 'exit') return { kind: 'failed', message: await exitMessage(link) };
+  if (ending.kind === 'oversize') return { kind: 'failed', message: `initialize was answered with a line of ${ending.bytes} bytes, over the frame limit` };
   const { result, error } = ending.frame;
   if (isObject(error)) {
     const retry = retryVersion(error, version);

@@ -8,14 +8,33 @@ import { isObject } from './classify.ts';
 import type { Connection } from './transport.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
-/** How an in-flight request ended at the channel level. */
-export type Settlement = { kind: 'response'; frame: JsonRpcResponse; bytes: number } | { kind: 'exit' };
+/**
+ * How an in-flight request ended at the channel level; `oversize`: its answer was a line over the frame
+ * limit (the id read from the line's head), failed at once instead of waiting out the timeout.
+ */
+export type Settlement = { kind: 'response'; frame: JsonRpcResponse; bytes: number } | { kind: 'exit' } | { kind: 'oversize'; bytes: number };
+
+/** Notifications (and late frames) kept per request; the rest are only counted (a flood stays bounded). */
+export const MAX_KEPT_NOTIFICATIONS = 100;
 
 /** A registered in-flight id. */
 export interface PendingRequest {
   settled: Promise<Settlement>;
-  /** Notifications tied to this request (progressToken match, or the only request in flight). */
+  /** Notifications tied to this request (progressToken match, or the only request in flight): the first MAX_KEPT_NOTIFICATIONS. */
   notifications: unknown[];
+  /** Every notification tied to this request, kept or not. */
+  notificationCount: number;
+}
+
+/** The id of a response frame read from the head of a line too long to parse (`{"jsonrpc":"2.0","id":7,...`); undefined when not at the start. */
+export function idFromHead(head: string): number | string | undefined {
+  const m = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*,/.exec(head);
+  if (!m) return undefined;
+  try {
+    return JSON.parse(m[1]) as number | string;
+  } catch {
+    return undefined;
+  }
 }
 
 interface Entry extends PendingRequest {
@@ -38,6 +57,7 @@ export class RpcChannel {
 
   constructor(readonly connection: Connection, readonly tap: WireTapRecorder) {
     connection.onFrame((value, bytes) => this.onFrame(value, bytes));
+    connection.onOversize((head, bytes) => this.onOversize(head, bytes));
     void connection.closed.then(() => this.settleAll());
   }
 
@@ -48,7 +68,7 @@ export class RpcChannel {
     if (existing) return existing;
     let resolve!: (s: Settlement) => void;
     const settled = new Promise<Settlement>((r) => (resolve = r));
-    const entry: Entry = { settled, resolve, notifications: [] };
+    const entry: Entry = { settled, resolve, notifications: [], notificationCount: 0 };
     if (!this.connection.alive) resolve({ kind: 'exit' });
     else this.pending.set(key, entry);
     return entry;
@@ -97,13 +117,23 @@ export class RpcChannel {
     }
     const late = key === undefined ? undefined : this.late.get(key);
     if (late) {
-      late.into.push(value);
+      if (late.into.length < MAX_KEPT_NOTIFICATIONS) late.into.push(value);
       late.onFrame?.();
     } else if (key !== undefined && this.abandoned.has(key)) {
       return; // a late answer to a request the harness gave up on (judged by the timeout/cancellation checks)
     } else if (value.id === null && 'error' in value) {
       return; // an error for a request whose id could not be read (JSON-RPC -32700/-32600): allowed
     } else this.tap.unmatchedFrame();
+  }
+
+  /** A line over the frame limit that answers an in-flight id fails that request at once. */
+  private onOversize(head: string, bytes: number): void {
+    const key = idKey(idFromHead(head));
+    const entry = key === undefined ? undefined : this.pending.get(key);
+    if (!entry || !key) return;
+    this.pending.delete(key);
+    this.abandoned.add(key);
+    entry.resolve({ kind: 'oversize', bytes });
   }
 
   /** Server-to-client request: recorded; answered `{}` for ping, -32601 otherwise (the harness declares no capabilities). */
@@ -119,7 +149,9 @@ export class RpcChannel {
     const token = idKey(params.progressToken) ?? idKey(params.requestId);
     const target = token !== undefined ? this.pending.get(token)
       : this.pending.size === 1 ? this.pending.values().next().value : undefined;
-    target?.notifications.push(frame);
+    if (!target) return;
+    target.notificationCount += 1;
+    if (target.notifications.length < MAX_KEPT_NOTIFICATIONS) target.notifications.push(frame);
   }
 
   private settleAll(): void {

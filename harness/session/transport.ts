@@ -27,6 +27,8 @@ export interface Connection {
   send(frame: string): boolean;
   /** Route every received JSON frame to one listener (the JSON-RPC channel). */
   onFrame(listener: FrameListener): void;
+  /** Route every incoming message over the frame limit (its head, its byte length) to one listener: never parsed. */
+  onOversize(listener: (head: string, bytes: number) => void): void;
   /**
    * End the connection politely, then firmly (stdio §Shutdown: stdin close, SIGTERM, SIGKILL, the whole
    * tree). Resolves with which step ended it; never throws. Idempotent on an ended connection.

@@ -58,7 +58,7 @@ describe('wire tap', () => {
     const session = await start(fixture(['--fault=long-line=200000']), options({ maxLineBytes: 1024 }));
     expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('success');
     const first = session.tap().stdout[0];
-    expect(first).toMatchObject({ line: 1, kind: 'text', bytes: 200000 });
+    expect(first).toMatchObject({ line: 1, kind: 'oversize', bytes: 200000 });
     expect(first.head).toHaveLength(80);
   });
 

@@ -3,10 +3,16 @@
  * (spec:2025-11-25/basic/transports.mdx §stdio: the server MUST NOT write anything to its stdout that
  * is not a valid MCP message; logs belong on stderr). JSON-RPC batches (arrays) were removed in
  * spec:2025-06-18/changelog.mdx; a batch line is named as such. Each offending line's finding carries
- * the pointer `/stdout/line/N`.
+ * the pointer `/stdout/line/N`. A line over the frame limit (`maxLineBytes`) is never parsed: it is
+ * named as such (warning: the harness cannot tell what it held) and the request it answered failed at
+ * once (outcome `oversize`). A request that drew more than FLOOD_NOTIFICATIONS notifications before its
+ * answer is a flood (warning): the harness keeps a bounded sample and counts the rest.
  */
 import { defineCheck } from '../define.ts';
-import type { StdoutLine } from '../../model/wire.ts';
+import type { RequestRecord, StdoutLine } from '../../model/wire.ts';
+
+/** Notifications tied to one request above which it is reported as a flood. */
+export const FLOOD_NOTIFICATIONS = 10_000;
 
 /** Offending lines reported one by one before a summary finding. */
 const MAX_LINE_FINDINGS = 20;
@@ -42,6 +48,8 @@ export default defineCheck({
     messages: {
       nonJsonRpc: 'stdout line {{line}} is {{what}}; a stdio server may only write MCP messages to stdout (send logs to stderr).',
       more: '{{count}} more stdout lines are not JSON-RPC messages ({{total}} in all).',
+      oversize: 'stdout line {{line}} exceeds the frame limit ({{bytes}} bytes); the harness does not parse it, and the request it answered failed at once.',
+      flood: 'The server sent {{count}} notifications before answering {{method}} (more than {{max}}); the harness kept a sample of {{kept}} and counted the rest.',
     },
     examples: {
       fail: 'stdout line 1: "Example MCP Server version : 1.2.3" before the initialize response',
@@ -54,6 +62,10 @@ export default defineCheck({
     const offending = wire.stdout.filter((line) => line.kind !== 'jsonrpc');
     const shown = offending.slice(0, MAX_LINE_FINDINGS);
     for (const line of shown) {
+      if (line.kind === 'oversize') {
+        report({ messageId: 'oversize', severity: 'warning', pointer: stdoutLinePointer(line.line), data: { line: line.line, bytes: line.bytes } });
+        continue;
+      }
       report({
         messageId: 'nonJsonRpc',
         pointer: stdoutLinePointer(line.line),
@@ -63,5 +75,13 @@ export default defineCheck({
     }
     const total = Math.max(wire.stdoutNonJsonRpc, offending.length);
     if (total > shown.length) report({ messageId: 'more', data: { count: total - shown.length, total } });
+    const records: RequestRecord[] = [...(ctx.observation.listing?.pages ?? []), ...ctx.observation.calls.map((c) => c.request), ...ctx.observation.probes.map((p) => p.request)];
+    const worst = new Map<string, RequestRecord>(); // one finding per method: its largest flood
+    for (const r of records) {
+      if ((r.notificationCount ?? 0) > Math.max(FLOOD_NOTIFICATIONS, worst.get(r.method)?.notificationCount ?? 0)) worst.set(r.method, r);
+    }
+    for (const r of worst.values()) {
+      report({ messageId: 'flood', severity: 'warning', data: { count: r.notificationCount ?? 0, method: r.method, max: FLOOD_NOTIFICATIONS, kept: r.notifications?.length ?? 0 } });
+    }
   },
 });

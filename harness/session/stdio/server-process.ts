@@ -30,6 +30,7 @@ export class ServerProcess {
   readonly exited: Promise<ExitInfo>;
   private resolveExit!: (info: ExitInfo) => void;
   private frameListener: FrameListener = () => {};
+  private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
 
   private constructor(private readonly child: ResultPromise, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number) {
@@ -64,6 +65,11 @@ export class ServerProcess {
     });
     trackTree(pid);
     return new ServerProcess(child, pid, tap, maxLineBytes);
+  }
+
+  /** Route stdout lines over the frame limit (their head and byte length) to one listener (the JSON-RPC channel). */
+  onOversize(listener: (head: string, bytes: number) => void): void {
+    this.oversizeListener = listener;
   }
 
   /** Route parsed JSON stdout lines to one listener (the JSON-RPC channel). */
@@ -109,9 +115,10 @@ export class ServerProcess {
   }
 
   private onLine(line: FramedLine): void {
-    const classified = line.oversize ? { kind: 'text' as const } : classifyLine(line.text);
+    const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(line.text);
     this.tap.line(line.text, line.bytes, classified);
-    if (classified.value !== undefined) this.frameListener(classified.value, line.bytes);
+    if (line.oversize) this.oversizeListener(line.text, line.bytes);
+    else if (classified.value !== undefined) this.frameListener(classified.value, line.bytes);
   }
 
   private async onExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {

@@ -49,6 +49,10 @@ export class StdioConnection implements Connection {
     this.proc.onFrame(listener);
   }
 
+  onOversize(listener: (head: string, bytes: number) => void): void {
+    this.proc.onOversize(listener);
+  }
+
   stop(): Promise<ShutdownInfo> {
     return shutdownProcess(this.proc, this.timeouts);
   }
