@@ -13,6 +13,7 @@ export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
   'tools/advertised-metadata': () => import('./tools/advertised-metadata.ts'),
   'tools/input-narrowing': () => import('./tools/input-narrowing.ts'),
   'tools/name': () => import('./tools/name.ts'),
+  'tools/listing': () => import('./tools/listing.ts'),
   'tools/annotations': () => import('./tools/annotations.ts'),
   'tools/description-injection': () => import('./tools/description-injection.ts'),
   'schema/dialect': () => import('./schema/dialect.ts'),

@@ -31,6 +31,16 @@ export interface Listing {
   tools: ListedTool[];
   /** True when pagination stopped because of a repeated cursor or the page limit. */
   truncated: boolean;
+  /**
+   * Why the walk ended: `end` (a page without nextCursor), `error` (a page that was not a success),
+   * `cursor-repeat` (a nextCursor returned before: a repeat or a cycle), `page-limit` (still paginating
+   * after the page limit). Absent on listings built before this field existed.
+   */
+  stop?: 'end' | 'error' | 'cursor-repeat' | 'page-limit';
+  /** `cursor-repeat`: the 0-based page that returned a cursor already returned by `firstPage`. */
+  repeatedCursor?: { page: number; firstPage: number };
+  /** Tool names listed again on a later page (0-based pages), once per name; the repeat is not in `tools`. */
+  repeats?: { name: string; page: number; firstPage: number }[];
 }
 
 /**

@@ -71,7 +71,8 @@ export function judge(
   for (const { check, severity, options } of enabled) {
     const reason = skipReason(check, obs);
     if (reason) {
-      if (check.meta.needsContract && obs.contract === undefined) skipped.push({ surface: obs.surface, check: check.meta.id, reason });
+      // a surface that booted but listed nothing says so for every check it could not run
+      if ((check.meta.needsContract && obs.contract === undefined) || obs.bootError?.phase === 'list') skipped.push({ surface: obs.surface, check: check.meta.id, reason });
       continue;
     }
     const ctx: CheckContext = { observation: obs, schemas, options };

@@ -6,7 +6,7 @@
  * This is the only run-stage module that talks to a process (through harness/session).
  */
 import { openSession, probeFresh, SessionBootError, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
-import type { SurfaceObservation } from '../model/observation.ts';
+import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
 
@@ -62,12 +62,13 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
   try {
     obs.negotiation = session.negotiation;
     obs.listing = await session.listTools();
-    if (!input.signal?.aborted) {
+    obs.bootError = listingFailure(obs.listing);
+    if (!input.signal?.aborted && obs.bootError === undefined) {
       const plan = input.planCalls(obs);
       obs.skippedTools = plan.skipped;
       obs.calls = await callAll(session, plan.scenarios, input.signal);
     }
-    if (!input.signal?.aborted) {
+    if (!input.signal?.aborted && obs.bootError === undefined) {
       obs.probes = await runProbes(session, input, input.planProbes(obs));
     }
   } finally {
@@ -80,6 +81,24 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
     obs.durationMs = performance.now() - started;
   }
   return obs;
+}
+
+/**
+ * A `list`-phase boot error when the first `tools/list` page got no usable answer (a JSON-RPC error, a
+ * result that is not an object, a timeout or an exit): nothing can be tested, so the surface's status
+ * is `failed` and tools/listing reports why. The message is the harness's own (method, code, outcome).
+ */
+function listingFailure(listing: Listing): SurfaceObservation['bootError'] {
+  const [first] = listing.pages;
+  if (listing.stop !== 'error' || listing.pages.length !== 1 || first === undefined) return undefined;
+  const code = first.response?.error?.code;
+  const how =
+    first.outcome === 'protocol-error'
+      ? `was answered with JSON-RPC error ${typeof code === 'number' ? String(code) : '(no numeric code)'}`
+      : first.outcome === 'success'
+        ? 'was answered with a result that is not an object'
+        : `ended with '${first.outcome}'`;
+  return { phase: 'list', message: `tools/list ${how}; no tool was listed, so nothing was tested` };
 }
 
 /**

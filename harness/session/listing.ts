@@ -1,7 +1,10 @@
 /**
  * `tools/list` pagination (spec server/utilities/pagination): follow `nextCursor` until it is absent.
- * Cursors are opaque; an empty string is a cursor, not the end (2026-07-28). A repeated cursor or the page
- * limit stops the walk with `truncated: true`. A page that is not a success ends the walk.
+ * Cursors are opaque; an empty string is a cursor, not the end (2026-07-28). The walk ends with a
+ * `stop` reason: `end` (no nextCursor), `error` (a page was not a success), `cursor-repeat` (a
+ * nextCursor seen before: a repeat or a cycle) or `page-limit` (still paginating after `maxPages`).
+ * A tool name already listed on an earlier page is recorded in `repeats` and not listed twice, so a
+ * looped tool is judged once; repeats within one page stay in `tools` (tools/name reports them).
  */
 import type { Listing } from '../model/observation.ts';
 import type { ListedTool } from '../model/protocol.ts';
@@ -18,18 +21,40 @@ export const DEFAULT_MAX_PAGES = 100;
 export async function walkListing(fetchPage: PageFetcher, maxPages = DEFAULT_MAX_PAGES): Promise<Listing> {
   const pages: RequestRecord[] = [];
   const tools: ListedTool[] = [];
-  const seen = new Set<string>();
+  const firstPage = new Map<string, number>();
+  const repeats: NonNullable<Listing['repeats']> = [];
+  const cursorPage = new Map<string, number>();
+  const done = (stop: NonNullable<Listing['stop']>, extra: Partial<Listing> = {}): Listing => ({
+    pages,
+    tools,
+    truncated: stop === 'cursor-repeat' || stop === 'page-limit',
+    stop,
+    ...(repeats.length > 0 ? { repeats } : {}),
+    ...extra,
+  });
   let cursor: string | undefined;
   while (pages.length < maxPages) {
     const page = await fetchPage(cursor);
+    const index = pages.length;
     pages.push(page);
     const result = page.outcome === 'success' && isObject(page.response?.result) ? page.response.result : undefined;
-    if (!result) return { pages, tools, truncated: false };
-    if (Array.isArray(result.tools)) tools.push(...(result.tools.filter(isObject) as ListedTool[]));
-    if (typeof result.nextCursor !== 'string') return { pages, tools, truncated: false };
-    if (seen.has(result.nextCursor)) return { pages, tools, truncated: true };
-    seen.add(result.nextCursor);
+    if (!result) return done('error');
+    const listed = Array.isArray(result.tools) ? (result.tools.filter(isObject) as ListedTool[]) : [];
+    for (const tool of listed) {
+      const name = typeof tool.name === 'string' ? tool.name : undefined;
+      const first = name === undefined ? undefined : firstPage.get(name);
+      if (name !== undefined && first !== undefined && first !== index) {
+        if (!repeats.some((r) => r.name === name)) repeats.push({ name, page: index, firstPage: first });
+        continue;
+      }
+      if (name !== undefined) firstPage.set(name, index);
+      tools.push(tool);
+    }
+    if (typeof result.nextCursor !== 'string') return done('end');
+    const seenAt = cursorPage.get(result.nextCursor);
+    if (seenAt !== undefined) return done('cursor-repeat', { repeatedCursor: { page: index, firstPage: seenAt } });
+    cursorPage.set(result.nextCursor, index);
     cursor = result.nextCursor;
   }
-  return { pages, tools, truncated: true };
+  return done('page-limit');
 }

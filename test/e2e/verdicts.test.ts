@@ -16,10 +16,17 @@ beforeAll(async () => {
 afterAll(() => cleanup(run));
 
 describe('verdict fixtures through the CLI', () => {
+  it('a surface whose tools/list failed says nothing was tested: status failed, no tool, no call, checks skipped', () => {
+    const report = reportOf(run);
+    const surface = report.surfaces.find((s) => s.name === 'list-error');
+    expect(surface).toMatchObject({ status: 'failed', tools: [] });
+    expect(report.skipped.filter((s) => s.surface === 'list-error').map((s) => s.reason)).toContain('the surface did not boot (list)');
+  });
+
   it('runs every arm as a surface that booted, exit 1 (findings), not 2', () => {
     expect(run.exitCode, run.stderr).toBe(1);
     const report = reportOf(run);
-    expect(report.surfaces.map((s) => [s.name, s.status]).sort()).toEqual(ARMS.map((a) => [a.surface, 'ok']).sort());
+    expect(report.surfaces.map((s) => [s.name, s.status]).sort()).toEqual(ARMS.map((a) => [a.surface, a.status ?? 'ok']).sort());
   });
 
   for (const arm of ARMS) {
@@ -35,6 +42,9 @@ describe('verdict fixtures through the CLI', () => {
       expect(loud.map((f) => `${f.severity} ${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
       const forbidden = findings.filter((f) => (arm.never ?? []).some((n) => n.check === f.check && n.messageId === f.messageId));
       expect(forbidden.map((f) => `${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
+      for (const one of arm.once ?? []) {
+        expect(findings.filter((f) => f.check === one.check && f.messageId === one.messageId && f.tool === one.tool), `${one.check} ${one.messageId} ${one.tool} once in:\n${summary.join('\n')}`).toHaveLength(1);
+      }
     });
   }
 });

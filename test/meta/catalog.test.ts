@@ -9,7 +9,7 @@ import { checkIds, checkLoaders, loadChecks } from '../../harness/checks/index.t
 
 /** The check catalog of design.md §6 (copied: the project never reads ../shared). */
 const DESIGN_CATALOG = [
-  'tools/set-diff', 'tools/advertised-shape', 'tools/advertised-metadata', 'tools/input-narrowing', 'tools/name',
+  'tools/set-diff', 'tools/advertised-shape', 'tools/advertised-metadata', 'tools/input-narrowing', 'tools/name', 'tools/listing',
   'tools/annotations', 'tools/description-injection', 'schema/dialect', 'schema/compile', 'schema/portability', 'schema/regex',
   'contract/every-tool-called', 'contract/version-lock', 'contract/watched-paths', 'result/shape',
   'result/structured-content', 'result/text-mirror', 'result/size', 'result/expectation', 'errors/classification',

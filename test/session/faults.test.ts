@@ -103,6 +103,8 @@ describe('pagination', () => {
     expect(listing.pages).toHaveLength(3);
     expect(listing.tools.map((t) => t.name)).toEqual(['echo', 'add', 'fail', 'sleep', 'whoami', 'getenv']);
     expect(listing.truncated).toBe(false);
+    expect(listing.stop).toBe('end');
+    expect(listing.repeats).toBeUndefined();
   });
 
   it('stops on a repeated cursor with truncated: true', async () => {
@@ -110,6 +112,10 @@ describe('pagination', () => {
     const listing = await session.listTools();
     expect(listing.pages).toHaveLength(2);
     expect(listing.truncated).toBe(true);
+    expect(listing).toMatchObject({ stop: 'cursor-repeat', repeatedCursor: { page: 1, firstPage: 0 } });
+    // the second page lists the same tools again: recorded once each, never listed twice
+    expect(new Set(listing.tools.map((t) => t.name)).size).toBe(listing.tools.length);
+    expect(listing.repeats?.length).toBe(listing.tools.length);
   });
 
   it('stops at maxPages with truncated: true', async () => {
@@ -117,6 +123,7 @@ describe('pagination', () => {
     const listing = await session.listTools({ maxPages: 2 });
     expect(listing.pages).toHaveLength(2);
     expect(listing.truncated).toBe(true);
+    expect(listing.stop).toBe('page-limit');
   });
 });
 

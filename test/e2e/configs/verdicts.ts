@@ -25,6 +25,10 @@ export interface Arm {
   draws?: Draw[];
   silent?: string[];
   never?: { check: string; messageId: string }[];
+  /** Findings that must appear exactly once (a looped tool is judged once). */
+  once?: { check: string; messageId: string; tool: string }[];
+  /** The surface's report status (default `ok`). */
+  status?: 'ok' | 'failed';
 }
 
 export const ARMS: Arm[] = [
@@ -76,6 +80,28 @@ export const ARMS: Arm[] = [
   { surface: 'schema-shapes-portable', file: 'schema-shapes.mjs', args: ['--twin'], silent: ['schema/portability'] },
   { surface: 'long-names', file: 'long-names.mjs', draws: [{ check: 'tools/name', messageId: 'prefixBudget', severity: 'warning', includes: "prefix 'mcp__long-names__'" }] },
   { surface: 'short-names', file: 'long-names.mjs', args: ['--twin'], silent: ['tools/name'] },
+  { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested' }] },
+  {
+    surface: 'list-loop',
+    file: 'listing.mjs',
+    args: ['--mode', 'loop'],
+    draws: [
+      { check: 'tools/listing', messageId: 'cursorRepeated', severity: 'warning' },
+      { check: 'tools/listing', messageId: 'nameRepeated', severity: 'warning' },
+    ],
+    once: [{ check: 'tools/name', messageId: 'charset', tool: 'looped tool' }],
+  },
+  { surface: 'list-cycle', file: 'listing.mjs', args: ['--mode', 'cycle'], draws: [{ check: 'tools/listing', messageId: 'cursorRepeated', severity: 'warning', includes: 'Page 3 of tools/list returned a nextCursor that page 1 already returned' }] },
+  {
+    surface: 'list-endless',
+    file: 'listing.mjs',
+    args: ['--mode', 'endless'],
+    draws: [
+      { check: 'tools/listing', messageId: 'pageLimit', severity: 'warning', includes: 'after 100 pages' },
+      { check: 'tools/listing', messageId: 'nameRepeated', severity: 'warning' },
+    ],
+  },
+  { surface: 'list-paginated', file: 'listing.mjs', args: ['--twin'], silent: ['tools/listing', 'tools/name'] },
 ];
 
 export default defineConfig({
