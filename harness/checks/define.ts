@@ -11,6 +11,7 @@ import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Severity } from '../model/report.ts';
 import type { ProbeRequest } from '../model/wire.ts';
 import type { SchemaService } from '../schema/service.ts';
+import { citeSpec } from './cite.ts';
 
 /** Static description of a check; it feeds the catalog (`mcp-harness checks`, docs/checks.md, SARIF rules). */
 export interface CheckMeta {
@@ -102,10 +103,16 @@ export function runCheck(check: Check, ctx: CheckContext, severity: Severity): F
       ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
       message: formatMessage(check.meta, d.messageId, d.data),
       messageId: d.messageId,
-      spec: check.meta.spec,
+      ...citation(check.meta.spec),
       ...(d.evidence !== undefined ? { evidence: d.evidence } : {}),
       ...(d.stderr !== undefined && d.stderr.length > 0 ? { stderr: d.stderr } : {}),
     });
   });
   return findings;
+}
+
+/** `{ spec }` with the public citations of a catalog spec string, or nothing (see ./cite.ts). */
+export function citation(spec: string | undefined): { spec?: string } {
+  const cited = citeSpec(spec);
+  return cited ? { spec: cited } : {};
 }

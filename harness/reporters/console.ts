@@ -1,11 +1,12 @@
 /**
  * The `console` reporter: the only one that owns stdout. A short human summary (surfaces, tools,
- * calls, findings by severity, time) and the top findings grouped by surface. Colours only when
+ * calls, findings by severity, time) and the top findings grouped by surface, one entry per behaviour
+ * (the same check and messageId on several tools reads as one entry with the tool list and a count). Colours only when
  * asked (the caller passes `color: stdout.isTTY`). Never machine output: files carry that.
  */
 import type { Finding, Report, Severity } from '../model/report.ts';
 import { uncalledLines } from './coverage.ts';
-import { groupBy, plural } from './group.ts';
+import { groupBy, groupRepeated, nameList, plural, type FindingGroup } from './group.ts';
 import { formatDuration, oneLine } from './text.ts';
 import type { ReporterContext, StdoutReporter } from './types.ts';
 
@@ -41,22 +42,29 @@ function headline(report: Report, color: boolean): string[] {
   return lines;
 }
 
-function findingLine(f: Finding, color: boolean): string {
-  const where = [f.tool, f.pointer].filter((x) => x !== undefined).map((x) => oneLine(String(x))).join(' ');
+/** One behaviour: a finding, or one entry for the same check and messageId on several tools (tool list and count). */
+function findingLine(group: FindingGroup<Finding>, color: boolean): string {
+  const f = group.first;
+  const many = group.tools.length > 1;
+  const where = (many ? [] : [f.tool, f.pointer]).filter((x) => x !== undefined).map((x) => oneLine(String(x))).join(' ');
   const mark = f.baselined ? paint(color, 'dim', ' (baselined)') : '';
   const stderr = (f.stderr ?? []).map((l) => `\n    ${paint(color, 'dim', `stderr| ${oneLine(l)}`)}`).join('');
-  return `  ${paint(color, f.severity, f.severity.padEnd(7))} ${f.check}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}\n    ${oneLine(f.message)}${stderr}`;
+  const head = `  ${paint(color, f.severity, f.severity.padEnd(7))} ${f.check}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}`;
+  if (!many) return `${head}\n    ${oneLine(f.message)}${stderr}`;
+  const count = paint(color, 'dim', `on ${plural(group.tools.length, 'tool')} (${plural(group.findings.length, 'finding')}): ${oneLine(nameList(group.tools))}`);
+  return `${head} ${count}\n    ${oneLine(f.message)} (the same on every tool listed)${stderr}`;
 }
 
 /** Render the summary text (ends with a newline). Pure. */
 export function renderConsole(report: Report, ctx: ReporterContext & { color: boolean }): string {
   const { color } = ctx;
   const lines = headline(report, color);
-  const top = report.findings.slice(0, CONSOLE_TOP_FINDINGS);
-  for (const [surface, findings] of groupBy(top, (f) => f.surface)) {
-    lines.push('', paint(color, 'bold', oneLine(surface)), ...findings.map((f) => findingLine(f, color)));
+  const groups = groupRepeated(report.findings);
+  const top = groups.slice(0, CONSOLE_TOP_FINDINGS);
+  for (const [surface, entries] of groupBy(top, (g) => g.first.surface)) {
+    lines.push('', paint(color, 'bold', oneLine(surface)), ...entries.map((g) => findingLine(g, color)));
   }
-  const rest = report.findings.length - top.length;
+  const rest = groups.slice(top.length).reduce((n, g) => n + g.findings.length, 0);
   if (rest > 0) lines.push('', `... and ${plural(rest, 'more finding')}; see the report files`);
   return `${lines.join('\n')}\n`;
 }

@@ -18,3 +18,30 @@ export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map
 export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : pluralForm}`;
 }
+
+/**
+ * Findings of one behaviour: the same surface, check, messageId, severity and baseline mark, on one
+ * or more tools (issue 9 §4: 116 errors from 3 behaviours read as 3 entries). `first` stands for the
+ * group (its message names the first tool); `tools` lists every tool in first-seen order.
+ */
+export interface FindingGroup<F extends { surface: string; check: string; severity: string; tool?: string; messageId?: string; baselined?: boolean }> {
+  first: F;
+  findings: F[];
+  tools: string[];
+}
+
+/**
+ * Group repeated behaviours for display (console, Markdown, HTML; the JSON keeps one finding per
+ * tool so baselines stay stable). Findings without a tool or a messageId stay alone. Groups keep the
+ * order of their first finding.
+ */
+export function groupRepeated<F extends { surface: string; check: string; severity: string; tool?: string; messageId?: string; baselined?: boolean }>(findings: readonly F[]): FindingGroup<F>[] {
+  let alone = 0;
+  const keyOf = (f: F) => (f.tool === undefined || f.messageId === undefined ? `\u0000${alone++}` : [f.surface, f.check, f.messageId, f.severity, f.baselined ? 'b' : ''].join('\u0000'));
+  return [...groupBy(findings, keyOf).values()].map((group) => ({ first: group[0], findings: group, tools: [...new Set(group.flatMap((f) => (f.tool === undefined ? [] : [f.tool])))] }));
+}
+
+/** `a, b, c` or `a, b, c and 7 more` (at most `max` names). */
+export function nameList(names: readonly string[], max = 10): string {
+  return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+}

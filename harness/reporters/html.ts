@@ -1,16 +1,18 @@
 /**
  * The `html` reporter (`report.html`): one self-contained page (inline CSS and JS, no network):
- * summary counts, a surfaces table, findings grouped by check then tool, and a filter (text box +
- * severity toggles). Every string is HTML-escaped (text.ts); the report JSON is embedded in a
+ * summary counts, a surfaces table, findings grouped by check (one row per behaviour: the same
+ * messageId on several tools is one row listing them, with a count), a filter (text box + severity
+ * toggles) and a per-tool view (passed, findings, not called and why). Every string is HTML-escaped (text.ts); the report JSON is embedded in a
  * `<script type="application/json">` with `<` written as `\u003c`, so `</script>` or `<!--` in a
  * message cannot end the script. Evidence is shown only with `showValues`.
  */
 import { stripValues } from '../report/build.ts';
 import type { Finding, Report } from '../model/report.ts';
-import { groupBy } from './group.ts';
+import { groupBy, groupRepeated, plural, type FindingGroup } from './group.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.ts';
 import { checkDocsUrl } from './links.ts';
 import { escapeHtml as h, formatDuration } from './text.ts';
+import { toolRows } from './tool-view.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
 
 /** JSON for embedding in a `<script>` element: `<`, U+2028 and U+2029 escaped. */
@@ -41,25 +43,44 @@ function surfacesTable(report: Report): string {
   return `<section id="surfaces"><h2>Surfaces</h2><table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
-function findingRow(f: Finding, showValues: boolean): string {
+/** One row per behaviour: the same check and messageId on several tools is one row naming them, with the count. */
+function findingRow(group: FindingGroup<Finding>, showValues: boolean): string {
+  const f = group.first;
+  const many = group.tools.length > 1;
   const mark = f.baselined ? ' (baselined)' : '';
-  const evidence = showValues && f.evidence !== undefined ? `<td><pre class="evidence">${h(JSON.stringify(f.evidence, null, 2) ?? '')}</pre></td>` : showValues ? '<td></td>' : '';
-  const search = [f.check, f.tool ?? '', f.surface, f.pointer ?? '', f.message].join(' ').toLowerCase();
-  return `<tr class="finding" data-severity="${f.severity}" data-search="${h(search)}"><td class="sev ${f.severity}">${f.severity}${mark}</td><td>${h(f.surface)}</td><td><code>${h(f.pointer ?? '')}</code></td><td class="message">${h(f.message)}</td>${evidence}</tr>`;
+  const evidences = group.findings.filter((x) => x.evidence !== undefined).map((x) => x.evidence);
+  const shown = evidences.length === 0 ? undefined : many ? evidences : evidences[0];
+  const evidence = showValues && shown !== undefined ? `<td><pre class="evidence">${h(JSON.stringify(shown, null, 2) ?? '')}</pre></td>` : showValues ? '<td></td>' : '';
+  const search = [f.check, ...group.tools, f.surface, f.pointer ?? '', f.message].join(' ').toLowerCase();
+  const tools = many ? `${h(group.tools.join(', '))} <span class="count-note">(${plural(group.tools.length, 'tool')}, ${plural(group.findings.length, 'finding')})</span>` : h(f.tool ?? '(surface)');
+  const pointers = new Set(group.findings.map((x) => x.pointer ?? ''));
+  const pointer = pointers.size === 1 ? h(f.pointer ?? '') : 'per tool';
+  const message = `${h(f.message)}${many ? ' <em>(the same on every tool listed)</em>' : ''}`;
+  return `<tr class="finding" data-severity="${f.severity}" data-search="${h(search)}"><td class="sev ${f.severity}">${f.severity}${mark}</td><td>${h(f.surface)}</td><td>${tools}</td><td><code>${pointer}</code></td><td class="message">${message}</td>${evidence}</tr>`;
 }
 
 function findingsSection(report: Report, ctx: ReporterContext): string {
   const groups = [...groupBy(report.findings, (f) => f.check)].map(([check, byCheck]) => {
-    const tools = [...groupBy(byCheck, (f) => f.tool ?? '(surface)')].map(([tool, findings]) => {
-      const head = `<tr><th>Severity</th><th>Surface</th><th>Pointer</th><th>Message</th>${ctx.showValues ? '<th>Evidence</th>' : ''}</tr>`;
-      return `<div class="tool-group"><h4>${h(tool)}</h4><table><thead>${head}</thead><tbody>${findings.map((f) => findingRow(f, ctx.showValues)).join('')}</tbody></table></div>`;
-    });
-    return `<div class="check-group"><h3><a href="${h(checkDocsUrl(check, ctx))}">${h(check)}</a></h3>${tools.join('')}</div>`;
+    const head = `<tr><th>Severity</th><th>Surface</th><th>Tool</th><th>Pointer</th><th>Message</th>${ctx.showValues ? '<th>Evidence</th>' : ''}</tr>`;
+    const rows = groupRepeated(byCheck).map((g) => findingRow(g, ctx.showValues)).join('');
+    return `<div class="check-group"><h3><a href="${h(checkDocsUrl(check, ctx))}">${h(check)}</a></h3><table><thead>${head}</thead><tbody>${rows}</tbody></table></div>`;
   });
   const toggles = ['error', 'warning', 'info'].map((s) => `<label><input type="checkbox" class="sev-toggle" value="${s}" checked> ${s}</label>`).join(' ');
   const filters = `<div id="filters"><input id="filter-text" type="search" placeholder="Filter findings (check, tool, pointer, message)" aria-label="Filter findings"> ${toggles} <span id="shown-count"></span></div>`;
   const empty = report.findings.length === 0 ? '<p id="no-findings">No findings.</p>' : '';
   return `<section id="findings"><h2>Findings</h2>${filters}${empty}${groups.join('')}</section>`;
+}
+
+/** The per-tool view: every tool of every surface, passed, with findings, or not called and why. */
+function toolsSection(report: Report): string {
+  const rows = toolRows(report).map((r) => {
+    const note = r.verdict === 'findings' ? `${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}` : (r.reason ?? '');
+    const cls = r.verdict === 'passed' ? 'passed' : r.verdict === 'findings' ? 'failed' : 'uncalled';
+    return `<tr class="tool ${cls}"><td>${h(r.surface)}</td><td>${h(r.tool)}</td><td>${r.calls}</td><td>${r.verdict}</td><td class="message">${h(note)}</td></tr>`;
+  });
+  const head = ['Surface', 'Tool', 'Calls', 'Verdict', 'Notes'].map((c) => `<th>${c}</th>`).join('');
+  const body = rows.length === 0 ? '<p>No tools were listed.</p>' : `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<section id="tools"><h2>Tools</h2>${body}</section>`;
 }
 
 /** Render the HTML page. Pure. */
@@ -80,6 +101,7 @@ export function renderHtml(input: Report, ctx: ReporterContext): string {
 ${counts(report)}
 ${surfacesTable(report)}
 ${findingsSection(report, ctx)}
+${toolsSection(report)}
 <script type="application/json" id="report-data">${scriptJson(report)}</script>
 <script>${HTML_SCRIPT}</script>
 </body>

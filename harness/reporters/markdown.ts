@@ -1,13 +1,15 @@
 /**
  * The `markdown` reporter (`report.md`), also fit for a GitHub step summary
  * (`$GITHUB_STEP_SUMMARY`): headings, a summary table, a surfaces table, and findings grouped by
- * surface then check. Every report string is escaped (pipes, backticks, HTML; see text.ts).
+ * surface then check (one row per behaviour: the same check and messageId on several tools is one row
+ * listing them, with a count), and a per-tool view (passed, findings, not called and why). Every report string is escaped with Markdown backslash escapes, never HTML entities (see text.ts).
  * Evidence is never shown here, whatever `showValues` says.
  */
 import type { Finding, Report } from '../model/report.ts';
-import { groupBy } from './group.ts';
+import { groupBy, groupRepeated, nameList, plural, type FindingGroup } from './group.ts';
 import { checkDocsUrl } from './links.ts';
 import { escapeMarkdown as md, formatDuration } from './text.ts';
+import { toolRows } from './tool-view.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
 
 function row(cells: readonly (string | number)[]): string {
@@ -33,11 +35,16 @@ function surfacesTable(report: Report): string[] {
   return lines;
 }
 
-function findingRow(f: Finding): string {
+/** One row per behaviour: a group repeated over several tools names them all, with the count. */
+function findingRow(group: FindingGroup<Finding>): string {
+  const f = group.first;
   const mark = f.baselined ? ' (baselined)' : '';
   // the server's last stderr lines (boot failures, timeouts), escaped like every report string
-  const stderr = f.stderr?.length ? `<br>server stderr (last lines):<br>${f.stderr.map((l) => `&gt; ${md(l)}`).join('<br>')}` : '';
-  return row([`${f.severity}${mark}`, md(f.tool ?? '(surface)'), md(f.pointer ?? ''), `${md(f.message)}${stderr}`]);
+  const stderr = f.stderr?.length ? `<br>server stderr (last lines):<br>${f.stderr.map((l) => `\\> ${md(l)}`).join('<br>')}` : '';
+  if (group.tools.length < 2) return row([`${f.severity}${mark}`, md(f.tool ?? '(surface)'), md(f.pointer ?? ''), `${md(f.message)}${stderr}`]);
+  const pointers = new Set(group.findings.map((x) => x.pointer ?? ''));
+  const tools = `${md(nameList(group.tools))} (${plural(group.tools.length, 'tool')}, ${plural(group.findings.length, 'finding')})`;
+  return row([`${f.severity}${mark}`, tools, pointers.size === 1 ? md(f.pointer ?? '') : 'per tool', `${md(f.message)} _(the same on every tool listed)_${stderr}`]);
 }
 
 function findingsSection(report: Report, ctx: ReporterContext): string[] {
@@ -47,8 +54,26 @@ function findingsSection(report: Report, ctx: ReporterContext): string[] {
     lines.push(`### Surface ${md(surface)}`, '');
     for (const [check, findings] of groupBy(bySurface, (f) => f.check)) {
       lines.push(`#### [${md(check)}](${checkDocsUrl(check, ctx)})`, '', '| Severity | Tool | Pointer | Message |', '|---|---|---|---|');
-      lines.push(...findings.map(findingRow), '');
+      lines.push(...groupRepeated(findings).map(findingRow), '');
     }
+  }
+  return lines;
+}
+
+/** Per surface, every tool: passed, drew findings (counts), or not called and why. */
+function toolsSection(report: Report): string[] {
+  const rows = toolRows(report);
+  if (rows.length === 0) return ['_No tools were listed._'];
+  const lines: string[] = [];
+  for (const [surface, bySurface] of groupBy(rows, (r) => r.surface)) {
+    const passed = bySurface.filter((r) => r.verdict === 'passed').length;
+    const uncalled = bySurface.filter((r) => r.verdict === 'not called').length;
+    lines.push(`### Surface ${md(surface)}: ${passed} passed, ${bySurface.length - passed - uncalled} with findings, ${uncalled} not called`, '', '| Tool | Calls | Verdict | Notes |', '|---|---:|---|---|');
+    for (const r of bySurface) {
+      const note = r.verdict === 'findings' ? `${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}` : (r.reason ?? '');
+      lines.push(row([md(r.tool), r.calls, r.verdict, md(note)]));
+    }
+    lines.push('');
   }
   return lines;
 }
@@ -74,6 +99,10 @@ export function renderMarkdown(report: Report, ctx: ReporterContext): string {
     '## Findings',
     '',
     ...findingsSection(report, ctx),
+    '',
+    '## Tools',
+    '',
+    ...toolsSection(report),
   ];
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -37,12 +37,15 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * Escape for a Markdown table cell (GitHub Flavored Markdown): HTML-escape, then backslash-escape
- * `|`, backtick and the emphasis/link characters, and turn newlines into `<br>`.
+ * Escape for a Markdown table cell (CommonMark / GitHub Flavored Markdown) with Markdown's own
+ * escapes, never HTML entities (a CommonMark renderer such as GitHub's job summary shows `&#39;`
+ * literally inside code, and entity text is noise for a reader of the raw file): after `safeText`,
+ * every ASCII punctuation character that can start markup (backslash, backtick, * _ [ ] | ~ # < > & !) is
+ * backslash-escaped (CommonMark §2.4: any ASCII punctuation may be), tabs become spaces and newlines `<br>`.
  */
 export function escapeMarkdown(text: string): string {
-  return escapeHtml(text)
-    .replace(/[\\`*_[\]|~#]/g, (ch) => `\\${ch}`)
+  return safeText(text)
+    .replace(/[\\`*_[\]|~#<>&!]/g, (ch) => `\\${ch}`)
     .replace(/\t/g, ' ')
     .replace(/\n/g, '<br>');
 }

@@ -15,7 +15,7 @@ import type { Contract } from '../model/contract.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
 import type { Scenario } from '../model/wire.ts';
-import { formatMessage } from '../checks/define.ts';
+import { citation, formatMessage } from '../checks/define.ts';
 import { judge, planProbes, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
 import { makeCallPlanner, type CallFilter } from './plan.ts';
@@ -146,7 +146,7 @@ function runnerFindings(checks: EnabledCheck[], surface: string) {
     const enabled = checks.find((c) => c.check.meta.id === id);
     if (!enabled) return [];
     const message = formatMessage(enabled.check.meta, messageId, data);
-    return [{ check: id, severity: enabled.severity, surface, ...(tool !== undefined ? { tool } : {}), message, messageId, spec: enabled.check.meta.spec }];
+    return [{ check: id, severity: enabled.severity, surface, ...(tool !== undefined ? { tool } : {}), message, messageId, ...citation(enabled.check.meta.spec) }];
   };
 }
 
