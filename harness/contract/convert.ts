@@ -5,6 +5,7 @@
  * Schema object (copied). Projections target the surface's dialect (draft-07 or 2020-12).
  */
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isJsonObject as isObject } from '../json.ts';
 import { z } from 'zod';
@@ -80,7 +81,7 @@ const versionText = (v: ZodVersion | undefined): string => (v ? `${v.major}.${v.
 /** Import `specifier` as the module at `from` would (its own node_modules), or undefined. */
 async function importFrom(from: string | undefined, specifier: string): Promise<Record<string, unknown> | undefined> {
   try {
-    const path = createRequire(from ?? `${process.cwd()}/`).resolve(specifier);
+    const path = createRequire(from === undefined ? `${process.cwd()}/` : resolve(from)).resolve(specifier);
     return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch {
     return undefined;

@@ -88,3 +88,23 @@ describe('loadContractModule', () => {
     expect((await loadError('test/contract/fixtures/absent.ts')).message).toBe('test/contract/fixtures/absent.ts: contract module not found');
   });
 });
+
+describe('contract packages as real projects write them (issue 10)', () => {
+  const zod4 = 'test/fixtures/contract-package/zod4/index.js';
+  it("converts with the package's own zod 4.0 (nullables as anyOf), to the dialect asked for, input/output fields and _meta read", async () => {
+    const contract = await loadContractModule(zod4, { tools: ['place_order'], dialect: 'draft-07' });
+    expect(contract.tools.map((t) => t.name)).toEqual(['place_order']);
+    const [tool] = contract.tools;
+    expect(tool.inputSchema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+    expect((tool.inputSchema.properties as Record<string, unknown>).note).toEqual({ anyOf: [{ type: 'string', maxLength: 200 }, { type: 'null' }] });
+    expect(tool._meta).toEqual({ category: 'orders' });
+    expect(tool.outputSchema).toMatchObject({ required: ['orderId', 'total', 'memo'] });
+  });
+  it('selects by predicate, converts zod 3 packages, and names a selected tool the module lacks', async () => {
+    const three = await loadContractModule('test/fixtures/contract-package/zod3/index.js', { tools: (n) => n.startsWith('p') });
+    expect(three.tools.map((t) => t.name)).toEqual(['place_order', 'ping']);
+    const error = await loadContractModule(zod4, { tools: ['nope'] }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as Error).message).toBe(`${zod4}: TOOL_CONTRACTS: defines no tool named 'nope' (selected by contract.tools)`);
+  });
+});
