@@ -10,6 +10,8 @@ export interface SpawnSpec {
   /** Working directory (absolute). */
   cwd: string;
   env: Record<string, string>;
+  /** Run the server as this user (`--isolate`: nobody, when the harness runs as root); absent = the harness's user. */
+  user?: { uid: number; gid: number };
 }
 
 /** Session knobs. All durations in ms, sizes in bytes. */

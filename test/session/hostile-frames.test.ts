@@ -18,3 +18,20 @@ describe('idFromHead', () => {
     expect(MAX_KEPT_NOTIFICATIONS).toBeLessThanOrEqual(1000);
   });
 });
+
+describe('markedProcesses', () => {
+  it('finds a detached process by the marker in its environment, and nothing once it is gone', async () => {
+    const { spawn } = await import('node:child_process');
+    const { markedProcesses, MARKER_VAR } = await import('../../harness/session/stdio/process-tree.ts');
+    const marker = `test-${process.pid}-${Date.now()}`;
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore', env: { [MARKER_VAR]: marker } });
+    try {
+      await new Promise((r) => child.once('spawn', r));
+      expect(markedProcesses(marker)).toEqual([child.pid]);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((r) => child.once('exit', r));
+    expect(markedProcesses(marker)).toEqual([]);
+  });
+});

@@ -14,6 +14,49 @@ interface ProcStat {
 }
 
 const tracked = new Map<number, Set<number>>();
+/** Tree (leader pid) -> the per-process marker in its environment (see `markedProcesses`). */
+const markers = new Map<number, string>();
+
+/** The environment variable carrying a server process's marker; inherited by every descendant. */
+export const MARKER_VAR = 'MCP_HARNESS_PROCESS';
+
+/**
+ * Live processes whose initial environment holds `MARKER_VAR=marker` (Linux /proc/<pid>/environ), the
+ * harness itself excluded: every descendant of a server, however it left the process group or its
+ * parent (double fork, setsid, re-parented to init), unless it rewrote its environment on exec.
+ * `[]` without /proc. Synchronous, O(processes on the host).
+ */
+export function markedProcesses(marker: string): number[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const needle = `${MARKER_VAR}=${marker}`;
+  const found: number[] = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    let env: string;
+    try {
+      env = readFileSync(`/proc/${name}/environ`, 'latin1');
+    } catch {
+      continue;
+    }
+    if (env.split('\0').includes(needle) && isAlive(Number(name))) found.push(Number(name));
+  }
+  return found;
+}
+
+/** Remember the marker of a tracked tree, so the exit hook sweeps for it too. */
+export function trackMarker(pgid: number, marker: string): void {
+  markers.set(pgid, marker);
+}
+
+/** The marker of a tracked tree, if any. */
+export function markerOf(pgid: number): string | undefined {
+  return markers.get(pgid);
+}
 let hookInstalled = false;
 
 /** Parse /proc/<pid>/stat ("pid (comm) state ppid pgrp ..."; comm may hold spaces and parentheses). */
@@ -118,6 +161,7 @@ export function trackEscaped(pgid: number, pids: number[]): void {
 /** Stop tracking a tree (it is gone). */
 export function untrackTree(pgid: number): void {
   tracked.delete(pgid);
+  markers.delete(pgid);
 }
 
 /** The extra (escaped) pids tracked for a tree. */
@@ -130,6 +174,10 @@ export function trackedEscaped(pgid: number): number[] {
  * handler (SIGINT/SIGTERM) too, since Node does not emit 'exit' when a signal kills it.
  */
 export function killAllTrees(): void {
-  for (const [pgid, extra] of tracked) signalTree(pgid, 'SIGKILL', extra);
+  for (const [pgid, extra] of tracked) {
+    const marker = markers.get(pgid);
+    signalTree(pgid, 'SIGKILL', [...extra, ...(marker === undefined ? [] : markedProcesses(marker))]);
+  }
   tracked.clear();
+  markers.clear();
 }

@@ -9,7 +9,8 @@ import { StartFailure, type FrameListener } from '../transport.ts';
 import { classifyLine } from '../classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
 import type { SpawnSpec } from '../options.ts';
-import { escapedDescendants, signalTree, trackEscaped, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
+import { randomBytes } from 'node:crypto';
+import { escapedDescendants, MARKER_VAR, markedProcesses, markerOf, signalTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
 
 /** A spawn that failed before the process ran; `code` is the errno code (ENOENT, EACCES, ENOTDIR...). */
@@ -49,13 +50,16 @@ export class ServerProcess {
   }
 
   /**
-   * Spawn `spec` detached (own process group), with exactly `spec.env`.
+   * Spawn `spec` detached (own process group), with exactly `spec.env` plus MARKER_VAR (a random
+   * per-process marker every descendant inherits; shutdown sweeps /proc for it), as `spec.user` when set.
    * @throws SpawnFailure when the command cannot be started (message names the command or the cwd).
    */
   static async spawn(spec: SpawnSpec, tap: WireTapRecorder, maxLineBytes: number): Promise<ServerProcess> {
     assertCwd(spec);
+    const marker = randomBytes(12).toString('hex');
     const child = execa(spec.command, spec.args, {
-      cwd: spec.cwd, env: spec.env, extendEnv: false, detached: true, cleanup: false, buffer: false,
+      cwd: spec.cwd, env: { ...spec.env, [MARKER_VAR]: marker }, extendEnv: false, detached: true, cleanup: false, buffer: false,
+      ...(spec.user ? { uid: spec.user.uid, gid: spec.user.gid } : {}),
       reject: false, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', windowsHide: true,
     });
     child.catch(() => {});
@@ -64,6 +68,7 @@ export class ServerProcess {
       child.once('error', (err: NodeJS.ErrnoException) => reject(spawnFailure(spec, err)));
     });
     trackTree(pid);
+    trackMarker(pid, marker);
     return new ServerProcess(child, pid, tap, maxLineBytes);
   }
 
@@ -128,7 +133,8 @@ export class ServerProcess {
     clearTimeout(timer);
     this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit };
     if (!this.expectingExit) {
-      signalTree(this.pid, 'SIGKILL', trackedEscaped(this.pid));
+      const marker = markerOf(this.pid);
+      signalTree(this.pid, 'SIGKILL', [...trackedEscaped(this.pid), ...(marker === undefined ? [] : markedProcesses(marker))]);
       this.release();
     }
     this.resolveExit(this.exitInfo);
