@@ -15,7 +15,8 @@
  * - `required-undeclared`: a `required` name that `properties` lacks (no applicator, `$ref` or
  *   `patternProperties` could supply it); `required-unsatisfiable` when `additionalProperties: false`
  *   also forbids it, so no instance can validate;
- * - `property-name`: a property name outside `^[a-zA-Z0-9_.-]{1,64}$` (what model APIs accept), at any depth;
+ * - `property-name`: a top-level property name outside `^[a-zA-Z0-9_.-]{1,64}$` (model APIs reject the
+ *   tool); `nested-property-name` the same deeper down (some clients may reject it; the APIs check the top level);
  * - `keyword-type-mismatch`: a type-specific keyword (`properties` on a string, `minLength` on an
  *   integer, ...) on a subschema whose `type` excludes that type, so the keyword never applies.
  */
@@ -39,6 +40,7 @@ export interface PortabilityIssue {
     | 'required-undeclared'
     | 'required-unsatisfiable'
     | 'property-name'
+    | 'nested-property-name'
     | 'keyword-type-mismatch';
   keyword: string;
 }
@@ -117,7 +119,8 @@ function shapeIssues(node: Record<string, unknown>, at: string): PortabilityIssu
   const props = node.properties !== null && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : undefined;
   if (props) {
     for (const name of Object.keys(props)) {
-      if (!PORTABLE_PROPERTY_NAME.test(name)) out.push({ pointer: joinPointer(at, 'properties', name), kind: 'property-name', keyword: 'properties' });
+      if (PORTABLE_PROPERTY_NAME.test(name)) continue;
+      out.push({ pointer: joinPointer(at, 'properties', name), kind: at === '' ? 'property-name' : 'nested-property-name', keyword: 'properties' });
     }
   }
   const closed = node.additionalProperties === false;

@@ -12,7 +12,8 @@
  *   JSON-RPC error code, reports tool failures as JSON-RPC errors: one warning per surface
  *   (schema CallToolResult.isError: failures SHOULD be reported in the result). Tools whose
  *   `execution.taskSupport` is `required` are left out: a plain call of them MUST get -32601
- *   (spec:2025-11-25/basic/utilities/tasks.mdx).
+ *   (spec:2025-11-25/basic/utilities/tasks.mdx); so is -32602, which rejects arguments (a schema that
+ *   under-states the handler is errors/input-enforcement's finding), not a failure of the tool.
  * - A failure reported as success (no `isError`, but a text that begins with "Error", or a JSON body
  *   with an `error` member or `status: "error"`): a note (info), once per tool.
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling; SEP-1303; spec:2026-07-28/server/tools.mdx.
@@ -158,7 +159,8 @@ export default defineCheck({
       const valid = validCalls(observation, tool.name);
       const record = probeRecord(observation, invalidId(tool.name));
       const code = taskRequired(tool) ? undefined : uniformProtocolError([...valid, ...(record ? [record.request] : [])]);
-      if (code !== undefined && valid.some((r) => responseKind(r) === 'protocol-error')) failing.set(tool.name, code);
+      // -32602 is an argument rejection (errors/input-enforcement's validCallRejected), not a tool failure
+      if (code !== undefined && code !== -32602 && valid.some((r) => responseKind(r) === 'protocol-error')) failing.set(tool.name, code);
       // only a valid call that was not a protocol error makes the probe's JSON-RPC error about the arguments
       const judged = valid.some((r) => responseKind(r) === 'result' || responseKind(r) === 'tool-error');
       if (!record || !judged || responseKind(record.request) !== 'protocol-error') continue;

@@ -24,6 +24,7 @@ const BY_KIND: Record<PortabilityIssue['kind'], { messageId: string; severity?: 
   'required-undeclared': { messageId: 'requiredUndeclared' },
   'required-unsatisfiable': { messageId: 'requiredUnsatisfiable' },
   'property-name': { messageId: 'propertyName' },
+  'nested-property-name': { messageId: 'nestedPropertyName', severity: 'info' },
   'keyword-type-mismatch': { messageId: 'keywordTypeMismatch' },
 };
 
@@ -45,7 +46,8 @@ export default defineCheck({
       recursiveRef: '{{tool}}: {{pointer}} is recursive; valid JSON Schema, but clients that inline refs cannot register it. Consider bounding the depth.',
       requiredUndeclared: "{{tool}}: {{pointer}} requires a property that 'properties' does not declare; clients that build forms or arguments from 'properties' cannot supply it.",
       requiredUnsatisfiable: "{{tool}}: {{pointer}} requires a property that 'properties' does not declare while additionalProperties is false, so no arguments can ever validate.",
-      propertyName: '{{tool}}: the property name at {{pointer}} is outside ^[a-zA-Z0-9_.-]{1,64}$, which model APIs require of tool schema property names; they reject the whole tool.',
+      propertyName: '{{tool}}: the top-level property name at {{pointer}} is outside ^[a-zA-Z0-9_.-]{1,64}$, which model APIs require of tool input property names; they reject the whole tool.',
+      nestedPropertyName: '{{tool}}: the nested property name at {{pointer}} is outside ^[a-zA-Z0-9_.-]{1,64}$; the model APIs check only top-level names, but some clients may reject it.',
       keywordTypeMismatch: "{{tool}}: '{{keyword}}' at {{pointer}} applies to another JSON type than the subschema's type admits, so it never constrains anything (a misplaced keyword).",
     },
     examples: {

@@ -43,6 +43,11 @@ checkTester(check, {
       observation: observed({ ...c21, execution: { taskSupport: 'required' } }, rpc(-32602), rpc(-32601), '2025-11-25', { id: 'u1' }, rpc(-32601)),
       strict: true,
     },
+    {
+      name: 'every call rejected with -32602 (argument validation, firecrawl F9) is not a tool failure',
+      observation: observed(c21, rpc(-32602), rpc(-32602), '2025-06-18', { id: 'u1' }, rpc(-32602)),
+      strict: true,
+    },
     { name: 'a valid call that failed with another code than the probe: no uniform failure, no judgement', observation: observed(c21, rpc(-32602), rpc(-32602), '2025-11-25', { id: 'u1' }, rpc(-32603)), strict: true },
   ],
   invalid: [

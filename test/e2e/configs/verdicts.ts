@@ -47,6 +47,13 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "property 'mode'" }],
     silent: ['result/expectation'],
   },
+  {
+    surface: 'understated-schema-rpc',
+    file: 'understated-schema.mjs',
+    args: ['--rpc'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning' }],
+    never: [{ check: 'errors/classification', messageId: 'toolFailuresAsProtocolErrors' }],
+  },
   { surface: 'stated-schema', file: 'understated-schema.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation', 'errors/classification'] },
   { surface: 'unknown-tool-sdk1-wrapped', file: 'unknown-tool-code.mjs', args: ['--sdk1'], draws: [{ check: 'errors/classification', messageId: 'unknownToolSdk1Wrapped', severity: 'error', includes: 'docs/checks.md#errorsclassification' }] },
   { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
@@ -73,7 +80,8 @@ export const ARMS: Arm[] = [
     file: 'schema-shapes.mjs',
     draws: [
       { check: 'schema/portability', messageId: 'requiredUnsatisfiable', severity: 'warning' },
-      { check: 'schema/portability', messageId: 'propertyName', severity: 'warning' },
+      { check: 'schema/portability', messageId: 'propertyName', severity: 'warning', includes: 'first name' },
+      { check: 'schema/portability', messageId: 'nestedPropertyName', severity: 'info', includes: '$meta' },
       { check: 'schema/portability', messageId: 'keywordTypeMismatch', severity: 'warning' },
     ],
   },
