@@ -8,6 +8,7 @@
  * Checks import from `../model/`, `../schema/` and `../invariants.ts`, never from `../session/`.
  */
 import type { SurfaceObservation } from '../model/observation.ts';
+import type { TransportKind } from '../model/protocol.ts';
 import type { Finding, Severity } from '../model/report.ts';
 import type { ProbeRequest } from '../model/wire.ts';
 import type { SchemaService } from '../schema/service.ts';
@@ -38,6 +39,11 @@ export interface CheckMeta {
   needsContract?: boolean;
   /** Does the check need a live session (skipped when boot failed)? Default true. */
   needsSession?: boolean;
+  /**
+   * The transports the check applies to (it is skipped on others); absent = every transport. A check of
+   * stdio's own rules (stdout purity, the stdin-close shutdown) says `['stdio']`.
+   */
+  transports?: readonly TransportKind[];
 }
 
 /** What a check reports; the runner adds check, surface, severity and id. */

@@ -3,10 +3,10 @@
  * a contract lock (tools with schemas and annotations, server name and version, schema hash).
  */
 import { resolve } from 'node:path';
-import { adHocSurface, resolveSurfaceEnv } from '../config/index.ts';
+import { adHocSurface } from '../config/index.ts';
 import { buildLock, writeLock } from '../contract/index.ts';
 import { openSession } from '../session/index.ts';
-import { CLIENT_INFO } from '../run/surface.ts';
+import { sessionSetup } from '../run/session-setup.ts';
 
 /** Default lock file name. */
 export const DEFAULT_LOCK_FILE = 'mcp-harness.lock.json';
@@ -17,11 +17,8 @@ export const DEFAULT_LOCK_FILE = 'mcp-harness.lock.json';
  */
 export async function snapshot(command: string[], out: string | undefined, cwd: string): Promise<{ file: string; tools: number }> {
   const surface = adHocSurface(command[0], command.slice(1), cwd, 'snapshot');
-  const { requestMs, probeMs, startMs, stdinGraceMs, termGraceMs } = surface.timeouts;
-  const session = await openSession(
-    { command: surface.command, args: surface.args, cwd: surface.cwd, env: resolveSurfaceEnv(surface, process.env) },
-    { timeouts: { requestMs, probeMs, startMs, stdinGraceMs, termGraceMs }, clientInfo: CLIENT_INFO },
-  );
+  const setup = sessionSetup(surface);
+  const session = await openSession(setup.spec, setup.session);
   try {
     const listing = await session.listTools();
     const file = resolve(cwd, out ?? DEFAULT_LOCK_FILE);

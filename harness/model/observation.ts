@@ -4,7 +4,7 @@
  * are functions of it.
  */
 import type { Contract } from './contract.ts';
-import type { Era, Implementation, ListedTool } from './protocol.ts';
+import type { Era, Implementation, ListedTool, TransportKind } from './protocol.ts';
 import type { CallRecord, EraProbe, ExitInfo, ProbeRecord, RequestRecord, ShutdownInfo, WireTap } from './wire.ts';
 
 /** What the session learnt about the server's era. */
@@ -44,15 +44,54 @@ export interface Listing {
 }
 
 /**
+ * Why the surface could not be started or reached (`phase: 'spawn'`), started but no era could be
+ * negotiated (`phase: 'negotiate'`), or listed no tool (`phase: 'list'`). Checks read the fields; `message` is the session's own sentence for
+ * people (CLI output, evidence with --show-values) and is never parsed.
+ */
+export interface BootFailure {
+  phase: 'spawn' | 'negotiate' | 'list';
+  reason: BootFailureReason;
+  /** spawn: the configured command (config data, never server output). */
+  command?: string;
+  /** spawn: the errno code (ENOENT, EACCES, ENOTDIR...). */
+  errno?: string;
+  /** initialize-timeout: the budget `initialize` went unanswered in (`timeouts.startMs`), ms. */
+  timeoutMs?: number;
+  /** initialize-error: the JSON-RPC error code the server answered with. */
+  errorCode?: number;
+  /** exited: how the process ended, when it ended during negotiation. */
+  exitCode?: number | null;
+  signal?: string | null;
+  /** The last bytes of stderr at the failure (bounded like `WireTap.stderrTail`). */
+  stderrTail?: string;
+  message: string;
+}
+
+/**
+ * spawn: `cwd-missing`, `command-not-found` (ENOENT), `permission-denied` (EACCES), `start-refused` (another
+ * errno). negotiate: `exited` (before or during `initialize`), `initialize-timeout`, `initialize-error`
+ * (a JSON-RPC error), `initialize-invalid` (a result that is not an object), `initialize-oversize` (an
+ * answer line over the frame limit), `era-refused` (`era: 'modern'`
+ * configured, the server did not negotiate it). list: `list-error` (a JSON-RPC error), `list-invalid` (a
+ * result that is not an object), `list-unanswered` (timeout, exit...). `other`: a failure with no finer class.
+ */
+export type BootFailureReason =
+  | 'cwd-missing' | 'command-not-found' | 'permission-denied' | 'start-refused'
+  | 'exited' | 'initialize-timeout' | 'initialize-error' | 'initialize-invalid' | 'initialize-oversize' | 'era-refused'
+  | 'list-error' | 'list-invalid' | 'list-unanswered' | 'other';
+
+/**
  * Everything observed for one surface: the input to every check. Pure data.
  */
 export interface SurfaceObservation {
   surface: string;
+  /** The transport the surface was observed over; checks declare the transports they apply to (`meta.transports`). */
+  transport: TransportKind;
   /** The surface's resolved options (see SurfaceConfig). */
   options: SurfaceOptions;
   negotiation?: Negotiation;
   /** Set when the surface could not be booted or negotiated; checks needing a session skip. */
-  bootError?: { phase: 'spawn' | 'negotiate' | 'list'; message: string };
+  bootError?: BootFailure;
   listing?: Listing;
   contract?: Contract;
   /** Set when the contract could not be loaded: the finding is reported by the runner. */

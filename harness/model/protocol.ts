@@ -6,6 +6,9 @@
 /** Protocol era: `modern` is the stateless 2026-07-28 revision (`server/discover`), `legacy` the `initialize` handshake. */
 export type Era = 'modern' | 'legacy';
 
+/** The transports a surface may be served over (spec basic/transports); the harness drives `stdio` today. */
+export type TransportKind = 'stdio' | 'streamable-http';
+
 /** The protocol revisions the harness knows, newest first. */
 export const KNOWN_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 

@@ -41,7 +41,10 @@ export function skipReason(check: Check, obs: SurfaceObservation): string | unde
   if (check.meta.needsContract && obs.contract === undefined) {
     return obs.contractError ? 'the contract could not be loaded' : 'no contract configured (specification-only run)';
   }
-  if (check.meta.needsSession !== false && obs.bootError !== undefined && !check.meta.id.startsWith('transport/')) {
+  if (check.meta.transports && !check.meta.transports.includes(obs.transport)) {
+    return `the check does not apply to the ${obs.transport} transport`;
+  }
+  if (check.meta.needsSession !== false && obs.bootError !== undefined) {
     return `the surface did not boot (${obs.bootError.phase})`;
   }
   return undefined;

@@ -29,6 +29,7 @@ export interface ObserveInput {
 export function emptyObservation(surface: string, base: ObserveInput['base']): SurfaceObservation {
   return {
     surface,
+    transport: 'stdio',
     calls: [],
     probes: [],
     exits: [],
@@ -51,7 +52,7 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
     session = await openSession(input.spec, input.session);
   } catch (error) {
     if (!(error instanceof SessionBootError)) throw error;
-    obs.bootError = { phase: error.phase, message: error.message };
+    obs.bootError = error.failure;
     obs.wire = error.tap;
     obs.exits = error.exits;
     obs.durationMs = performance.now() - started;
@@ -98,7 +99,9 @@ function listingFailure(listing: Listing): SurfaceObservation['bootError'] {
       : first.outcome === 'success'
         ? 'was answered with a result that is not an object'
         : `ended with '${first.outcome}'`;
-  return { phase: 'list', message: `tools/list ${how}; no tool was listed, so nothing was tested` };
+  const reason = first.outcome === 'protocol-error' ? 'list-error' : first.outcome === 'success' ? 'list-invalid' : 'list-unanswered';
+  const errorCode = typeof code === 'number' ? { errorCode: code } : {};
+  return { phase: 'list', reason, ...errorCode, message: `tools/list ${how}; no tool was listed, so nothing was tested` };
 }
 
 /**

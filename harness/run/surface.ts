@@ -6,11 +6,10 @@
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { instantiateSurface, resolveSurfaceEnv, toSurfaceOptions, type ResolvedSurface } from '../config/index.ts';
+import { instantiateSurface, toSurfaceOptions, type ResolvedSurface } from '../config/index.ts';
 import { loadContractModule, readLock } from '../contract/index.ts';
 import type { SchemaService } from '../schema/service.ts';
-import type { SessionOptions, SpawnSpec } from '../session/index.ts';
-import { createSandbox, removeSandbox, sandboxSpec, type Sandbox } from './sandbox.ts';
+import { createSandbox, removeSandbox, type Sandbox } from './sandbox.ts';
 import type { Contract } from '../model/contract.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
@@ -18,12 +17,10 @@ import type { Scenario } from '../model/wire.ts';
 import { citation, formatMessage } from '../checks/define.ts';
 import { judge, planProbes, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
+import { sessionSetup } from './session-setup.ts';
 import { makeCallPlanner, type CallFilter } from './plan.ts';
 import { resolveWatchedPaths } from './watched.ts';
-import { HARNESS_VERSION } from '../version.ts';
 
-/** The harness's identity on the wire (clientInfo). */
-export const CLIENT_INFO = { name: 'mcp-harness', version: HARNESS_VERSION } as const;
 
 /** What one surface contributes to the run. */
 export interface SurfaceResult {
@@ -62,8 +59,7 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     let unknown: Scenario[] = [];
     const observation = await observeSurface({
       surface: surface.name,
-      spec: spawnSpec(surface, sandbox),
-      session: sessionOptions(surface),
+      ...sessionSetup(surface, { sandbox }),
       base: { options, contract, contractError, manifest, watchedPathMatches: watched },
       planCalls: (obs) => {
         const plan = planner(obs);
@@ -91,23 +87,6 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
     if (sandbox) await removeSandbox(sandbox);
   }
-}
-
-/** What to spawn: the surface's command, cwd and allow-listed env; inside the sandbox when there is one. */
-function spawnSpec(surface: ResolvedSurface, sandbox?: Sandbox): SpawnSpec {
-  const spec = { command: surface.command, args: surface.args, cwd: surface.cwd, env: resolveSurfaceEnv(surface, process.env) };
-  return sandbox ? sandboxSpec(spec, sandbox) : spec;
-}
-
-/** Session options from the surface's timeouts and concurrency. */
-function sessionOptions(surface: ResolvedSurface): SessionOptions {
-  const { requestMs, probeMs, startMs, stdinGraceMs, termGraceMs } = surface.timeouts;
-  return {
-    timeouts: { requestMs, probeMs, startMs, stdinGraceMs, termGraceMs },
-    clientInfo: CLIENT_INFO,
-    era: surface.era,
-    callConcurrency: surface.callConcurrency,
-  };
 }
 
 /** An abort signal that fires on the run's signal or when the surface's budget (surfaceMs) runs out. */

@@ -7,6 +7,7 @@ import { isObject } from './classify.ts';
 import { notificationFrame, requestFrame } from './envelope.ts';
 import { isDiscoverResult, type LateAnswer } from './discover-probe.ts';
 import type { Link } from './link.ts';
+import type { FailureDetail } from './transport.ts';
 import type { ResolvedSessionOptions } from './options.ts';
 import { sleep, within } from './timing.ts';
 
@@ -18,7 +19,7 @@ import { sleep, within } from './timing.ts';
 export type HandshakeResult =
   | { kind: 'initialized'; result: Record<string, unknown>; protocolVersion: string; late?: LateProbeAnswer }
   | { kind: 'modern-refusal'; late?: LateProbeAnswer }
-  | { kind: 'failed'; message: string; late?: LateProbeAnswer };
+  | { kind: 'failed'; message: string; detail: FailureDetail; late?: LateProbeAnswer };
 
 /** A late answer to the era probe, as seen when the handshake ended: when it came (ms after the probe) and the DiscoverResult, if it was one. */
 export interface LateProbeAnswer {
@@ -51,22 +52,22 @@ async function initializeOnce(link: Link, version: string, deps: HandshakeDeps, 
   const id = deps.nextId();
   const pending = link.channel.expect(id);
   const params = { protocolVersion: version, capabilities: {}, clientInfo: { ...deps.options.clientInfo } };
-  if (!link.channel.send(requestFrame(id, 'initialize', params))) return { kind: 'failed', message: 'the server exited before initialize was written' };
+  if (!link.channel.send(requestFrame(id, 'initialize', params))) return { kind: 'failed', message: 'the server exited before initialize was written', detail: { reason: 'exited' } };
   const ending = await within(pending.settled, deps.options.timeouts.startMs);
   if (ending === undefined) {
     link.channel.forget(id);
-    return { kind: 'failed', message: `no answer to initialize within ${deps.options.timeouts.startMs} ms` };
+    return { kind: 'failed', message: `no answer to initialize within ${deps.options.timeouts.startMs} ms`, detail: { reason: 'initialize-timeout', timeoutMs: deps.options.timeouts.startMs } };
   }
-  if (ending.kind === 'exit') return { kind: 'failed', message: await exitMessage(link) };
-  if (ending.kind === 'oversize') return { kind: 'failed', message: `initialize was answered with a line of ${ending.bytes} bytes, over the frame limit` };
+  if (ending.kind === 'exit') return await exitFailure(link);
+  if (ending.kind === 'oversize') return { kind: 'failed', message: `initialize was answered with a line of ${ending.bytes} bytes, over the frame limit`, detail: { reason: 'initialize-oversize' } };
   const { result, error } = ending.frame;
   if (isObject(error)) {
     const retry = retryVersion(error, version);
     if (retry && !retried) return initializeOnce(link, retry, deps, true);
     if (modernOnly(error)) return { kind: 'modern-refusal' };
-    return { kind: 'failed', message: `initialize was answered with JSON-RPC error ${String(error.code)}` };
+    return { kind: 'failed', message: `initialize was answered with JSON-RPC error ${String(error.code)}`, detail: { reason: 'initialize-error', ...(typeof error.code === 'number' ? { errorCode: error.code } : {}) } };
   }
-  if (!isObject(result)) return { kind: 'failed', message: 'the initialize result is not an object' };
+  if (!isObject(result)) return { kind: 'failed', message: 'the initialize result is not an object', detail: { reason: 'initialize-invalid' } };
   link.channel.send(notificationFrame('notifications/initialized', undefined));
   const negotiated = typeof result.protocolVersion === 'string' ? result.protocolVersion : version;
   return { kind: 'initialized', result, protocolVersion: negotiated };
@@ -86,7 +87,8 @@ function retryVersion(error: Record<string, unknown>, offered: string): string |
   return LEGACY_VERSIONS.find((v) => v !== offered && supported.includes(v));
 }
 
-async function exitMessage(link: Link): Promise<string> {
+async function exitFailure(link: Link): Promise<HandshakeResult & { kind: 'failed' }> {
   const info = await link.connection.closed;
-  return `the server exited during initialize (code ${String(info.code)}, signal ${String(info.signal)})`;
+  const message = `the server exited during initialize (code ${String(info.code)}, signal ${String(info.signal)})`;
+  return { kind: 'failed', message, detail: { reason: 'exited', exitCode: info.code, signal: info.signal } };
 }

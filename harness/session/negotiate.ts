@@ -19,10 +19,15 @@ import { probeDiscover, type ProbeResult } from './discover-probe.ts';
 import { legacyHandshake } from './handshake.ts';
 import type { Link, Connector } from './link.ts';
 import type { ResolvedSessionOptions } from './options.ts';
+import type { FailureDetail } from './transport.ts';
 
-/** Negotiation could not settle on an era; the message says why. */
+/** Negotiation could not settle on an era; `detail` says why as data, the message in words. */
 export class NegotiationFailure extends Error {
   override readonly name = 'NegotiationFailure';
+
+  constructor(message: string, readonly detail: FailureDetail) {
+    super(message);
+  }
 }
 
 /** What negotiation needs: a connector for the restart, the options, the session's id sequence. */
@@ -57,7 +62,7 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
   if (probe.outcome === 'discover-result') return { link, negotiation: modern(probe, probe, MODERN_PROTOCOL_VERSION, base) };
   if (probe.outcome === 'modern-error') return { link, negotiation: await modernAfterRetry(link, probe, deps, base) };
   if (era === 'modern') {
-    throw new NegotiationFailure(`the server did not negotiate the modern era: server/discover drew ${describe(probe)}`);
+    throw new NegotiationFailure(`the server did not negotiate the modern era: server/discover drew ${describe(probe)}`, { reason: 'era-refused', ...code(probe) });
   }
   const probed = link;
   if (!link.connection.alive) link = await deps.connector.spawn();
@@ -94,7 +99,7 @@ export async function rehandshake(link: Link, negotiation: Negotiation, deps: Ne
 async function legacy(link: Link, deps: NegotiateDeps, probe: Negotiation['probe'], pending?: ProbeResult): Promise<{ negotiation: Negotiation; link: Link }> {
   const result = await legacyHandshake(link, LATEST_LEGACY_PROTOCOL_VERSION, { options: deps.options, nextId: deps.nextId, lateProbe: pending?.late });
   const record: Negotiation['probe'] = result.late ? { ...probe, lateAnswerMs: result.late.atMs } : probe;
-  if (result.kind === 'failed') throw new NegotiationFailure(`legacy handshake failed: ${result.message} (after server/discover drew ${probe.outcome})`);
+  if (result.kind === 'failed') throw new NegotiationFailure(`legacy handshake failed: ${result.message} (after server/discover drew ${probe.outcome})`, result.detail);
   if (result.kind === 'modern-refusal') {
     // initialize drew -32022 naming only 2026-07-28: a modern server whose server/discover is missing or broken
     const discover = result.late?.discover ?? pending?.unusable;

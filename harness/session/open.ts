@@ -48,6 +48,8 @@ export async function shutdownAll(connector: Connector): Promise<void> {
   await Promise.all(connector.live().map((connection) => connection.stop()));
 }
 
-function bootError(phase: 'spawn' | 'negotiate', err: Error, connector: Connector): SessionBootError {
-  return new SessionBootError(phase, err.message, connector.tap.snapshot(), connector.exits.slice(), { cause: err });
+function bootError(phase: 'spawn' | 'negotiate', err: StartFailure | NegotiationFailure, connector: Connector): SessionBootError {
+  const tap = connector.tap.snapshot();
+  const stderrTail = tap.stderrTail === '' ? {} : { stderrTail: tap.stderrTail };
+  return new SessionBootError({ phase, ...err.detail, ...stderrTail, message: err.message }, tap, connector.exits.slice(), { cause: err });
 }

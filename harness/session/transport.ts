@@ -5,11 +5,11 @@
  * and stops. `RpcChannel`, negotiation and `LiveSession` talk to these interfaces only; the stdio
  * transport lives in `./stdio/`, a second one (Streamable HTTP) would live beside it.
  */
+import type { BootFailure } from '../model/observation.ts';
+import type { TransportKind } from '../model/protocol.ts';
 import type { ExitInfo, ShutdownInfo } from '../model/wire.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
-/** The transports the session can drive (spec basic/transports). */
-export type TransportKind = 'stdio';
 
 /** Receives every incoming message that parsed as JSON (any kind), with its byte length (UTF-8). */
 export type FrameListener = (value: unknown, bytes: number) => void;
@@ -47,11 +47,19 @@ export interface Transport {
   start(): Promise<Connection>;
 }
 
-/** The server could not be started or reached (stdio: spawn failed). `code` is a machine-readable reason (errno code for stdio). */
+/** What a failure tells the boot-failure record besides its phase and sentence. */
+export type FailureDetail = Omit<BootFailure, 'phase' | 'message' | 'stderrTail'>;
+
+/** The server could not be started or reached (stdio: spawn failed); `detail` says why, as data. */
 export class StartFailure extends Error {
   override readonly name: string = 'StartFailure';
 
-  constructor(message: string, readonly code: string | undefined) {
+  constructor(message: string, readonly detail: FailureDetail) {
     super(message);
+  }
+
+  /** The errno code (stdio), when there is one. */
+  get code(): string | undefined {
+    return this.detail.errno;
   }
 }

@@ -49,10 +49,19 @@ describe('judge', () => {
     expect(skipped).toEqual([{ surface: obs.surface, check: 'a/contract', reason: expect.stringMatching(/no contract/) }]);
   });
 
-  it('skips session checks when the surface did not boot, but not transport checks', () => {
-    const obs = makeObservation({ bootError: { phase: 'spawn', message: 'ENOENT' } });
+  it('skips session checks when the surface did not boot, by meta.needsSession and never by the check ID', () => {
+    const obs = makeObservation({ bootError: { phase: 'spawn', reason: 'command-not-found', errno: 'ENOENT', message: 'ENOENT' } });
     expect(skipReason(always('result/x'), obs)).toMatch(/did not boot/);
-    expect(skipReason(always('transport/x'), obs)).toBeUndefined();
+    expect(skipReason(always('transport/x'), obs)).toMatch(/did not boot/);
+    expect(skipReason(always('result/x', { needsSession: false }), obs)).toBeUndefined();
+  });
+
+  it('skips a check on a transport its meta.transports does not name', () => {
+    const obs = makeObservation();
+    expect(obs.transport).toBe('stdio');
+    expect(skipReason(always('a/http-only', { transports: ['streamable-http'] }), obs)).toMatch(/does not apply to the stdio transport/);
+    expect(skipReason(always('a/stdio-only', { transports: ['stdio'] }), obs)).toBeUndefined();
+    expect(skipReason(always('a/any'), obs)).toBeUndefined();
   });
 
   it('turns a crashing check into a harness finding and keeps judging', () => {

@@ -60,6 +60,7 @@ export function makeObservation(partial: ObservationInput = {}): SurfaceObservat
   const version = protocolVersion ?? negotiation?.protocolVersion ?? (resolvedEra === 'modern' ? MODERN_PROTOCOL_VERSION : LATEST_LEGACY_PROTOCOL_VERSION);
   return {
     surface: 'test',
+    transport: 'stdio',
     calls: [],
     probes: [],
     wire: emptyWire(),

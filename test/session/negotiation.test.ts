@@ -81,6 +81,7 @@ describe('era negotiation', () => {
     expect(error).toBeInstanceOf(SessionBootError);
     expect((error as SessionBootError).phase).toBe('negotiate');
     expect((error as SessionBootError).message).toMatch(/modern era/);
+    expect((error as SessionBootError).failure).toMatchObject({ phase: 'negotiate', reason: 'era-refused' });
     expect((error as SessionBootError).exits).toHaveLength(1);
   });
 
@@ -89,6 +90,7 @@ describe('era negotiation', () => {
     expect(error).toBeInstanceOf(SessionBootError);
     expect((error as SessionBootError).phase).toBe('negotiate');
     expect((error as SessionBootError).message).toMatch(/initialize/);
+    expect((error as SessionBootError).failure).toMatchObject({ phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 300 });
   });
 });
 

@@ -54,6 +54,7 @@ describe('boot errors', () => {
     expect((error as SessionBootError).phase).toBe('spawn');
     expect((error as SessionBootError).message).toMatch(/no-such-mcp-server-xyz.*ENOENT/);
     expect((error as SessionBootError).exits).toEqual([]);
+    expect((error as SessionBootError).failure).toMatchObject({ phase: 'spawn', reason: 'command-not-found', command: 'no-such-mcp-server-xyz', errno: 'ENOENT' });
   });
 
   it('throws SessionBootError phase spawn for a missing working directory', async () => {
@@ -61,6 +62,7 @@ describe('boot errors', () => {
     const error = await openSession(spec, options()).catch((e: unknown) => e);
     expect((error as SessionBootError).phase).toBe('spawn');
     expect((error as SessionBootError).message).toMatch(/working directory/);
+    expect((error as SessionBootError).failure).toMatchObject({ phase: 'spawn', reason: 'cwd-missing' });
   });
 
   it('rejects nonsensical timeouts with a TypeError', async () => {

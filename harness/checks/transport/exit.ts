@@ -6,7 +6,7 @@
  * at once exits twice). An `initialize` that is never answered is transport/timeout's.
  */
 import { defineCheck } from '../define.ts';
-import type { SurfaceObservation } from '../../model/observation.ts';
+import type { BootFailure } from '../../model/observation.ts';
 import type { ExitInfo } from '../../model/wire.ts';
 import { initializeTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
@@ -55,7 +55,7 @@ export default defineCheck({
  * to transport/timeout). The session's message stays as evidence; the server's last stderr lines
  * (masked, see util/stderr.ts) go with boot failures and unexpected exits.
  */
-function reportBoot(bootError: NonNullable<SurfaceObservation['bootError']>, exits: readonly ExitInfo[], report: Report): void {
+function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: Report): void {
   const evidence = bootError.message;
   if (bootError.phase === 'spawn') return report({ messageId: 'spawnFailed', data: { ...spawnCause(bootError) }, evidence });
   const crashes = exits.filter((e) => e.unexpected);

@@ -23,6 +23,7 @@ export default defineCheck({
       pass: "a server that calls process.exit() (or lets the event loop drain) on stdin 'end'",
     },
     needsSession: false,
+    transports: ['stdio'],
   },
   check(ctx, report) {
     const shutdown = ctx.observation.shutdown;

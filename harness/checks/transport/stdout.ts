@@ -56,6 +56,7 @@ export default defineCheck({
       pass: 'the banner is written to stderr; stdout carries only JSON-RPC lines',
     },
     needsSession: false,
+    transports: ['stdio'],
   },
   check(ctx, report) {
     const { wire } = ctx.observation;

@@ -148,11 +148,15 @@ function assertCwd(spec: SpawnSpec): void {
   } catch {
     /* missing */
   }
-  if (!isDir) throw new SpawnFailure(`cannot start '${spec.command}': working directory '${spec.cwd}' does not exist`, 'ENOENT');
+  if (!isDir) {
+    const detail = { reason: 'cwd-missing' as const, command: spec.command, errno: 'ENOENT' };
+    throw new SpawnFailure(`cannot start '${spec.command}': working directory '${spec.cwd}' does not exist`, detail);
+  }
 }
 
 function spawnFailure(spec: SpawnSpec, err: NodeJS.ErrnoException): SpawnFailure {
   const reason = err.code === 'ENOENT' ? 'command not found (ENOENT; is it on the PATH of the allow-listed env?)'
     : err.code === 'EACCES' ? 'permission denied (EACCES)' : err.message;
-  return new SpawnFailure(`cannot start '${spec.command}': ${reason}`, err.code);
+  const kind = err.code === 'ENOENT' ? 'command-not-found' : err.code === 'EACCES' ? 'permission-denied' : 'start-refused';
+  return new SpawnFailure(`cannot start '${spec.command}': ${reason}`, { reason: kind, command: spec.command, ...(err.code ? { errno: err.code } : {}) });
 }

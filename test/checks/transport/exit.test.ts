@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/exit.ts';
 import { checkTester, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
+import type { BootFailure } from '../../../harness/model/observation.ts';
 import type { ExitInfo } from '../../../harness/model/wire.ts';
 
 const finalExit: ExitInfo = { atMs: 900, code: 0, signal: null, unexpected: false };
@@ -9,23 +10,23 @@ const crash: ExitInfo = { atMs: 120, code: 1, signal: null, unexpected: true };
 checkTester(check, {
   valid: [
     { name: 'only the final, expected exit', observation: makeObservation({ exits: [finalExit] }), strict: true },
-    { name: 'a list-phase boot error is not a transport exit', observation: makeObservation({ bootError: { phase: 'list', message: 'x' } }), strict: true },
+    { name: 'a list-phase boot error is not a transport exit', observation: makeObservation({ bootError: { phase: 'list', reason: 'list-error', errorCode: -32603, message: 'x' } }), strict: true },
     {
       name: 'an unanswered initialize is left to transport/timeout',
-      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'legacy handshake failed: no answer to initialize within 500 ms (after server/discover drew timeout)' } }),
+      observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 500, message: 'legacy handshake failed: no answer to initialize within 500 ms (after server/discover drew timeout)' } }),
       strict: true,
     },
   ],
   invalid: [
-    { name: 'spawn failure', observation: makeObservation({ bootError: { phase: 'spawn', message: 'ENOENT' } }), findings: [{ messageId: 'spawnFailed', severity: 'error' }] },
+    { name: 'spawn failure', observation: makeObservation({ bootError: { phase: 'spawn', reason: 'command-not-found', errno: 'ENOENT', message: 'ENOENT' } }), findings: [{ messageId: 'spawnFailed', severity: 'error' }] },
     {
       name: 'a server that exits at once: one finding for the probe exit and the restart exit',
-      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'closed' }, exits: [crash, { ...crash, atMs: 300 }] }),
+      observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'exited', message: 'closed' }, exits: [crash, { ...crash, atMs: 300 }] }),
       findings: [{ messageId: 'bootExited' }],
     },
     {
       name: 'negotiation refused without an exit',
-      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'initialize was answered with JSON-RPC error -32600' } }),
+      observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-error', errorCode: -32600, message: 'initialize was answered with JSON-RPC error -32600' } }),
       findings: [{ messageId: 'negotiateFailed' }],
     },
     {
@@ -50,22 +51,23 @@ describe('transport/exit details', () => {
     expect(byCode[0].message).toContain('with code 1');
     const bySignal = runCheckOn(check, makeObservation({ exits: [{ ...crash, code: null, signal: 'SIGKILL' }] }));
     expect(bySignal[0].message).toContain('by signal SIGKILL');
-    const [boot] = runCheckOn(check, makeObservation({ bootError: { phase: 'spawn', message: 'spawn /secret/path ENOENT' } }));
+    const [boot] = runCheckOn(check, makeObservation({ bootError: { phase: 'spawn', reason: 'command-not-found', errno: 'ENOENT', message: 'spawn /secret/path ENOENT' } }));
     expect(boot.message).not.toContain('/secret/path');
     expect(boot.message).toContain('ENOENT: not found');
     expect(boot.evidence).toBe('spawn /secret/path ENOENT');
   });
 
   it('names the configured command and the cause of a start failure', () => {
-    const message = (text: string) => runCheckOn(check, makeObservation({ bootError: { phase: 'spawn', message: text } }))[0].message;
-    expect(message("cannot start 'mcp-srv': command not found (ENOENT; is it on the PATH of the allow-listed env?)"))
-      .toBe("The server process could not be started: command 'mcp-srv': ENOENT: not found.");
-    expect(message("cannot start './server.sh': permission denied (EACCES)")).toBe("The server process could not be started: command './server.sh': EACCES: not executable.");
-    expect(message("cannot start 'node': working directory '/x' does not exist")).toContain('its working directory does not exist');
+    type Spawn = Omit<BootFailure, 'phase' | 'message'>;
+    const message = (failure: Spawn) => runCheckOn(check, makeObservation({ bootError: { phase: 'spawn', ...failure, message: 'the sentence is never parsed' } }))[0].message;
+    expect(message({ reason: 'command-not-found', command: 'mcp-srv', errno: 'ENOENT' })).toBe("The server process could not be started: command 'mcp-srv': ENOENT: not found.");
+    expect(message({ reason: 'permission-denied', command: './server.sh', errno: 'EACCES' })).toBe("The server process could not be started: command './server.sh': EACCES: not executable.");
+    expect(message({ reason: 'cwd-missing', command: 'node', errno: 'ENOENT' })).toContain('its working directory does not exist');
+    expect(message({ reason: 'start-refused', errno: 'ENOTDIR' })).toBe('The server process could not be started: command the command: ENOTDIR: the operating system refused to start it.');
   });
 
   it('counts the exits of a failed boot in one finding, naming how the last one ended', () => {
-    const findings = runCheckOn(check, makeObservation({ bootError: { phase: 'negotiate', message: 'x' }, exits: [crash, { ...crash, atMs: 400, code: 3 }] }));
+    const findings = runCheckOn(check, makeObservation({ bootError: { phase: 'negotiate', reason: 'exited', message: 'x' }, exits: [crash, { ...crash, atMs: 400, code: 3 }] }));
     expect(findings).toHaveLength(1);
     expect(findings[0].message).toContain('exited with code 3 during protocol negotiation (2 exit(s)');
     expect(findings[0].message).toContain('the first at 120 ms');

@@ -30,7 +30,7 @@ checkTester(check, {
     },
     {
       name: 'a failed boot still gets its stdout judged',
-      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'no answer' }, wire: wire([text(1)]) }),
+      observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 500, message: 'no answer' }, wire: wire([text(1)]) }),
       findings: [{ messageId: 'nonJsonRpc' }],
     },
   ],

@@ -19,12 +19,12 @@ checkTester(check, {
     },
     { name: 'a cancelled probe is not a timeout', observation: makeObservation({ probes: [probe('cancelled')] }), strict: true },
     { name: 'a legacy server that never answered server/discover: silence is a legacy answer', observation: makeObservation({ era: 'legacy', negotiation: { probe: { outcome: 'timeout', durationMs: 15000, timeoutMs: 15000, restarted: true } } as never }), strict: true },
-    { name: 'a handshake refused with an error is not a timeout', observation: makeObservation({ bootError: { phase: 'negotiate', message: 'legacy handshake failed: initialize was answered with JSON-RPC error -32600' } }), strict: true },
+    { name: 'a handshake refused with an error is not a timeout', observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-error', errorCode: -32600, message: 'legacy handshake failed: initialize was answered with JSON-RPC error -32600' } }), strict: true },
   ],
   invalid: [
     {
       name: 'initialize never answered within startMs',
-      observation: makeObservation({ bootError: { phase: 'negotiate', message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' } }),
+      observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' } }),
       findings: [{ messageId: 'initialize', severity: 'error' }],
     },
     {
@@ -58,7 +58,7 @@ describe('transport/timeout details', () => {
 
 describe('transport/timeout: initialize', () => {
   it('says what did not answer and the timeout in ms', () => {
-    const bootError = { phase: 'negotiate' as const, message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' };
+    const bootError = { phase: 'negotiate' as const, reason: 'initialize-timeout' as const, timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' };
     const [finding] = runCheckOn(check, makeObservation({ bootError }));
     expect(finding.message).toBe('initialize got no answer within 750 ms (timeouts.startMs): the server never completed the handshake, so no session could start.');
   });
