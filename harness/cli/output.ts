@@ -20,7 +20,7 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
   const report = stripValues(baseline?.report ?? raw, config.showValues);
   const catalog = await loadCatalog();
   const reporters = config.reporters.includes('console') ? config.reporters : ['console', ...config.reporters];
-  const result = await writeReports(report, { reportDir: config.reportDir, reporters, ctx: { showValues: config.showValues, catalog } });
+  const result = await writeReports(report, { reportDir: config.reportDir, reporters, ctx: { showValues: config.showValues, catalog, ...docsUrlFromEnv() } });
   for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${failure.error}\n`);
   // the harness's own faults (a crashed check, a broken scenario file or contract) also go to stderr
   for (const f of report.findings.filter((x) => x.check.startsWith('harness/') && x.severity === 'error')) {
@@ -28,4 +28,13 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
   }
   const failed = harnessFailed || result.failures.length > 0 || report.interrupted === true;
   return exitCodeFor(report, { failOn: config.failOn, baseline, harnessFailed: failed });
+}
+
+/**
+ * The base of check docs links (docs/checks.md of this repository): `MCP_HARNESS_DOCS_URL` when set
+ * (a fork, a mirror, a pinned tag), else the reporters' default.
+ */
+function docsUrlFromEnv(): { docsUrl?: string } {
+  const url = process.env.MCP_HARNESS_DOCS_URL?.trim();
+  return url ? { docsUrl: url } : {};
 }
