@@ -52,7 +52,12 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
     const { frame, bytes } = ending;
     return { ...base, response: frame, outcome: outcomeOf(spec.method, frame), durationMs, responseBytes: bytes, ...notes };
   }
-  if (ending.kind === 'exit') return { ...base, durationMs, ...notes };
+  // the harness ended the process itself (a wedged server killed after a failed liveness check, a
+  // shutdown): a request in flight then got no answer; that is a timeout, never a crash of the server
+  if (ending.kind === 'exit') {
+    const harnessEnded = (await channel.connection.closed).unexpected === false;
+    return { ...base, ...(harnessEnded ? { outcome: 'timeout' as const } : {}), durationMs, ...notes };
+  }
   if (ending.kind === 'oversize') return { ...base, outcome: 'oversize', durationMs, responseBytes: ending.bytes, ...notes };
   channel.forget(spec.id);
   if (ending.kind === 'timeout') {

@@ -109,7 +109,9 @@ export default defineCheck({
       report({ messageId: 'respondedAfterCancel', tool, pointer: '/params/requestId', data: { tool }, evidence });
     }
     const followUp = probeRecord(observation, FOLLOW_UP);
-    if (followUp && (followUp.request.outcome === 'timeout' || followUp.request.outcome === 'exit')) {
+    // a follow-up that timed out is transport/timeout's (a timeout is never evidence for another check);
+    // one that found the process gone is this check's: the server died after the cancellation
+    if (followUp && followUp.request.outcome === 'exit') {
       report({ messageId: 'unresponsive', tool, severity: 'error', data: { tool, outcome: followUp.request.outcome } });
     }
   },

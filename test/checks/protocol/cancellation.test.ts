@@ -22,9 +22,9 @@ function observed(slowMs: number, fastMs = 2): SurfaceObservation {
  * `o` with the planned probes answered: the call cancelled (with `late` frames, the first `lateAfterMs`
  * after the cancellation), the follow-up as given.
  */
-function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, followUp: 'answered' | 'timeout' = 'answered'): SurfaceObservation {
+function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, followUp: 'answered' | 'timeout' | 'exit' = 'answered'): SurfaceObservation {
   const [call, follow] = check.plan!(ctx(o));
-  const followRecord = followUp === 'answered' ? makeProbeRecord(follow, list) : makeProbeRecord(follow, undefined, { outcome: 'timeout' });
+  const followRecord = followUp === 'answered' ? makeProbeRecord(follow, list) : makeProbeRecord(follow, undefined, { outcome: followUp });
   const cancelled = { outcome: 'cancelled' as const, lateFrames: late, ...(late.length > 0 ? { lateAfterMs } : {}) };
   return { ...o, probes: [makeProbeRecord(call, undefined, cancelled), followRecord] };
 }
@@ -36,11 +36,12 @@ checkTester(check, {
     { name: 'no late frame, follow-up answered', observation: probed(observed(250), [], 0), strict: true },
     { name: 'no repeatable call: nothing planned or judged', observation: makeObservation(), strict: true },
     { name: 'answer racing the cancellation (2 ms after it): not reported', observation: probed(observed(20), LATE, 2), strict: true },
+    { name: 'a follow-up that timed out is transport/timeout\'s, never evidence here', observation: probed(observed(250), [], 0, 'timeout'), strict: true },
     { name: 'late answer within the margin (2x the usual round trip): not reported', observation: probed(observed(250, 150), LATE, 240), strict: true },
   ],
   invalid: [
     { name: 'answer well after the cancellation', observation: probed(observed(250), LATE, 240), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
-    { name: 'unresponsive after cancellation', observation: probed(observed(250), [], 0, 'timeout'), findings: [{ messageId: 'unresponsive', tool: 'slow', severity: 'error' }] },
+    { name: 'the process gone after the cancellation', observation: probed(observed(250), [], 0, 'exit'), findings: [{ messageId: 'unresponsive', tool: 'slow', severity: 'error' }] },
   ],
 });
 
