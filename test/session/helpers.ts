@@ -17,7 +17,9 @@ export function fixture(args: string[] = [], env: Record<string, string> = {}): 
 /** Short timeouts (ms) so the suite stays fast; override per test. */
 export function options(overrides: Partial<SessionOptions> = {}, timeouts: Partial<SessionOptions['timeouts']> = {}): SessionOptions {
   return {
-    timeouts: { requestMs: 1500, probeMs: 400, startMs: 3000, stdinGraceMs: 500, termGraceMs: 500, ...timeouts },
+    // probeMs: a budget a loaded machine does not trip for a fixture that answers at once (a tripped probe is
+    // legitimate, a re-probe on a fresh process, but changes the line and exit counts tests assert on)
+    timeouts: { requestMs: 1500, probeMs: 3000, startMs: 3000, stdinGraceMs: 500, termGraceMs: 500, ...timeouts },
     clientInfo: { name: 'session-tests', version: '0.0.0' },
     ...overrides,
   };
