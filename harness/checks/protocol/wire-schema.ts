@@ -4,7 +4,7 @@
  * envelope (jsonrpc "2.0", id string|integer, result XOR error {code integer, message string}) and,
  * for responses to known requests, InitializeResult / DiscoverResult / ListToolsResult /
  * CallToolResult (`resultType` required on 2026-07-28). One finding per (method, pointer, keyword).
- * Revisions without a bundled schema (before 2025-06-18) are skipped.
+ * Revisions without a bundled schema (before 2025-06-18) are not validated, and a note says so.
  * Also reports responses whose id matched no request the harness was waiting for (`wire.unmatchedFrames`,
  * counted by the session): response correlation is a JSON-RPC message rule (JSON-RPC 2.0 §5, spec
  * basic/index.mdx §Responses: a response MUST carry the id of the request it answers), not stdio
@@ -25,6 +25,7 @@ export default defineCheck({
     spec: 'schema/<rev>/schema.json (2025-06-18, 2025-11-25, 2026-07-28)',
     messages: {
       invalid: 'A {{method}} message from the server fails the {{revision}} wire schema at {{pointer}}: {{problem}} ({{keyword}}).',
+      notChecked: 'No wire schema is bundled for the negotiated revision {{version}}; the messages were not validated against a schema (response ids were still checked).',
       unmatchedResponse:
         '{{count}} response(s) from the server carried an id that matched no request the harness was waiting for; a response must carry the id of the request it answers.',
     },
@@ -37,7 +38,11 @@ export default defineCheck({
     const unmatched = observation.wire.unmatchedFrames;
     if (unmatched > 0) report({ messageId: 'unmatchedResponse', data: { count: unmatched } });
     const revision = wireRevisionOf(observation.negotiation?.protocolVersion);
-    if (!revision) return;
+    if (!revision) {
+      const version = observation.negotiation?.protocolVersion;
+      if (version !== undefined) report({ messageId: 'notChecked', severity: 'info', data: { version } });
+      return;
+    }
     const seen = new Set<string>();
     for (const { frame, method, bare } of collectFrames(observation)) {
       const issues: FrameIssue[] = bare && method ? resultIssues(revision, method, frame) : frameIssues(revision, frame, method);

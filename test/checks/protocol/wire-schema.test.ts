@@ -16,7 +16,16 @@ checkTester(check, {
     { name: 'resultType required on 2026-07-28', observation: makeObservation({ era: 'modern', calls: [makeCall('t', { result: good })] }), findings: [{ messageId: 'invalid', pointer: '/result' }] },
     { name: 'envelope: jsonrpc 1.0 and both result and error', observation: makeObservation({ wire: { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: '', stderrBytes: 0, unmatchedFrames: 0, serverRequests: [], frames: [{ jsonrpc: '1.0', id: 5, result: {} }, { jsonrpc: '2.0', id: 6, result: {}, error: { code: 1, message: 'x' } }] } }), findings: [{ messageId: 'invalid', pointer: '/jsonrpc' }, { messageId: 'invalid', pointer: '' }] },
     { name: 'responses whose id matched no request', observation: makeObservation({ wire: { ...emptyWire(), unmatchedFrames: 2 } }), findings: [{ messageId: 'unmatchedResponse', severity: 'error' }] },
-    { name: 'unmatched responses on a revision without a bundled schema', observation: makeObservation({ protocolVersion: '2024-11-05', wire: { ...emptyWire(), unmatchedFrames: 1 } }), findings: [{ messageId: 'unmatchedResponse' }] },
+    {
+      name: 'unmatched responses on a revision without a bundled schema',
+      observation: makeObservation({ protocolVersion: '2024-11-05', wire: { ...emptyWire(), unmatchedFrames: 1 } }),
+      findings: [{ messageId: 'unmatchedResponse' }, { messageId: 'notChecked', severity: 'info' }],
+    },
+    {
+      name: '2025-03-26 has no bundled schema: a note says nothing was validated (not silence)',
+      observation: makeObservation({ protocolVersion: '2025-03-26', calls: [makeCall('t', { result: { isError: false } })] }),
+      findings: [{ messageId: 'notChecked', severity: 'info', message: 'No wire schema is bundled for the negotiated revision 2025-03-26; the messages were not validated against a schema (response ids were still checked).' }],
+    },
   ],
 });
 
