@@ -41,6 +41,13 @@ const contractSchema = z
     }
   });
 
+/** One declared version source: a literal, the surface's manifest, or a string constant a module exports. */
+const versionSource = z.union([
+  z.string().min(1),
+  z.strictObject({ fromManifest: z.literal(true) }),
+  z.strictObject({ module: relPath, export: z.string().min(1) }),
+]);
+
 /** One surface. */
 export const surfaceSchema = z
   .strictObject({
@@ -60,7 +67,7 @@ export const surfaceSchema = z
     echo: z.enum(['forbid', 'warn']).optional(),
     overrides: z.enum(['narrow', 'none']).optional(),
     manifest: relPath.optional(),
-    declaredVersion: z.union([z.string().min(1), z.strictObject({ fromManifest: z.literal(true) })]).optional(),
+    declaredVersion: z.union([versionSource, z.array(versionSource).min(1)]).optional(),
     watchedPaths: z.array(relPath).optional(),
     era: z.enum(['auto', 'modern', 'legacy']).optional(),
     callConcurrency: z.number().int().positive().optional(),
@@ -81,7 +88,8 @@ export const surfaceSchema = z
       .optional(),
   })
   .superRefine((s, ctx) => {
-    if (typeof s.declaredVersion === 'object' && s.manifest === undefined) {
+    const sources = Array.isArray(s.declaredVersion) ? s.declaredVersion : s.declaredVersion === undefined ? [] : [s.declaredVersion];
+    if (sources.some((v) => typeof v === 'object' && 'fromManifest' in v) && s.manifest === undefined) {
       ctx.addIssue({ code: 'custom', path: ['declaredVersion'], message: '{ fromManifest: true } needs "manifest"' });
     }
   });

@@ -40,6 +40,9 @@ function template(value: string, key: string, s: ParsedSurface, ctx: SurfaceCont
 /** Paths holding `${tempDir}` stay relative until the run instantiates them. */
 const pathOrTemplate = (dir: string, p: string): string => (p.includes('${tempDir}') ? p : abs(dir, p));
 
+/** A version source with its module path made absolute. */
+const versionSourceAt = <T extends string | object>(dir: string, v: T): T => (typeof v === 'object' && 'module' in v ? { ...v, module: abs(dir, (v as { module: string }).module) } : v);
+
 /** Resolves surface `s` found at `surfaces[index]`. Pure apart from `ctx.issues`. */
 export function resolveSurface(s: ParsedSurface, index: number, ctx: SurfaceContext): ResolvedSurface {
   const at = `surfaces[${index}]`;
@@ -60,7 +63,7 @@ export function resolveSurface(s: ParsedSurface, index: number, ctx: SurfaceCont
     echo: s.echo ?? SURFACE_DEFAULTS.echo,
     overrides: s.overrides ?? SURFACE_DEFAULTS.overrides,
     ...(s.manifest ? { manifest: abs(dir, s.manifest) } : {}),
-    ...(s.declaredVersion !== undefined ? { declaredVersion: s.declaredVersion } : {}),
+    ...(s.declaredVersion !== undefined ? { declaredVersion: Array.isArray(s.declaredVersion) ? s.declaredVersion.map((v) => versionSourceAt(dir, v)) : versionSourceAt(dir, s.declaredVersion) } : {}),
     watchedPaths: s.watchedPaths ?? [],
     era: s.era ?? SURFACE_DEFAULTS.era,
     callConcurrency: s.callConcurrency ?? SURFACE_DEFAULTS.callConcurrency,

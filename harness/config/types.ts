@@ -24,6 +24,12 @@ export interface Timeouts {
 /** A check's config entry: a severity, or `[severity, options]` (ESLint style). */
 export type CheckSetting = SeverityOrOff | [SeverityOrOff, Record<string, unknown>];
 
+/**
+ * A declared version source (contract/version-lock agrees each with serverInfo.version): a literal,
+ * the surface's manifest (`version` of its package.json), or a string constant a module exports.
+ */
+export type VersionSource = string | { fromManifest: true } | { module: string; export: string };
+
 /** Where a surface's contract comes from: a contract module (zod or JSON Schema) or a lock file. */
 export type ContractConfig =
   | {
@@ -65,7 +71,7 @@ export interface SurfaceConfig {
   overrides?: 'narrow' | 'none';
   /** The surface's package.json (sdk/generation, contract/version-lock). */
   manifest?: string;
-  declaredVersion?: string | { fromManifest: true };
+  declaredVersion?: VersionSource | VersionSource[];
   watchedPaths?: string[];
   era?: 'auto' | 'modern' | 'legacy';
   /** Requests in flight at once on this surface (default 8, chosen by measurement; 1 for order-dependent servers). */
@@ -114,7 +120,7 @@ export interface ResolvedSurface {
   echo: 'forbid' | 'warn';
   overrides: 'narrow' | 'none';
   manifest?: string;
-  declaredVersion?: string | { fromManifest: true };
+  declaredVersion?: VersionSource | VersionSource[];
   watchedPaths: string[];
   era: 'auto' | 'modern' | 'legacy';
   callConcurrency: number;

@@ -136,6 +136,8 @@ export interface SurfaceOptions {
   watchedPaths: string[];
   /** The version the surface declares (e.g. from its package manifest), for contract/version-lock. */
   declaredVersion?: string;
+  /** When the surface declares more than one version source: each, named, with what it declares. */
+  declaredVersions?: Array<{ source: string; version?: string }>;
   /** Whether the surface may override the contract (narrowing only). */
   overrides: 'narrow' | 'none';
 }

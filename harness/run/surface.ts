@@ -7,6 +7,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { instantiateSurface, toSurfaceOptions, type ResolvedSurface } from '../config/index.ts';
+import { importModule } from '../config/import-module.ts';
 import { loadContractModule, readLock } from '../contract/index.ts';
 import type { SchemaService } from '../schema/service.ts';
 import { createSandbox, removeSandbox, type Sandbox } from './sandbox.ts';
@@ -52,7 +53,7 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     for (const step of surface.setup.copy) await cp(step.from, step.to, { recursive: true });
     const manifest = await readManifest(surface);
     const { contract, contractError } = await loadContract(surface);
-    const options = toSurfaceOptions(surface, manifest?.json);
+    const options = toSurfaceOptions(surface, manifest?.json, await readVersionConstants(surface));
     const watched = await resolveWatchedPaths(surface);
     const signal = surfaceSignal(surface, ctx.signal);
     const planner = await makeCallPlanner(surface, ctx.filter, ctx.schemas);
@@ -93,6 +94,27 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
 function surfaceSignal(surface: ResolvedSurface, run?: AbortSignal): AbortSignal {
   const budget = AbortSignal.timeout(surface.timeouts.surfaceMs);
   return run ? AbortSignal.any([run, budget]) : budget;
+}
+
+/**
+ * The string constants that version sources `{ module, export }` name, keyed `module#export`; a module
+ * that cannot be imported or an export that is not a string declares nothing (contract/version-lock
+ * then names the source as declaring no version).
+ */
+async function readVersionConstants(surface: ResolvedSurface): Promise<Record<string, string | undefined>> {
+  const declared = surface.declaredVersion;
+  const list = declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
+  const out: Record<string, string | undefined> = {};
+  for (const v of list) {
+    if (typeof v !== 'object' || !('module' in v)) continue;
+    try {
+      const value = (await importModule(v.module))[v.export];
+      out[`${v.module}#${v.export}`] = typeof value === 'string' ? value : undefined;
+    } catch {
+      out[`${v.module}#${v.export}`] = undefined;
+    }
+  }
+  return out;
 }
 
 async function readManifest(surface: ResolvedSurface): Promise<SurfaceObservation['manifest']> {

@@ -64,3 +64,20 @@ describe('resolveConfig: defaults and paths', () => {
     expectTypeOf<UserConfig>().toExtend<z.input<typeof userConfigSchema>>();
   });
 });
+
+describe('declared version sources (issue 10 §5)', () => {
+  it('resolves a list of sources (literal, manifest, module constant) with a name each', async () => {
+    const { resolveConfig } = await import('../../harness/config/resolve.ts');
+    const { declaredVersionsOf } = await import('../../harness/config/options.ts');
+    const config = resolveConfig(
+      { surfaces: [{ name: 's', command: 'node', manifest: 'package.json', declaredVersion: ['1.0.0', { fromManifest: true }, { module: 'src/compat.ts', export: 'LATEST' }] }] } as never,
+      { file: '/p/mcp-harness.config.ts', cwd: '/p' },
+    );
+    const [surface] = config.surfaces;
+    expect(declaredVersionsOf(surface, { version: '1.0.1' }, { '/p/src/compat.ts#LATEST': '1.0.2' })).toEqual([
+      { source: 'the config', version: '1.0.0' },
+      { source: 'its package manifest', version: '1.0.1' },
+      { source: 'src/compat.ts#LATEST', version: '1.0.2' },
+    ]);
+  });
+});

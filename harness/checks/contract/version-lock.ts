@@ -23,6 +23,8 @@ export default defineCheck({
     messages: {
       noServerVersion: 'The server reports no serverInfo.version, but the surface declares a version.',
       declaredMismatch: 'serverInfo.version differs from the version the surface declares (its package manifest).',
+      sourceMismatch: 'serverInfo.version differs from the version {{source}} declares.',
+      sourceMissing: '{{source}} declares no version to agree with serverInfo.version.',
       unversionedChange: 'The tool schemas changed since the lock {{lock}} (schema hash differs) while serverInfo.version did not; bump the version or re-record the lock.',
     },
     examples: {
@@ -34,9 +36,18 @@ export default defineCheck({
     const contract = observation.contract;
     const lock = contract?.kind === 'lock' ? { serverVersion: contract.serverInfo?.version, schemaHash: contract.schemaHash } : undefined;
     const tools = observation.listing?.tools;
+    const serverVersion = observation.negotiation?.serverInfo?.version;
+    const sources = observation.options.declaredVersions;
+    if (sources && serverVersion !== undefined) {
+      // several declared sources: each that differs is named (one finding per source)
+      for (const { source, version } of sources) {
+        if (version === undefined) report({ messageId: 'sourceMissing', pointer: '/serverInfo/version', data: { source } });
+        else if (version !== serverVersion) report({ messageId: 'sourceMismatch', pointer: '/serverInfo/version', data: { source } });
+      }
+    }
     const problems = versionLockProblems({
-      serverVersion: observation.negotiation?.serverInfo?.version,
-      declaredVersion: observation.options.declaredVersion,
+      serverVersion,
+      declaredVersion: sources && serverVersion !== undefined ? undefined : observation.options.declaredVersion,
       lock,
       schemaHash: tools ? hashToolSchemas(tools) : undefined,
     });
