@@ -16,6 +16,7 @@ const RUN = ['run', 'baseline'] as const;
 /** These flags' OptionSpec entries (harness/cli/args.ts OPTION_TABLE: parser and --help). */
 export const SURFACE_FLAGS = {
   sandbox: { type: 'boolean', help: 'run servers with HOME, TMPDIR and cwd in a fresh temp dir, removed afterwards', commands: RUN },
+  isolate: { type: 'boolean', help: 'run servers as the user nobody (needs root): they cannot read the harness environment or signal it', commands: RUN },
   env: { type: 'string', multiple: true, value: 'KEY=VALUE', help: 'set an environment variable for every server (repeatable; never reported)', commands: RUN },
   'env-pass': { type: 'string', multiple: true, value: 'NAME', help: 'pass this variable of the harness environment to every server (repeatable)', commands: RUN },
   'request-timeout': { type: 'string', value: 'MS', help: 'per-request timeout (timeouts.requestMs, default 15000)', commands: RUN },
@@ -43,16 +44,17 @@ function fail(flag: string, message: string): never {
   throw new ConfigError('<command line>', [{ path: `--${flag}`, message }]);
 }
 
-type Values = { sandbox?: boolean; env?: string[]; 'env-pass'?: string[] } & { [flag in TimeoutFlag]?: string };
+type Values = { sandbox?: boolean; isolate?: boolean; env?: string[]; 'env-pass'?: string[] } & { [flag in TimeoutFlag]?: string };
 
 /**
  * The overrides these flags give.
  * @throws ConfigError (`<command line>: --flag: ...`) for `--env` without `KEY=`, a bad variable name,
  * or a timeout that is not a positive integer of ms.
  */
-export function surfaceOverrides(values: Values): Pick<CliOverrides, 'sandbox' | 'env' | 'envPass' | 'timeouts'> {
-  const out: Pick<CliOverrides, 'sandbox' | 'env' | 'envPass' | 'timeouts'> = {};
+export function surfaceOverrides(values: Values): Pick<CliOverrides, 'sandbox' | 'isolate' | 'env' | 'envPass' | 'timeouts'> {
+  const out: Pick<CliOverrides, 'sandbox' | 'isolate' | 'env' | 'envPass' | 'timeouts'> = {};
   if (values.sandbox) out.sandbox = true;
+  if (values.isolate) out.isolate = true;
   if (values.env?.length) {
     out.env = {};
     for (const pair of values.env) {

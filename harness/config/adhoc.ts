@@ -24,6 +24,7 @@ export function adHocSurface(command: string, args: readonly string[], cwd: stri
     era: 'auto',
     callConcurrency: SURFACE_DEFAULTS.callConcurrency,
     sandbox: false,
+    isolate: false,
     timeouts: { ...DEFAULT_TIMEOUTS },
     setup: { tempDir: false, copy: [] },
     limits: { ...DEFAULT_LIMITS },

@@ -31,6 +31,8 @@ export interface CliOverrides extends Partial<Pick<UserConfig, 'reporters' | 're
   shard?: Shard;
   /** `--sandbox`: every surface's sandbox. */
   sandbox?: boolean;
+  /** `--isolate`: every surface runs as the user nobody (harness/run/isolate.ts). */
+  isolate?: boolean;
   /** `--env KEY=VALUE` (repeatable): added to every surface's env.set (values never appear in reports). */
   env?: Record<string, string>;
   /** `--env-pass NAME` (repeatable): added to every surface's env.allow. */
@@ -68,7 +70,7 @@ function filterSurfaces(config: ResolvedConfig, names: readonly string[]): Resol
  */
 export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverrides, cwd: string): ResolvedConfig {
   const surfaces = overrides.surfaces?.length ? filterSurfaces(config, overrides.surfaces) : config.surfaces;
-  const { callConcurrency, allowDestructive, sandbox, env, envPass, timeouts } = overrides;
+  const { callConcurrency, allowDestructive, sandbox, isolate, env, envPass, timeouts } = overrides;
   return deepFreeze({
     ...config,
     ...(overrides.reportDir !== undefined ? { reportDir: resolve(cwd, overrides.reportDir) } : {}),
@@ -82,6 +84,7 @@ export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverride
       ...(callConcurrency !== undefined ? { callConcurrency } : {}),
       ...(allowDestructive ? { generate: { ...s.generate, destructive: true } } : {}),
       ...(sandbox ? { sandbox: true } : {}),
+      ...(isolate ? { isolate: true } : {}),
       ...(env || envPass ? { env: { allow: [...s.env.allow, ...(envPass ?? [])], set: { ...s.env.set, ...env } } } : {}),
       ...(timeouts ? { timeouts: { ...s.timeouts, ...timeouts } } : {}),
     })),

@@ -72,6 +72,7 @@ export const surfaceSchema = z
     era: z.enum(['auto', 'modern', 'legacy']).optional(),
     callConcurrency: z.number().int().positive().optional(),
     sandbox: z.boolean().optional(),
+    isolate: z.boolean().optional(),
     timeouts: timeoutsSchema.optional(),
     setup: z
       .strictObject({

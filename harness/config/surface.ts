@@ -68,6 +68,7 @@ export function resolveSurface(s: ParsedSurface, index: number, ctx: SurfaceCont
     era: s.era ?? SURFACE_DEFAULTS.era,
     callConcurrency: s.callConcurrency ?? SURFACE_DEFAULTS.callConcurrency,
     sandbox: s.sandbox ?? false,
+    isolate: s.isolate ?? false,
     timeouts: { ...ctx.timeouts, ...s.timeouts },
     setup: {
       tempDir: s.setup?.tempDir ?? false,

@@ -78,6 +78,8 @@ export interface SurfaceConfig {
   callConcurrency?: number;
   /** Run the server with HOME, TMPDIR and cwd in a fresh temporary directory, removed afterwards (default false; `--sandbox`). */
   sandbox?: boolean;
+  /** Run the server as the user nobody (needs the harness to run as root; default false; `--isolate`). */
+  isolate?: boolean;
   timeouts?: Partial<Timeouts>;
   /** Per-run setup: a temp dir (`${tempDir}`) and files copied into place before spawn. */
   setup?: { tempDir?: boolean; copy?: { from: string; to: string }[] };
@@ -126,6 +128,8 @@ export interface ResolvedSurface {
   callConcurrency: number;
   /** HOME, TMPDIR and cwd in a fresh temporary directory (harness/run/sandbox.ts). */
   sandbox: boolean;
+  /** Run the server as the user nobody (harness/run/isolate.ts). */
+  isolate: boolean;
   timeouts: Timeouts;
   setup: { tempDir: boolean; copy: CopyStep[] };
   limits: Limits;

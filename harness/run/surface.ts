@@ -11,6 +11,7 @@ import { importModule } from '../config/import-module.ts';
 import { loadContractModule, readLock } from '../contract/index.ts';
 import type { SchemaService } from '../schema/service.ts';
 import { createSandbox, removeSandbox, type Sandbox } from './sandbox.ts';
+import { isolateSpec } from './isolate.ts';
 import type { Contract } from '../model/contract.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
@@ -60,7 +61,7 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     let unknown: Scenario[] = [];
     const observation = await observeSurface({
       surface: surface.name,
-      ...sessionSetup(surface, { sandbox }),
+      ...(await isolated(sessionSetup(surface, { sandbox }), surface, sandbox)),
       base: { options, contract, contractError, manifest, watchedPathMatches: watched },
       planCalls: (obs) => {
         const plan = planner(obs);
@@ -196,4 +197,9 @@ export function summarise(obs: SurfaceObservation): ReportSurface {
     status: obs.bootError ? 'failed' : 'ok',
     tools: [...tools.values()],
   };
+}
+
+/** The session setup run as the isolated user when the surface asks for `isolate` (harness/run/isolate.ts). */
+async function isolated<T extends { spec: import('../session/index.ts').SpawnSpec }>(setup: T, surface: ResolvedSurface, sandbox?: Sandbox): Promise<T> {
+  return surface.isolate ? { ...setup, spec: await isolateSpec(setup.spec, sandbox) } : setup;
 }

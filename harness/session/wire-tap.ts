@@ -4,6 +4,7 @@
  */
 import type { StdoutLine, WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
+import type { EnvMask } from './env-mask.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
 
 /** Bounds of a recorder (bytes / entries). */
@@ -28,6 +29,8 @@ export class WireTapRecorder {
   private stdinLines = 0;
   private unmatched = 0;
   private readonly maxStdout: number;
+  /** Masks the harness's environment in the stderr tail (set by the process that spawns the server). */
+  mask: EnvMask | undefined;
 
   constructor(private readonly limits: TapLimits) {
     this.maxStdout = limits.maxStdoutEntries ?? MAX_STDOUT_ENTRIES;
@@ -87,7 +90,7 @@ export class WireTapRecorder {
       stdout: this.stdout.slice(),
       stdoutNonJsonRpc: this.nonJsonRpc,
       stdinLines: this.stdinLines,
-      stderrTail: Buffer.concat(this.stderrChunks).toString('utf8'),
+      stderrTail: this.mask ? this.mask.text(Buffer.concat(this.stderrChunks).toString('utf8')) : Buffer.concat(this.stderrChunks).toString('utf8'),
       stderrBytes: this.stderrBytes,
       unmatchedFrames: this.unmatched,
       serverRequests: this.serverRequests.slice(),

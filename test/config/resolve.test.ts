@@ -27,7 +27,7 @@ describe('resolveConfig: defaults and paths', () => {
       name: 'ref', command: 'node', args: ['server.js'], cwd: '/proj/conf',
       env: { allow: [...DEFAULT_ENV_ALLOW], set: {} }, scenarios: [],
       generate: { enabled: true, destructive: false }, echo: 'warn', overrides: 'narrow', watchedPaths: [], era: 'auto',
-      callConcurrency: 8, sandbox: false, timeouts: DEFAULT_TIMEOUTS, setup: { tempDir: false, copy: [] }, limits: DEFAULT_LIMITS, configDir: '/proj/conf',
+      callConcurrency: 8, sandbox: false, isolate: false, timeouts: DEFAULT_TIMEOUTS, setup: { tempDir: false, copy: [] }, limits: DEFAULT_LIMITS, configDir: '/proj/conf',
     });
     expect(DEFAULT_ENV_ALLOW).not.toContain('NODE_OPTIONS');
   });

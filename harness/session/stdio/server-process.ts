@@ -10,6 +10,7 @@ import { classifyLine } from '../classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
 import type { SpawnSpec } from '../options.ts';
 import { randomBytes } from 'node:crypto';
+import { createEnvMask, type EnvMask } from '../env-mask.ts';
 import { escapedDescendants, MARKER_VAR, markedProcesses, markerOf, signalTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
 
@@ -34,7 +35,7 @@ export class ServerProcess {
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
 
-  private constructor(private readonly child: ResultPromise, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number) {
+  private constructor(private readonly child: ResultPromise, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly mask: EnvMask) {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
     this.stdoutEnded = new Promise((resolve) => {
@@ -69,7 +70,9 @@ export class ServerProcess {
     });
     trackTree(pid);
     trackMarker(pid, marker);
-    return new ServerProcess(child, pid, tap, maxLineBytes);
+    const mask = createEnvMask(process.env, [...Object.values(spec.env), spec.command, ...spec.args, spec.cwd]);
+    tap.mask = mask;
+    return new ServerProcess(child, pid, tap, maxLineBytes, mask);
   }
 
   /** Route stdout lines over the frame limit (their head and byte length) to one listener (the JSON-RPC channel). */
@@ -120,8 +123,12 @@ export class ServerProcess {
   }
 
   private onLine(line: FramedLine): void {
-    const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(line.text);
-    this.tap.line(line.text, line.bytes, classified);
+    // The harness's own environment never gets past this point (env-mask.ts): masked before parsing,
+    // and in parsed strings when `\u` escapes could have spelled a value.
+    const text = this.mask.empty ? line.text : this.mask.text(line.text);
+    const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(text);
+    if (!this.mask.empty && classified.value !== undefined && text.includes('\\u')) this.mask.value(classified.value);
+    this.tap.line(text, line.bytes, classified);
     if (line.oversize) this.oversizeListener(line.text, line.bytes);
     else if (classified.value !== undefined) this.frameListener(classified.value, line.bytes);
   }

@@ -1,0 +1,70 @@
+/**
+ * Masking of the harness's own environment in everything a server says. A server can read its
+ * parent's environment (`/proc/<harness pid>/environ` on Linux, same user) and echo a CI secret back as
+ * a tool name, a description, an error message or a stderr line; messages are value-free, names are
+ * not. Every value of the harness's environment that the surface was NOT given (its env, command,
+ * args, cwd) and that is at least MIN_MASKED_LENGTH characters long is replaced by `[masked:NAME]` in
+ * each stdout line (before it is parsed, and in parsed strings and keys when the line uses `\u`
+ * escapes) and in the stderr tail, before any check, reporter or the console sees it.
+ * Not protected: values shorter than MIN_MASKED_LENGTH, values the surface was given, secrets a server
+ * transforms (reversed, base64) or reads from elsewhere (files, the network); `--isolate` closes the
+ * /proc read itself.
+ */
+
+/** Shortest harness-environment value that is masked (shorter ones are too common to mask: `1`, `true`, `/root`). */
+export const MIN_MASKED_LENGTH = 6;
+
+/** Masks the harness's secrets in server strings. */
+export interface EnvMask {
+  /** True when there is nothing to mask (no candidate values). */
+  readonly empty: boolean;
+  /** `text` with every masked value replaced by `[masked:NAME]`. */
+  text(text: string): string;
+  /** Mask every string and key of a parsed JSON value in place (iterative); returns the value (or its masked string). */
+  value(value: unknown): unknown;
+}
+
+/**
+ * Build the mask for one surface: `harnessEnv` (the harness's process.env), `given` (every string the
+ * surface was handed: env values, command, args, cwd). Longest values first, so a value containing
+ * another is masked whole. Pure.
+ */
+export function createEnvMask(harnessEnv: Readonly<Record<string, string | undefined>>, given: readonly string[]): EnvMask {
+  const byValue = new Map<string, string>();
+  for (const [name, value] of Object.entries(harnessEnv).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (value === undefined || value.length < MIN_MASKED_LENGTH || byValue.has(value)) continue;
+    if (given.some((g) => g.includes(value))) continue;
+    byValue.set(value, `[masked:${name}]`);
+  }
+  const pairs = [...byValue].sort(([a], [b]) => b.length - a.length);
+  const text = (s: string): string => {
+    let out = s;
+    for (const [value, label] of pairs) if (out.includes(value)) out = out.split(value).join(label);
+    return out;
+  };
+  const value = (root: unknown): unknown => {
+    if (typeof root === 'string') return text(root);
+    const stack: unknown[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (node === null || typeof node !== 'object') continue;
+      if (Array.isArray(node)) {
+        node.forEach((v, i) => (typeof v === 'string' ? (node[i] = text(v)) : stack.push(v)));
+        continue;
+      }
+      const obj = node as Record<string, unknown>;
+      for (const key of Object.keys(obj)) {
+        const v = obj[key];
+        const k = text(key);
+        if (k !== key) {
+          delete obj[key];
+          Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+        }
+        if (typeof v === 'string') obj[k] = text(v);
+        else stack.push(v);
+      }
+    }
+    return root;
+  };
+  return { empty: pairs.length === 0, text, value };
+}

@@ -1,0 +1,18 @@
+/** The env mask (issue 15 item 7): harness values the surface was not given never pass, given ones do. */
+import { describe, expect, it } from 'vitest';
+import { createEnvMask } from '../../harness/session/env-mask.ts';
+
+describe('createEnvMask', () => {
+  const mask = createEnvMask({ CI_TOKEN: 'tok-123456789', SHORT: 'abc', GIVEN: 'given-value', PWD: '/work/project' }, ['given-value', '/work/project/server']);
+
+  it('masks values the surface was not given, in text, strings and keys (also \\u-escaped ones after parsing)', () => {
+    expect(mask.text('name tok-123456789 x')).toBe('name [masked:CI_TOKEN] x');
+    const parsed = JSON.parse('{"tools":[{"name":"\\u0074ok-123456789","tok-123456789":1}]}');
+    expect(JSON.stringify(mask.value(parsed))).toBe('{"tools":[{"name":"[masked:CI_TOKEN]","[masked:CI_TOKEN]":1}]}');
+  });
+
+  it('keeps short values, values the surface was given and values inside what it was given', () => {
+    expect(mask.text('abc given-value /work/project/x')).toBe('abc given-value /work/project/x');
+    expect(createEnvMask({ A: 'abcdefgh' }, ['xabcdefghx']).empty).toBe(true);
+  });
+});
