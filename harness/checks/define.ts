@@ -12,6 +12,7 @@ import type { TransportKind } from '../model/protocol.ts';
 import type { Finding, Severity } from '../model/report.ts';
 import type { ProbeRequest } from '../model/wire.ts';
 import type { SchemaService } from '../schema/service.ts';
+import { boundServerText } from '../model/text-budget.ts';
 import { citeSpec } from './cite.ts';
 
 /** Static description of a check; it feeds the catalog (`mcp-harness checks`, docs/checks.md, SARIF rules). */
@@ -82,7 +83,10 @@ export function defineCheck(check: Check): Check {
 }
 
 /**
- * Fill `{{name}}` placeholders of a catalogue message.
+ * Fill `{{name}}` placeholders of a catalogue message. A string value longer than the server-text
+ * budget (200 code units) is cut there with `… (N characters)` (see ../model/text-budget.ts): data are
+ * names and messages a server chose, and this is the one place every message is built (issue 15).
+ * Numbers are inserted whole.
  * @throws Error on an unknown messageId or a placeholder without data (a bug in the check).
  */
 export function formatMessage(meta: CheckMeta, messageId: string, data: Record<string, string | number> = {}): string {
@@ -90,7 +94,8 @@ export function formatMessage(meta: CheckMeta, messageId: string, data: Record<s
   if (template === undefined) throw new Error(`check ${meta.id}: unknown messageId '${messageId}'`);
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
     if (!(key in data)) throw new Error(`check ${meta.id}: message '${messageId}' needs data '${key}'`);
-    return String(data[key]);
+    const value = data[key];
+    return typeof value === 'string' ? boundServerText(value) : String(value);
   });
 }
 

@@ -5,6 +5,7 @@
  * asked (the caller passes `color: stdout.isTTY`). Never machine output: files carry that.
  */
 import type { Finding, Report, Severity } from '../model/report.ts';
+import { boundServerText } from '../model/text-budget.ts';
 import { uncalledLines } from './coverage.ts';
 import { groupBy, groupRepeated, nameList, plural, type FindingGroup } from './group.ts';
 import { formatDuration, oneLine } from './text.ts';
@@ -46,7 +47,7 @@ function headline(report: Report, color: boolean): string[] {
 function findingLine(group: FindingGroup<Finding>, color: boolean): string {
   const f = group.first;
   const many = group.tools.length > 1;
-  const where = (many ? [] : [f.tool, f.pointer]).filter((x) => x !== undefined).map((x) => oneLine(String(x))).join(' ');
+  const where = (many ? [] : [f.tool, f.pointer]).filter((x) => x !== undefined).map((x) => oneLine(boundServerText(String(x)))).join(' ');
   const mark = f.baselined ? paint(color, 'dim', ' (baselined)') : '';
   const stderr = (f.stderr ?? []).map((l) => `\n    ${paint(color, 'dim', `stderr| ${oneLine(l)}`)}`).join('');
   const head = `  ${paint(color, f.severity, f.severity.padEnd(7))} ${f.check}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}`;

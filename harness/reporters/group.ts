@@ -1,6 +1,7 @@
 /**
  * Small grouping helpers shared by the reporters (insertion order preserved).
  */
+import { boundServerText } from '../model/text-budget.ts';
 
 /** Group `items` by `keyOf(item)`; groups and items keep their first-seen order. */
 export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -43,5 +44,6 @@ export function groupRepeated<F extends { surface: string; check: string; severi
 
 /** `a, b, c` or `a, b, c and 7 more` (at most `max` names). */
 export function nameList(names: readonly string[], max = 10): string {
-  return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+  const shown = names.slice(0, max).map((n) => boundServerText(n));
+  return names.length <= max ? shown.join(', ') : `${shown.join(', ')} and ${names.length - max} more`;
 }

@@ -8,6 +8,7 @@
  */
 import { stripValues } from '../report/build.ts';
 import type { Finding, Report } from '../model/report.ts';
+import { boundServerText } from '../model/text-budget.ts';
 import { groupBy, groupRepeated, plural, type FindingGroup } from './group.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.ts';
 import { checkDocsUrl } from './links.ts';
@@ -51,8 +52,8 @@ function findingRow(group: FindingGroup<Finding>, showValues: boolean): string {
   const evidences = group.findings.filter((x) => x.evidence !== undefined).map((x) => x.evidence);
   const shown = evidences.length === 0 ? undefined : many ? evidences : evidences[0];
   const evidence = showValues && shown !== undefined ? `<td><pre class="evidence">${h(JSON.stringify(shown, null, 2) ?? '')}</pre></td>` : showValues ? '<td></td>' : '';
-  const search = [f.check, ...group.tools, f.surface, f.pointer ?? '', f.message].join(' ').toLowerCase();
-  const tools = many ? `${h(group.tools.join(', '))} <span class="count-note">(${plural(group.tools.length, 'tool')}, ${plural(group.findings.length, 'finding')})</span>` : h(f.tool ?? '(surface)');
+  const search = [f.check, ...group.tools.map((t) => boundServerText(t)), f.surface, f.pointer ?? '', f.message].join(' ').toLowerCase();
+  const tools = many ? `${h(group.tools.map((t) => boundServerText(t)).join(', '))} <span class="count-note">(${plural(group.tools.length, 'tool')}, ${plural(group.findings.length, 'finding')})</span>` : h(boundServerText(f.tool ?? '(surface)'));
   const pointers = new Set(group.findings.map((x) => x.pointer ?? ''));
   const pointer = pointers.size === 1 ? h(f.pointer ?? '') : 'per tool';
   const message = `${h(f.message)}${many ? ' <em>(the same on every tool listed)</em>' : ''}`;
@@ -76,7 +77,7 @@ function toolsSection(report: Report): string {
   const rows = toolRows(report).map((r) => {
     const note = r.verdict === 'findings' ? `${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}` : (r.reason ?? '');
     const cls = r.verdict === 'passed' ? 'passed' : r.verdict === 'findings' ? 'failed' : 'uncalled';
-    return `<tr class="tool ${cls}"><td>${h(r.surface)}</td><td>${h(r.tool)}</td><td>${r.calls}</td><td>${r.verdict}</td><td class="message">${h(note)}</td></tr>`;
+    return `<tr class="tool ${cls}"><td>${h(r.surface)}</td><td>${h(boundServerText(r.tool))}</td><td>${r.calls}</td><td>${r.verdict}</td><td class="message">${h(note)}</td></tr>`;
   });
   const head = ['Surface', 'Tool', 'Calls', 'Verdict', 'Notes'].map((c) => `<th>${c}</th>`).join('');
   const body = rows.length === 0 ? '<p>No tools were listed.</p>' : `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;

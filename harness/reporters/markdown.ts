@@ -6,6 +6,7 @@
  * Evidence is never shown here, whatever `showValues` says.
  */
 import type { Finding, Report } from '../model/report.ts';
+import { boundServerText } from '../model/text-budget.ts';
 import { groupBy, groupRepeated, nameList, plural, type FindingGroup } from './group.ts';
 import { checkDocsUrl } from './links.ts';
 import { escapeMarkdown as md, formatDuration } from './text.ts';
@@ -41,7 +42,7 @@ function findingRow(group: FindingGroup<Finding>): string {
   const mark = f.baselined ? ' (baselined)' : '';
   // the server's last stderr lines (boot failures, timeouts), escaped like every report string
   const stderr = f.stderr?.length ? `<br>server stderr (last lines):<br>${f.stderr.map((l) => `\\> ${md(l)}`).join('<br>')}` : '';
-  if (group.tools.length < 2) return row([`${f.severity}${mark}`, md(f.tool ?? '(surface)'), md(f.pointer ?? ''), `${md(f.message)}${stderr}`]);
+  if (group.tools.length < 2) return row([`${f.severity}${mark}`, md(boundServerText(f.tool ?? '(surface)')), md(f.pointer ?? ''), `${md(f.message)}${stderr}`]);
   const pointers = new Set(group.findings.map((x) => x.pointer ?? ''));
   const tools = `${md(nameList(group.tools))} (${plural(group.tools.length, 'tool')}, ${plural(group.findings.length, 'finding')})`;
   return row([`${f.severity}${mark}`, tools, pointers.size === 1 ? md(f.pointer ?? '') : 'per tool', `${md(f.message)} _(the same on every tool listed)_${stderr}`]);
@@ -71,7 +72,7 @@ function toolsSection(report: Report): string[] {
     lines.push(`### Surface ${md(surface)}: ${passed} passed, ${bySurface.length - passed - uncalled} with findings, ${uncalled} not called`, '', '| Tool | Calls | Verdict | Notes |', '|---|---:|---|---|');
     for (const r of bySurface) {
       const note = r.verdict === 'findings' ? `${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}` : (r.reason ?? '');
-      lines.push(row([md(r.tool), r.calls, r.verdict, md(note)]));
+      lines.push(row([md(boundServerText(r.tool)), r.calls, r.verdict, md(note)]));
     }
     lines.push('');
   }
