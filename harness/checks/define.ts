@@ -9,7 +9,7 @@
  */
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { TransportKind } from '../model/protocol.ts';
-import type { Finding, Severity } from '../model/report.ts';
+import type { Finding, FindingLocation, Severity } from '../model/report.ts';
 import type { ProbeRequest } from '../model/wire.ts';
 import type { SchemaService } from '../schema/service.ts';
 import { boundServerText } from '../model/text-budget.ts';
@@ -59,6 +59,11 @@ export interface FindingDescriptor {
   evidence?: unknown;
   /** The server's last stderr lines (boot failures, timeouts): its own output, kept by default (see Finding.stderr). */
   stderr?: string[];
+  /**
+   * The user's file the finding points into (a scenario file: `Scenario.file`, relative to the config
+   * directory); the runner resolves it and finds the line (see Finding.location).
+   */
+  location?: FindingLocation;
 }
 
 /** Context a check runs in. */
@@ -117,6 +122,7 @@ export function runCheck(check: Check, ctx: CheckContext, severity: Severity): F
       ...citation(check.meta.spec),
       ...(d.evidence !== undefined ? { evidence: d.evidence } : {}),
       ...(d.stderr !== undefined && d.stderr.length > 0 ? { stderr: d.stderr } : {}),
+      ...(d.location !== undefined ? { location: d.location } : {}),
     });
   });
   return findings;

@@ -49,6 +49,22 @@ export interface Finding {
   id?: string;
   /** Set when a baseline accepts the finding: it is kept in the report but does not fail the run. */
   baselined?: boolean;
+  /**
+   * The file the finding points into, when one applies (added in 0.2, optional, so schemaVersion 1 is
+   * unchanged): the contract module or lock for the contract checks, the scenario file for a file
+   * scenario's result/expectation finding. `file` is relative to the working directory (`/`-separated;
+   * absolute when outside it); `line` (1-based) is where the finding's tool name first appears in it,
+   * absent when it does not. Never part of the finding id. SARIF renders it as the physical location.
+   */
+  location?: FindingLocation;
+}
+
+/** A place in a file the user wrote (see Finding.location). */
+export interface FindingLocation {
+  /** Path relative to the working directory, `/`-separated (absolute when outside it). */
+  file: string;
+  /** 1-based line number. */
+  line?: number;
 }
 
 /** One tool's entry in the report. */

@@ -26,6 +26,7 @@ const surfaceSchema = z.looseObject({
   serverInfo: z.looseObject({ name: z.string(), version: z.string() }).optional(),
   durationMs: z.number(),
   status: z.enum(['ok', 'failed', 'interrupted']),
+  configFile: z.string().optional(),
   tools: z.array(z.looseObject({ name: z.string(), calls: z.array(callSchema) })),
 });
 
@@ -38,6 +39,7 @@ const findingSchema = z.looseObject({
   message: z.string(),
   messageId: z.string().optional(),
   spec: z.string().optional(),
+  location: z.looseObject({ file: z.string(), line: z.number().int().positive().optional() }).optional(),
   evidence: z.unknown().optional(),
   id: z.string().optional(),
   baselined: z.boolean().optional(),

@@ -1,8 +1,9 @@
 /**
  * The `sarif` reporter (`report.sarif`): SARIF 2.1.0 (OASIS), one run, valid against the official
  * JSON schema (test/fixtures/reports/sarif-schema-2.1.0.json). Rules come from the check catalog;
- * each result has a logical location `surface/tool`, a physical location when the surface names a
- * config file, and `partialFingerprints` from the finding ID. Baselined findings carry an external
+ * each result has a logical location `surface/tool`, a physical location (the finding's `location`:
+ * contract module, lock or scenario file with its line; else the surface's config file, then a related
+ * location), and `partialFingerprints` from the finding ID. Baselined findings carry an external
  * suppression (kind + justification only: the suppression review-status key is spelt `status` in
  * some 2.1.0 schema copies and `state` in others, and an absent one means accepted) and
  * `baselineState: unchanged`.
@@ -51,16 +52,31 @@ function rulesFor(report: Report, ctx: ReporterContext): Sarif.ReportingDescript
   return rules;
 }
 
+/** A physical location in a file named relative to the working directory (a relative URI reference). */
+function physical(file: string, line?: number): Sarif.PhysicalLocation {
+  return { artifactLocation: { uri: encodeURI(file) }, ...(line !== undefined ? { region: { startLine: line } } : {}) };
+}
+
+/** The config file of the finding's surface, when the report names one. */
+function configFileOf(f: Finding, report: Report): string | undefined {
+  return report.surfaces.find((s) => s.name === f.surface)?.configFile;
+}
+
+/**
+ * The result's location: the logical `surface/tool`, and physically the file the finding points into
+ * (Finding.location: contract module, lock or scenario file, with the line where known), else the
+ * surface's config file.
+ */
 function locationFor(f: Finding, report: Report): Sarif.Location {
-  const surface = report.surfaces.find((s) => s.name === f.surface);
-  const configFile = surface ? surface.configFile : undefined;
+  const configFile = configFileOf(f, report);
+  const where = f.location ? physical(f.location.file, f.location.line) : configFile ? physical(configFile) : undefined;
   return {
     logicalLocations: [
       f.tool !== undefined
         ? { name: safeText(f.tool), fullyQualifiedName: safeText(`${f.surface}/${f.tool}`), kind: 'function' }
         : { name: safeText(f.surface), fullyQualifiedName: safeText(f.surface), kind: 'module' },
     ],
-    ...(configFile ? { physicalLocation: { artifactLocation: { uri: configFile } } } : {}),
+    ...(where ? { physicalLocation: where } : {}),
   };
 }
 
@@ -75,6 +91,7 @@ function resultFor(f: Finding, report: Report, ruleIndex: number): Sarif.Result 
     level: LEVEL[f.severity],
     message: { text: safeText(f.message) },
     locations: [locationFor(f, report)],
+    ...(f.location && configFileOf(f, report) ? { relatedLocations: [{ id: 0, physicalLocation: physical(configFileOf(f, report) as string), message: { text: 'the config file that declares the surface' } }] } : {}),
     ...(f.id ? { partialFingerprints: { [FINGERPRINT_KEY]: f.id } } : {}),
     ...(f.baselined
       ? { baselineState: 'unchanged' as const, suppressions: [{ kind: 'external' as const, justification: 'accepted by the mcp-harness baseline' }] }

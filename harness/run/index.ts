@@ -4,6 +4,7 @@
  *
  * Dependencies point down: run -> (session via observe, checks via judge, report).
  */
+import { displayPath } from './locate.ts';
 import { availableParallelism } from 'node:os';
 import { loadChecks } from '../checks/index.ts';
 import type { ResolvedConfig } from '../config/index.ts';
@@ -71,7 +72,7 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
     harnessVersion: HARNESS_VERSION,
     startedAt,
     durationMs: Math.round(performance.now() - t0),
-    surfaces: done.map((r) => r.reportSurface),
+    surfaces: done.map((r) => (config.configFile ? { ...r.reportSurface, configFile: displayPath(config.configFile, process.cwd()) } : r.reportSurface)),
     findings: done.flatMap((r) => r.findings),
     skipped: done.flatMap((r) => r.skipped),
     interrupted: options.signal?.aborted || undefined,

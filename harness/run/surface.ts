@@ -17,6 +17,7 @@ import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
 import type { Scenario } from '../model/wire.ts';
 import { citation, formatMessage } from '../checks/define.ts';
+import { locateFindings } from './locate.ts';
 import { judge, planProbes, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
 import { sessionSetup } from './session-setup.ts';
@@ -81,8 +82,10 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     if (signal.aborted) verdict.findings.push(...runnerFinding('transport/timeout', 'surfaceBudget', { timeoutMs: surface.timeouts.surfaceMs }));
     for (const s of unknown) {
       const data = { scenario: s.name, file: s.file ?? 'scenario file', tool: s.tool };
-      verdict.findings.push(...runnerFinding('result/expectation', 'scenarioForUnknownTool', data, s.tool));
+      const found = runnerFinding('result/expectation', 'scenarioForUnknownTool', data, s.tool);
+      verdict.findings.push(...(s.file === undefined ? found : found.map((f) => ({ ...f, location: { file: s.file as string } }))));
     }
+    verdict.findings = await locateFindings(verdict.findings, surface);
     // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
     return { observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined };
   } finally {

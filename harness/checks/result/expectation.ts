@@ -41,8 +41,11 @@ export default defineCheck({
   check(ctx, report) {
     for (const call of ctx.observation.calls) {
       if (call.scenario.origin === 'generated') continue;
-      checkOutcome(call, report);
-      if (call.request.outcome === call.scenario.expect) checkAssertions(call, report);
+      // a file scenario's findings point into its file (the runner adds the line: Finding.location)
+      const file = call.scenario.file;
+      const located: Report = file === undefined ? report : (d) => report({ ...d, location: { file } });
+      checkOutcome(call, located);
+      if (call.request.outcome === call.scenario.expect) checkAssertions(call, located);
     }
   },
 });
