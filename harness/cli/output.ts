@@ -20,7 +20,7 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
   const report = stripValues(baseline?.report ?? raw, config.showValues);
   const catalog = await loadCatalog();
   const reporters = config.reporters.includes('console') ? config.reporters : ['console', ...config.reporters];
-  const result = await writeReports(report, { reportDir: config.reportDir, reporters, ctx: { showValues: config.showValues, catalog, ...docsUrlFromEnv() } });
+  const result = await writeReports(report, { reportDir: config.reportDir, reporters, ctx: { showValues: config.showValues, catalog, ...docsUrlFor(config) } });
   for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${failure.error}\n`);
   // the harness's own faults (a crashed check, a broken scenario file or contract) also go to stderr
   for (const f of report.findings.filter((x) => x.check.startsWith('harness/') && x.severity === 'error')) {
@@ -32,9 +32,11 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
 
 /**
  * The base of check docs links (docs/checks.md of this repository): `MCP_HARNESS_DOCS_URL` when set
- * (a fork, a mirror, a pinned tag), else the reporters' default.
+ * and not empty (a CI job or a mirror, without editing the config: the environment overrides the
+ * config file, as Playwright's reporter variables do), else the config's `docsUrl`, else the
+ * reporters' default (`DEFAULT_DOCS_URL`).
  */
-function docsUrlFromEnv(): { docsUrl?: string } {
-  const url = process.env.MCP_HARNESS_DOCS_URL?.trim();
+export function docsUrlFor(config: { docsUrl?: string }, env: NodeJS.ProcessEnv = process.env): { docsUrl?: string } {
+  const url = env.MCP_HARNESS_DOCS_URL?.trim() || config.docsUrl;
   return url ? { docsUrl: url } : {};
 }

@@ -76,6 +76,7 @@ export function resolveConfig(user: UserConfig, where: ConfigLocation): Resolved
     concurrency: c.concurrency ?? defaultConcurrency(),
     showValues: c.showValues ?? CONFIG_DEFAULTS.showValues,
     ...(c.baseline ? { baseline: resolve(configDir, c.baseline) } : {}),
+    ...(c.docsUrl ? { docsUrl: c.docsUrl } : {}),
     checks: { ...c.checks },
     timeouts,
     surfaces,

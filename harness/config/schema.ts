@@ -104,6 +104,10 @@ export const userConfigSchema = z
     concurrency: z.number().int().positive().optional(),
     showValues: z.boolean().optional(),
     baseline: relPath.optional(),
+    docsUrl: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'Expected an absolute http(s) URL of docs/checks.md (SARIF helpUri must be a URI)')
+      .optional(),
     checks: z.record(z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'Expected a check ID of the form area/name'), checkSetting).optional(),
     timeouts: timeoutsSchema.optional(),
     surfaces: z.array(surfaceSchema).min(1, 'Expected at least one surface'),

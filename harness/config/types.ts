@@ -94,6 +94,11 @@ export interface UserConfig {
   concurrency?: number;
   showValues?: boolean;
   baseline?: string;
+  /**
+   * Absolute http(s) URL of docs/checks.md that check links in the reports (Markdown, HTML, SARIF
+   * `helpUri`) point into, e.g. a fork or a pinned tag. `MCP_HARNESS_DOCS_URL` overrides it.
+   */
+  docsUrl?: string;
   checks?: Record<string, CheckSetting>;
   timeouts?: Partial<Timeouts>;
   surfaces: SurfaceConfig[];
@@ -150,6 +155,8 @@ export interface ResolvedConfig {
   concurrency: number;
   showValues: boolean;
   baseline?: string;
+  /** UserConfig.docsUrl, when set. */
+  docsUrl?: string;
   checks: Record<string, CheckSetting>;
   timeouts: Timeouts;
   surfaces: ResolvedSurface[];
