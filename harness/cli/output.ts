@@ -9,7 +9,7 @@ import type { Report } from '../model/report.ts';
 import { loadCatalog } from './catalog.ts';
 
 /** Output settings (a subset of the resolved config). */
-export type OutputConfig = Pick<ResolvedConfig, 'reportDir' | 'reporters' | 'failOn' | 'showValues' | 'baseline'>;
+export type OutputConfig = Pick<ResolvedConfig, 'reportDir' | 'reporters' | 'failOn' | 'showValues' | 'baseline' | 'docsUrl'>;
 
 /**
  * Write every selected report and return the exit code (0/1/2).
