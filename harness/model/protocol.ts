@@ -18,6 +18,21 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 /** The newest legacy revision; offered in `initialize`. */
 export const LATEST_LEGACY_PROTOCOL_VERSION = '2025-11-25';
 
+/*
+ * The `_meta` keys of the 2026-07-28 envelope (spec 2026-07-28 basic/index §_meta; the SDK's
+ * `@modelcontextprotocol/client` exports the same constants). Inlined: importing the client package
+ * only for these four strings cost ~28 MB of start-up memory. test/unit/meta-keys.test.ts holds them
+ * equal to the SDK's exports.
+ */
+/** `_meta` key of the negotiated protocol version on every modern request. */
+export const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';
+/** `_meta` key of the client's capabilities on every modern request. */
+export const CLIENT_CAPABILITIES_META_KEY = 'io.modelcontextprotocol/clientCapabilities';
+/** `_meta` key of the client's implementation info on every modern request. */
+export const CLIENT_INFO_META_KEY = 'io.modelcontextprotocol/clientInfo';
+/** `_meta` key of the server's implementation info in a modern result. */
+export const SERVER_INFO_META_KEY = 'io.modelcontextprotocol/serverInfo';
+
 /** A JSON value as parsed from the wire. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -6,7 +6,8 @@
  * info and baselined findings are `<system-out>` lines (never invented elements like `<warning>`).
  * Text goes through `safeText` (forbidden XML characters become `\uXXXX`), attributes through `oneLine`.
  */
-import { create } from 'xmlbuilder2';
+import { createRequire } from 'node:module';
+import type * as XmlBuilder2 from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { Finding, Report } from '../model/report.ts';
 import { junitSuites, type JunitCase, type JunitSuite } from './junit-cases.ts';
@@ -21,6 +22,16 @@ function findingText(f: Finding): string {
 function failureMessage(failures: readonly Finding[]): string {
   const first = failures[0].message;
   return failures.length === 1 ? first : `${failures.length} error findings; first: ${first}`;
+}
+
+/**
+ * xmlbuilder2 (a CommonJS package), loaded on the first JUnit render: a run that does not ask for
+ * `junit` never pays its ~13 MB (the reporter registry imports every reporter module).
+ */
+let xml: typeof XmlBuilder2 | undefined;
+function xmlbuilder2(): typeof XmlBuilder2 {
+  xml ??= createRequire(import.meta.url)('xmlbuilder2') as typeof XmlBuilder2;
+  return xml;
 }
 
 function addCase(suite: XMLBuilder, c: JunitCase): void {
@@ -56,7 +67,7 @@ function addSuite(root: XMLBuilder, s: JunitSuite, timestamp: string): void {
 /** Render JUnit XML (UTF-8, pretty-printed, trailing newline). Pure. */
 export function renderJunit(report: Report, ctx: ReporterContext): string {
   const suites = junitSuites(report, ctx);
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites', {
+  const root = xmlbuilder2().create({ version: '1.0', encoding: 'UTF-8' }).ele('testsuites', {
     name: 'mcp-harness',
     tests: String(suites.reduce((n, s) => n + s.cases.length, 0)),
     failures: String(suites.reduce((n, s) => n + failedCount(s), 0)),

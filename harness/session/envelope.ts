@@ -2,7 +2,7 @@
  * Frame building per era. Modern (2026-07-28, spec basic/index §_meta): every request and notification carries
  * `params._meta` with the protocol version, client capabilities (`{}`) and client info. Legacy: params as given.
  */
-import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '../model/protocol.ts';
 import type { Era } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 

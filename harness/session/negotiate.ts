@@ -13,7 +13,7 @@
  */
 import type { Negotiation } from '../model/observation.ts';
 import { LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../model/protocol.ts';
-import { SERVER_INFO_META_KEY } from '@modelcontextprotocol/client';
+import { SERVER_INFO_META_KEY } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import { probeDiscover, type ProbeResult } from './discover-probe.ts';
 import { legacyHandshake } from './handshake.ts';
