@@ -49,6 +49,12 @@ export interface RequestRecord {
   /** After a cancellation: ms from writing `notifications/cancelled` to the first late frame. */
   lateAfterMs?: number;
   /**
+   * After a cancellation with a marker request written right behind it (cancellation probes): whether the
+   * first late frame came after the marker's answer, i.e. the server answered the cancelled request after it
+   * had read the cancellation (stdin is read in order, stdout written in order: exact at any load).
+   */
+  lateAfterMarker?: boolean;
+  /**
    * Set (to the limit, in JSON levels) when the response or a notification was nested deeper than the
    * harness evaluates: the response then keeps only `jsonrpc` and `id` (harness/run/depth-guard.ts).
    */
@@ -100,6 +106,8 @@ export interface ProbeRequest {
   cancelAfterMs?: number;
   /** After the cancellation, keep collecting frames for the id this long, ms (default: the session's). */
   lateGraceMs?: number;
+  /** With `cancelAfterMs`: write a `tools/list` marker right after the cancellation (sets `lateAfterMarker`). */
+  cancelMarker?: boolean;
   /**
    * Timing-sensitive probe: run alone on the connection, after the pipelined probes, in planned order
    * (so no other answer queues in front of it).

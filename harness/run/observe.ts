@@ -169,6 +169,7 @@ async function runLiveProbe(session: Session, probe: ProbeRequest): Promise<Prob
     protocolVersion: probe.protocolVersion,
     cancelAfterMs: probe.cancelAfterMs,
     lateGraceMs: probe.lateGraceMs,
+    cancelMarker: probe.cancelMarker,
   });
   return { probe, request };
 }

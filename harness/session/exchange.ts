@@ -24,6 +24,11 @@ export interface ExchangeSpec {
   lateGraceMs: number;
   /** Writes `notifications/cancelled` for the id; absent = never cancel (initialize, raw lines). */
   cancel?: (reason: string) => void;
+  /**
+   * A cheap request written right after the cancellation (its own id and line): its answer orders the late
+   * frames (see `RequestRecord.lateAfterMarker`). Absent = no marker.
+   */
+  marker?: { id: number | string; line: string };
 }
 
 type Ending = Settlement | { kind: 'timeout' } | { kind: 'cancel' };
@@ -64,35 +69,63 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
     spec.cancel?.('timeout');
     return { ...base, outcome: 'timeout', durationMs, timeoutMs: spec.timeoutMs, ...notes };
   }
-  const { frames: lateFrames, firstAfterMs } = await collectLate(channel, spec);
-  const after = firstAfterMs === undefined ? {} : { lateAfterMs: firstAfterMs };
+  const { frames: lateFrames, firstAfterMs, afterMarker } = await collectLate(channel, spec);
+  const after = firstAfterMs === undefined ? {} : { lateAfterMs: firstAfterMs, ...(afterMarker === undefined ? {} : { lateAfterMarker: afterMarker }) };
   return { ...base, outcome: 'cancelled', durationMs, lateFrames, ...after, ...notes };
 }
 
+/**
+ * The first of: the settlement, the timeout, the cancellation time. A deadline is decided only after one
+ * more pass of the event loop's poll phase (setImmediate), so an answer that already sits in the pipe when a
+ * late timer fires (the harness starved of CPU on a busy machine) is read and wins: a harness that looked
+ * late never turns a delivered answer into a `timeout`. `cancelAfterMs: 0` cancels in the same turn as the
+ * write, so the cancellation follows the request into the pipe however busy the machine is.
+ */
 async function awaitEnding(settled: Promise<Settlement>, spec: ExchangeSpec): Promise<Ending> {
+  if (spec.cancelAfterMs === 0) return { kind: 'cancel' };
   const timers: NodeJS.Timeout[] = [];
   try {
     return await new Promise<Ending>((resolve) => {
       void settled.then(resolve);
-      timers.push(setTimeout(resolve, spec.timeoutMs, { kind: 'timeout' }));
-      if (spec.cancelAfterMs !== undefined) timers.push(setTimeout(resolve, spec.cancelAfterMs, { kind: 'cancel' }));
+      const after = (ending: Ending) => () => setImmediate(resolve, ending);
+      timers.push(setTimeout(after({ kind: 'timeout' }), spec.timeoutMs));
+      if (spec.cancelAfterMs !== undefined) timers.push(setTimeout(after({ kind: 'cancel' }), spec.cancelAfterMs));
     });
   } finally {
     timers.forEach(clearTimeout);
   }
 }
 
+/** Resolves after `ms` and one more poll phase (frames already in the pipe are read first; see awaitEnding). */
+function graceOf(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(() => setImmediate(resolve), ms));
+}
+
 /**
- * Send the cancellation, then keep every frame for the id that arrives within the grace period, and
- * when the first one came (ms after the cancellation was written).
+ * Send the cancellation (then the marker, if any), keep every frame for the id that arrives within the
+ * grace period, and say when the first one came (ms after the cancellation was written) and whether it came
+ * after the marker's answer. Frames of one connection are read in the order the server wrote them, so that
+ * order is exact at any load, unlike the times.
  */
-async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ frames: unknown[]; firstAfterMs?: number }> {
+async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ frames: unknown[]; firstAfterMs?: number; afterMarker?: boolean }> {
   const frames: unknown[] = [];
   let firstAt: number | undefined;
-  const stop = channel.collectLate(spec.id, frames, () => (firstAt ??= performance.now()));
+  let markerAnswered = false;
+  let afterMarker: boolean | undefined;
+  const stop = channel.collectLate(spec.id, frames, () => {
+    if (firstAt === undefined) afterMarker = spec.marker ? markerAnswered : undefined;
+    firstAt ??= performance.now();
+  });
   const cancelledAt = performance.now();
   spec.cancel?.('cancelled by the harness');
-  await new Promise((resolve) => setTimeout(resolve, spec.lateGraceMs));
+  const marker = spec.marker;
+  if (marker) {
+    channel.expect(marker.id, () => (markerAnswered = true));
+    if (!channel.sendLine(marker.line)) channel.forget(marker.id);
+  }
+  await graceOf(spec.lateGraceMs);
   stop();
-  return { frames, ...(firstAt === undefined ? {} : { firstAfterMs: Math.round(firstAt - cancelledAt) }) };
+  if (marker) channel.forget(marker.id);
+  const first = firstAt === undefined ? {} : { firstAfterMs: Math.round(firstAt - cancelledAt), ...(afterMarker === undefined ? {} : { afterMarker }) };
+  return { frames, ...first };
 }

@@ -39,6 +39,7 @@ export function idFromHead(head: string): number | string | undefined {
 
 interface Entry extends PendingRequest {
   resolve: (s: Settlement) => void;
+  onResponse?: () => void;
 }
 
 /** Map key of a JSON-RPC id (1 and "1" are different ids); undefined for null/absent/other. */
@@ -61,14 +62,17 @@ export class RpcChannel {
     void connection.closed.then(() => this.settleAll());
   }
 
-  /** Register an id before writing its frame. A second registration of a live id returns the first. */
-  expect(id: number | string): PendingRequest {
+  /**
+   * Register an id before writing its frame. A second registration of a live id returns the first.
+   * `onResponse` runs synchronously when the answer is routed (before any later frame of the same read).
+   */
+  expect(id: number | string, onResponse?: () => void): PendingRequest {
     const key = idKey(id) as string;
     const existing = this.pending.get(key);
     if (existing) return existing;
     let resolve!: (s: Settlement) => void;
     const settled = new Promise<Settlement>((r) => (resolve = r));
-    const entry: Entry = { settled, resolve, notifications: [], notificationCount: 0 };
+    const entry: Entry = { settled, resolve, notifications: [], notificationCount: 0, ...(onResponse ? { onResponse } : {}) };
     if (!this.connection.alive) resolve({ kind: 'exit' });
     else this.pending.set(key, entry);
     return entry;
@@ -112,6 +116,7 @@ export class RpcChannel {
     const entry = key === undefined ? undefined : this.pending.get(key);
     if (entry && key) {
       this.pending.delete(key);
+      entry.onResponse?.();
       entry.resolve({ kind: 'response', frame: value as JsonRpcResponse, bytes });
       return;
     }

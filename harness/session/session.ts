@@ -28,6 +28,11 @@ export interface RequestOptions {
   notification?: boolean;
   /** After a cancellation: how long to keep collecting frames for the id, ms (default: the session's lateGraceMs). */
   lateGraceMs?: number;
+  /**
+   * With `cancelAfterMs`: write a `tools/list` marker request right after `notifications/cancelled`, so the
+   * record says whether a late frame came after the server had read the cancellation (`lateAfterMarker`).
+   */
+  cancelMarker?: boolean;
 }
 
 /** A live session. Requests never reject for server faults; see `Outcome` in model/wire.ts. */
@@ -86,6 +91,7 @@ export class LiveSession implements Session {
           id, method, params: sent, line: JSON.stringify(requestFrame(id, method, sent)),
           timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
           lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
+          ...(opts.cancelMarker && opts.cancelAfterMs !== undefined ? { marker: this.listMarker() } : {}),
         })
         : exitRecord(id, method, sent);
       if (link && record.outcome === 'timeout') this.checkLiveness(link);
@@ -155,6 +161,13 @@ export class LiveSession implements Session {
     } catch {
       /* spawn failed: the link stays dead, requests resolve `exit` */
     }
+  }
+
+  /** A `tools/list` request of the negotiated era with a fresh id: the marker behind a cancellation. */
+  private listMarker(): { id: number; line: string } {
+    const id = this.nextId();
+    const params = buildParams(this.frameContext(), this.negotiation.era === 'modern' ? {} : undefined);
+    return { id, line: JSON.stringify(requestFrame(id, 'tools/list', params)) };
   }
 
   /** After a timeout: a cheap `tools/list` within probeMs; no answer means wedged, so kill the tree. */

@@ -77,6 +77,17 @@ describe('cancellation', () => {
     expect(session.tap().unmatchedFrames).toBe(0);
   });
 
+  it('orders a late frame against a tools/list marker written behind the cancellation (cancelMarker)', async () => {
+    const session = await start(fixture(), options());
+    // sleep answers 150 ms after the call: after the marker, which the server read behind the cancellation
+    const slow = await session.request('tools/call', { name: 'sleep', arguments: { ms: 150 } }, { cancelAfterMs: 0, cancelMarker: true, lateGraceMs: 1500 });
+    expect(slow).toMatchObject({ outcome: 'cancelled', lateAfterMarker: true });
+    // echo answers as it reads the call, before it reads the cancellation and the marker: a race, in order
+    const fast = await session.request('tools/call', { name: 'echo', arguments: { message: 'x' } }, { cancelAfterMs: 0, cancelMarker: true, lateGraceMs: 1500 });
+    expect(fast).toMatchObject({ outcome: 'cancelled', lateAfterMarker: false });
+    expect(session.tap().unmatchedFrames).toBe(0); // the markers' answers are the harness's own
+  });
+
   it('waits for late frames as long as the request asks (lateGraceMs)', async () => {
     const session = await start(fixture(), options());
     const short = await session.request('tools/call', { name: 'sleep', arguments: { ms: 600 } }, { cancelAfterMs: 0, lateGraceMs: 100 });

@@ -5,10 +5,13 @@
  *
  * Fairness: cancellation races are expected, and the receiver MAY ignore a cancel for a request that
  * already finished. So the probe repeats the SLOWEST successful call of the observation (the one that
- * gives the cancellation the most time to matter), and a late response is reported only when that
- * call's own response time (its `durationMs` in the observation, ms) trails the moment the
- * cancellation was sent (the probe record's `durationMs`, ms) by more than `lateMarginMs`. A tool that
- * answers faster than that may have had its answer on the way already: the check stays silent.
+ * gives the cancellation the most time to matter), writes `notifications/cancelled` in the same turn as
+ * the call, and right behind it a `tools/list` marker (`cancelMarker`). A late response is reported only
+ * when it came AFTER the marker's answer (`lateAfterMarker`): the server reads stdin in order, so it had
+ * read the cancellation before it answered the marker, and answered the cancelled call after that. The
+ * verdict rests on the order of frames on one pipe, never on times, so it is the same on an idle and a
+ * loaded machine (issue 9). A tool that answered before the marker may have had its answer on the way
+ * already: the check stays silent. Times (`lateAfterMs`, the call's `durationMs`) are kept as evidence.
  * Spec: spec:2025-11-25/basic/utilities/cancellation.mdx; spec:2026-07-28/basic/patterns/cancellation.mdx.
  */
 import { defineCheck } from '../define.ts';
@@ -55,19 +58,18 @@ export function lateMarginMs(observation: SurfaceObservation, probed: CallRecord
 }
 
 /**
- * Whether a late frame of the cancelled probe clearly came after the server had the cancellation:
- * the probed call's usual response time exceeds the cancellation send time by more than the margin.
+ * The late answer came after the answer to the marker written behind the cancellation: the server had read
+ * the cancellation and answered anyway. Order, not time: exact at any load.
  */
-/**
- * The late answer came at least the margin after the cancellation was written: the server had the
- * cancellation in hand and answered anyway (an answer racing the cancel arrives within a few ms).
- */
-function clearlyLate(observation: SurfaceObservation, probed: CallRecord, cancelled: RequestRecord): boolean {
+function clearlyLate(cancelled: RequestRecord): boolean {
   if (cancelled.outcome !== 'cancelled' || (cancelled.lateFrames ?? []).length === 0) return false;
-  return (cancelled.lateAfterMs ?? 0) >= lateMarginMs(observation, probed);
+  return cancelled.lateAfterMarker === true;
 }
 
-/** How long to wait for a late answer: long enough for the probed tool to finish twice over, 0.3-5 s. */
+/**
+ * How long to wait for a late answer, ms: long enough for the probed tool to finish twice over, 0.3-5 s.
+ * Only a bound on waiting: an answer that comes later is not seen (silence), never a different verdict.
+ */
 export function lateGraceFor(observation: SurfaceObservation, probed: CallRecord): number {
   const wanted = 2 * probed.request.durationMs + lateMarginMs(observation, probed);
   return Math.round(Math.min(5000, Math.max(300, wanted)));
@@ -81,12 +83,12 @@ export default defineCheck({
     rationale: 'Clients time out and cancel; a server that keeps answering cancelled requests wastes work and confuses clients that reuse ids, and one that stops serving after a cancellation hangs the host. Races with fast tools are expected and not reported.',
     spec: 'spec:2025-11-25/basic/utilities/cancellation.mdx; spec:2026-07-28/basic/patterns/cancellation.mdx',
     messages: {
-      respondedAfterCancel: 'Tool {{tool}}: a tools/call cancelled with notifications/cancelled was still answered well after the cancellation (the tool takes longer than the margin, so the server had the cancellation before it answered); the receiver SHOULD NOT respond to a cancelled request.',
+      respondedAfterCancel: 'Tool {{tool}}: a tools/call cancelled with notifications/cancelled was still answered after the server had read the cancellation (the answer came after the answer to a request written behind the cancellation); the receiver SHOULD NOT respond to a cancelled request.',
       unresponsive: 'After a cancelled tools/call of tool {{tool}}, the server did not answer a follow-up tools/list ({{outcome}}); it must keep serving.',
     },
     examples: {
-      fail: 'tool slow takes 300 ms; tools/call id 7, then notifications/cancelled {requestId: 7} at once -> the server still sends the result for id 7',
-      pass: 'the server stops the work and sends nothing for id 7 (or the tool answers within the margin: a race, not reported); a later tools/list is answered',
+      fail: 'tool slow takes 300 ms; tools/call id 7, notifications/cancelled {requestId: 7} and tools/list id 8 at once -> the server answers 8, then still sends the result for 7',
+      pass: 'the server stops the work and sends nothing for id 7 (or its answer to 7 comes before the answer to 8: a race, not reported); a later tools/list is answered',
     },
   },
   plan({ observation }) {
@@ -95,7 +97,7 @@ export default defineCheck({
     const params = { name: call.scenario.tool, arguments: call.scenario.arguments };
     return [
       // exclusive: alone on the connection, so no other answer queues in front of the cancelled one
-      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, lateGraceMs: lateGraceFor(observation, call), exclusive: true },
+      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, cancelMarker: true, lateGraceMs: lateGraceFor(observation, call), exclusive: true },
       { id: FOLLOW_UP, check: ID, tool: call.scenario.tool, method: 'tools/list', params: {}, exclusive: true },
     ];
   },
@@ -104,7 +106,7 @@ export default defineCheck({
     if (!record) return;
     const tool = record.probe.tool ?? '(unknown)';
     const probed = slowestRepeatable(observation);
-    if (probed && probed.scenario.tool === tool && clearlyLate(observation, probed, record.request)) {
+    if (probed && probed.scenario.tool === tool && clearlyLate(record.request)) {
       const evidence = { callDurationMs: probed.request.durationMs, lateAfterMs: record.request.lateAfterMs, marginMs: lateMarginMs(observation, probed) };
       report({ messageId: 'respondedAfterCancel', tool, pointer: '/params/requestId', data: { tool }, evidence });
     }

@@ -20,12 +20,14 @@ function observed(slowMs: number, fastMs = 2): SurfaceObservation {
 
 /**
  * `o` with the planned probes answered: the call cancelled (with `late` frames, the first `lateAfterMs`
- * after the cancellation), the follow-up as given.
+ * after the cancellation and, when `afterMarker` is given, after the marker's answer or not), the follow-up
+ * as given.
  */
-function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, followUp: 'answered' | 'timeout' | 'exit' = 'answered'): SurfaceObservation {
+function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, afterMarker?: boolean, followUp: 'answered' | 'timeout' | 'exit' = 'answered'): SurfaceObservation {
   const [call, follow] = check.plan!(ctx(o));
   const followRecord = followUp === 'answered' ? makeProbeRecord(follow, list) : makeProbeRecord(follow, undefined, { outcome: followUp });
-  const cancelled = { outcome: 'cancelled' as const, lateFrames: late, ...(late.length > 0 ? { lateAfterMs } : {}) };
+  const order = late.length > 0 && afterMarker !== undefined ? { lateAfterMarker: afterMarker } : {};
+  const cancelled = { outcome: 'cancelled' as const, lateFrames: late, ...(late.length > 0 ? { lateAfterMs } : {}), ...order };
   return { ...o, probes: [makeProbeRecord(call, undefined, cancelled), followRecord] };
 }
 
@@ -35,13 +37,17 @@ checkTester(check, {
   valid: [
     { name: 'no late frame, follow-up answered', observation: probed(observed(250), [], 0), strict: true },
     { name: 'no repeatable call: nothing planned or judged', observation: makeObservation(), strict: true },
-    { name: 'answer racing the cancellation (2 ms after it): not reported', observation: probed(observed(20), LATE, 2), strict: true },
-    { name: 'a follow-up that timed out is transport/timeout\'s, never evidence here', observation: probed(observed(250), [], 0, 'timeout'), strict: true },
-    { name: 'late answer within the margin (2x the usual round trip): not reported', observation: probed(observed(250, 150), LATE, 240), strict: true },
+    { name: 'answer racing the cancellation (before the marker\'s answer): not reported', observation: probed(observed(20), LATE, 2, false), strict: true },
+    // a starved harness reads the racing answer late: the time says "late", the order says "race"
+    { name: 'answer before the marker\'s, read 900 ms after the cancellation on a busy machine: not reported', observation: probed(observed(250, 150), LATE, 900, false), strict: true },
+    { name: 'no marker order known: not reported', observation: probed(observed(250), LATE, 240), strict: true },
+    { name: 'a follow-up that timed out is transport/timeout\'s, never evidence here', observation: probed(observed(250), [], 0, undefined, 'timeout'), strict: true },
   ],
   invalid: [
-    { name: 'answer well after the cancellation', observation: probed(observed(250), LATE, 240), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
-    { name: 'the process gone after the cancellation', observation: probed(observed(250), [], 0, 'exit'), findings: [{ messageId: 'unresponsive', tool: 'slow', severity: 'error' }] },
+    { name: 'answer after the marker\'s answer', observation: probed(observed(250), LATE, 240, true), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
+    // the order decides, not the time: a harness that read both answers at once still sees which came first
+    { name: 'answer after the marker\'s answer, read 2 ms after the cancellation', observation: probed(observed(250, 150), LATE, 2, true), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
+    { name: 'the process gone after the cancellation', observation: probed(observed(250), [], 0, undefined, 'exit'), findings: [{ messageId: 'unresponsive', tool: 'slow', severity: 'error' }] },
   ],
 });
 
@@ -49,7 +55,7 @@ describe('protocol/cancellation probe choice and margin', () => {
   it('probes the slowest successful call of a repeatable tool', () => {
     const o = observed(250);
     expect(slowestRepeatable(o)?.scenario.tool).toBe('slow');
-    expect(check.plan!(ctx(o)).map((p) => [p.method, p.tool, p.cancelAfterMs, p.exclusive])).toEqual([['tools/call', 'slow', 0, true], ['tools/list', 'slow', undefined, true]]);
+    expect(check.plan!(ctx(o)).map((p) => [p.method, p.tool, p.cancelAfterMs, p.cancelMarker, p.exclusive])).toEqual([['tools/call', 'slow', 0, true, true], ['tools/list', 'slow', undefined, undefined, true]]);
   });
 
   it('waits for a late answer long enough for the probed tool to finish twice over (0.3-5 s)', () => {
