@@ -194,6 +194,7 @@ async function runFreshProbe(input: ObserveInput, probe: ProbeRequest): Promise<
       response,
       outcome: response === undefined ? 'timeout' : response.error !== undefined ? 'protocol-error' : 'success',
       durationMs: performance.now() - started,
+      ...(response === undefined ? { timeoutMs: result.timeoutMs } : {}),
     },
   };
 }

@@ -16,13 +16,24 @@ export interface FreshProbeResult {
   /** Whether the process was still running shortly after the answers (or the timeout). */
   aliveAfter: boolean;
   tap: WireTap;
+  /** How long the answers were waited for, ms (see `freshProbeTimeoutMs`). */
+  timeoutMs: number;
+}
+
+/**
+ * The budget of a fresh-process probe, ms: its first answer includes the process's start-up, so the server's
+ * start budget bounds it (`startMs`, as for `initialize` on a respawn), never less than `requestMs`. A budget
+ * of `requestMs` alone let a loaded machine's slow node start-up turn into transport/timeout findings.
+ */
+export function freshProbeTimeoutMs(timeouts: SessionOptions['timeouts']): number {
+  return Math.max(timeouts.requestMs, timeouts.startMs);
 }
 
 /** How long to watch for an exit after the answers, ms. */
 const SETTLE_MS = 100;
 
 /**
- * Spawn `spec`, write `lines` (each as one stdin line, verbatim), wait up to `timeouts.requestMs` for a frame
+ * Spawn `spec`, write `lines` (each as one stdin line, verbatim), wait up to `freshProbeTimeoutMs` for a frame
  * for each of `expectIds` (or the process exiting), then shut the process down.
  * @throws SessionBootError phase `spawn` when the command cannot be started.
  */
@@ -35,9 +46,10 @@ export async function probeFresh(spec: SpawnSpec, options: SessionOptions, lines
     if (s.kind === 'response') responses.push(s.frame);
   }));
   for (const line of lines) channel.sendLine(line);
-  await settlesWithin(Promise.all(answered), resolved.timeouts.requestMs);
+  const timeoutMs = freshProbeTimeoutMs(resolved.timeouts);
+  await settlesWithin(Promise.all(answered), timeoutMs);
   await settlesWithin(connection.closed, SETTLE_MS);
   const aliveAfter = connection.alive;
   await connection.stop();
-  return { responses, aliveAfter, tap: connector.tap.snapshot() };
+  return { responses, aliveAfter, tap: connector.tap.snapshot(), timeoutMs };
 }

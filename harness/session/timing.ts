@@ -2,10 +2,22 @@
  * Small timer helpers that never leave a timer behind (so nothing keeps the event loop alive after close).
  */
 
-/** Resolves `true` when `promise` settles within `ms`, `false` when the time runs out. The timer is always cleared. */
+/**
+ * Resolves `value` after `ms` and one more poll phase of the event loop (setImmediate): whatever the server
+ * already delivered when a late timer fires (an answer in the pipe, an exit to reap, on a machine so busy the
+ * harness itself was starved) is processed first, so it wins a race against this deadline. Sets `timer`.
+ */
+function deadline<T>(ms: number, value: T, onTimer: (timer: NodeJS.Timeout) => void): Promise<T> {
+  return new Promise<T>((resolve) => onTimer(setTimeout(() => setImmediate(resolve, value), ms)));
+}
+
+/**
+ * Resolves `true` when `promise` settles within `ms`, `false` when the time runs out (decided after one more
+ * poll phase, see `deadline`). The timer is always cleared.
+ */
 export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  const timeout = deadline(ms, false as const, (t) => (timer = t));
   try {
     return await Promise.race([promise.then(() => true, () => true), timeout]);
   } finally {
@@ -26,10 +38,10 @@ export function since(start: number): number {
   return Math.round(performance.now() - start);
 }
 
-/** Resolves with `promise`'s value, or `undefined` when `ms` pass first. The timer is always cleared. */
+/** Resolves with `promise`'s value, or `undefined` when `ms` pass first (see `deadline`). The timer is always cleared. */
 export async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
+  const timeout = deadline(ms, undefined, (t) => (timer = t));
   try {
     return await Promise.race([promise, timeout]);
   } finally {
