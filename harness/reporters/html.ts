@@ -16,9 +16,13 @@ import { escapeHtml as h, formatDuration } from './text.ts';
 import { toolRows } from './tool-view.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
 
-/** JSON for embedding in a `<script>` element: `<`, U+2028 and U+2029 escaped. */
+/**
+ * JSON for embedding in a `<script>` element: `<`, U+2028, U+2029 and the bidirectional controls
+ * (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) written as `\uXXXX` escapes, so the page source
+ * shows no reordered text and parses to the exact same value.
+ */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function counts(report: Report): string {
