@@ -14,6 +14,13 @@
 /** Shortest harness-environment value that is masked (shorter ones are too common to mask: `1`, `true`, `/root`). */
 export const MIN_MASKED_LENGTH = 6;
 
+/**
+ * Strings the harness itself writes to every server (its `clientInfo.name` and the probe payloads that
+ * carry it): they are no secret, and a server that echoes them must not have them masked (npm puts
+ * `npm_package_name=mcp-harness` in the environment of every `npm run` and `npm test`).
+ */
+const HARNESS_OWN: readonly string[] = ['mcp-harness'];
+
 /** Masks the harness's secrets in server strings. */
 export interface EnvMask {
   /** True when there is nothing to mask (no candidate values). */
@@ -33,7 +40,7 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
   const byValue = new Map<string, string>();
   for (const [name, value] of Object.entries(harnessEnv).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (value === undefined || value.length < MIN_MASKED_LENGTH || byValue.has(value)) continue;
-    if (given.some((g) => g.includes(value))) continue;
+    if (given.some((g) => g.includes(value)) || HARNESS_OWN.some((own) => own.includes(value))) continue;
     byValue.set(value, `[masked:${name}]`);
   }
   const pairs = [...byValue].sort(([a], [b]) => b.length - a.length);

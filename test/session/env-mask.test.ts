@@ -15,4 +15,10 @@ describe('createEnvMask', () => {
     expect(mask.text('abc given-value /work/project/x')).toBe('abc given-value /work/project/x');
     expect(createEnvMask({ A: 'abcdefgh' }, ['xabcdefghx']).empty).toBe(true);
   });
+
+  it("never masks what the harness itself sends (npm sets npm_package_name=mcp-harness), but still masks a longer secret", () => {
+    const m = createEnvMask({ npm_package_name: 'mcp-harness', SECRET: 'mcp-harness-secret-42' }, []);
+    expect(m.text('{"clientInfo":{"name":"mcp-harness"}}')).toBe('{"clientInfo":{"name":"mcp-harness"}}');
+    expect(m.text('leak mcp-harness-secret-42')).toBe('leak [masked:SECRET]');
+  });
 });
