@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../harness/model/report.ts';
+import { groupBy, groupRepeated } from '../../harness/reporters/group.ts';
 import { junitXsdErrors, sarifSchemaErrors } from '../reporters/validate.ts';
 import { CI_CONFIG, cleanup, cli, readReport, tempDir, validateMcp, type CliResult } from './helpers.ts';
 
@@ -84,7 +85,10 @@ describe.skipIf(!existsSync(CHROMIUM))(`the HTML report in headless chromium (${
       await page.goto(pathToFileURL(join(dir, 'report.html')).href);
       expect(await page.locator('[data-count="surfaces"] .n').textContent()).toBe(String(SURFACES.length));
       expect(await page.locator('[data-count="error"] .n').textContent()).toBe('1');
-      expect(await page.locator('tr.finding').count()).toBe(report.findings.length);
+      // one row per behaviour (check + messageId on several tools is one row), every finding in a row
+      const groups = [...groupBy(report.findings, (f) => f.check).values()].flatMap((byCheck) => groupRepeated(byCheck));
+      expect(groups.reduce((n, g) => n + g.findings.length, 0)).toBe(report.findings.length);
+      expect(await page.locator('tr.finding').count()).toBe(groups.length);
       await page.locator('input.sev-toggle[value="warning"]').uncheck();
       await page.locator('input.sev-toggle[value="info"]').uncheck();
       expect(await page.locator('tr.finding:visible').count()).toBe(1);

@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)(`html report in headless chromium (${CHROMIUM}; sk
 
   it('keeps awkward messages intact: text shown as safeText, embedded JSON exact, the script still runs', async () => {
     const { page, errors } = await open(renderHtml(awkwardReport(), { showValues: false, catalog }), 'awkward.html');
-    const cells = await page.locator('td.message').allTextContents();
+    const cells = await page.locator('tr.finding td.message').allTextContents();
     expect(cells).toEqual([safeText(AWKWARD_MESSAGE), safeText(AWKWARD_MESSAGE)]);
     const embedded = await page.evaluate(() => JSON.parse(document.getElementById('report-data')?.textContent ?? 'null'));
     expect(embedded.findings[0].message).toBe(AWKWARD_MESSAGE);
