@@ -71,7 +71,7 @@ function describeSurface(name: string, config: () => Promise<ResolvedConfig>, op
   describe(name, async () => {
     const resolved = await config();
     const surface = resolved.surfaces.find((s) => s.name === name) as ResolvedSurface;
-    const checks = enableChecks(await loadChecks(), resolved.checks);
+    const checks = enableChecks(await loadChecks(), resolved.checks, resolved.configFile);
     const failOn = options.failOn ?? resolved.failOn ?? 'error';
     let result: SurfaceResult | undefined;
     beforeAll(async () => {

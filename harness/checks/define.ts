@@ -7,6 +7,7 @@
  *
  * Checks import from `../model/`, `../schema/` and `../invariants.ts`, never from `../session/`.
  */
+import type { z } from 'zod';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { TransportKind } from '../model/protocol.ts';
 import type { Finding, FindingLocation, Severity } from '../model/report.ts';
@@ -15,8 +16,14 @@ import type { SchemaService } from '../schema/service.ts';
 import { boundServerText } from '../model/text-budget.ts';
 import { citeSpec } from './cite.ts';
 
-/** Static description of a check; it feeds the catalog (`mcp-harness checks`, docs/checks.md, SARIF rules). */
-export interface CheckMeta {
+/** A check's options: a plain object (what `[severity, options]` in the config holds once validated). */
+export type CheckOptions = Record<string, unknown>;
+
+/**
+ * Static description of a check; it feeds the catalog (`mcp-harness checks`, docs/checks.md, SARIF rules).
+ * `O` is the type of the check's options (`{}` for a check that takes none).
+ */
+export interface CheckMeta<O extends CheckOptions = CheckOptions> {
   /** `area/name`; equals the module's path under harness/checks/ without `.ts`. */
   id: string;
   defaultSeverity: Severity;
@@ -45,6 +52,15 @@ export interface CheckMeta {
    * stdio's own rules (stdout purity, the stdin-close shutdown) says `['stdio']`.
    */
   transports?: readonly TransportKind[];
+  /**
+   * The check's options (ESLint's `meta.schema`): a zod object schema, strict (unknown keys are
+   * errors), each key `.describe()`d for docs/checks.md. Absent = the check takes no options, and
+   * `[severity, {...}]` with any key is a config error. Validated when the checks are enabled
+   * (run/judge.ts `enableChecks`), over `defaultOptions`.
+   */
+  optionsSchema?: z.ZodType<O>;
+  /** Defaults merged under the user's options before validation (ESLint's `meta.defaultOptions`). */
+  defaultOptions?: Partial<O>;
 }
 
 /** What a check reports; the runner adds check, surface, severity and id. */
@@ -67,23 +83,26 @@ export interface FindingDescriptor {
 }
 
 /** Context a check runs in. */
-export interface CheckContext {
+export interface CheckContext<O extends CheckOptions = CheckOptions> {
   observation: SurfaceObservation;
   /** Compile cache and dialect-aware validation shared across the run. */
   schemas: SchemaService;
-  /** Check options from config (`checks: { 'id': ['warning', {...}] }`), merged over defaults. */
-  options: Record<string, unknown>;
+  /**
+   * Check options from config (`checks: { 'id': ['warning', {...}] }`), merged over
+   * `meta.defaultOptions` and parsed by `meta.optionsSchema` (see ./options.ts): typed, never raw.
+   */
+  options: O;
 }
 
-/** A check module. */
-export interface Check {
-  meta: CheckMeta;
-  plan?: (ctx: CheckContext) => ProbeRequest[];
-  check: (ctx: CheckContext, report: (finding: FindingDescriptor) => void) => void;
+/** A check module; `O` is its options' type. Methods (not function properties) so a `Check<O>` is a `Check`. */
+export interface Check<O extends CheckOptions = CheckOptions> {
+  meta: CheckMeta<O>;
+  plan?(ctx: CheckContext<O>): ProbeRequest[];
+  check(ctx: CheckContext<O>, report: (finding: FindingDescriptor) => void): void;
 }
 
-/** Identity helper that keeps the literal types (like ESLint's rule objects). */
-export function defineCheck(check: Check): Check {
+/** Identity helper that keeps the literal types (like ESLint's rule objects); `O` is inferred from `meta.optionsSchema`. */
+export function defineCheck<O extends CheckOptions = CheckOptions>(check: Check<O>): Check<O> {
   return check;
 }
 

@@ -2,6 +2,7 @@
  * The check catalog as data: every registered check's meta plus the runner-level entries.
  * Feeds `mcp-harness checks`, docs/checks.md and the SARIF rules.
  */
+import { z } from 'zod';
 import type { CheckMeta } from '../checks/define.ts';
 import { loadChecks } from '../checks/index.ts';
 import { INTERNAL_METAS } from '../checks/internal.ts';
@@ -59,11 +60,28 @@ export function renderCatalogMarkdown(catalog: readonly CheckMeta[]): string {
     if (messages.length > 0) {
       lines.push('**Messages:**', '', ...messages.map(([id, text]) => `- \`${id}\`: ${text.replace(/\|/g, '\\|')}`), '');
     }
+    const options = optionLines(m);
+    if (options.length > 0) lines.push(`**Options** (\`checks: { "${m.id}": ["warning", { ... }] }\`):`, '', ...options, '');
     const fixes = Object.entries(m.fixes ?? {});
     if (fixes.length > 0) lines.push('**How to fix:**', '', ...fixes.map(([id, text]) => `- \`${id}\`: ${text}`), '');
     lines.push('**Fails:**', '', fence(m.examples.fail), '', '**Passes:**', '', fence(m.examples.pass), '');
   }
   return lines.join('\n');
+}
+
+/**
+ * One Markdown bullet per key of a check's `meta.optionsSchema`: name, JSON Schema type (zod's own
+ * `toJSONSchema`), the `defaultOptions` value when not empty, and the key's `.describe()` text.
+ */
+export function optionLines(m: CheckMeta): string[] {
+  if (m.optionsSchema === undefined) return [];
+  const json = z.toJSONSchema(m.optionsSchema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { type?: string; items?: { type?: string }; description?: string }> };
+  return Object.entries(json.properties ?? {}).map(([key, p]) => {
+    const type = p.type === 'array' && p.items?.type ? `${p.items.type}[]` : (p.type ?? 'any');
+    const fallback = (m.defaultOptions as Record<string, unknown> | undefined)?.[key];
+    const shown = fallback === undefined || fallback === '' ? '' : `, default \`${JSON.stringify(fallback)}\``;
+    return `- \`${key}\` (${type}${shown}): ${(p.description ?? '').replace(/\|/g, '\\|')}`;
+  });
 }
 
 /** A fenced block (json when it parses as JSON). */

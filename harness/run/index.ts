@@ -52,7 +52,7 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
   const startedAt = new Date();
   const t0 = performance.now();
   const filters = options.filters ?? {};
-  const checks = enableChecks(await loadChecks(filters.checks), config.checks);
+  const checks = enableChecks(await loadChecks(filters.checks), config.checks, config.configFile);
   const schemas = createSchemaService();
   const { surfaces, callShard } = selectSurfaces(config, filters.shard);
   const results = await pool(surfaces, Math.max(1, config.concurrency || availableParallelism()), async (surface) => {

@@ -3,8 +3,11 @@
  * inputs are missing (no contract, no session), and turn a crashing check into a `harness/check-crashed`
  * finding (the run goes on; the exit code becomes 2).
  */
-import { runCheck, type Check, type CheckContext } from '../checks/define.ts';
+import { runCheck, type Check, type CheckContext, type CheckOptions } from '../checks/define.ts';
+import { parseCheckOptions } from '../checks/options.ts';
 import type { CheckSetting } from '../config/index.ts';
+import { ConfigError, formatKeyPath, issuesFromZod, type ConfigIssue } from '../config/errors.ts';
+import { displayPath } from '../config/resolve.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, Severity, SeverityOrOff } from '../model/report.ts';
@@ -12,27 +15,40 @@ import type { Finding, Report, Severity, SeverityOrOff } from '../model/report.t
 /** The check ID under which the harness reports its own faults (a check that threw). */
 export const HARNESS_CHECK_ID = 'harness/check-crashed';
 
-/** A check with its resolved severity and options. */
+/** A check with its resolved severity and options (parsed by its `meta.optionsSchema`). */
 export interface EnabledCheck {
   check: Check;
   severity: Severity;
-  options: Record<string, unknown>;
+  options: CheckOptions;
 }
 
 /**
- * Resolve each check's config entry (`'off' | severity | [severity, options]`) over its default.
- * Checks set to `off` are dropped.
+ * Resolve each check's config entry (`'off' | severity | [severity, options]`) over its default and
+ * parse its options over `meta.defaultOptions` with `meta.optionsSchema` (ESLint validates rule options
+ * the same way). Checks set to `off` are dropped (their options are not validated, as ESLint does).
+ * `configFile` names the file in errors (`<config>` without one).
+ * @throws ConfigError (code 'CONFIG_INVALID', exit 2) listing every bad option of every enabled check at
+ *   its key path: `mcp-harness.config.ts: checks["tools/name"].options.maxLength: Invalid input: expected number, received string`.
  */
-export function enableChecks(checks: Check[], settings: Readonly<Record<string, CheckSetting>>): EnabledCheck[] {
+export function enableChecks(checks: Check[], settings: Readonly<Record<string, CheckSetting>>, configFile?: string): EnabledCheck[] {
   const enabled: EnabledCheck[] = [];
+  const issues: ConfigIssue[] = [];
   for (const check of checks) {
     const setting = settings[check.meta.id];
-    const [level, options]: [SeverityOrOff, Record<string, unknown>] = Array.isArray(setting)
+    const [level, raw]: [SeverityOrOff, CheckOptions] = Array.isArray(setting)
       ? [setting[0], setting[1]]
       : [setting ?? check.meta.defaultSeverity, {}];
     if (level === 'off') continue;
-    enabled.push({ check, severity: level, options });
+    const parsed = parseCheckOptions(check, raw);
+    if (!parsed.ok) {
+      const prefix = `${formatKeyPath(['checks', check.meta.id])}.options`;
+      const local = parsed.schema ? issuesFromZod(parsed.schema, parsed.issues) : parsed.issues.map((i) => ({ path: '', message: i.message }));
+      issues.push(...local.map((i) => ({ ...i, path: i.path === '' ? prefix : i.path.startsWith('[') ? `${prefix}${i.path}` : `${prefix}.${i.path}` })));
+      continue;
+    }
+    enabled.push({ check, severity: level, options: parsed.options });
   }
+  if (issues.length > 0) throw new ConfigError(displayPath(configFile, process.cwd()), issues);
   return enabled;
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConfigError } from '../../harness/config/errors.ts';
 import { defineCheck, type Check } from '../../harness/checks/define.ts';
 import { createSchemaService } from '../../harness/schema/ajv.ts';
 import { enableChecks, HARNESS_CHECK_ID, judge, skipReason } from '../../harness/run/judge.ts';
@@ -18,16 +20,28 @@ const always = (id: string, extra: Partial<Check['meta']> = {}) =>
   defineCheck({ meta: meta(id, extra), check: (_ctx, report) => report({ messageId: 'hit', data: { tool: 't' }, tool: 't' }) });
 
 describe('enableChecks', () => {
-  it('resolves severity and options from config over the default, and drops off', () => {
-    const enabled = enableChecks([always('a/one'), always('a/two'), always('a/three')], {
+  const withOptions = always('a/three', { optionsSchema: z.strictObject({ max: z.number().int(), label: z.string() }), defaultOptions: { label: 'x' } } as never);
+  it('resolves severity and options from config over the default, options over meta.defaultOptions, and drops off', () => {
+    const enabled = enableChecks([always('a/one'), always('a/two'), withOptions], {
       'a/one': 'error',
       'a/two': 'off',
       'a/three': ['info', { max: 3 }],
     });
     expect(enabled.map((e) => [e.check.meta.id, e.severity, e.options])).toEqual([
       ['a/one', 'error', {}],
-      ['a/three', 'info', { max: 3 }],
+      ['a/three', 'info', { max: 3, label: 'x' }],
     ]);
+  });
+  it('throws one ConfigError naming the file and every bad option key path; a check without optionsSchema takes none', () => {
+    const run = () => enableChecks([always('a/one'), always('a/two'), withOptions], { 'a/one': ['error', { max: 1 }], 'a/two': ['off', { ignored: true }], 'a/three': ['info', { max: 1.5, lable: 'y' }] }, 'cfg/mcp-harness.config.ts');
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(
+      [
+        'cfg/mcp-harness.config.ts: checks["a/one"].options: The check takes no options (got "max")',
+        'cfg/mcp-harness.config.ts: checks["a/three"].options.max: Invalid input: expected int, received number',
+        'cfg/mcp-harness.config.ts: checks["a/three"].options.lable: Unknown key (did you mean "label"?)',
+      ].join('\n'),
+    );
   });
 });
 

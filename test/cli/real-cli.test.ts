@@ -36,6 +36,10 @@ beforeAll(() => {
   write('mcp-harness.config.ts', "import { surfaces } from './surfaces.ts';\nexport default { timeouts: { startMs: 1500 }, surfaces };\n");
   write('bad-syntax.ts', 'const ok = 1;\nexport default { surfaces: [ };\n');
   write('bad-reporter.ts', "export default { reporters: ['json', 'nope'], surfaces: [{ name: 'a', command: 'x' }] };\n");
+  write(
+    'bad-options.ts',
+    "export default { checks: { 'tools/name': ['warning', { maxLength: 'long', prefx: 'mcp__' }], 'result/size': ['warning', { maxBytes: 1 }], 'protocol/era': ['error', { strict: true }], 'tools/annotations': ['off', { any: 1 }] }, surfaces: [{ name: 'a', command: 'mcp-harness-no-such-command' }] };\n",
+  );
 });
 
 describe('a .ts config in a project without "type": "module"', () => {
@@ -85,6 +89,18 @@ describe('config faults before any surface runs (exit 2, no report)', () => {
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('mcp-harness: bad-reporter.ts: reporters[1]: Unknown reporter "nope" (known: console, json, markdown, junit, sarif, html)');
     expect(reportIn('rep1')).toBeUndefined();
+  });
+
+  it('bad check options name the file and each key path (meta.optionsSchema), before any surface runs', async () => {
+    const run = await cli(['run', '-c', 'bad-options.ts', '--reporter', 'json', '--report-dir', 'opts']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.split('\n').filter((l) => l.includes('bad-options.ts')).map((l) => l.replace(/^mcp-harness: /, ''))).toEqual([
+      'bad-options.ts: checks["tools/name"].options.maxLength: Invalid input: expected number, received string',
+      'bad-options.ts: checks["tools/name"].options.prefx: Unknown key (did you mean "prefix"?)',
+      'bad-options.ts: checks["result/size"].options.maxBytes: Unknown key (expected one of "maxResultBytes", "maxResultTokens")',
+      'bad-options.ts: checks["protocol/era"].options: The check takes no options (got "strict")',
+    ]);
+    expect(reportIn('opts')).toBeUndefined();
   });
 
   it('an unknown --reporter: exit 2 with the known list, no surface run', async () => {

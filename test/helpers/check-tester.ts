@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCheck, type Check } from '../../harness/checks/define.ts';
+import { parseCheckOptions } from '../../harness/checks/options.ts';
 import { createSchemaService } from '../../harness/schema/ajv.ts';
 import type { SchemaService } from '../../harness/schema/service.ts';
 import type { Negotiation, SurfaceObservation, SurfaceOptions } from '../../harness/model/observation.ts';
@@ -124,10 +125,17 @@ export function makeCall(
 
 let sharedSchemas: SchemaService | undefined;
 
-/** Run `check` over `observation` with a real schema service; severity = `meta.defaultSeverity`. */
+/**
+ * Run `check` over `observation` with a real schema service; severity = `meta.defaultSeverity`.
+ * `options` go through `meta.defaultOptions` and `meta.optionsSchema` as in a run (RuleTester validates
+ * a case's options against the rule's schema).
+ * @throws Error when the options do not satisfy the check's schema.
+ */
 export function runCheckOn(check: Check, observation: SurfaceObservation, options: Record<string, unknown> = {}): Finding[] {
   sharedSchemas ??= createSchemaService();
-  return runCheck(check, { observation, schemas: sharedSchemas, options }, check.meta.defaultSeverity);
+  const parsed = parseCheckOptions(check, options);
+  if (!parsed.ok) throw new Error(`${check.meta.id}: invalid options ${JSON.stringify(options)}: ${parsed.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  return runCheck(check, { observation, schemas: sharedSchemas, options: parsed.options }, check.meta.defaultSeverity);
 }
 
 /** A case expected to produce no finding at warning or above (info allowed unless `strict`). */

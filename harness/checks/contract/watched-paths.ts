@@ -1,20 +1,12 @@
 /**
  * contract/watched-paths: every watched path of the surface (globs relative to the config's
  * directory) still matches at least one file. The check is pure: the runner resolves the globs and
- * passes the match counts as the check option `watchedPathMatches: Record<glob, number>` (or on the
- * observation as `watchedPathMatches`); without them the check notes (info) that it could not judge.
+ * puts the match counts on the observation (`watchedPathMatches: Record<glob, number>`); without them
+ * the check notes (info) that it could not judge.
  * Rule: contract (design §7 checkWatchedPathsExist).
  */
 import { defineCheck } from '../define.ts';
 import { unmatchedWatchedPaths } from '../../invariants.ts';
-
-/** Match counts per glob, from the check options or the observation (runner-filled). */
-function matchesOf(options: Record<string, unknown>, observation: object): Record<string, number> | undefined {
-  const fromOptions = options.watchedPathMatches;
-  const fromObservation = (observation as { watchedPathMatches?: unknown }).watchedPathMatches;
-  const value = fromOptions ?? fromObservation;
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, number>) : undefined;
-}
 
 export default defineCheck({
   meta: {
@@ -33,10 +25,10 @@ export default defineCheck({
     },
     needsSession: false,
   },
-  check({ observation, options }, report) {
+  check({ observation }, report) {
     const paths = observation.options.watchedPaths ?? [];
     if (paths.length === 0) return;
-    const matches = matchesOf(options, observation);
+    const matches = observation.watchedPathMatches;
     if (!matches) return report({ messageId: 'unresolved', severity: 'info' });
     const failing = new Set(unmatchedWatchedPaths(paths, matches));
     paths.forEach((path, i) => failing.has(path) && report({ messageId: 'noMatch', pointer: `/watchedPaths/${i}`, data: { path } }));

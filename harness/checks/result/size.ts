@@ -5,6 +5,7 @@
  * A response nested deeper than the harness's depth guard (`tooDeep`) is reported once per tool.
  * Spec: harness rule (hosts truncate or reject large tool results; design.md §6).
  */
+import { z } from 'zod';
 import { defineCheck } from '../define.ts';
 import { toolCalls } from '../util/calls.ts';
 
@@ -13,9 +14,11 @@ export function estimateTokens(bytes: number): number {
   return Math.ceil(bytes / 4);
 }
 
-function numberOption(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
-}
+/** The options of result/size: budgets that override the surface's `limits`. */
+export const resultSizeOptions = z.strictObject({
+  maxResultBytes: z.number().int().nonnegative().optional().describe("Budget in UTF-8 bytes of the response line (default the surface's `limits.maxResultBytes`, 100000)."),
+  maxResultTokens: z.number().int().nonnegative().optional().describe("Budget in estimated tokens, ceil(bytes / 4) (default the surface's `limits.maxResultTokens`, 25000)."),
+});
 
 export default defineCheck({
   meta: {
@@ -30,10 +33,11 @@ export default defineCheck({
       tooDeep: 'Tool {{tool}}: a response ({{label}}) is nested deeper than {{max}} levels; the harness drops it unevaluated (RFC 8259 §9 lets implementations limit nesting, and clients that recurse overflow their stack).',
     },
     examples: { fail: 'maxResultBytes 100000; tools/call answered with a 2 MB text block', pass: 'the same tool pages its output and answers with 8 kB' },
+    optionsSchema: resultSizeOptions,
   },
   check({ observation, options }, report) {
-    const maxBytes = numberOption(options.maxResultBytes, observation.options.maxResultBytes);
-    const maxTokens = numberOption(options.maxResultTokens, observation.options.maxResultTokens);
+    const maxBytes = options.maxResultBytes ?? observation.options.maxResultBytes;
+    const maxTokens = options.maxResultTokens ?? observation.options.maxResultTokens;
     const largest = new Map<string, number>();
     for (const call of observation.calls) {
       const bytes = call.request.responseBytes;

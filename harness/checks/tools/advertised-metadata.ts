@@ -4,6 +4,7 @@
  * the contract tool declares (check option `metaKeys: string[]` narrows which). Messages never quote
  * texts or values. Rule: contract (design §7, `checkAdvertisedMetadata`).
  */
+import { z } from 'zod';
 import { defineCheck } from '../define.ts';
 import { contractPairs } from '../util/contract.ts';
 import { isJsonObject, jsonEqual } from '../util/json.ts';
@@ -24,6 +25,11 @@ export function metaDifferences(contract: unknown, advertised: unknown, keys?: r
   });
 }
 
+/** The options of tools/advertised-metadata. */
+export const advertisedMetadataOptions = z.strictObject({
+  metaKeys: z.array(z.string()).optional().describe('The `_meta` keys compared (default every key the contract tool declares).'),
+});
+
 export default defineCheck({
   meta: {
     id: 'tools/advertised-metadata',
@@ -41,9 +47,10 @@ export default defineCheck({
       pass: 'contract: {"annotations":{"readOnlyHint":true}}; advertised: {"annotations":{"readOnlyHint":true}}',
     },
     needsContract: true,
+    optionsSchema: advertisedMetadataOptions,
   },
   check({ observation, options }, report) {
-    const keys = Array.isArray(options.metaKeys) ? options.metaKeys.filter((k): k is string => typeof k === 'string') : undefined;
+    const keys = options.metaKeys;
     for (const [contractTool, tool] of contractPairs(observation)) {
       for (const p of advertisedMetadataProblems(contractTool, tool)) {
         report({ messageId: p.kind, tool: tool.name, pointer: p.pointer, data: { tool: tool.name, field: p.data?.field ?? p.pointer } });

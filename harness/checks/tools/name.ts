@@ -8,10 +8,18 @@
  * prefixed name.
  * Spec: spec:2025-11-25/server/tools.mdx §Tool Names (SEP-986).
  */
+import { z } from 'zod';
 import { defineCheck } from '../define.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
 
 const SPEC_CHARSET = /^[A-Za-z0-9_.-]*$/;
+
+/** The options of tools/name (`checks: { 'tools/name': ['warning', { ... }] }`). */
+export const toolNameOptions = z.strictObject({
+  maxLength: z.number().int().positive().optional().describe("The host's tool-name budget in characters (default the surface's `limits.maxToolNameLength`, 64)."),
+  prefix: z.string().describe("Text a host puts before every tool name; `{server}` is replaced by `server` (e.g. `'mcp__{server}__'`); the budget then holds for the prefixed name."),
+  server: z.string().min(1).optional().describe('The server name `{server}` stands for in `prefix` (default the surface name).'),
+});
 
 export default defineCheck({
   meta: {
@@ -29,14 +37,14 @@ export default defineCheck({
       portability: "Tool {{tool}}: the name contains '.', which the spec allows but several hosts and model APIs (pattern ^[a-zA-Z0-9_-]{1,64}$) reject, dropping every tool of the server. Prefer '_' or '-'.",
     },
     examples: { fail: '{"name":"photos.albums.assets.add"}', pass: '{"name":"photos_albums_assets_add"}' },
+    optionsSchema: toolNameOptions,
+    defaultOptions: { prefix: '' },
   },
   check({ observation, options }, report) {
     const tools = observation.listing?.tools ?? [];
     const gate = atLeastRevision(observation.negotiation?.protocolVersion, '2025-11-25') ? {} : { severity: 'info' as const };
-    const maxOption = options.maxLength;
-    const max = typeof maxOption === 'number' ? maxOption : observation.options.maxToolNameLength;
-    const server = typeof options.server === 'string' ? options.server : observation.surface;
-    const prefix = typeof options.prefix === 'string' ? options.prefix.replaceAll('{server}', server) : '';
+    const max = options.maxLength ?? observation.options.maxToolNameLength;
+    const prefix = options.prefix.replaceAll('{server}', options.server ?? observation.surface);
     const counts = new Map<string, number>();
     for (const { name } of tools) counts.set(name, (counts.get(name) ?? 0) + 1);
     for (const [name, count] of counts) {
