@@ -4,7 +4,7 @@
  */
 
 /** Revisions with a bundled wire schema (harness/wire/schemas/<revision>.json). */
-export const WIRE_REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18'] as const;
+export const WIRE_REVISIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 /** A revision with a bundled wire schema. */
 export type WireRevision = (typeof WIRE_REVISIONS)[number];
 

@@ -1,13 +1,13 @@
 /**
  * Validation of wire messages against the bundled reference schemas (./schemas.ts), with one ajv
- * engine per revision's dialect (draft-07 for 2025-06-18, 2020-12 after). Validators are compiled
+ * engine per revision's dialect (draft-07 up to 2025-06-18, 2020-12 after). Validators are compiled
  * once per (revision, definition) and cached for the process.
  */
 import Ajv07 from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { WireRevision } from './revision.ts';
-import { definitionsKey, wireSchemaDocument } from './schemas.ts';
+import { definitionsKey, isDraft07, wireSchemaDocument } from './schemas.ts';
 
 /** One schema violation. `pointer` is a JSON pointer into the validated value ('' = root); messages are value-free. */
 export interface WireIssue {
@@ -32,7 +32,7 @@ const validators = new Map<string, Validator>();
 function engineFor(revision: WireRevision): Engine {
   let engine = engines.get(revision);
   if (!engine) {
-    const C = interop<Ctor>(revision === '2025-06-18' ? Ajv07 : Ajv2020);
+    const C = interop<Ctor>(isDraft07(revision) ? Ajv07 : Ajv2020);
     engine = new C({ strict: false, allErrors: true, validateSchema: false, logger: false });
     interop<(e: Engine) => unknown>(addFormatsModule)(engine);
     engines.set(revision, engine);

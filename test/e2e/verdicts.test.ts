@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARMS } from './configs/verdicts.ts';
+import { armTitle, expectArm } from './helpers/arms.ts';
 import { cleanup, findingsOf, reportOf, runCli, type CliRun } from './helpers/cli.ts';
 
 let run: CliRun;
@@ -30,21 +31,6 @@ describe('verdict fixtures through the CLI', () => {
   });
 
   for (const arm of ARMS) {
-    it(`${arm.surface}: ${[...(arm.draws ?? []).map((d) => `draws ${d.check} ${d.messageId}`), ...(arm.silent ?? []).map((c) => `${c} silent`)].join(', ')}`, () => {
-      const findings = findingsOf(reportOf(run), arm.surface);
-      const summary = findings.map((f) => `${f.severity} ${f.check} ${f.messageId} ${f.tool ?? ''}: ${f.message}`);
-      for (const draw of arm.draws ?? []) {
-        const hit = findings.filter((f) => f.check === draw.check && f.messageId === draw.messageId && f.severity === draw.severity);
-        expect(hit.length, `${draw.check} ${draw.messageId} ${draw.severity} in:\n${summary.join('\n')}`).toBeGreaterThan(0);
-        if (draw.includes) expect(hit.map((f) => f.message).join('\n')).toContain(draw.includes);
-      }
-      const loud = findings.filter((f) => (arm.silent ?? []).includes(f.check) && (f.severity === 'error' || f.severity === 'warning'));
-      expect(loud.map((f) => `${f.severity} ${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
-      const forbidden = findings.filter((f) => (arm.never ?? []).some((n) => n.check === f.check && n.messageId === f.messageId));
-      expect(forbidden.map((f) => `${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
-      for (const one of arm.once ?? []) {
-        expect(findings.filter((f) => f.check === one.check && f.messageId === one.messageId && f.tool === one.tool), `${one.check} ${one.messageId} ${one.tool} once in:\n${summary.join('\n')}`).toHaveLength(1);
-      }
-    });
+    it(armTitle(arm), () => expectArm(arm, findingsOf(reportOf(run), arm.surface)));
   }
 });

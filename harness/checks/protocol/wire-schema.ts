@@ -4,12 +4,14 @@
  * envelope (jsonrpc "2.0", id string|integer, result XOR error {code integer, message string}) and,
  * for responses to known requests, InitializeResult / DiscoverResult / ListToolsResult /
  * CallToolResult (`resultType` required on 2026-07-28). One finding per (method, pointer, keyword).
- * Revisions without a bundled schema (before 2025-06-18) are not validated, and a note says so.
+ * Every published revision is bundled (2024-11-05 and 2025-03-26 since issue 9: 6 of 20 published
+ * servers negotiated them); a revision without a bundled schema (an unknown one) is not validated, and
+ * a note says so.
  * Also reports responses whose id matched no request the harness was waiting for (`wire.unmatchedFrames`,
  * counted by the session): response correlation is a JSON-RPC message rule (JSON-RPC 2.0 §5, spec
  * basic/index.mdx §Responses: a response MUST carry the id of the request it answers), not stdio
  * framing, so it belongs here rather than in transport/stdout; it is judged on every revision.
- * Spec: schema/<rev>/schema.json (2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages.
+ * Spec: schema/<rev>/schema.json (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages.
  */
 import { defineCheck } from '../define.ts';
 import { collectFrames } from '../../wire/collect.ts';
@@ -22,7 +24,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: 'Every message validates against the wire schema of the negotiated revision.',
     rationale: 'Clients parse messages with the revision schema; a message that fails it is dropped or fails the request in strict clients, while lenient ones hide the fault until a stricter host meets it.',
-    spec: 'schema/<rev>/schema.json (2025-06-18, 2025-11-25, 2026-07-28)',
+    spec: 'schema/<rev>/schema.json (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28)',
     messages: {
       invalid: 'A {{method}} message from the server fails the {{revision}} wire schema at {{pointer}}: {{problem}} ({{keyword}}).',
       notChecked: 'No wire schema is bundled for the negotiated revision {{version}}; the messages were not validated against a schema (response ids were still checked).',

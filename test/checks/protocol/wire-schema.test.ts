@@ -9,6 +9,8 @@ checkTester(check, {
   valid: [
     { name: 'valid 2025-11-25 call result', observation: makeObservation({ calls: [makeCall('t', { result: good })] }), strict: true },
     { name: 'valid 2026-07-28 call result', observation: makeObservation({ era: 'modern', calls: [makeCall('t', { result: { ...good, resultType: 'complete' } })] }), strict: true },
+    { name: 'valid 2024-11-05 call result (draft-07 schema)', observation: makeObservation({ protocolVersion: '2024-11-05', calls: [makeCall('t', { result: good })] }), strict: true },
+    { name: 'valid 2025-03-26 audio block', observation: makeObservation({ protocolVersion: '2025-03-26', calls: [makeCall('t', { result: { content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] } })] }), strict: true },
     { name: 'valid error frame', observation: makeObservation({ calls: [makeCall('t', { error: { code: -32602, message: 'x' } })] }), strict: true },
   ],
   invalid: [
@@ -18,14 +20,17 @@ checkTester(check, {
     { name: 'responses whose id matched no request', observation: makeObservation({ wire: { ...emptyWire(), unmatchedFrames: 2 } }), findings: [{ messageId: 'unmatchedResponse', severity: 'error' }] },
     {
       name: 'unmatched responses on a revision without a bundled schema',
-      observation: makeObservation({ protocolVersion: '2024-11-05', wire: { ...emptyWire(), unmatchedFrames: 1 } }),
+      observation: makeObservation({ protocolVersion: '2099-01-01', wire: { ...emptyWire(), unmatchedFrames: 1 } }),
       findings: [{ messageId: 'unmatchedResponse' }, { messageId: 'notChecked', severity: 'info' }],
     },
     {
-      name: '2025-03-26 has no bundled schema: a note says nothing was validated (not silence)',
-      observation: makeObservation({ protocolVersion: '2025-03-26', calls: [makeCall('t', { result: { isError: false } })] }),
-      findings: [{ messageId: 'notChecked', severity: 'info', message: 'No wire schema is bundled for the negotiated revision 2025-03-26; the messages were not validated against a schema (response ids were still checked).' }],
+      name: 'a revision without a bundled schema: a note says nothing was validated (not silence)',
+      observation: makeObservation({ protocolVersion: '2099-01-01', calls: [makeCall('t', { result: { isError: false } })] }),
+      findings: [{ messageId: 'notChecked', severity: 'info', message: 'No wire schema is bundled for the negotiated revision 2099-01-01; the messages were not validated against a schema (response ids were still checked).' }],
     },
+    { name: '2024-11-05 (draft-07, bundled): content is required', observation: makeObservation({ protocolVersion: '2024-11-05', calls: [makeCall('t', { result: { isError: false } })] }), findings: [{ messageId: 'invalid', pointer: '/result', message: 'A tools/call message from the server fails the 2024-11-05 wire schema at /result: must have required property \'content\' (required).' }] },
+    { name: '2024-11-05: an audio block (2025-03-26 on) is not a content block', observation: makeObservation({ protocolVersion: '2024-11-05', calls: [makeCall('t', { result: { content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] } })] }), findings: [{ messageId: 'invalid', pointer: '/result/content/0' }] },
+    { name: '2025-03-26: a resource_link block (2025-06-18 on) is not a content block', observation: makeObservation({ protocolVersion: '2025-03-26', calls: [makeCall('t', { result: { content: [{ type: 'resource_link', uri: 'file:///a', name: 'a' }] } })] }), findings: [{ messageId: 'invalid', pointer: '/result/content/0', message: 'A tools/call message from the server fails the 2025-03-26 wire schema at /result/content/0: must match a schema in anyOf (anyOf).' }] },
   ],
 });
 

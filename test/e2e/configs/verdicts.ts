@@ -5,31 +5,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '../../../harness/index.ts';
-import type { Severity } from '../../../harness/model/report.ts';
+import type { Arm } from '../helpers/arms.ts';
 
 const DIR = fileURLToPath(new URL('../../fixtures/servers/verdicts/', import.meta.url));
 
-/** One expected finding: check, messageId, severity, and optionally text the message must contain. */
-export interface Draw {
-  check: string;
-  messageId: string;
-  severity: Severity;
-  includes?: string;
-}
-
-/** One arm: a fixture run with `args`, and what it must (not) draw. */
-export interface Arm {
-  surface: string;
-  file: string;
-  args?: string[];
-  draws?: Draw[];
-  silent?: string[];
-  never?: { check: string; messageId: string }[];
-  /** Findings that must appear exactly once (a looped tool is judged once). */
-  once?: { check: string; messageId: string; tool: string }[];
-  /** The surface's report status (default `ok`). */
-  status?: 'ok' | 'failed';
-}
+export type { Arm, Draw } from '../helpers/arms.ts';
 
 export const ARMS: Arm[] = [
   { surface: 'era-unknown-revision', file: 'era-revision.mjs', draws: [{ check: 'protocol/era', messageId: 'unknownVersion', severity: 'warning' }] },

@@ -1,0 +1,22 @@
+/**
+ * Issue 9 §3 (probes the harness never sent, echo on valid calls, the draft-07 wire schemas): every arm
+ * of every probe fixture (test/fixtures/servers/probes/*.mjs) as a surface, with what it must draw and
+ * which checks stay silent. test/e2e/probes.test.ts asserts them through the CLI.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '../../../harness/index.ts';
+import type { Arm } from '../helpers/arms.ts';
+
+const DIR = fileURLToPath(new URL('../../fixtures/servers/probes/', import.meta.url));
+
+export const ARMS: Arm[] = [
+  { surface: 'wire-2024-11-05', file: 'old-revision.mjs', args: ['--version', '2024-11-05'], draws: [{ check: 'protocol/wire-schema', messageId: 'invalid', severity: 'error', includes: 'fails the 2024-11-05 wire schema at /result/content/0' }] },
+  { surface: 'wire-2024-11-05-valid', file: 'old-revision.mjs', args: ['--version', '2024-11-05', '--twin'], silent: ['protocol/wire-schema'], never: [{ check: 'protocol/wire-schema', messageId: 'notChecked' }] },
+  { surface: 'wire-2025-03-26', file: 'old-revision.mjs', args: ['--version', '2025-03-26'], draws: [{ check: 'protocol/wire-schema', messageId: 'invalid', severity: 'error', includes: 'fails the 2025-03-26 wire schema at /result/content/0' }] },
+  { surface: 'wire-2025-03-26-valid', file: 'old-revision.mjs', args: ['--version', '2025-03-26', '--twin'], silent: ['protocol/wire-schema'], never: [{ check: 'protocol/wire-schema', messageId: 'notChecked' }] },
+];
+
+export default defineConfig({
+  timeouts: { requestMs: 5000, probeMs: 2000, stdinGraceMs: 500, termGraceMs: 1000, surfaceMs: 60_000 },
+  surfaces: ARMS.map((arm) => ({ name: arm.surface, command: process.execPath, args: [DIR + arm.file, ...(arm.args ?? [])], era: 'legacy' as const })),
+});
