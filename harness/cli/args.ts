@@ -68,7 +68,7 @@ export const OPTION_TABLE = {
   shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls)', commands: RUN },
   concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs)', commands: RUN },
   'call-concurrency': { type: 'string', value: 'N', help: 'tool calls in flight per surface', commands: RUN },
-  'allow-destructive': { type: 'boolean', help: 'also call tools not marked readOnlyHint (they may change state)', commands: RUN },
+  'allow-destructive': { type: 'boolean', help: 'also call and probe tools not annotated readOnlyHint: true (they may change state, destructiveHint: false included)', commands: RUN },
   ...SURFACE_FLAGS,
   out: { type: 'string', short: 'o', value: 'FILE', help: 'file to write (snapshot: the contract lock; baseline: the baseline)', commands: ['snapshot', 'baseline'] },
   reason: { type: 'string', value: 'TEXT', help: 'why these findings are accepted (stored in the baseline)', commands: ['baseline'] },

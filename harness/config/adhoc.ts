@@ -1,6 +1,6 @@
 /**
  * Ad-hoc mode: `mcp-harness run -- COMMAND ARGS` checks one server against the specification alone,
- * without a config file (no contract, argument generation on, destructive tools skipped).
+ * without a config file (no contract, argument generation on, only tools annotated readOnlyHint: true).
  */
 import { resolve } from 'node:path';
 import { CONFIG_DEFAULTS, DEFAULT_ENV_ALLOW, DEFAULT_LIMITS, DEFAULT_TIMEOUTS, SURFACE_DEFAULTS, defaultConcurrency } from './defaults.ts';

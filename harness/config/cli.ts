@@ -25,7 +25,7 @@ export interface CliOverrides extends Partial<Pick<UserConfig, 'reporters' | 're
   checks?: string[];
   /** `--call-concurrency N`: overrides every surface's callConcurrency. */
   callConcurrency?: number;
-  /** `--allow-destructive`: generate arguments for destructive tools too (every surface's generate.destructive). */
+  /** `--allow-destructive`: generate arguments for (and probe) tools not annotated readOnlyHint: true too (every surface's generate.destructive). */
   allowDestructive?: boolean;
   /** `--shard K/N`. */
   shard?: Shard;

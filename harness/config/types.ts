@@ -65,7 +65,7 @@ export interface SurfaceConfig {
   contract?: ContractConfig;
   /** Scenario directories or files. */
   scenarios?: string | string[];
-  /** Argument generation for tools without a scenario (default enabled, destructive tools excluded). */
+  /** Argument generation for tools without a scenario (default enabled; tools not annotated readOnlyHint: true excluded unless `destructive`). */
   generate?: { enabled?: boolean; destructive?: boolean };
   echo?: 'forbid' | 'warn';
   overrides?: 'narrow' | 'none';

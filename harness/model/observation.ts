@@ -114,15 +114,15 @@ export interface SurfaceObservation {
 }
 
 /**
- * Why argument generation was refused for a tool: `destructive` (not annotated `readOnlyHint: true` nor
- * `destructiveHint: false`, and destructive generation is off), `disabled` (generation off), `no-arguments`
+ * Why argument generation was refused for a tool: `destructive` (not annotated `readOnlyHint: true`, so it
+ * may change state, and destructive generation is off; `destructiveHint: false` does not make it safe), `disabled` (generation off), `no-arguments`
  * (no valid arguments could be generated).
  */
 export type SkipKind = 'destructive' | 'disabled' | 'no-arguments';
 
 /** Per-surface options the checks read (resolved from config with defaults). */
 export interface SurfaceOptions {
-  /** Generate arguments for destructive tools (`annotations.destructiveHint` not false). */
+  /** Call and probe tools that may change state (not annotated `readOnlyHint: true`): --allow-destructive, generate.destructive. */
   allowDestructive: boolean;
   /** `forbid`: an echoed sentinel is an error; `warn` (default): a warning. */
   echo: 'forbid' | 'warn';

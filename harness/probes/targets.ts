@@ -10,19 +10,33 @@ import { responseKind } from './records.ts';
 import { fnv1aHex } from './sentinel.ts';
 
 /**
- * May a tool modify its environment destructively? Per ToolAnnotations (spec:2025-11-25 schema.ts):
- * `readOnlyHint` defaults to false; `destructiveHint` defaults to true and is meaningful only when
- * the tool is not read-only. So: not read-only and `destructiveHint` not explicitly false. The one
- * rule shared by call planning (harness/scenarios/plan.ts) and the probing checks (`mayProbe`).
+ * May a tool change its environment at all? Per ToolAnnotations (spec:2025-11-25 schema.ts) `readOnlyHint`
+ * defaults to false: only a tool annotated `readOnlyHint: true` "does not modify its environment".
+ * `destructiveHint: false` means "only additive updates" (an insert, a new directory): still a change.
+ * So: everything not annotated `readOnlyHint: true`. The one gate shared by call planning
+ * (harness/scenarios/plan.ts), the probing checks (`mayProbe`) and the call order (harness/run/effect-order.ts):
+ * the safe default calls only tools for which this is false (trials F11).
+ */
+export function mayChangeState(annotations: ToolAnnotations | null | undefined): boolean {
+  return annotations?.readOnlyHint !== true;
+}
+
+/**
+ * May a tool modify its environment destructively (the spec's narrower sense)? `destructiveHint` defaults
+ * to true and is meaningful only when the tool is not read-only. Descriptive only: what the harness may
+ * call is decided by `mayChangeState`, never by this.
  */
 export function isDestructive(annotations: ToolAnnotations | null | undefined): boolean {
   if (annotations?.readOnlyHint === true) return false;
   return annotations?.destructiveHint !== false;
 }
 
-/** Whether a tool may be called by a probe: when it is not destructive (`isDestructive`), or `options.allowDestructive`. */
+/**
+ * Whether a tool may be called by a probe: when it is read-only (`mayChangeState` false), or
+ * `options.allowDestructive` (--allow-destructive, generate.destructive).
+ */
 export function mayProbe(observation: SurfaceObservation, tool: ListedTool): boolean {
-  return observation.options.allowDestructive || !isDestructive(tool.annotations);
+  return observation.options.allowDestructive || !mayChangeState(tool.annotations);
 }
 
 /** Tool name -> arguments of its first call that answered a non-error result. */

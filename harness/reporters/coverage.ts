@@ -15,7 +15,7 @@ export function uncalledLines(findings: readonly Finding[]): string[] {
   const notGenerated = count('notGenerated');
   const lines: string[] = [];
   if (destructive > 0) {
-    lines.push(`not called: ${plural(destructive, 'tool')} without readOnlyHint: true (they may be destructive); call them with --allow-destructive --sandbox, or add scenarios`);
+    lines.push(`not called: ${plural(destructive, 'tool')} without readOnlyHint: true (they may change state); call them with --allow-destructive --sandbox, or add scenarios`);
   }
   if (notGenerated > 0) lines.push(`not called: ${plural(notGenerated, 'tool')} without generable arguments; add scenarios for them`);
   return lines;

@@ -1,17 +1,18 @@
 /**
  * planCalls: which `tools/call`s a surface gets. Every advertised tool runs its file scenarios; a tool
- * without any gets one generated scenario when generation is on (destructive tools only when allowed);
+ * without any gets one generated scenario when generation is on (tools not annotated readOnlyHint: true
+ * only when destructive generation is allowed);
  * scenarios naming tools the server does not advertise come back in `unknown` for the runner to report.
  */
-import { isDestructive } from '../probes/targets.ts';
+import { isDestructive, mayChangeState } from '../probes/targets.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { SkipKind } from '../model/observation.ts';
 import type { ListedTool } from '../model/protocol.ts';
 import type { Scenario } from '../model/wire.ts';
 import { generateArguments } from './generate/index.ts';
 
-/** The destructiveness rule lives with the probes' tool selection; re-exported for the scenarios API. */
-export { isDestructive };
+/** The state-change rule (the gate) and the spec's destructiveness live with the probes' tool selection; re-exported for the scenarios API. */
+export { isDestructive, mayChangeState };
 
 /** Name of the generated scenario of a tool. */
 export const GENERATED_SCENARIO_NAME = 'generated';
@@ -34,8 +35,8 @@ export interface CallPlan {
 /** The generated scenario for `tool`, or the reason there is none. */
 function generatedScenario(tool: ListedTool, opts: PlanOptions): Scenario | { reason: string; kind: SkipKind } {
   if (!opts.generate) return { kind: 'disabled', reason: 'no scenario and argument generation is disabled' };
-  if (!opts.destructive && isDestructive(tool.annotations)) {
-    return { kind: 'destructive', reason: 'no scenario and the tool is destructive (annotations: readOnlyHint not true, destructiveHint not false); set generate.destructive to call it' };
+  if (!opts.destructive && mayChangeState(tool.annotations)) {
+    return { kind: 'destructive', reason: 'no scenario and the tool may change state (not annotated readOnlyHint: true); set generate.destructive to call it' };
   }
   const g = generateArguments(tool.inputSchema, opts.schemas);
   if (!g.ok) return { kind: 'no-arguments', reason: `no scenario and no arguments could be generated: ${g.reason}` };

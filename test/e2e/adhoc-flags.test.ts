@@ -46,7 +46,7 @@ describe('uncalled tools (the safe default: nothing without readOnlyHint is call
   });
 
   it('prints how many tools were not called and how to call them', () => {
-    expect(safe.stdout).toContain('not called: 6 tools without readOnlyHint: true (they may be destructive); call them with --allow-destructive --sandbox');
+    expect(safe.stdout).toContain('not called: 6 tools without readOnlyHint: true (they may change state); call them with --allow-destructive --sandbox');
   });
 
   it('with --allow-destructive every tool is called and nothing is reported uncalled', () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { probeRecord } from '../../harness/probes/records.ts';
-import { isDestructive, mayProbe, successfulArguments } from '../../harness/probes/targets.ts';
-import { isDestructive as planIsDestructive } from '../../harness/scenarios/plan.ts';
+import { isDestructive, mayChangeState, mayProbe, successfulArguments } from '../../harness/probes/targets.ts';
+import { mayChangeState as planMayChangeState } from '../../harness/scenarios/plan.ts';
 import { makeCall, makeObservation, makeTool } from '../helpers/check-tester.ts';
 import { makeProbeRecord } from './records.ts';
 
@@ -49,21 +49,26 @@ describe('successfulArguments', () => {
   });
 });
 
-describe('isDestructive / mayProbe (one rule)', () => {
+describe('mayChangeState / mayProbe (one rule: only readOnlyHint: true is safe to call unasked)', () => {
   it.each([
     [undefined, true],
     [{}, true],
     [{ readOnlyHint: true }, false],
-    [{ destructiveHint: false }, false],
+    [{ destructiveHint: false }, true], // additive updates are still changes (trials F11)
+    [{ readOnlyHint: false, destructiveHint: false }, true],
     [{ readOnlyHint: false, destructiveHint: true }, true],
     [{ readOnlyHint: true, destructiveHint: true }, false],
-  ])('annotations %j: destructive %s', (annotations, destructive) => {
-    expect(isDestructive(annotations)).toBe(destructive);
+  ])('annotations %j: may change state %s', (annotations, changes) => {
+    expect(mayChangeState(annotations)).toBe(changes);
     const tool = makeTool('t', annotations ? { annotations } : {});
-    expect(mayProbe(makeObservation(), tool)).toBe(!destructive);
+    expect(mayProbe(makeObservation(), tool)).toBe(!changes);
     expect(mayProbe(makeObservation({ options: { allowDestructive: true } }), tool)).toBe(true);
   });
   it('is the same function the call planner uses', () => {
-    expect(planIsDestructive).toBe(isDestructive);
+    expect(planMayChangeState).toBe(mayChangeState);
+  });
+  it('keeps the spec\'s narrower destructiveness as a description (destructiveHint: false is not destructive)', () => {
+    expect(isDestructive({ readOnlyHint: false, destructiveHint: false })).toBe(false);
+    expect(isDestructive({})).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDestructive, planCalls } from '../../harness/scenarios/index.ts';
+import { isDestructive, mayChangeState, planCalls } from '../../harness/scenarios/index.ts';
 import type { ListedTool } from '../../harness/model/protocol.ts';
 import type { Scenario } from '../../harness/model/wire.ts';
 
@@ -26,6 +26,20 @@ describe('isDestructive: ToolAnnotations defaults (destructiveHint true, meaning
   });
 });
 
+describe('mayChangeState: readOnlyHint defaults to false, so only readOnlyHint: true is read-only (trials F11)', () => {
+  it.each([
+    [undefined, true],
+    [{}, true],
+    [{ readOnlyHint: true }, false],
+    [{ readOnlyHint: true, destructiveHint: true }, false],
+    [{ readOnlyHint: false }, true],
+    [{ destructiveHint: false }, true],
+    [{ readOnlyHint: false, destructiveHint: false }, true],
+  ])('%j -> %s', (annotations, expected) => {
+    expect(mayChangeState(annotations)).toBe(expected);
+  });
+});
+
 describe('planCalls', () => {
   it('gives every tool its file scenarios and generates for the rest, in tool order', () => {
     const plan = planCalls([readOnly, creator], [fileScenario('create', 'a'), fileScenario('create', 'b')], { generate: true, destructive: false });
@@ -35,12 +49,12 @@ describe('planCalls', () => {
     expect(plan.unknown).toEqual([]);
   });
 
-  it('skips destructive tools (explicit or by default) unless allowed', () => {
+  it('skips every tool not annotated readOnlyHint: true (destructiveHint: false included) unless allowed', () => {
     const tools = [readOnly, deleter, creator, unannotated];
     const off = planCalls(tools, [], { generate: true, destructive: false });
-    expect(off.scenarios.map((s) => s.tool)).toEqual(['search', 'create']);
-    expect(off.skipped.map((s) => s.tool)).toEqual(['delete', 'mystery']);
-    expect(off.skipped[0].reason).toMatch(/destructive/);
+    expect(off.scenarios.map((s) => s.tool)).toEqual(['search']);
+    expect(off.skipped.map((s) => [s.tool, s.kind])).toEqual([['delete', 'destructive'], ['create', 'destructive'], ['mystery', 'destructive']]);
+    expect(off.skipped[1].reason).toMatch(/may change state \(not annotated readOnlyHint: true\)/);
     const on = planCalls(tools, [], { generate: true, destructive: true });
     expect(on.scenarios.map((s) => s.tool)).toEqual(['search', 'delete', 'create', 'mystery']);
   });

@@ -2,7 +2,7 @@
  * contract/every-tool-called: every advertised tool was called at least once during the run (by a
  * scenario file or a generated scenario). A tool whose argument generation was refused is a warning that
  * says why and how to call it (`skipped`: not annotated `readOnlyHint: true`, so by the spec's default it
- * may be destructive: `--allow-destructive`, best with `--sandbox`; `notGenerated`: generation off or no
+ * may change state, `destructiveHint: false` included: `--allow-destructive`, best with `--sandbox`; `notGenerated`: generation off or no
  * valid arguments: add a scenario). What was not tested must be impossible to miss (issue 9 §4), yet
  * the safe default stays: nothing destructive is called unasked. Tools the run left out on purpose
  * (`--tool`, another call shard: `outOfScopeTools`) are not judged. Rule: contract (design §7 checkEveryToolCalled).
@@ -19,7 +19,7 @@ export default defineCheck({
     spec: 'rule:contract/every-tool-called (design §7 checkEveryToolCalled)',
     messages: {
       notCalled: '{{tool}} is advertised but was never called; add a scenario for it.',
-      skipped: '{{tool}} was not called: it is not annotated readOnlyHint: true, so by the spec\'s default it may be destructive and no arguments were generated for it; call it with --allow-destructive (best with --sandbox), set generate.destructive, or add a scenario.',
+      skipped: '{{tool}} was not called: it is not annotated readOnlyHint: true, so by the spec\'s default it may change state and no arguments were generated for it; call it with --allow-destructive (best with --sandbox), set generate.destructive, or add a scenario.',
       notGenerated: '{{tool}} was not called: {{reason}}; add a scenario for it.',
     },
     examples: {

@@ -1,0 +1,72 @@
+/**
+ * Issue 9 (trials F11) through the real CLI: the safe default calls only tools annotated
+ * `readOnlyHint: true`. A tool with `readOnlyHint: false, destructiveHint: false` (only additive updates,
+ * like an insert or a new directory) still changes state, so it is neither called nor probed without
+ * --allow-destructive; `--help`, the coverage warning and the console line say the same. The fixture
+ * (test/fixtures/servers/trust/ledger.mjs) logs every tools/call it gets, so "not called" is read from
+ * the server's side too. Its twin (`--annotate=readonly`) claims readOnlyHint: true, and is called.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanup, findingsOf, reportOf, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
+
+const LEDGER = join(SERVERS, 'trust/ledger.mjs');
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-harness-trust-'));
+const logOf = (name: string): string[] => {
+  const file = join(scratch, name);
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+};
+const ledger = (log: string, ...args: string[]) => ['--', process.execPath, LEDGER, `--log=${join(scratch, log)}`, ...args];
+
+let safe: CliRun;
+let claimsReadOnly: CliRun;
+let allowed: CliRun;
+let help: CliRun;
+
+beforeAll(async () => {
+  [safe, claimsReadOnly, allowed, help] = await Promise.all([
+    runCli(['run', ...ledger('safe.log')]),
+    runCli(['run', ...ledger('readonly.log', '--annotate=readonly')]),
+    runCli(['run', '--allow-destructive', ...ledger('allowed.log', '--twin')]),
+    runCli(['run', '--help']),
+  ]);
+}, 130_000);
+
+afterAll(() => {
+  [safe, claimsReadOnly, allowed, help].forEach(cleanup);
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the safe default calls only readOnlyHint: true tools (trials F11)', () => {
+  it('never sends a tools/call (scenario or probe) for a readOnlyHint: false, destructiveHint: false tool', () => {
+    expect(logOf('safe.log')).toContain('peek');
+    expect(logOf('safe.log')).not.toContain('append');
+  });
+
+  it('reports it as an uncalled tool that may change state, and says how to call it', () => {
+    const findings = findingsOf(reportOf(safe), 'ad-hoc', 'contract/every-tool-called');
+    expect(findings.map((f) => [f.tool, f.severity, f.messageId])).toEqual([['append', 'warning', 'skipped']]);
+    expect(findings[0].message).toContain('not annotated readOnlyHint: true');
+    expect(findings[0].message).toContain('may change state');
+    expect(safe.stdout).toContain('not called: 1 tool without readOnlyHint: true (they may change state); call them with --allow-destructive --sandbox');
+    expect(safe.exitCode).toBe(0);
+  });
+
+  it('the twin that claims readOnlyHint: true is called by default (the gate is readOnlyHint alone)', () => {
+    expect(logOf('readonly.log')).toContain('append');
+    expect(findingsOf(reportOf(claimsReadOnly), 'ad-hoc', 'contract/every-tool-called')).toEqual([]);
+    expect(claimsReadOnly.stdout).not.toContain('not called:');
+  });
+
+  it('--allow-destructive calls it', () => {
+    expect(logOf('allowed.log')).toContain('append');
+    expect(findingsOf(reportOf(allowed), 'ad-hoc', 'contract/every-tool-called')).toEqual([]);
+  });
+
+  it('--help says the same as the warning', () => {
+    expect(help.stdout).toMatch(/--allow-destructive\s+also call and probe tools not annotated readOnlyHint: true \(they may change state, destructiveHint: false included\)/);
+    expect(help.stdout).toContain('Tools not annotated readOnlyHint: true are not called unless');
+  });
+});
