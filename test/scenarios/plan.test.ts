@@ -12,31 +12,19 @@ const deleter = tool('delete', { readOnlyHint: false, destructiveHint: true });
 const creator = tool('create', { destructiveHint: false });
 const unannotated = tool('mystery');
 
-describe('isDestructive: ToolAnnotations defaults (destructiveHint true, meaningful only when not read-only)', () => {
+describe('mayChangeState (the gate: readOnlyHint defaults to false, trials F11) and isDestructive (the spec\'s narrower sense)', () => {
   it.each([
-    [undefined, true],
-    [{}, true],
-    [{ readOnlyHint: true }, false],
-    [{ readOnlyHint: true, destructiveHint: true }, false],
-    [{ readOnlyHint: false }, true],
-    [{ destructiveHint: false }, false],
-    [{ readOnlyHint: false, destructiveHint: true }, true],
-  ])('%j -> %s', (annotations, expected) => {
-    expect(isDestructive(annotations)).toBe(expected);
-  });
-});
-
-describe('mayChangeState: readOnlyHint defaults to false, so only readOnlyHint: true is read-only (trials F11)', () => {
-  it.each([
-    [undefined, true],
-    [{}, true],
-    [{ readOnlyHint: true }, false],
-    [{ readOnlyHint: true, destructiveHint: true }, false],
-    [{ readOnlyHint: false }, true],
-    [{ destructiveHint: false }, true],
-    [{ readOnlyHint: false, destructiveHint: false }, true],
-  ])('%j -> %s', (annotations, expected) => {
-    expect(mayChangeState(annotations)).toBe(expected);
+    [undefined, true, true],
+    [{}, true, true],
+    [{ readOnlyHint: true }, false, false],
+    [{ readOnlyHint: true, destructiveHint: true }, false, false],
+    [{ readOnlyHint: false }, true, true],
+    [{ destructiveHint: false }, true, false],
+    [{ readOnlyHint: false, destructiveHint: false }, true, false],
+    [{ readOnlyHint: false, destructiveHint: true }, true, true],
+  ])('%j -> may change state %s, destructive %s', (annotations, changes, destructive) => {
+    expect(mayChangeState(annotations)).toBe(changes);
+    expect(isDestructive(annotations)).toBe(destructive);
   });
 });
 
