@@ -40,6 +40,10 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
         return await snapshotCommand(args, cwd);
       case 'merge':
         return await mergeCommand(args, cwd);
+      case 'diff': {
+        const { diffCommand } = await import('./cli/diff.ts');
+        return await diffCommand({ operands: args.positionals, command: args.serverCommand, config: args.config, reporters: args.overrides.reporters, reportDir: args.overrides.reportDir, failOn: args.diffFailOn }, cwd);
+      }
       case 'baseline':
       case 'run':
         return await runCommand(args, cwd);

@@ -16,7 +16,7 @@ import { assertKnownReporters } from '../config/reporter-names.ts';
 import { SURFACE_FLAGS, surfaceOverrides } from './surface-flags.ts';
 
 /** The sub-commands. */
-export type CommandName = 'run' | 'snapshot' | 'baseline' | 'merge' | 'checks' | 'help' | 'version';
+export type CommandName = 'run' | 'snapshot' | 'baseline' | 'merge' | 'diff' | 'checks' | 'help' | 'version';
 
 /** A parsed command line. */
 export interface ParsedArgs {
@@ -34,8 +34,10 @@ export interface ParsedArgs {
   reason?: string;
   /** `checks --markdown`: print docs/checks.md. */
   markdown?: boolean;
-  /** `merge DIR...`. */
+  /** `merge DIR...`, `diff OLD NEW`. */
   positionals: string[];
+  /** `diff --fail-on`: when diff exits 1. */
+  diffFailOn?: 'breaking' | 'any' | 'none';
 }
 
 /** One flag: how parseArgs reads it, which commands take it, and its help. */
@@ -47,22 +49,25 @@ export interface OptionSpec {
   value?: string;
   /** One line for `--help`. */
   help: string;
+  /** A command's own help line, where the flag means something else there (`diff --fail-on`). */
+  helpFor?: Partial<Record<CommandName, string>>;
   /** The commands that accept the flag. */
   commands: readonly CommandName[];
 }
 
 const RUN: readonly CommandName[] = ['run', 'baseline'];
 const REPORTING: readonly CommandName[] = ['run', 'baseline', 'merge'];
+const REPORTS: readonly CommandName[] = [...REPORTING, 'diff'];
 
 /** Every flag of every command (the single source of the parser and of each `--help`). */
 export const OPTION_TABLE = {
-  config: { type: 'string', short: 'c', value: 'FILE', help: 'config file (default: mcp-harness.config.{ts,mts,js,mjs,json} in the working directory)', commands: RUN },
+  config: { type: 'string', short: 'c', value: 'FILE', help: 'config file (default: mcp-harness.config.{ts,mts,js,mjs,json} in the working directory)', helpFor: { diff: 'config file whose surfaces OLD and NEW may name (default: mcp-harness.config.* in the working directory)' }, commands: [...RUN, 'diff'] },
   surface: { type: 'string', multiple: true, value: 'NAME', help: 'run only these surfaces (repeatable, or comma-separated)', commands: RUN },
   tool: { type: 'string', multiple: true, value: 'NAME', help: 'call only these tools (repeatable, or comma-separated)', commands: RUN },
   check: { type: 'string', multiple: true, value: 'ID', help: 'run only these checks (see `mcp-harness checks`)', commands: RUN },
-  reporter: { type: 'string', multiple: true, short: 'r', value: 'NAME', help: 'console, json (always written), markdown, junit, sarif, html', commands: REPORTING },
-  'report-dir': { type: 'string', value: 'DIR', help: 'where report files go (default: reports)', commands: REPORTING },
-  'fail-on': { type: 'string', value: 'LEVEL', help: 'error (default) or warning: the lowest severity that fails the run', commands: REPORTING },
+  reporter: { type: 'string', multiple: true, short: 'r', value: 'NAME', help: 'console, json (always written), markdown, junit, sarif, html', commands: REPORTS },
+  'report-dir': { type: 'string', value: 'DIR', help: 'where report files go (default: reports)', commands: REPORTS },
+  'fail-on': { type: 'string', value: 'LEVEL', help: 'error (default) or warning: the lowest severity that fails the run', helpFor: { diff: 'breaking (default), any or none: which changes make diff exit 1' }, commands: REPORTS },
   'show-values': { type: 'boolean', help: 'keep argument and result values in findings (value-free by default)', commands: REPORTING },
   baseline: { type: 'string', value: 'FILE', help: 'accept the findings recorded in this baseline file', commands: REPORTING },
   shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls)', commands: RUN },
@@ -73,7 +78,7 @@ export const OPTION_TABLE = {
   out: { type: 'string', short: 'o', value: 'FILE', help: 'file to write (snapshot: the contract lock; baseline: the baseline)', commands: ['snapshot', 'baseline'] },
   reason: { type: 'string', value: 'TEXT', help: 'why these findings are accepted (stored in the baseline)', commands: ['baseline'] },
   markdown: { type: 'boolean', help: 'print the catalog as Markdown (docs/checks.md)', commands: ['checks'] },
-  help: { type: 'boolean', short: 'h', help: 'show this help', commands: ['run', 'snapshot', 'baseline', 'merge', 'checks', 'help', 'version'] },
+  help: { type: 'boolean', short: 'h', help: 'show this help', commands: ['run', 'snapshot', 'baseline', 'merge', 'diff', 'checks', 'help', 'version'] },
   version: { type: 'boolean', short: 'v', help: 'print the version', commands: ['help', 'version'] },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -89,10 +94,16 @@ const COMMAND_HELP: Record<Exclude<CommandName, 'help' | 'version'>, { synopsis:
   snapshot: { synopsis: 'mcp-harness snapshot [--out FILE] -- COMMAND ARGS...', summary: 'record a contract lock from a live server' },
   baseline: { synopsis: 'mcp-harness baseline [--out FILE] [--reason TEXT] [run options]', summary: 'run, then accept the current findings' },
   merge: { synopsis: 'mcp-harness merge DIR... [options]', summary: 'merge shard reports (report dirs or report.json files)' },
+  diff: {
+    synopsis: 'mcp-harness diff [options] OLD NEW | mcp-harness diff [options] OLD -- COMMAND ARGS...',
+    summary: 'list every change between two contracts, breaking or compatible',
+    detail:
+      'OLD and NEW are each a lock file (from mcp-harness snapshot), a contract module, or a surface\nname of the config (booted live); "-- COMMAND ARGS" makes NEW that live server. For inputs a\nnarrowing (a new required property, a tightened bound, a removed enum member, a removed tool)\nbreaks callers; for outputs a widening (a removed or loosened guarantee) breaks consumers; the\nrest is compatible. Each change has a stable ID. Exit 1 when --fail-on is hit, 2 on a usage or\nconfig error. See docs/diff.md.',
+  },
   checks: { synopsis: 'mcp-harness checks [--markdown]', summary: 'list the check catalog' },
 };
 
-const COMMANDS: readonly CommandName[] = ['run', 'snapshot', 'baseline', 'merge', 'checks', 'help', 'version'];
+const COMMANDS: readonly CommandName[] = ['run', 'snapshot', 'baseline', 'merge', 'diff', 'checks', 'help', 'version'];
 
 /** Split comma lists and repeated flags: `--reporter junit,sarif --reporter html`. */
 const list = (values?: string[]) => values?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
@@ -177,8 +188,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     throw new ConfigError('<command line>', misplaced.map((name) => ({ path: `--${name}`, message: `Not an option of "${command}"; see mcp-harness ${command} --help` })));
   }
   if (command === 'version') return { command, overrides: {}, positionals: [] };
-  const failOn = values['fail-on'];
+  const failOn = command === 'diff' ? undefined : values['fail-on'];
   if (failOn !== undefined && failOn !== 'error' && failOn !== 'warning') throw usageError('--fail-on', 'Expected "error" or "warning"');
+  const diffFailOn = command === 'diff' ? values['fail-on'] : undefined;
+  if (diffFailOn !== undefined && diffFailOn !== 'breaking' && diffFailOn !== 'any' && diffFailOn !== 'none') throw usageError('--fail-on', 'Expected "breaking", "any" or "none"');
   const reporters = list(values.reporter);
   assertKnownReporters(reporters, '<command line>', () => '--reporter');
   const checks = list(values.check);
@@ -199,14 +212,14 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     ...surfaceOverrides(values),
   };
   if (serverCommand !== undefined && serverCommand.length === 0) throw usageError('--', 'Expected a server command after --');
-  return { command, config: values.config, overrides, serverCommand, out: values.out, reason: values.reason, markdown: values.markdown, positionals: rest };
+  return { command, config: values.config, overrides, serverCommand, out: values.out, reason: values.reason, markdown: values.markdown, positionals: rest, ...(diffFailOn ? { diffFailOn } : {}) };
 }
 
 /** `  -c, --config FILE   help` lines for the options of `command`, aligned. */
 function optionLines(command: CommandName): string[] {
   const rows = Object.entries(OPTION_TABLE as Record<string, OptionSpec>)
     .filter(([, spec]) => spec.commands.includes(command))
-    .map(([name, spec]) => [`${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.help] as const);
+    .map(([name, spec]) => [`${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`, spec.helpFor?.[command] ?? spec.help] as const);
   const width = Math.max(...rows.map(([flag]) => flag.length));
   return rows.map(([flag, help]) => `  ${flag.padEnd(width)}  ${help}`);
 }

@@ -5,8 +5,7 @@
 import { resolve } from 'node:path';
 import { adHocSurface } from '../config/index.ts';
 import { buildLock, writeLock } from '../contract/index.ts';
-import { openSession } from '../session/index.ts';
-import { sessionSetup } from '../run/session-setup.ts';
+import { listLiveTools } from './live.ts';
 
 /** Default lock file name. */
 export const DEFAULT_LOCK_FILE = 'mcp-harness.lock.json';
@@ -17,14 +16,8 @@ export const DEFAULT_LOCK_FILE = 'mcp-harness.lock.json';
  */
 export async function snapshot(command: string[], out: string | undefined, cwd: string): Promise<{ file: string; tools: number }> {
   const surface = adHocSurface(command[0], command.slice(1), cwd, 'snapshot');
-  const setup = sessionSetup(surface);
-  const session = await openSession(setup.spec, setup.session);
-  try {
-    const listing = await session.listTools();
-    const file = resolve(cwd, out ?? DEFAULT_LOCK_FILE);
-    await writeLock(file, buildLock(session.negotiation, listing.tools));
-    return { file, tools: listing.tools.length };
-  } finally {
-    await session.close();
-  }
+  const { negotiation, tools } = await listLiveTools(surface);
+  const file = resolve(cwd, out ?? DEFAULT_LOCK_FILE);
+  await writeLock(file, buildLock(negotiation, tools));
+  return { file, tools: tools.length };
 }

@@ -78,7 +78,7 @@ describe('--help', () => {
   });
 
   it('lists every option a command takes, with its value placeholder, and no other', () => {
-    for (const command of ['run', 'snapshot', 'baseline', 'merge', 'checks'] as CommandName[]) {
+    for (const command of ['run', 'snapshot', 'baseline', 'merge', 'diff', 'checks'] as CommandName[]) {
       const text = helpText(command);
       for (const [name, spec] of Object.entries(OPTION_TABLE)) {
         const line = `--${name}${'value' in spec ? ` ${spec.value}` : ''}`;
@@ -88,8 +88,17 @@ describe('--help', () => {
     }
   });
 
+  it('diff: OLD NEW as positionals, --fail-on breaking|any|none (its own help line), -- COMMAND as NEW', () => {
+    expect(parseCommandLine(['diff', 'a.lock.json', 'b.lock.json', '--fail-on', 'any'])).toMatchObject({ command: 'diff', positionals: ['a.lock.json', 'b.lock.json'], diffFailOn: 'any' });
+    expect(parseCommandLine(['diff', 'a.lock.json', '--', 'node', 's.js'])).toMatchObject({ positionals: ['a.lock.json'], serverCommand: ['node', 's.js'] });
+    expect(() => parseCommandLine(['diff', 'a', 'b', '--fail-on', 'error'])).toThrow(/--fail-on: Expected "breaking", "any" or "none"/);
+    expect(() => parseCommandLine(['run', '--fail-on', 'any'])).toThrow(/--fail-on: Expected "error" or "warning"/);
+    expect(helpText('diff')).toMatch(/--fail-on LEVEL +breaking \(default\), any or none/);
+    expect(helpText('run')).toContain('error (default) or warning');
+  });
+
   it('the overview names every command', () => {
-    for (const command of ['run', 'snapshot', 'baseline', 'merge', 'checks']) expect(helpText()).toMatch(new RegExp(`^  ${command} `, 'm'));
+    for (const command of ['run', 'snapshot', 'baseline', 'merge', 'diff', 'checks']) expect(helpText()).toMatch(new RegExp(`^  ${command} `, 'm'));
   });
 });
 
