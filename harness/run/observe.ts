@@ -9,6 +9,7 @@ import { openSession, probeFresh, SessionBootError, type Session, type SessionOp
 import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
+import { changesStateByName, runInEffectOrder } from './effect-order.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -67,10 +68,10 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
     if (!input.signal?.aborted && obs.bootError === undefined) {
       const plan = input.planCalls(obs);
       obs.skippedTools = plan.skipped;
-      obs.calls = await callAll(session, plan.scenarios, input.signal);
+      obs.calls = await callAll(session, plan.scenarios, changesStateByName(obs.listing.tools), input.signal);
     }
     if (!input.signal?.aborted && obs.bootError === undefined) {
-      obs.probes = await runProbes(session, input, input.planProbes(obs));
+      obs.probes = await runProbes(session, input, input.planProbes(obs), changesStateByName(obs.listing.tools));
     }
   } finally {
     input.signal?.removeEventListener('abort', onAbort);
@@ -116,14 +117,15 @@ function markCutShort(obs: SurfaceObservation): void {
 }
 
 /**
- * Call every scenario; the session's in-flight window bounds the concurrency and keeps submission order.
+ * Call every scenario in plan order, a call that may change state alone (`runInEffectOrder`: a write never
+ * races a read); the session's in-flight window bounds the concurrency and keeps submission order.
  * A crash takes every call in flight with it: when more than one call ended with the process (`exit`),
  * they are replayed one at a time on the restarted server, so only a call that crashes it again is
  * blamed and the others are still validated.
  */
-async function callAll(session: Session, scenarios: Scenario[], signal?: AbortSignal): Promise<CallRecord[]> {
+async function callAll(session: Session, scenarios: Scenario[], changesState: (tool: string | undefined) => boolean, signal?: AbortSignal): Promise<CallRecord[]> {
   const call = (scenario: Scenario) => session.callTool(scenario.tool, scenario.arguments, { timeoutMs: scenario.timeoutMs });
-  const records = await Promise.all(scenarios.map(async (scenario) => ({ scenario, request: await call(scenario) })));
+  const records = await runInEffectOrder(scenarios, (s) => changesState(s.tool), async (scenario) => ({ scenario, request: await call(scenario) }));
   if (!signal?.aborted) await replayCollateral(records, (r) => call(r.scenario)); // an abort is not a crash
   return records;
 }
@@ -136,13 +138,15 @@ async function replayCollateral<T extends { request: RequestRecord }>(records: T
 }
 
 /**
- * Execute planned probes: session probes pipelined on the connection, then the exclusive
+ * Execute planned probes: session probes pipelined on the connection (in effect order: a probe calling a
+ * tool that may change state runs alone, `runInEffectOrder`), then the exclusive
  * (timing-sensitive) ones alone and in order, while the fresh-process probes (one short-lived process
  * at a time) run alongside, so neither waits for the other.
  */
-async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[]): Promise<ProbeRecord[]> {
+async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean): Promise<ProbeRecord[]> {
   const live = (async () => {
-    const records = await Promise.all(probes.filter((p) => !p.freshProcess && !p.exclusive).map((probe) => runLiveProbe(session, probe)));
+    const pipelined = probes.filter((p) => !p.freshProcess && !p.exclusive);
+    const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), (probe) => runLiveProbe(session, probe));
     if (!input.signal?.aborted) await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
     for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
       if (input.signal?.aborted) break;

@@ -5,6 +5,11 @@
  * --allow-destructive; `--help`, the coverage warning and the console line say the same. The fixture
  * (test/fixtures/servers/trust/ledger.mjs) logs every tools/call it gets, so "not called" is read from
  * the server's side too. Its twin (`--annotate=readonly`) claims readOnlyHint: true, and is called.
+ *
+ * Trials F10: with --allow-destructive a state-changing call never races a read. The ledger's handlers
+ * finish after a random 0-30 ms, and `peek` breaks its outputSchema once `append` has run: dispatched
+ * concurrently, the verdict flipped from run to run. Ordered (a state-changing call alone, in plan
+ * order), every run gives the same findings; the twin (`--twin`, a conformant outputSchema) stays silent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,18 +29,20 @@ let safe: CliRun;
 let claimsReadOnly: CliRun;
 let allowed: CliRun;
 let help: CliRun;
+let ordered: CliRun[];
 
 beforeAll(async () => {
-  [safe, claimsReadOnly, allowed, help] = await Promise.all([
+  [safe, claimsReadOnly, allowed, help, ...ordered] = await Promise.all([
     runCli(['run', ...ledger('safe.log')]),
     runCli(['run', ...ledger('readonly.log', '--annotate=readonly')]),
     runCli(['run', '--allow-destructive', ...ledger('allowed.log', '--twin')]),
     runCli(['run', '--help']),
+    ...[1, 2, 3].map((n) => runCli(['run', '--allow-destructive', ...ledger(`ordered-${n}.log`)])),
   ]);
 }, 130_000);
 
 afterAll(() => {
-  [safe, claimsReadOnly, allowed, help].forEach(cleanup);
+  [safe, claimsReadOnly, allowed, help, ...ordered].forEach(cleanup);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -68,5 +75,27 @@ describe('the safe default calls only readOnlyHint: true tools (trials F11)', ()
   it('--help says the same as the warning', () => {
     expect(help.stdout).toMatch(/--allow-destructive\s+also call and probe tools not annotated readOnlyHint: true \(they may change state, destructiveHint: false included\)/);
     expect(help.stdout).toContain('Tools not annotated readOnlyHint: true are not called unless');
+  });
+});
+
+describe('--allow-destructive: a state-changing call never races a read (trials F10)', () => {
+  const ids = (run: CliRun) => reportOf(run).findings.map((f) => f.id).sort();
+
+  it('the read planned after the write sees it, in every run: the fault is found every time', () => {
+    for (const run of ordered) {
+      const invalid = findingsOf(reportOf(run), 'ad-hoc', 'result/structured-content').filter((f) => f.severity === 'error');
+      expect(invalid.map((f) => [f.tool, f.messageId])).toEqual([['peek', 'invalid']]);
+      expect(run.exitCode).toBe(1);
+    }
+  });
+
+  it('gives identical finding ids over the runs (same input, same verdict)', () => {
+    expect(ids(ordered[1])).toEqual(ids(ordered[0]));
+    expect(ids(ordered[2])).toEqual(ids(ordered[0]));
+  });
+
+  it('the twin with a conformant outputSchema stays silent', () => {
+    expect(findingsOf(reportOf(allowed), 'ad-hoc', 'result/structured-content').filter((f) => f.severity !== 'info')).toEqual([]);
+    expect(allowed.exitCode).toBe(0);
   });
 });
