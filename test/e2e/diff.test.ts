@@ -168,6 +168,20 @@ describe('mcp-harness diff on locks written by snapshot', () => {
     expect(reportOf(run).surfaces[0].name).toBe('test/fixtures/diff/v1-contract.mjs -> v2-live');
   });
 
+  it('contract/version-lock uses it: a breaking change against the lock under the same major version is a finding, under a new major none', async () => {
+    const surface = (name: string, version: string) => ({ name, command: process.execPath, args: [SERVER, `--tools=${V2}`, `--server-version=${version}`], contract: { lock: v1 } });
+    const config = join(dir, 'version-lock.config.json');
+    writeFileSync(config, JSON.stringify({ surfaces: [surface('minor-bump', '1.1.0'), surface('major-bump', '2.0.0')] }));
+    const run = await runCli(['run', '--config', config, '--check', 'contract/version-lock'], { timeoutMs: 90_000 });
+    runs.push(run);
+    const found = reportOf(run).findings.filter((f) => f.check === 'contract/version-lock');
+    expect(found.filter((f) => f.surface === 'major-bump')).toEqual([]);
+    const minor = found.filter((f) => f.surface === 'minor-bump');
+    expect(minor.every((f) => f.messageId === 'breakingUnderMajor' && f.severity === 'error')).toBe(true);
+    expect(sorted(minor.map((f) => [f.tool, f.pointer ?? '']))).toEqual(sorted(FORWARD.filter((r) => r[0] === 'breaking').map((r) => [r[1], r[2]])));
+    expect(run.exitCode).toBe(1);
+  });
+
   it('usage and config errors exit 2 and name the operand or flag', async () => {
     const one = await diff(v1);
     expect(one.exitCode).toBe(2);

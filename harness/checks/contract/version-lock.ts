@@ -1,11 +1,26 @@
 /**
  * contract/version-lock: `serverInfo.version` agrees with the version the surface declares (its
- * package manifest, `options.declaredVersion`), and a contract change (the canonical schema hash of
+ * package manifest, `options.declaredVersion`), a contract change (the canonical schema hash of
  * the advertised tools against a lock's `schemaHash`) comes with a server version change the caller
- * can see. Rule: contract (design §7 checkVersionLock).
+ * can see, and a BREAKING change against the lock (classified as `mcp-harness diff` does,
+ * harness/schema/contract-diff.ts) comes with a change of the version's major part (semver; npm's
+ * caret for 0.x: the minor part). Rule: contract (design §7 checkVersionLock).
  */
 import { defineCheck } from '../define.ts';
 import { hashToolSchemas, versionLockProblems } from '../../invariants.ts';
+import { breakingChanges, describeChange, diffContracts } from '../../schema/contract-diff.ts';
+
+/**
+ * The part of a semver version that callers pin with a caret range (`^1.2.3` admits 1.x, `^0.2.3`
+ * admits 0.2.x, `^0.0.3` only itself): `"1"`, `"0.2"`, `"0.0.3"`. Undefined for a version that does not
+ * start with `MAJOR.MINOR.PATCH` (an optional leading `v` allowed), which is not judged.
+ */
+export function compatibleRange(version: string | undefined): string | undefined {
+  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version ?? '');
+  if (!m) return undefined;
+  const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return major > 0 ? `${major}` : minor > 0 ? `0.${minor}` : `0.0.${patch}`;
+}
 
 const MESSAGE_ID: Record<string, string> = {
   'no-server-version': 'noServerVersion',
@@ -17,7 +32,7 @@ export default defineCheck({
   meta: {
     id: 'contract/version-lock',
     defaultSeverity: 'error',
-    description: 'serverInfo.version equals the declared version, and schema changes since the lock come with a version change.',
+    description: 'serverInfo.version equals the declared version, schema changes since the lock come with a version change, and breaking ones with a change of its major part.',
     rationale: 'Callers pin and cache by server version; a tool contract that changes under the same version breaks them without warning.',
     spec: 'rule:contract/version-lock (design §7 checkVersionLock); schema.ts Implementation.version',
     messages: {
@@ -26,6 +41,7 @@ export default defineCheck({
       sourceMismatch: 'serverInfo.version differs from the version {{source}} declares.',
       sourceMissing: '{{source}} declares no version to agree with serverInfo.version.',
       unversionedChange: 'The tool schemas changed since the lock {{lock}} (schema hash differs) while serverInfo.version did not; bump the version or re-record the lock.',
+      breakingUnderMajor: 'A breaking change since the lock {{lock}} ({{change}}) while the major part of serverInfo.version did not change; callers pinned to this major version break without a signal: bump the major version or make the change compatible (see mcp-harness diff).',
     },
     examples: {
       fail: 'manifest version 1.2.0; serverInfo.version 1.1.0',
@@ -52,5 +68,13 @@ export default defineCheck({
       schemaHash: tools ? hashToolSchemas(tools) : undefined,
     });
     for (const p of problems) report({ messageId: MESSAGE_ID[p.kind], pointer: p.pointer, data: { lock: contract?.source ?? '' } });
+    // a breaking change under a new version of the same major part (the same version is unversionedChange's)
+    const before = contract?.kind === 'lock' ? contract.serverInfo?.version : undefined;
+    const range = compatibleRange(before);
+    if (tools && contract?.kind === 'lock' && before !== serverVersion && range !== undefined && range === compatibleRange(serverVersion)) {
+      for (const change of breakingChanges(diffContracts(contract.tools, tools))) {
+        report({ messageId: 'breakingUnderMajor', tool: change.tool, ...(change.pointer ? { pointer: change.pointer } : {}), data: { lock: contract.source, change: describeChange(change) } });
+      }
+    }
   },
 });
