@@ -93,7 +93,9 @@ describe('hostile servers through the CLI (issue 15)', () => {
       expect(statSync(path).size, file).toBeGreaterThan(0);
     }
     const report = reportOf(run);
-    expect(report.surfaces.map((s) => [s.name, s.status]).sort()).toEqual(CASES.map((c) => [c, 'ok']).sort());
+    const notOk = report.surfaces.filter((s) => s.status !== 'ok').map((s) => s.name);
+    const why = report.findings.filter((f) => notOk.includes(f.surface)).map((f) => `${f.surface}: ${f.severity} ${f.check} ${f.messageId}: ${f.message.slice(0, 300)}`).join('\n');
+    expect(report.surfaces.map((s) => [s.name, s.status]).sort(), why).toEqual(CASES.map((c) => [c, 'ok']).sort());
     expect(report.findings.filter((f) => f.check.startsWith('harness/')).map((f) => `${f.surface}: ${f.message}`)).toEqual([]);
   });
 
@@ -113,9 +115,9 @@ describe('hostile servers through the CLI (issue 15)', () => {
         if (want.includes) expect(hit.map((f) => f.message).join('\n')).toContain(want.includes);
       }
       for (const want of expectation.outcomes ?? []) expect(outcomesOf(report, name, want.tool), `${want.tool} in:\n${summary}`).toContain(want.outcome);
-      // the control is silent at warning and above; transport/timeout is left out: under load its legacy
-      // version-negotiation probe was seen unanswered within 30 s (open, see /work/notes/hostile2.md)
-      if (name === 'control') expect(findings.filter((f) => f.severity !== 'info' && f.check !== 'transport/timeout').map((f) => `${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
+      // the control is silent at warning and above, transport/timeout included (a fresh-process probe
+      // once looked unanswered when npm's own environment masked the harness's frames: b521d14)
+      if (name === 'control') expect(findings.filter((f) => f.severity !== 'info').map((f) => `${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
     });
   }
 

@@ -66,6 +66,28 @@ describe('crash, hang and wedge', () => {
   });
 });
 
+describe('a last stdout line torn mid-frame', () => {
+  const textLines = (session: Awaited<ReturnType<typeof start>>) => session.tap().stdout.filter((l) => l.kind !== 'jsonrpc');
+
+  it('is not judged when the harness\'s own kill tore it (a timeout is not a stdout fault)', async () => {
+    const session = await start(fixture(['--fault=torn-busy-tool=echo']), options({ era: 'legacy' }, { requestMs: 400, probeMs: 200 }));
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('timeout');
+    // the next call respawns: the killed process's exit (and its stdout's end) is recorded by then
+    expect((await session.callTool('add', { a: 1, b: 2 }, { timeoutMs: 10_000 })).outcome).toBe('success');
+    expect(session.exits()).toEqual([expect.objectContaining({ signal: 'SIGKILL', unexpected: false })]);
+    expect(textLines(session)).toEqual([]);
+    expect(session.tap().stdoutNonJsonRpc).toBe(0);
+  });
+
+  it('is judged when the server wrote it and exited on its own', async () => {
+    const session = await start(fixture(['--fault=torn-exit-tool=echo']), options({ era: 'legacy' }));
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('exit');
+    expect(session.exits()).toEqual([expect.objectContaining({ code: 3, unexpected: true })]);
+    expect(textLines(session)).toEqual([expect.objectContaining({ kind: 'text' })]);
+    expect(session.tap().stdoutNonJsonRpc).toBe(1);
+  });
+});
+
 describe('cancellation', () => {
   it('marks a cancelled call and records the frame that still arrives within the grace', async () => {
     const session = await start(fixture(), options());

@@ -41,6 +41,19 @@ export class LineSplitter {
     if (this.size > 0 || this.parts.length > 0) this.flush();
   }
 
+  /**
+   * End of stream without emitting the pending unterminated line: its writer was cut off mid-frame (the
+   * harness signalled the process), so the bytes are a torn frame, not a line the server chose to write.
+   * Returns the byte length dropped (0 when nothing was pending).
+   */
+  discard(): number {
+    const dropped = this.size;
+    this.parts = [];
+    this.size = 0;
+    this.oversize = false;
+    return dropped;
+  }
+
   private append(buf: Buffer): void {
     this.size += buf.length;
     if (this.oversize) return;

@@ -26,6 +26,8 @@ const STDOUT_DRAIN_MS = 100;
 export class ServerProcess {
   /** Set before the harness signals or closes the process: its exit is then not `unexpected`. */
   expectingExit = false;
+  /** Set when the harness sent a signal: an unterminated last stdout line is then a frame the signal tore. */
+  private signalled = false;
   /** Set once the exit was recorded. */
   exitInfo: ExitInfo | undefined;
   /** Resolves with the exit (never rejects). */
@@ -39,7 +41,8 @@ export class ServerProcess {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
     this.stdoutEnded = new Promise((resolve) => {
-      child.stdout?.on('end', () => { splitter.end(); resolve(); });
+      // a last line torn by the harness's own signal is not judged (a timeout is never evidence for transport/stdout)
+      child.stdout?.on('end', () => { if (this.signalled) splitter.discard(); else splitter.end(); resolve(); });
       child.stdout?.on('close', () => resolve());
     });
     child.stdout?.on('data', (chunk: Buffer | string) => splitter.push(chunk));
@@ -107,6 +110,7 @@ export class ServerProcess {
   /** Signal the whole tree (group + escaped descendants seen so far). Marks the exit as expected. */
   signal(signal: NodeJS.Signals): void {
     this.expectingExit = true;
+    this.signalled = true;
     this.rememberEscaped();
     signalTree(this.pid, signal, trackedEscaped(this.pid));
   }
