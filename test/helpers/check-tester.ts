@@ -6,9 +6,11 @@
  * - `runCheckOn(check, observation)` runs a check with a real `createSchemaService()`;
  * - `checkTester(check, { valid, invalid })` registers one vitest `it()` per case.
  *
- * Strict by construction: an invalid case must list exactly the findings reported (order-insensitive,
- * compared on the fields the case gives), messageIds must exist in `meta.messages`, and case names
- * must be unique.
+ * As strict as ESLint's RuleTester: a valid case draws no finding at all; an invalid case lists exactly
+ * the findings reported (order-insensitive, compared on the fields it gives, `data` included); messageIds
+ * must exist in `meta.messages` and each must be expected by some invalid case; case names and
+ * contents must be unique. Probe-planning checks are table rows too: `answer(probe)` answers what the
+ * check plans (`planOn`, `answered`), and `examples` runs `meta.examples`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +23,8 @@ import type { SchemaService } from '../../harness/schema/service.ts';
 import type { Negotiation, SurfaceObservation, SurfaceOptions } from '../../harness/model/observation.ts';
 import { LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Era, type JsonRpcError, type JsonRpcResponse, type ListedTool } from '../../harness/model/protocol.ts';
 import type { Finding, Severity } from '../../harness/model/report.ts';
-import type { CallRecord, Outcome, Scenario, WireTap } from '../../harness/model/wire.ts';
+import type { CallRecord, Outcome, ProbeRequest, Scenario, WireTap } from '../../harness/model/wire.ts';
+import { answerAll } from '../probes/records.ts';
 
 /** The default SurfaceOptions (mirrors the config defaults). */
 export const DEFAULT_OPTIONS: SurfaceOptions = {
@@ -133,51 +136,141 @@ let sharedSchemas: SchemaService | undefined;
  */
 export function runCheckOn(check: Check, observation: SurfaceObservation, options: Record<string, unknown> = {}): Finding[] {
   sharedSchemas ??= createSchemaService();
-  const parsed = parseCheckOptions(check, options);
-  if (!parsed.ok) throw new Error(`${check.meta.id}: invalid options ${JSON.stringify(options)}: ${parsed.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
-  return runCheck(check, { observation, schemas: sharedSchemas, options: parsed.options }, check.meta.defaultSeverity);
+  return runCheck(check, { observation, schemas: sharedSchemas, options: parsedOptions(check, options) }, check.meta.defaultSeverity);
 }
 
-/** A case expected to produce no finding at warning or above (info allowed unless `strict`). */
+/** `options` parsed by the check's schema. @throws Error naming the bad keys (a wrong test, not a finding). */
+function parsedOptions(check: Check, options: Record<string, unknown>): Record<string, unknown> {
+  const parsed = parseCheckOptions(check, options);
+  if (!parsed.ok) throw new Error(`${check.meta.id}: invalid options ${JSON.stringify(options)}: ${parsed.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  return parsed.options;
+}
+
+/** Answers a planned probe: `{ result }`, `{ error }`, or undefined for no answer (a timeout). */
+export type ProbeAnswer = (probe: ProbeRequest) => { result?: unknown; error?: unknown } | undefined;
+
+/**
+ * The probes `check` plans for `observation` (options parsed as in a run, a real schema service):
+ * what a probe-planning test asserts on, instead of building a CheckContext by hand.
+ */
+export function planOn(check: Check, observation: SurfaceObservation, options: Record<string, unknown> = {}): ProbeRequest[] {
+  sharedSchemas ??= createSchemaService();
+  return check.plan?.({ observation, schemas: sharedSchemas, options: parsedOptions(check, options) }) ?? [];
+}
+
+/** `observation` with the probes `check` plans for it, each answered by `answer` (a table row's live exchange). */
+export function answered(check: Check, observation: SurfaceObservation, answer: ProbeAnswer, options: Record<string, unknown> = {}): SurfaceObservation {
+  return { ...observation, probes: answerAll(planOn(check, observation, options), answer) };
+}
+
+/**
+ * A case expected to produce no finding at all (RuleTester's valid cases; an info finding counts: a
+ * case that draws one is an invalid case that lists it).
+ */
 export interface ValidCase {
   name: string;
   observation: SurfaceObservation;
   options?: Record<string, unknown>;
-  /** When true, not even an info finding is allowed. */
-  strict?: boolean;
+  /**
+   * For a probe-planning check: the server's answer to each probe the check plans for `observation`
+   * (the records go into `observation.probes` before the check judges it).
+   */
+  answer?: ProbeAnswer;
+  /** @deprecated Valid cases are always strict (no finding at all); kept so older tables still compile. */
+  strict?: true;
+}
+
+/** One expected finding, compared on the fields it names (`data`: the descriptor's data, compared whole). */
+export interface FindingExpectation {
+  messageId: string;
+  tool?: string;
+  pointer?: string;
+  severity?: Severity;
+  message?: string;
+  data?: Record<string, string | number>;
 }
 
 /** A case expected to produce exactly the listed findings (compared on the given fields). */
 export interface InvalidCase extends ValidCase {
-  findings: Array<{ messageId: string; tool?: string; pointer?: string; severity?: Severity; message?: string }>;
+  findings: FindingExpectation[];
 }
 
-const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+/** A check's table. `examples` turns `meta.examples.fail`/`.pass` into observations: fail must be reported, pass must not. */
+export interface CheckTable {
+  valid: ValidCase[];
+  invalid: InvalidCase[];
+  examples?: (example: string, which: 'fail' | 'pass') => SurfaceObservation;
+  /**
+   * `false` for a second table of a check kept in another file (e.g. deep schemas): its primary table,
+   * test/checks/<id>.test.ts, asserts that every messageId is expected (test/meta/catalog.test.ts holds
+   * that every check has one).
+   */
+  coverage?: false;
+  /**
+   * messageIds of this check's catalogue that the runner reports (run/surface.ts `runnerFinding`, e.g. a
+   * scenario for a tool the surface does not advertise): no observation makes the check report them, so
+   * the coverage test skips them; each names the end-to-end test that covers it.
+   */
+  reportedByRunner?: Record<string, string>;
+}
+
+/** A finding with the descriptor's `data` (not on Finding: the tester reads it to compare `data` expectations). */
+type TestedFinding = Finding & { data?: Record<string, string | number> };
+
+/** Run a case: plan and answer its probes when it has `answer`, then judge with the data kept. */
+function runCase(check: Check, c: ValidCase): TestedFinding[] {
+  const observation = c.answer ? answered(check, c.observation, c.answer, c.options) : c.observation;
+  const data: Array<Record<string, string | number> | undefined> = [];
+  const spy: Check = { ...check, check: (ctx, report) => check.check(ctx, (d) => (data.push(d.data), report(d))) };
+  return runCheckOn(spy, observation, c.options).map((f, i) => (data[i] === undefined ? f : { ...f, data: data[i] }));
+}
 
 /** Project a finding onto the fields an expectation names. */
-function project(f: Finding, keys: string[]): Record<string, unknown> {
+function project(f: TestedFinding, keys: string[]): Record<string, unknown> {
   return Object.fromEntries(keys.map((k) => [k, (f as unknown as Record<string, unknown>)[k]]));
 }
 
+const summarise = (actual: TestedFinding[]) => actual.map((f) => ({ messageId: f.messageId, tool: f.tool, pointer: f.pointer, severity: f.severity, message: f.message, ...(f.data ? { data: f.data } : {}) }));
+
 /** Assert that `actual` matches `expected` exactly, order-insensitive. */
-function assertFindings(actual: Finding[], expected: InvalidCase['findings']): void {
-  const summary = actual.map((f) => ({ messageId: f.messageId, tool: f.tool, pointer: f.pointer, severity: f.severity, message: f.message }));
+function assertFindings(actual: TestedFinding[], expected: FindingExpectation[]): void {
+  const summary = summarise(actual);
   expect(actual.length, `expected ${expected.length} finding(s), got:\n${JSON.stringify(summary, null, 2)}`).toBe(expected.length);
   const remaining = [...actual];
   for (const want of expected) {
     const keys = Object.keys(want);
-    const index = remaining.findIndex((f) => JSON.stringify(project(f, keys)) === JSON.stringify(project(want as unknown as Finding, keys)));
+    const index = remaining.findIndex((f) => stableJson(project(f, keys)) === stableJson(project(want as TestedFinding, keys)));
     expect(index, `no finding matches ${JSON.stringify(want)}; got:\n${JSON.stringify(summary, null, 2)}`).toBeGreaterThanOrEqual(0);
     remaining.splice(index, 1);
   }
 }
 
-/** Reject duplicate case names and expected messageIds the check does not declare. */
-function validateCases(check: Check, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+/** JSON with object keys sorted (case content and `data` compare by value, not key order). */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** What makes two cases the same (RuleTester: code, options...): everything but the name and the findings. */
+function caseContent(c: ValidCase): string {
+  return stableJson({ observation: c.observation, options: c.options ?? {}, answer: c.answer?.toString() });
+}
+
+/**
+ * Reject duplicate case names, duplicate cases by content (same observation, options and answer),
+ * invalid cases without findings, and expected messageIds the check does not declare.
+ */
+function validateCases(check: Check, cases: CheckTable): void {
   const names = new Set<string>();
+  const contents = new Map<string, string>();
   for (const c of [...cases.valid, ...cases.invalid]) {
     if (names.has(c.name)) throw new Error(`checkTester(${check.meta.id}): duplicate case name '${c.name}'`);
     names.add(c.name);
+    const content = caseContent(c);
+    const twin = contents.get(content);
+    if (twin !== undefined) throw new Error(`checkTester(${check.meta.id}): case '${c.name}' duplicates case '${twin}' (same observation, options and answer)`);
+    contents.set(content, c.name);
   }
   for (const c of cases.invalid) {
     if (c.findings.length === 0) throw new Error(`checkTester(${check.meta.id}): invalid case '${c.name}' lists no findings`);
@@ -187,23 +280,48 @@ function validateCases(check: Check, cases: { valid: ValidCase[]; invalid: Inval
   }
 }
 
+/** Per check ID: the messageIds its tables' invalid cases expect, across every checkTester call of a file. */
+const exercised = new Map<string, Set<string>>();
+
 /**
- * Register `describe(check.meta.id)` with one `it()` per case.
- * @throws Error (at registration) on duplicate case names or unknown messageIds.
+ * Register `describe(check.meta.id)` with one `it()` per case, plus (once per check and file) a test
+ * that every messageId of `meta.messages` is expected by at least one invalid case, and, with
+ * `examples`, one test per `meta.examples` entry (fail is reported, pass is silent).
+ * @throws Error (at registration) on duplicate case names or contents, or unknown messageIds.
  */
-export function checkTester(check: Check, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+export function checkTester(check: Check, cases: CheckTable): void {
   validateCases(check, cases);
+  const first = !exercised.has(check.meta.id) && cases.coverage !== false;
+  const ids = exercised.get(check.meta.id) ?? new Set<string>();
+  exercised.set(check.meta.id, ids);
+  for (const c of cases.invalid) for (const f of c.findings) ids.add(f.messageId);
+  for (const id of Object.keys(cases.reportedByRunner ?? {})) {
+    if (!(id in check.meta.messages)) throw new Error(`checkTester(${check.meta.id}): reportedByRunner names unknown messageId '${id}'`);
+    ids.add(id);
+  }
   describe(check.meta.id, () => {
     for (const c of cases.valid) {
       it(`valid: ${c.name}`, () => {
-        const findings = runCheckOn(check, c.observation, c.options);
-        const floor = c.strict ? 0 : RANK.warning;
-        const offending = findings.filter((f) => RANK[f.severity] >= floor);
-        expect(offending.map((f) => `${f.severity} ${f.messageId} ${f.tool ?? ''} ${f.pointer ?? ''}: ${f.message}`)).toEqual([]);
+        const findings = runCase(check, c);
+        expect(findings.map((f) => `${f.severity} ${f.messageId} ${f.tool ?? ''} ${f.pointer ?? ''}: ${f.message}`)).toEqual([]);
       });
     }
     for (const c of cases.invalid) {
-      it(`invalid: ${c.name}`, () => assertFindings(runCheckOn(check, c.observation, c.options), c.findings));
+      it(`invalid: ${c.name}`, () => assertFindings(runCase(check, c), c.findings));
+    }
+    if (cases.examples) {
+      const toObservation = cases.examples;
+      it('meta.examples.fail is reported', () => {
+        expect(runCheckOn(check, toObservation(check.meta.examples.fail, 'fail')).length, check.meta.examples.fail).toBeGreaterThan(0);
+      });
+      it('meta.examples.pass is silent', () => {
+        expect(summarise(runCheckOn(check, toObservation(check.meta.examples.pass, 'pass'))), check.meta.examples.pass).toEqual([]);
+      });
+    }
+    if (first) {
+      it('every messageId is expected by an invalid case', () => {
+        expect(Object.keys(check.meta.messages).filter((id) => !ids.has(id))).toEqual([]);
+      });
     }
   });
 }

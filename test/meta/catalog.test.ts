@@ -44,6 +44,27 @@ describe('check catalog', () => {
     }
   });
 
+  it('gives every check a table (test/checks/<id>.test.ts calls checkTester, which asserts every messageId is expected by an invalid case)', () => {
+    const missing = checkIds.filter((id) => {
+      const file = new URL(`../checks/${id}.test.ts`, import.meta.url);
+      return !existsSync(file) || !/\bcheckTester\(check\b|\bcheckTester\(\w+, \{\n(?!\s*coverage: false)/.test(readFileSync(file, 'utf8'));
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('describes every option of a check and keeps its defaultOptions valid (meta.optionsSchema)', async () => {
+    for (const { meta } of await loadChecks()) {
+      if (meta.optionsSchema === undefined) {
+        expect(meta.defaultOptions, meta.id).toBeUndefined();
+        continue;
+      }
+      const shape = (meta.optionsSchema as unknown as { shape?: Record<string, { description?: string }> }).shape ?? {};
+      expect(Object.keys(shape).length, meta.id).toBeGreaterThan(0);
+      for (const [key, option] of Object.entries(shape)) expect(option.description?.trim(), `${meta.id} option ${key}`).toBeTruthy();
+      expect(meta.optionsSchema.safeParse(meta.defaultOptions ?? {}).success, meta.id).toBe(true);
+    }
+  });
+
   it('rejects an unknown check ID with the known ones', async () => {
     await expect(loadChecks(['tools/nope'])).rejects.toThrow(/unknown check ID 'tools\/nope'; known: tools\/set-diff/);
   });

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/errors/classification.ts';
-import { checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
-import { answerAll } from '../../probes/records.ts';
+import { answered, checkTester, makeCall, makeObservation, makeTool, planOn, runCheckOn } from '../../helpers/check-tester.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import case21 from '../../fixtures/cases/21-invalid-arguments-as-protocol-error.json' with { type: 'json' };
 import case26 from '../../fixtures/cases/26-nullable-enum-excludes-null.json' with { type: 'json' };
-import type { SurfaceObservation } from '../../../harness/model/observation.ts';
 import type { ListedTool } from '../../../harness/model/protocol.ts';
 
-const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
 const ok = { result: { content: [{ type: 'text', text: 'ok' }] } };
 const isError = { result: { isError: true, content: [{ type: 'text', text: 'invalid' }] } };
 const rpc = (code: number) => ({ error: { code, message: 'x' } });
@@ -16,8 +13,7 @@ const rpc = (code: number) => ({ error: { code, message: 'x' } });
 /** An observation whose planned probes are answered: unknown tool by `unknown`, invalid args by `invalid`; the valid call by `valid`. */
 function observed(tool: ListedTool, unknown: object, invalid: object, protocolVersion = '2025-11-25', args: Record<string, unknown> = {}, valid: object = ok) {
   const base = makeObservation({ tools: [tool], protocolVersion, calls: [makeCall(tool.name, valid, { scenario: { arguments: args } })] });
-  const probes = check.plan!(ctx(base));
-  return { ...base, probes: answerAll(probes, (p) => (p.id.endsWith(':unknown-tool') ? unknown : invalid)) };
+  return answered(check, base, (p) => (p.id.endsWith(':unknown-tool') ? unknown : invalid));
 }
 
 const c21 = { ...(case21.tool as ListedTool), annotations: { readOnlyHint: true } };
@@ -25,8 +21,8 @@ const c26 = { ...(case26.tool as ListedTool), annotations: { readOnlyHint: true 
 
 checkTester(check, {
   valid: [
-    { name: 'unknown tool -32602, invalid arguments isError', observation: observed(c21, rpc(-32602), isError, '2025-11-25', { id: 'u1' }), strict: true },
-    { name: 'probes that never ran are skipped', observation: makeObservation({ tools: [c21] }), strict: true },
+    { name: 'unknown tool -32602, invalid arguments isError', observation: observed(c21, rpc(-32602), isError, '2025-11-25', { id: 'u1' }) },
+    { name: 'probes that never ran are skipped', observation: makeObservation({ tools: [c21] }) },
     {
       name: 'results that merely mention errors are successes',
       observation: makeObservation({
@@ -35,20 +31,17 @@ checkTester(check, {
           makeCall('b', { result: { content: [{ type: 'text', text: '{"error":null,"status":"ok"}' }] } }),
         ],
       }),
-      strict: true,
     },
     { name: 'tool-error scenario answered isError', observation: makeObservation({ calls: [makeCall('t', isError, { scenario: { expect: 'tool-error' } })] }) },
     {
       name: 'a task-required tool refusing a plain call with -32601 is not a tool failure',
       observation: observed({ ...c21, execution: { taskSupport: 'required' } }, rpc(-32602), rpc(-32601), '2025-11-25', { id: 'u1' }, rpc(-32601)),
-      strict: true,
     },
     {
       name: 'every call rejected with -32602 (argument validation, firecrawl F9) is not a tool failure',
       observation: observed(c21, rpc(-32602), rpc(-32602), '2025-06-18', { id: 'u1' }, rpc(-32602)),
-      strict: true,
     },
-    { name: 'a valid call that failed with another code than the probe: no uniform failure, no judgement', observation: observed(c21, rpc(-32602), rpc(-32602), '2025-11-25', { id: 'u1' }, rpc(-32603)), strict: true },
+    { name: 'a valid call that failed with another code than the probe: no uniform failure, no judgement', observation: observed(c21, rpc(-32602), rpc(-32602), '2025-11-25', { id: 'u1' }, rpc(-32603)) },
   ],
   invalid: [
     { name: 'case 21: invalid arguments as JSON-RPC error (2025-11-25)', observation: observed(c21, rpc(-32602), { error: { code: 0, message: 'decode failed' } }, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'lookup_user', severity: 'error' }] },
@@ -96,7 +89,7 @@ describe('errors/classification: tool failures as JSON-RPC errors', () => {
     const a = { ...c21, name: 'a' };
     const b = { ...c21, name: 'b' };
     const base = makeObservation({ tools: [a, b], calls: [makeCall('a', rpc(-32603)), makeCall('b', rpc(-32603)), makeCall('b', rpc(-32603))] });
-    const findings = runCheckOn(check, { ...base, probes: answerAll(check.plan!(ctx(base)), (p) => (p.id.endsWith(':unknown-tool') ? rpc(-32602) : rpc(-32603))) });
+    const findings = runCheckOn(check, answered(check, base, (p) => (p.id.endsWith(':unknown-tool') ? rpc(-32602) : rpc(-32603))));
     expect(findings.map((f) => [f.messageId, f.severity])).toEqual([['toolFailuresAsProtocolErrors', 'warning']]);
     expect(findings[0].message).toContain('2 tool(s) (a, b)');
   });
@@ -105,7 +98,7 @@ describe('errors/classification: tool failures as JSON-RPC errors', () => {
 describe('errors/classification plan', () => {
   it('plans the unknown-tool probe and invalid arguments, never for destructive tools', () => {
     const obs = makeObservation({ tools: [c21, makeTool('rm', { inputSchema: { type: 'object', required: ['p'] } })] });
-    const ids = check.plan!(ctx(obs)).map((p) => p.id);
+    const ids = planOn(check, obs).map((p) => p.id);
     expect(ids).toEqual(['errors/classification:unknown-tool', 'errors/classification:lookup_user:invalid-arguments']);
     const messages = runCheckOn(check, observed(c21, isError, rpc(-32602), '2025-11-25', { id: 'u1' })).map((f) => f.message).join('\n');
     expect(messages).not.toMatch(/u1|mcpH4rn3ss/);

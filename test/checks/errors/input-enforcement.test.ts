@@ -1,40 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/errors/input-enforcement.ts';
-import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
-import { answerAll } from '../../probes/records.ts';
+import { checkTester, makeCall, makeObservation, makeTool, planOn } from '../../helpers/check-tester.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
-import type { SurfaceObservation } from '../../../harness/model/observation.ts';
 import type { ProbeRequest } from '../../../harness/model/wire.ts';
 
-const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
 const tool = makeTool('search', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['limit'] } });
 const ok = { result: { content: [{ type: 'text', text: 'ok' }] } };
 const rejected = { result: { isError: true, content: [{ type: 'text', text: 'limit must be at most 10' }] } };
 
-function observed(answer: (p: ProbeRequest) => object, extra: Partial<SurfaceObservation> = {}) {
-  const base = makeObservation({ tools: [tool], calls: [makeCall('search', ok, { scenario: { arguments: { limit: 5 } } })], ...extra });
-  return { ...base, probes: answerAll(check.plan!(ctx(base)), answer) };
-}
+/** The bounded tool with one successful call: what errors/input-enforcement plans its probes for. */
+const base = makeObservation({ tools: [tool], calls: [makeCall('search', ok, { scenario: { arguments: { limit: 5 } } })] });
 const enforcing = (p: ProbeRequest) => (p.id.includes(':at-') ? ok : rejected);
 
 checkTester(check, {
   valid: [
-    { name: 'rejects every forbidden value and accepts the bounds', observation: observed(enforcing), strict: true },
-    { name: '-32602 counts as a rejection', observation: observed((p) => (p.id.includes(':at-') ? ok : { error: { code: -32602, message: 'bad' } })), strict: true },
-    { name: 'no successful call: tool skipped', observation: makeObservation({ tools: [tool] }), strict: true },
+    { name: 'rejects every forbidden value and accepts the bounds', observation: base, answer: enforcing },
+    { name: '-32602 counts as a rejection', observation: base, answer: (p) => (p.id.includes(':at-') ? ok : { error: { code: -32602, message: 'bad' } }) },
+    { name: 'no successful call: tool skipped', observation: makeObservation({ tools: [tool] }) },
     {
       name: 'a business failure of a valid call is not a rejection of the arguments',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
-      strict: true,
     },
     {
       name: 'invalid arguments rejected are not an under-stated schema',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { error: { code: -32602, message: 'limit must be at most 10' } }, { scenario: { arguments: { limit: 50 } } })] }),
-      strict: true,
     },
   ],
   invalid: [
-    { name: 'accepts everything', observation: observed(() => ok), findings: [
+    { name: 'accepts everything', observation: base, answer: () => ok, findings: [
       { messageId: 'accepted', pointer: '/inputSchema/required' },
       { messageId: 'accepted', pointer: '/inputSchema/properties/limit/type' },
       { messageId: 'accepted', pointer: '/inputSchema/properties/limit/minimum' },
@@ -53,7 +46,7 @@ checkTester(check, {
       }),
       findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema' }],
     },
-    { name: 'rejects the value exactly at the maximum', observation: observed((p) => (p.id.endsWith(':at-maximum:limit') ? rejected : enforcing(p))), findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }] },
+    { name: 'rejects the value exactly at the maximum', observation: base, answer: (p) => (p.id.endsWith(':at-maximum:limit') ? rejected : enforcing(p)), findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }] },
   ],
 });
 
@@ -61,8 +54,8 @@ describe('errors/input-enforcement plan', () => {
   it('never probes a destructive tool unless allowed', () => {
     const rm = makeTool('rm', { inputSchema: tool.inputSchema });
     const obs = makeObservation({ tools: [rm], calls: [makeCall('rm', ok, { scenario: { arguments: { limit: 5 } } })] });
-    expect(check.plan!(ctx(obs))).toEqual([]);
-    expect(check.plan!(ctx({ ...obs, options: { ...obs.options, allowDestructive: true } })).length).toBeGreaterThan(0);
+    expect(planOn(check, obs)).toEqual([]);
+    expect(planOn(check, { ...obs, options: { ...obs.options, allowDestructive: true } }).length).toBeGreaterThan(0);
   });
 });
 

@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import classification from '../../../harness/checks/errors/classification.ts';
 import echo from '../../../harness/checks/errors/echo.ts';
 import inputEnforcement from '../../../harness/checks/errors/input-enforcement.ts';
-import { createSchemaService } from '../../../harness/schema/ajv.ts';
 import type { SurfaceObservation } from '../../../harness/model/observation.ts';
 import type { ProbeRequest } from '../../../harness/model/wire.ts';
-import { makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
+import { makeCall, makeObservation, makeTool, planOn, runCheckOn } from '../../helpers/check-tester.ts';
 import { answerAll } from '../../probes/records.ts';
 
 const TOOLS = 5_000;
@@ -28,7 +27,7 @@ function surface(): SurfaceObservation {
 describe('errors/* at 5,000 tools', () => {
   it('input-enforcement: plans every probe and reports each accepted forbidden value once', () => {
     const base = surface();
-    const probes = inputEnforcement.plan!({ observation: base, schemas: createSchemaService(), options: {} });
+    const probes = planOn(inputEnforcement, base);
     expect(probes.length).toBe(TOOLS * 4);
     const observation = { ...base, probes: answerAll(probes, (p: ProbeRequest) => (p.id.endsWith(':above-maximum:limit') ? ok : { result: { isError: true, content: [] } })) };
     const findings = runCheckOn(inputEnforcement, observation);
@@ -38,7 +37,7 @@ describe('errors/* at 5,000 tools', () => {
 
   it('classification: one invalid-arguments probe per tool, JSON-RPC errors reported per tool', () => {
     const base = surface();
-    const probes = classification.plan!({ observation: base, schemas: createSchemaService(), options: {} });
+    const probes = planOn(classification, base);
     expect(probes.length).toBe(TOOLS + 1);
     const observation = { ...base, probes: answerAll(probes, (p) => (p.id.endsWith(':unknown-tool') ? { error: { code: -32602, message: 'unknown tool' } } : { error: { code: -32000, message: 'bad' } })) };
     const findings = runCheckOn(classification, observation);
@@ -48,7 +47,7 @@ describe('errors/* at 5,000 tools', () => {
 
   it('echo: one sentinel probe per tool, echoes reported per tool', () => {
     const base = surface();
-    const probes = echo.plan!({ observation: base, schemas: createSchemaService(), options: {} });
+    const probes = planOn(echo, base);
     expect(probes.length).toBe(TOOLS + 1);
     const observation = { ...base, probes: answerAll(probes, (p) => ({ error: { code: -32602, message: JSON.stringify(p.params) } })) };
     const findings = runCheckOn(echo, observation);

@@ -1,13 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import check, { lateMarginMs, slowestRepeatable } from '../../../harness/checks/protocol/cancellation.ts';
-import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { checkTester, makeCall, makeObservation, makeTool, planOn } from '../../helpers/check-tester.ts';
 import { makeProbeRecord } from '../../probes/records.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
 import type { SurfaceObservation } from '../../../harness/model/observation.ts';
 import type { CallRecord } from '../../../harness/model/wire.ts';
 
-const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
 const ok = { result: { content: [] } };
 const readOnly = { annotations: { readOnlyHint: true } };
 const list = { result: { tools: [] } };
@@ -24,7 +23,7 @@ function observed(slowMs: number, fastMs = 2): SurfaceObservation {
  * as given.
  */
 function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, afterMarker?: boolean, followUp: 'answered' | 'timeout' | 'exit' = 'answered'): SurfaceObservation {
-  const [call, follow] = check.plan!(ctx(o));
+  const [call, follow] = planOn(check, o);
   const followRecord = followUp === 'answered' ? makeProbeRecord(follow, list) : makeProbeRecord(follow, undefined, { outcome: followUp });
   const order = late.length > 0 && afterMarker !== undefined ? { lateAfterMarker: afterMarker } : {};
   const cancelled = { outcome: 'cancelled' as const, lateFrames: late, ...(late.length > 0 ? { lateAfterMs } : {}), ...order };
@@ -35,13 +34,13 @@ const LATE = [{ jsonrpc: '2.0', id: 900, result: { content: [] } }];
 
 checkTester(check, {
   valid: [
-    { name: 'no late frame, follow-up answered', observation: probed(observed(250), [], 0), strict: true },
-    { name: 'no repeatable call: nothing planned or judged', observation: makeObservation(), strict: true },
-    { name: 'answer racing the cancellation (before the marker\'s answer): not reported', observation: probed(observed(20), LATE, 2, false), strict: true },
+    { name: 'no late frame, follow-up answered', observation: probed(observed(250), [], 0) },
+    { name: 'no repeatable call: nothing planned or judged', observation: makeObservation() },
+    { name: 'answer racing the cancellation (before the marker\'s answer): not reported', observation: probed(observed(20), LATE, 2, false) },
     // a starved harness reads the racing answer late: the time says "late", the order says "race"
-    { name: 'answer before the marker\'s, read 900 ms after the cancellation on a busy machine: not reported', observation: probed(observed(250, 150), LATE, 900, false), strict: true },
-    { name: 'no marker order known: not reported', observation: probed(observed(250), LATE, 240), strict: true },
-    { name: 'a follow-up that timed out is transport/timeout\'s, never evidence here', observation: probed(observed(250), [], 0, undefined, 'timeout'), strict: true },
+    { name: 'answer before the marker\'s, read 900 ms after the cancellation on a busy machine: not reported', observation: probed(observed(250, 150), LATE, 900, false) },
+    { name: 'no marker order known: not reported', observation: probed(observed(250), LATE, 240) },
+    { name: 'a follow-up that timed out is transport/timeout\'s, never evidence here', observation: probed(observed(250), [], 0, undefined, 'timeout') },
   ],
   invalid: [
     { name: 'answer after the marker\'s answer', observation: probed(observed(250), LATE, 240, true), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
@@ -55,11 +54,11 @@ describe('protocol/cancellation probe choice and margin', () => {
   it('probes the slowest successful call of a repeatable tool', () => {
     const o = observed(250);
     expect(slowestRepeatable(o)?.scenario.tool).toBe('slow');
-    expect(check.plan!(ctx(o)).map((p) => [p.method, p.tool, p.cancelAfterMs, p.cancelMarker, p.exclusive])).toEqual([['tools/call', 'slow', 0, true, true], ['tools/list', 'slow', undefined, undefined, true]]);
+    expect(planOn(check, o).map((p) => [p.method, p.tool, p.cancelAfterMs, p.cancelMarker, p.exclusive])).toEqual([['tools/call', 'slow', 0, true, true], ['tools/list', 'slow', undefined, undefined, true]]);
   });
 
   it('waits for a late answer long enough for the probed tool to finish twice over (0.3-5 s)', () => {
-    const grace = (slowMs: number) => check.plan!(ctx(observed(slowMs)))[0].lateGraceMs;
+    const grace = (slowMs: number) => planOn(check, observed(slowMs))[0].lateGraceMs;
     expect(grace(20)).toBe(300);
     expect(grace(400)).toBe(950); // 2 x 400 + the 150 ms margin
     expect(grace(9000)).toBe(5000);

@@ -9,18 +9,19 @@ const file = (partial: Partial<Scenario> = {}): Partial<Scenario> => ({ name: 'h
 const obs = (...calls: ReturnType<typeof makeCall>[]) => makeObservation({ tools: [makeTool('t')], calls });
 
 checkTester(check, {
+  reportedByRunner: { scenarioForUnknownTool: 'test/e2e/stale-scenario.test.ts' },
   valid: [
-    { name: 'success expected and got', observation: obs(makeCall('t', ok, { scenario: file() })), strict: true },
-    { name: 'tool-error expected and got', observation: obs(makeCall('t', toolError, { scenario: file({ expect: 'tool-error' }) })), strict: true },
-    { name: 'protocol-error expected and got', observation: obs(makeCall('t', protocolError, { scenario: file({ expect: 'protocol-error' }) })), strict: true },
+    { name: 'success expected and got', observation: obs(makeCall('t', ok, { scenario: file() })) },
+    { name: 'tool-error expected and got', observation: obs(makeCall('t', toolError, { scenario: file({ expect: 'tool-error' }) })) },
+    { name: 'protocol-error expected and got', observation: obs(makeCall('t', protocolError, { scenario: file({ expect: 'protocol-error' }) })) },
     {
       name: 'assertions hold',
-      strict: true,
+
       observation: obs(makeCall('t', ok, { scenario: file({ assert: { structuredContentHas: ['/order/id', '/order/a~1b', '/items'], textIncludes: ['order 17', 'Ada'] } }) })),
     },
-    { name: 'generated call hitting a business rule: not judged here', observation: obs(makeCall('t', toolError)), strict: true },
-    { name: 'generated call answered with a JSON-RPC error: not judged here (the revision-aware checks are)', observation: obs(makeCall('t', protocolError)), strict: true },
-    { name: 'generated call timing out: transport/timeout, not judged here', observation: obs(makeCall('t', {}, { outcome: 'timeout' })), strict: true },
+    { name: 'generated call hitting a business rule: not judged here', observation: obs(makeCall('t', toolError)) },
+    { name: 'generated call answered with a JSON-RPC error: not judged here (the revision-aware checks are)', observation: obs(makeCall('t', protocolError)) },
+    { name: 'generated call timing out: transport/timeout, not judged here', observation: obs(makeCall('t', {}, { outcome: 'timeout' })) },
   ],
   invalid: [
     {

@@ -15,10 +15,10 @@ const probe = (result: unknown): ProbeRecord => ({
 
 checkTester(check, {
   valid: [
-    { name: 'text block', observation: legacy({ content: [text] }), strict: true },
+    { name: 'text block', observation: legacy({ content: [text] }) },
     {
       name: 'every block type',
-      strict: true,
+
       observation: legacy({
         content: [
           text,
@@ -31,20 +31,20 @@ checkTester(check, {
         isError: false,
       }),
     },
-    { name: 'empty content on a tool error', observation: legacy({ content: [], isError: true }), strict: true },
-    { name: 'protocol error is not a result', observation: makeObservation({ calls: [makeCall('t', { error: { code: -32602, message: 'x' } })] }), strict: true },
-    { name: 'modern result with resultType', observation: modern({ resultType: 'complete', content: [text], structuredContent: [1, 2] }), strict: true },
-    { name: 'modern input_required without content', observation: modern({ resultType: 'input_required', requestState: 'abc' }), strict: true },
-    { name: 'legacy result may omit resultType', observation: legacy({ content: [text] }), strict: true },
+    { name: 'empty content on a tool error', observation: legacy({ content: [], isError: true }) },
+    { name: 'protocol error is not a result', observation: makeObservation({ calls: [makeCall('t', { error: { code: -32602, message: 'x' } })] }) },
+    { name: 'modern result with resultType', observation: modern({ resultType: 'complete', content: [text], structuredContent: [1, 2] }) },
+    { name: 'modern input_required without content', observation: modern({ resultType: 'input_required', requestState: 'abc' }) },
+    { name: 'legacy result may omit resultType', observation: legacy({ content: [text] }) },
     {
       name: 'non-object structuredContent of a tool with outputSchema is left to result/structured-content',
-      strict: true,
+
       observation: makeObservation({
         tools: [makeTool('t', { outputSchema: { type: 'object' } })],
         calls: [makeCall('t', { result: { content: [text], structuredContent: [1] } })],
       }),
     },
-    { name: 'timeout has no result', observation: makeObservation({ calls: [makeCall('t', {}, { outcome: 'timeout' })] }), strict: true },
+    { name: 'timeout has no result', observation: makeObservation({ calls: [makeCall('t', {}, { outcome: 'timeout' })] }) },
   ],
   invalid: [
     { name: 'case 07: no content array', observation: legacy({ isError: false, structuredContent: { id: 'x' } }), findings: [{ messageId: 'contentMissing', tool: 't', pointer: '/result/content' }] },

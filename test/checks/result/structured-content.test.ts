@@ -9,22 +9,20 @@ const on = (result: unknown, extra: Parameters<typeof makeObservation>[0] = {}) 
 
 checkTester(check, {
   valid: [
-    { name: 'valid structuredContent', observation: on({ content: [text('{}')], structuredContent: { name: 'a', price: null } }), strict: true },
-    { name: 'plain tool error without structuredContent', observation: on({ content: [text('item not found')], isError: true }), strict: true },
-    { name: 'tool error whose structuredContent conforms', observation: on({ content: [text('not found')], isError: true, structuredContent: { name: 'none', price: null } }), strict: true },
+    { name: 'valid structuredContent', observation: on({ content: [text('{}')], structuredContent: { name: 'a', price: null } }) },
+    { name: 'plain tool error without structuredContent', observation: on({ content: [text('item not found')], isError: true }) },
+    { name: 'tool error whose structuredContent conforms', observation: on({ content: [text('not found')], isError: true, structuredContent: { name: 'none', price: null } }) },
     {
       name: 'structuredContent without outputSchema',
       observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', { result: { content: [], structuredContent: { a: 1 } } })] }),
-      strict: true,
     },
     {
       name: 'no outputSchema and no structuredContent',
       observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', { result: { content: [text('x')] } })] }),
-      strict: true,
     },
     {
       name: 'uncompilable outputSchema is left to schema/compile',
-      strict: true,
+
       observation: makeObservation({
         tools: [makeTool('t', { outputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/Missing' } } } })],
         calls: [makeCall('t', { result: { content: [], structuredContent: { a: 1 } } })],
@@ -32,7 +30,7 @@ checkTester(check, {
     },
     {
       name: '2026-07-28: array structuredContent against an array outputSchema',
-      strict: true,
+
       observation: makeObservation({
         era: 'modern',
         tools: [makeTool('t', { outputSchema: { type: 'array', items: { type: 'integer' } } })],
@@ -41,17 +39,17 @@ checkTester(check, {
     },
     {
       name: '2026-07-28: null structuredContent is present',
-      strict: true,
+
       observation: makeObservation({
         era: 'modern',
         tools: [makeTool('t', { outputSchema: { type: 'null' } })],
         calls: [makeCall('t', { result: { resultType: 'complete', content: [], structuredContent: null } })],
       }),
     },
-    { name: 'protocol error is skipped', observation: makeObservation({ tools: [tool], calls: [makeCall('get_item', { error: { code: -32602, message: 'x' } })] }), strict: true },
+    { name: 'protocol error is skipped', observation: makeObservation({ tools: [tool], calls: [makeCall('get_item', { error: { code: -32602, message: 'x' } })] }) },
     {
       name: 'draft-07 outputSchema validated with draft-07 rules',
-      strict: true,
+
       observation: makeObservation({
         tools: [makeTool('t', { outputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } })],
         calls: [makeCall('t', { result: { content: [], structuredContent: { a: 'x' } } })],

@@ -8,22 +8,20 @@ const structured = { results: [{ title: 'a', url: 'b' }], summary: 's', nextStep
 
 checkTester(check, {
   valid: [
-    { name: 'exact mirror', observation: on({ content: [text(JSON.stringify(structured))], structuredContent: structured }), strict: true },
+    { name: 'exact mirror', observation: on({ content: [text(JSON.stringify(structured))], structuredContent: structured }) },
     {
       name: 'key order and whitespace do not matter',
       observation: on({ content: [text('{ "nextStep": "n", "summary": "s",\n "results": [{"url":"b","title":"a"}] }')], structuredContent: structured }),
-      strict: true,
     },
     {
       name: 'a later text block mirrors after a prose one',
       observation: on({ content: [text('Found 1 result.'), { type: 'image', data: '', mimeType: 'image/png' }, text(JSON.stringify(structured))], structuredContent: structured }),
-      strict: true,
     },
-    { name: 'no structuredContent: nothing to mirror', observation: on({ content: [] }), strict: true },
-    { name: '2026 scalar structuredContent mirrored', observation: on({ resultType: 'complete', content: [text('42')], structuredContent: 42 }, 'modern'), strict: true },
-    { name: 'prose only is at most info', observation: on({ content: [text('1 result for your query')], structuredContent: structured }) },
+    { name: 'no structuredContent: nothing to mirror', observation: on({ content: [] }) },
+    { name: '2026 scalar structuredContent mirrored', observation: on({ resultType: 'complete', content: [text('42')], structuredContent: 42 }, 'modern') },
   ],
   invalid: [
+    { name: 'prose only is at most info', observation: on({ content: [text('1 result for your query')], structuredContent: structured }), findings: [{ messageId: 'proseOnly', severity: 'info' }] },
     {
       name: 'case 05: JSON text lacks keys',
       observation: on({ content: [text(JSON.stringify({ results: structured.results }))], structuredContent: structured }),

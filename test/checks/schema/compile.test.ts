@@ -1,13 +1,14 @@
 import compile from '../../../harness/checks/schema/compile.ts';
 import { checkTester, loadCase, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { deepSchema } from '../../schema/deep.ts';
 
 const case08 = loadCase('08');
 
 checkTester(compile, {
   valid: [
-    { name: 'plain schemas', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }), strict: true },
-    { name: 'recursive $ref is valid (case 08 variant)', observation: makeObservation({ tools: [makeTool('v', { outputSchema: case08.exchange?.recursive_variant_outputSchema as never })] }), strict: true },
-    { name: 'unknown dialect is left to schema/dialect', observation: makeObservation({ tools: [makeTool('d', { inputSchema: { $schema: 'urn:x', type: 'object' } })] }), strict: true },
+    { name: 'plain schemas', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }) },
+    { name: 'recursive $ref is valid (case 08 variant)', observation: makeObservation({ tools: [makeTool('v', { outputSchema: case08.exchange?.recursive_variant_outputSchema as never })] }) },
+    { name: 'unknown dialect is left to schema/dialect', observation: makeObservation({ tools: [makeTool('d', { inputSchema: { $schema: 'urn:x', type: 'object' } })] }) },
   ],
   invalid: [
     {
@@ -19,6 +20,11 @@ checkTester(compile, {
       name: 'remote $ref in inputSchema',
       observation: makeObservation({ tools: [makeTool('r', { inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.invalid/a.json' } } } })] }),
       findings: [{ messageId: 'remoteRef', tool: 'r', pointer: '/inputSchema/properties/a/$ref' }],
+    },
+    {
+      name: 'a schema nested past the depth guard does not compile (more in deep-schema.test.ts)',
+      observation: makeObservation({ tools: [makeTool('deep', { outputSchema: deepSchema(300) })] }),
+      findings: [{ messageId: 'compileError', tool: 'deep', pointer: '/outputSchema', severity: 'error' }],
     },
   ],
 });

@@ -17,7 +17,8 @@ const deep = makeTool('deep', { annotations: { readOnlyHint: true }, inputSchema
 const recursive = makeTool('tree', { inputSchema: { type: 'object', properties: { child: { $ref: '#' } } } });
 
 checkTester(compile, {
-  valid: [{ name: 'a recursive root ($ref "#", as zod emits) compiles', observation: makeObservation({ tools: [recursive] }), strict: true }],
+  coverage: false,
+  valid: [{ name: 'a recursive root ($ref "#", as zod emits) compiles', observation: makeObservation({ tools: [recursive] }) }],
   invalid: [
     {
       name: 'a schema nested 2,000 levels is a compile error, not a crash',

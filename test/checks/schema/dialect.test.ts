@@ -5,11 +5,16 @@ import { expect, it } from 'vitest';
 
 checkTester(dialect, {
   valid: [
-    { name: 'no $schema (2020-12 default)', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }), strict: true },
-    { name: 'draft-07 declared is supported, info at most (case 11)', observation: makeObservation({ tools: [loadCase('11').tool] }) },
-    { name: 'draft-07 tuple items are valid under draft-07', observation: makeObservation({ tools: [makeTool('t', { inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { p: { type: 'array', items: [{ type: 'string' }] } } } })] }) },
+    { name: 'no $schema (2020-12 default)', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }) },
   ],
   invalid: [
+    { name: 'draft-07 declared is supported, info at most (case 11)', observation: makeObservation({ tools: [loadCase('11').tool] }),
+      findings: [
+        { messageId: 'nonDefaultDialect', pointer: '/inputSchema/$schema', severity: 'info', data: { tool: 'search_notes', field: 'inputSchema', dialect: 'draft-07' } },
+        { messageId: 'nonDefaultDialect', pointer: '/outputSchema/$schema', severity: 'info', data: { tool: 'search_notes', field: 'outputSchema', dialect: 'draft-07' } },
+      ],
+    },
+    { name: 'draft-07 tuple items are valid under draft-07', observation: makeObservation({ tools: [makeTool('t', { inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { p: { type: 'array', items: [{ type: 'string' }] } } } })] }), findings: [{ messageId: 'nonDefaultDialect', severity: 'info' }] },
     {
       name: 'boolean exclusiveMinimum under 2020-12 (case 12)',
       observation: makeObservation({ tools: [loadCase('12').tool] }),

@@ -5,9 +5,9 @@ const input = (properties: Record<string, unknown>, extra: Record<string, unknow
 
 checkTester(portability, {
   valid: [
-    { name: 'nullable written as a type list', observation: makeObservation({ tools: [input({ note: { type: ['string', 'null'] } })] }), strict: true },
-    { name: 'standard format, consistent enum and default', observation: makeObservation({ tools: [input({ at: { type: 'string', format: 'date-time' }, mode: { type: ['string', 'null'], enum: ['a', null], default: null } })] }), strict: true },
-    { name: 'ref into $defs', observation: makeObservation({ tools: [input({ a: { $ref: '#/$defs/A' } }, { $defs: { A: { type: 'string' } } })] }), strict: true },
+    { name: 'nullable written as a type list', observation: makeObservation({ tools: [input({ note: { type: ['string', 'null'] } })] }) },
+    { name: 'standard format, consistent enum and default', observation: makeObservation({ tools: [input({ at: { type: 'string', format: 'date-time' }, mode: { type: ['string', 'null'], enum: ['a', null], default: null } })] }) },
+    { name: 'ref into $defs', observation: makeObservation({ tools: [input({ a: { $ref: '#/$defs/A' } }, { $defs: { A: { type: 'string' } } })] }) },
     {
       name: 'required supplied through allOf/$ref/patternProperties, and keywords matching their types, are left alone',
       observation: makeObservation({
@@ -20,10 +20,9 @@ checkTester(portability, {
           makeTool('v', { inputSchema: { type: 'object', required: ['anything'] } }),
         ],
       }),
-      strict: true,
     },
-    { name: 'property named nullable is not the keyword', observation: makeObservation({ tools: [input({ nullable: { type: 'boolean' } })] }), strict: true },
-    { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }), strict: true },
+    { name: 'property named nullable is not the keyword', observation: makeObservation({ tools: [input({ nullable: { type: 'boolean' } })] }) },
+    { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }) },
     {
       name: 'negative control: a $ref into $defs whose properties have default null with a nullable type (zod, pydantic, OpenAPI-and-JSON-Schema forms)',
       observation: makeObservation({
@@ -47,7 +46,6 @@ checkTester(portability, {
           ),
         ],
       }),
-      strict: true,
     },
   ],
   invalid: [

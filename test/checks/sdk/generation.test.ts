@@ -7,8 +7,8 @@ const mixed = JSON.parse(readFileSync(new URL('../../fixtures/servers/faults/sdk
 
 checkTester(check, {
   valid: [
-    { name: 'split 2.x packages only', observation: manifest({ dependencies: { '@modelcontextprotocol/server': '^2.4.0' } }), strict: true },
-    { name: 'no manifest', observation: makeObservation(), strict: true },
+    { name: 'split 2.x packages only', observation: manifest({ dependencies: { '@modelcontextprotocol/server': '^2.4.0' } }) },
+    { name: 'no manifest', observation: makeObservation() },
   ],
   invalid: [
     { name: 'fixture sdk-mixed mixes 1.x and 2.x', observation: manifest(mixed), findings: [{ messageId: 'mixed', pointer: '/dependencies/@modelcontextprotocol~1server', severity: 'warning' }] },

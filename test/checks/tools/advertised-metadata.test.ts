@@ -9,16 +9,24 @@ const contract: Contract = {
 };
 /** A contract that fixes `_meta.category` and `_meta.tier` (issue 10 §5). */
 const withMeta: Contract = { ...contract, tools: [{ ...contract.tools[0], _meta: { category: 'utility', tier: 1 } }] };
+const { title: _title, ...untitledTool } = contract.tools[0];
+/** A contract whose tool declares no title. */
+const untitled: Contract = { ...contract, tools: [untitledTool] };
 const agreeing = { title: 'A', description: 'Does a.', annotations: { readOnlyHint: true } };
 
 checkTester(metadata, {
   valid: [
-    { name: 'agreeing metadata', observation: makeObservation({ contract, tools: [makeTool('a', { title: 'A', description: 'Does a.', annotations: { readOnlyHint: true, openWorldHint: true } })] }), strict: true },
-    { name: 'declared _meta keys agree; undeclared ones are the server\'s business', observation: makeObservation({ contract: withMeta, tools: [makeTool('a', { ...agreeing, _meta: { category: 'utility', tier: 1, extra: true } } as never)] }), strict: true },
-    { name: 'metaKeys narrows the compared _meta keys', observation: makeObservation({ contract: withMeta, tools: [makeTool('a', { ...agreeing, _meta: { category: 'utility', tier: 2 } } as never)] }), options: { metaKeys: ['category'] }, strict: true },
-    { name: 'tools without a contract entry are left to tools/set-diff', observation: makeObservation({ contract, tools: [makeTool('other', { title: 'X' })] }), strict: true },
+    { name: 'agreeing metadata', observation: makeObservation({ contract, tools: [makeTool('a', { title: 'A', description: 'Does a.', annotations: { readOnlyHint: true, openWorldHint: true } })] }) },
+    { name: 'declared _meta keys agree; undeclared ones are the server\'s business', observation: makeObservation({ contract: withMeta, tools: [makeTool('a', { ...agreeing, _meta: { category: 'utility', tier: 1, extra: true } } as never)] }) },
+    { name: 'metaKeys narrows the compared _meta keys', observation: makeObservation({ contract: withMeta, tools: [makeTool('a', { ...agreeing, _meta: { category: 'utility', tier: 2 } } as never)] }), options: { metaKeys: ['category'] } },
+    { name: 'tools without a contract entry are left to tools/set-diff', observation: makeObservation({ contract, tools: [makeTool('other', { title: 'X' })] }) },
   ],
   invalid: [
+    {
+      name: 'a title the contract does not declare',
+      observation: makeObservation({ contract: untitled, tools: [makeTool('a', agreeing)] }),
+      findings: [{ messageId: 'added', tool: 'a', pointer: '/title', severity: 'error', data: { tool: 'a', field: '/title' } }],
+    },
     {
       name: 'description changed, hint flipped, title dropped',
       observation: makeObservation({ contract, tools: [makeTool('a', { description: 'Does b.', annotations: { readOnlyHint: false } })] }),

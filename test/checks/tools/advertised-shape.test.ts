@@ -5,9 +5,9 @@ const arrayOutput = makeTool('list', { outputSchema: { type: 'array', items: { t
 
 checkTester(shape, {
   valid: [
-    { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }), strict: true },
-    { name: 'array outputSchema on 2026-07-28', observation: makeObservation({ era: 'modern', tools: [arrayOutput] }), strict: true },
-    { name: 'full tool on 2025-11-25', observation: makeObservation({ tools: [makeTool('f', { title: 'F', annotations: { readOnlyHint: true }, icons: [{ src: 'data:,' }], outputSchema: { type: 'object' } })] }), strict: true },
+    { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }) },
+    { name: 'array outputSchema on 2026-07-28', observation: makeObservation({ era: 'modern', tools: [arrayOutput] }) },
+    { name: 'full tool on 2025-11-25', observation: makeObservation({ tools: [makeTool('f', { title: 'F', annotations: { readOnlyHint: true }, icons: [{ src: 'data:,' }], outputSchema: { type: 'object' } })] }) },
   ],
   invalid: [
     {

@@ -7,11 +7,11 @@ const obs = (annotations: Record<string, unknown>, extra: object = {}) => makeOb
 
 checkTester(check, {
   valid: [
-    { name: 'consistent hints', observation: obs({ readOnlyHint: true, openWorldHint: false }), strict: true },
-    { name: 'destructive tool', observation: obs({ readOnlyHint: false, destructiveHint: true, idempotentHint: true }), strict: true },
-    { name: 'readOnly with idempotentHint false is not contradictory', observation: obs({ readOnlyHint: true, idempotentHint: false }), strict: true },
-    { name: 'redundant hints consistent with readOnly (what both SDKs emit) are not reported', observation: obs({ readOnlyHint: true, destructiveHint: false, idempotentHint: true }), strict: true },
-    { name: 'annotations.title equal to title', observation: obs({ title: 'A', readOnlyHint: true }, { title: 'A' }), strict: true },
+    { name: 'consistent hints', observation: obs({ readOnlyHint: true, openWorldHint: false }) },
+    { name: 'destructive tool', observation: obs({ readOnlyHint: false, destructiveHint: true, idempotentHint: true }) },
+    { name: 'readOnly with idempotentHint false is not contradictory', observation: obs({ readOnlyHint: true, idempotentHint: false }) },
+    { name: 'redundant hints consistent with readOnly (what both SDKs emit) are not reported', observation: obs({ readOnlyHint: true, destructiveHint: false, idempotentHint: true }) },
+    { name: 'annotations.title equal to title', observation: obs({ title: 'A', readOnlyHint: true }, { title: 'A' }) },
   ],
   invalid: [
     { name: 'read-only and destructive', observation: obs({ readOnlyHint: true, destructiveHint: true }), findings: [{ messageId: 'contradiction', pointer: '/annotations/destructiveHint', severity: 'warning' }] },

@@ -11,8 +11,8 @@ const nearMisses = ['Reads the .env file of the project', 'The path must be abso
 
 checkTester(check, {
   valid: [
-    ...nearMisses.map((d) => ({ name: `near miss: ${d}`, observation: described(d), strict: true })),
-    ...(reference as { servers: Array<{ package: string; version: string; tools: ListedTool[] }> }).servers.map((s) => ({ name: `reference server ${s.package}@${s.version}`, observation: makeObservation({ tools: s.tools }), strict: true })),
+    ...nearMisses.map((d) => ({ name: `near miss: ${d}`, observation: described(d) })),
+    ...(reference as { servers: Array<{ package: string; version: string; tools: ListedTool[] }> }).servers.map((s) => ({ name: `reference server ${s.package}@${s.version}`, observation: makeObservation({ tools: s.tools }) })),
   ],
   invalid: [
     { name: 'case 28: steering tool selection', observation: makeObservation({ tools: [case28.tool as ListedTool] }), findings: [{ messageId: 'injection', tool: 'web_search', pointer: '/description', severity: 'warning' }] },

@@ -14,8 +14,8 @@ const q = (inputProps: Record<string, unknown>, outputSchema: Record<string, unk
 
 checkTester(narrowing, {
   valid: [
-    { name: 'identical schemas', observation: makeObservation({ contract, tools: [q(contract.tools[0].inputSchema.properties as Record<string, unknown>)] }), strict: true },
-    { name: 'tightened bound, dropped optional property', observation: makeObservation({ contract, tools: [q({ n: { type: 'integer', maximum: 50 } })] }), strict: true },
+    { name: 'identical schemas', observation: makeObservation({ contract, tools: [q(contract.tools[0].inputSchema.properties as Record<string, unknown>)] }) },
+    { name: 'tightened bound, dropped optional property', observation: makeObservation({ contract, tools: [q({ n: { type: 'integer', maximum: 50 } })] }) },
   ],
   invalid: [
     {
@@ -38,6 +38,16 @@ checkTester(narrowing, {
       name: 'outputSchema loosened and dropped',
       observation: makeObservation({ contract, tools: [q({}, { type: 'object', properties: { total: { type: 'number' } } })] }),
       findings: [{ messageId: 'widened', pointer: '/outputSchema/properties/total/type' }],
+    },
+    {
+      name: 'a required input property the contract does not require',
+      observation: makeObservation({ contract, tools: [makeTool('q', { inputSchema: { ...contract.tools[0].inputSchema, required: ['n'] }, outputSchema: contract.tools[0].outputSchema })] }),
+      findings: [{ messageId: 'undeclaredRequired', tool: 'q', pointer: '/inputSchema/required', severity: 'error', data: { tool: 'q', side: 'input', property: 'n', detail: '' } }],
+    },
+    {
+      name: 'the outputSchema the contract declares is not advertised',
+      observation: makeObservation({ contract, tools: [makeTool('q', { inputSchema: contract.tools[0].inputSchema })] }),
+      findings: [{ messageId: 'schemaPresence', tool: 'q', pointer: '/outputSchema', message: 'q advertises no outputSchema, which its contract declares.' }],
     },
     {
       name: 'overrides none: even a narrowing is reported',

@@ -9,9 +9,9 @@ const obs = (...names: string[]) => makeObservation({ tools: names.map((n) => ma
 
 checkTester(check, {
   valid: [
-    { name: 'spec-conformant names', observation: obs('get_user', 'list-items', 'A9'), strict: true },
-    { name: 'custom budget via options', observation: obs('x'.repeat(70)), options: { maxLength: 100 }, strict: true },
-    { name: 'prefixed name within the budget', observation: obs('x'.repeat(50)), options: { prefix: 'mcp__{server}__' }, strict: true },
+    { name: 'spec-conformant names', observation: obs('get_user', 'list-items', 'A9') },
+    { name: 'custom budget via options', observation: obs('x'.repeat(70)), options: { maxLength: 100 } },
+    { name: 'prefixed name within the budget', observation: obs('x'.repeat(50)), options: { prefix: 'mcp__{server}__' } },
   ],
   invalid: [
     { name: 'case 17: dotted name is a portability warning', observation: makeObservation({ tools: [case17.tool as ListedTool] }), findings: [{ messageId: 'portability', tool: 'photos.albums.assets.add', pointer: '/name', severity: 'warning' }] },

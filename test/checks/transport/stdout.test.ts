@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/stdout.ts';
-import { checkTester, emptyWire, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
+import { checkTester, emptyWire, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 import type { StdoutLine } from '../../../harness/model/wire.ts';
 
 const rpc = (line: number): StdoutLine => ({ line, atMs: line, kind: 'jsonrpc', bytes: 40 });
 const text = (line: number, head = 'Server version : 1.2.3'): StdoutLine => ({ line, atMs: line, kind: 'text', bytes: head.length, head });
+const flooded = (notificationCount: number) => { const c = makeCall('chatty', { result: { content: [] } }); c.request.notificationCount = notificationCount; return c; };
 const wire = (stdout: StdoutLine[], stdoutNonJsonRpc = stdout.filter((l) => l.kind !== 'jsonrpc').length) => ({ ...emptyWire(), stdout, stdoutNonJsonRpc });
 
 checkTester(check, {
   valid: [
-    { name: 'only JSON-RPC', observation: makeObservation({ wire: wire([rpc(1), rpc(2)]) }), strict: true },
-    { name: 'nothing written', observation: makeObservation(), strict: true },
+    { name: 'only JSON-RPC', observation: makeObservation({ wire: wire([rpc(1), rpc(2)]) }) },
+    { name: 'nothing written', observation: makeObservation() },
   ],
   invalid: [
     {
@@ -27,6 +28,21 @@ checkTester(check, {
       name: 'a JSON-RPC batch array on stdout',
       observation: makeObservation({ wire: wire([rpc(1), { line: 2, atMs: 5, kind: 'json', bytes: 60, head: ' [{"jsonrpc":"2.0","id":1,"result":{}}]' }]) }),
       findings: [{ messageId: 'nonJsonRpc', pointer: '/stdout/line/2' }],
+    },
+    {
+      name: '21 offending lines: 20 findings and one summary',
+      observation: makeObservation({ wire: wire(Array.from({ length: 21 }, (_, i) => text(i + 1))) }),
+      findings: [...Array.from({ length: 20 }, (_, i) => ({ messageId: 'nonJsonRpc', pointer: `/stdout/line/${i + 1}` })), { messageId: 'more', severity: 'error', data: { count: 1, total: 21 } }],
+    },
+    {
+      name: 'a line over the frame limit is a warning',
+      observation: makeObservation({ wire: wire([rpc(1), { line: 2, atMs: 2, kind: 'oversize', bytes: 200_000 }]) }),
+      findings: [{ messageId: 'oversize', severity: 'warning', pointer: '/stdout/line/2', data: { line: 2, bytes: 200_000 } }],
+    },
+    {
+      name: 'more than 10,000 notifications before an answer: one flood warning per method',
+      observation: makeObservation({ calls: [flooded(10_001), flooded(12_000)] }),
+      findings: [{ messageId: 'flood', severity: 'warning', data: { count: 12_000, method: 'tools/call', max: 10_000, kept: 0 } }],
     },
     {
       name: 'a failed boot still gets its stdout judged',
