@@ -123,11 +123,23 @@ export function checkAdvertisedShape(tool: ListedTool, protocolVersion: string):
 /** Hint defaults (schema.ts ToolAnnotations): an absent hint equals its default. */
 const HINT_DEFAULTS: Record<string, boolean> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
 
+/** Options of `advertisedMetadataProblems`. */
+export interface MetadataOptions {
+  /**
+   * Compare only the `annotations` keys the contract declares (a key absent from the contract is not
+   * a claim: a contract module's annotations may be a Partial over its project's own defaults). Default
+   * false: every key either side has, absent hints as their schema.ts defaults (a lock records what
+   * the server advertised, so an absent key there is the default it advertised).
+   */
+  declaredAnnotationsOnly?: boolean;
+}
+
 /**
  * Metadata agreement: `title`, `description` and each `annotations` member must equal the contract's
- * (absent hints compare as their defaults). Messages never quote the texts.
+ * (absent hints compare as their schema.ts ToolAnnotations defaults; with `declaredAnnotationsOnly`,
+ * only the annotation keys the contract declares are compared). Messages never quote the texts.
  */
-export function advertisedMetadataProblems(contract: ContractTool, advertised: ListedTool): Problem[] {
+export function advertisedMetadataProblems(contract: ContractTool, advertised: ListedTool, options: MetadataOptions = {}): Problem[] {
   const tool = nameOf(advertised);
   const out: Problem[] = [];
   const compare = (pointer: string, want: unknown, got: unknown): void => {
@@ -139,15 +151,16 @@ export function advertisedMetadataProblems(contract: ContractTool, advertised: L
   compare('/description', contract?.description, advertised?.description);
   const want = isRecord(contract?.annotations) ? contract.annotations : {};
   const got = isRecord(advertised?.annotations) ? advertised.annotations : {};
-  for (const key of new Set([...Object.keys(want), ...Object.keys(got)])) {
+  const keys = options.declaredAnnotationsOnly ? Object.keys(want) : [...new Set([...Object.keys(want), ...Object.keys(got)])];
+  for (const key of keys) {
     compare(joinPointer('/annotations', key), want[key] ?? HINT_DEFAULTS[key], got[key] ?? HINT_DEFAULTS[key]);
   }
   return out;
 }
 
 /** String form of `advertisedMetadataProblems`. */
-export function checkAdvertisedMetadata(contract: ContractTool, advertised: ListedTool): string[] {
-  return messages(advertisedMetadataProblems(contract, advertised));
+export function checkAdvertisedMetadata(contract: ContractTool, advertised: ListedTool, options: MetadataOptions = {}): string[] {
+  return messages(advertisedMetadataProblems(contract, advertised, options));
 }
 
 /** The value-free problem for one comparator difference (the two top-level messages are the issue's, verbatim). */

@@ -4,7 +4,9 @@
  * (2020-12) surfaces with hand-written narrowing overrides (an array element narrowed, a top-level
  * requirement dropped, a nested required entry dropped, an object closed): zero tools/input-narrowing
  * findings. The widened twins (a strict object opened, a nested property added, an enum member added,
- * a bound loosened, `_meta.category` changed) each draw their finding at its exact pointer.
+ * a bound loosened, `_meta.category` changed, a declared annotation flipped) each draw their finding at
+ * its exact pointer. The surfaces advertise annotations over the package's own defaults
+ * (`destructiveHint: false`, which no entry declares): a key the entry does not declare is not compared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, findingsOf, reportOf, runCli, type CliRun } from './helpers/cli.ts';
@@ -19,6 +21,7 @@ afterAll(() => cleanup(run));
 
 const WIDENINGS = [
   ['tools/advertised-metadata', 'ping', '/_meta/category'],
+  ['tools/advertised-metadata', 'ping', '/annotations/idempotentHint'],
   ['tools/input-narrowing', 'place_order', '/inputSchema/properties/items/items/properties/discount'],
   ['tools/input-narrowing', 'place_order', '/inputSchema/properties/priority/enum/3'],
   ['tools/input-narrowing', 'review_branch', '/inputSchema/properties/checks/items/additionalProperties'],

@@ -1,8 +1,11 @@
 /**
  * tools/advertised-metadata: each advertised tool's title, description and annotations agree with
- * its contract tool (absent hints compare as their schema.ts defaults), and so does every `_meta` key
- * the contract tool declares (check option `metaKeys: string[]` narrows which). Messages never quote
- * texts or values. Rule: contract (design §7, `checkAdvertisedMetadata`).
+ * its contract tool, and so does every `_meta` key the contract tool declares (check option
+ * `metaKeys: string[]` narrows which). Annotations: against a contract module only the keys the entry
+ * declares are compared (an absent key is not a claim: entries are often a Partial over the project's
+ * own defaults), an absent advertised hint as its schema.ts default; against a lock (a record of what
+ * the server advertised) every key either side has. Messages never quote texts or values.
+ * Rule: contract (design §7, `checkAdvertisedMetadata`).
  */
 import { z } from 'zod';
 import { defineCheck } from '../define.ts';
@@ -51,8 +54,9 @@ export default defineCheck({
   },
   check({ observation, options }, report) {
     const keys = options.metaKeys;
+    const declaredAnnotationsOnly = observation.contract?.kind !== 'lock';
     for (const [contractTool, tool] of contractPairs(observation)) {
-      for (const p of advertisedMetadataProblems(contractTool, tool)) {
+      for (const p of advertisedMetadataProblems(contractTool, tool, { declaredAnnotationsOnly })) {
         report({ messageId: p.kind, tool: tool.name, pointer: p.pointer, data: { tool: tool.name, field: p.data?.field ?? p.pointer } });
       }
       for (const [messageId, pointer] of metaDifferences(contractTool._meta, (tool as { _meta?: unknown })._meta, keys)) {
