@@ -61,8 +61,8 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
  */
 async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<ResolvedConfig> {
   const { adHocConfig, applyCliOverrides, loadConfig } = await import('./config/index.ts');
-  const base = args.serverCommand
-    ? adHocConfig(args.serverCommand[0], args.serverCommand.slice(1), cwd)
+  const base = args.serverCommand || args.url !== undefined
+    ? adHocConfig(args.serverCommand?.[0] ?? '', args.serverCommand?.slice(1) ?? [], cwd, args.url)
     : await loadConfig(args.config, cwd);
   return applyCliOverrides(base, args.overrides, cwd);
 }
@@ -119,7 +119,9 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
  * config is wrong, not the server; the report keeps the transport/exit finding that says why).
  */
 function unstartable(observations: readonly SurfaceObservation[]): string[] {
-  return observations.filter((o) => o.bootError?.phase === 'spawn').map((o) => `${o.surface}: the server command could not be started (${o.bootError?.message})`);
+  // a Streamable HTTP server that started but never got ready, exited early or is not reachable is the server's fault (exit 1)
+  const serverFault = new Set(['ready-timeout', 'exited', 'unreachable']);
+  return observations.filter((o) => o.bootError?.phase === 'spawn' && !serverFault.has(o.bootError.reason)).map((o) => `${o.surface}: the server command could not be started (${o.bootError?.message})`);
 }
 
 /**

@@ -12,6 +12,7 @@ import { checkIds } from '../checks/index.ts';
 import { ConfigError } from '../config/errors.ts';
 import { parseShard, type CliOverrides } from '../config/cli.ts';
 import { nearest } from '../config/suggest.ts';
+import { isHttpUrl } from '../config/schema.ts';
 import { assertKnownReporters } from '../config/reporter-names.ts';
 import { SURFACE_FLAGS, surfaceOverrides } from './surface-flags.ts';
 
@@ -28,6 +29,8 @@ export interface ParsedArgs {
   overrides: CliOverrides;
   /** `-- COMMAND ARGS...` (ad-hoc surface / snapshot target). */
   serverCommand?: string[];
+  /** `run --url URL`: an ad-hoc Streamable HTTP surface (with `serverCommand`: the server the harness starts). */
+  url?: string;
   /** `snapshot --out`, `baseline --out`. */
   out?: string;
   /** `baseline --reason`. */
@@ -73,6 +76,7 @@ export const OPTION_TABLE = {
   shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls)', commands: RUN },
   concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs)', commands: RUN },
   'call-concurrency': { type: 'string', value: 'N', help: 'tool calls in flight per surface', commands: RUN },
+  url: { type: 'string', value: 'URL', help: 'check the Streamable HTTP server at URL (no config; with -- COMMAND the harness starts it; ${port} = a free loopback port)', commands: ['run'] },
   'allow-destructive': { type: 'boolean', help: 'also call and probe tools not annotated readOnlyHint: true (they may change state, destructiveHint: false included)', commands: RUN },
   ...SURFACE_FLAGS,
   out: { type: 'string', short: 'o', value: 'FILE', help: 'file to write (snapshot: the contract lock; baseline: the baseline)', commands: ['snapshot', 'baseline'] },
@@ -87,9 +91,9 @@ type OptionName = keyof typeof OPTION_TABLE;
 /** What each command is for, and its synopsis (help text). */
 const COMMAND_HELP: Record<Exclude<CommandName, 'help' | 'version'>, { synopsis: string; summary: string; detail?: string }> = {
   run: {
-    synopsis: 'mcp-harness run [options] [-- COMMAND ARGS...]',
+    synopsis: 'mcp-harness run [options] [--url URL] [-- COMMAND ARGS...]',
     summary: 'validate every surface of the config (the default command)',
-    detail: 'With "-- COMMAND ARGS", one ad-hoc surface (that server command) is checked against the\nspecification alone, no config needed. Tools not annotated readOnlyHint: true are not called unless\n--allow-destructive (best with --sandbox). --env, --env-pass, --sandbox and the timeouts (ms) apply\nto every surface (env.set, env.allow, sandbox, timeouts.*).',
+    detail: 'With "-- COMMAND ARGS", one ad-hoc surface (that server command) is checked against the\nspecification alone, no config needed. With "--url URL" the surface is a Streamable HTTP server: already\nrunning, or started by the harness from "-- COMMAND ARGS" (${port} in the URL and args: a free loopback port). Tools not annotated readOnlyHint: true are not called unless\n--allow-destructive (best with --sandbox). --env, --env-pass, --sandbox and the timeouts (ms) apply\nto every surface (env.set, env.allow, sandbox, timeouts.*).',
   },
   snapshot: { synopsis: 'mcp-harness snapshot [--out FILE] -- COMMAND ARGS...', summary: 'record a contract lock from a live server' },
   baseline: { synopsis: 'mcp-harness baseline [--out FILE] [--reason TEXT] [run options]', summary: 'run, then accept the current findings' },
@@ -212,7 +216,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     ...surfaceOverrides(values),
   };
   if (serverCommand !== undefined && serverCommand.length === 0) throw usageError('--', 'Expected a server command after --');
-  return { command, config: values.config, overrides, serverCommand, out: values.out, reason: values.reason, markdown: values.markdown, positionals: rest, ...(diffFailOn ? { diffFailOn } : {}) };
+  const url = values.url;
+  if (url !== undefined && !isHttpUrl(url)) throw usageError('--url', 'Expected an absolute http(s) URL of the MCP endpoint, e.g. http://127.0.0.1:8080/mcp');
+  if (url !== undefined && values.config !== undefined) throw usageError('--url', 'Not with --config: --url checks one ad-hoc surface');
+  return { command, config: values.config, overrides, serverCommand, ...(url !== undefined ? { url } : {}), out: values.out, reason: values.reason, markdown: values.markdown, positionals: rest, ...(diffFailOn ? { diffFailOn } : {}) };
 }
 
 /** `  -c, --config FILE   help` lines for the options of `command`, aligned. */

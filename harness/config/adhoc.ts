@@ -7,12 +7,17 @@ import { CONFIG_DEFAULTS, DEFAULT_ENV_ALLOW, DEFAULT_LIMITS, DEFAULT_TIMEOUTS, S
 import { deepFreeze } from './freeze.ts';
 import type { ResolvedConfig, ResolvedSurface } from './types.ts';
 
-/** The surface for `run -- COMMAND ARGS` run from `cwd` (absolute or relative to process.cwd()). */
-export function adHocSurface(command: string, args: readonly string[], cwd: string, name = 'ad-hoc'): ResolvedSurface {
+/**
+ * The surface for `run [--url URL] -- COMMAND ARGS` run from `cwd` (absolute or relative to process.cwd()):
+ * with `url`, a Streamable HTTP surface (the command, when given, is the server the harness starts).
+ */
+export function adHocSurface(command: string, args: readonly string[], cwd: string, name = 'ad-hoc', url?: string): ResolvedSurface {
   const dir = resolve(cwd);
   return {
     name,
     command,
+    ...(url !== undefined ? { url } : {}),
+    headers: {},
     args: [...args],
     cwd: dir,
     env: { allow: [...DEFAULT_ENV_ALLOW], set: {} },
@@ -34,7 +39,7 @@ export function adHocSurface(command: string, args: readonly string[], cwd: stri
 }
 
 /** A frozen ResolvedConfig holding only the ad-hoc surface, with the top-level defaults. */
-export function adHocConfig(command: string, args: readonly string[], cwd: string): ResolvedConfig {
+export function adHocConfig(command: string, args: readonly string[], cwd: string, url?: string): ResolvedConfig {
   const dir = resolve(cwd);
   return deepFreeze({
     configDir: dir,
@@ -45,6 +50,6 @@ export function adHocConfig(command: string, args: readonly string[], cwd: strin
     showValues: CONFIG_DEFAULTS.showValues,
     checks: {},
     timeouts: { ...DEFAULT_TIMEOUTS },
-    surfaces: [adHocSurface(command, args, dir)],
+    surfaces: [adHocSurface(command, args, dir, 'ad-hoc', url)],
   });
 }

@@ -1,7 +1,8 @@
 /**
  * `${name}` placeholders in surface args, cwd, env.set values and copy targets.
- * Known names: `configDir` (substituted at resolve time) and `tempDir` (per run, needs
- * `setup.tempDir: true`; substituted by instantiateSurface once the runner created the directory).
+ * Known names: `configDir` (substituted at resolve time), `tempDir` (per run, needs
+ * `setup.tempDir: true`; substituted by instantiateSurface once the runner created the directory) and
+ * `port` (per run, needs `url`: a free loopback port the runner picked).
  */
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from './errors.ts';
@@ -39,16 +40,20 @@ const absolute = (base: string, p: string): string => (isAbsolute(p) ? p : resol
 
 /**
  * The surface for one run: `${tempDir}` replaced by `tempDir` (an absolute directory the runner
- * created) in args, cwd, env.set values and copy targets; cwd and copy targets made absolute
+ * created) and `${port}` by `port` (a free loopback port) in url, args, cwd, env.set values and copy targets; cwd and copy targets made absolute
  * (copy targets relative to the temp dir). Pure.
  * @throws ConfigError if a value still holds an unknown placeholder.
  */
-export function instantiateSurface(surface: ResolvedSurface, run: { tempDir?: string }): ResolvedSurface {
-  const vars: Record<string, string> = run.tempDir === undefined ? {} : { tempDir: run.tempDir };
+export function instantiateSurface(surface: ResolvedSurface, run: { tempDir?: string; port?: number }): ResolvedSurface {
+  const vars: Record<string, string> = {
+    ...(run.tempDir === undefined ? {} : { tempDir: run.tempDir }),
+    ...(run.port === undefined ? {} : { port: String(run.port) }),
+  };
   const sub = (v: string, key: string) => substitute(v, vars, { key: `surfaces.${surface.name}.${key}` });
   const base = run.tempDir ?? surface.configDir;
   return {
     ...surface,
+    ...(surface.url !== undefined ? { url: sub(surface.url, 'url') } : {}),
     args: surface.args.map((a, i) => sub(a, `args[${i}]`)),
     cwd: absolute(surface.configDir, sub(surface.cwd, 'cwd')),
     env: { allow: surface.env.allow, set: Object.fromEntries(Object.entries(surface.env.set).map(([k, v]) => [k, sub(v, `env.set.${k}`)])) },

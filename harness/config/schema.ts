@@ -5,6 +5,25 @@
  */
 import { z } from 'zod';
 
+/** An absolute http(s) URL once `${port}` is filled in (a surface's `url`, `run --url`). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.replaceAll('${port}', '1'));
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isRegExp(value: string): boolean {
+  try {
+    new RegExp(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const severityOrOff = z.enum(['off', 'info', 'warning', 'error']);
 const positiveMs = z.number().int().positive();
 const relPath = z.string().min(1);
@@ -52,7 +71,10 @@ const versionSource = z.union([
 export const surfaceSchema = z
   .strictObject({
     name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'Expected a name of [A-Za-z0-9_.-]+'),
-    command: z.string().min(1),
+    command: z.string().min(1).optional(),
+    url: z.string().refine(isHttpUrl, 'Expected an absolute http(s) URL of the MCP endpoint, e.g. http://127.0.0.1:${port}/mcp').optional(),
+    headers: z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Expected an HTTP header name'), z.string()).optional(),
+    ready: z.strictObject({ line: z.string().min(1).refine(isRegExp, 'Expected a regular expression (JavaScript syntax, no slashes or flags)') }).optional(),
     args: z.array(z.string()).optional(),
     cwd: relPath.optional(),
     env: z
@@ -89,6 +111,15 @@ export const surfaceSchema = z
       .optional(),
   })
   .superRefine((s, ctx) => {
+    if (s.command === undefined && s.url === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'Expected "command" (a stdio server), "url" (a running Streamable HTTP server), or both (a server the harness starts)' });
+    }
+    if (s.ready !== undefined && (s.command === undefined || s.url === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['ready'], message: '"ready" needs both "command" and "url" (it says when the server the harness starts is ready)' });
+    }
+    if (s.headers !== undefined && s.url === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['headers'], message: '"headers" apply to Streamable HTTP surfaces only: add "url"' });
+    }
     const sources = Array.isArray(s.declaredVersion) ? s.declaredVersion : s.declaredVersion === undefined ? [] : [s.declaredVersion];
     if (sources.some((v) => typeof v === 'object' && 'fromManifest' in v) && s.manifest === undefined) {
       ctx.addIssue({ code: 'custom', path: ['declaredVersion'], message: '{ fromManifest: true } needs "manifest"' });

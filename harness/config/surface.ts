@@ -30,11 +30,21 @@ function template(value: string, key: string, s: ParsedSurface, ctx: SurfaceCont
   for (const name of placeholdersIn(value)) {
     if (name === 'tempDir' && !s.setup?.tempDir) {
       ctx.issues.push({ path: key, message: '${tempDir} needs setup.tempDir: true on this surface' });
-    } else if (name !== 'tempDir' && name !== 'configDir') {
-      ctx.issues.push({ path: key, message: `Unknown placeholder \${${name}} (known: \${configDir}, \${tempDir})` });
+    } else if (name === 'port' && s.url === undefined) {
+      ctx.issues.push({ path: key, message: '${port} needs "url" on this surface (a free loopback port for its HTTP server)' });
+    } else if (name !== 'tempDir' && name !== 'configDir' && name !== 'port') {
+      ctx.issues.push({ path: key, message: `Unknown placeholder \${${name}} (known: \${configDir}, \${tempDir}, \${port})` });
     }
   }
   return value.replaceAll('${configDir}', ctx.configDir);
+}
+
+/** A header value: only `${env:NAME}` placeholders (read at run time). */
+function headerTemplate(value: string, key: string, ctx: SurfaceContext): string {
+  for (const name of placeholdersIn(value)) {
+    if (!/^env:[A-Za-z_][A-Za-z0-9_]*$/.test(name)) ctx.issues.push({ path: key, message: `Unknown placeholder \${${name}} in a header (known: \${env:NAME})` });
+  }
+  return value;
 }
 
 /** Paths holding `${tempDir}` stay relative until the run instantiates them. */
@@ -51,9 +61,14 @@ export function resolveSurface(s: ParsedSurface, index: number, ctx: SurfaceCont
   const args = (s.args ?? []).map((a, i) => template(a, `${at}.args[${i}]`, s, ctx));
   const cwd = pathOrTemplate(dir, template(s.cwd ?? '.', `${at}.cwd`, s, ctx));
   const set = Object.fromEntries(Object.entries(s.env?.set ?? {}).map(([k, v]) => [k, template(v, `${at}.env.set.${k}`, s, ctx)]));
+  const url = s.url === undefined ? undefined : template(s.url, `${at}.url`, s, ctx);
+  const headers = Object.fromEntries(Object.entries(s.headers ?? {}).map(([k, v]) => [k, headerTemplate(v, `${at}.headers.${k}`, ctx)]));
   return {
     name: s.name,
-    command: s.command,
+    command: s.command ?? '',
+    ...(url !== undefined ? { url } : {}),
+    headers,
+    ...(s.ready ? { ready: { line: s.ready.line } } : {}),
     args,
     cwd,
     env: { allow: [...(s.env?.allow ?? DEFAULT_ENV_ALLOW)], set },

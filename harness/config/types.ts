@@ -57,7 +57,21 @@ export interface Limits {
 export interface SurfaceConfig {
   /** Unique per config; `[A-Za-z0-9_.-]+`. */
   name: string;
-  command: string;
+  /** The server's executable: a stdio server, or (with `url`) the Streamable HTTP server the harness starts. */
+  command?: string;
+  /**
+   * The MCP endpoint of a Streamable HTTP server (`http://127.0.0.1:${port}/mcp`): alone, a server that is
+   * already running; with `command`, the server the harness starts and stops. `${port}` is a free loopback
+   * port chosen per run (also usable in `args` and `env.set`).
+   */
+  url?: string;
+  /**
+   * Headers sent on every HTTP request (`url` surfaces), e.g. `{ Authorization: 'Bearer ${env:TOKEN}' }`:
+   * `${env:NAME}` is read from the harness's environment at run time. Values never appear in a report.
+   */
+  headers?: Record<string, string>;
+  /** When the started server is ready: once `url` answers (default), or once a stdout/stderr line matches `line` (a regular expression). */
+  ready?: { line: string };
   args?: string[];
   cwd?: string;
   /** Environment: parent variables named in `allow` (default DEFAULT_ENV_ALLOW) plus `set`. */
@@ -116,7 +130,13 @@ export interface CopyStep {
  */
 export interface ResolvedSurface {
   name: string;
+  /** The server's executable; empty for a `url`-only surface (a server that is already running). */
   command: string;
+  /** The Streamable HTTP endpoint (may hold `${port}` until the run instantiates it); absent = stdio. */
+  url?: string;
+  /** HTTP headers as configured: values may hold `${env:NAME}` (filled in by the session setup, never stored). */
+  headers: Record<string, string>;
+  ready?: { line: string };
   args: string[];
   cwd: string;
   env: { allow: string[]; set: Record<string, string> };

@@ -3,7 +3,7 @@
  * combines and the public API publishes (as Playwright publishes only its `JSONReport`). A change
  * here is a change of `Report.schemaVersion`. Plain data, no I/O.
  */
-import type { Era, Implementation } from './protocol.ts';
+import type { Era, Implementation, TransportKind } from './protocol.ts';
 import type { EraProbe, ExpectedOutcome, Outcome, Scenario } from './wire.ts';
 
 export type { Era, Implementation } from './protocol.ts';
@@ -76,6 +76,8 @@ export interface ReportTool {
 /** One surface's entry in the report. */
 export interface ReportSurface {
   name: string;
+  /** Set for a surface served over Streamable HTTP (`streamable-http`); absent = stdio. */
+  transport?: TransportKind;
   era?: Era;
   protocolVersion?: string;
   serverInfo?: Implementation;

@@ -20,7 +20,9 @@ export type Outcome =
   /** The request was cancelled by the harness (cancellation probes); no answer expected. */
   | 'cancelled'
   /** The answer was a stdout line longer than the frame limit (`maxLineBytes`): never parsed, failed at once. */
-  | 'oversize';
+  | 'oversize'
+  /** The transport ended the request without a JSON-RPC answer (Streamable HTTP: the POST's response carried none). */
+  | 'unanswered';
 
 /**
  * One request the harness sent and what came back. Used for tool calls, list pages and probes alike.
@@ -118,6 +120,20 @@ export interface ProbeRequest {
   raw?: string;
   /** Run on a fresh process (for opening-message probes such as `initialize` against a modern server). */
   freshProcess?: boolean;
+  /**
+   * Streamable HTTP only (`transport/http-*` checks): send this probe's POST with these header changes
+   * (a value sets the header, `null` removes it) and this session handling; the exchange is recorded in
+   * `WireTap.http` tagged with the probe's id. Ignored by stdio.
+   */
+  http?: HttpSendOptions;
+}
+
+/** How one POST deviates from the transport's normal headers (probes of the `transport/http-*` checks). */
+export interface HttpSendOptions {
+  /** Header name (case-insensitive) to value, or `null` to leave the header out. */
+  headers?: Record<string, string | null>;
+  /** `none`: send no `Mcp-Session-Id`; `unknown`: send a made-up one the server never issued. Default: the session's. */
+  session?: 'none' | 'unknown';
 }
 
 /** A probe and its record. */
@@ -154,8 +170,11 @@ export interface ExitInfo {
 
 /** How shutdown went: which step ended the process (spec basic/transports stdio §Shutdown). */
 export interface ShutdownInfo {
-  /** `stdin-close`: exited after stdin closed; `sigterm`/`sigkill`: needed the signal; `already-exited`. */
-  endedBy: 'stdin-close' | 'sigterm' | 'sigkill' | 'already-exited';
+  /**
+   * `stdin-close`: exited after stdin closed; `sigterm`/`sigkill`: needed the signal; `already-exited`;
+   * `session-end`: a Streamable HTTP connection ended by the harness (DELETE of its session, streams closed).
+   */
+  endedBy: 'stdin-close' | 'sigterm' | 'sigkill' | 'already-exited' | 'session-end';
   /** ms from the start of shutdown to exit. */
   durationMs: number;
   /** Processes of the tree still alive after shutdown (should be 0). */
@@ -180,6 +199,55 @@ export interface WireTap {
   serverRequests: string[];
   /** Every frame the server sent (for the wire-schema check); bounded by the session. */
   frames?: unknown[];
+  /** Streamable HTTP surfaces: every HTTP exchange, in order (the first MAX_HTTP_EXCHANGES). */
+  http?: HttpExchange[];
+}
+
+/** Exchanges kept in `WireTap.http`. */
+export const MAX_HTTP_EXCHANGES = 2000;
+
+/**
+ * One HTTP exchange of a Streamable HTTP connection (spec basic/transports §Streamable HTTP), value-free:
+ * no header value is recorded but the protocol version the harness sent and the content type it got.
+ */
+export interface HttpExchange {
+  /** 1-based order within the surface. */
+  seq: number;
+  /** Which connection (1-based, in start order) it belongs to. */
+  connection: number;
+  /** ms since the tap started, when it was sent. */
+  atMs: number;
+  method: 'POST' | 'DELETE';
+  /** What a POST carried: a request (with its id and method), a notification, a response to a server request, or anything else. */
+  message?: { kind: 'request' | 'notification' | 'response' | 'other'; id?: number | string; method?: string };
+  /** The probe whose header changes this POST carried (`ProbeRequest.http`). */
+  tag?: string;
+  /** The `Mcp-Session-Id` sent: the session's (`sent`), none (`none`), or a made-up one (`unknown`). */
+  session: 'sent' | 'none' | 'unknown';
+  /** The `MCP-Protocol-Version` header sent, if any. */
+  protocolVersionHeader?: string;
+  /** Header names the harness left out of this POST on purpose (probes). */
+  omitted?: string[];
+  /** HTTP status of the answer (absent when the exchange failed before one came). */
+  status?: number;
+  /** The media type of the answer (`Content-Type` without parameters, lower case). */
+  contentType?: string;
+  /** The answer named a session id (`Mcp-Session-Id`). */
+  sessionIdIssued?: boolean;
+  /** Body bytes received. */
+  bodyBytes: number;
+  /** JSON-RPC messages read from the body (a JSON body, or SSE `data` events that parsed). */
+  messages: number;
+  /** The body did not parse as JSON (a JSON answer) or an SSE event's data did not. */
+  unparsed?: number;
+  /** A POSTed request: the body carried the answer to its id. */
+  answered?: boolean;
+  /** An SSE answer: its events, and whether the stream ended by itself (`ended`) or was still open when the harness closed it. */
+  sse?: { events: number; ended: boolean };
+  /** ms from sending to the end of the body (or to the failure). */
+  durationMs?: number;
+  /** The exchange failed below HTTP: `refused`, `reset`, `aborted` (the harness closed it), `oversize` (body over the frame limit), or another errno. */
+  error?: string;
 }
 
 /** The era probe exchange (`Negotiation.probe`): what `server/discover` drew, and how the era was settled. */

@@ -15,7 +15,7 @@ const callSchema = z.looseObject({
   scenario: z.string(),
   origin: z.enum(['file', 'generated']),
   expect: z.enum(['success', 'tool-error', 'protocol-error']),
-  outcome: z.enum(['success', 'tool-error', 'protocol-error', 'timeout', 'exit', 'cancelled', 'oversize']),
+  outcome: z.enum(['success', 'tool-error', 'protocol-error', 'timeout', 'exit', 'cancelled', 'oversize', 'unanswered']),
   durationMs: z.number(),
 });
 

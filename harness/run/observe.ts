@@ -5,7 +5,7 @@
  *
  * This is the only run-stage module that talks to a process (through harness/session).
  */
-import { openSession, probeFresh, SessionBootError, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
+import { isHttpSpec, openSession, probeFresh, SessionBootError, startServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
 import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
@@ -14,7 +14,8 @@ import { changesStateByName, runInEffectOrder } from './effect-order.ts';
 /** Inputs for one observation. */
 export interface ObserveInput {
   surface: string;
-  spec: SpawnSpec;
+  /** A process over stdio, or a Streamable HTTP endpoint (with the server the harness starts, if any). */
+  spec: ConnectSpec;
   session: SessionOptions;
   /** Pre-filled observation fields (options, contract, manifest...). */
   base: Pick<SurfaceObservation, 'options'> & Partial<SurfaceObservation>;
@@ -27,10 +28,10 @@ export interface ObserveInput {
 }
 
 /** Create the empty observation skeleton. */
-export function emptyObservation(surface: string, base: ObserveInput['base']): SurfaceObservation {
+export function emptyObservation(surface: string, base: ObserveInput['base'], transport: SurfaceObservation['transport'] = 'stdio'): SurfaceObservation {
   return {
     surface,
-    transport: 'stdio',
+    transport,
     calls: [],
     probes: [],
     exits: [],
@@ -47,17 +48,46 @@ export function emptyObservation(surface: string, base: ObserveInput['base']): S
  */
 export async function observeSurface(input: ObserveInput): Promise<SurfaceObservation> {
   const started = performance.now();
-  const obs = emptyObservation(input.surface, input.base);
-  let session: Session | undefined;
+  const obs = emptyObservation(input.surface, input.base, isHttpSpec(input.spec) ? 'streamable-http' : 'stdio');
+  let server: WebServer | undefined;
   try {
-    session = await openSession(input.spec, input.session);
+    server = isHttpSpec(input.spec) ? await startServer(input.spec, input.session) : undefined;
   } catch (error) {
     if (!(error instanceof SessionBootError)) throw error;
-    obs.bootError = error.failure;
-    obs.wire = error.tap;
-    obs.exits = error.exits;
-    obs.durationMs = performance.now() - started;
-    return obs;
+    return bootFailed(obs, error, started);
+  }
+  try {
+    return await observeConnected(input, obs, started, server);
+  } finally {
+    if (server) {
+      await server.stop();
+      const output = server.output();
+      obs.wire = { ...obs.wire, stderrTail: output.tail, stderrBytes: output.bytes };
+    }
+  }
+}
+
+function bootFailed(obs: SurfaceObservation, error: SessionBootError, started: number): SurfaceObservation {
+  obs.bootError = error.failure;
+  obs.wire = error.tap;
+  obs.exits = error.exits;
+  obs.durationMs = performance.now() - started;
+  return obs;
+}
+
+/** The session part of `observeSurface`: connect, list, call, probe, close. */
+async function observeConnected(input: ObserveInput, obs: SurfaceObservation, started: number, server: WebServer | undefined): Promise<SurfaceObservation> {
+  const context = server ? { serverExit: server.exited } : {};
+  let session: Session | undefined;
+  try {
+    session = await openSession(input.spec, input.session, context);
+  } catch (error) {
+    if (!(error instanceof SessionBootError)) throw error;
+    if (server && error.failure.stderrTail === undefined) {
+      const tail = server.output().tail;
+      if (tail !== '') error.failure.stderrTail = tail;
+    }
+    return bootFailed(obs, error, started);
   }
   const onAbort = () => void session?.close();
   input.signal?.addEventListener('abort', onAbort, { once: true });
@@ -71,7 +101,7 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
       obs.calls = await callAll(session, plan.scenarios, changesStateByName(obs.listing.tools), input.signal);
     }
     if (!input.signal?.aborted && obs.bootError === undefined) {
-      obs.probes = await runProbes(session, input, input.planProbes(obs), changesStateByName(obs.listing.tools));
+      obs.probes = await runProbes(session, input, input.planProbes(obs), changesStateByName(obs.listing.tools), context);
     }
   } finally {
     input.signal?.removeEventListener('abort', onAbort);
@@ -143,7 +173,7 @@ async function replayCollateral<T extends { request: RequestRecord }>(records: T
  * (timing-sensitive) ones alone and in order, while the fresh-process probes (one short-lived process
  * at a time) run alongside, so neither waits for the other.
  */
-async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean): Promise<ProbeRecord[]> {
+async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }): Promise<ProbeRecord[]> {
   const live = (async () => {
     const pipelined = probes.filter((p) => !p.freshProcess && !p.exclusive);
     const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), (probe) => runLiveProbe(session, probe));
@@ -158,7 +188,7 @@ async function runProbes(session: Session, input: ObserveInput, probes: ProbeReq
     const records: ProbeRecord[] = [];
     for (const probe of probes.filter((p) => p.freshProcess)) {
       if (input.signal?.aborted) break;
-      records.push(await runFreshProbe(input, probe));
+      records.push(await runFreshProbe(input, probe, context));
     }
     return records;
   })();
@@ -174,6 +204,7 @@ async function runLiveProbe(session: Session, probe: ProbeRequest): Promise<Prob
     cancelAfterMs: probe.cancelAfterMs,
     lateGraceMs: probe.lateGraceMs,
     cancelMarker: probe.cancelMarker,
+    ...(probe.http ? { http: probe.http, tag: probe.id } : {}),
   });
   return { probe, request };
 }
@@ -181,12 +212,12 @@ async function runLiveProbe(session: Session, probe: ProbeRequest): Promise<Prob
 const FRESH_PROBE_ID = 'mcp-harness-fresh-probe';
 
 /** A probe on its own short-lived process: the opening message is the probe itself. */
-async function runFreshProbe(input: ObserveInput, probe: ProbeRequest): Promise<ProbeRecord> {
+async function runFreshProbe(input: ObserveInput, probe: ProbeRequest, context: { serverExit?: WebServer['exited'] }): Promise<ProbeRecord> {
   const started = performance.now();
   const params = probe.params ?? {};
   const line = probe.raw ?? JSON.stringify({ jsonrpc: '2.0', id: FRESH_PROBE_ID, method: probe.method, params });
   const id = probe.raw === undefined ? FRESH_PROBE_ID : rawId(probe.raw);
-  const result = await probeFresh(input.spec, input.session, [line], id === undefined ? [] : [id]);
+  const result = await probeFresh(input.spec, input.session, [line], id === undefined ? [] : [id], context);
   const response = result.responses[0];
   return {
     probe,
@@ -196,9 +227,9 @@ async function runFreshProbe(input: ObserveInput, probe: ProbeRequest): Promise<
       method: probe.method,
       params,
       response,
-      outcome: response === undefined ? 'timeout' : response.error !== undefined ? 'protocol-error' : 'success',
+      outcome: response === undefined ? (result.unanswered.length > 0 ? 'unanswered' : 'timeout') : response.error !== undefined ? 'protocol-error' : 'success',
       durationMs: performance.now() - started,
-      ...(response === undefined ? { timeoutMs: result.timeoutMs } : {}),
+      ...(response === undefined && result.unanswered.length === 0 ? { timeoutMs: result.timeoutMs } : {}),
     },
   };
 }

@@ -23,6 +23,8 @@ import { observeSurface } from './observe.ts';
 import { sessionSetup } from './session-setup.ts';
 import { makeCallPlanner, type CallFilter } from './plan.ts';
 import { resolveWatchedPaths } from './watched.ts';
+import { freeLoopbackPort } from './port.ts';
+import { isHttpSpec, type ConnectSpec } from '../session/index.ts';
 
 
 /** What one surface contributes to the run. */
@@ -51,7 +53,8 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
   const tempDir = configured.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-harness-${configured.name}-`)) : undefined;
   const sandbox = configured.sandbox ? await createSandbox(configured.name) : undefined;
   try {
-    const surface = instantiateSurface(configured, { tempDir });
+    const port = usesPort(configured) ? await freeLoopbackPort() : undefined;
+    const surface = instantiateSurface(configured, { tempDir, ...(port === undefined ? {} : { port }) });
     for (const step of surface.setup.copy) await cp(step.from, step.to, { recursive: true });
     const manifest = await readManifest(surface);
     const { contract, contractError } = await loadContract(surface);
@@ -192,6 +195,7 @@ export function summarise(obs: SurfaceObservation): ReportSurface {
   }
   return {
     name: obs.surface,
+    ...(obs.transport === 'stdio' ? {} : { transport: obs.transport }),
     era: obs.negotiation?.era,
     protocolVersion: obs.negotiation?.protocolVersion,
     serverInfo: obs.negotiation?.serverInfo,
@@ -202,7 +206,15 @@ export function summarise(obs: SurfaceObservation): ReportSurface {
   };
 }
 
-/** The session setup run as the isolated user when the surface asks for `isolate` (harness/run/isolate.ts). */
-async function isolated<T extends { spec: import('../session/index.ts').SpawnSpec }>(setup: T, surface: ResolvedSurface, sandbox?: Sandbox): Promise<T> {
-  return surface.isolate ? { ...setup, spec: await isolateSpec(setup.spec, sandbox) } : setup;
+/** The session setup run as the isolated user when the surface asks for `isolate` (harness/run/isolate.ts); for HTTP, its server. */
+async function isolated<T extends { spec: ConnectSpec }>(setup: T, surface: ResolvedSurface, sandbox?: Sandbox): Promise<T> {
+  if (!surface.isolate) return setup;
+  const { spec } = setup;
+  if (!isHttpSpec(spec)) return { ...setup, spec: await isolateSpec(spec, sandbox) };
+  return spec.server ? { ...setup, spec: { ...spec, server: { ...spec.server, spawn: await isolateSpec(spec.server.spawn, sandbox) } } } : setup;
+}
+
+/** Whether the surface names `${port}` anywhere (url, args, cwd, env.set). */
+function usesPort(surface: ResolvedSurface): boolean {
+  return [surface.url ?? '', ...surface.args, surface.cwd, ...Object.values(surface.env.set)].some((v) => v.includes('${port}'));
 }

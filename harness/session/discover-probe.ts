@@ -60,6 +60,8 @@ export async function probeDiscover(link: Link, version: string, id: number, opt
   }
   if (ending.kind === 'exit') return { id, outcome: 'exit', durationMs, timeoutMs };
   if (ending.kind === 'oversize') return { id, outcome: 'not-json', durationMs, timeoutMs }; // an answer over the frame limit is unreadable
+  // an HTTP answer without a JSON-RPC body (spec draft transports/streamable-http §Backward Compatibility: fall back)
+  if (ending.kind === 'unanswered') return { id, outcome: 'other-error', durationMs, timeoutMs };
   return { id, durationMs, timeoutMs, ...classifyAnswer(ending.frame) };
 }
 

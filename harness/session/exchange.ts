@@ -7,6 +7,7 @@ import type { JsonRpcResponse } from '../model/protocol.ts';
 import type { Outcome, RequestRecord } from '../model/wire.ts';
 import { isObject } from './classify.ts';
 import type { RpcChannel, Settlement } from './rpc-channel.ts';
+import type { SendOptions } from './transport.ts';
 import { since } from './timing.ts';
 
 /** One exchange: the id to match, what to write, how long to wait (ms). */
@@ -22,6 +23,8 @@ export interface ExchangeSpec {
   cancelAfterMs?: number;
   /** After a cancellation, collect frames for the id this long (ms). */
   lateGraceMs: number;
+  /** Transport options of the write (HTTP header changes of a probe). */
+  send?: SendOptions;
   /** Writes `notifications/cancelled` for the id; absent = never cancel (initialize, raw lines). */
   cancel?: (reason: string) => void;
   /**
@@ -45,7 +48,7 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
   const pending = channel.expect(spec.id);
   const start = performance.now();
   const base: RequestRecord = { id: spec.id, method: spec.method, ...(spec.params === undefined ? {} : { params: spec.params }), outcome: 'exit', durationMs: 0 };
-  if (!channel.sendLine(spec.line)) {
+  if (!channel.sendLine(spec.line, spec.send)) {
     channel.forget(spec.id);
     return base;
   }
@@ -64,6 +67,7 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
     return { ...base, ...(harnessEnded ? { outcome: 'timeout' as const } : {}), durationMs, ...notes };
   }
   if (ending.kind === 'oversize') return { ...base, outcome: 'oversize', durationMs, responseBytes: ending.bytes, ...notes };
+  if (ending.kind === 'unanswered') return { ...base, outcome: 'unanswered', durationMs, ...notes };
   channel.forget(spec.id);
   if (ending.kind === 'timeout') {
     spec.cancel?.('timeout');

@@ -12,3 +12,7 @@ export { openSession } from './open.ts';
 export type { Session, RequestOptions } from './session.ts';
 export { probeFresh, type FreshProbeResult } from './probe-fresh.ts';
 export { killAllTrees } from './stdio/process-tree.ts';
+export type { HttpSpec, ServerSpec, ConnectSpec } from './options.ts';
+export { isHttpSpec } from './options.ts';
+export { startServer } from './http/start.ts';
+export type { WebServer } from './http/web-server.ts';

@@ -6,19 +6,19 @@ import type { ExitInfo } from '../model/wire.ts';
 import { SessionBootError } from './errors.ts';
 import { Connector, type Link } from './link.ts';
 import { negotiate, NegotiationFailure } from './negotiate.ts';
-import { resolveOptions, type SessionOptions, type SpawnSpec } from './options.ts';
+import { resolveOptions, type ConnectSpec, type SessionOptions } from './options.ts';
 import { LiveSession, type Session } from './session.ts';
 import { StartFailure } from './transport.ts';
-import { createTransport } from './transports.ts';
+import { createTransport, type TransportContext } from './transports.ts';
 
 /**
- * Spawn `spec` and negotiate its era (see negotiate.ts).
+ * Connect to `spec` (stdio: spawn it; HTTP: its endpoint) and negotiate its era (see negotiate.ts).
  * @throws SessionBootError phase `spawn` (the command cannot be started; the message names it) or `negotiate`.
  * @throws TypeError on invalid options (see resolveOptions).
  */
-export async function openSession(spec: SpawnSpec, options: SessionOptions): Promise<Session> {
+export async function openSession(spec: ConnectSpec, options: SessionOptions, context: TransportContext = {}): Promise<Session> {
   const resolved = resolveOptions(options);
-  const connector = new Connector(createTransport(spec, resolved), resolved, [] as ExitInfo[]);
+  const connector = new Connector(createTransport(spec, resolved, context), resolved, [] as ExitInfo[]);
   let nextId = 1;
   const ids = (): number => nextId++;
   const first = await spawnOrThrow(connector);

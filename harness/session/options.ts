@@ -14,6 +14,39 @@ export interface SpawnSpec {
   user?: { uid: number; gid: number };
 }
 
+/**
+ * A surface served over Streamable HTTP (spec basic/transports §Streamable HTTP): the MCP endpoint's
+ * `url`, extra request `headers` (e.g. `Authorization`; their values are secrets: masked in everything
+ * the server says and never recorded), and optionally the server the harness starts itself.
+ */
+export interface HttpSpec {
+  transport: 'streamable-http';
+  /** The MCP endpoint, `http:` or `https:`. */
+  url: string;
+  /** Header name to value, sent on every request; never written to a report. */
+  headers: Record<string, string>;
+  /** The server process the harness starts before connecting and stops after (Playwright's webServer); absent = already running. */
+  server?: ServerSpec;
+}
+
+/** A Streamable HTTP server the harness starts: what to spawn and when it counts as ready. */
+export interface ServerSpec {
+  spawn: SpawnSpec;
+  /**
+   * `url`: ready once the URL answers an HTTP request (any status); `line`: once a line of its stdout or
+   * stderr matches `pattern` (a regular expression source, no flags).
+   */
+  ready: { kind: 'url' } | { kind: 'line'; pattern: string };
+}
+
+/** What a session connects to: a process over stdio, or an HTTP endpoint. */
+export type ConnectSpec = SpawnSpec | HttpSpec;
+
+/** True for a Streamable HTTP surface. */
+export function isHttpSpec(spec: ConnectSpec): spec is HttpSpec {
+  return (spec as Partial<HttpSpec>).transport === 'streamable-http';
+}
+
 /** Session knobs. All durations in ms, sizes in bytes. */
 export interface SessionOptions {
   timeouts: {

@@ -6,9 +6,9 @@ import type { JsonRpcResponse } from '../model/protocol.ts';
 import type { WireTap } from '../model/wire.ts';
 import { Connector } from './link.ts';
 import { spawnOrThrow } from './open.ts';
-import { resolveOptions, type SessionOptions, type SpawnSpec } from './options.ts';
+import { resolveOptions, type ConnectSpec, type SessionOptions } from './options.ts';
 import { settlesWithin } from './timing.ts';
-import { createTransport } from './transports.ts';
+import { createTransport, type TransportContext } from './transports.ts';
 
 /** What a fresh-process probe saw. `responses` are in arrival order; frames without an expected id are in `tap.frames`. */
 export interface FreshProbeResult {
@@ -18,6 +18,8 @@ export interface FreshProbeResult {
   tap: WireTap;
   /** How long the answers were waited for, ms (see `freshProbeTimeoutMs`). */
   timeoutMs: number;
+  /** Ids the transport ended without an answer (Streamable HTTP: a POST answered without one). */
+  unanswered: (number | string)[];
 }
 
 /**
@@ -37,13 +39,15 @@ const SETTLE_MS = 100;
  * for each of `expectIds` (or the process exiting), then shut the process down.
  * @throws SessionBootError phase `spawn` when the command cannot be started.
  */
-export async function probeFresh(spec: SpawnSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[]): Promise<FreshProbeResult> {
+export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext = {}): Promise<FreshProbeResult> {
   const resolved = resolveOptions(options);
-  const connector = new Connector(createTransport(spec, resolved), resolved, []);
+  const connector = new Connector(createTransport(spec, resolved, context), resolved, []);
   const { connection, channel } = await spawnOrThrow(connector);
   const responses: JsonRpcResponse[] = [];
+  const unanswered: (number | string)[] = [];
   const answered = expectIds.map((id) => channel.expect(id).settled.then((s) => {
     if (s.kind === 'response') responses.push(s.frame);
+    if (s.kind === 'unanswered') unanswered.push(id);
   }));
   for (const line of lines) channel.sendLine(line);
   const timeoutMs = freshProbeTimeoutMs(resolved.timeouts);
@@ -51,5 +55,5 @@ export async function probeFresh(spec: SpawnSpec, options: SessionOptions, lines
   await settlesWithin(connection.closed, SETTLE_MS);
   const aliveAfter = connection.alive;
   await connection.stop();
-  return { responses, aliveAfter, tap: connector.tap.snapshot(), timeoutMs };
+  return { responses, aliveAfter, tap: connector.tap.snapshot(), timeoutMs, unanswered };
 }

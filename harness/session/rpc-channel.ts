@@ -5,14 +5,19 @@
  */
 import type { JsonRpcResponse } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
-import type { Connection } from './transport.ts';
+import type { Connection, SendOptions } from './transport.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
 /**
  * How an in-flight request ended at the channel level; `oversize`: its answer was a line over the frame
  * limit (the id read from the line's head), failed at once instead of waiting out the timeout.
  */
-export type Settlement = { kind: 'response'; frame: JsonRpcResponse; bytes: number } | { kind: 'exit' } | { kind: 'oversize'; bytes: number };
+export type Settlement =
+  | { kind: 'response'; frame: JsonRpcResponse; bytes: number }
+  | { kind: 'exit' }
+  | { kind: 'oversize'; bytes: number }
+  /** The transport ended the request without an answer (Streamable HTTP: the POST's response had none). */
+  | { kind: 'unanswered' };
 
 /** Notifications (and late frames) kept per request; the rest are only counted (a flood stays bounded). */
 export const MAX_KEPT_NOTIFICATIONS = 100;
@@ -59,6 +64,7 @@ export class RpcChannel {
   constructor(readonly connection: Connection, readonly tap: WireTapRecorder) {
     connection.onFrame((value, bytes) => this.onFrame(value, bytes));
     connection.onOversize((head, bytes) => this.onOversize(head, bytes));
+    connection.onUnanswered?.((id, error) => this.onUnanswered(id, error));
     void connection.closed.then(() => this.settleAll());
   }
 
@@ -100,8 +106,22 @@ export class RpcChannel {
   }
 
   /** Write one raw line as is (malformed JSON, batch arrays...). Returns false when stdin is gone. */
-  sendLine(line: string): boolean {
-    return this.connection.send(line);
+  sendLine(line: string, options?: SendOptions): boolean {
+    return options === undefined ? this.connection.send(line) : this.connection.send(line, options);
+  }
+
+  /**
+   * The transport says `id` will get no answer: its request settles now, with the id-less JSON-RPC error
+   * that came instead (kept raw, outcome `protocol-error`) or as `unanswered`.
+   */
+  private onUnanswered(id: number | string, error?: { frame: Record<string, unknown>; bytes: number }): void {
+    const key = idKey(id);
+    const entry = key === undefined ? undefined : this.pending.get(key);
+    if (!entry || !key) return;
+    this.pending.delete(key);
+    this.abandoned.add(key);
+    entry.onResponse?.();
+    entry.resolve(error ? { kind: 'response', frame: error.frame as JsonRpcResponse, bytes: error.bytes } : { kind: 'unanswered' });
   }
 
   private onFrame(value: unknown, bytes: number): void {

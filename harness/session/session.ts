@@ -5,7 +5,7 @@
  * (a timeout, then no answer to a liveness check within probeMs) is killed and respawned likewise.
  */
 import type { Listing, Negotiation } from '../model/observation.ts';
-import type { ExitInfo, RequestRecord, ShutdownInfo, WireTap } from '../model/wire.ts';
+import type { ExitInfo, HttpSendOptions, RequestRecord, ShutdownInfo, WireTap } from '../model/wire.ts';
 import { isObject } from './classify.ts';
 import { buildParams, cancelledFrame, notificationFrame, requestFrame, type FrameContext } from './envelope.ts';
 import { exchange } from './exchange.ts';
@@ -33,6 +33,9 @@ export interface RequestOptions {
    * record says whether a late frame came after the server had read the cancellation (`lateAfterMarker`).
    */
   cancelMarker?: boolean;
+  /** Streamable HTTP: header changes for this request's POST, recorded under `tag` (a probe id). Ignored by stdio. */
+  http?: HttpSendOptions;
+  tag?: string;
 }
 
 /** A live session. Requests never reject for server faults; see `Outcome` in model/wire.ts. */
@@ -90,6 +93,7 @@ export class LiveSession implements Session {
         ? await exchange(link.channel, {
           id, method, params: sent, line: JSON.stringify(requestFrame(id, method, sent)),
           timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
+          ...(opts.http || opts.tag ? { send: { ...(opts.http ? { http: opts.http } : {}), ...(opts.tag ? { tag: opts.tag } : {}) } } : {}),
           lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
           ...(opts.cancelMarker && opts.cancelAfterMs !== undefined ? { marker: this.listMarker() } : {}),
         })

@@ -7,12 +7,26 @@
  */
 import type { BootFailure } from '../model/observation.ts';
 import type { TransportKind } from '../model/protocol.ts';
-import type { ExitInfo, ShutdownInfo } from '../model/wire.ts';
+import type { ExitInfo, HttpSendOptions, ShutdownInfo } from '../model/wire.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
 
 /** Receives every incoming message that parsed as JSON (any kind), with its byte length (UTF-8). */
 export type FrameListener = (value: unknown, bytes: number) => void;
+
+/**
+ * Receives a request the transport knows will never be answered (Streamable HTTP: the POST's response
+ * ended without an answer to its id). `error` is a JSON-RPC error without a usable id that came in that
+ * response instead (servers answer a refused POST with `{"id":null,"error":...}`), with its byte length.
+ */
+export type UnansweredListener = (id: number | string, error?: { frame: Record<string, unknown>; bytes: number }) => void;
+
+/** Per-frame options of `Connection.send`: HTTP header changes a probe asked for, tagged with its id (stdio ignores them). */
+export interface SendOptions {
+  http?: HttpSendOptions;
+  /** The probe id the exchange is recorded under (`HttpExchange.tag`). */
+  tag?: string;
+}
 
 /**
  * One live connection to a server (stdio: one process). Never throws for server faults: a write to a
@@ -24,11 +38,13 @@ export interface Connection {
   /** Resolves with how the connection ended (stdio: the process exit), expected or not. */
   readonly closed: Promise<ExitInfo>;
   /** Send one frame (a serialised JSON-RPC message, or a raw line for malformed-input probes). False when it can no longer be sent. */
-  send(frame: string): boolean;
+  send(frame: string, options?: SendOptions): boolean;
   /** Route every received JSON frame to one listener (the JSON-RPC channel). */
   onFrame(listener: FrameListener): void;
   /** Route every incoming message over the frame limit (its head, its byte length) to one listener: never parsed. */
   onOversize(listener: (head: string, bytes: number) => void): void;
+  /** Route requests that can no longer be answered to one listener (transports that know; stdio never calls it). */
+  onUnanswered?(listener: UnansweredListener): void;
   /**
    * End the connection politely, then firmly (stdio §Shutdown: stdin close, SIGTERM, SIGKILL, the whole
    * tree). Resolves with which step ended it; never throws. Idempotent on an ended connection.

@@ -1,13 +1,22 @@
 /**
  * Which transport serves a surface: the one place that maps a surface's connection spec to a
- * `Transport` (today stdio only; Streamable HTTP, a later issue, adds its spec and a case here).
+ * `Transport` (a process over stdio, or a Streamable HTTP endpoint).
  */
-import type { ResolvedSessionOptions, SpawnSpec } from './options.ts';
+import type { ExitInfo } from '../model/wire.ts';
+import { HttpTransport } from './http/transport.ts';
+import { isHttpSpec, type ConnectSpec, type ResolvedSessionOptions } from './options.ts';
 import { StdioTransport } from './stdio/transport.ts';
 import type { Transport } from './transport.ts';
 import { WireTapRecorder } from './wire-tap.ts';
 
+/** What a transport may be told besides the spec: when the HTTP server the harness started exits. */
+export interface TransportContext {
+  serverExit?: Promise<ExitInfo>;
+}
+
 /** A transport for `spec` with a fresh wire tap bounded by `options` (sizes in bytes, durations in ms). */
-export function createTransport(spec: SpawnSpec, options: ResolvedSessionOptions): Transport {
-  return new StdioTransport(spec, new WireTapRecorder(options), { maxLineBytes: options.maxLineBytes, timeouts: options.timeouts });
+export function createTransport(spec: ConnectSpec, options: ResolvedSessionOptions, context: TransportContext = {}): Transport {
+  const tap = new WireTapRecorder(options);
+  if (isHttpSpec(spec)) return new HttpTransport(spec, tap, options, context.serverExit);
+  return new StdioTransport(spec, tap, { maxLineBytes: options.maxLineBytes, timeouts: options.timeouts });
 }

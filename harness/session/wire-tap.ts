@@ -2,7 +2,7 @@
  * The wire tap recorder: counts and classifies everything that crosses a surface's stdio, with bounded memory.
  * One recorder spans every process of a session (respawns continue its line numbers and clock).
  */
-import type { StdoutLine, WireTap } from '../model/wire.ts';
+import { MAX_HTTP_EXCHANGES, type HttpExchange, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import type { EnvMask } from './env-mask.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
@@ -28,6 +28,8 @@ export class WireTapRecorder {
   private nonJsonRpc = 0;
   private stdinLines = 0;
   private unmatched = 0;
+  private readonly http: HttpExchange[] = [];
+  private httpSeq = 0;
   private readonly maxStdout: number;
   /** Masks the harness's environment in the stderr tail (set by the process that spawns the server). */
   mask: EnvMask | undefined;
@@ -73,6 +75,17 @@ export class WireTapRecorder {
     if (this.stderrKept > this.limits.stderrLimitBytes * 2) this.trimStderr();
   }
 
+  /**
+   * Record one HTTP exchange (Streamable HTTP connections); returns the record, which the connection
+   * keeps filling in as the answer arrives (status, body, SSE events). Only the first MAX_HTTP_EXCHANGES are kept.
+   */
+  httpExchange(exchange: Omit<HttpExchange, 'seq' | 'atMs'>): HttpExchange {
+    this.httpSeq += 1;
+    const record: HttpExchange = { seq: this.httpSeq, atMs: this.now(), ...exchange };
+    if (this.http.length < MAX_HTTP_EXCHANGES) this.http.push(record);
+    return record;
+  }
+
   /** Count a response frame whose id matched no in-flight request. */
   unmatchedFrame(): void {
     this.unmatched += 1;
@@ -95,6 +108,7 @@ export class WireTapRecorder {
       unmatchedFrames: this.unmatched,
       serverRequests: this.serverRequests.slice(),
       frames: this.frames.slice(),
+      ...(this.httpSeq > 0 ? { http: this.http.map((e) => structuredClone(e)) } : {}),
     };
   }
 

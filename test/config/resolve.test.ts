@@ -24,7 +24,7 @@ describe('resolveConfig: defaults and paths', () => {
     });
     expect(c.baseline).toBeUndefined();
     expect(c.surfaces[0]).toEqual({
-      name: 'ref', command: 'node', args: ['server.js'], cwd: '/proj/conf',
+      name: 'ref', command: 'node', headers: {}, args: ['server.js'], cwd: '/proj/conf',
       env: { allow: [...DEFAULT_ENV_ALLOW], set: {} }, scenarios: [],
       generate: { enabled: true, destructive: false }, echo: 'warn', overrides: 'narrow', watchedPaths: [], era: 'auto',
       callConcurrency: 8, sandbox: false, isolate: false, timeouts: DEFAULT_TIMEOUTS, setup: { tempDir: false, copy: [] }, limits: DEFAULT_LIMITS, configDir: '/proj/conf',

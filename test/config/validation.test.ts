@@ -15,7 +15,7 @@ describe('config validation: errors name the file and the key path', () => {
   it('reports an unknown key with the nearest known key', () => {
     const lines = errorLines({ surfaces: [{ name: 'a', comand: 'node' }] });
     expect(lines).toContain('mcp-harness.config.ts: surfaces[0].comand: Unknown key (did you mean "command"?)');
-    expect(lines).toContain('mcp-harness.config.ts: surfaces[0].command: Required (expected string)');
+    expect(lines).toContain('mcp-harness.config.ts: surfaces[0].command: Expected "command" (a stdio server), "url" (a running Streamable HTTP server), or both (a server the harness starts)');
   });
 
   it('reports unknown top-level and nested keys, listing the known ones when none is close', () => {
@@ -37,7 +37,7 @@ describe('config validation: errors name the file and the key path', () => {
   it('reports an unknown placeholder and ${tempDir} without setup.tempDir', () => {
     const config = { surfaces: [{ name: 'a', command: 'x', args: ['--dir', '${tmpDir}'], env: { set: { DATA: '${tempDir}/d' } } }] };
     expect(errorLines(config)).toEqual([
-      'mcp-harness.config.ts: surfaces[0].args[1]: Unknown placeholder ${tmpDir} (known: ${configDir}, ${tempDir})',
+      'mcp-harness.config.ts: surfaces[0].args[1]: Unknown placeholder ${tmpDir} (known: ${configDir}, ${tempDir}, ${port})',
       'mcp-harness.config.ts: surfaces[0].env.set.DATA: ${tempDir} needs setup.tempDir: true on this surface',
     ]);
   });
@@ -66,7 +66,7 @@ describe('config validation: errors name the file and the key path', () => {
   it('reports every problem at once: schema errors, unknown checks and unknown reporters together', () => {
     const config = { surfaces: [{ name: 'a' }], reporters: ['jnuit'], checks: { 'schema/portabilty': 'warning' } };
     expect(errorLines(config)).toEqual([
-      'mcp-harness.config.ts: surfaces[0].command: Required (expected string)',
+      'mcp-harness.config.ts: surfaces[0].command: Expected "command" (a stdio server), "url" (a running Streamable HTTP server), or both (a server the harness starts)',
       'mcp-harness.config.ts: checks["schema/portabilty"]: Unknown check "schema/portabilty" (did you mean "schema/portability"?)',
       'mcp-harness.config.ts: reporters[0]: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)',
     ]);

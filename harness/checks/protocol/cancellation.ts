@@ -13,6 +13,9 @@
  * loaded machine (issue 9). A tool that answered before the marker may have had its answer on the way
  * already: the check stays silent. Times (`lateAfterMs`, the call's `durationMs`) are kept as evidence.
  * Spec: spec:2025-11-25/basic/utilities/cancellation.mdx; spec:2026-07-28/basic/patterns/cancellation.mdx.
+ * Stdio only: over Streamable HTTP every message is its own POST, so the cancellation, the marker and the
+ * call's answer travel on separate connections with no order between them (and 2026-07-28 cancels by
+ * closing the request's stream, spec 2026-07-28 transports/streamable-http §Cancellation).
  */
 import { defineCheck } from '../define.ts';
 import { probeRecord, responseKind } from '../../probes/records.ts';
@@ -82,6 +85,7 @@ export default defineCheck({
     description: 'A cancelled call gets no response once the server has the cancellation, and the server stays responsive.',
     rationale: 'Clients time out and cancel; a server that keeps answering cancelled requests wastes work and confuses clients that reuse ids, and one that stops serving after a cancellation hangs the host. Races with fast tools are expected and not reported.',
     spec: 'spec:2025-11-25/basic/utilities/cancellation.mdx; spec:2026-07-28/basic/patterns/cancellation.mdx',
+    transports: ['stdio'],
     messages: {
       respondedAfterCancel: 'Tool {{tool}}: a tools/call cancelled with notifications/cancelled was still answered after the server had read the cancellation (the answer came after the answer to a request written behind the cancellation); the receiver SHOULD NOT respond to a cancelled request.',
       unresponsive: 'After a cancelled tools/call of tool {{tool}}, the server did not answer a follow-up tools/list ({{outcome}}); it must keep serving.',

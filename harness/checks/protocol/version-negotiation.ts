@@ -32,12 +32,19 @@ function judgeUnsupported(record: ProbeRecord, report: Report): void {
   if (!isStringArray(data?.supported) || data?.requested !== BOGUS_VERSION) report({ messageId: 'unsupportedData', pointer: '/error/data' });
 }
 
-function judgeNoEnvelope(record: ProbeRecord, report: Report): void {
+/**
+ * Over Streamable HTTP a request without `_meta` also lacks the headers mirrored from it, and a server
+ * MUST reject a missing `MCP-Protocol-Version` header with HeaderMismatch (spec 2026-07-28
+ * transports/streamable-http §Server Validation): -32020 is a right answer there too.
+ */
+const HEADER_MISMATCH = -32020;
+
+function judgeNoEnvelope(record: ProbeRecord, report: Report, http: boolean): void {
   const kind = responseKind(record.request);
   if (kind === 'none') return;
   const code = rpcError(record.request)?.code;
   if (kind !== 'protocol-error') report({ messageId: 'noEnvelopeServed', pointer: '/params/_meta' });
-  else if (code !== -32602) report({ messageId: 'noEnvelopeWrongCode', pointer: '/error/code', data: { code: String(code) } });
+  else if (code !== -32602 && !(http && code === HEADER_MISMATCH)) report({ messageId: 'noEnvelopeWrongCode', pointer: '/error/code', data: { code: String(code) } });
 }
 
 function judgeLegacyInitialize(record: ProbeRecord, report: Report): void {
@@ -99,7 +106,7 @@ export default defineCheck({
       const unsupported = get(UNSUPPORTED);
       if (unsupported) judgeUnsupported(unsupported, report);
       const noEnvelope = get(NO_ENVELOPE);
-      if (noEnvelope) judgeNoEnvelope(noEnvelope, report);
+      if (noEnvelope) judgeNoEnvelope(noEnvelope, report, observation.transport === 'streamable-http');
     } else if (era === 'legacy') {
       const init = get(LEGACY_INIT);
       if (init) judgeLegacyInitialize(init, report);

@@ -15,7 +15,7 @@ import { parsePointer, pointerExists } from '../util/pointer.ts';
 import type { Report } from '../util/report.ts';
 
 /** Outcomes that carry no answer; the transport checks report why. */
-const UNANSWERED: Outcome[] = ['timeout', 'exit', 'cancelled', 'oversize'];
+const UNANSWERED: Outcome[] = ['timeout', 'exit', 'cancelled', 'oversize', 'unanswered'];
 
 export default defineCheck({
   meta: {

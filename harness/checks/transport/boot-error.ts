@@ -22,6 +22,7 @@ function causeOf(bootError: BootFailure): string {
   if (bootError.reason === 'cwd-missing') return 'its working directory does not exist';
   if (bootError.reason === 'command-not-found') return 'ENOENT: not found';
   if (bootError.reason === 'permission-denied') return 'EACCES: not executable';
+  if (bootError.reason === 'exited') return `it exited before it was ready (${bootError.signal ? `signal ${bootError.signal}` : `code ${String(bootError.exitCode)}`})`;
   return bootError.errno ? `${bootError.errno}: the operating system refused to start it` : 'the operating system refused to start it';
 }
 
@@ -31,5 +32,14 @@ function causeOf(bootError: BootFailure): string {
  */
 export function initializeTimeoutMs(bootError: BootFailure | undefined): number | undefined {
   if (bootError?.phase !== 'negotiate' || bootError.reason !== 'initialize-timeout') return undefined;
+  return bootError.timeoutMs;
+}
+
+/**
+ * The start budget (ms) within which a Streamable HTTP server the harness started did not get ready, when
+ * that is why the boot failed (reason `ready-timeout`); undefined otherwise.
+ */
+export function readyTimeoutMs(bootError: BootFailure | undefined): number | undefined {
+  if (bootError?.phase !== 'spawn' || bootError.reason !== 'ready-timeout') return undefined;
   return bootError.timeoutMs;
 }

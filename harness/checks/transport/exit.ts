@@ -8,7 +8,7 @@
 import { defineCheck } from '../define.ts';
 import type { BootFailure } from '../../model/observation.ts';
 import type { ExitInfo } from '../../model/wire.ts';
-import { initializeTimeoutMs, spawnCause } from './boot-error.ts';
+import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
 import { stderrTail } from '../util/stderr.ts';
 
@@ -22,6 +22,7 @@ export default defineCheck({
     spec: 'spec:2026-07-28/basic/transports/stdio.mdx; spec:2025-11-25/basic/lifecycle.mdx',
     messages: {
       spawnFailed: 'The server process could not be started: command {{command}}: {{cause}}.',
+      unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).',
       bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart, the first at {{atMs}} ms after spawn); the session could not start.',
       unexpectedExit: 'The server process exited unexpectedly {{how}} at {{atMs}} ms after spawn, while the harness was still using it.',
@@ -57,6 +58,8 @@ export default defineCheck({
  */
 function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: Report): void {
   const evidence = bootError.message;
+  if (bootError.reason === 'unreachable') return report({ messageId: 'unreachable', evidence });
+  if (readyTimeoutMs(bootError) !== undefined) return; // transport/timeout's
   if (bootError.phase === 'spawn') return report({ messageId: 'spawnFailed', data: { ...spawnCause(bootError) }, evidence });
   const crashes = exits.filter((e) => e.unexpected);
   if (crashes.length > 0) {

@@ -4,12 +4,13 @@
  * (`server/discover`) is excluded: silence there is a legitimate legacy answer (digest §1c), unless the
  * server turned out modern (it refused `initialize` with -32022 naming only 2026-07-28) (`discover`). An
  * `initialize` the server never answered within `timeouts.startMs` is reported here (`initialize`),
- * naming the request and the timeout; other failed handshakes are `transport/exit`'s.
+ * naming the request and the timeout, and so is a Streamable HTTP server the harness started that was not
+ * ready within `timeouts.startMs` (`serverNotReady`); other failed handshakes are `transport/exit`'s.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { stderrTail } from '../util/stderr.ts';
 import type { RequestRecord } from '../../model/wire.ts';
-import { initializeTimeoutMs } from './boot-error.ts';
+import { initializeTimeoutMs, readyTimeoutMs } from './boot-error.ts';
 
 export default defineCheck({
   meta: {
@@ -25,6 +26,7 @@ export default defineCheck({
       listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.',
       discover: 'server/discover got no answer within {{timeoutMs}} ms, on a modern server (it refused initialize with -32022 naming only 2026-07-28).',
       initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.',
+      serverNotReady: 'The Streamable HTTP server the harness started was not ready within {{timeoutMs}} ms (timeouts.startMs: its URL did not answer, or no output line matched ready.line); no session could start.',
       surfaceBudget: 'The surface did not finish within its time budget (timeouts.surfaceMs {{timeoutMs}} ms); the calls and probes after that were not made.',
     },
     examples: {
@@ -40,6 +42,8 @@ export default defineCheck({
     const report = (f: FindingDescriptor) => emit({ ...f, stderr });
     const initMs = initializeTimeoutMs(bootError);
     if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs } });
+    const readyMs = readyTimeoutMs(bootError);
+    if (readyMs !== undefined) report({ messageId: 'serverNotReady', data: { timeoutMs: readyMs }, evidence: bootError?.message });
     const n = ctx.observation.negotiation;
     if (n?.era === 'modern' && (n.probe?.outcome === 'timeout' || n.probe?.outcome === 'not-json')) {
       report({ messageId: 'discover', data: { timeoutMs: n.probe.timeoutMs ?? n.probe.durationMs } });

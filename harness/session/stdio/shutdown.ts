@@ -44,6 +44,25 @@ export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTim
   return { endedBy, durationMs, survivors: await reapSurvivors(proc), stdinGraceMs };
 }
 
+/**
+ * Stop a process that is not served over stdio (a Streamable HTTP server the harness started, like
+ * Playwright's webServer): SIGTERM the tree, wait `termGraceMs`, SIGKILL it, then reap the tree's survivors.
+ * Resolves with which step ended it; never throws.
+ */
+export async function terminateProcess(proc: ServerProcess, termGraceMs: number): Promise<ShutdownInfo> {
+  const start = performance.now();
+  if (!proc.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: await reapSurvivors(proc), stdinGraceMs: 0 };
+  let endedBy: ShutdownInfo['endedBy'] = 'sigterm';
+  proc.signal('SIGTERM');
+  if (!(await settlesWithin(proc.exited, termGraceMs))) {
+    endedBy = 'sigkill';
+    proc.signal('SIGKILL');
+    await settlesWithin(proc.exited, KILL_WAIT_MS);
+  }
+  const durationMs = since(start);
+  return { endedBy, durationMs, survivors: await reapSurvivors(proc), stdinGraceMs: 0 };
+}
+
 /** Kill a process tree right away (a wedged server); resolves once the leader exited (bounded wait). */
 export async function killTree(proc: ServerProcess): Promise<void> {
   if (!proc.alive) return;

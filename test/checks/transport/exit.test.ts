@@ -15,8 +15,23 @@ checkTester(check, {
       name: 'an unanswered initialize is left to transport/timeout',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 500, message: 'legacy handshake failed: no answer to initialize within 500 ms (after server/discover drew timeout)' } }),
     },
+    {
+      name: 'an HTTP server the harness started that was not ready in time is left to transport/timeout',
+      observation: makeObservation({ bootError: { phase: 'spawn', reason: 'ready-timeout', timeoutMs: 900, message: 'the server was not ready within 900 ms' } }),
+      strict: true,
+    },
   ],
   invalid: [
+    {
+      name: 'an HTTP surface whose URL nothing listens on',
+      observation: makeObservation({ bootError: { phase: 'spawn', reason: 'unreachable', message: 'cannot reach http://127.0.0.1:9/mcp: connection refused' } }),
+      findings: [{ messageId: 'unreachable', severity: 'error' }],
+    },
+    {
+      name: 'an HTTP server the harness started exited before it was ready',
+      observation: makeObservation({ bootError: { phase: 'spawn', reason: 'exited', exitCode: 3, signal: null, command: 'node', message: 'the server exited before it was ready' } }),
+      findings: [{ messageId: 'spawnFailed', message: "The server process could not be started: command 'node': it exited before it was ready (code 3)." }],
+    },
     { name: 'spawn failure', observation: makeObservation({ bootError: { phase: 'spawn', reason: 'command-not-found', errno: 'ENOENT', message: 'ENOENT' } }), findings: [{ messageId: 'spawnFailed', severity: 'error' }] },
     {
       name: 'a server that exits at once: one finding for the probe exit and the restart exit',

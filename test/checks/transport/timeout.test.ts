@@ -24,6 +24,11 @@ checkTester(check, {
   ],
   invalid: [
     {
+      name: 'an HTTP server the harness started was not ready within startMs',
+      observation: makeObservation({ bootError: { phase: 'spawn', reason: 'ready-timeout', timeoutMs: 900, message: 'the server was not ready within 900 ms: no line of its output matched /x/' } }),
+      findings: [{ messageId: 'serverNotReady', severity: 'error' }],
+    },
+    {
       name: 'initialize never answered within startMs',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' } }),
       findings: [{ messageId: 'initialize', severity: 'error' }],

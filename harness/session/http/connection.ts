@@ -1,0 +1,369 @@
+/**
+ * One Streamable HTTP connection (spec 2025-06-18 / 2025-11-25 basic/transports §Streamable HTTP; 2026-07-28
+ * transports/streamable-http): every frame the session sends is its own POST with
+ * `Accept: application/json, text/event-stream`; the answer is a JSON body or an SSE stream (parsed with
+ * eventsource-parser) whose JSON-RPC messages are routed like stdout lines. The legacy era's session
+ * (`Mcp-Session-Id` from the initialize answer, `MCP-Protocol-Version` after it, DELETE at the end) and the
+ * modern era's mirrored headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` from the body) are this
+ * module's job. Every exchange is tapped (status, content type, body bytes, SSE events) and every message the
+ * server sent goes through the env mask before anything parses it. Judges nothing.
+ */
+import { request as httpRequest, Agent as HttpAgent, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { randomUUID } from 'node:crypto';
+import { createParser } from 'eventsource-parser';
+import { PROTOCOL_VERSION_META_KEY } from '../../model/protocol.ts';
+import type { ExitInfo, HttpExchange, HttpSendOptions, ShutdownInfo } from '../../model/wire.ts';
+import { classifyLine, isObject } from '../classify.ts';
+import type { EnvMask } from '../env-mask.ts';
+import { idKey } from '../rpc-channel.ts';
+import { settlesWithin } from '../timing.ts';
+import type { Connection, FrameListener, SendOptions, UnansweredListener } from '../transport.ts';
+import type { WireTapRecorder } from '../wire-tap.ts';
+
+/** What a connection needs: the endpoint, the configured headers, the tap and its bounds. */
+export interface HttpConnectionOptions {
+  url: URL;
+  /** Configured headers (secret values). */
+  headers: Record<string, string>;
+  tap: WireTapRecorder;
+  mask: EnvMask;
+  /** 1-based connection number (`HttpExchange.connection`). */
+  index: number;
+  /** A body or SSE event larger than this is not buffered (bytes). */
+  maxLineBytes: number;
+  /** How long the DELETE that ends a session may take, ms. */
+  stopGraceMs: number;
+  /** Resolves when the server process the harness started exits (then the connection ends with it). */
+  serverExit?: Promise<ExitInfo>;
+}
+
+/** The `Accept` header every POST carries (spec §Sending Messages to the Server, 2). */
+export const ACCEPT = 'application/json, text/event-stream';
+
+/** Methods whose `params.name` (or `params.uri`) the modern era mirrors into `Mcp-Name` (spec 2026-07-28 §Standard Request Headers). */
+const NAME_HEADER_METHODS: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+type Described = NonNullable<HttpExchange['message']>;
+
+/** A Streamable HTTP connection: one MCP session (legacy) or a series of independent requests (modern). */
+export class HttpConnection implements Connection {
+  readonly closed: Promise<ExitInfo>;
+  private resolveClosed!: (info: ExitInfo) => void;
+  private ended: ExitInfo | undefined;
+  private frameListener: FrameListener = () => {};
+  private oversizeListener: (head: string, bytes: number) => void = () => {};
+  private unansweredListener: UnansweredListener = () => {};
+  private readonly inflight = new Set<ClientRequest>();
+  private readonly initializeIds = new Set<string>();
+  private readonly agent: HttpAgent;
+  private sessionId: string | undefined;
+  private protocolVersion: string | undefined;
+
+  constructor(private readonly options: HttpConnectionOptions) {
+    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+    this.agent = options.url.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    void options.serverExit?.then((info) => this.end({ ...info, atMs: options.tap.now(), unexpected: this.ended === undefined }));
+  }
+
+  get alive(): boolean {
+    return this.ended === undefined;
+  }
+
+  onFrame(listener: FrameListener): void {
+    this.frameListener = listener;
+  }
+
+  onOversize(listener: (head: string, bytes: number) => void): void {
+    this.oversizeListener = listener;
+  }
+
+  onUnanswered(listener: UnansweredListener): void {
+    this.unansweredListener = listener;
+  }
+
+  /** POST one frame (answered asynchronously). False once the connection ended. */
+  send(frame: string, options: SendOptions = {}): boolean {
+    if (!this.alive) return false;
+    this.options.tap.stdin();
+    const message = describe(frame);
+    if (message.kind === 'request' && message.method === 'initialize' && message.id !== undefined) this.initializeIds.add(idKey(message.id) ?? '');
+    const { headers, session, omitted } = this.headersFor(frame, message, options.http);
+    const exchange = this.options.tap.httpExchange({
+      connection: this.options.index, method: 'POST', message, ...(message.kind === 'request' ? { answered: false } : {}), ...(options.tag ? { tag: options.tag } : {}), session,
+      ...(typeof headers['mcp-protocol-version'] === 'string' ? { protocolVersionHeader: headers['mcp-protocol-version'] } : {}),
+      ...(omitted.length > 0 ? { omitted } : {}), bodyBytes: 0, messages: 0,
+    });
+    this.post(frame, headers, exchange, message, options.http === undefined);
+    return true;
+  }
+
+  /** End the session: DELETE it when the server issued one (spec §Session Management 5), close every open stream. */
+  async stop(): Promise<ShutdownInfo> {
+    const start = performance.now();
+    if (!this.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: 0, stdinGraceMs: 0 };
+    if (this.sessionId !== undefined) await settlesWithin(this.deleteSession(), this.options.stopGraceMs);
+    this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: false });
+    return { endedBy: 'session-end', durationMs: Math.round(performance.now() - start), survivors: 0, stdinGraceMs: 0 };
+  }
+
+  /** Abort every open exchange at once. */
+  kill(): Promise<void> {
+    this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: false });
+    return Promise.resolve();
+  }
+
+  /** The headers of one POST: configured ones, the protocol's, then a probe's changes. */
+  private headersFor(frame: string, message: Described, changes?: HttpSendOptions): { headers: OutgoingHttpHeaders; session: HttpExchange['session']; omitted: string[] } {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(this.options.headers)) headers[name.toLowerCase()] = value;
+    headers['content-type'] = 'application/json';
+    headers.accept = ACCEPT;
+    Object.assign(headers, this.protocolHeaders(frame, message));
+    let session: HttpExchange['session'] = 'none';
+    if (changes?.session === 'unknown') {
+      headers['mcp-session-id'] = randomUUID();
+      session = 'unknown';
+    } else if (changes?.session !== 'none' && this.sessionId !== undefined) {
+      headers['mcp-session-id'] = this.sessionId;
+      session = 'sent';
+    }
+    const omitted: string[] = [];
+    for (const [name, value] of Object.entries(changes?.headers ?? {})) {
+      if (value === null) {
+        if (delete headers[name.toLowerCase()]) omitted.push(name.toLowerCase());
+      } else headers[name.toLowerCase()] = value;
+    }
+    headers['content-length'] = String(Buffer.byteLength(frame, 'utf8'));
+    return { headers, session, omitted };
+  }
+
+  /**
+   * Modern era (a `_meta` protocol version in the body): `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name`
+   * mirrored from it (spec 2026-07-28 §Request Metadata). Legacy: `MCP-Protocol-Version` once initialize
+   * negotiated one (spec 2025-06-18 §Protocol Version Header).
+   */
+  private protocolHeaders(frame: string, message: Described): Record<string, string> {
+    const body = parseObject(frame);
+    const params = body && isObject(body.params) ? body.params : undefined;
+    const meta = params && isObject(params._meta) ? params._meta : undefined;
+    const modernVersion = meta?.[PROTOCOL_VERSION_META_KEY];
+    if (typeof modernVersion === 'string') {
+      const out: Record<string, string> = { 'mcp-protocol-version': modernVersion };
+      if (message.method !== undefined) out['mcp-method'] = message.method;
+      const nameField = message.method === undefined ? undefined : NAME_HEADER_METHODS[message.method];
+      const name = nameField === undefined ? undefined : params?.[nameField];
+      if (typeof name === 'string' && isHeaderSafe(name)) out['mcp-name'] = name;
+      return out;
+    }
+    return this.protocolVersion === undefined ? {} : { 'mcp-protocol-version': this.protocolVersion };
+  }
+
+  private post(frame: string, headers: OutgoingHttpHeaders, exchange: HttpExchange, message: Described, adoptSession: boolean): void {
+    const started = performance.now();
+    const req = this.open('POST', headers);
+    const state: AnswerState = { answered: false, errorFrame: undefined };
+    let settled = false;
+    const finish = (error?: string) => {
+      if (settled) return;
+      settled = true;
+      this.inflight.delete(req);
+      exchange.durationMs = Math.round(performance.now() - started);
+      if (error !== undefined) exchange.error = error;
+      if (message.kind === 'request' && message.id !== undefined) {
+        exchange.answered = state.answered;
+        if (!state.answered && error !== 'aborted' && this.alive) this.unansweredListener(message.id, state.errorFrame);
+      }
+      // nothing listens any more (the server is gone); a reset is one exchange's fault (a reused keep-alive socket)
+      if (error === 'refused') this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: true });
+    };
+    req.on('response', (res) => {
+      exchange.status = res.statusCode;
+      const type = mediaType(res.headers['content-type']);
+      if (type !== undefined) exchange.contentType = type;
+      const issued = headerValue(res.headers['mcp-session-id']);
+      if (issued !== undefined) {
+        exchange.sessionIdIssued = true;
+        if (adoptSession && this.sessionId === undefined) this.sessionId = issued;
+      }
+      const read = type === 'text/event-stream' ? this.readSse(res, exchange, message, state) : this.readJson(res, exchange, message, state);
+      read.then(() => finish(), () => finish(this.alive ? 'reset' : 'aborted'));
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => finish(!this.alive ? 'aborted' : errorName(err)));
+    req.end(frame);
+  }
+
+  /** A JSON body: one message (or an array of them), buffered up to the frame limit. */
+  private async readJson(res: IncomingMessage, exchange: HttpExchange, message: Described, state: AnswerState): Promise<void> {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      exchange.bodyBytes = bytes;
+      if (bytes <= this.options.maxLineBytes) chunks.push(chunk);
+    }
+    if (bytes === 0) return;
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (bytes > this.options.maxLineBytes) {
+      exchange.error = 'oversize';
+      this.options.tap.line(text.slice(0, 200), bytes, { kind: 'oversize' });
+      this.oversizeListener(text.slice(0, 200), bytes);
+      return;
+    }
+    const parsed = parseJson(this.options.mask.empty ? text : this.options.mask.text(text));
+    if (Array.isArray(parsed)) for (const item of parsed) this.deliver(JSON.stringify(item), exchange, message, state);
+    else this.deliver(this.options.mask.empty ? text : this.options.mask.text(text), exchange, message, state);
+  }
+
+  /** An SSE body: every `data` field is one message (spec §Sending Messages to the Server, 5). */
+  private async readSse(res: IncomingMessage, exchange: HttpExchange, message: Described, state: AnswerState): Promise<void> {
+    const sse = { events: 0, ended: false };
+    exchange.sse = sse;
+    const parser = createParser({
+      maxBufferSize: this.options.maxLineBytes,
+      onEvent: (event) => {
+        sse.events += 1;
+        if (event.data !== '') this.deliver(this.options.mask.empty ? event.data : this.options.mask.text(event.data), exchange, message, state);
+      },
+      onError: (error) => {
+        if (error.type === 'max-buffer-size-exceeded') exchange.error = 'oversize';
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      exchange.bodyBytes += chunk.length;
+      parser.feed(decoder.decode(chunk, { stream: true }));
+    }
+    parser.feed(decoder.decode());
+    sse.ended = true;
+  }
+
+  /** One message the server sent: tapped like a stdout line, routed to the channel. */
+  private deliver(text: string, exchange: HttpExchange, message: Described, state: AnswerState): void {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    const classified = classifyLine(text);
+    if (!this.options.mask.empty && classified.value !== undefined && text.includes('\\u')) this.options.mask.value(classified.value);
+    this.options.tap.line(text, bytes, classified);
+    if (classified.value === undefined) {
+      exchange.unparsed = (exchange.unparsed ?? 0) + 1;
+      return;
+    }
+    exchange.messages += 1;
+    const value = classified.value;
+    if (isObject(value) && typeof value.method !== 'string') {
+      if (message.id !== undefined && 'id' in value && idKey(value.id) === idKey(message.id)) {
+        state.answered = true;
+        exchange.answered = true;
+        this.adoptVersion(value);
+      } else if ((value.id === null || !('id' in value)) && isObject(value.error)) state.errorFrame ??= { frame: value, bytes };
+    }
+    this.frameListener(value, bytes);
+  }
+
+  /** The legacy era's negotiated version, from the initialize result (sent as `MCP-Protocol-Version` from then on). */
+  private adoptVersion(answer: Record<string, unknown>): void {
+    const key = idKey(answer.id);
+    if (key === undefined || !this.initializeIds.has(key)) return;
+    const result = isObject(answer.result) ? answer.result : undefined;
+    if (typeof result?.protocolVersion === 'string' && isHeaderSafe(result.protocolVersion)) this.protocolVersion = result.protocolVersion;
+  }
+
+  /** DELETE the session (recorded like every exchange); resolves when answered or failed. */
+  private deleteSession(): Promise<void> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(this.options.headers)) headers[name.toLowerCase()] = value;
+    headers['mcp-session-id'] = this.sessionId ?? '';
+    if (this.protocolVersion !== undefined) headers['mcp-protocol-version'] = this.protocolVersion;
+    const exchange = this.options.tap.httpExchange({ connection: this.options.index, method: 'DELETE', session: 'sent', bodyBytes: 0, messages: 0 });
+    const started = performance.now();
+    return new Promise<void>((resolve) => {
+      const req = this.open('DELETE', headers);
+      const done = (error?: string) => {
+        this.inflight.delete(req);
+        exchange.durationMs = Math.round(performance.now() - started);
+        if (error !== undefined) exchange.error = error;
+        resolve();
+      };
+      req.on('response', (res) => {
+        exchange.status = res.statusCode;
+        const type = mediaType(res.headers['content-type']);
+        if (type !== undefined) exchange.contentType = type;
+        res.on('data', (chunk: Buffer) => (exchange.bodyBytes += chunk.length));
+        res.on('end', () => done());
+        res.on('error', () => done('reset'));
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => done(errorName(err)));
+      req.end();
+    });
+  }
+
+  private open(method: 'POST' | 'DELETE', headers: OutgoingHttpHeaders): ClientRequest {
+    const url = this.options.url;
+    const make = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = make(url, { method, headers, agent: this.agent });
+    this.inflight.add(req);
+    return req;
+  }
+
+  private end(info: ExitInfo): void {
+    if (this.ended !== undefined) return;
+    this.ended = info;
+    for (const req of this.inflight) req.destroy();
+    this.inflight.clear();
+    this.agent.destroy();
+    this.resolveClosed(info);
+  }
+}
+
+/** What the body of one POST answered so far. */
+interface AnswerState {
+  answered: boolean;
+  /** A JSON-RPC error with `id: null` or no id in the body (the answer to a refused POST). */
+  errorFrame: { frame: Record<string, unknown>; bytes: number } | undefined;
+}
+
+/** What a POSTed frame is (from its JSON; `other` when it does not parse as one JSON-RPC message). */
+function describe(frame: string): Described {
+  const value = parseObject(frame);
+  if (!value) return { kind: 'other' };
+  const id = typeof value.id === 'number' || typeof value.id === 'string' ? value.id : undefined;
+  if (typeof value.method === 'string') {
+    return id !== undefined ? { kind: 'request', id, method: value.method } : 'id' in value ? { kind: 'other', method: value.method } : { kind: 'notification', method: value.method };
+  }
+  return 'result' in value || 'error' in value ? { kind: 'response', ...(id !== undefined ? { id } : {}) } : { kind: 'other' };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  const value = parseJson(text);
+  return isObject(value) ? value : undefined;
+}
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+export function mediaType(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const type = value.split(';')[0]?.trim().toLowerCase();
+  return type === '' ? undefined : type;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Visible ASCII and spaces only, no leading or trailing space (RFC 9110 field values; spec 2026-07-28 §Value Encoding). */
+function isHeaderSafe(value: string): boolean {
+  return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(value);
+}
+
+function errorName(err: NodeJS.ErrnoException): string {
+  if (err.code === 'ECONNREFUSED') return 'refused';
+  if (err.code === 'ECONNRESET' || err.code === 'EPIPE') return 'reset';
+  return err.code ?? 'error';
+}

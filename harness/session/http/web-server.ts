@@ -1,0 +1,124 @@
+/**
+ * A Streamable HTTP server the harness starts itself, the way Playwright's `webServer` does: spawn the
+ * command (execa, own process group, exact env, the whole tree tracked like a stdio server), wait until it
+ * is ready (the URL answers an HTTP request, or a stdout/stderr line matches a pattern) within the start
+ * budget, and stop it afterwards (SIGTERM, then SIGKILL, the whole tree). A server that exits or never gets
+ * ready is torn down before the failure is thrown: nothing is left running.
+ */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { ExitInfo, ShutdownInfo } from '../../model/wire.ts';
+import type { ServerSpec } from '../options.ts';
+import { ServerProcess } from '../stdio/server-process.ts';
+import { terminateProcess } from '../stdio/shutdown.ts';
+import { sleep } from '../timing.ts';
+import { StartFailure } from '../transport.ts';
+import { WireTapRecorder, type TapLimits } from '../wire-tap.ts';
+
+/** Poll intervals of the URL readiness rule, ms (Playwright's webServer: 100, 250, 500, then 500). */
+const POLL_MS = [100, 250, 500];
+/** How long one readiness request may take, ms. */
+const READY_REQUEST_MS = 1000;
+
+/** A tap that also hands every stdout line and every stderr line (masked) to a listener: the server's log. */
+class LogTap extends WireTapRecorder {
+  private stderrRest = '';
+  onLine: (line: string) => void = () => {};
+
+  /** A stdout line (masked by the process): kept in the output tail beside stderr, never parsed as a frame. */
+  override line(text: string): void {
+    super.stderr(`${text}\n`);
+    this.onLine(text);
+  }
+
+  override stderr(chunk: Buffer | string): void {
+    super.stderr(chunk);
+    const text = this.stderrRest + (typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+    const lines = text.split(/\r?\n/);
+    this.stderrRest = lines.pop() ?? '';
+    for (const line of lines) this.onLine(this.mask ? this.mask.text(line) : line);
+  }
+}
+
+/** A StartFailure of a server that ran: carries its output (masked) as evidence. */
+export class ServerStartFailure extends StartFailure {
+  override readonly name = 'ServerStartFailure';
+
+  constructor(message: string, detail: StartFailure['detail'], readonly output: { tail: string; bytes: number }) {
+    super(message, detail);
+  }
+}
+
+/** A started server. */
+export class WebServer {
+  private constructor(private readonly proc: ServerProcess, private readonly log: LogTap, private readonly termGraceMs: number) {}
+
+  /**
+   * Spawn `spec.spawn` and wait for `spec.ready` against `url`, at most `startMs`.
+   * @throws StartFailure (SpawnFailure: reason `command-not-found`...; ServerStartFailure: `exited`, `ready-timeout`, after tearing the tree down).
+   */
+  static async start(spec: ServerSpec, url: URL, opts: { startMs: number; termGraceMs: number; limits: TapLimits }): Promise<WebServer> {
+    const log = new LogTap(opts.limits);
+    const pattern = spec.ready.kind === 'line' ? new RegExp(spec.ready.pattern) : undefined;
+    let sawLine = false;
+    log.onLine = (line) => {
+      if (pattern?.test(line)) sawLine = true;
+    };
+    const proc = await ServerProcess.spawn(spec.spawn, log, 64 * 1024);
+    const server = new WebServer(proc, log, opts.termGraceMs);
+    const deadline = performance.now() + opts.startMs;
+    let exited = false;
+    void proc.exited.then(() => (exited = true));
+    for (let attempt = 0; ; attempt += 1) {
+      if (pattern ? sawLine : await answers(url)) return server;
+      if (exited) {
+        const info = await proc.exited;
+        await server.stop();
+        throw new ServerStartFailure(`the server exited before it was ready (code ${String(info.code)}, signal ${String(info.signal)})`, {
+          reason: 'exited', command: spec.spawn.command, exitCode: info.code, signal: info.signal,
+        }, server.output());
+      }
+      if (performance.now() >= deadline) {
+        await server.stop();
+        const what = pattern ? `no line of its output matched /${spec.ready.kind === 'line' ? spec.ready.pattern : ''}/` : `${url.origin} did not answer`;
+        throw new ServerStartFailure(`the server was not ready within ${opts.startMs} ms: ${what}`, { reason: 'ready-timeout', command: spec.spawn.command, timeoutMs: opts.startMs }, server.output());
+      }
+      await sleep(pattern ? 20 : POLL_MS[Math.min(attempt, POLL_MS.length - 1)] ?? 500);
+    }
+  }
+
+  /** Resolves when the server process exits (expected or not). */
+  get exited(): Promise<ExitInfo> {
+    return this.proc.exited;
+  }
+
+  /** True until the process exited. */
+  get alive(): boolean {
+    return this.proc.alive;
+  }
+
+  /** The server's output so far (stdout and stderr, masked), as the stderr tail of the surface's wire record. */
+  output(): { tail: string; bytes: number } {
+    const snap = this.log.snapshot();
+    return { tail: snap.stderrTail, bytes: snap.stderrBytes };
+  }
+
+  /** Stop the server: SIGTERM, then SIGKILL after termGraceMs, the whole tree. Idempotent; never throws. */
+  stop(): Promise<ShutdownInfo> {
+    return terminateProcess(this.proc, this.termGraceMs);
+  }
+}
+
+/** True when `url` answers an HTTP request (any status) within READY_REQUEST_MS. */
+function answers(url: URL): Promise<boolean> {
+  return new Promise((resolve) => {
+    const make = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = make(url, { method: 'GET', timeout: READY_REQUEST_MS, headers: { accept: 'text/event-stream, application/json' } }, (res) => {
+      resolve(true);
+      res.destroy();
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
