@@ -86,6 +86,15 @@ export function makeObservation(partial: ObservationInput = {}): SurfaceObservat
   };
 }
 
+/**
+ * `meta.examples` text that is a tool (or part of one) as JSON -> an observation listing that tool
+ * (named `t` unless the example names it): the `examples` of a table whose check reads tools/list.
+ */
+export function toolExample(text: string): SurfaceObservation {
+  const tool = JSON.parse(text) as Partial<ListedTool>;
+  return makeObservation({ tools: [makeTool(tool.name ?? 't', tool)] });
+}
+
 /** A listed tool; `inputSchema` defaults to `{ type: 'object' }`. */
 export function makeTool(name: string, partial: Partial<ListedTool> = {}): ListedTool {
   return { inputSchema: { type: 'object' }, ...partial, name };

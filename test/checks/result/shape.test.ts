@@ -14,6 +14,7 @@ const probe = (result: unknown): ProbeRecord => ({
 });
 
 checkTester(check, {
+  examples: (result) => legacy(JSON.parse(result.replace(/\s+\/\/.*$/, ''))), // a trailing `// comment` explains the example
   valid: [
     { name: 'text block', observation: legacy({ content: [text] }) },
     {

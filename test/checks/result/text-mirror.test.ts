@@ -7,6 +7,7 @@ const on = (result: unknown, era?: 'modern') =>
 const structured = { results: [{ title: 'a', url: 'b' }], summary: 's', nextStep: 'n' };
 
 checkTester(check, {
+  examples: (result) => on(JSON.parse(result)),
   valid: [
     { name: 'exact mirror', observation: on({ content: [text(JSON.stringify(structured))], structuredContent: structured }) },
     {

@@ -1,10 +1,11 @@
 import compile from '../../../harness/checks/schema/compile.ts';
-import { checkTester, loadCase, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { checkTester, loadCase, makeObservation, makeTool, toolExample } from '../../helpers/check-tester.ts';
 import { deepSchema } from '../../schema/deep.ts';
 
 const case08 = loadCase('08');
 
 checkTester(compile, {
+  examples: toolExample,
   valid: [
     { name: 'plain schemas', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }) },
     { name: 'recursive $ref is valid (case 08 variant)', observation: makeObservation({ tools: [makeTool('v', { outputSchema: case08.exchange?.recursive_variant_outputSchema as never })] }) },

@@ -1,9 +1,10 @@
 import dialect from '../../../harness/checks/schema/dialect.ts';
-import { checkTester, loadCase, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { checkTester, loadCase, makeObservation, makeTool, toolExample } from '../../helpers/check-tester.ts';
 import { runCheckOn } from '../../helpers/check-tester.ts';
 import { expect, it } from 'vitest';
 
 checkTester(dialect, {
+  examples: toolExample,
   valid: [
     { name: 'no $schema (2020-12 default)', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }) },
   ],

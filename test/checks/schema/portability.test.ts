@@ -1,9 +1,10 @@
 import portability from '../../../harness/checks/schema/portability.ts';
-import { checkTester, loadCase, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { checkTester, loadCase, makeObservation, makeTool, toolExample } from '../../helpers/check-tester.ts';
 
 const input = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => makeTool('t', { inputSchema: { type: 'object', properties, ...extra } });
 
 checkTester(portability, {
+  examples: toolExample,
   valid: [
     { name: 'nullable written as a type list', observation: makeObservation({ tools: [input({ note: { type: ['string', 'null'] } })] }) },
     { name: 'standard format, consistent enum and default', observation: makeObservation({ tools: [input({ at: { type: 'string', format: 'date-time' }, mode: { type: ['string', 'null'], enum: ['a', null], default: null } })] }) },

@@ -1,9 +1,10 @@
 import regex from '../../../harness/checks/schema/regex.ts';
-import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { checkTester, makeObservation, makeTool, toolExample } from '../../helpers/check-tester.ts';
 
 const input = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => makeTool('t', { inputSchema: { type: 'object', properties, ...extra } });
 
 checkTester(regex, {
+  examples: toolExample,
   valid: [
     { name: 'ECMA-262 patterns the linear-time engine runs', observation: makeObservation({ tools: [input({ id: { type: 'string', pattern: '^[a-z]\\w*(?:-\\d+)?\\b\\u00e9\\p{L}$' } }, { patternProperties: { '^x-': { type: 'string' } } })] }) },
     { name: 'a catastrophic but linear-time-safe pattern (the engine cannot backtrack)', observation: makeObservation({ tools: [input({ a: { type: 'string', pattern: '^(a+)+$' } })] }) },

@@ -1,9 +1,10 @@
 import shape from '../../../harness/checks/tools/advertised-shape.ts';
-import { checkTester, loadCase, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { checkTester, loadCase, makeObservation, makeTool, toolExample } from '../../helpers/check-tester.ts';
 
 const arrayOutput = makeTool('list', { outputSchema: { type: 'array', items: { type: 'string' } } });
 
 checkTester(shape, {
+  examples: toolExample,
   valid: [
     { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }) },
     { name: 'array outputSchema on 2026-07-28', observation: makeObservation({ era: 'modern', tools: [arrayOutput] }) },

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/tools/annotations.ts';
-import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { checkTester, makeObservation, makeTool, toolExample } from '../../helpers/check-tester.ts';
 import { drive, init } from '../../probes/drive.ts';
 
 const obs = (annotations: Record<string, unknown>, extra: object = {}) => makeObservation({ tools: [makeTool('t', { annotations, ...extra })] });
 
 checkTester(check, {
+  examples: toolExample,
   valid: [
     { name: 'consistent hints', observation: obs({ readOnlyHint: true, openWorldHint: false }) },
     { name: 'destructive tool', observation: obs({ readOnlyHint: false, destructiveHint: true, idempotentHint: true }) },

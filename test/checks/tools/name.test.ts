@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/tools/name.ts';
-import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { checkTester, makeObservation, makeTool, toolExample } from '../../helpers/check-tester.ts';
 import { drive, init } from '../../probes/drive.ts';
 import case17 from '../../fixtures/cases/17-tool-name-with-dots.json' with { type: 'json' };
 import type { ListedTool } from '../../../harness/model/protocol.ts';
@@ -8,6 +8,7 @@ import type { ListedTool } from '../../../harness/model/protocol.ts';
 const obs = (...names: string[]) => makeObservation({ tools: names.map((n) => makeTool(n)) });
 
 checkTester(check, {
+  examples: toolExample,
   valid: [
     { name: 'spec-conformant names', observation: obs('get_user', 'list-items', 'A9') },
     { name: 'custom budget via options', observation: obs('x'.repeat(70)), options: { maxLength: 100 } },
