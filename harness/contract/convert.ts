@@ -4,6 +4,7 @@
  * stripped), a raw zod shape (`{ a: z.string() }`, wrapped in its zod's object first) or a plain JSON
  * Schema object (copied). Projections target the surface's dialect (draft-07 or 2020-12).
  */
+import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,23 +96,44 @@ function moduleVersion(mod: Record<string, unknown>): ZodVersion | undefined {
   return isObject(v) && typeof v.major === 'number' ? (v as ZodVersion) : undefined;
 }
 
+/** The places a contract module resolves packages from: its path, and its real path when it is a symlink. */
+function resolutionBases(from: string | undefined): (string | undefined)[] {
+  if (from === undefined) return [undefined];
+  const path = resolve(from);
+  let real = path;
+  try {
+    real = realpathSync(path);
+  } catch {
+    // a path that does not exist resolves as given
+  }
+  return real === path ? [path] : [path, real];
+}
+
 /**
  * The zod 4 that made `schema`: the copy of `zod` (or `zod/v4`, `zod/v4/core`) that the contract
- * module resolves whose version equals the schema's `_zod.version`; the harness's own copy only when
- * it is that same version. Undefined when none is found.
+ * module resolves (from its path, then its real path) whose version equals the schema's
+ * `_zod.version`; the harness's own copy only when it is that same version. Otherwise what was
+ * tried, as `specifier version` entries.
  */
 async function zod4Of(schema: unknown, from: string | undefined): Promise<{ mod: Zod4Module } | { tried: string[] }> {
   const wanted = (schema as { _zod?: { version?: ZodVersion } })._zod?.version;
   const tried: string[] = [];
-  for (const specifier of ['zod', 'zod/v4', 'zod/v4/core']) {
-    const mod = await importFrom(from, specifier);
-    if (!mod || typeof mod.toJSONSchema !== 'function') continue;
-    const version = moduleVersion(mod);
-    tried.push(`${specifier} ${versionText(version)}`);
-    if (wanted === undefined || sameVersion(version, wanted)) return { mod: mod as unknown as Zod4Module };
+  for (const base of resolutionBases(from)) {
+    for (const specifier of ['zod', 'zod/v4', 'zod/v4/core']) {
+      const mod = await importFrom(base, specifier);
+      if (!mod || typeof mod.toJSONSchema !== 'function') {
+        tried.push(`${specifier} (not found)`);
+        continue;
+      }
+      const version = moduleVersion(mod);
+      tried.push(`${specifier} ${versionText(version)}`);
+      if (wanted === undefined || sameVersion(version, wanted)) return { mod: mod as unknown as Zod4Module };
+    }
   }
-  if (sameVersion(moduleVersion(z as unknown as Record<string, unknown>), wanted)) return { mod: z as unknown as Zod4Module };
-  return { tried };
+  const own = moduleVersion(z as unknown as Record<string, unknown>);
+  if (sameVersion(own, wanted)) return { mod: z as unknown as Zod4Module };
+  tried.push(`the harness's own zod ${versionText(own)}`);
+  return { tried: [...new Set(tried)] };
 }
 
 /** The Standard JSON Schema converter of a schema (`~standard.jsonSchema`), where its library has one. */
@@ -121,13 +143,23 @@ function standardConverter(value: unknown): { input: (o: object) => Record<strin
   return isObject(converter) && typeof converter.input === 'function' && typeof converter.output === 'function' ? (converter as never) : undefined;
 }
 
+/**
+ * A zod 4 schema (or raw shape) to JSON Schema: through the schema's own Standard JSON Schema
+ * interface when it carries one (no zod needs to resolve then), else the `toJSONSchema` of its zod
+ * (see `zod4Of`; a raw shape is wrapped in that zod's `object()` first).
+ * @throws Error naming where zod was resolved from and every copy tried, when none made the schema.
+ */
 async function convertZod4(schema: unknown, options: ConvertOptions, shape: boolean): Promise<Record<string, unknown>> {
   const dialect = options.dialect ?? '2020-12';
+  const own = shape ? undefined : standardConverter(schema);
+  if (own) return own[options.io]({ target: dialect === 'draft-07' ? 'draft-07' : 'draft-2020-12' });
   const member = shape ? Object.values(schema as Record<string, unknown>)[0] : schema;
   const found = await zod4Of(member, options.from);
   if (!('mod' in found)) {
     const version = versionText((member as { _zod?: { version?: ZodVersion } })._zod?.version);
-    throw new Error(`no copy of zod ${version} (the one that made this schema) resolves from the contract module; found: ${found.tried.join(', ') || 'none'}`);
+    const where = options.from === undefined ? 'the working directory' : resolve(options.from);
+    const why = shape ? 'a raw shape needs its zod to wrap it' : 'the schema carries no Standard JSON Schema interface (~standard.jsonSchema, zod >= 4.2)';
+    throw new Error(`no copy of zod ${version} (the one that made this schema) resolves from ${where}; tried: ${found.tried.join(', ')}; ${why}: install zod ${version} where the contract module can resolve it, or point contract.module at the package that made the schemas`);
   }
   let target = schema;
   if (shape) {
@@ -156,9 +188,10 @@ async function convertZod3(schema: unknown, options: ConvertOptions, shape: bool
 
 /**
  * Convert one contract schema value to a JSON Schema object (never mutating the input), with the zod
- * that made it: the schema's own Standard JSON Schema converter (`~standard.jsonSchema`, zod >= 4.2),
- * else the `toJSONSchema` of the zod 4 copy the contract module resolves (`options.from`) whose version
- * is the schema's, or zod-to-json-schema for zod 3; targeting `options.dialect` (default 2020-12).
+ * that made it: the schema's own Standard JSON Schema converter (`~standard.jsonSchema`, zod >= 4.2;
+ * tried first, so nothing needs to resolve), else the `toJSONSchema` of the zod 4 copy the contract
+ * module resolves from its own location (`options.from`, and its real path) whose version is the
+ * schema's, or zod-to-json-schema for zod 3; targeting `options.dialect` (default 2020-12).
  * Never throws: converter failures (e.g. a zod type with no JSON Schema form, no matching zod copy)
  * come back as `ok: false`.
  */

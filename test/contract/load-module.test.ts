@@ -108,3 +108,25 @@ describe('contract packages as real projects write them (issue 10)', () => {
     expect((error as Error).message).toBe(`${zod4}: TOOL_CONTRACTS: defines no tool named 'nope' (selected by contract.tools)`);
   });
 });
+
+describe('zod resolution from a module outside the package that made the schemas (issue 10, standalone adapter)', () => {
+  it('uses the Standard JSON Schema interface a zod >= 4.2 schema carries, whatever zod resolves from the module', async () => {
+    const file = 'test/fixtures/contract-package/adapter/standard.js';
+    const contract = await loadContractModule(file, { dialect: 'draft-07' });
+    const [tool] = contract.tools;
+    // zod 4.4's own spelling of a nullable (the harness's zod 4.6 would write type: [T, "null"])
+    expect((tool.inputSchema.properties as Record<string, unknown>).note).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
+    expect(tool.inputSchema.required).toEqual(['id']);
+    expect(tool.outputSchema?.required).toEqual(['found', 'memo']);
+  });
+
+  it('without that interface and without the zod that made it: an error naming the file, the entry, where zod was resolved from and what was tried', async () => {
+    const file = 'test/fixtures/contract-package/adapter/reexport.js';
+    const error = (await loadContractModule(file).then(() => undefined, (e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/^test\/fixtures\/contract-package\/adapter\/reexport\.js: TOOL_CONTRACTS\[0\]\.input: cannot convert the zod4 schema to JSON Schema \(no copy of zod 4\.0\.17 /);
+    expect(error.message).toContain('resolves from ');
+    expect(error.message).toContain('adapter/reexport.js; tried: zod 4.');
+    expect(error.message).toContain("the harness's own zod 4.");
+    expect(error.message).toContain('the schema carries no Standard JSON Schema interface');
+  });
+});
