@@ -10,6 +10,10 @@
  * finish after a random 0-30 ms, and `peek` breaks its outputSchema once `append` has run: dispatched
  * concurrently, the verdict flipped from run to run. Ordered (a state-changing call alone, in plan
  * order), every run gives the same findings; the twin (`--twin`, a conformant outputSchema) stays silent.
+ *
+ * Trials F6: `transport/stdout` ids do not depend on stdout line numbers. trust/chatty.mjs logs a text
+ * and a JSON line to stdout on every call, answering after a random delay, so the lines land elsewhere
+ * in every run; its twin logs to stderr.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,19 +34,27 @@ let claimsReadOnly: CliRun;
 let allowed: CliRun;
 let help: CliRun;
 let ordered: CliRun[];
+let chatty: CliRun[];
+let quiet: CliRun;
+const CHATTY = join(SERVERS, 'trust/chatty.mjs');
 
 beforeAll(async () => {
-  [safe, claimsReadOnly, allowed, help, ...ordered] = await Promise.all([
+  let runs: CliRun[];
+  [safe, claimsReadOnly, allowed, help, quiet, ...runs] = await Promise.all([
     runCli(['run', ...ledger('safe.log')]),
     runCli(['run', ...ledger('readonly.log', '--annotate=readonly')]),
     runCli(['run', '--allow-destructive', ...ledger('allowed.log', '--twin')]),
     runCli(['run', '--help']),
+    runCli(['run', '--', process.execPath, CHATTY, '--twin']),
     ...[1, 2, 3].map((n) => runCli(['run', '--allow-destructive', ...ledger(`ordered-${n}.log`)])),
+    ...[1, 2].map(() => runCli(['run', '--', process.execPath, CHATTY])),
   ]);
+  ordered = runs.slice(0, 3);
+  chatty = runs.slice(3);
 }, 130_000);
 
 afterAll(() => {
-  [safe, claimsReadOnly, allowed, help, ...ordered].forEach(cleanup);
+  [safe, claimsReadOnly, allowed, help, quiet, ...ordered, ...chatty].forEach(cleanup);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -97,5 +109,26 @@ describe('--allow-destructive: a state-changing call never races a read (trials 
   it('the twin with a conformant outputSchema stays silent', () => {
     expect(findingsOf(reportOf(allowed), 'ad-hoc', 'result/structured-content').filter((f) => f.severity !== 'info')).toEqual([]);
     expect(allowed.exitCode).toBe(0);
+  });
+});
+
+describe('transport/stdout ids do not move with stdout line numbers (trials F6)', () => {
+  const stdoutFindings = (run: CliRun) => findingsOf(reportOf(run), 'ad-hoc', 'transport/stdout');
+
+  it('one error per kind of line (text, JSON), pointer by kind, never by line', () => {
+    for (const run of chatty) {
+      expect(stdoutFindings(run).map((f) => [f.severity, f.messageId, f.pointer]).sort()).toEqual([['error', 'nonJsonRpc', '/stdout/json'], ['error', 'nonJsonRpc', '/stdout/text']]);
+      expect(stdoutFindings(run).every((f) => /^stdout lines (\d+, )+\d+ and \d+( more)? are not JSON-RPC/.test(f.message))).toBe(true);
+    }
+  });
+
+  it('two runs give identical finding ids', () => {
+    const ids = (run: CliRun) => reportOf(run).findings.map((f) => f.id).sort();
+    expect(ids(chatty[1])).toEqual(ids(chatty[0]));
+  });
+
+  it('the twin that logs to stderr draws nothing', () => {
+    expect(stdoutFindings(quiet)).toEqual([]);
+    expect(quiet.exitCode).toBe(0);
   });
 });

@@ -2,10 +2,12 @@
  * transport/stdout: nothing but JSON-RPC messages on stdout, from spawn to exit
  * (spec:2025-11-25/basic/transports.mdx §stdio: the server MUST NOT write anything to its stdout that
  * is not a valid MCP message; logs belong on stderr). JSON-RPC batches (arrays) were removed in
- * spec:2025-06-18/changelog.mdx; a batch line is named as such. Each offending line's finding carries
- * the pointer `/stdout/line/N`. A line over the frame limit (`maxLineBytes`) is never parsed: it is
- * named as such (warning: the harness cannot tell what it held) and the request it answered failed at
- * once (outcome `oversize`). A request that drew more than FLOOD_NOTIFICATIONS notifications before its
+ * spec:2025-06-18/changelog.mdx; a batch line is named as such. ONE finding per kind of offending line
+ * (`text`, `json`, `batch`, `oversize`), pointer `/stdout/<kind>`: its id never depends on line numbers,
+ * which move with how concurrent answers interleave (trials F6: same input, same ids). The message
+ * names how many lines and the first line numbers. A line over the frame limit (`maxLineBytes`) is
+ * never parsed: it is named as such (warning: the harness cannot tell what it held) and the request it
+ * answered failed at once (outcome `oversize`). Lines beyond the bounded record are counted (`more`). A request that drew more than FLOOD_NOTIFICATIONS notifications before its
  * answer is a flood (warning): the harness keeps a bounded sample and counts the rest.
  */
 import { defineCheck } from '../define.ts';
@@ -14,16 +16,19 @@ import type { RequestRecord, StdoutLine } from '../../model/wire.ts';
 /** Notifications tied to one request above which it is reported as a flood. */
 export const FLOOD_NOTIFICATIONS = 10_000;
 
-/** Offending lines reported one by one before a summary finding. */
-const MAX_LINE_FINDINGS = 20;
+/** Line numbers a message names before it says "and N more". */
+const NAMED_LINES = 5;
 
 /** How an offending line is classified in the message: not JSON, a JSON-RPC batch array, other JSON. */
 type LineClass = 'text' | 'batch' | 'json';
+/** The kinds that get one finding each, in report order. */
+const KINDS = ['text', 'json', 'batch', 'oversize'] as const;
+type Kind = (typeof KINDS)[number];
 
 const CLASS_TEXT: Record<LineClass, string> = {
-  text: 'not a JSON-RPC message (not JSON at all)',
+  text: 'not JSON-RPC (not JSON at all)',
   batch: 'a JSON-RPC batch (a JSON array); batches are not allowed since protocol revision 2025-06-18',
-  json: 'not a JSON-RPC message (JSON, but not JSON-RPC 2.0)',
+  json: 'not JSON-RPC (JSON, but not JSON-RPC 2.0)',
 };
 
 /** A `json` line whose head opens an array is a batch; the head itself never reaches the message. */
@@ -32,9 +37,29 @@ export function classifyLine(line: Pick<StdoutLine, 'kind' | 'head'>): LineClass
   return line.head?.trimStart().startsWith('[') ? 'batch' : 'json';
 }
 
-/** The finding's JSON pointer for stdout line `n` (sorted naturally by the report: line 2 before 10). */
-export function stdoutLinePointer(n: number): string {
-  return `/stdout/line/${n}`;
+/** The finding's JSON pointer for one kind of offending line: `/stdout/text`, `/stdout/json`, `/stdout/batch`, `/stdout/oversize`. */
+export function stdoutKindPointer(kind: Kind): string {
+  return `/stdout/${kind}`;
+}
+
+/** "line 4", "lines 4 and 9", "lines 1, 2, 3, 4, 5 and 7 more": the first NAMED_LINES line numbers. */
+export function lineList(numbers: readonly number[]): string {
+  if (numbers.length === 1) return `line ${numbers[0]}`;
+  const named = numbers.slice(0, NAMED_LINES);
+  const rest = numbers.length - named.length;
+  if (rest > 0) return `lines ${named.join(', ')} and ${rest} more`;
+  return `lines ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+}
+
+/** The offending lines of the record grouped by kind, stdout order kept within a kind. */
+function byKind(lines: readonly StdoutLine[]): Map<Kind, StdoutLine[]> {
+  const groups = new Map<Kind, StdoutLine[]>();
+  for (const line of lines) {
+    if (line.kind === 'jsonrpc') continue;
+    const kind: Kind = line.kind === 'oversize' ? 'oversize' : classifyLine(line);
+    groups.set(kind, [...(groups.get(kind) ?? []), line]);
+  }
+  return groups;
 }
 
 export default defineCheck({
@@ -46,9 +71,9 @@ export default defineCheck({
       'stdout is the protocol channel: a banner or a log line there breaks clients that parse every line (Claude Desktop fails the connection), while SDK clients that skip such lines hide the fault. Logs belong on stderr.',
     spec: 'spec:2025-11-25/basic/transports.mdx §stdio; spec:2026-07-28/basic/transports/stdio.mdx',
     messages: {
-      nonJsonRpc: 'stdout line {{line}} is {{what}}; a stdio server may only write MCP messages to stdout (send logs to stderr).',
-      more: '{{count}} more stdout lines are not JSON-RPC messages ({{total}} in all).',
-      oversize: 'stdout line {{line}} exceeds the frame limit ({{bytes}} bytes); the harness does not parse it, and the request it answered failed at once.',
+      nonJsonRpc: 'stdout {{lines}} {{is}} {{what}}; a stdio server may only write MCP messages to stdout (send logs to stderr).',
+      more: '{{count}} more stdout lines beyond the harness\'s record are not JSON-RPC messages ({{total}} in all).',
+      oversize: 'stdout {{lines}} {{exceeds}} the frame limit (the largest {{bytes}} bytes); the harness does not parse such a line, and the request it answered failed at once.',
       flood: 'The server sent {{count}} notifications before answering {{method}} (more than {{max}}); the harness kept a sample of {{kept}} and counted the rest.',
     },
     examples: {
@@ -60,22 +85,28 @@ export default defineCheck({
   },
   check(ctx, report) {
     const { wire } = ctx.observation;
-    const offending = wire.stdout.filter((line) => line.kind !== 'jsonrpc');
-    const shown = offending.slice(0, MAX_LINE_FINDINGS);
-    for (const line of shown) {
-      if (line.kind === 'oversize') {
-        report({ messageId: 'oversize', severity: 'warning', pointer: stdoutLinePointer(line.line), data: { line: line.line, bytes: line.bytes } });
+    const groups = byKind(wire.stdout);
+    for (const kind of KINDS) {
+      const lines = groups.get(kind);
+      if (lines === undefined) continue;
+      const numbers = lines.map((l) => l.line);
+      const one = lines.length === 1;
+      if (kind === 'oversize') {
+        const bytes = Math.max(...lines.map((l) => l.bytes));
+        report({ messageId: 'oversize', severity: 'warning', pointer: stdoutKindPointer(kind), data: { lines: lineList(numbers), exceeds: one ? 'exceeds' : 'exceed', bytes } });
         continue;
       }
+      const head = lines[0].head;
       report({
         messageId: 'nonJsonRpc',
-        pointer: stdoutLinePointer(line.line),
-        data: { line: line.line, what: CLASS_TEXT[classifyLine(line)] },
-        ...(line.head !== undefined ? { evidence: line.head } : {}),
+        pointer: stdoutKindPointer(kind),
+        data: { lines: lineList(numbers), is: one ? 'is' : 'are', what: CLASS_TEXT[kind] },
+        ...(head !== undefined ? { evidence: head } : {}),
       });
     }
-    const total = Math.max(wire.stdoutNonJsonRpc, offending.length);
-    if (total > shown.length) report({ messageId: 'more', data: { count: total - shown.length, total } });
+    const recorded = [...groups.values()].reduce((n, g) => n + g.length, 0);
+    const total = Math.max(wire.stdoutNonJsonRpc, recorded);
+    if (total > recorded) report({ messageId: 'more', pointer: '/stdout/more', data: { count: total - recorded, total } });
     const records: RequestRecord[] = [...(ctx.observation.listing?.pages ?? []), ...ctx.observation.calls.map((c) => c.request), ...ctx.observation.probes.map((p) => p.request)];
     const worst = new Map<string, RequestRecord>(); // one finding per method: its largest flood
     for (const r of records) {

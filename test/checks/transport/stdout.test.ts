@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/stdout.ts';
 import { checkTester, emptyWire, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 import type { StdoutLine } from '../../../harness/model/wire.ts';
+import { findingId } from '../../../harness/report/ids.ts';
 
 const rpc = (line: number): StdoutLine => ({ line, atMs: line, kind: 'jsonrpc', bytes: 40 });
 const text = (line: number, head = 'Server version : 1.2.3'): StdoutLine => ({ line, atMs: line, kind: 'text', bytes: head.length, head });
@@ -27,7 +28,7 @@ checkTester(check, {
     {
       name: 'a JSON-RPC batch array on stdout',
       observation: makeObservation({ wire: wire([rpc(1), { line: 2, atMs: 5, kind: 'json', bytes: 60, head: ' [{"jsonrpc":"2.0","id":1,"result":{}}]' }]) }),
-      findings: [{ messageId: 'nonJsonRpc', pointer: '/stdout/line/2' }],
+      findings: [{ messageId: 'nonJsonRpc', pointer: '/stdout/batch' }],
     },
     {
       name: '21 offending lines: 20 findings and one summary',
@@ -53,18 +54,31 @@ checkTester(check, {
 });
 
 describe('transport/stdout details', () => {
-  it('names the line number, keeps the head as evidence only', () => {
+  it('names the line number, keeps the head as evidence only; the pointer names the kind, not the line', () => {
     const [finding] = runCheckOn(check, makeObservation({ wire: wire([rpc(1), text(2, 'secret-token-123')]) }));
-    expect(finding.message).toContain('stdout line 2');
+    expect(finding.message).toContain('stdout line 2 is not JSON-RPC');
     expect(finding.message).not.toContain('secret-token-123');
     expect(finding.evidence).toBe('secret-token-123');
-    expect(finding.pointer).toBe('/stdout/line/2');
+    expect(finding.pointer).toBe('/stdout/text');
+  });
+
+  it('one finding per kind, whose id does not move with the line numbers (trials F6)', () => {
+    const json = (line: number): StdoutLine => ({ line, atMs: line, kind: 'json', bytes: 20, head: '{"level":"info"}' });
+    const runA = runCheckOn(check, makeObservation({ wire: wire([rpc(1), text(2), rpc(3), json(4), text(5), rpc(6)]) }));
+    const runB = runCheckOn(check, makeObservation({ wire: wire([rpc(1), rpc(2), text(3), rpc(4), text(6), json(9)]) }));
+    const ids = (findings: typeof runA) => findings.map((f) => findingId({ ...f, surface: 's' }));
+    expect(runA.map((f) => f.pointer)).toEqual(['/stdout/text', '/stdout/json']);
+    expect(ids(runB)).toEqual(ids(runA));
+    expect(runA[0].message).toContain('stdout lines 2 and 5 are not JSON-RPC (not JSON at all)');
+    expect(runB[0].message).toContain('stdout lines 3 and 6 are');
   });
 
   it('says a batch array is a JSON-RPC batch, not allowed since 2025-06-18; other JSON stays generic', () => {
     const batch: StdoutLine = { line: 1, atMs: 1, kind: 'json', bytes: 60, head: '[{"jsonrpc":"2.0","id":7,"result":{}}]' };
     const object: StdoutLine = { line: 2, atMs: 2, kind: 'json', bytes: 20, head: '{"level":"info"}' };
-    const [first, second] = runCheckOn(check, makeObservation({ wire: wire([batch, object]) }));
+    const findings = runCheckOn(check, makeObservation({ wire: wire([batch, object]) }));
+    const first = findings.find((f) => f.pointer === '/stdout/batch')!;
+    const second = findings.find((f) => f.pointer === '/stdout/json')!;
     expect(first.message).toContain('a JSON-RPC batch');
     expect(first.message).toContain('not allowed since protocol revision 2025-06-18');
     expect(first.message).not.toContain('"id":7');
@@ -72,12 +86,20 @@ describe('transport/stdout details', () => {
     expect(second.message).not.toContain('batch');
   });
 
-  it('reports 20 lines then one summary, counting lines beyond the truncated tap', () => {
+  it('names the first 5 line numbers and counts the rest, and counts lines beyond the truncated tap', () => {
     const lines = Array.from({ length: 30 }, (_, i) => text(i + 1));
     const findings = runCheckOn(check, makeObservation({ wire: wire(lines, 45) }));
-    expect(findings.filter((f) => f.messageId === 'nonJsonRpc')).toHaveLength(20);
+    const [one, ...others] = findings.filter((f) => f.messageId === 'nonJsonRpc');
+    expect(others).toEqual([]);
+    expect(one.message).toContain('stdout lines 1, 2, 3, 4, 5 and 25 more are');
     const summary = findings.filter((f) => f.messageId === 'more');
-    expect(summary).toHaveLength(1);
-    expect(summary[0].message).toContain('25 more');
+    expect(summary.map((f) => [f.pointer, f.message.startsWith('15 more'), f.message.includes('(45 in all)')])).toEqual([['/stdout/more', true, true]]);
+  });
+
+  it('an over-long line is one warning per surface, naming the largest size', () => {
+    const big = (line: number, bytes: number): StdoutLine => ({ line, atMs: line, kind: 'oversize', bytes });
+    const findings = runCheckOn(check, makeObservation({ wire: wire([big(2, 5_000_000), rpc(3), big(4, 6_000_000)]) }));
+    expect(findings.map((f) => [f.messageId, f.severity, f.pointer])).toEqual([['oversize', 'warning', '/stdout/oversize']]);
+    expect(findings[0].message).toContain('stdout lines 2 and 4 exceed the frame limit (the largest 6000000 bytes)');
   });
 });
