@@ -31,14 +31,17 @@ checkTester(check, {
       findings: [{ messageId: 'nonJsonRpc', pointer: '/stdout/batch' }],
     },
     {
-      name: '21 offending lines: 20 findings and one summary',
-      observation: makeObservation({ wire: wire(Array.from({ length: 21 }, (_, i) => text(i + 1))) }),
-      findings: [...Array.from({ length: 20 }, (_, i) => ({ messageId: 'nonJsonRpc', pointer: `/stdout/line/${i + 1}` })), { messageId: 'more', severity: 'error', data: { count: 1, total: 21 } }],
+      name: '21 recorded offending lines and 4 beyond the record: one finding naming 5 lines, and one summary',
+      observation: makeObservation({ wire: wire(Array.from({ length: 21 }, (_, i) => text(i + 1)), 25) }),
+      findings: [
+        { messageId: 'nonJsonRpc', pointer: '/stdout/text', data: { lines: 'lines 1, 2, 3, 4, 5 and 16 more', is: 'are', what: 'not JSON-RPC (not JSON at all)' } },
+        { messageId: 'more', severity: 'error', pointer: '/stdout/more', data: { count: 4, total: 25 } },
+      ],
     },
     {
       name: 'a line over the frame limit is a warning',
       observation: makeObservation({ wire: wire([rpc(1), { line: 2, atMs: 2, kind: 'oversize', bytes: 200_000 }]) }),
-      findings: [{ messageId: 'oversize', severity: 'warning', pointer: '/stdout/line/2', data: { line: 2, bytes: 200_000 } }],
+      findings: [{ messageId: 'oversize', severity: 'warning', pointer: '/stdout/oversize', data: { lines: 'line 2', exceeds: 'exceeds', bytes: 200_000 } }],
     },
     {
       name: 'more than 10,000 notifications before an answer: one flood warning per method',
