@@ -121,6 +121,17 @@ export interface ProbeRequest {
   /** Run on a fresh process (for opening-message probes such as `initialize` against a modern server). */
   freshProcess?: boolean;
   /**
+   * Paths (property names from `params` down) of whole numbers to write as `N.0` on the wire (JSON has one
+   * number type: `30.0` is the integer 30 to JSON Schema, spec JSON Schema 2020-12 Validation §6.1.1). The
+   * record's params keep the number; only the written line spells it as a float.
+   */
+  floatPaths?: string[][];
+  /**
+   * A list method: follow `result.nextCursor` (spec server/utilities/pagination) up to `maxPages` pages
+   * (default 20); the pages after the first land in `ProbeRecord.pages`. `key` names the result's item array.
+   */
+  paginate?: { key: string; maxPages?: number };
+  /**
    * Streamable HTTP only (`transport/http-*` checks): send this probe's POST with these header changes
    * (a value sets the header, `null` removes it) and this session handling; the exchange is recorded in
    * `WireTap.http` tagged with the probe's id. Ignored by stdio.
@@ -142,6 +153,14 @@ export interface ProbeRecord {
   request: RequestRecord;
   /** For `freshProcess` probes: whether the probe process was still alive after the answer. */
   aliveAfter?: boolean;
+  /**
+   * `paginate` probes: every page in order (the first is `request`), and why the walk ended: `end` (no
+   * nextCursor), `error` (a page was not a success), `cursor-repeat` (a nextCursor seen before; `repeatedCursor`
+   * names the pages, 0-based) or `page-limit`.
+   */
+  pages?: RequestRecord[];
+  pageStop?: 'end' | 'error' | 'cursor-repeat' | 'page-limit';
+  repeatedCursor?: { page: number; firstPage: number };
 }
 
 /** Classification of one stdout line. */

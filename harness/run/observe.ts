@@ -197,7 +197,7 @@ async function runProbes(session: Session, input: ObserveInput, probes: ProbeReq
 }
 
 async function runLiveProbe(session: Session, probe: ProbeRequest): Promise<ProbeRecord> {
-  const request = await session.request(probe.method, probe.params, {
+  const send = (params: Record<string, unknown> | undefined) => session.request(probe.method, params, {
     timeoutMs: probe.timeoutMs,
     envelope: probe.envelope,
     protocolVersion: probe.protocolVersion,
@@ -205,8 +205,34 @@ async function runLiveProbe(session: Session, probe: ProbeRequest): Promise<Prob
     lateGraceMs: probe.lateGraceMs,
     cancelMarker: probe.cancelMarker,
     ...(probe.http ? { http: probe.http, tag: probe.id } : {}),
+    floatPaths: probe.floatPaths,
   });
-  return { probe, request };
+  const request = await send(probe.params);
+  return probe.paginate ? { probe, request, ...(await followCursors(request, probe.paginate.maxPages ?? DEFAULT_PROBE_PAGES, (cursor) => send({ ...probe.params, cursor }))) } : { probe, request };
+}
+
+/** Page limit of a `paginate` probe. */
+const DEFAULT_PROBE_PAGES = 20;
+
+/**
+ * Follow `nextCursor` from a list method's first page (spec server/utilities/pagination: cursors are opaque,
+ * an empty string is a cursor). Stops at a page that was not a success, a cursor seen before, or `maxPages`.
+ */
+async function followCursors(first: RequestRecord, maxPages: number, fetch: (cursor: string) => Promise<RequestRecord>): Promise<Pick<ProbeRecord, 'pages' | 'pageStop' | 'repeatedCursor'>> {
+  const pages = [first];
+  const cursors = new Map<string, number>();
+  for (;;) {
+    const page = pages[pages.length - 1];
+    const result = page.outcome === 'success' ? page.response?.result : undefined;
+    if (result === null || typeof result !== 'object' || Array.isArray(result)) return { pages, pageStop: 'error' };
+    const next = (result as { nextCursor?: unknown }).nextCursor;
+    if (typeof next !== 'string') return { pages, pageStop: 'end' };
+    const seen = cursors.get(next);
+    if (seen !== undefined) return { pages, pageStop: 'cursor-repeat', repeatedCursor: { page: pages.length - 1, firstPage: seen } };
+    if (pages.length >= maxPages) return { pages, pageStop: 'page-limit' };
+    cursors.set(next, pages.length - 1);
+    pages.push(await fetch(next));
+  }
 }
 
 const FRESH_PROBE_ID = 'mcp-harness-fresh-probe';

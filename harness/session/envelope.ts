@@ -56,3 +56,28 @@ export function notificationFrame(method: string, params: Record<string, unknown
 export function cancelledFrame(ctx: FrameContext, requestId: number | string, reason: string): Record<string, unknown> {
   return notificationFrame('notifications/cancelled', buildParams(ctx, { requestId, reason }));
 }
+
+/**
+ * Serialise a frame, writing the whole numbers at `floatPaths` (property names from `params` down) as
+ * `N.0`: the same JSON number to a parser, spelled as a float on the wire. A path that does not end at a
+ * finite whole number is left as it is. Without paths: `JSON.stringify(frame)`.
+ */
+export function serialiseFrame(frame: Record<string, unknown>, floatPaths: readonly (readonly string[])[] = []): string {
+  if (floatPaths.length === 0) return JSON.stringify(frame);
+  const marks = new Map<string, string>();
+  const copy = structuredClone(frame);
+  for (const [index, path] of floatPaths.entries()) {
+    let node: unknown = copy.params;
+    for (const key of path.slice(0, -1)) node = isObject(node) ? node[key] : undefined;
+    const last = path[path.length - 1];
+    if (!isObject(node) || last === undefined) continue;
+    const value = node[last];
+    if (typeof value !== 'number' || !Number.isInteger(value)) continue;
+    const mark = `\u0000mcp-harness-float-${index}\u0000`;
+    marks.set(JSON.stringify(mark), `${String(value)}.0`);
+    node[last] = mark;
+  }
+  let line = JSON.stringify(copy);
+  for (const [mark, float] of marks) line = line.replace(mark, float);
+  return line;
+}

@@ -7,7 +7,7 @@
 import type { Listing, Negotiation } from '../model/observation.ts';
 import type { ExitInfo, HttpSendOptions, RequestRecord, ShutdownInfo, WireTap } from '../model/wire.ts';
 import { isObject } from './classify.ts';
-import { buildParams, cancelledFrame, notificationFrame, requestFrame, type FrameContext } from './envelope.ts';
+import { buildParams, cancelledFrame, notificationFrame, requestFrame, serialiseFrame, type FrameContext } from './envelope.ts';
 import { exchange } from './exchange.ts';
 import type { Link, Connector } from './link.ts';
 import { walkListing } from './listing.ts';
@@ -36,6 +36,8 @@ export interface RequestOptions {
   /** Streamable HTTP: header changes for this request's POST, recorded under `tag` (a probe id). Ignored by stdio. */
   http?: HttpSendOptions;
   tag?: string;
+  /** Whole numbers to write as `N.0` (paths from `params` down; see ProbeRequest.floatPaths). */
+  floatPaths?: string[][];
 }
 
 /** A live session. Requests never reject for server faults; see `Outcome` in model/wire.ts. */
@@ -91,7 +93,7 @@ export class LiveSession implements Session {
       const id = this.nextId();
       const record = link
         ? await exchange(link.channel, {
-          id, method, params: sent, line: JSON.stringify(requestFrame(id, method, sent)),
+          id, method, params: sent, line: serialiseFrame(requestFrame(id, method, sent), opts.floatPaths),
           timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
           ...(opts.http || opts.tag ? { send: { ...(opts.http ? { http: opts.http } : {}), ...(opts.tag ? { tag: opts.tag } : {}) } } : {}),
           lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),

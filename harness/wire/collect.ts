@@ -17,7 +17,7 @@ function mainSessionRecords(observation: SurfaceObservation): RequestRecord[] {
   return [
     ...(observation.listing?.pages ?? []),
     ...observation.calls.map((c) => c.request),
-    ...observation.probes.filter((p) => !p.probe.freshProcess).map((p) => p.request),
+    ...observation.probes.filter((p) => !p.probe.freshProcess).flatMap((p) => p.pages ?? [p.request]),
   ];
 }
 

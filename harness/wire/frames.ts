@@ -21,6 +21,9 @@ export function resultDefinition(revision: WireRevision, method: string | undefi
   const modern = revision === '2026-07-28';
   if (modern && isObject(result) && result.resultType === 'input_required' && method === 'tools/call') return 'InputRequiredResult';
   if (method === 'tools/list') return 'ListToolsResult';
+  if (method === 'prompts/list') return 'ListPromptsResult';
+  if (method === 'resources/list') return 'ListResourcesResult';
+  if (method === 'resources/templates/list') return 'ListResourceTemplatesResult';
   if (method === 'tools/call') return 'CallToolResult';
   if (method === 'initialize' && !modern) return 'InitializeResult';
   if (method === 'server/discover' && modern) return 'DiscoverResult';

@@ -16,6 +16,8 @@ const DESIGN_CATALOG = [
   'errors/input-enforcement', 'errors/echo', 'protocol/era', 'protocol/discover', 'protocol/version-negotiation',
   'protocol/wire-schema', 'protocol/cancellation', 'transport/stdout', 'transport/timeout', 'transport/exit',
   'transport/shutdown', 'sdk/generation',
+  // issue 9 §3: the probes the harness never sent
+  'protocol/ping', 'protocol/capability-lists',
 ];
 
 describe('check catalog', () => {

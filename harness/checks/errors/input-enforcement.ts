@@ -4,7 +4,17 @@
  * scenario expecting success) whose arguments are valid per the advertised inputSchema but are
  * rejected as invalid means the inputSchema under-states what the handler enforces (once per tool,
  * naming the property where the error does).
- * Spec: spec:2025-11-25/server/tools.mdx §Error Handling, §Security Considerations (servers MUST validate all tool inputs).
+ * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
+ * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded:
+ * - `tools/call` without `arguments` for a tool whose inputSchema requires nothing, after a call with
+ *   `arguments: {}` succeeded: `arguments` is optional in every revision (schema.ts CallToolRequest
+ *   `arguments?:`), so a rejection is a warning (`omittedArgumentsRejected`).
+ * - the first top-level integer property of the successful arguments written as `N.0` (a raw float on
+ *   the wire): JSON has one number type (RFC 8259 §6) and JSON Schema's `integer` is any number with a
+ *   zero fractional part (JSON Schema 2020-12 Validation §6.1.1), so a rejection is a warning
+ *   (`wholeFloatRejected`; no MUST names it: the tools page only says servers MUST validate inputs).
+ * Spec: spec:2025-11-25/server/tools.mdx §Error Handling, §Security Considerations (servers MUST validate all tool inputs);
+ * schema/2025-11-25/schema.ts CallToolRequest; JSON Schema 2020-12 Validation §6.1.1.
  */
 import { defineCheck } from '../define.ts';
 import { deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
@@ -13,6 +23,7 @@ import { listedTools, mayProbe, successfulArguments, toolCallProbe } from '../..
 import { argumentRejection } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
+import type { ProbeRequest } from '../../model/wire.ts';
 import type { SchemaService } from '../../schema/service.ts';
 import type { FindingDescriptor } from '../define.ts';
 import { joinPointer } from '../util/pointer.ts';
@@ -30,6 +41,60 @@ function planned(observation: SurfaceObservation): Array<{ tool: string; probe: 
     for (const probe of deriveArgumentProbes(tool.inputSchema, base, prefix(tool.name))) out.push({ tool: tool.name, probe });
   }
   return out;
+}
+
+const OMITTED = 'omitted-arguments';
+const FLOAT = 'whole-float';
+
+/** A request probe of a tool with the successful arguments it is judged against. */
+interface RequestProbe {
+  tool: ListedTool;
+  kind: typeof OMITTED | typeof FLOAT;
+  property?: string;
+  base: Record<string, unknown>;
+}
+
+/** Whether a property schema says integer (and not number): `type: "integer"` or a type list with it. */
+function isIntegerSchema(schema: unknown): boolean {
+  if (schema === null || typeof schema !== 'object') return false;
+  const type = (schema as { type?: unknown }).type;
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
+  return types.includes('integer') && !types.includes('number');
+}
+
+/** The omitted-arguments and whole-float probes: probe-able tools with a successful call to compare with. */
+function requestProbes(observation: SurfaceObservation): RequestProbe[] {
+  const out: RequestProbe[] = [];
+  for (const tool of listedTools(observation)) {
+    const base = mayProbe(observation, tool) ? successfulArguments(observation, tool.name) : undefined;
+    if (!base) continue;
+    const required = tool.inputSchema?.required;
+    if (Object.keys(base).length === 0 && !(Array.isArray(required) && required.length > 0)) out.push({ tool, kind: OMITTED, base });
+    const properties = (tool.inputSchema?.properties ?? {}) as Record<string, unknown>;
+    const property = Object.keys(base).find((name) => Number.isInteger(base[name]) && Object.hasOwn(properties, name) && isIntegerSchema(properties[name]));
+    if (property !== undefined) out.push({ tool, kind: FLOAT, property, base });
+  }
+  return out;
+}
+
+const requestProbeId = (p: RequestProbe) => `${prefix(p.tool.name)}:${p.kind}`;
+
+/** The probe request: `tools/call` without `arguments`, or the base arguments with one integer written as `N.0`. */
+function requestProbeRequest(p: RequestProbe): ProbeRequest {
+  const id = requestProbeId(p);
+  if (p.kind === OMITTED) return { id, check: ID, tool: p.tool.name, method: 'tools/call', params: { name: p.tool.name } };
+  return { ...toolCallProbe(ID, id, p.tool.name, p.base), floatPaths: [['arguments', p.property as string]] };
+}
+
+/** Rejections of the request probes (answers that say the arguments are invalid), once per tool and kind. */
+function judgeRequestProbes(observation: SurfaceObservation, report: (f: FindingDescriptor) => void): void {
+  for (const p of requestProbes(observation)) {
+    const record = probeRecord(observation, requestProbeId(p));
+    const rejection = record && argumentRejection(record.request, propertyNames(p.tool));
+    if (!rejection) continue;
+    if (p.kind === OMITTED) report({ messageId: 'omittedArgumentsRejected', tool: p.tool.name, pointer: '/inputSchema', data: { tool: p.tool.name, answer: rejection.answer } });
+    else report({ messageId: 'wholeFloatRejected', tool: p.tool.name, pointer: joinPointer('/inputSchema/properties', p.property as string), data: { tool: p.tool.name, property: p.property as string, answer: rejection.answer } });
+  }
 }
 
 /** Top-level property names of an inputSchema (own keys only). */
@@ -62,12 +127,16 @@ export default defineCheck({
     defaultSeverity: 'warning',
     description: 'The handler rejects arguments its inputSchema forbids and accepts the values it allows.',
     rationale: 'A schema the handler does not enforce is a promise the server does not keep: out-of-range or unexpected input reaches the implementation, and hosts that trust the schema are misled. Rejecting allowed values is the opposite drift.',
-    spec: 'spec:2025-11-25/server/tools.mdx §Error Handling, §Security Considerations',
+    spec: 'spec:2025-11-25/server/tools.mdx §Error Handling, §Security Considerations; schema/2025-11-25/schema.ts CallToolRequest; JSON Schema 2020-12 Validation §6.1.1',
     messages: {
       accepted: 'Tool {{tool}} accepted a call with {{probe}}, which its inputSchema forbids; it must reject it (an isError result, or -32602).',
       rejected: 'Tool {{tool}} rejected a call with {{probe}}, which its inputSchema allows ({{answer}}).',
       validCallRejected:
         'Tool {{tool}} rejected arguments that are valid per its advertised inputSchema as invalid ({{answer}}){{where}}: the inputSchema under-states what the handler enforces.',
+      omittedArgumentsRejected:
+        'Tool {{tool}} rejected a tools/call without arguments as invalid ({{answer}}), though its inputSchema requires nothing and the same call with arguments {} succeeded; arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.',
+      wholeFloatRejected:
+        "Tool {{tool}} rejected the integer property '{{property}}' written as a whole-number float (N.0) as invalid ({{answer}}), though the same call with N succeeded; JSON has one number type and JSON Schema's integer accepts any number with a zero fractional part.",
     },
     examples: {
       fail: 'inputSchema {"properties":{"limit":{"type":"integer","maximum":50}}}; a call with limit above 50 returns a normal result',
@@ -75,10 +144,11 @@ export default defineCheck({
     },
   },
   plan({ observation }) {
-    return planned(observation).map(({ tool, probe }) => toolCallProbe(ID, probeId(tool, probe), tool, probe.arguments));
+    return [...planned(observation).map(({ tool, probe }) => toolCallProbe(ID, probeId(tool, probe), tool, probe.arguments)), ...requestProbes(observation).map(requestProbeRequest)];
   },
   check({ observation, schemas }, report) {
     judgeValidCalls(observation, schemas, report);
+    judgeRequestProbes(observation, report);
     for (const { tool, probe } of planned(observation)) {
       const record = probeRecord(observation, probeId(tool, probe));
       if (!record) continue;

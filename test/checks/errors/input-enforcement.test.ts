@@ -10,12 +10,19 @@ const rejected = { result: { isError: true, content: [{ type: 'text', text: 'lim
 
 /** The bounded tool with one successful call: what errors/input-enforcement plans its probes for. */
 const base = makeObservation({ tools: [tool], calls: [makeCall('search', ok, { scenario: { arguments: { limit: 5 } } })] });
-const enforcing = (p: ProbeRequest) => (p.id.includes(':at-') ? ok : rejected);
+/** Probes of values the schema allows: the boundary values, the integer written as N.0, the call without arguments. */
+const allowed = (p: ProbeRequest) => p.id.includes(':at-') || p.id.endsWith(':whole-float') || p.id.endsWith(':omitted-arguments');
+const enforcing = (p: ProbeRequest) => (allowed(p) ? ok : rejected);
+/** A tool that requires nothing, called with `{}` successfully. */
+const status = makeTool('status', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { verbose: { type: 'boolean' } } } });
+const noArguments = makeObservation({ tools: [status], calls: [makeCall('status', ok, { scenario: { arguments: {} } })] });
 
 checkTester(check, {
   valid: [
     { name: 'rejects every forbidden value and accepts the bounds', observation: base, answer: enforcing },
-    { name: '-32602 counts as a rejection', observation: base, answer: (p) => (p.id.includes(':at-') ? ok : { error: { code: -32602, message: 'bad' } }) },
+    { name: '-32602 counts as a rejection', observation: base, answer: (p) => (allowed(p) ? ok : { error: { code: -32602, message: 'bad' } }) },
+    { name: 'a call without arguments answered like {}', observation: noArguments, answer: enforcing },
+    { name: 'a business failure of the call without arguments is not a rejection', observation: noArguments, answer: (p) => (p.id.endsWith(':omitted-arguments') ? { result: { isError: true, content: [{ type: 'text', text: 'service unavailable' }] } } : rejected) },
     { name: 'no successful call: tool skipped', observation: makeObservation({ tools: [tool] }) },
     {
       name: 'a business failure of a valid call is not a rejection of the arguments',
@@ -47,7 +54,29 @@ checkTester(check, {
       findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema' }],
     },
     { name: 'rejects the value exactly at the maximum', observation: base, answer: (p) => (p.id.endsWith(':at-maximum:limit') ? rejected : enforcing(p)), findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }] },
+    {
+      name: 'rejects the integer written as 5.0 though 5 succeeded',
+      observation: base,
+      answer: (p) => (p.id.endsWith(':whole-float') ? { error: { code: -32602, message: 'limit: expected integer' } } : enforcing(p)),
+      findings: [{ messageId: 'wholeFloatRejected', tool: 'search', pointer: '/inputSchema/properties/limit', severity: 'warning', message: "Tool search rejected the integer property 'limit' written as a whole-number float (N.0) as invalid (JSON-RPC -32602), though the same call with N succeeded; JSON has one number type and JSON Schema's integer accepts any number with a zero fractional part." }],
+    },
+    {
+      name: 'rejects a call without arguments though {} succeeded',
+      observation: noArguments,
+      answer: (p) => (p.id.endsWith(':omitted-arguments') ? { result: { isError: true, content: [{ type: 'text', text: 'Input validation error: expected object, received undefined' }] } } : rejected),
+      findings: [{ messageId: 'omittedArgumentsRejected', tool: 'status', pointer: '/inputSchema', severity: 'warning', message: 'Tool status rejected a tools/call without arguments as invalid (an isError result), though its inputSchema requires nothing and the same call with arguments {} succeeded; arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.' }],
+    },
   ],
+});
+
+describe('errors/input-enforcement request probes', () => {
+  it('plans tools/call without arguments only for a tool that requires nothing and succeeded with {}', () => {
+    expect(planOn(check, noArguments).find((p) => p.id.endsWith(':omitted-arguments'))).toEqual({ id: 'errors/input-enforcement:status:omitted-arguments', check: 'errors/input-enforcement', tool: 'status', method: 'tools/call', params: { name: 'status' } });
+    expect(planOn(check, base).some((p) => p.id.endsWith(':omitted-arguments'))).toBe(false);
+  });
+  it('writes the first integer of the successful arguments as N.0 (floatPaths), its value unchanged', () => {
+    expect(planOn(check, base).find((p) => p.id.endsWith(':whole-float'))).toMatchObject({ method: 'tools/call', params: { name: 'search', arguments: { limit: 5 } }, floatPaths: [['arguments', 'limit']] });
+  });
 });
 
 describe('errors/input-enforcement plan', () => {

@@ -14,6 +14,27 @@ export const ARMS: Arm[] = [
   { surface: 'wire-2024-11-05-valid', file: 'old-revision.mjs', args: ['--version', '2024-11-05', '--twin'], silent: ['protocol/wire-schema'], never: [{ check: 'protocol/wire-schema', messageId: 'notChecked' }] },
   { surface: 'wire-2025-03-26', file: 'old-revision.mjs', args: ['--version', '2025-03-26'], draws: [{ check: 'protocol/wire-schema', messageId: 'invalid', severity: 'error', includes: 'fails the 2025-03-26 wire schema at /result/content/0' }] },
   { surface: 'wire-2025-03-26-valid', file: 'old-revision.mjs', args: ['--version', '2025-03-26', '--twin'], silent: ['protocol/wire-schema'], never: [{ check: 'protocol/wire-schema', messageId: 'notChecked' }] },
+  {
+    surface: 'protocol-probes',
+    file: 'protocol-probes.mjs',
+    draws: [
+      { check: 'protocol/ping', messageId: 'error', severity: 'error', includes: 'ping was answered with JSON-RPC error -32601' },
+      { check: 'protocol/capability-lists', messageId: 'listError', severity: 'warning', includes: 'prompts/list was answered with JSON-RPC error -32601 although the server declares the prompts capability' },
+      { check: 'protocol/capability-lists', messageId: 'cursorRepeated', severity: 'warning', includes: 'Page 2 of resources/list returned a nextCursor that page 1 already returned' },
+      { check: 'protocol/capability-lists', messageId: 'itemRepeated', severity: 'warning', includes: 'resources/list' },
+      { check: 'protocol/wire-schema', messageId: 'invalid', severity: 'error', includes: 'A resources/templates/list message from the server fails the 2025-11-25 wire schema at /result/resourceTemplates/0' },
+      { check: 'errors/input-enforcement', messageId: 'omittedArgumentsRejected', severity: 'warning', includes: 'Tool list_jobs rejected a tools/call without arguments as invalid (JSON-RPC -32602)' },
+      { check: 'errors/input-enforcement', messageId: 'wholeFloatRejected', severity: 'warning', includes: "Tool tail_log rejected the integer property 'limit'" },
+    ],
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }, { check: 'protocol/capability-lists', messageId: 'pageLimit' }],
+  },
+  {
+    surface: 'protocol-probes-conformant',
+    file: 'protocol-probes.mjs',
+    args: ['--twin'],
+    silent: ['protocol/ping', 'protocol/capability-lists', 'protocol/wire-schema'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'omittedArgumentsRejected' }, { check: 'errors/input-enforcement', messageId: 'wholeFloatRejected' }],
+  },
 ];
 
 export default defineConfig({

@@ -1,0 +1,128 @@
+/**
+ * protocol/capability-lists: the list method of every capability the server declares answers with a
+ * result, and its pagination ends. `prompts` -> `prompts/list` (items `prompts`), `resources` ->
+ * `resources/list` (`resources`) and `resources/templates/list` (`resourceTemplates`), on both eras.
+ * - A JSON-RPC error to a declared capability's list method: a warning (lifecycle §Capability
+ *   Negotiation: a declared capability is what the server offers; no MUST names the answer). A
+ *   timeout or exit is the transport checks' finding.
+ * - The result's shape is protocol/wire-schema's (ListPromptsResult, ListResourcesResult,
+ *   ListResourceTemplatesResult of the negotiated revision): not judged twice here.
+ * - Pagination, as for tools/list (tools/listing): a later page that failed, a nextCursor returned
+ *   before (a repeat or a cycle), still paginating after the page limit, an item (by `name`, `uri` or
+ *   `uriTemplate`) listed again on a later page: warnings.
+ * Spec: spec:2025-11-25/basic/lifecycle.mdx §Capability Negotiation; spec:2025-11-25/server/prompts.mdx §Listing Prompts;
+ * spec:2025-11-25/server/resources.mdx §Listing Resources, §Resource Templates; spec:2025-11-25/server/utilities/pagination.mdx.
+ */
+import { defineCheck, type FindingDescriptor } from '../define.ts';
+import { probeRecord, resultOf, rpcError } from '../../probes/records.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
+import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
+
+const ID = 'protocol/capability-lists';
+
+/** One list method: the capability that declares it, the method, the result's item array and the item's identity. */
+interface ListMethod {
+  capability: string;
+  method: string;
+  key: string;
+  identity: string;
+}
+
+/** The list methods per capability (tools/list is the session's own listing: tools/listing judges it). */
+export const LIST_METHODS: readonly ListMethod[] = [
+  { capability: 'prompts', method: 'prompts/list', key: 'prompts', identity: 'name' },
+  { capability: 'resources', method: 'resources/list', key: 'resources', identity: 'uri' },
+  { capability: 'resources', method: 'resources/templates/list', key: 'resourceTemplates', identity: 'uriTemplate' },
+];
+
+/** Page limit of these probes (a server with more than this many pages of prompts is told so). */
+export const LIST_PAGE_LIMIT = 20;
+
+const probeId = (m: ListMethod) => `${ID}:${m.method}`;
+
+/** The list methods of the capabilities the negotiation declared. */
+function declared(observation: SurfaceObservation): ListMethod[] {
+  const caps = observation.negotiation?.capabilities;
+  if (caps === null || typeof caps !== 'object') return [];
+  return LIST_METHODS.filter((m) => Object.hasOwn(caps, m.capability));
+}
+
+/** How a page that was not a success ended, value-free. */
+function how(record: ProbeRecord, page: number): string {
+  const request = record.pages?.[page] ?? record.request;
+  if (request.outcome === 'protocol-error') return `JSON-RPC error ${String(rpcError(request)?.code ?? '(no numeric code)')}`;
+  return request.outcome === 'success' ? 'a result that is not an object' : `'${request.outcome}'`;
+}
+
+/** Items listed again on a later page, once per identity, with the pages (0-based) of the repeat and the first listing. */
+function repeats(record: ProbeRecord, m: ListMethod): { page: number; first: number }[] {
+  const firstPage = new Map<string, number>();
+  const repeated = new Map<string, { page: number; first: number }>();
+  for (const [page, request] of (record.pages ?? [record.request]).entries()) {
+    const items = resultOf(request)?.[m.key];
+    if (!Array.isArray(items)) continue;
+    for (const item of items) {
+      const identity = (item as Record<string, unknown> | null)?.[m.identity];
+      if (typeof identity !== 'string') continue;
+      const first = firstPage.get(identity);
+      if (first === undefined) firstPage.set(identity, page);
+      else if (first !== page && !repeated.has(identity)) repeated.set(identity, { page, first });
+    }
+  }
+  return [...repeated.values()];
+}
+
+function judge(record: ProbeRecord, m: ListMethod, report: (f: FindingDescriptor) => void): void {
+  const pages = record.pages ?? [record.request];
+  const last = pages.length - 1;
+  const data = { method: m.method, capability: m.capability };
+  if (record.pageStop === 'error' || (record.pageStop === undefined && record.request.outcome === 'protocol-error')) {
+    const failed = pages[last];
+    if (last === 0) {
+      if (failed.outcome === 'protocol-error') report({ messageId: 'listError', pointer: '/error/code', data: { ...data, how: how(record, 0) } });
+      return; // a timeout or exit of the first page: transport/timeout, transport/exit
+    }
+    if (failed.outcome === 'timeout' || failed.outcome === 'exit') return;
+    report({ messageId: 'pageFailed', data: { ...data, page: last + 1, previous: last, how: how(record, last) } });
+  }
+  if (record.pageStop === 'cursor-repeat' && record.repeatedCursor) {
+    report({ messageId: 'cursorRepeated', pointer: '/result/nextCursor', data: { ...data, page: record.repeatedCursor.page + 1, first: record.repeatedCursor.firstPage + 1 } });
+  }
+  if (record.pageStop === 'page-limit') report({ messageId: 'pageLimit', pointer: '/result/nextCursor', data: { ...data, pages: pages.length } });
+  const repeated = repeats(record, m);
+  if (repeated.length > 0) {
+    const [{ page, first }] = repeated;
+    report({ messageId: 'itemRepeated', pointer: `/result/${m.key}`, data: { ...data, count: repeated.length, key: m.identity, page: page + 1, first: first + 1 } });
+  }
+}
+
+export default defineCheck({
+  meta: {
+    id: ID,
+    defaultSeverity: 'warning',
+    description: 'The list method of every declared capability (prompts/list, resources/list, resources/templates/list) answers, and its pagination ends.',
+    rationale:
+      'A declared capability is what a host will use: a server that declares prompts or resources but errors on their list method offers nothing, and a cursor that repeats or never ends makes clients loop or give up.',
+    spec: 'spec:2025-11-25/basic/lifecycle.mdx §Capability Negotiation; spec:2025-11-25/server/prompts.mdx §Listing Prompts; spec:2025-11-25/server/resources.mdx §Listing Resources; spec:2025-11-25/server/utilities/pagination.mdx',
+    messages: {
+      listError: '{{method}} was answered with {{how}} although the server declares the {{capability}} capability.',
+      pageFailed: 'Page {{page}} of {{method}} was not a success ({{how}}); the items after page {{previous}} were not listed.',
+      cursorRepeated: 'Page {{page}} of {{method}} returned a nextCursor that page {{first}} already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.',
+      pageLimit: '{{method}} still returned a nextCursor after {{pages}} pages (the page limit); the items beyond were not listed.',
+      itemRepeated: '{{count}} item(s) of {{method}} are listed again on a later page (by {{key}}; the first on page {{page}}, first listed on page {{first}}).',
+    },
+    examples: {
+      fail: 'capabilities {"prompts":{}}; {"method":"prompts/list"} -> {"error":{"code":-32601,"message":"Method not found"}}',
+      pass: '{"method":"prompts/list"} -> {"result":{"prompts":[{"name":"summarise"}]}}',
+    },
+  },
+  plan({ observation }) {
+    return declared(observation).map((m): ProbeRequest => ({ id: probeId(m), check: ID, method: m.method, paginate: { key: m.key, maxPages: LIST_PAGE_LIMIT } }));
+  },
+  check({ observation }, report) {
+    for (const m of declared(observation)) {
+      const record = probeRecord(observation, probeId(m));
+      if (record) judge(record, m, report);
+    }
+  },
+});

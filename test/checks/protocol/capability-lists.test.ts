@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../../harness/checks/protocol/capability-lists.ts';
+import { checkTester, makeObservation } from '../../helpers/check-tester.ts';
+import { makeProbeRecord } from '../../probes/records.ts';
+import type { SurfaceObservation } from '../../../harness/model/observation.ts';
+import type { ProbeRecord, ProbeRequest } from '../../../harness/model/wire.ts';
+
+const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
+type Answer = { result?: unknown; error?: unknown } | undefined;
+
+/** `capabilities` declared; each planned probe answered with the pages `answers(method)` gives (the walk's stop as given). */
+function listed(capabilities: Record<string, unknown>, answers: (method: string) => { pages: Answer[]; stop?: ProbeRecord['pageStop']; repeatedCursor?: ProbeRecord['repeatedCursor'] }): SurfaceObservation {
+  const o = makeObservation({ negotiation: { capabilities } as never });
+  const probes = check.plan!(ctx(o)).map((probe: ProbeRequest): ProbeRecord => {
+    const { pages, stop, repeatedCursor } = answers(probe.method);
+    const records = pages.map((a) => makeProbeRecord(probe, a).request);
+    return { probe, request: records[0], pages: records, pageStop: stop ?? 'end', ...(repeatedCursor ? { repeatedCursor } : {}) };
+  });
+  return { ...o, probes };
+}
+
+const ok = (method: string): Answer => ({ result: method === 'prompts/list' ? { prompts: [{ name: 'p' }] } : method === 'resources/list' ? { resources: [{ uri: 'a://1', name: '1' }] } : { resourceTemplates: [{ uriTemplate: 'a://{x}', name: 'x' }] } });
+const notFound = { error: { code: -32601, message: 'Method not found' } };
+
+checkTester(check, {
+  valid: [
+    { name: 'every declared list answered, one page', observation: listed({ tools: {}, prompts: {}, resources: {} }, (m) => ({ pages: [ok(m)] })), strict: true },
+    { name: 'nothing declared: nothing planned or judged', observation: makeObservation(), strict: true },
+    { name: 'two pages, distinct items', observation: listed({ prompts: {} }, () => ({ pages: [{ result: { prompts: [{ name: 'a' }], nextCursor: '' } }, { result: { prompts: [{ name: 'b' }] } }] })), strict: true },
+    { name: 'first page timed out: the transport checks own it', observation: listed({ prompts: {} }, () => ({ pages: [undefined], stop: 'error' })), strict: true },
+  ],
+  invalid: [
+    { name: 'declared prompts, prompts/list -32601', observation: listed({ prompts: {} }, () => ({ pages: [notFound], stop: 'error' })), findings: [{ messageId: 'listError', severity: 'warning', pointer: '/error/code', message: 'prompts/list was answered with JSON-RPC error -32601 although the server declares the prompts capability.' }] },
+    { name: 'declared resources, templates/list -32601', observation: listed({ resources: {} }, (m) => (m === 'resources/templates/list' ? { pages: [notFound], stop: 'error' } : { pages: [ok(m)] })), findings: [{ messageId: 'listError', message: 'resources/templates/list was answered with JSON-RPC error -32601 although the server declares the resources capability.' }] },
+    { name: 'page 2 failed', observation: listed({ prompts: {} }, () => ({ pages: [{ result: { prompts: [], nextCursor: 'x' } }, { error: { code: -32602, message: 'bad cursor' } }], stop: 'error' })), findings: [{ messageId: 'pageFailed', message: 'Page 2 of prompts/list was not a success (JSON-RPC error -32602); the items after page 1 were not listed.' }] },
+    {
+      name: 'a repeated cursor, the item listed again',
+      observation: listed({ resources: {} }, (m) => (m === 'resources/list' ? { pages: [{ result: { resources: [{ uri: 'a://1', name: '1' }], nextCursor: 'p2' } }, { result: { resources: [{ uri: 'a://1', name: '1' }], nextCursor: 'p2' } }], stop: 'cursor-repeat', repeatedCursor: { page: 1, firstPage: 0 } } : { pages: [ok(m)] })),
+      findings: [
+        { messageId: 'cursorRepeated', message: 'Page 2 of resources/list returned a nextCursor that page 1 already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.' },
+        { messageId: 'itemRepeated', message: '1 item(s) of resources/list are listed again on a later page (by uri; the first on page 2, first listed on page 1).' },
+      ],
+    },
+    { name: 'page limit', observation: listed({ prompts: {} }, () => ({ pages: Array.from({ length: 20 }, (_, i) => ({ result: { prompts: [{ name: `p${i}` }], nextCursor: `c${i}` } })), stop: 'page-limit' })), findings: [{ messageId: 'pageLimit', message: 'prompts/list still returned a nextCursor after 20 pages (the page limit); the items beyond were not listed.' }] },
+  ],
+});
+
+describe('protocol/capability-lists plan', () => {
+  it('plans one paginated probe per list method of a declared capability', () => {
+    const plan = check.plan!(ctx(makeObservation({ negotiation: { capabilities: { tools: {}, resources: { subscribe: true } } } as never })));
+    expect(plan.map((p) => [p.method, p.paginate?.key])).toEqual([['resources/list', 'resources'], ['resources/templates/list', 'resourceTemplates']]);
+  });
+});
