@@ -28,7 +28,7 @@ describe('errors/* at 5,000 tools', () => {
   it('input-enforcement: plans every probe and reports each accepted forbidden value once', () => {
     const base = surface();
     const probes = planOn(inputEnforcement, base);
-    expect(probes.length).toBe(TOOLS * 4);
+    expect(probes.length).toBe(TOOLS * 5); // 4 argument probes and the whole-float probe per tool
     const observation = { ...base, probes: answerAll(probes, (p: ProbeRequest) => (p.id.endsWith(':above-maximum:limit') ? ok : { result: { isError: true, content: [] } })) };
     const findings = runCheckOn(inputEnforcement, observation);
     expect(findings).toHaveLength(TOOLS);
