@@ -6,6 +6,7 @@
 import { SYNTHETIC_PAGE_SIZE } from './synthetic/tools.mjs';
 import { renderStartup, type StartupFigures } from './startup.ts';
 import type { Throughput } from './throughput.ts';
+import { renderDefaultRuns, type DefaultRow } from './default-run.ts';
 
 /** Medians for one surface over `rounds` rounds, ms. `ratio` is the median per-round harness(core)/bare. */
 export interface SurfaceFigures {
@@ -57,6 +58,12 @@ export interface BenchResults {
   throughput?: Throughput;
   /** Start-up of the built CLI vs bare Node. */
   startup?: StartupFigures;
+  /** The default run (CLI, all checks) vs the bare client (issue 12 targets). */
+  defaultRuns?: DefaultRow[];
+  /** The same on the synthetic surface at 100, 1,000 and 5,000 tools. */
+  growth?: DefaultRow[];
+  /** Extra Markdown sections (profile, validators), rendered after the default-run tables. */
+  extra?: string[];
   /** Seconds the whole benchmark took. */
   benchSeconds: number;
 }
@@ -128,6 +135,26 @@ export function renderResults(r: BenchResults): string {
     '',
     `Date: ${r.date}. Machine: ${r.cpus} CPUs (${r.cpuModel}), Node ${r.node}. The benchmark took ${Math.round(r.benchSeconds)} s.`,
     '',
+  ];
+  if (r.defaultRuns) {
+    const rounds = r.defaultRuns.find((d) => !d.error)?.rounds ?? 0;
+    lines.push(
+      ...renderDefaultRuns(`## Default run vs bare client (medians of ${rounds} alternating rounds)`, r.defaultRuns),
+      '',
+      'Default run: `node dist/bin.js run -- node <server>` in its own process (every check, the default reporters, spawn to exit;',
+      'peak RSS is the harness process\'s). Bare client: bench/bare-client.ts in the bench process: spawn the server, handshake, every',
+      '`tools/list` page, the same `tools/call`s with the same arguments and in-flight window, close stdin, the same stdin grace.',
+      'The ratio is the median of per-round ratios. "probes" are the requests the checks planned beyond the calls.',
+      '',
+    );
+  }
+  if (r.growth) {
+    const rounds = r.growth.find((d) => !d.error)?.rounds ?? 0;
+    lines.push(...renderDefaultRuns(`## Growth: the synthetic surface at 100, 1,000 and 5,000 tools (default run, medians of ${rounds} rounds)`, r.growth), '');
+  }
+  if (r.extra) lines.push(...r.extra, '');
+  if (r.surfaces.length > 0) {
+    lines.push(
     `## Harness vs bare JSON-RPC client (medians of ${rounds} rounds, sides alternating)`,
     '',
     'Both sides do the same per-run setup, handshake, paginated `tools/list`, the same `tools/call`s (the harness\'s own plan) in the',
@@ -137,7 +164,8 @@ export function renderResults(r: BenchResults): string {
     '',
     ...surfaceTable(r.surfaces),
     '',
-  ];
+    );
+  }
   if (r.synthetic) lines.push(...syntheticSection(r.synthetic), '');
   if (r.sweep) lines.push(...sweepSection(r.sweep), '');
   if (r.throughput) lines.push(...throughputSection(r.throughput), '');

@@ -5,7 +5,11 @@
  *
  *   node --import tsx bench/run.ts [--rounds N] [--synthetic-rounds N] [--surface NAME...] [--no-synthetic]
  *                                  [--no-sweep] [--no-throughput] [--no-startup] [--startup-only] [--out FILE]
- * Defaults: 5 rounds per real surface, 3 for the synthetic one, every surface, RESULTS.md next to this file.
+ *                                  [--default-rounds N] [--growth-rounds N] [--no-default] [--no-growth]
+ *                                  [--no-compare] [--no-validators]
+ * Defaults: 5 rounds of the default run (the CLI, all checks) vs the bare client, 3 of the growth table
+ * (100 / 1,000 / 5,000 tools), 5 rounds per real surface in process, 3 for the synthetic one, every
+ * surface, RESULTS.md next to this file.
  * `--startup-only`: only the start-up section (built CLI vs bare Node; a minute), written to STARTUP.md.
  * Exit code: 0 when written (targets missed are reported, not failed), 2 on a bad argument.
  */
@@ -19,9 +23,14 @@ import { coreCheckIds, realConfig } from './surfaces.ts';
 import { benchSynthetic, sweepWindow, type SweepSpec } from './synthetic-bench.ts';
 import { measureStartup, renderStartup } from './startup.ts';
 import { measureThroughput } from './throughput.ts';
+import { DEFAULT_TARGETS, measureDefaultRuns, syntheticTarget } from './default-run.ts';
+import { execFileSync } from 'node:child_process';
+import { ROOT } from './surfaces.ts';
 
 /** The window sweep: 100 tools whose calls each take 5 ms, 2 rounds per window. */
 const SWEEP: SweepSpec = { windows: [1, 2, 4, 8, 16], tools: 100, latencyMs: 5, rounds: 2 };
+/** Tool counts of the growth table. */
+const GROWTH = [100, 1000, 5000];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function parse() {
@@ -35,6 +44,12 @@ function parse() {
       'no-throughput': { type: 'boolean', default: false },
       'no-startup': { type: 'boolean', default: false },
       'startup-only': { type: 'boolean', default: false },
+      'default-rounds': { type: 'string', default: '5' },
+      'growth-rounds': { type: 'string', default: '3' },
+      'no-default': { type: 'boolean', default: false },
+      'no-growth': { type: 'boolean', default: false },
+      'no-compare': { type: 'boolean', default: false },
+      'no-validators': { type: 'boolean', default: false },
       out: { type: 'string' },
     },
   });
@@ -44,7 +59,7 @@ function parse() {
     return n;
   };
   const out = values.out ?? fileURLToPath(new URL(values['startup-only'] ? './STARTUP.md' : './RESULTS.md', import.meta.url));
-  return { ...values, out, rounds: count('rounds', values.rounds), syntheticRounds: count('synthetic-rounds', values['synthetic-rounds']) };
+  return { ...values, out, rounds: count('rounds', values.rounds), defaultRounds: count('default-rounds', values['default-rounds']), growthRounds: count('growth-rounds', values['growth-rounds']), syntheticRounds: count('synthetic-rounds', values['synthetic-rounds']) };
 }
 
 async function main(): Promise<void> {
@@ -64,6 +79,18 @@ async function main(): Promise<void> {
     surfaces: [],
     benchSeconds: 0,
   };
+  if (!args['no-default'] || !args['no-growth']) {
+    log('building dist/ (npm run build)...');
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  if (!args['no-default']) {
+    log('default run vs bare client...');
+    results.defaultRuns = await measureDefaultRuns(DEFAULT_TARGETS, args.defaultRounds, log);
+  }
+  if (!args['no-growth']) {
+    log('growth 100 -> 1,000 -> 5,000 tools...');
+    results.growth = await measureDefaultRuns(GROWTH.map(syntheticTarget), args.growthRounds, log);
+  }
   if (!args['no-startup']) {
     log('start-up...');
     results.startup = await measureStartup(args.rounds * 2, log);
@@ -74,7 +101,7 @@ async function main(): Promise<void> {
   }
   const config = await realConfig();
   const core = await coreCheckIds();
-  const wanted = config.surfaces.filter((s) => !args.surface || args.surface.includes(s.name));
+  const wanted = args['no-compare'] ? [] : config.surfaces.filter((s) => !args.surface || args.surface.includes(s.name));
   for (const surface of wanted) {
     log(`${surface.name}...`);
     results.surfaces.push(await compareSurface(config, surface, core, args.rounds, log));

@@ -1,0 +1,188 @@
+/**
+ * The default run a user types, `mcp-harness run -- node <server>` (the built CLI, dist/bin.js, every
+ * check, default reporters, in its own process), side by side with the bare client (bench/bare-client.ts:
+ * spawn the server, handshake, every `tools/list` page, the same `tools/call`s in the same in-flight
+ * window, close stdin), in alternating rounds. The bare client replays the calls an in-process warm-up
+ * run of the same ad-hoc config made, so both sides call the same tools with the same arguments.
+ *
+ * Wall time is ms from spawn (or, for the bare client, from its start) to exit; peak RSS (MB) is the
+ * harness process's own (`process.resourceUsage().maxRSS` through bench/peak-rss.cjs), not the server's.
+ * Targets (issue 12): default run <= 2.0x bare on server-memory and server-sequential-thinking, <= 1.3x on
+ * server-everything, <= 8x and <= 150 MB on the 1,000-tool synthetic surface.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adHocConfig, resolveSurfaceEnv } from '../harness/config/index.ts';
+import { run } from '../harness/run/index.ts';
+import { runBare } from './bare-client.ts';
+import type { Log } from './compare.ts';
+import { replayOf, type Replay } from './measure.ts';
+import { median, medianRatio } from './stats.ts';
+import { ROOT } from './surfaces.ts';
+import { syntheticReplay } from './synthetic-bench.ts';
+import { createHash } from 'node:crypto';
+
+const PRELOAD = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
+const BIN = join(ROOT, 'dist/bin.js');
+const pkg = (name: string) => join(ROOT, 'node_modules/@modelcontextprotocol', name, 'dist/index.js');
+const SYNTHETIC_SERVER = join(ROOT, 'bench/synthetic-server.mjs');
+
+/** One workload: a server command line (run with this Node) and, when set, its target ratio / RSS. */
+export interface DefaultTarget {
+  name: string;
+  /** Arguments after `node` (the server script and its own arguments). */
+  serverArgs: string[];
+  /** Tools the server serves, when known up front (synthetic surfaces). */
+  tools?: number;
+  maxRatio?: number;
+  maxRssMB?: number;
+}
+
+/** The issue-12 workloads: three pinned published servers and the 1,000-tool synthetic surface. */
+export const DEFAULT_TARGETS: readonly DefaultTarget[] = [
+  { name: 'server-memory', serverArgs: [pkg('server-memory')], maxRatio: 2.0 },
+  { name: 'server-sequential-thinking', serverArgs: [pkg('server-sequential-thinking')], maxRatio: 2.0 },
+  { name: 'server-everything', serverArgs: [pkg('server-everything'), 'stdio'], maxRatio: 1.3 },
+  { name: 'synthetic 1,000 tools', serverArgs: [SYNTHETIC_SERVER, '--tools', '1000'], tools: 1000, maxRatio: 8, maxRssMB: 150 },
+];
+
+/** The synthetic surface at `tools` tools (for the growth table). */
+export function syntheticTarget(tools: number): DefaultTarget {
+  return { name: `synthetic ${tools.toLocaleString('en-US')} tools`, serverArgs: [SYNTHETIC_SERVER, '--tools', String(tools)], tools };
+}
+
+/** Medians of one workload. Ratios are medians of per-round ratios. */
+export interface DefaultRow {
+  target: DefaultTarget;
+  rounds: number;
+  tools: number;
+  calls: number;
+  /** Requests the checks planned beyond the calls (in-process warm-up; NaN when not measured). */
+  probes: number;
+  findings: number;
+  /** sha256 (12 hex) of the sorted finding ids of the last CLI run: equal before and after a speed change. */
+  findingsHash: string;
+  /** True when the CLI runs did not all report the same finding ids. */
+  findingsVaried: boolean;
+  bareMs: number;
+  harnessMs: number;
+  harnessRssMB: number;
+  ratio: number;
+  error?: string;
+}
+
+/** What one CLI run measured and reported (findings from its reports/report.json). */
+interface CliRun {
+  wallMs: number;
+  rssMB: number;
+  /** The report's finding ids, sorted (the stable ids of issue 9). */
+  findingIds: string[];
+}
+
+/** One harness CLI run: wall ms, peak RSS MB, its findings. @throws Error when it exits 2 or by a signal. */
+async function timeCli(target: DefaultTarget, work: string): Promise<CliRun> {
+  const rssFile = join(work, 'rss');
+  const args = ['--require', PRELOAD, BIN, 'run', '--', process.execPath, ...target.serverArgs];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, BENCH_RSS_FILE: rssFile } });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const wallMs = performance.now() - started;
+  if (code !== 0 && code !== 1) throw new Error(`mcp-harness run exited ${String(code)}: ${stderr.trim()}`);
+  const report = JSON.parse(readFileSync(join(work, 'reports/report.json'), 'utf8')) as { findings: { id?: string; check: string }[] };
+  return { wallMs, rssMB: Number(readFileSync(rssFile, 'utf8')) / 1024, findingIds: report.findings.map((f) => f.id ?? f.check).sort() };
+}
+
+/**
+ * The ad-hoc config the CLI builds for `target` and the calls to replay: for the synthetic surface the
+ * planner's own plan (syntheticReplay), otherwise the calls of one in-process run of that config.
+ */
+async function warmUp(target: DefaultTarget, work: string) {
+  const config = adHocConfig(process.execPath, target.serverArgs, work);
+  if (target.tools !== undefined) return { config, replay: syntheticReplay(target.tools), tools: target.tools, probes: Number.NaN };
+  const result = await run({ ...config, reporters: [] }, { filters: {} });
+  const obs = result.observations[0];
+  return { config, replay: replayOf(obs), tools: obs.listing?.tools.length ?? 0, probes: obs.probes.length };
+}
+
+async function timeBareOnce(config: ReturnType<typeof adHocConfig>, replay: Replay): Promise<number> {
+  const live = config.surfaces[0];
+  const started = performance.now();
+  await runBare({
+    command: live.command,
+    args: [...live.args],
+    cwd: live.cwd,
+    env: resolveSurfaceEnv(live, process.env),
+    era: replay.era,
+    calls: replay.calls,
+    window: live.callConcurrency,
+    stdinGraceMs: live.timeouts.stdinGraceMs,
+    requestMs: live.timeouts.requestMs,
+  });
+  return performance.now() - started;
+}
+
+/**
+ * Measure `targets`, `rounds` alternating rounds each (bare first in even rounds, the CLI first in odd
+ * ones). Never rejects: a workload that cannot be measured comes back with `error`. dist/ must be built.
+ */
+export async function measureDefaultRuns(targets: readonly DefaultTarget[], rounds: number, log: Log): Promise<DefaultRow[]> {
+  const rows: DefaultRow[] = [];
+  for (const target of targets) {
+    const work = mkdtempSync(join(tmpdir(), 'mcp-bench-default-'));
+    try {
+      const warm = await warmUp(target, work);
+      const bare: number[] = [];
+      const cli: CliRun[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const steps = [async () => bare.push(await timeBareOnce(warm.config, warm.replay)), async () => cli.push(await timeCli(target, work))];
+        for (const step of r % 2 === 0 ? steps : steps.reverse()) await step();
+        log(`  ${target.name} round ${r + 1}/${rounds}: bare ${Math.round(bare[r])} ms, default run ${Math.round(cli[r].wallMs)} ms / ${Math.round(cli[r].rssMB)} MB`);
+      }
+      const harnessMs = cli.map((c) => c.wallMs);
+      const hashes = cli.map((c) => createHash('sha256').update(c.findingIds.join('\n')).digest('hex').slice(0, 12));
+      rows.push({
+        target, rounds, tools: warm.tools, calls: warm.replay.calls.length, probes: warm.probes,
+        findings: cli.at(-1)?.findingIds.length ?? 0, findingsHash: hashes.at(-1) ?? '', findingsVaried: new Set(hashes).size > 1,
+        bareMs: median(bare), harnessMs: median(harnessMs), harnessRssMB: median(cli.map((c) => c.rssMB)), ratio: medianRatio(harnessMs, bare),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`  ${target.name}: not measured: ${message}`);
+      const nan = Number.NaN;
+      rows.push({ target, rounds, tools: 0, calls: 0, probes: 0, findings: 0, findingsHash: '', findingsVaried: false, bareMs: nan, harnessMs: nan, harnessRssMB: nan, ratio: nan, error: message });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+const fmt = (v: number, digits = 0) => (Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');
+
+/** The Markdown table of the default runs, each target marked met or missed. */
+export function renderDefaultRuns(title: string, rows: readonly DefaultRow[]): string[] {
+  const lines = [
+    title,
+    '',
+    '| workload | tools | calls | probes | findings (ids hash) | bare (s) | default run (s) | ratio | target | peak RSS (MB) | target |',
+    '|---|---:|---:|---:|---|---:|---:|---:|---|---:|---|',
+  ];
+  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+  for (const r of rows) {
+    if (r.error) {
+      lines.push(`| ${r.target.name} | | | | | | | | not measured: ${r.error.replace(/\|/g, '\\|').slice(0, 200)} | | |`);
+      continue;
+    }
+    const ratioTarget = r.target.maxRatio === undefined ? '' : `<= ${r.target.maxRatio}x: ${mark(r.ratio <= r.target.maxRatio)}`;
+    const rssTarget = r.target.maxRssMB === undefined ? '' : `<= ${r.target.maxRssMB} MB: ${mark(r.harnessRssMB <= r.target.maxRssMB)}`;
+    lines.push(
+      `| ${r.target.name} | ${r.tools} | ${r.calls} | ${fmt(r.probes)} | ${r.findings} (\`${r.findingsHash}\`${r.findingsVaried ? ', **varied across rounds**' : ''}) | ${fmt(r.bareMs / 1000, 2)} | ${fmt(r.harnessMs / 1000, 2)} | ${fmt(r.ratio, 2)} | ${ratioTarget} | ${fmt(r.harnessRssMB)} | ${rssTarget} |`,
+    );
+  }
+  return lines;
+}

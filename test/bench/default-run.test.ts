@@ -1,0 +1,35 @@
+/**
+ * The default-run table of the benchmark (bench/default-run.ts): targets marked met or missed from the
+ * figures given, a workload that could not be measured says so, and varying finding ids are flagged.
+ * Rendering only: no timing is measured or asserted here.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TARGETS, renderDefaultRuns, syntheticTarget, type DefaultRow } from '../../bench/default-run.ts';
+
+const row = (over: Partial<DefaultRow>): DefaultRow => ({
+  target: DEFAULT_TARGETS[0], rounds: 3, tools: 9, calls: 6, probes: 24, findings: 26, findingsHash: 'abc123def456', findingsVaried: false,
+  bareMs: 200, harnessMs: 380, harnessRssMB: 80, ratio: 1.9, ...over,
+});
+
+describe('renderDefaultRuns', () => {
+  it('marks a ratio within the target met and one above it missed', () => {
+    const text = renderDefaultRuns('## t', [row({}), row({ ratio: 2.5 })]).join('\n');
+    expect(text).toContain('<= 2x: met');
+    expect(text).toContain('<= 2x: **missed**');
+    expect(text).toContain('`abc123def456`');
+  });
+
+  it('marks the synthetic surface RSS target and leaves targets blank where the workload has none', () => {
+    const synthetic = DEFAULT_TARGETS.find((t) => t.maxRssMB !== undefined)!;
+    const text = renderDefaultRuns('## t', [row({ target: synthetic, harnessRssMB: 200, ratio: 7 }), row({ target: syntheticTarget(5000) })]).join('\n');
+    expect(text).toContain('<= 150 MB: **missed**');
+    expect(text).toContain('<= 8x: met');
+    expect(text.split('\n').at(-1)).not.toContain('met');
+  });
+
+  it('says when a workload was not measured, and when finding ids varied across rounds', () => {
+    const text = renderDefaultRuns('## t', [row({ error: 'mcp-harness run exited 2: boom | x' }), row({ findingsVaried: true })]).join('\n');
+    expect(text).toContain('not measured: mcp-harness run exited 2: boom \\| x');
+    expect(text).toContain('**varied across rounds**');
+  });
+});
