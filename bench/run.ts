@@ -26,6 +26,7 @@ import { measureThroughput } from './throughput.ts';
 import { DEFAULT_TARGETS, measureDefaultRuns, syntheticTarget } from './default-run.ts';
 import { execFileSync } from 'node:child_process';
 import { ROOT } from './surfaces.ts';
+import { compareValidators, renderValidators } from './validators.ts';
 
 /** The window sweep: 100 tools whose calls each take 5 ms, 2 rounds per window. */
 const SWEEP: SweepSpec = { windows: [1, 2, 4, 8, 16], tools: 100, latencyMs: 5, rounds: 2 };
@@ -90,6 +91,10 @@ async function main(): Promise<void> {
   if (!args['no-growth']) {
     log('growth 100 -> 1,000 -> 5,000 tools...');
     results.growth = await measureDefaultRuns(GROWTH.map(syntheticTarget), args.growthRounds, log);
+  }
+  if (!args['no-validators']) {
+    log('validators compared (JSON-Schema-Test-Suite, compile-once-validate-once)...');
+    results.extra = [...(results.extra ?? []), ...renderValidators(await compareValidators(250, log)), ''];
   }
   if (!args['no-startup']) {
     log('start-up...');
