@@ -91,8 +91,10 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
   }
   const onAbort = () => void session?.close();
   input.signal?.addEventListener('abort', onAbort, { once: true });
+  let early: EarlyFresh | undefined;
   try {
     obs.negotiation = session.negotiation;
+    early = startEarlyFresh(input, obs, context);
     obs.listing = await session.listTools();
     obs.bootError = listingFailure(obs.listing);
     if (!input.signal?.aborted && obs.bootError === undefined) {
@@ -101,10 +103,11 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
       obs.calls = await callAll(session, plan.scenarios, changesStateByName(obs.listing.tools), input.signal);
     }
     if (!input.signal?.aborted && obs.bootError === undefined) {
-      obs.probes = await runProbes(session, input, input.planProbes(obs), changesStateByName(obs.listing.tools), context);
+      obs.probes = await runProbes(session, input, input.planProbes(obs), changesStateByName(obs.listing.tools), context, early);
     }
   } finally {
     input.signal?.removeEventListener('abort', onAbort);
+    await early?.settled(); // never leave a fresh probe process behind, whatever ended the observation
     if (input.signal?.aborted) markCutShort(obs);
     obs.shutdown = await session.close();
     obs.wire = session.tap();
@@ -171,9 +174,10 @@ async function replayCollateral<T extends { request: RequestRecord }>(records: T
  * Execute planned probes: session probes pipelined on the connection (in effect order: a probe calling a
  * tool that may change state runs alone, `runInEffectOrder`), then the exclusive
  * (timing-sensitive) ones alone and in order, while the fresh-process probes (one short-lived process
- * at a time) run alongside, so neither waits for the other.
+ * at a time) run alongside, so neither waits for the other. Fresh probes `early` already started take
+ * their early records (see startEarlyFresh).
  */
-async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }): Promise<ProbeRecord[]> {
+async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }, early?: EarlyFresh): Promise<ProbeRecord[]> {
   const live = (async () => {
     const pipelined = probes.filter((p) => !p.freshProcess && !p.exclusive);
     const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), (probe) => runLiveProbe(session, probe));
@@ -186,9 +190,17 @@ async function runProbes(session: Session, input: ObserveInput, probes: ProbeReq
   })();
   const fresh = (async () => {
     const records: ProbeRecord[] = [];
-    for (const probe of probes.filter((p) => p.freshProcess)) {
-      if (input.signal?.aborted) break;
-      records.push(await runFreshProbe(input, probe, context));
+    const planned = probes.filter((p) => p.freshProcess);
+    const started = early?.take(planned) ?? new Map<ProbeRequest, Promise<ProbeRecord>>();
+    await early?.settled(); // one short-lived process at a time: the ones started early finish first
+    for (const probe of planned) {
+      const record = started.get(probe);
+      if (record) {
+        const r = await record;
+        if (input.signal?.aborted && r.request.response === undefined) break; // cut by the abort, not unanswered
+        records.push(r);
+      } else if (input.signal?.aborted) break;
+      else records.push(await runFreshProbe(input, probe, context));
     }
     return records;
   })();
@@ -235,6 +247,58 @@ async function followCursors(first: RequestRecord, maxPages: number, fetch: (cur
   }
 }
 
+/**
+ * Fresh-process probes started at once, beside the main session, as soon as the era is known (issue 12:
+ * the version probe's process start-up overlapped with listing and calling, not after them). They are
+ * planned from the observation as it is then (negotiation, no listing yet); the full plan later decides
+ * which records count: a probe it plans again, identical (same check, id, method, params, raw line),
+ * takes the early record; an early probe it does not plan is dropped. A fresh probe runs on its own
+ * process, so what it sees does not depend on when it ran: the verdicts are those of the late start.
+ */
+interface EarlyFresh {
+  /** The early records of the `planned` fresh probes that were started early (keyed by the planned request). */
+  take(planned: readonly ProbeRequest[]): Map<ProbeRequest, Promise<ProbeRecord>>;
+  /** Resolves when every early probe has finished (its process stopped). Never rejects. */
+  settled(): Promise<void>;
+}
+
+/** The identity of a planned fresh probe: what is sent, and who asked. */
+function freshKey(probe: ProbeRequest): string {
+  return JSON.stringify([probe.check, probe.id, probe.method, probe.params ?? null, probe.raw ?? null, probe.tool ?? null]);
+}
+
+/** Plan and start the fresh-process probes that need only the negotiation, one process at a time, in plan order. */
+function startEarlyFresh(input: ObserveInput, obs: SurfaceObservation, context: { serverExit?: WebServer['exited'] }): EarlyFresh | undefined {
+  if (input.signal?.aborted) return undefined;
+  const planned = input.planProbes(obs).filter((p) => p.freshProcess);
+  if (planned.length === 0) return undefined;
+  const byKey = new Map<string, Promise<ProbeRecord>>();
+  let chain: Promise<unknown> = Promise.resolve();
+  for (const probe of planned) {
+    const key = freshKey(probe);
+    if (byKey.has(key)) continue;
+    const record = chain.then(() => runFreshProbe(input, probe, context));
+    chain = record.catch(() => undefined);
+    byKey.set(key, record);
+  }
+  const all = chain.then(() => undefined);
+  return {
+    take(later) {
+      const taken = new Map<ProbeRequest, Promise<ProbeRecord>>();
+      for (const probe of later) {
+        const key = freshKey(probe);
+        const record = byKey.get(key);
+        if (record) {
+          taken.set(probe, record.then((r) => ({ ...r, probe })));
+          byKey.delete(key); // a second identical probe in the plan runs on its own, as before
+        }
+      }
+      return taken;
+    },
+    settled: () => all,
+  };
+}
+
 const FRESH_PROBE_ID = 'mcp-harness-fresh-probe';
 
 /** A probe on its own short-lived process: the opening message is the probe itself. */
@@ -243,7 +307,7 @@ async function runFreshProbe(input: ObserveInput, probe: ProbeRequest, context: 
   const params = probe.params ?? {};
   const line = probe.raw ?? JSON.stringify({ jsonrpc: '2.0', id: FRESH_PROBE_ID, method: probe.method, params });
   const id = probe.raw === undefined ? FRESH_PROBE_ID : rawId(probe.raw);
-  const result = await probeFresh(input.spec, input.session, [line], id === undefined ? [] : [id], context);
+  const result = await probeFresh(input.spec, input.session, [line], id === undefined ? [] : [id], context, input.signal);
   const response = result.responses[0];
   return {
     probe,

@@ -36,10 +36,11 @@ const SETTLE_MS = 100;
 
 /**
  * Spawn `spec`, write `lines` (each as one stdin line, verbatim), wait up to `freshProbeTimeoutMs` for a frame
- * for each of `expectIds` (or the process exiting), then shut the process down.
+ * for each of `expectIds` (or the process exiting, or `signal` aborting: an interrupt or the surface budget
+ * ends the wait at once), then shut the process down.
  * @throws SessionBootError phase `spawn` when the command cannot be started.
  */
-export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext = {}): Promise<FreshProbeResult> {
+export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext = {}, signal?: AbortSignal): Promise<FreshProbeResult> {
   const resolved = resolveOptions(options);
   const connector = new Connector(createTransport(spec, resolved, context), resolved, []);
   const { connection, channel } = await spawnOrThrow(connector);
@@ -51,7 +52,14 @@ export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lin
   }));
   for (const line of lines) channel.sendLine(line);
   const timeoutMs = freshProbeTimeoutMs(resolved.timeouts);
-  await settlesWithin(Promise.all(answered), timeoutMs);
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<void>((resolve) => {
+    onAbort = resolve;
+    if (signal?.aborted) resolve();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  await settlesWithin(Promise.race([Promise.all(answered), aborted]), timeoutMs);
+  if (onAbort) signal?.removeEventListener('abort', onAbort);
   await settlesWithin(connection.closed, SETTLE_MS);
   const aliveAfter = connection.alive;
   await connection.stop();

@@ -33,3 +33,48 @@ describe('observeSurface probe scheduling', () => {
     expect(id('x1')).toBeLessThan(id('x2'));
   });
 });
+
+describe('observeSurface fresh-process probes started beside the main session', () => {
+  const init = (id: string, version = '1900-01-01'): ProbeRequest => ({
+    id, check: 'test/fresh', method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } }, freshProcess: true,
+  });
+
+  it('plans them from the negotiation before the listing, and keeps only the early records the full plan asks for again', async () => {
+    const seen: boolean[] = [];
+    const obs = await observeSurface({
+      surface: 'fixture',
+      spec: fixture(),
+      session: options(),
+      base: { options: DEFAULT_OPTIONS },
+      planCalls: () => ({ scenarios: [], skipped: [] }),
+      planProbes: (o) => {
+        seen.push(o.listing !== undefined);
+        return o.listing ? [init('both'), init('changed', '2025-06-18'), init('late-only')] : [init('both'), init('changed'), init('early-only')];
+      },
+    });
+    expect(seen).toEqual([false, true]);
+    expect(obs.probes.map((p) => p.probe.id)).toEqual(['both', 'changed', 'late-only']);
+    expect(obs.probes.every((p) => p.request.response !== undefined)).toBe(true);
+    // the probe whose params changed ran again with the later params, not the early ones
+    expect((obs.probes[1].request.params as { protocolVersion: string }).protocolVersion).toBe('2025-06-18');
+    expect((obs.probes[1].request.response?.result as { protocolVersion?: string } | undefined)?.protocolVersion).toBe('2025-06-18');
+  });
+
+  it('drops the early records when the observation is aborted before the probes (an interrupt, the surface budget)', async () => {
+    const controller = new AbortController();
+    const obs = await observeSurface({
+      surface: 'fixture',
+      spec: fixture(),
+      session: options(),
+      base: { options: DEFAULT_OPTIONS },
+      planCalls: () => {
+        controller.abort();
+        return { scenarios: [], skipped: [] };
+      },
+      planProbes: () => [init('early')],
+      signal: controller.signal,
+    });
+    expect(obs.probes).toEqual([]);
+    expect(obs.shutdown?.survivors).toBe(0);
+  });
+});

@@ -80,6 +80,16 @@ describe('probeFresh', () => {
     expect(result.tap.stdinLines).toBe(1);
   });
 
+  it('stops waiting when its signal aborts (an interrupt), with no answer', async () => {
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 'init-1', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const controller = new AbortController();
+    const probing = probeFresh(fixture(['--fault=slow-start=60000']), options({}, { requestMs: 60_000, startMs: 60_000 }), [init], ['init-1'], {}, controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    const result = await probing; // without the abort this waits 60 s and the test times out
+    expect(result.responses).toEqual([]);
+    expect(result.timeoutMs).toBe(60_000);
+  });
+
   it('reports a process that died on the opening line as not alive, without waiting the timeout', async () => {
     const discover = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} });
     const result = await probeFresh(fixture(['--fault=die-on-discover']), options({}, { requestMs: 5000 }), [discover], [1]);
