@@ -6,6 +6,7 @@ import type { SurfaceObservation } from '../model/observation.ts';
 import type { JsonRpcError } from '../model/protocol.ts';
 import type { ProbeRecord, RequestRecord } from '../model/wire.ts';
 import { indexOf } from './index-cache.ts';
+import { frameOutcome } from '../wire/outcome.ts';
 
 /** Probe id -> its first record (built once per `observation.probes` array). */
 function byId(records: readonly ProbeRecord[]): Map<string, ProbeRecord> {
@@ -28,11 +29,9 @@ export type ResponseKind = 'protocol-error' | 'tool-error' | 'result' | 'none';
 /** Classify a request's response frame (outcome is not trusted: the frame is read directly). */
 export function responseKind(request: RequestRecord): ResponseKind {
   const frame = request.response;
-  if (!frame) return 'none';
-  if (frame.error !== undefined && frame.error !== null) return 'protocol-error';
-  if (!('result' in frame)) return 'none';
-  const result = frame.result as { isError?: unknown } | null;
-  return result !== null && typeof result === 'object' && result.isError === true ? 'tool-error' : 'result';
+  if (!frame || (!('error' in frame) && !('result' in frame))) return 'none';
+  const outcome = frameOutcome(request.method, frame);
+  return outcome === 'success' ? 'result' : outcome;
 }
 
 /** The JSON-RPC error of a response, when it has a well-formed one. */

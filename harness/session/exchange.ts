@@ -3,9 +3,8 @@
  * `protocol-error`, an `isError` tools/call result is `tool-error`, no answer in time is `timeout`, a gone process
  * is `exit`, a harness cancellation is `cancelled` (spec basic/utilities/cancellation).
  */
-import type { JsonRpcResponse } from '../model/protocol.ts';
-import type { Outcome, RequestRecord } from '../model/wire.ts';
-import { isObject } from './classify.ts';
+import type { RequestRecord } from '../model/wire.ts';
+import { frameOutcome } from '../wire/outcome.ts';
 import type { RpcChannel, Settlement } from './rpc-channel.ts';
 import type { SendOptions } from './transport.ts';
 import { since } from './timing.ts';
@@ -36,12 +35,6 @@ export interface ExchangeSpec {
 
 type Ending = Settlement | { kind: 'timeout' } | { kind: 'cancel' };
 
-/** The outcome class of a response frame (spec server/tools §Error Handling). */
-export function outcomeOf(method: string, frame: JsonRpcResponse): Outcome {
-  if ('error' in frame) return 'protocol-error';
-  if (method === 'tools/call' && isObject(frame.result) && frame.result.isError === true) return 'tool-error';
-  return 'success';
-}
 
 /** Run one exchange. Resolves with the record; never rejects. */
 export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise<RequestRecord> {
@@ -58,7 +51,7 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
   const notes = pending.notifications.length > 0 ? { notifications: pending.notifications, ...flood } : {};
   if (ending.kind === 'response') {
     const { frame, bytes } = ending;
-    return { ...base, response: frame, outcome: outcomeOf(spec.method, frame), durationMs, responseBytes: bytes, ...notes };
+    return { ...base, response: frame, outcome: frameOutcome(spec.method, frame), durationMs, responseBytes: bytes, ...notes };
   }
   // the harness ended the process itself (a wedged server killed after a failed liveness check, a
   // shutdown): a request in flight then got no answer; that is a timeout, never a crash of the server

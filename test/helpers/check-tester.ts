@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCheck, type Check } from '../../harness/checks/define.ts';
 import { parseCheckOptions } from '../../harness/checks/options.ts';
+import { frameOutcome } from '../../harness/wire/outcome.ts';
 import { createSchemaService } from '../../harness/schema/ajv.ts';
 import type { SchemaService } from '../../harness/schema/service.ts';
 import type { Negotiation, SurfaceObservation, SurfaceOptions } from '../../harness/model/observation.ts';
@@ -100,12 +101,6 @@ export function makeTool(name: string, partial: Partial<ListedTool> = {}): Liste
   return { inputSchema: { type: 'object' }, ...partial, name };
 }
 
-/** Outcome of a response frame: error -> protocol-error, `isError: true` -> tool-error, else success. */
-function outcomeOf(response: JsonRpcResponse): Outcome {
-  if (response.error !== undefined) return 'protocol-error';
-  const result = response.result as { isError?: unknown } | undefined;
-  return result !== null && typeof result === 'object' && result.isError === true ? 'tool-error' : 'success';
-}
 
 let nextId = 1;
 
@@ -128,7 +123,7 @@ export function makeCall(
       method: 'tools/call',
       params: opts.params ?? { name: tool, arguments: scenario.arguments },
       response: frame,
-      outcome: opts.outcome ?? outcomeOf(frame),
+      outcome: opts.outcome ?? frameOutcome('tools/call', frame),
       durationMs: opts.durationMs ?? 1,
       responseBytes: Buffer.byteLength(JSON.stringify(frame)),
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionOf, definitions, draft07Tools, toJsonSchema, type ProjectedTool } from '../../surfaces/reference/contract/index.ts';
 import { startSurface, listAllTools, type Driver } from './driver.ts';
 import { compareNarrowing } from './narrowing.ts';
+import { frameOutcome } from '../../harness/wire/outcome.ts';
 import { loadReferenceScenarios, resolvePointer } from './scenarios.ts';
 
 const OVERRIDDEN = ['compare_local', 'compare_variants', 'list_targets'];
@@ -67,7 +68,7 @@ describe.each(surfaces)('reference surface $surface', ({ surface, era, projectio
         const label = `${file.tool}: ${scenario.name}`;
         const frame = await driver.request('tools/call', { name: file.tool, arguments: scenario.arguments });
         const result = frame.result as { isError?: boolean; structuredContent?: unknown; content: { text: string }[] };
-        const outcome = frame.error ? 'protocol-error' : result.isError ? 'tool-error' : 'success';
+        const outcome = frameOutcome('tools/call', frame);
         expect(outcome, label).toBe(scenario.expect);
         if (outcome === 'success') expect(JSON.parse(result.content[0].text), label).toEqual(result.structuredContent);
         for (const pointer of scenario.assert?.structuredContentHas ?? []) {
