@@ -1,7 +1,8 @@
 /**
  * End to end against a real stdio server (@modelcontextprotocol/server-memory): list its tools, plan
  * calls with generated arguments, call them over a raw JSON-RPC line client, and expect every
- * generated call to succeed and every destructive tool to have been skipped.
+ * generated call to succeed. The safe default plans only the tools annotated readOnlyHint: true (a tool
+ * with destructiveHint: false still changes state); with destructive allowed every tool is planned.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,12 +42,22 @@ afterAll(() => {
 });
 
 describe('generated scenarios against server-memory', () => {
-  it('every generated call succeeds; destructive tools are skipped', async () => {
+  it('the safe default plans exactly the read-only tools', async () => {
     const { result } = await request('tools/list', {});
     const tools = (result?.tools ?? []) as ListedTool[];
     const plan = planCalls(tools, [], { generate: true, destructive: false });
-    expect(plan.skipped.map((s) => s.tool).sort()).toEqual(['delete_entities', 'delete_observations', 'delete_relations']);
-    expect(plan.scenarios.length).toBe(tools.length - 3);
+    const readOnly = tools.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name).sort();
+    expect(readOnly).toEqual(['open_nodes', 'read_graph', 'search_nodes']);
+    expect([...new Set(plan.scenarios.map((s) => s.tool))].sort()).toEqual(readOnly);
+    expect(plan.skipped.map((s) => s.tool).sort()).toEqual(tools.map((t) => t.name).filter((n) => !readOnly.includes(n)).sort());
+  });
+
+  it('every generated call succeeds, every tool planned when destructive calls are allowed', async () => {
+    const { result } = await request('tools/list', {});
+    const tools = (result?.tools ?? []) as ListedTool[];
+    const plan = planCalls(tools, [], { generate: true, destructive: true });
+    expect(plan.skipped).toEqual([]);
+    expect(new Set(plan.scenarios.map((s) => s.tool)).size).toBe(tools.length);
     for (const s of plan.scenarios) {
       const response = await request('tools/call', { name: s.tool, arguments: s.arguments });
       expect({ tool: s.tool, error: response.error, isError: response.result?.isError ?? false }).toEqual({ tool: s.tool, error: undefined, isError: false });
