@@ -48,13 +48,14 @@ const contractSchema = z
     export: z.string().min(1).optional(),
     tools: z.union([z.array(z.string().min(1)), z.custom<(name: string) => boolean>((v) => typeof v === 'function')], { error: 'Expected a list of tool names or a function (name) => boolean' }).optional(),
     dialect: z.enum(['draft-07', '2020-12']).optional(),
+    meta: z.union([z.array(z.string().min(1)), z.record(z.string().min(1), z.string().min(1))], { error: 'Expected a list of entry field names, or a record { <_meta key>: <entry field> }' }).optional(),
     lock: relPath.optional(),
   })
   .superRefine((c, ctx) => {
     if ((c.module === undefined) === (c.lock === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'Expected exactly one of "module" or "lock"' });
     } else if (c.lock !== undefined) {
-      for (const key of ['export', 'tools', 'dialect'] as const) {
+      for (const key of ['export', 'tools', 'dialect', 'meta'] as const) {
         if (c[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" applies to "module" contracts only` });
       }
     }

@@ -72,7 +72,7 @@ export function resolveSurface(s: ParsedSurface, index: number, ctx: SurfaceCont
     args,
     cwd,
     env: { allow: [...(s.env?.allow ?? DEFAULT_ENV_ALLOW)], set },
-    ...(s.contract ? { contract: s.contract.lock !== undefined ? { lock: abs(dir, s.contract.lock) } : { module: abs(dir, s.contract.module ?? ''), ...(s.contract.export ? { export: s.contract.export } : {}), ...(s.contract.tools ? { tools: s.contract.tools } : {}), ...(s.contract.dialect ? { dialect: s.contract.dialect } : {}) } } : {}),
+    ...(s.contract ? { contract: s.contract.lock !== undefined ? { lock: abs(dir, s.contract.lock) } : { module: abs(dir, s.contract.module ?? ''), ...(s.contract.export ? { export: s.contract.export } : {}), ...(s.contract.tools ? { tools: s.contract.tools } : {}), ...(s.contract.dialect ? { dialect: s.contract.dialect } : {}), ...(s.contract.meta ? { meta: s.contract.meta } : {}) } } : {}),
     scenarios: scenarios.map((p) => abs(dir, p)),
     generate: { ...SURFACE_DEFAULTS.generate, ...s.generate },
     echo: s.echo ?? SURFACE_DEFAULTS.echo,

@@ -40,6 +40,12 @@ export type ContractConfig =
       tools?: string[] | ((name: string) => boolean);
       /** The JSON Schema dialect zod schemas are projected to: draft-07 (SDK 1.x surfaces) or 2020-12 (2.x). */
       dialect?: 'draft-07' | '2020-12';
+      /**
+       * Entry fields that are `_meta` keys: a list (`['category']`: the entry's `category` is its
+       * `_meta.category`) or a record `{ <_meta key>: <entry field> }`. A key the entry's own `_meta`
+       * declares wins. Default none: an entry's metadata is its `_meta`.
+       */
+      meta?: string[] | Record<string, string>;
     }
   | { lock: string };
 

@@ -36,6 +36,12 @@ export interface ModuleContractOptions {
   tools?: readonly string[] | ((name: string) => boolean);
   /** The dialect schemas are projected to (draft-07 for SDK 1.x surfaces, 2020-12 for 2.x); default: see `defaultDialect`. */
   dialect?: ContractDialect;
+  /**
+   * Entry fields that are `_meta` keys (config `contract.meta`): a list of field names (the same name
+   * as the `_meta` key) or a record `{ <_meta key>: <entry field> }`. An entry's own `_meta` key wins;
+   * an absent field adds nothing. Default none.
+   */
+  meta?: readonly string[] | Readonly<Record<string, string>>;
 }
 
 /** True when a value looks like tool definitions: a non-empty array or record of objects with a schema field. */
@@ -93,6 +99,8 @@ const SCHEMA_FIELDS = [
 interface LoadContext {
   file: string;
   dialect: ContractDialect;
+  /** `_meta` key -> entry field (from `ModuleContractOptions.meta`). */
+  meta: [string, string][];
 }
 
 async function schemaOf(ctx: LoadContext, at: Segment[], value: unknown, io: 'input' | 'output') {
@@ -125,8 +133,19 @@ async function toContractTool(ctx: LoadContext, at: Segment[], record: Record<st
     tool.outputSchema = await schemaOf(ctx, [...at, outputField], record[outputField], 'output');
   }
   if (record.annotations !== undefined) tool.annotations = annotationsOf(file, [...at, 'annotations'], record.annotations);
-  if (record._meta !== undefined) tool._meta = metaOf(file, [...at, '_meta'], record._meta);
+  const own = record._meta !== undefined ? metaOf(file, [...at, '_meta'], record._meta) : undefined;
+  const mapped = Object.fromEntries(ctx.meta.filter(([, field]) => record[field] !== undefined).map(([key, field]) => [key, jsonOf(file, [...at, field], record[field])]));
+  if (own !== undefined || Object.keys(mapped).length > 0) tool._meta = { ...mapped, ...own };
   return tool;
+}
+
+/** A copy of a JSON value. @throws ContractError naming the key when it is not JSON data. */
+function jsonOf(file: string, at: Segment[], value: unknown): unknown {
+  try {
+    return JSON.parse(JSON.stringify(value)) as unknown;
+  } catch {
+    throw new ContractError(file, keyPath(at), 'must be JSON data');
+  }
 }
 
 function metaOf(file: string, at: Segment[], value: unknown): Record<string, unknown> {
@@ -187,7 +206,8 @@ export async function loadContractModule(file: string, options: string | ModuleC
   const opts: ModuleContractOptions = typeof options === 'string' ? { export: options } : options;
   const mod = await importModule(file);
   const [root, value] = pickExport(file, mod, opts.export);
-  const ctx: LoadContext = { file, dialect: opts.dialect ?? (await defaultDialect(file)) };
+  const meta = Array.isArray(opts.meta) ? (opts.meta as readonly string[]).map((f): [string, string] => [f, f]) : Object.entries(opts.meta ?? {});
+  const ctx: LoadContext = { file, dialect: opts.dialect ?? (await defaultDialect(file)), meta };
   const select = opts.tools;
   const wanted = typeof select === 'function' ? select : select ? (name: string) => select.includes(name) : () => true;
   const tools: ContractTool[] = [];

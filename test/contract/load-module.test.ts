@@ -130,3 +130,22 @@ describe('zod resolution from a module outside the package that made the schemas
     expect(error.message).toContain('the schema carries no Standard JSON Schema interface');
   });
 });
+
+describe('contract.meta: entry fields that are _meta keys (issue 10 W6)', () => {
+  const zod3 = 'test/fixtures/contract-package/zod3/index.js';
+  const zod4 = 'test/fixtures/contract-package/zod4/index.js';
+  const metaOf = async (file: string, meta?: string[] | Record<string, string>) => (await loadContractModule(file, { tools: ['ping', 'unserved'], ...(meta ? { meta } : {}) })).tools.map((t) => t._meta);
+
+  it('a top-level field is not metadata unless mapped', async () => {
+    expect(await metaOf(zod3)).toEqual([undefined, undefined]);
+  });
+  it('a list maps a field to the _meta key of the same name; an entry without the field gets none', async () => {
+    expect(await metaOf(zod3, ['category'])).toEqual([{ category: 'utility' }, undefined]);
+  });
+  it('a record maps a _meta key to another field', async () => {
+    expect(await metaOf(zod3, { group: 'category', label: 'title' })).toEqual([{ group: 'utility', label: 'Ping' }, undefined]);
+  });
+  it("the entry's own _meta key wins over a mapped field", async () => {
+    expect(await metaOf(zod4, { category: 'title', label: 'title' })).toEqual([{ category: 'utility', label: 'Ping' }, undefined]);
+  });
+});

@@ -6,13 +6,14 @@
  */
 import { defineConfig } from '../../../harness/index.ts';
 
-const surface = (name: string, server: 'sdk1' | 'sdk2', pkg: 'zod4' | 'zod3', widen: boolean) => ({
+const surface = (name: string, server: 'sdk1' | 'sdk2', pkg: 'zod4' | 'zod3', widen: boolean, meta = pkg === 'zod3') => ({
   name,
   command: process.execPath,
   args: ['--import', 'tsx', `test/fixtures/contract-package/servers/${server}.ts`],
   cwd: '../../..',
   env: { set: { FIXTURE_CONTRACT: pkg, FIXTURE_WIDEN: widen ? '1' : '0' } },
-  contract: { module: `../../fixtures/contract-package/${pkg}/index.js`, tools: (name: string) => name !== 'unserved' },
+  // the zod 3 package writes `category` at the top level of an entry: mapped to `_meta.category`
+  contract: { module: `../../fixtures/contract-package/${pkg}/index.js`, tools: (name: string) => name !== 'unserved', ...(meta ? { meta: ['category'] } : {}) },
 });
 
 export default defineConfig({
@@ -23,5 +24,8 @@ export default defineConfig({
     { ...surface('sdk2-zod4', 'sdk2', 'zod4', false), contract: { module: '../../fixtures/contract-package/zod4/index.js', tools: ['place_order', 'review_branch', 'ping'] } },
     surface('sdk1-zod4-widened', 'sdk1', 'zod4', true),
     surface('sdk2-zod4-widened', 'sdk2', 'zod4', true),
+    surface('sdk1-zod3-widened', 'sdk1', 'zod3', true),
+    // without contract.meta a top-level field is not metadata: the changed category goes unseen
+    surface('sdk1-zod3-widened-unmapped', 'sdk1', 'zod3', true, false),
   ],
 });
