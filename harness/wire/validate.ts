@@ -18,7 +18,7 @@ export interface WireIssue {
 
 interface AjvError { instancePath: string; schemaPath: string; keyword: string; message?: string }
 type Validator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
-interface Engine { compile(schema: unknown): Validator }
+interface Engine { addSchema(schema: unknown, key: string): unknown; getSchema(keyRef: string): Validator | undefined }
 type Ctor = new (opts: Record<string, unknown>) => Engine;
 
 /** Default export of a CJS module loaded through ESM interop. */
@@ -27,6 +27,8 @@ function interop<T>(mod: unknown): T {
 }
 
 const engines = new Map<WireRevision, Engine>();
+/** The key each engine holds its revision's wire schema document under. */
+const DOCUMENT_KEY = 'mcp-wire';
 const validators = new Map<string, Validator>();
 
 function engineFor(revision: WireRevision): Engine {
@@ -35,6 +37,7 @@ function engineFor(revision: WireRevision): Engine {
     const C = interop<Ctor>(isDraft07(revision) ? Ajv07 : Ajv2020);
     engine = new C({ strict: false, allErrors: true, validateSchema: false, logger: false });
     interop<(e: Engine) => unknown>(addFormatsModule)(engine);
+    engine.addSchema(wireSchemaDocument(revision).schema, DOCUMENT_KEY);
     engines.set(revision, engine);
   }
   return engine;
@@ -48,7 +51,8 @@ function validatorFor(revision: WireRevision, definition: string): Validator {
     const defsKey = definitionsKey(revision);
     const defs = schema[defsKey] as Record<string, unknown>;
     if (!(definition in defs)) throw new Error(`wire schema ${revision} has no definition '${definition}'`);
-    validator = engineFor(revision).compile({ ...schema, $ref: `#/${defsKey}/${definition}` });
+    validator = engineFor(revision).getSchema(`${DOCUMENT_KEY}#/${defsKey}/${definition}`);
+    if (!validator) throw new Error(`wire schema ${revision}: definition '${definition}' did not compile`);
     validators.set(key, validator);
   }
   return validator;
