@@ -2,9 +2,8 @@
  * A raw line client for the replay fixture server: spawn it, write JSON-RPC lines, collect every stdout
  * line until the awaited ids are answered, close stdin and wait for the exit. Test-only.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { spawnJsonLines } from '../helpers/json-lines.ts';
 
 /** Path of the replay fixture server. */
 export const REPLAY_SERVER = fileURLToPath(new URL('../fixtures/servers/replay-case.mjs', import.meta.url));
@@ -28,37 +27,16 @@ const GUARD_MS = 15_000;
  * `awaitIds` has a response, then close stdin and wait for the process to exit by itself.
  * @throws Error when the guard expires (the process is killed first).
  */
-export function converse(args: string[], messages: unknown[], awaitIds: Array<string | number> = []): Promise<Conversation> {
-  const child = spawn(process.execPath, [REPLAY_SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const seen: Conversation = { lines: [], frames: [], stderr: '', code: null, signal: null };
-  const waiting = new Set(awaitIds.map((id) => JSON.stringify(id)));
-  const closeWhenAnswered = () => {
-    if (waiting.size === 0 && child.stdin.writable) child.stdin.end();
-  };
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    seen.lines.push(line);
-    try {
-      const frame = JSON.parse(line) as Record<string, unknown>;
-      seen.frames.push(frame);
-      waiting.delete(JSON.stringify(frame.id));
-    } catch {
-      // not JSON: kept in `lines` only
-    }
-    closeWhenAnswered();
-  });
-  child.stderr.on('data', (chunk: Buffer) => (seen.stderr += chunk.toString()));
-  for (const message of messages) child.stdin.write(`${JSON.stringify(message)}\n`);
-  closeWhenAnswered();
-  return new Promise((resolve, reject) => {
-    const guard = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`replay server did not finish; still waiting for ${[...waiting].join(', ') || 'exit'}`));
-    }, GUARD_MS);
-    child.on('exit', (code, signal) => {
-      clearTimeout(guard);
-      resolve({ ...seen, code, signal });
-    });
-  });
+export async function converse(args: string[], messages: unknown[], awaitIds: Array<string | number> = []): Promise<Conversation> {
+  const server = spawnJsonLines([REPLAY_SERVER, ...args]);
+  const guard = setTimeout(() => server.child.kill('SIGKILL'), GUARD_MS);
+  for (const message of messages) server.send(message);
+  const answered = await server.answered(awaitIds, GUARD_MS);
+  if (answered) server.child.stdin.end();
+  const { code, signal } = await server.exited;
+  clearTimeout(guard);
+  if (!answered || (signal === 'SIGKILL' && code === null)) throw new Error(`replay server did not finish; still waiting for ${answered ? 'exit' : awaitIds.join(', ')}`);
+  return { lines: server.lines, frames: server.frames, stderr: server.stderr(), code, signal };
 }
 
 /** A JSON-RPC request frame. */

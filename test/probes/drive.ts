@@ -2,8 +2,8 @@
  * A raw JSON-line driver for fault fixture servers (tests only): spawn, write frames, collect the
  * frames answering each id. Always kills the process; never hangs (per-exchange timeout, ms).
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawnJsonLines } from '../helpers/json-lines.ts';
 
 /** Absolute path of a fault fixture. */
 export function faultPath(name: string): string {
@@ -15,26 +15,14 @@ export function faultPath(name: string): string {
  * last expected id answered (or `timeoutMs` overall), and return every frame it printed.
  */
 export async function drive(name: string, frames: unknown[], opts: { args?: string[]; expectIds?: Array<string | number>; settleMs?: number; timeoutMs?: number } = {}): Promise<Array<Record<string, any>>> {
-  const child = spawn(process.execPath, [faultPath(name), ...(opts.args ?? [])], { stdio: ['pipe', 'pipe', 'ignore'] });
-  const out: Array<Record<string, any>> = [];
-  let buffer = '';
-  const expect = new Set(opts.expectIds ?? []);
+  const server = spawnJsonLines([faultPath(name), ...(opts.args ?? [])]);
   try {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, opts.timeoutMs ?? 5000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        buffer += chunk.toString('utf8');
-        const lines = buffer.split('\n');
-        buffer = lines.pop() ?? '';
-        for (const line of lines) if (line.trim()) { const f = JSON.parse(line); out.push(f); expect.delete(f.id); }
-        if (expect.size === 0) { clearTimeout(timer); setTimeout(resolve, opts.settleMs ?? 0); }
-      });
-      for (const f of frames) child.stdin.write((typeof f === 'string' ? f : JSON.stringify(f)) + '\n');
-    });
+    for (const f of frames) server.send(f);
+    if (await server.answered(opts.expectIds ?? [], opts.timeoutMs ?? 5000)) await new Promise((resolve) => setTimeout(resolve, opts.settleMs ?? 0));
   } finally {
-    child.kill();
+    server.child.kill();
   }
-  return out;
+  return server.frames;
 }
 
 /** A legacy initialize request frame. */

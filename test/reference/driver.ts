@@ -1,10 +1,11 @@
 /**
  * A tiny raw line driver for the reference surfaces: spawns `node --import tsx <server.ts>`, writes
- * JSON-RPC lines to stdin, matches response lines by id. Test-only; the harness has its own session.
+ * JSON-RPC lines to stdin, matches response lines by id (over test/helpers/json-lines.ts). Test-only;
+ * the harness has its own session.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawnJsonLines } from '../helpers/json-lines.ts';
 
 /** Repository root (two levels above test/reference). */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,27 +44,16 @@ export interface Driver {
  * `initialize` handshake on the legacy era.
  */
 export async function startSurface(surface: string, era: 'modern' | 'legacy', extraArgs: string[] = []): Promise<Driver> {
-  const child: ChildProcessWithoutNullStreams = spawn(
-    process.execPath,
-    ['--import', 'tsx', `surfaces/reference/${surface}/server.ts`, ...extraArgs],
-    { cwd: ROOT, stdio: 'pipe' },
-  );
-  child.stderr.resume();
+  const server = spawnJsonLines(['--import', 'tsx', `surfaces/reference/${surface}/server.ts`, ...extraArgs], { cwd: ROOT });
+  const child = server.child;
   const pending = new Map<number, (frame: Frame) => void>();
   const strayLines: string[] = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    let frame: Frame | undefined;
-    try {
-      frame = JSON.parse(line) as Frame;
-    } catch {
-      strayLines.push(line);
-      return;
-    }
-    const resolve = typeof frame.id === 'number' ? pending.get(frame.id) : undefined;
-    if (resolve) resolve(frame);
+  server.onLine((line, frame) => {
+    const resolve = frame && typeof frame.id === 'number' ? pending.get(frame.id) : undefined;
+    if (resolve) resolve(frame as Frame);
     else strayLines.push(line);
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = server.exited.then(({ code }) => code);
   let nextId = 1;
   const requestRaw = (method: string, sent: Record<string, unknown>): Promise<Frame> => {
     const id = nextId++;
