@@ -38,7 +38,7 @@ function generatedScenario(tool: ListedTool, opts: PlanOptions): Scenario | { re
   if (!opts.destructive && mayChangeState(tool.annotations)) {
     return { kind: 'destructive', reason: 'no scenario and the tool may change state (not annotated readOnlyHint: true); set generate.destructive to call it' };
   }
-  const g = generateArguments(tool.inputSchema, opts.schemas);
+  const g = generateArguments(tool.inputSchema, opts.schemas, { sentinels: true });
   if (!g.ok) return { kind: 'no-arguments', reason: `no scenario and no arguments could be generated: ${g.reason}` };
   return { name: GENERATED_SCENARIO_NAME, tool: tool.name, arguments: g.arguments, expect: 'success', origin: 'generated' };
 }

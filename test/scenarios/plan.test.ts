@@ -1,3 +1,4 @@
+import { makeSentinel } from '../../harness/probes/sentinel.ts';
 import { describe, expect, it } from 'vitest';
 import { isDestructive, mayChangeState, planCalls } from '../../harness/scenarios/index.ts';
 import type { ListedTool } from '../../harness/model/protocol.ts';
@@ -32,7 +33,7 @@ describe('planCalls', () => {
   it('gives every tool its file scenarios and generates for the rest, in tool order', () => {
     const plan = planCalls([readOnly, creator], [fileScenario('create', 'a'), fileScenario('create', 'b')], { generate: true, destructive: false });
     expect(plan.scenarios.map((s) => [s.tool, s.name, s.origin])).toEqual([['search', 'generated', 'generated'], ['create', 'a', 'file'], ['create', 'b', 'file']]);
-    expect(plan.scenarios[0]).toEqual({ name: 'generated', tool: 'search', arguments: { q: 'sample' }, expect: 'success', origin: 'generated' });
+    expect(plan.scenarios[0]).toEqual({ name: 'generated', tool: 'search', arguments: { q: makeSentinel('generated:/properties/q') }, expect: 'success', origin: 'generated' }); // errors/echo
     expect(plan.skipped).toEqual([]);
     expect(plan.unknown).toEqual([]);
   });

@@ -2,7 +2,9 @@
  * errors/echo: caller-supplied values never come back on a failure path. Probes plant sentinels in
  * invalid arguments and in a call of an unknown tool; no JSON-RPC error and no isError result may
  * carry a sentinel on any channel (content text, structuredContent, error.message, error.data).
- * Every probe record whose params carry a sentinel is judged, including other checks' probes.
+ * Every probe record whose params carry a sentinel is judged, including other checks' probes; and so is
+ * every call whose arguments carry one (generated arguments plant sentinels in free strings, so a call
+ * with VALID arguments that fails, e.g. for want of a network, must not repeat them either: issue 9 §3).
  * Spec: spec:2025-11-25/server/tools.mdx §Security Considerations (sanitize tool outputs); design.md §4 (value-free reports).
  */
 import { defineCheck } from '../define.ts';
@@ -16,7 +18,7 @@ const ID = 'errors/echo';
 const UNKNOWN = `${ID}:unknown-tool`;
 
 /** The channels of a failure answer that carry a sentinel (names only). */
-export function echoChannels(record: ProbeRecord, sentinels: string[]): string[] {
+export function echoChannels(record: Pick<ProbeRecord, 'request'>, sentinels: string[]): string[] {
   const frame = record.request.response;
   const error = frame?.error as { message?: unknown; data?: unknown } | undefined;
   const result = resultOf(record.request);
@@ -46,6 +48,7 @@ export default defineCheck({
     messages: {
       echoed: 'Tool {{tool}}: the failure answer to probe "{{probe}}" repeats a caller-supplied value in {{channel}}; name the field and the rule instead.',
       echoedUnknown: 'The failure answer to a call of an unknown tool repeats a caller-supplied value in {{channel}}.',
+      echoedCall: 'Tool {{tool}}: the failure answer to a call with valid arguments (scenario {{scenario}}) repeats a caller-supplied value in {{channel}}; name the field and the rule instead.',
     },
     examples: {
       fail: '{"error":{"code":-32602,"message":"bad value <caller input> for field x"}}',
@@ -64,6 +67,17 @@ export default defineCheck({
   check({ observation }, report) {
     const forbid = observation.options.echo === 'forbid';
     const seen = new Set<string>();
+    for (const call of observation.calls) {
+      const sentinels = sentinelsIn(call.scenario.arguments);
+      const kind = responseKind(call.request);
+      if (sentinels.length === 0 || (kind !== 'protocol-error' && kind !== 'tool-error')) continue;
+      for (const channel of echoChannels(call, sentinels)) {
+        const key = `call|${call.scenario.tool}|${channel}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        report({ messageId: 'echoedCall', tool: call.scenario.tool, data: { tool: call.scenario.tool, scenario: call.scenario.name, channel }, pointer: channelPointer(channel), ...(forbid ? { severity: 'error' as const } : {}) });
+      }
+    }
     for (const record of observation.probes) {
       const sentinels = sentinelsIn(record.probe.params);
       const kind = responseKind(record.request);

@@ -13,6 +13,11 @@ import { freshBudget, generateValue, type Generated } from './values.ts';
 /** Generated arguments, or a value-free reason naming the JSON pointer (into the schema or the arguments). */
 export type GenerateResult = { ok: true; arguments: Record<string, unknown> } | { ok: false; reason: string };
 
+/** Generation switches. `sentinels`: plant sentinels in free strings where they keep the arguments valid (call planning does). */
+export interface GenerateOptions {
+  sentinels?: boolean;
+}
+
 let sharedService: SchemaService | undefined;
 
 /** The root to generate from: a root without type or composition is read as an object schema. */
@@ -24,8 +29,8 @@ function asRoot(schema: Record<string, unknown>): Record<string, unknown> {
 const where = (pointer: string) => (pointer === '' ? '(root)' : pointer);
 
 /** One attempt; returns arguments or the reason it failed. */
-function attempt(schema: Record<string, unknown>, useHints: boolean, validate: (v: unknown) => { instancePointer: string; keyword: string }[]): GenerateResult {
-  const g: Generated = generateValue(asRoot(schema), '', { root: schema, useHints, depth: 0, refs: 0, budget: freshBudget() });
+function attempt(schema: Record<string, unknown>, useHints: boolean, validate: (v: unknown) => { instancePointer: string; keyword: string }[], sentinels = false): GenerateResult {
+  const g: Generated = generateValue(asRoot(schema), '', { root: schema, useHints, depth: 0, refs: 0, budget: freshBudget(), sentinels });
   if (!g.ok) return { ok: false, reason: `cannot generate a value at inputSchema ${where(g.pointer)}: ${g.reason}` };
   if (!isObject(g.value)) return { ok: false, reason: 'inputSchema (root) does not describe an object' };
   const issues = validate(g.value);
@@ -37,9 +42,12 @@ function attempt(schema: Record<string, unknown>, useHints: boolean, validate: (
 /**
  * Deterministic arguments for `inputSchema`: required properties only, each from `const`, `default`,
  * `enum[0]`, `examples[0]`, or a type-appropriate value honouring bounds and formats (never a network
- * URL). Validated with the schema service (`schemas`, or a shared default one). Never throws.
+ * URL). With `options.sentinels`, free strings carry a sentinel where it keeps them valid (strings.ts
+ * `sampleString`; errors/echo judges every failure answer that repeats one); when the arguments with
+ * sentinels do not validate, generation runs again without them. Validated with the schema service (`schemas`, or a shared default
+ * one). Never throws.
  */
-export function generateArguments(inputSchema: JsonSchema, schemas?: SchemaService): GenerateResult {
+export function generateArguments(inputSchema: JsonSchema, schemas?: SchemaService, options: GenerateOptions = {}): GenerateResult {
   if (inputSchema === true) return { ok: true, arguments: {} };
   if (!isObject(inputSchema)) return { ok: false, reason: 'inputSchema (root) is not a schema object' };
   const service = schemas ?? (sharedService ??= createSchemaService());
@@ -47,6 +55,10 @@ export function generateArguments(inputSchema: JsonSchema, schemas?: SchemaServi
   if (!compiled.ok) {
     const at = compiled.issues[0]?.pointer ?? '';
     return { ok: false, reason: `inputSchema does not compile (${compiled.reason}) at ${where(at)}` };
+  }
+  for (const useHints of options.sentinels ? [true, false] : []) {
+    const planted = attempt(inputSchema, useHints, compiled.validate, true);
+    if (planted.ok) return planted;
   }
   const first = attempt(inputSchema, true, compiled.validate);
   return first.ok ? first : attempt(inputSchema, false, compiled.validate);

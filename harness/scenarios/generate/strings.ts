@@ -164,21 +164,44 @@ function fromPattern(pattern: string): StringSample | null {
 }
 
 /**
+ * `sentinel` fitted to the length bounds (padded with `x` up to `minLength`), or null when it cannot fit
+ * (`maxLength` below its length, or a `minLength` past MAX_STRING_LENGTH).
+ */
+function fittedSentinel(s: SchemaObject, sentinel: string): string | null {
+  const min = typeof s.minLength === 'number' ? Math.ceil(s.minLength) : 0;
+  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
+  if (sentinel.length > max || min > MAX_STRING_LENGTH) return null;
+  return min > sentinel.length ? sentinel + 'x'.repeat(min - sentinel.length) : sentinel;
+}
+
+/** Whether `pattern` (on the linear-time engine) accepts `text`; false when the engine refuses the pattern. */
+function patternAccepts(pattern: string, text: string): boolean {
+  const compiled = compilePattern(pattern);
+  return compiled.ok && compiled.regex.test(text);
+}
+
+/**
  * A string for schema `s`: format sample, else pattern sample, else `sample` fitted to the length
  * bounds; a value-free failure when the pattern is refused (REFUSAL_TEXT) or a length exceeds
  * MAX_STRING_LENGTH. Never builds a longer string.
+ * With `sentinel` (errors/echo: a caller value a failure answer must not repeat), the sentinel replaces
+ * the sample wherever it keeps the value valid: no `format` (a sentinel is no date, e-mail or URI), its
+ * length within `minLength`/`maxLength` (padded with `x` up to `minLength`), and a `pattern`, when there
+ * is one, that accepts it. Otherwise the plain sample, as without a sentinel.
  */
-export function sampleString(s: SchemaObject): StringSample {
+export function sampleString(s: SchemaObject, sentinel?: string): StringSample {
   const format = typeof s.format === 'string' && Object.hasOwn(FORMAT_SAMPLES, s.format) ? FORMAT_SAMPLES[s.format] : undefined;
   if (format !== undefined) return { ok: true, value: format };
+  const planted = sentinel === undefined || s.format !== undefined ? null : fittedSentinel(s, sentinel);
   if (typeof s.pattern === 'string') {
+    if (planted !== null && patternAccepts(s.pattern, planted)) return { ok: true, value: planted };
     const sample = fromPattern(s.pattern);
     if (sample !== null) return sample;
   }
+  if (planted !== null && typeof s.pattern !== 'string') return { ok: true, value: planted };
   const min = typeof s.minLength === 'number' ? Math.ceil(s.minLength) : 0;
   if (min > MAX_STRING_LENGTH) return { ok: false, keyword: 'minLength', reason: `minLength exceeds the generation budget (${MAX_STRING_LENGTH} characters)` };
   const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
   const base = 'sample'.slice(0, Math.max(0, max));
   return { ok: true, value: base.length >= min ? base : base + 'x'.repeat(min - base.length) };
 }
-

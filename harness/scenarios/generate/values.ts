@@ -10,6 +10,7 @@ import { sampleNumber } from './numbers.ts';
 import { escapeToken, hasType, isObject, mergeSchemas, pickType, resolveLocalRef, type SchemaObject } from './schema-utils.ts';
 import { testPattern } from '../../schema/regex.ts';
 import { sampleString } from './strings.ts';
+import { makeSentinel } from '../../probes/sentinel.ts';
 
 /** A generated value or why none could be generated (`pointer` into the schema). */
 export type Generated = { ok: true; value: unknown } | { ok: false; pointer: string; reason: string };
@@ -22,6 +23,8 @@ export interface GenContext {
   refs: number;
   /** Characters of generated strings, array items and property names still allowed (shared along one attempt). */
   budget: { left: number };
+  /** Plant a sentinel (`makeSentinel('generated:<pointer>')`) in free strings where it keeps them valid (errors/echo). */
+  sentinels?: boolean;
 }
 
 /** Maximum nesting of generated values and of `$ref` hops along one path. */
@@ -119,7 +122,7 @@ function byType(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
   if (type === 'object') return generateObject(s, pointer, ctx);
   if (type === 'array') return generateArray(s, pointer, ctx);
   if (type === 'string') {
-    const str = sampleString(s);
+    const str = sampleString(s, ctx.sentinels ? makeSentinel(`generated:${pointer}`) : undefined);
     if (!str.ok) return fail(`${pointer}/${str.keyword}`, str.reason);
     return spend(ctx, str.value.length) ? ok(str.value) : overBudget(pointer);
   }

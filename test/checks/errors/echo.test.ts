@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/errors/echo.ts';
-import { SENTINEL_PATTERN } from '../../../harness/probes/sentinel.ts';
+import { makeSentinel, SENTINEL_PATTERN } from '../../../harness/probes/sentinel.ts';
 import { answered, checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import type { ProbeRequest } from '../../../harness/model/wire.ts';
@@ -16,10 +16,24 @@ const unknown = (p: ProbeRequest) => p.id.endsWith(':unknown-tool');
 const clean = (p: ProbeRequest) => (unknown(p) ? { error: { code: -32602, message: 'Unknown tool' } } : { result: { isError: true, content: [{ type: 'text', text: 'limit: must be an integer' }] } });
 const echoing = (p: ProbeRequest) => (unknown(p) ? { error: { code: -32602, message: `Unknown tool, args ${args(p)}` } } : { result: { isError: true, content: [{ type: 'text', text: `bad ${args(p)}` }] } });
 
+/** A generated call with a planted sentinel (valid arguments) that failed with `answer`. */
+const SENT = makeSentinel('generated:/properties/id');
+const failedCall = (response: Parameters<typeof makeCall>[1]) => makeObservation({ tools: [tool], calls: [makeCall('lookup', response, { scenario: { name: 'generated', arguments: { id: SENT } } })] });
+
 checkTester(check, {
-  valid: [{ name: 'failure answers name the rule, not the value', observation: base, answer: clean }],
+  valid: [
+    { name: 'failure answers name the rule, not the value', observation: base, answer: clean },
+    { name: 'a failed valid call that names the field, not the value', observation: failedCall({ result: { isError: true, content: [{ type: 'text', text: 'lookup failed: id not found' }] } }) },
+    { name: 'a successful call may return its argument (an echo tool)', observation: failedCall({ result: { content: [{ type: 'text', text: `Echo: ${SENT}` }] } }) },
+  ],
   invalid: [
     { name: 'echoes on both paths', observation: base, answer: echoing, findings: [{ messageId: 'echoedUnknown', pointer: '/error/message', severity: 'warning' }, { messageId: 'echoed', tool: 'lookup', pointer: '/result/content' }] },
+    {
+      name: 'a call with valid (generated) arguments that failed repeats the planted value',
+      observation: failedCall({ result: { isError: true, content: [{ type: 'text', text: `fetch https://api.example/items/${SENT} failed: ENETUNREACH` }] } }),
+      findings: [{ messageId: 'echoedCall', tool: 'lookup', pointer: '/result/content', severity: 'warning', message: 'Tool lookup: the failure answer to a call with valid arguments (scenario generated) repeats a caller-supplied value in content; name the field and the rule instead.' }],
+    },
+    { name: 'a valid call failing as a JSON-RPC error that repeats it in error.data', observation: failedCall({ error: { code: -32603, message: 'Internal error', data: { id: SENT } } }), findings: [{ messageId: 'echoedCall', pointer: '/error/data' }] },
     { name: "echo: 'forbid' makes it an error", observation: forbidding, answer: (p) => (unknown(p) ? { error: { code: -32602, message: 'x', data: args(p) } } : clean(p)), findings: [{ messageId: 'echoedUnknown', pointer: '/error/data', severity: 'error' }] },
   ],
 });

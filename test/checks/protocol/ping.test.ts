@@ -21,9 +21,9 @@ checkTester(check, {
     { name: 'modern era: ping was removed in 2026-07-28, nothing judged', observation: makeObservation({ era: 'modern', probes: [makeProbeRecord({ id: 'protocol/ping:ping', check: 'protocol/ping', method: 'ping' }, { error: { code: -32601, message: 'Method not found' } })] }), strict: true },
   ],
   invalid: [
-    { name: 'JSON-RPC error (MUST respond with an empty result)', observation: pinged({ error: { code: -32601, message: 'Method not found' } }), findings: [{ messageId: 'error', severity: 'error', pointer: '/error', message: 'ping was answered with JSON-RPC error -32601; the receiver must respond with an empty result (2025-11-25 basic/utilities/ping).' }] },
-    { name: 'result that is not an object', observation: pinged({ result: 'pong' }), findings: [{ messageId: 'notObject', severity: 'error' }] },
-    { name: 'non-empty result: a warning (the schema admits members)', observation: pinged({ result: { pong: true } }, '2025-03-26'), findings: [{ messageId: 'notEmpty', severity: 'warning', message: 'ping was answered with a result carrying 1 member(s) besides _meta; the response should be empty (2025-03-26 basic/utilities/ping).' }] },
+    { name: 'JSON-RPC error (MUST respond with an empty result; warning until reproduced on a real server)', observation: pinged({ error: { code: -32601, message: 'Method not found' } }), findings: [{ messageId: 'error', severity: 'warning', pointer: '/error', message: 'ping was answered with JSON-RPC error -32601; the receiver must respond with an empty result (2025-11-25 basic/utilities/ping).' }] },
+    { name: 'result that is not an object', observation: pinged({ result: 'pong' }), findings: [{ messageId: 'notObject', severity: 'warning' }] },
+    { name: 'non-empty result: a note (the schema admits members)', observation: pinged({ result: { pong: true } }, '2025-03-26'), findings: [{ messageId: 'notEmpty', severity: 'info', message: 'ping was answered with a result carrying 1 member(s) besides _meta; the response should be empty (2025-03-26 basic/utilities/ping).' }] },
   ],
 });
 

@@ -18,7 +18,7 @@ export const ARMS: Arm[] = [
     surface: 'protocol-probes',
     file: 'protocol-probes.mjs',
     draws: [
-      { check: 'protocol/ping', messageId: 'error', severity: 'error', includes: 'ping was answered with JSON-RPC error -32601' },
+      { check: 'protocol/ping', messageId: 'error', severity: 'warning', includes: 'ping was answered with JSON-RPC error -32601' },
       { check: 'protocol/capability-lists', messageId: 'listError', severity: 'warning', includes: 'prompts/list was answered with JSON-RPC error -32601 although the server declares the prompts capability' },
       { check: 'protocol/capability-lists', messageId: 'cursorRepeated', severity: 'warning', includes: 'Page 2 of resources/list returned a nextCursor that page 1 already returned' },
       { check: 'protocol/capability-lists', messageId: 'itemRepeated', severity: 'warning', includes: 'resources/list' },
@@ -35,6 +35,12 @@ export const ARMS: Arm[] = [
     silent: ['protocol/ping', 'protocol/capability-lists', 'protocol/wire-schema'],
     never: [{ check: 'errors/input-enforcement', messageId: 'omittedArgumentsRejected' }, { check: 'errors/input-enforcement', messageId: 'wholeFloatRejected' }],
   },
+  {
+    surface: 'echo-valid-call',
+    file: 'echo-valid-call.mjs',
+    draws: [{ check: 'errors/echo', messageId: 'echoedCall', severity: 'warning', includes: 'Tool fetch_item: the failure answer to a call with valid arguments (scenario generated) repeats a caller-supplied value in content' }],
+  },
+  { surface: 'echo-valid-call-named', file: 'echo-valid-call.mjs', args: ['--twin'], silent: ['errors/echo'] },
 ];
 
 export default defineConfig({
