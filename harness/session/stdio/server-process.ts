@@ -30,15 +30,22 @@ export class ServerProcess {
   private signalled = false;
   /** Set once the exit was recorded. */
   exitInfo: ExitInfo | undefined;
-  /** Resolves with the exit (never rejects). */
+  /** Resolves with the exit (never rejects), once stdout drained (up to STDOUT_DRAIN_MS after the leader's exit). */
   readonly exited: Promise<ExitInfo>;
+  /**
+   * Resolves the moment the leader's exit event arrives, before stdout drained: what a shutdown budget
+   * judges, so a harness busy elsewhere when its timer fires never counts the drain wait as "did not exit".
+   */
+  readonly leaderExited: Promise<void>;
   private resolveExit!: (info: ExitInfo) => void;
+  private resolveLeaderExit!: () => void;
   private frameListener: FrameListener = () => {};
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
 
   private constructor(private readonly child: ResultPromise, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly mask: EnvMask) {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
+    this.leaderExited = new Promise((resolve) => (this.resolveLeaderExit = resolve));
     const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
     this.stdoutEnded = new Promise((resolve) => {
       // a last line torn by the harness's own signal is not judged (a timeout is never evidence for transport/stdout)
@@ -50,7 +57,10 @@ export class ServerProcess {
     child.stdin?.on('error', () => {});
     child.stdout?.on('error', () => {});
     child.stderr?.on('error', () => {});
-    child.on('exit', (code, signal) => void this.onExit(code, signal));
+    child.on('exit', (code, signal) => {
+      this.resolveLeaderExit();
+      void this.onExit(code, signal);
+    });
   }
 
   /**

@@ -31,16 +31,18 @@ export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTim
   proc.rememberEscaped();
   proc.closeStdin();
   let endedBy: ShutdownInfo['endedBy'] = 'stdin-close';
-  if (!(await settlesWithin(proc.exited, timeouts.stdinGraceMs))) {
+  // the budgets judge the leader's exit event (leaderExited), not the stdout drain that follows it
+  if (!(await settlesWithin(proc.leaderExited, timeouts.stdinGraceMs))) {
     endedBy = 'sigterm';
     proc.signal('SIGTERM');
-    if (!(await settlesWithin(proc.exited, timeouts.termGraceMs))) {
+    if (!(await settlesWithin(proc.leaderExited, timeouts.termGraceMs))) {
       endedBy = 'sigkill';
       proc.signal('SIGKILL');
-      await settlesWithin(proc.exited, KILL_WAIT_MS);
+      await settlesWithin(proc.leaderExited, KILL_WAIT_MS);
     }
   }
   const durationMs = since(start);
+  await settlesWithin(proc.exited, KILL_WAIT_MS);
   return { endedBy, durationMs, survivors: await reapSurvivors(proc), stdinGraceMs };
 }
 
