@@ -1,6 +1,8 @@
 /**
  * The main job (`npm run validate:mcp`): four published MCP servers pinned as devDependencies, and
- * the three reference surfaces that serve this repository's shared contract package.
+ * the three reference surfaces that serve this repository's shared contract package; server-everything
+ * and the legacy reference surface also over Streamable HTTP (same contract), each started by the
+ * harness on a free loopback port (`${port}`) and stopped after.
  * Every path is relative to this file. See docs/config.md for every key.
  */
 import { defineConfig } from './harness/index.ts';
@@ -17,6 +19,19 @@ export default defineConfig({
       name: 'everything',
       command: node,
       args: [`${pkg('server-everything')}/dist/index.js`, 'stdio'],
+      contract: { lock: 'surfaces/everything/contract.lock.json' },
+      scenarios: 'scenarios/everything',
+      manifest: `${pkg('server-everything')}/package.json`,
+      declaredVersion: { fromManifest: true },
+    },
+    {
+      // server-everything's Streamable HTTP mode listens on $PORT on every interface; the preload keeps it on 127.0.0.1
+      name: 'everything-http',
+      command: node,
+      args: ['--import', './surfaces/everything-http/loopback.mjs', `${pkg('server-everything')}/dist/index.js`, 'streamableHttp'],
+      url: 'http://127.0.0.1:${port}/mcp',
+      env: { set: { PORT: '${port}' } },
+      ready: { line: 'listening on port' },
       contract: { lock: 'surfaces/everything/contract.lock.json' },
       scenarios: 'scenarios/everything',
       manifest: `${pkg('server-everything')}/package.json`,
@@ -68,5 +83,17 @@ export default defineConfig({
       env: { allow: [...DEFAULT_ENV_ALLOW, 'REFERENCE_WIDEN'] },
       watchedPaths: ['surfaces/reference/contract/*.ts', `surfaces/reference/${name}/server.ts`],
     })),
+    {
+      // the legacy reference server (SDK 1.x) over Streamable HTTP: same contract, same scenarios
+      name: 'reference-legacy-http',
+      command: node,
+      args: ['--import', 'tsx', 'surfaces/reference/legacy-http/server.ts', '--port=${port}'],
+      url: 'http://127.0.0.1:${port}/mcp',
+      ready: { line: 'serving on http://' },
+      contract: { module: 'surfaces/reference/contract/index.ts', export: 'draft07Tools' },
+      scenarios: 'scenarios/reference',
+      overrides: 'none' as const,
+      watchedPaths: ['surfaces/reference/contract/*.ts', 'surfaces/reference/legacy-http/server.ts', 'surfaces/reference/legacy/*.ts'],
+    },
   ],
 });

@@ -42,6 +42,11 @@ export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
   'transport/timeout': () => import('./transport/timeout.ts'),
   'transport/exit': () => import('./transport/exit.ts'),
   'transport/shutdown': () => import('./transport/shutdown.ts'),
+  'transport/http-origin': () => import('./transport/http-origin.ts'),
+  'transport/http-session': () => import('./transport/http-session.ts'),
+  'transport/http-protocol-version': () => import('./transport/http-protocol-version.ts'),
+  'transport/http-status': () => import('./transport/http-status.ts'),
+  'transport/http-sse': () => import('./transport/http-sse.ts'),
   'sdk/generation': () => import('./sdk/generation.ts'),
 });
 

@@ -1,6 +1,6 @@
 /**
  * The main job (`mcp-harness run` with the root config): four published servers and the three
- * reference surfaces. Pins what the run must show: every tool called, every surface booted in its era,
+ * reference surfaces, with server-everything and the legacy reference surface also over Streamable HTTP. Pins what the run must show: every tool called, every surface booted in its era,
  * the real findings the published servers draw (they are real: do not tune them away), and none of the
  * contract findings (tools/input-narrowing, tools/set-diff) on any surface.
  */
@@ -11,18 +11,22 @@ import { cleanup, findingsOf, reportOf, runCli, type CliRun } from './helpers/cl
 
 const ERAS: Record<string, 'modern' | 'legacy'> = {
   everything: 'legacy',
+  'everything-http': 'legacy',
   memory: 'legacy',
   filesystem: 'legacy',
   'sequential-thinking': 'legacy',
   'reference-modern': 'modern',
   'reference-legacy': 'legacy',
   'reference-narrowed': 'modern',
+  'reference-legacy-http': 'legacy',
 };
 /** Published servers whose unknown-tool answer is an isError result (SDK 1.x behaviour) instead of JSON-RPC -32602. */
-const UNKNOWN_TOOL_AS_ISERROR = ['everything', 'memory', 'filesystem', 'sequential-thinking'];
-const REFERENCE = ['reference-modern', 'reference-legacy', 'reference-narrowed'];
+const UNKNOWN_TOOL_AS_ISERROR = ['everything', 'everything-http', 'memory', 'filesystem', 'sequential-thinking'];
+const REFERENCE = ['reference-modern', 'reference-legacy', 'reference-narrowed', 'reference-legacy-http'];
 /** Published servers whose serverInfo.version is not their package version. */
-const VERSION_DRIFT = ['everything', 'memory', 'filesystem'];
+const VERSION_DRIFT = ['everything', 'everything-http', 'memory', 'filesystem'];
+/** The Streamable HTTP checks (issue 13). */
+const HTTP_CHECKS = ['transport/http-origin', 'transport/http-session', 'transport/http-protocol-version', 'transport/http-status', 'transport/http-sse'];
 
 let run: CliRun;
 
@@ -72,6 +76,13 @@ describe('the main job over the real surfaces', () => {
     const broken = reportOf(run).findings.filter((f) => (f.check === 'tools/input-narrowing' || f.check === 'tools/set-diff') && f.severity === 'error');
     expect(broken.map((f) => `${f.surface} ${f.check} ${f.pointer ?? ''}`)).toEqual([]);
     expect(reportOf(run).skipped.filter((s) => s.check === 'tools/input-narrowing')).toEqual([]);
+  });
+
+  it('Streamable HTTP: server-everything serves a foreign Origin and answers an unknown session id with 400; the reference server over HTTP draws no HTTP finding', () => {
+    const http = (surface: string) => reportOf(run).findings.filter((f) => f.surface === surface && HTTP_CHECKS.includes(f.check)).map((f) => `${f.severity} ${f.check} ${f.messageId ?? ''}`).sort();
+    expect(http('everything-http')).toEqual(['error transport/http-origin notForbidden', 'warning transport/http-session unknownNot404']);
+    expect(http('reference-legacy-http')).toEqual([]);
+    for (const name of ['everything-http', 'reference-legacy-http']) expect(reportOf(run).surfaces.find((s) => s.name === name)?.transport, name).toBe('streamable-http');
   });
 
   it('writes the markdown report and names every surface in the stdout summary', () => {

@@ -55,6 +55,8 @@ export class HttpConnection implements Connection {
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private unansweredListener: UnansweredListener = () => {};
   private readonly inflight = new Set<ClientRequest>();
+  /** SSE streams still open, each resolving when it ends: stop() lets answered ones end before it closes them. */
+  private readonly streams = new Map<HttpExchange, Promise<void>>();
   private readonly initializeIds = new Set<string>();
   private readonly agent: HttpAgent;
   private sessionId: string | undefined;
@@ -102,6 +104,10 @@ export class HttpConnection implements Connection {
   async stop(): Promise<ShutdownInfo> {
     const start = performance.now();
     if (!this.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: 0, stdinGraceMs: 0 };
+    // an SSE stream whose answer came is given the grace to end by itself (the server SHOULD end it), so
+    // whether it was left open never depends on how close to the end of the session its request ran
+    const answered = [...this.streams].filter(([exchange]) => exchange.answered === true).map(([, ended]) => ended);
+    if (answered.length > 0) await settlesWithin(Promise.all(answered), this.options.stopGraceMs);
     if (this.sessionId !== undefined) await settlesWithin(this.deleteSession(), this.options.stopGraceMs);
     this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: false });
     return { endedBy: 'session-end', durationMs: Math.round(performance.now() - start), survivors: 0, stdinGraceMs: 0 };
@@ -187,7 +193,11 @@ export class HttpConnection implements Connection {
         if (adoptSession && this.sessionId === undefined) this.sessionId = issued;
       }
       const read = type === 'text/event-stream' ? this.readSse(res, exchange, message, state) : this.readJson(res, exchange, message, state);
-      read.then(() => finish(), () => finish(this.alive ? 'reset' : 'aborted'));
+      const done = read.then(() => finish(), () => finish(this.alive ? 'reset' : 'aborted'));
+      if (type === 'text/event-stream') {
+        this.streams.set(exchange, done);
+        void done.then(() => this.streams.delete(exchange));
+      }
     });
     req.on('error', (err: NodeJS.ErrnoException) => finish(!this.alive ? 'aborted' : errorName(err)));
     req.end(frame);
