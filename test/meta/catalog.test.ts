@@ -18,6 +18,8 @@ const DESIGN_CATALOG = [
   'transport/shutdown', 'sdk/generation',
   // issue 9 §3: the probes the harness never sent
   'protocol/ping', 'protocol/capability-lists',
+  // issue 13 §3: the Streamable HTTP transport's own rules
+  'transport/http-origin', 'transport/http-session', 'transport/http-protocol-version', 'transport/http-status', 'transport/http-sse',
 ];
 
 describe('check catalog', () => {
