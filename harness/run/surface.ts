@@ -3,15 +3,12 @@
  * live, judge the observation, and summarise it for the report. One surface's failure never stops
  * the run: everything becomes data (a boot error, a contract error, findings).
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { instantiateSurface, toSurfaceOptions, type ResolvedSurface } from '../config/index.ts';
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { toSurfaceOptions, type ResolvedSurface } from '../config/index.ts';
 import { importModule } from '../config/import-module.ts';
 import { loadContractModule, readLock } from '../contract/index.ts';
 import type { SchemaService } from '../schema/service.ts';
-import { createSandbox, removeSandbox, type Sandbox } from './sandbox.ts';
-import { isolateSpec } from './isolate.ts';
 import type { Contract } from '../model/contract.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
@@ -20,11 +17,9 @@ import { citation, formatMessage } from '../checks/define.ts';
 import { locateFindings } from './locate.ts';
 import { judge, planProbes, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
-import { sessionSetup } from './session-setup.ts';
+import { withPreparedSurface } from './prepare.ts';
 import { makeCallPlanner, type CallFilter } from './plan.ts';
 import { resolveWatchedPaths } from './watched.ts';
-import { freeLoopbackPort } from './port.ts';
-import { isHttpSpec, type ConnectSpec } from '../session/index.ts';
 
 
 /** What one surface contributes to the run. */
@@ -50,12 +45,7 @@ export interface SurfaceRunContext {
  * Temporary directories it created are removed before it returns.
  */
 export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceRunContext): Promise<SurfaceResult> {
-  const tempDir = configured.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-harness-${configured.name}-`)) : undefined;
-  const sandbox = configured.sandbox ? await createSandbox(configured.name) : undefined;
-  try {
-    const port = usesPort(configured) ? await freeLoopbackPort() : undefined;
-    const surface = instantiateSurface(configured, { tempDir, ...(port === undefined ? {} : { port }) });
-    for (const step of surface.setup.copy) await cp(step.from, step.to, { recursive: true });
+  return withPreparedSurface(configured, async ({ surface, spec, session }) => {
     const manifest = await readManifest(surface);
     const { contract, contractError } = await loadContract(surface);
     const options = toSurfaceOptions(surface, manifest?.json, await readVersionConstants(surface));
@@ -65,7 +55,8 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     let unknown: Scenario[] = [];
     const observation = await observeSurface({
       surface: surface.name,
-      ...(await isolated(sessionSetup(surface, { sandbox }), surface, sandbox)),
+      spec,
+      session,
       base: { options, contract, contractError, manifest, watchedPathMatches: watched },
       planCalls: (obs) => {
         const plan = planner(obs);
@@ -91,10 +82,7 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
     verdict.findings = await locateFindings(verdict.findings, surface);
     // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
     return { observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined };
-  } finally {
-    if (tempDir) await rm(tempDir, { recursive: true, force: true });
-    if (sandbox) await removeSandbox(sandbox);
-  }
+  });
 }
 
 /** An abort signal that fires on the run's signal or when the surface's budget (surfaceMs) runs out. */
@@ -206,15 +194,3 @@ export function summarise(obs: SurfaceObservation): ReportSurface {
   };
 }
 
-/** The session setup run as the isolated user when the surface asks for `isolate` (harness/run/isolate.ts); for HTTP, its server. */
-async function isolated<T extends { spec: ConnectSpec }>(setup: T, surface: ResolvedSurface, sandbox?: Sandbox): Promise<T> {
-  if (!surface.isolate) return setup;
-  const { spec } = setup;
-  if (!isHttpSpec(spec)) return { ...setup, spec: await isolateSpec(spec, sandbox) };
-  return spec.server ? { ...setup, spec: { ...spec, server: { ...spec.server, spawn: await isolateSpec(spec.server.spawn, sandbox) } } } : setup;
-}
-
-/** Whether the surface names `${port}` anywhere (url, args, cwd, env.set). */
-function usesPort(surface: ResolvedSurface): boolean {
-  return [surface.url ?? '', ...surface.args, surface.cwd, ...Object.values(surface.env.set)].some((v) => v.includes('${port}'));
-}

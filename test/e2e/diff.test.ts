@@ -160,9 +160,10 @@ describe('mcp-harness diff on locks written by snapshot', () => {
     expect(any.exitCode).toBe(1);
   });
 
-  it('a contract module and a configured surface (booted through the normal session setup) as operands', async () => {
+  it('a contract module and a configured surface (prepared and booted as run does it) as operands', async () => {
     const config = join(dir, 'diff.config.json');
-    writeFileSync(config, JSON.stringify({ surfaces: [{ name: 'v2-live', command: process.execPath, args: [SERVER, `--tools=${V2}`] }] }));
+    // prepared as run prepares it: its temp dir made and substituted (a working directory that exists only then)
+    writeFileSync(config, JSON.stringify({ surfaces: [{ name: 'v2-live', command: process.execPath, args: [SERVER, `--tools=${V2}`], cwd: '${tempDir}', setup: { tempDir: true } }] }));
     const run = await diff(join(ROOT, 'test/fixtures/diff/v1-contract.mjs'), 'v2-live', '--config', config);
     expect(sorted(rows(run))).toEqual(sorted(FORWARD));
     expect(reportOf(run).surfaces[0].name).toBe('test/fixtures/diff/v1-contract.mjs -> v2-live');

@@ -1,0 +1,57 @@
+/**
+ * Preparing a configured surface for a session, the one way every command that boots a configured
+ * surface does it (`run`, and `diff` with a surface name): its temp dir (`setup.tempDir`), sandbox,
+ * loopback port (`${port}`), placeholders, `setup.copy` steps, then the session setup
+ * (./session-setup.ts), run as the isolated user when `isolate` asks. Everything it created is
+ * removed when the callback settles.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { instantiateSurface, type ResolvedSurface } from '../config/index.ts';
+import { isHttpSpec, type ConnectSpec, type SessionOptions } from '../session/index.ts';
+import { isolateSpec } from './isolate.ts';
+import { freeLoopbackPort } from './port.ts';
+import { createSandbox, removeSandbox, type Sandbox } from './sandbox.ts';
+import { sessionSetup } from './session-setup.ts';
+
+/** A surface ready to boot: placeholders filled, files copied, and what to connect with. */
+export interface PreparedSurface {
+  /** The surface with `${tempDir}`/`${port}` placeholders filled. */
+  surface: ResolvedSurface;
+  sandbox?: Sandbox;
+  spec: ConnectSpec;
+  session: SessionOptions;
+}
+
+/**
+ * Prepare `configured`, call `use` with it, and remove its temp dir and sandbox afterwards (also when
+ * `use` throws). @throws what preparing throws (a failed copy, a sandbox that cannot be made) or `use` throws.
+ */
+export async function withPreparedSurface<T>(configured: ResolvedSurface, use: (prepared: PreparedSurface) => Promise<T>): Promise<T> {
+  const tempDir = configured.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-harness-${configured.name}-`)) : undefined;
+  const sandbox = configured.sandbox ? await createSandbox(configured.name) : undefined;
+  try {
+    const port = usesPort(configured) ? await freeLoopbackPort() : undefined;
+    const surface = instantiateSurface(configured, { tempDir, ...(port === undefined ? {} : { port }) });
+    for (const step of surface.setup.copy) await cp(step.from, step.to, { recursive: true });
+    const setup = await isolated(sessionSetup(surface, { sandbox }), surface, sandbox);
+    return await use({ surface, ...(sandbox ? { sandbox } : {}), ...setup });
+  } finally {
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    if (sandbox) await removeSandbox(sandbox);
+  }
+}
+
+/** The session setup run as the isolated user when the surface asks for `isolate` (harness/run/isolate.ts); for HTTP, its server. */
+async function isolated<T extends { spec: ConnectSpec }>(setup: T, surface: ResolvedSurface, sandbox?: Sandbox): Promise<T> {
+  if (!surface.isolate) return setup;
+  const { spec } = setup;
+  if (!isHttpSpec(spec)) return { ...setup, spec: await isolateSpec(spec, sandbox) };
+  return spec.server ? { ...setup, spec: { ...spec, server: { ...spec.server, spawn: await isolateSpec(spec.server.spawn, sandbox) } } } : setup;
+}
+
+/** Whether the surface names `${port}` anywhere (url, args, cwd, env.set). */
+function usesPort(surface: ResolvedSurface): boolean {
+  return [surface.url ?? '', ...surface.args, surface.cwd, ...Object.values(surface.env.set)].some((v) => v.includes('${port}'));
+}
