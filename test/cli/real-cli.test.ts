@@ -8,16 +8,15 @@ import { mkdtempSync, rmSync, writeFileSync, existsSync, readFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../harness/model/report.ts';
+import { BIN, runProcess } from '../helpers/cli.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/mcp-harness.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-cjs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
-const cli = (args: string[]) => execa(process.execPath, [BIN, ...args], { cwd: dir, reject: false, timeout: 60_000, stdin: 'ignore', env: { MCP_HARNESS_DEBUG: '' } });
+const cli = (args: string[]) => runProcess(process.execPath, [BIN, ...args], { cwd: dir, timeoutMs: 60_000, env: { MCP_HARNESS_DEBUG: '' } });
 const reportIn = (sub: string): Report | undefined => {
   const file = join(dir, sub, 'report.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;

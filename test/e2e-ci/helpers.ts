@@ -6,13 +6,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import type { Report } from '../../harness/model/report.ts';
+import { BIN, ROOT, runProcess } from '../helpers/cli.ts';
 
-/** The repository root (cwd of every CLI run). */
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The harness entry point. */
-export const BIN = join(ROOT, 'bin/mcp-harness.js');
+export { BIN, ROOT };
 /** The five-surface deterministic config. */
 export const CI_CONFIG = fileURLToPath(new URL('./fixtures/ci.config.ts', import.meta.url));
 /** ci.config.ts with per-check severities from the E2E_CHECKS env var (JSON). */
@@ -36,14 +33,8 @@ export async function cli(args: readonly string[], env: Record<string, string | 
 
 /** Run a command from the repository root the way both helpers do (never rejects; 60 s timeout). */
 async function runFromRoot(file: string, args: readonly string[], env: Record<string, string | undefined>): Promise<CliResult> {
-  const result = await execa(file, args, {
-    cwd: ROOT,
-    env: { FIXTURE_FAULTS: '', CI: undefined, ...env },
-    reject: false,
-    timeout: 60_000,
-    stdin: 'ignore',
-  });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+  const { exitCode, stdout, stderr } = await runProcess(file, args, { env: { FIXTURE_FAULTS: '', CI: undefined, ...env }, timeoutMs: 60_000 });
+  return { exitCode, stdout, stderr };
 }
 
 /** A fresh temp directory; remove it with `cleanup`. */

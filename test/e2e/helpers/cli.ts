@@ -5,12 +5,10 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import type { Finding, Report } from '../../../harness/model/report.ts';
+import { BIN, ROOT, runProcess } from '../../helpers/cli.ts';
 
-/** The repository root (the CLI's working directory). */
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export { ROOT };
 /** test/e2e/configs, where the configs of these tests live. */
 export const CONFIGS = join(ROOT, 'test/e2e/configs');
 /** The fixture servers. */
@@ -40,17 +38,11 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   const dash = args.indexOf('--');
   const own = dash === -1 ? [...args] : args.slice(0, dash);
   const rest = dash === -1 ? [] : args.slice(dash);
-  const child = await execa(process.execPath, ['bin/mcp-harness.js', ...own, '--report-dir', reportDir, ...rest], {
-    cwd: ROOT,
-    reject: false,
-    timeout: options.timeoutMs ?? 120_000,
-    env: { MCP_HARNESS_DEBUG: '', ...options.env },
-    stdin: 'ignore',
-  });
+  const child = await runProcess(process.execPath, [BIN, ...own, '--report-dir', reportDir, ...rest], { timeoutMs: options.timeoutMs ?? 120_000, env: { MCP_HARNESS_DEBUG: '', ...options.env } });
   if (child.timedOut) throw new Error(`mcp-harness ${args.join(' ')} did not finish within ${options.timeoutMs ?? 120_000} ms`);
   const file = join(reportDir, 'report.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;
-  return { exitCode: child.exitCode ?? -1, stdout: String(child.stdout), stderr: String(child.stderr), reportDir, report };
+  return { exitCode: child.exitCode, stdout: child.stdout, stderr: child.stderr, reportDir, report };
 }
 
 /** Remove a run's report directory. */
