@@ -214,6 +214,13 @@ export interface WireTap {
   stderrBytes: number;
   /** Frames the server sent that matched no in-flight request id. */
   unmatchedFrames: number;
+  /**
+   * The unmatched responses by kind: `unknownId` (an id the harness never sent or already had answered:
+   * a rewritten id), `noId` (a response with no id, or id null with a result: e.g. a reply to a
+   * notification); `inHandshake` counts those that came before the session was open (initialize /
+   * server/discover). Absent when nothing was unmatched.
+   */
+  unmatched?: { unknownId: number; noId: number; inHandshake: number };
   /** Server-to-client requests received. */
   serverRequests: string[];
   /** Every frame the server sent (for the wire-schema check); bounded by the session. */

@@ -22,7 +22,9 @@ export { isJsonObject as isObject } from '../json.ts';
 export function isJsonRpcMessage(value: unknown): boolean {
   if (!isObject(value) || value.jsonrpc !== '2.0') return false;
   if (typeof value.method === 'string') return true;
-  return 'id' in value && ('result' in value || 'error' in value);
+  // a response with its id missing is still a JSON-RPC response (a reply to a notification, say): the
+  // session names it as unmatched (protocol/wire-schema), not as a non-JSON-RPC line (transport/stdout)
+  return 'result' in value || 'error' in value;
 }
 
 /** Classify a line's text: `jsonrpc`, `json` (valid JSON, not JSON-RPC) or `text` (not JSON). */

@@ -24,6 +24,7 @@ export async function openSession(spec: ConnectSpec, options: SessionOptions, co
   const first = await spawnOrThrow(connector);
   try {
     const { negotiation, link } = await negotiate(first, { connector, options: resolved, nextId: ids });
+    connector.tap.handshakeOver();
     return new LiveSession(negotiation, link, connector, resolved, ids);
   } catch (err) {
     await shutdownAll(connector);

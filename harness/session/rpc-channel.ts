@@ -131,7 +131,13 @@ export class RpcChannel {
       else this.onNotification(value);
       return;
     }
-    if (!('id' in value)) return;
+    if (!('id' in value) || value.id === null) {
+      // a response without a usable id (a reply to a notification?); an error with id null is JSON-RPC's
+      // answer to a request whose id could not be read (-32700/-32600): allowed
+      const idless = 'result' in value || ('error' in value && !('id' in value));
+      if (value.jsonrpc === '2.0' && idless) this.tap.unmatchedFrame('no-id');
+      return;
+    }
     const key = idKey(value.id);
     const entry = key === undefined ? undefined : this.pending.get(key);
     if (entry && key) {
@@ -146,9 +152,7 @@ export class RpcChannel {
       late.onFrame?.();
     } else if (key !== undefined && this.abandoned.has(key)) {
       return; // a late answer to a request the harness gave up on (judged by the timeout/cancellation checks)
-    } else if (value.id === null && 'error' in value) {
-      return; // an error for a request whose id could not be read (JSON-RPC -32700/-32600): allowed
-    } else this.tap.unmatchedFrame();
+    } else this.tap.unmatchedFrame('unknown-id');
   }
 
   /** A line over the frame limit that answers an in-flight id fails that request at once. */

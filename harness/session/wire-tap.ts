@@ -28,6 +28,8 @@ export class WireTapRecorder {
   private nonJsonRpc = 0;
   private stdinLines = 0;
   private unmatched = 0;
+  private readonly unmatchedKinds = { unknownId: 0, noId: 0, inHandshake: 0 };
+  private handshakeDone = false;
   private readonly http: HttpExchange[] = [];
   private httpSeq = 0;
   private readonly maxStdout: number;
@@ -86,9 +88,20 @@ export class WireTapRecorder {
     return record;
   }
 
-  /** Count a response frame whose id matched no in-flight request. */
-  unmatchedFrame(): void {
+  /**
+   * Count a response frame whose id matched no in-flight request: `unknown-id` (an id not awaited) or
+   * `no-id` (no id, or id null with a result). Before `handshakeOver()` it also counts as in the handshake.
+   */
+  unmatchedFrame(kind: 'unknown-id' | 'no-id' = 'unknown-id'): void {
     this.unmatched += 1;
+    if (kind === 'no-id') this.unmatchedKinds.noId += 1;
+    else this.unmatchedKinds.unknownId += 1;
+    if (!this.handshakeDone) this.unmatchedKinds.inHandshake += 1;
+  }
+
+  /** The era is negotiated and the session open: later unmatched responses are not the handshake's. */
+  handshakeOver(): void {
+    this.handshakeDone = true;
   }
 
   /** Record a server-to-client request by method. */
@@ -106,6 +119,7 @@ export class WireTapRecorder {
       stderrTail: this.mask ? this.mask.text(Buffer.concat(this.stderrChunks).toString('utf8')) : Buffer.concat(this.stderrChunks).toString('utf8'),
       stderrBytes: this.stderrBytes,
       unmatchedFrames: this.unmatched,
+      ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),
       serverRequests: this.serverRequests.slice(),
       frames: this.frames.slice(),
       ...(this.httpSeq > 0 ? { http: this.http.map((e) => structuredClone(e)) } : {}),

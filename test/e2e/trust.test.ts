@@ -14,6 +14,10 @@
  * Trials F6: `transport/stdout` ids do not depend on stdout line numbers. trust/chatty.mjs logs a text
  * and a JSON line to stdout on every call, answering after a random delay, so the lines land elsewhere
  * in every run; its twin logs to stderr.
+ *
+ * Issue 9 §3: a response whose id matches no request is named as such (protocol/wire-schema
+ * unmatchedResponse / responseWithoutId), also during the handshake (transport/timeout
+ * initializeIdMismatch instead of "no answer"), never as a non-JSON-RPC line. trust/stray-ids.mjs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +40,11 @@ let help: CliRun;
 let ordered: CliRun[];
 let chatty: CliRun[];
 let quiet: CliRun;
+let strays: Record<'rewrite-call' | 'reply-notify' | 'rewrite-init' | 'twin', CliRun>;
+const STRAY = join(SERVERS, 'trust/stray-ids.mjs');
+const STRAY_MODES = ['rewrite-call', 'reply-notify', 'rewrite-init', 'twin'] as const;
+const strayRun = (mode: (typeof STRAY_MODES)[number]) =>
+  runCli(['run', '--request-timeout', '1500', '--start-timeout', '3000', '--', process.execPath, STRAY, ...(mode === 'twin' ? ['--twin', '--mode=rewrite-init'] : [`--mode=${mode}`])]);
 const CHATTY = join(SERVERS, 'trust/chatty.mjs');
 
 beforeAll(async () => {
@@ -48,13 +57,15 @@ beforeAll(async () => {
     runCli(['run', '--', process.execPath, CHATTY, '--twin']),
     ...[1, 2, 3].map((n) => runCli(['run', '--allow-destructive', ...ledger(`ordered-${n}.log`)])),
     ...[1, 2].map(() => runCli(['run', '--', process.execPath, CHATTY])),
+    ...STRAY_MODES.map(strayRun),
   ]);
+  strays = Object.fromEntries(STRAY_MODES.map((mode, i) => [mode, runs[5 + i]])) as typeof strays;
   ordered = runs.slice(0, 3);
-  chatty = runs.slice(3);
+  chatty = runs.slice(3, 5);
 }, 130_000);
 
 afterAll(() => {
-  [safe, claimsReadOnly, allowed, help, quiet, ...ordered, ...chatty].forEach(cleanup);
+  [safe, claimsReadOnly, allowed, help, quiet, ...ordered, ...chatty, ...Object.values(strays)].forEach(cleanup);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -130,5 +141,31 @@ describe('transport/stdout ids do not move with stdout line numbers (trials F6)'
   it('the twin that logs to stderr draws nothing', () => {
     expect(stdoutFindings(quiet)).toEqual([]);
     expect(quiet.exitCode).toBe(0);
+  });
+});
+
+describe('a response whose id matches no request is named as such (issue 9 §3)', () => {
+  const named = (run: CliRun) =>
+    reportOf(run).findings.filter((f) => f.severity !== 'info' && ['protocol/wire-schema', 'transport/timeout', 'transport/stdout'].includes(f.check)).map((f) => `${f.check} ${f.messageId}`).sort();
+
+  it('a rewritten tools/call id: unmatchedResponse (and the call itself timed out)', () => {
+    expect(named(strays['rewrite-call'])).toEqual(['protocol/wire-schema unmatchedResponse', 'transport/timeout call']);
+  });
+
+  it('a reply to a notification: responseWithoutId, once, not "not JSON-RPC" on stdout', () => {
+    expect(named(strays['reply-notify'])).toEqual(['protocol/wire-schema responseWithoutId']);
+  });
+
+  it('initialize answered under another id: named during the handshake, not "no answer"', () => {
+    const run = strays['rewrite-init'];
+    expect(named(run)).toEqual(['protocol/wire-schema unmatchedResponse', 'transport/timeout initializeIdMismatch']);
+    const unmatched = findingsOf(reportOf(run), 'ad-hoc', 'protocol/wire-schema')[0];
+    expect(unmatched.message).toContain('during the handshake (initialize / server/discover)');
+    expect(run.exitCode).toBe(1);
+  });
+
+  it('the conformant twin draws none of them', () => {
+    expect(named(strays.twin)).toEqual([]);
+    expect(strays.twin.exitCode).toBe(0);
   });
 });

@@ -7,13 +7,15 @@
  * Every published revision is bundled (2024-11-05 and 2025-03-26 since issue 9: 6 of 20 published
  * servers negotiated them); a revision without a bundled schema (an unknown one) is not validated, and
  * a note says so.
- * Also reports responses whose id matched no request the harness was waiting for (`wire.unmatchedFrames`,
- * counted by the session): response correlation is a JSON-RPC message rule (JSON-RPC 2.0 §5, spec
+ * Also reports responses whose id matched no request the harness was waiting for (`wire.unmatched`,
+ * counted by the session: an unknown id, or none at all as in a reply to a notification; also during
+ * the handshake, so it runs on a surface that did not boot): response correlation is a JSON-RPC message rule (JSON-RPC 2.0 §5, spec
  * basic/index.mdx §Responses: a response MUST carry the id of the request it answers), not stdio
  * framing, so it belongs here rather than in transport/stdout; it is judged on every revision.
  * Spec: schema/<rev>/schema.json (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages.
  */
-import { defineCheck } from '../define.ts';
+import { defineCheck, type FindingDescriptor } from '../define.ts';
+import type { WireTap } from '../../model/wire.ts';
 import { collectFrames } from '../../wire/collect.ts';
 import { frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
 import { wireRevisionOf } from '../../wire/revision.ts';
@@ -29,16 +31,19 @@ export default defineCheck({
       invalid: 'A {{method}} message from the server fails the {{revision}} wire schema at {{pointer}}: {{problem}} ({{keyword}}).',
       notChecked: 'No wire schema is bundled for the negotiated revision {{version}}; the messages were not validated against a schema (response ids were still checked).',
       unmatchedResponse:
-        '{{count}} response(s) from the server carried an id that matched no request the harness was waiting for; a response must carry the id of the request it answers.',
+        '{{count}} response(s) from the server carried an id that matched no request the harness was waiting for{{when}}; a response must carry the id of the request it answers (the server rewrote an id, or answered twice).',
+      responseWithoutId:
+        '{{count}} response(s) from the server carried no id (absent, or null with a result){{when}}; a response must carry the id of the request it answers, and a notification gets no response at all.',
     },
     examples: {
       fail: '{"jsonrpc":"2.0","id":3,"result":{"isError":false}}  (tools/call: content is required)',
       pass: '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"ok"}]}}',
     },
+    needsSession: false, // unmatched responses are named during the handshake too (initialize / server/discover)
   },
   check({ observation }, report) {
-    const unmatched = observation.wire.unmatchedFrames;
-    if (unmatched > 0) report({ messageId: 'unmatchedResponse', data: { count: unmatched } });
+    reportUnmatched(observation.wire, report);
+    if (observation.bootError !== undefined) return; // a surface that did not boot: only its unmatched responses are judged
     const revision = wireRevisionOf(observation.negotiation?.protocolVersion);
     if (!revision) {
       const version = observation.negotiation?.protocolVersion;
@@ -47,6 +52,7 @@ export default defineCheck({
     }
     const seen = new Set<string>();
     for (const { frame, method, bare } of collectFrames(observation)) {
+      if (idlessResponse(frame)) continue; // named once as responseWithoutId, not again as a schema failure
       const issues: FrameIssue[] = bare && method ? resultIssues(revision, method, frame) : frameIssues(revision, frame, method);
       for (const issue of issues) {
         const key = `${issue.method}\u0000${issue.pointer}\u0000${issue.keyword}`;
@@ -58,3 +64,22 @@ export default defineCheck({
     }
   },
 });
+
+/**
+ * One finding per kind of unmatched response (`wire.unmatched`; a tap without the split counts every one
+ * as an unknown id), saying how many came during the handshake. JSON-RPC 2.0 §5; spec basic/index.mdx §Responses.
+ */
+function reportUnmatched(wire: WireTap, report: (f: FindingDescriptor) => void): void {
+  const kinds = wire.unmatched ?? { unknownId: wire.unmatchedFrames, noId: 0, inHandshake: 0 };
+  const when = kinds.inHandshake > 0 ? `, ${kinds.inHandshake} of them during the handshake (initialize / server/discover)` : '';
+  if (kinds.unknownId > 0) report({ messageId: 'unmatchedResponse', data: { count: kinds.unknownId, when } });
+  if (kinds.noId > 0) report({ messageId: 'responseWithoutId', data: { count: kinds.noId, when } });
+}
+
+/** A response-shaped frame without a usable id (absent, or null with a result): what `responseWithoutId` names. */
+function idlessResponse(frame: unknown): boolean {
+  if (frame === null || typeof frame !== 'object' || Array.isArray(frame)) return false;
+  const f = frame as Record<string, unknown>;
+  if (f.jsonrpc !== '2.0' || typeof f.method === 'string') return false;
+  return 'result' in f ? f.id === undefined || f.id === null : 'error' in f && !('id' in f);
+}

@@ -4,7 +4,8 @@
  * (`server/discover`) is excluded: silence there is a legitimate legacy answer (digest §1c), unless the
  * server turned out modern (it refused `initialize` with -32022 naming only 2026-07-28) (`discover`). An
  * `initialize` the server never answered within `timeouts.startMs` is reported here (`initialize`),
- * naming the request and the timeout, and so is a Streamable HTTP server the harness started that was not
+ * naming the request and the timeout (`initializeIdMismatch` when responses with ids that matched no
+ * request came during the handshake: the server answered, under another id), and so is a Streamable HTTP server the harness started that was not
  * ready within `timeouts.startMs` (`serverNotReady`); other failed handshakes are `transport/exit`'s.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
@@ -26,6 +27,8 @@ export default defineCheck({
       listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.',
       discover: 'server/discover got no answer within {{timeoutMs}} ms, on a modern server (it refused initialize with -32022 naming only 2026-07-28).',
       initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.',
+      initializeIdMismatch:
+        'initialize got no response carrying its id within {{timeoutMs}} ms (timeouts.startMs), but the server sent {{count}} response(s) during the handshake whose id matched no request: it answered under another id (see protocol/wire-schema), so no session could start.',
       serverNotReady: 'The Streamable HTTP server the harness started was not ready within {{timeoutMs}} ms (timeouts.startMs: its URL did not answer, or no output line matched ready.line); no session could start.',
       surfaceBudget: 'The surface did not finish within its time budget (timeouts.surfaceMs {{timeoutMs}} ms); the calls and probes after that were not made.',
     },
@@ -41,7 +44,9 @@ export default defineCheck({
     const stderr = stderrTail(ctx.observation);
     const report = (f: FindingDescriptor) => emit({ ...f, stderr });
     const initMs = initializeTimeoutMs(bootError);
-    if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs } });
+    const strays = ctx.observation.wire.unmatched?.inHandshake ?? 0;
+    if (initMs !== undefined && strays > 0) report({ messageId: 'initializeIdMismatch', data: { timeoutMs: initMs, count: strays } });
+    else if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs } });
     const readyMs = readyTimeoutMs(bootError);
     if (readyMs !== undefined) report({ messageId: 'serverNotReady', data: { timeoutMs: readyMs }, evidence: bootError?.message });
     const n = ctx.observation.negotiation;

@@ -19,6 +19,19 @@ checkTester(check, {
     { name: 'envelope: jsonrpc 1.0 and both result and error', observation: makeObservation({ wire: { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: '', stderrBytes: 0, unmatchedFrames: 0, serverRequests: [], frames: [{ jsonrpc: '1.0', id: 5, result: {} }, { jsonrpc: '2.0', id: 6, result: {}, error: { code: 1, message: 'x' } }] } }), findings: [{ messageId: 'invalid', pointer: '/jsonrpc' }, { messageId: 'invalid', pointer: '' }] },
     { name: 'responses whose id matched no request', observation: makeObservation({ wire: { ...emptyWire(), unmatchedFrames: 2 } }), findings: [{ messageId: 'unmatchedResponse', severity: 'error' }] },
     {
+      name: 'a reply to a notification (no id) is named as such, once (not also as a schema failure of its envelope)',
+      observation: makeObservation({ wire: { ...emptyWire(), unmatchedFrames: 1, unmatched: { unknownId: 0, noId: 1, inHandshake: 0 }, frames: [{ jsonrpc: '2.0', result: {} }] } }),
+      findings: [{ messageId: 'responseWithoutId', severity: 'error', data: { count: 1, when: '' } }],
+    },
+    {
+      name: 'a rewritten id during the handshake, on a surface that did not boot',
+      observation: makeObservation({
+        bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'no answer to initialize within 750 ms' },
+        wire: { ...emptyWire(), unmatchedFrames: 1, unmatched: { unknownId: 1, noId: 0, inHandshake: 1 } },
+      }),
+      findings: [{ messageId: 'unmatchedResponse', severity: 'error', data: { count: 1, when: ', 1 of them during the handshake (initialize / server/discover)' } }],
+    },
+    {
       name: 'unmatched responses on a revision without a bundled schema',
       observation: makeObservation({ protocolVersion: '2099-01-01', wire: { ...emptyWire(), unmatchedFrames: 1 } }),
       findings: [{ messageId: 'unmatchedResponse' }, { messageId: 'notChecked', severity: 'info' }],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/timeout.ts';
-import { checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
+import { checkTester, emptyWire, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
 import type { ProbeRecord, RequestRecord } from '../../../harness/model/wire.ts';
 
 const page = (outcome: RequestRecord['outcome']): RequestRecord => ({ id: 1, method: 'tools/list', outcome, durationMs: 5000 });
@@ -32,6 +32,14 @@ checkTester(check, {
       name: 'initialize never answered within startMs',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' } }),
       findings: [{ messageId: 'initialize', severity: 'error' }],
+    },
+    {
+      name: 'initialize answered under another id: named as such, not as no answer',
+      observation: makeObservation({
+        bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms' },
+        wire: { ...emptyWire(), unmatchedFrames: 1, unmatched: { unknownId: 1, noId: 0, inHandshake: 1 } },
+      }),
+      findings: [{ messageId: 'initializeIdMismatch', severity: 'error', data: { timeoutMs: 750, count: 1 } }],
     },
     {
       name: 'tool call timed out',
