@@ -13,7 +13,7 @@
  * `--startup-only`: only the start-up section (built CLI vs bare Node; a minute), written to STARTUP.md.
  * Exit code: 0 when written (targets missed are reported, not failed), 2 on a bad argument.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -119,6 +119,9 @@ async function main(): Promise<void> {
     log(`in-flight window sweep (${SWEEP.tools} tools, ${SWEEP.latencyMs} ms per call)...`);
     results.sweep = { tools: SWEEP.tools, latencyMs: SWEEP.latencyMs, rounds: SWEEP.rounds, points: await sweepWindow(SWEEP, log) };
   }
+  // the profile's findings (bench/PROFILE.md, measured by hand with --cpu-prof) travel with the figures
+  const profile = await readFile(fileURLToPath(new URL('./PROFILE.md', import.meta.url)), 'utf8').catch(() => undefined);
+  if (profile) results.extra = [...(results.extra ?? []), profile.trim(), ''];
   results.benchSeconds = (performance.now() - started) / 1000;
   const markdown = renderResults(results);
   await writeFile(args.out, markdown);
