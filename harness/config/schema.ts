@@ -1,5 +1,6 @@
 /**
- * The zod schema of the config file (strict: unknown keys are errors). Mirrors ./types.ts.
+ * The zod schema of the config file (strict: unknown keys are errors); ./types.ts derives the user-side
+ * types from it (`z.input`), so the two cannot drift.
  * Cross-field rules (unique surface names, contract kind, manifest for `fromManifest`) are refinements
  * that report at the offending key path so ConfigError can name it.
  */
@@ -30,15 +31,22 @@ const relPath = z.string().min(1);
 
 /** Timeouts with every key optional; values are positive integer milliseconds. */
 export const timeoutsSchema = z.strictObject({
+  /** One request (tools/call, tools/list page, probe) until its answer. */
   requestMs: positiveMs.optional(),
+  /** The `server/discover` era probe before falling back to `initialize`. */
   probeMs: positiveMs.optional(),
+  /** Spawn until the handshake answered. */
   startMs: positiveMs.optional(),
+  /** Shutdown: wait this long after closing stdin before SIGTERM. */
   stdinGraceMs: positiveMs.optional(),
+  /** Shutdown: wait this long after SIGTERM before SIGKILL. */
   termGraceMs: positiveMs.optional(),
+  /** Budget for a whole surface (boot, calls, probes, shutdown). */
   surfaceMs: positiveMs.optional(),
 });
 
-const checkSetting = z.union([severityOrOff, z.tuple([severityOrOff, z.record(z.string(), z.unknown())])], {
+/** A check's config entry: a severity, or `[severity, options]` (ESLint style). */
+export const checkSetting = z.union([severityOrOff, z.tuple([severityOrOff, z.record(z.string(), z.unknown())])], {
   error: 'Expected "off" | "info" | "warning" | "error", or [severity, options]',
 });
 
@@ -62,7 +70,7 @@ const contractSchema = z
   });
 
 /** One declared version source: a literal, the surface's manifest, or a string constant a module exports. */
-const versionSource = z.union([
+export const versionSource = z.union([
   z.string().min(1),
   z.strictObject({ fromManifest: z.literal(true) }),
   z.strictObject({ module: relPath, export: z.string().min(1) }),
@@ -71,6 +79,7 @@ const versionSource = z.union([
 /** One surface. */
 export const surfaceSchema = z
   .strictObject({
+    /** Unique per config; `[A-Za-z0-9_.-]+`. */
     name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'Expected a name of [A-Za-z0-9_.-]+'),
     command: z.string().min(1).optional(),
     url: z.string().refine(isHttpUrl, 'Expected an absolute http(s) URL of the MCP endpoint, e.g. http://127.0.0.1:${port}/mcp').optional(),
@@ -78,6 +87,7 @@ export const surfaceSchema = z
     ready: z.strictObject({ line: z.string().min(1).refine(isRegExp, 'Expected a regular expression (JavaScript syntax, no slashes or flags)') }).optional(),
     args: z.array(z.string()).optional(),
     cwd: relPath.optional(),
+    /** Environment: parent variables named in `allow` (default DEFAULT_ENV_ALLOW) plus `set`. */
     env: z
       .strictObject({
         allow: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\*?$/, 'Expected an environment variable name (optionally ending in *)')).optional(),
@@ -85,18 +95,25 @@ export const surfaceSchema = z
       })
       .optional(),
     contract: contractSchema.optional(),
+    /** Scenario directories or files. */
     scenarios: z.union([relPath, z.array(relPath)]).optional(),
+    /** Argument generation for tools without a scenario (default enabled; tools not annotated readOnlyHint: true excluded unless `destructive`). */
     generate: z.strictObject({ enabled: z.boolean().optional(), destructive: z.boolean().optional() }).optional(),
     echo: z.enum(['forbid', 'warn']).optional(),
     overrides: z.enum(['narrow', 'none']).optional(),
+    /** The surface's package.json (sdk/generation, contract/version-lock). */
     manifest: relPath.optional(),
     declaredVersion: z.union([versionSource, z.array(versionSource).min(1)]).optional(),
     watchedPaths: z.array(relPath).optional(),
     era: z.enum(['auto', 'modern', 'legacy']).optional(),
+    /** Requests in flight at once on this surface (default 8, chosen by measurement; 1 for order-dependent servers). */
     callConcurrency: z.number().int().positive().optional(),
+    /** Run the server with HOME, TMPDIR and cwd in a fresh temporary directory, removed afterwards (default false; `--sandbox`). */
     sandbox: z.boolean().optional(),
+    /** Run the server as the user nobody (needs the harness to run as root; default false; `--isolate`). */
     isolate: z.boolean().optional(),
     timeouts: timeoutsSchema.optional(),
+    /** Per-run setup: a temp dir (`${tempDir}`) and files copied into place before spawn. */
     setup: z
       .strictObject({
         tempDir: z.boolean().optional(),
@@ -105,8 +122,11 @@ export const surfaceSchema = z
       .optional(),
     limits: z
       .strictObject({
+        /** Result size budget, bytes (UTF-8 length of the response line). */
         maxResultBytes: z.number().int().positive().optional(),
+        /** Result size budget, estimated tokens (~4 bytes per token). */
         maxResultTokens: z.number().int().positive().optional(),
+        /** Tool name length budget for hosts that prefix names (e.g. `mcp__server__tool`). */
         maxToolNameLength: z.number().int().positive().optional(),
       })
       .optional(),
@@ -136,6 +156,10 @@ export const userConfigSchema = z
     concurrency: z.number().int().positive().optional(),
     showValues: z.boolean().optional(),
     baseline: relPath.optional(),
+    /**
+     * Absolute http(s) URL of docs/checks.md that check links in the reports (Markdown, HTML, SARIF
+     * `helpUri`) point into, e.g. a fork or a pinned tag. `MCP_HARNESS_DOCS_URL` overrides it.
+     */
     docsUrl: z
       .string()
       .regex(/^https?:\/\/\S+$/, 'Expected an absolute http(s) URL of docs/checks.md (SARIF helpUri must be a URI)')

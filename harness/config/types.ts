@@ -1,34 +1,23 @@
 /**
  * Config vocabulary: what a user writes (`UserConfig`, every key optional but `surfaces`) and what the
  * harness runs on (`ResolvedConfig`, every key filled, paths absolute). Types only; no I/O.
- * The zod schema in ./schema.ts validates the same shape (a compile-time test keeps them aligned).
+ * The user-side types are derived from the zod schema in ./schema.ts (`z.input`), never mirrored by hand;
+ * the resolved types are the harness's own.
  */
-import type { SeverityOrOff } from '../model/report.ts';
+import type { z } from 'zod';
+import type { checkSetting, surfaceSchema, timeoutsSchema, userConfigSchema, versionSource } from './schema.ts';
 
-/** Per-request and per-process time budgets, all in milliseconds. */
-export interface Timeouts {
-  /** One request (tools/call, tools/list page, probe) until its answer. */
-  requestMs: number;
-  /** The `server/discover` era probe before falling back to `initialize`. */
-  probeMs: number;
-  /** Spawn until the handshake answered. */
-  startMs: number;
-  /** Shutdown: wait this long after closing stdin before SIGTERM. */
-  stdinGraceMs: number;
-  /** Shutdown: wait this long after SIGTERM before SIGKILL. */
-  termGraceMs: number;
-  /** Budget for a whole surface (boot, calls, probes, shutdown). */
-  surfaceMs: number;
-}
+/** Per-request and per-process time budgets, all in milliseconds (every key filled; see timeoutsSchema). */
+export type Timeouts = Required<z.output<typeof timeoutsSchema>>;
 
 /** A check's config entry: a severity, or `[severity, options]` (ESLint style). */
-export type CheckSetting = SeverityOrOff | [SeverityOrOff, Record<string, unknown>];
+export type CheckSetting = z.input<typeof checkSetting>;
 
 /**
  * A declared version source (contract/version-lock agrees each with serverInfo.version): a literal,
  * the surface's manifest (`version` of its package.json), or a string constant a module exports.
  */
-export type VersionSource = string | { fromManifest: true } | { module: string; export: string };
+export type VersionSource = z.input<typeof versionSource>;
 
 /** Where a surface's contract comes from: a contract module (zod or JSON Schema) or a lock file. */
 export type ContractConfig =
@@ -49,80 +38,14 @@ export type ContractConfig =
     }
   | { lock: string };
 
-/** Result budgets for the result/size and tools/name checks. */
-export interface Limits {
-  /** Result size budget, bytes (UTF-8 length of the response line). */
-  maxResultBytes: number;
-  /** Result size budget, estimated tokens (~4 bytes per token). */
-  maxResultTokens: number;
-  /** Tool name length budget for hosts that prefix names (e.g. `mcp__server__tool`). */
-  maxToolNameLength: number;
-}
+/** Result budgets for the result/size and tools/name checks (every key filled). */
+export type Limits = Required<NonNullable<z.output<typeof surfaceSchema>['limits']>>;
 
 /** A surface as written in the config. Paths are relative to the config file's directory. */
-export interface SurfaceConfig {
-  /** Unique per config; `[A-Za-z0-9_.-]+`. */
-  name: string;
-  /** The server's executable: a stdio server, or (with `url`) the Streamable HTTP server the harness starts. */
-  command?: string;
-  /**
-   * The MCP endpoint of a Streamable HTTP server (`http://127.0.0.1:${port}/mcp`): alone, a server that is
-   * already running; with `command`, the server the harness starts and stops. `${port}` is a free loopback
-   * port chosen per run (also usable in `args` and `env.set`).
-   */
-  url?: string;
-  /**
-   * Headers sent on every HTTP request (`url` surfaces), e.g. `{ Authorization: 'Bearer ${env:TOKEN}' }`:
-   * `${env:NAME}` is read from the harness's environment at run time. Values never appear in a report.
-   */
-  headers?: Record<string, string>;
-  /** When the started server is ready: once `url` answers (default), or once a stdout/stderr line matches `line` (a regular expression). */
-  ready?: { line: string };
-  args?: string[];
-  cwd?: string;
-  /** Environment: parent variables named in `allow` (default DEFAULT_ENV_ALLOW) plus `set`. */
-  env?: { allow?: string[]; set?: Record<string, string> };
-  contract?: ContractConfig;
-  /** Scenario directories or files. */
-  scenarios?: string | string[];
-  /** Argument generation for tools without a scenario (default enabled; tools not annotated readOnlyHint: true excluded unless `destructive`). */
-  generate?: { enabled?: boolean; destructive?: boolean };
-  echo?: 'forbid' | 'warn';
-  overrides?: 'narrow' | 'none';
-  /** The surface's package.json (sdk/generation, contract/version-lock). */
-  manifest?: string;
-  declaredVersion?: VersionSource | VersionSource[];
-  watchedPaths?: string[];
-  era?: 'auto' | 'modern' | 'legacy';
-  /** Requests in flight at once on this surface (default 8, chosen by measurement; 1 for order-dependent servers). */
-  callConcurrency?: number;
-  /** Run the server with HOME, TMPDIR and cwd in a fresh temporary directory, removed afterwards (default false; `--sandbox`). */
-  sandbox?: boolean;
-  /** Run the server as the user nobody (needs the harness to run as root; default false; `--isolate`). */
-  isolate?: boolean;
-  timeouts?: Partial<Timeouts>;
-  /** Per-run setup: a temp dir (`${tempDir}`) and files copied into place before spawn. */
-  setup?: { tempDir?: boolean; copy?: { from: string; to: string }[] };
-  limits?: Partial<Limits>;
-}
+export type SurfaceConfig = z.input<typeof surfaceSchema>;
 
 /** The config file's default export (see defineConfig). */
-export interface UserConfig {
-  reportDir?: string;
-  reporters?: string[];
-  failOn?: 'error' | 'warning';
-  concurrency?: number;
-  showValues?: boolean;
-  baseline?: string;
-  /**
-   * Absolute http(s) URL of docs/checks.md that check links in the reports (Markdown, HTML, SARIF
-   * `helpUri`) point into, e.g. a fork or a pinned tag. `MCP_HARNESS_DOCS_URL` overrides it.
-   */
-  docsUrl?: string;
-  checks?: Record<string, CheckSetting>;
-  timeouts?: Partial<Timeouts>;
-  surfaces: SurfaceConfig[];
-}
+export type UserConfig = z.input<typeof userConfigSchema>;
 
 /** A copy step with absolute `from`; `to` may still hold `${tempDir}` until the run instantiates it. */
 export interface CopyStep {
