@@ -38,6 +38,7 @@ export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
   'protocol/cancellation': () => import('./protocol/cancellation.ts'),
   'protocol/ping': () => import('./protocol/ping.ts'),
   'protocol/capability-lists': () => import('./protocol/capability-lists.ts'),
+  'protocol/client-capabilities': () => import('./protocol/client-capabilities.ts'),
   'transport/stdout': () => import('./transport/stdout.ts'),
   'transport/timeout': () => import('./transport/timeout.ts'),
   'transport/exit': () => import('./transport/exit.ts'),

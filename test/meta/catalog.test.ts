@@ -17,7 +17,7 @@ const DESIGN_CATALOG = [
   'protocol/wire-schema', 'protocol/cancellation', 'transport/stdout', 'transport/timeout', 'transport/exit',
   'transport/shutdown', 'sdk/generation',
   // issue 9 §3: the probes the harness never sent
-  'protocol/ping', 'protocol/capability-lists',
+  'protocol/ping', 'protocol/capability-lists', 'protocol/client-capabilities',
   // issue 13 §3: the Streamable HTTP transport's own rules
   'transport/http-origin', 'transport/http-session', 'transport/http-protocol-version', 'transport/http-status', 'transport/http-sse',
 ];

@@ -5,7 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '../../../harness/index.ts';
-import type { Arm } from '../helpers/arms.ts';
+import type { Arm as BaseArm } from '../helpers/arms.ts';
+
+/** An arm, optionally of the modern era (the default is legacy). */
+type Arm = BaseArm & { era?: 'legacy' | 'modern' };
 
 const DIR = fileURLToPath(new URL('../../fixtures/servers/probes/', import.meta.url));
 
@@ -41,9 +44,13 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/echo', messageId: 'echoedCall', severity: 'warning', includes: 'Tool fetch_item: the failure answer to a call with valid arguments (scenario generated) repeats a caller-supplied value in content' }],
   },
   { surface: 'echo-valid-call-named', file: 'echo-valid-call.mjs', args: ['--twin'], silent: ['errors/echo'] },
+  { surface: 'client-capabilities', file: 'client-capabilities.mjs', draws: [{ check: 'protocol/client-capabilities', messageId: 'initializeRejected', severity: 'warning', includes: 'JSON-RPC error -32602' }] },
+  { surface: 'client-capabilities-served', file: 'client-capabilities.mjs', args: ['--twin'], silent: ['protocol/client-capabilities'] },
+  { surface: 'client-capabilities-modern', file: 'client-capabilities.mjs', args: ['--modern'], era: 'modern', draws: [{ check: 'protocol/client-capabilities', messageId: 'requestRejected', severity: 'warning' }] },
+  { surface: 'client-capabilities-modern-served', file: 'client-capabilities.mjs', args: ['--modern', '--twin'], era: 'modern', silent: ['protocol/client-capabilities'] },
 ];
 
 export default defineConfig({
   timeouts: { requestMs: 5000, probeMs: 2000, stdinGraceMs: 500, termGraceMs: 1000, surfaceMs: 60_000 },
-  surfaces: ARMS.map((arm) => ({ name: arm.surface, command: process.execPath, args: [DIR + arm.file, ...(arm.args ?? [])], era: 'legacy' as const })),
+  surfaces: ARMS.map((arm) => ({ name: arm.surface, command: process.execPath, args: [DIR + arm.file, ...(arm.args ?? [])], era: arm.era ?? ('legacy' as const) })),
 });

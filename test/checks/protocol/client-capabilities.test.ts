@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import check, { REALISTIC_CLIENT_CAPABILITIES } from '../../../harness/checks/protocol/client-capabilities.ts';
+import { checkTester, makeObservation, planOn } from '../../helpers/check-tester.ts';
+import type { RequestRecord } from '../../../harness/model/wire.ts';
+
+const listed: RequestRecord = { id: 2, method: 'tools/list', outcome: 'success', durationMs: 1, response: { jsonrpc: '2.0', id: 2, result: { tools: [] } } };
+const legacy = makeObservation({ protocolVersion: '2025-11-25' });
+const modern = makeObservation({ era: 'modern', listing: { pages: [listed], tools: [], truncated: false } });
+const rejected = () => ({ error: { code: -32602, message: 'Invalid params' } });
+
+checkTester(check, {
+  valid: [
+    { name: 'legacy: initialize with roots, sampling and elicitation answered', observation: legacy, answer: () => ({ result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } }) },
+    { name: 'legacy: no answer is the transport checks\'', observation: legacy, answer: () => undefined },
+    { name: 'modern: the listing with the realistic envelope served', observation: modern, answer: () => ({ result: { tools: [], resultType: 'complete' } }) },
+  ],
+  invalid: [
+    { name: 'legacy: initialize rejected', observation: legacy, answer: rejected, findings: [{ messageId: 'initializeRejected', severity: 'warning', message: 'initialize declaring the client capabilities roots, sampling and elicitation was answered with JSON-RPC error -32602; the server must respond with its own capabilities and information.' }] },
+    { name: 'modern: the realistic envelope rejected', observation: modern, answer: rejected, findings: [{ messageId: 'requestRejected', severity: 'warning', pointer: '/error' }] },
+  ],
+});
+
+describe('protocol/client-capabilities plan', () => {
+  it('legacy: a fresh-process initialize at the offered version with the realistic set', () => {
+    expect(planOn(check, legacy)).toEqual([{ id: 'protocol/client-capabilities:realistic', check: 'protocol/client-capabilities', method: 'initialize', freshProcess: true, params: { protocolVersion: '2025-11-25', capabilities: REALISTIC_CLIENT_CAPABILITIES, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } }]);
+  });
+  it('modern: nothing when the plain listing failed (nothing to compare with)', () => {
+    expect(planOn(check, makeObservation({ era: 'modern' }))).toEqual([]);
+  });
+});
