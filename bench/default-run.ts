@@ -15,11 +15,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adHocConfig, resolveSurfaceEnv } from '../harness/config/index.ts';
+import { adHocConfig } from '../harness/config/index.ts';
 import { run } from '../harness/run/index.ts';
-import { runBare } from './bare-client.ts';
 import type { Log } from './compare.ts';
-import { replayOf, type Replay } from './measure.ts';
+import { replayOf, timeBare, type Replay } from './measure.ts';
 import { median, medianRatio } from './stats.ts';
 import { ROOT } from './surfaces.ts';
 import { syntheticReplay } from './synthetic-bench.ts';
@@ -109,21 +108,9 @@ async function warmUp(target: DefaultTarget, work: string) {
   return { config, replay: replayOf(obs), tools: obs.listing?.tools.length ?? 0, probes: obs.probes.length };
 }
 
+/** One bare-client run on the ad-hoc surface (measure.ts timeBare: the same spawn spec, env and window). */
 async function timeBareOnce(config: ReturnType<typeof adHocConfig>, replay: Replay): Promise<number> {
-  const live = config.surfaces[0];
-  const started = performance.now();
-  await runBare({
-    command: live.command,
-    args: [...live.args],
-    cwd: live.cwd,
-    env: resolveSurfaceEnv(live, process.env),
-    era: replay.era,
-    calls: replay.calls,
-    window: live.callConcurrency,
-    stdinGraceMs: live.timeouts.stdinGraceMs,
-    requestMs: live.timeouts.requestMs,
-  });
-  return performance.now() - started;
+  return (await timeBare(config.surfaces[0], replay)).wallMs;
 }
 
 /**
