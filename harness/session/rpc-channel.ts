@@ -132,10 +132,11 @@ export class RpcChannel {
       return;
     }
     if (!('id' in value) || value.id === null) {
-      // a response without a usable id (a reply to a notification?); an error with id null is JSON-RPC's
-      // answer to a request whose id could not be read (-32700/-32600): allowed
-      const idless = 'result' in value || ('error' in value && !('id' in value));
-      if (value.jsonrpc === '2.0' && idless) this.tap.unmatchedFrame('no-id');
+      // a result without a usable id answers nothing a client asked (a reply to a notification?). An error
+      // without one is JSON-RPC's answer to a request whose id could not be read, and 2025-11-25 makes the
+      // id of JSONRPCErrorResponse optional (Streamable HTTP servers refuse transport-level faults so):
+      // such a frame is left to the revision's wire schema, never counted here
+      if (value.jsonrpc === '2.0' && 'result' in value) this.tap.unmatchedFrame('no-id');
       return;
     }
     const key = idKey(value.id);

@@ -90,7 +90,7 @@ export class WireTapRecorder {
 
   /**
    * Count a response frame whose id matched no in-flight request: `unknown-id` (an id not awaited) or
-   * `no-id` (no id, or id null with a result). Before `handshakeOver()` it also counts as in the handshake.
+   * `no-id` (a result with no id, or id null). Before `handshakeOver()` it also counts as in the handshake.
    */
   unmatchedFrame(kind: 'unknown-id' | 'no-id' = 'unknown-id'): void {
     this.unmatched += 1;

@@ -33,7 +33,7 @@ export default defineCheck({
       unmatchedResponse:
         '{{count}} response(s) from the server carried an id that matched no request the harness was waiting for{{when}}; a response must carry the id of the request it answers (the server rewrote an id, or answered twice).',
       responseWithoutId:
-        '{{count}} response(s) from the server carried no id (absent, or null with a result){{when}}; a response must carry the id of the request it answers, and a notification gets no response at all.',
+        '{{count}} result response(s) from the server carried no id (absent or null){{when}}; a response must carry the id of the request it answers, and a notification gets no response at all.',
     },
     examples: {
       fail: '{"jsonrpc":"2.0","id":3,"result":{"isError":false}}  (tools/call: content is required)',
@@ -76,10 +76,11 @@ function reportUnmatched(wire: WireTap, report: (f: FindingDescriptor) => void):
   if (kinds.noId > 0) report({ messageId: 'responseWithoutId', data: { count: kinds.noId, when } });
 }
 
-/** A response-shaped frame without a usable id (absent, or null with a result): what `responseWithoutId` names. */
+/** A result response without a usable id (absent or null): what `responseWithoutId` names. */
 function idlessResponse(frame: unknown): boolean {
   if (frame === null || typeof frame !== 'object' || Array.isArray(frame)) return false;
   const f = frame as Record<string, unknown>;
   if (f.jsonrpc !== '2.0' || typeof f.method === 'string') return false;
-  return 'result' in f ? f.id === undefined || f.id === null : 'error' in f && !('id' in f);
+  // an error without an id is judged by the revision's schema (optional in 2025-11-25's JSONRPCErrorResponse)
+  return 'result' in f && (f.id === undefined || f.id === null);
 }

@@ -12,12 +12,21 @@ checkTester(check, {
     { name: 'valid 2024-11-05 call result (draft-07 schema)', observation: makeObservation({ protocolVersion: '2024-11-05', calls: [makeCall('t', { result: good })] }) },
     { name: 'valid 2025-03-26 audio block', observation: makeObservation({ protocolVersion: '2025-03-26', calls: [makeCall('t', { result: { content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] } })] }) },
     { name: 'valid error frame', observation: makeObservation({ calls: [makeCall('t', { error: { code: -32602, message: 'x' } })] }) },
+    {
+      name: 'an error without an id on 2025-11-25 (JSONRPCErrorResponse.id is optional there: a Streamable HTTP refusal)',
+      observation: makeObservation({ wire: { ...emptyWire(), frames: [{ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' } }] } }),
+    },
   ],
   invalid: [
     { name: 'missing content, reported once for two frames', observation: makeObservation({ calls: [makeCall('t', { result: { isError: false } }), makeCall('u', { result: {} })] }), findings: [{ messageId: 'invalid', pointer: '/result' }] },
     { name: 'resultType required on 2026-07-28', observation: makeObservation({ era: 'modern', calls: [makeCall('t', { result: good })] }), findings: [{ messageId: 'invalid', pointer: '/result' }] },
     { name: 'envelope: jsonrpc 1.0 and both result and error', observation: makeObservation({ wire: { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: '', stderrBytes: 0, unmatchedFrames: 0, serverRequests: [], frames: [{ jsonrpc: '1.0', id: 5, result: {} }, { jsonrpc: '2.0', id: 6, result: {}, error: { code: 1, message: 'x' } }] } }), findings: [{ messageId: 'invalid', pointer: '/jsonrpc' }, { messageId: 'invalid', pointer: '' }] },
     { name: 'responses whose id matched no request', observation: makeObservation({ wire: { ...emptyWire(), unmatchedFrames: 2 } }), findings: [{ messageId: 'unmatchedResponse', severity: 'error' }] },
+    {
+      name: 'an error without an id on 2025-06-18 (its JSONRPCError requires the id): a schema failure, not a reply to a notification',
+      observation: makeObservation({ protocolVersion: '2025-06-18', wire: { ...emptyWire(), frames: [{ jsonrpc: '2.0', error: { code: -32000, message: 'x' } }] } }),
+      findings: [{ messageId: 'invalid', severity: 'error' }],
+    },
     {
       name: 'a reply to a notification (no id) is named as such, once (not also as a schema failure of its envelope)',
       observation: makeObservation({ wire: { ...emptyWire(), unmatchedFrames: 1, unmatched: { unknownId: 0, noId: 1, inHandshake: 0 }, frames: [{ jsonrpc: '2.0', result: {} }] } }),
