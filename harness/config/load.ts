@@ -1,6 +1,7 @@
 /**
- * loadConfig: find the config file, import it (TS and JS through tsx's `tsImport`, whatever the
- * project's package.json `type`; JSON parsed) and resolve its default export.
+ * loadConfig: find the config file, import it (TS and JS through tsx's `tsImport`; JSON parsed) and
+ * resolve its default export. A `.ts`/`.js` config in a CommonJS project is loaded as CommonJS, which
+ * cannot import ES-module-only packages (mcp-harness is one): the error then says to use `.mts`.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -46,7 +47,7 @@ async function readUserConfig(path: string, display: string): Promise<unknown> {
   try {
     value = await importDefault(path);
   } catch (error) {
-    return fail(`Cannot import: ${describeImportError(error)}`);
+    return fail(`Cannot import: ${describeImportError(error)}${commonJsHint(path, error)}`);
   }
   if (value === undefined) return fail('The config module has no default export (export default defineConfig({...}))');
   return value;
@@ -61,4 +62,17 @@ export async function loadConfig(file: string | undefined, cwd: string): Promise
   const display = displayPath(path, cwd);
   const user = await readUserConfig(path, display);
   return resolveConfig(user as UserConfig, { file: path, cwd });
+}
+
+/**
+ * The hint appended to an import error of a `.ts`/`.js` config that was loaded as CommonJS and required
+ * an ES-module-only package (Node's "No \"exports\" main defined" / ERR_PACKAGE_PATH_NOT_EXPORTED /
+ * ERR_REQUIRE_ESM): name the config `.mts` (or set "type": "module"). Empty otherwise.
+ */
+export function commonJsHint(path: string, error: unknown): string {
+  if (!/\.(ts|js|cts|cjs)$/.test(path)) return '';
+  const code = (error as { code?: unknown } | null)?.code;
+  const text = error instanceof Error ? error.message : String(error);
+  const esmOnly = code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' || code === 'ERR_REQUIRE_ESM' || /No "exports" main defined/.test(text);
+  return esmOnly ? ' (the config was loaded as CommonJS, which cannot import ES-module-only packages such as mcp-harness: rename it to mcp-harness.config.mts, or set "type": "module" in package.json)' : '';
 }

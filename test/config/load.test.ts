@@ -64,6 +64,18 @@ describe('loadConfig', () => {
     expect((await loadError('named.mjs', dir)).message).toMatch(/^named\.mjs: The config module has no default export/);
   });
 
+  it('says to use .mts when a .ts config of a CommonJS project imports an ES-module-only package; .mts loads', async () => {
+    const dir = project({ 'package.json': '{ "type": "commonjs" }' });
+    mkdirSync(join(dir, 'node_modules/esm-only'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules/esm-only/package.json'), '{ "name": "esm-only", "type": "module", "exports": { ".": { "import": "./index.js" } } }');
+    writeFileSync(join(dir, 'node_modules/esm-only/index.js'), "export const surfaces = [{ name: 'x', command: 'node' }];\n");
+    const body = "import { surfaces } from 'esm-only';\nexport default { surfaces };\n";
+    writeFileSync(join(dir, 'mcp-harness.config.ts'), body);
+    writeFileSync(join(dir, 'esm.mts'), body);
+    expect((await loadError('mcp-harness.config.ts', dir)).message).toMatch(/^mcp-harness\.config\.ts: Cannot import: .*rename it to mcp-harness\.config\.mts/);
+    await expect(loadConfig('esm.mts', dir)).resolves.toBeDefined();
+  });
+
   it('keeps the location and message of a syntax error (file:line:col), not just the esbuild header', async () => {
     const dir = project({ 'broken.ts': 'const ok = 1;\nexport default { surfaces: [ };\n' });
     const message = (await loadError('broken.ts', dir)).message;
