@@ -81,6 +81,11 @@ const EXPECT: Record<(typeof CASES)[number], Expectation> = {
   },
   // the fixture answers isError unless `__proto__` and `constructor` arrive as own properties
   proto: { outcomes: [{ tool: 'proto', outcome: 'success' }] },
+  // pages forever: stopped at the page limit and reported, the one listed tool still called
+  endless: {
+    outcomes: [{ tool: 'ok', outcome: 'success' }],
+    findings: [{ check: 'tools/listing', messageId: 'pageLimit', severity: 'warning', includes: 'after 100 pages' }],
+  },
   bidi: { findings: [{ check: 'tools/description-injection', messageId: 'hiddenUnicode', severity: 'error', tool: 'safe\u202Etxt.exe' }] },
 };
 

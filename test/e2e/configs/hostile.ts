@@ -8,7 +8,7 @@ import { defineConfig } from '../../../harness/index.ts';
 
 const marker = process.env.E2E_MARKER ?? 'e2e-hostile';
 /** The fixture's cases, one surface each (test/e2e/hostile.test.ts expects a finding per case). */
-export const CASES = ['control', 'redos-output', 'redos-input', 'huge-bounds', 'flood', 'deep', 'escape', 'env-theft', 'long-line', 'proto', 'bidi'];
+export const CASES = ['control', 'redos-output', 'redos-input', 'huge-bounds', 'flood', 'deep', 'escape', 'env-theft', 'long-line', 'proto', 'bidi', 'endless'];
 
 export default defineConfig({
   // one surface at a time: the flood's million lines are parsed on the harness's one thread, and a
