@@ -98,9 +98,14 @@ function graceOf(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(() => setImmediate(resolve), ms));
 }
 
+/** Resolves after one more poll phase (frames already read in the same chunk are delivered first). */
+function nextPoll(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
- * Send the cancellation (then the marker, if any), keep every frame for the id that arrives within the
- * grace period, and say when the first one came (ms after the cancellation was written) and whether it came
+ * Send the cancellation (then the marker, if any), keep the frames for the id that arrive within the
+ * grace period (it ends early, one poll phase after the first such frame), and say when the first one came (ms after the cancellation was written) and whether it came
  * after the marker's answer. Frames of one connection are read in the order the server wrote them, so that
  * order is exact at any load, unlike the times.
  */
@@ -109,9 +114,12 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
   let firstAt: number | undefined;
   let markerAnswered = false;
   let afterMarker: boolean | undefined;
+  let firstFrame!: () => void;
+  const answered = new Promise<void>((resolve) => (firstFrame = resolve));
   const stop = channel.collectLate(spec.id, frames, () => {
     if (firstAt === undefined) afterMarker = spec.marker ? markerAnswered : undefined;
     firstAt ??= performance.now();
+    firstFrame();
   });
   const cancelledAt = performance.now();
   spec.cancel?.('cancelled by the harness');
@@ -120,7 +128,9 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
     channel.expect(marker.id, () => (markerAnswered = true));
     if (!channel.sendLine(marker.line)) channel.forget(marker.id);
   }
-  await graceOf(spec.lateGraceMs);
+  // the first late frame settles what the record says (that one came, and whether after the marker's
+  // answer): the window ends there, or after the grace when none came
+  await Promise.race([graceOf(spec.lateGraceMs), answered.then(nextPoll)]);
   stop();
   if (marker) channel.forget(marker.id);
   const first = firstAt === undefined ? {} : { firstAfterMs: Math.round(firstAt - cancelledAt), ...(afterMarker === undefined ? {} : { afterMarker }) };

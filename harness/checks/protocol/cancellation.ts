@@ -4,14 +4,19 @@
  * still answers a follow-up `tools/list` (error when it does not: the server stopped serving).
  *
  * Fairness: cancellation races are expected, and the receiver MAY ignore a cancel for a request that
- * already finished. So the probe repeats the SLOWEST successful call of the observation (the one that
- * gives the cancellation the most time to matter), writes `notifications/cancelled` in the same turn as
- * the call, and right behind it a `tools/list` marker (`cancelMarker`). A late response is reported only
+ * already finished. The probe repeats the FIRST successful call of a repeatable tool in plan order
+ * (`cancellationTarget`: chosen by the observation's content, never by durations, so the finding's tool
+ * is the same in every run, issue 9), writes `notifications/cancelled` in the same turn as the call,
+ * and right behind it a `tools/list` marker (`cancelMarker`). A late response is reported only
  * when it came AFTER the marker's answer (`lateAfterMarker`): the server reads stdin in order, so it had
  * read the cancellation before it answered the marker, and answered the cancelled call after that. The
  * verdict rests on the order of frames on one pipe, never on times, so it is the same on an idle and a
  * loaded machine (issue 9). A tool that answered before the marker may have had its answer on the way
  * already: the check stays silent. Times (`lateAfterMs`, the call's `durationMs`) are kept as evidence.
+ * Waiting: the call is pipelined beside the other probes (its late window overlaps their work; only the
+ * follow-up `tools/list` runs alone, after them), and the window ends at the first late frame (the
+ * verdict is then known) or after `lateGraceFor` (a bound on waiting, capped at `MAX_LATE_GRACE_MS`,
+ * so a long tool is never waited out).
  * Spec: spec:2025-11-25/basic/utilities/cancellation.mdx; spec:2026-07-28/basic/patterns/cancellation.mdx.
  * Stdio only: over Streamable HTTP every message is its own POST, so the cancellation, the marker and the
  * call's answer travel on separate connections with no order between them (and 2026-07-28 cancels by
@@ -37,9 +42,13 @@ function repeatableCalls(observation: SurfaceObservation): CallRecord[] {
   return observation.calls.filter((c) => allowed.has(c.scenario.tool) && responseKind(c.request) === 'result');
 }
 
-/** The slowest repeatable successful call (max `request.durationMs`; the first one on ties), if any. */
-export function slowestRepeatable(observation: SurfaceObservation): CallRecord | undefined {
-  return repeatableCalls(observation).reduce<CallRecord | undefined>((max, c) => (!max || c.request.durationMs > max.request.durationMs ? c : max), undefined);
+/**
+ * The call the probe repeats: the first successful call of a repeatable tool in plan order (the order of
+ * `observation.calls`), if any. Depends on what the calls answered, never on how long they took (issue 9:
+ * the same server gets the same target, and so the same finding, on an idle and on a loaded machine).
+ */
+export function cancellationTarget(observation: SurfaceObservation): CallRecord | undefined {
+  return repeatableCalls(observation)[0];
 }
 
 /** Median of `values` (0 for none). */
@@ -69,13 +78,19 @@ function clearlyLate(cancelled: RequestRecord): boolean {
   return cancelled.lateAfterMarker === true;
 }
 
+/** Shortest late window, ms. */
+export const MIN_LATE_GRACE_MS = 300;
+/** Longest late window, ms: a tool slower than this is never waited out (its late answer is not seen: silence). */
+export const MAX_LATE_GRACE_MS = 3000;
+
 /**
- * How long to wait for a late answer, ms: long enough for the probed tool to finish twice over, 0.3-5 s.
- * Only a bound on waiting: an answer that comes later is not seen (silence), never a different verdict.
+ * How long to wait for a late answer, ms: long enough for the probed tool to finish twice over, within
+ * MIN_LATE_GRACE_MS..MAX_LATE_GRACE_MS. Only a bound on waiting (the window also ends at the first late
+ * frame): an answer that comes later is not seen (silence), never a different verdict.
  */
 export function lateGraceFor(observation: SurfaceObservation, probed: CallRecord): number {
   const wanted = 2 * probed.request.durationMs + lateMarginMs(observation, probed);
-  return Math.round(Math.min(5000, Math.max(300, wanted)));
+  return Math.round(Math.min(MAX_LATE_GRACE_MS, Math.max(MIN_LATE_GRACE_MS, wanted)));
 }
 
 export default defineCheck({
@@ -96,12 +111,14 @@ export default defineCheck({
     },
   },
   plan({ observation }) {
-    const call = slowestRepeatable(observation);
+    const call = cancellationTarget(observation);
     if (!call) return [];
     const params = { name: call.scenario.tool, arguments: call.scenario.arguments };
     return [
-      // exclusive: alone on the connection, so no other answer queues in front of the cancelled one
-      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, cancelMarker: true, lateGraceMs: lateGraceFor(observation, call), exclusive: true },
+      // pipelined beside the other probes: the verdict rests on the order of the marker's answer and the
+      // late one on this connection, which other requests in flight do not change
+      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, cancelMarker: true, lateGraceMs: lateGraceFor(observation, call) },
+      // alone, after every other probe: a process gone here was not taken down by a concurrent probe
       { id: FOLLOW_UP, check: ID, tool: call.scenario.tool, method: 'tools/list', params: {}, exclusive: true },
     ];
   },
@@ -109,7 +126,7 @@ export default defineCheck({
     const record = probeRecord(observation, CALL);
     if (!record) return;
     const tool = record.probe.tool ?? '(unknown)';
-    const probed = slowestRepeatable(observation);
+    const probed = cancellationTarget(observation);
     if (probed && probed.scenario.tool === tool && clearlyLate(record.request)) {
       const evidence = { callDurationMs: probed.request.durationMs, lateAfterMs: record.request.lateAfterMs, marginMs: lateMarginMs(observation, probed) };
       report({ messageId: 'respondedAfterCancel', tool, pointer: '/params/requestId', data: { tool }, evidence });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import check, { lateMarginMs, slowestRepeatable } from '../../../harness/checks/protocol/cancellation.ts';
+import check, { cancellationTarget, lateMarginMs, MAX_LATE_GRACE_MS } from '../../../harness/checks/protocol/cancellation.ts';
 import { checkTester, makeCall, makeObservation, makeTool, planOn } from '../../helpers/check-tester.ts';
 import { makeProbeRecord } from '../../probes/records.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
@@ -11,9 +11,9 @@ const ok = { result: { content: [] } };
 const readOnly = { annotations: { readOnlyHint: true } };
 const list = { result: { tools: [] } };
 
-/** An observation whose only repeatable success is `slow` taking `slowMs`, beside `fast` calls of `fastMs` each. */
+/** An observation whose first repeatable success in plan order is `slow` taking `slowMs`, then `fast` calls of `fastMs` each. */
 function observed(slowMs: number, fastMs = 2): SurfaceObservation {
-  const calls: CallRecord[] = [makeCall('fast', ok, { durationMs: fastMs }), makeCall('slow', ok, { durationMs: slowMs }), makeCall('fast', ok, { durationMs: fastMs })];
+  const calls: CallRecord[] = [makeCall('slow', ok, { durationMs: slowMs }), makeCall('fast', ok, { durationMs: fastMs }), makeCall('fast', ok, { durationMs: fastMs })];
   return makeObservation({ tools: [makeTool('slow', readOnly), makeTool('fast', readOnly)], calls });
 }
 
@@ -51,41 +51,54 @@ checkTester(check, {
 });
 
 describe('protocol/cancellation probe choice and margin', () => {
-  it('probes the slowest successful call of a repeatable tool', () => {
+  it('probes the first successful call of a repeatable tool in plan order, pipelined; the follow-up alone', () => {
     const o = observed(250);
-    expect(slowestRepeatable(o)?.scenario.tool).toBe('slow');
-    expect(planOn(check, o).map((p) => [p.method, p.tool, p.cancelAfterMs, p.cancelMarker, p.exclusive])).toEqual([['tools/call', 'slow', 0, true, true], ['tools/list', 'slow', undefined, undefined, true]]);
+    expect(cancellationTarget(o)?.scenario.tool).toBe('slow');
+    expect(planOn(check, o).map((p) => [p.method, p.tool, p.cancelAfterMs, p.cancelMarker, p.exclusive])).toEqual([['tools/call', 'slow', 0, true, undefined], ['tools/list', 'slow', undefined, undefined, true]]);
   });
 
-  it('waits for a late answer long enough for the probed tool to finish twice over (0.3-5 s)', () => {
+  it('chooses by plan order, never by duration (issue 9): the same target whichever call was slower', () => {
+    const tools = [makeTool('a', readOnly), makeTool('b', readOnly)];
+    const calls = (aMs: number, bMs: number) => [makeCall('a', ok, { durationMs: aMs }), makeCall('b', ok, { durationMs: bMs })];
+    const idle = makeObservation({ tools, calls: calls(5, 900) });
+    const loaded = makeObservation({ tools, calls: calls(900, 5) });
+    expect(cancellationTarget(idle)?.scenario.tool).toBe('a');
+    expect(planOn(check, loaded).map((p) => [p.id, p.tool, p.params])).toEqual(planOn(check, idle).map((p) => [p.id, p.tool, p.params]));
+  });
+
+  it(`waits for a late answer long enough for the probed tool to finish twice over (0.3-${MAX_LATE_GRACE_MS / 1000} s): a long tool is never waited out`, () => {
     const grace = (slowMs: number) => planOn(check, observed(slowMs))[0].lateGraceMs;
     expect(grace(20)).toBe(300);
     expect(grace(400)).toBe(950); // 2 x 400 + the 150 ms margin
-    expect(grace(9000)).toBe(5000);
+    expect(grace(9000)).toBe(MAX_LATE_GRACE_MS);
   });
 
-  it('never probes a slower destructive tool, an isError call or a protocol error', () => {
+  it('never probes a destructive tool, an isError call or a protocol error', () => {
     const calls = [
-      makeCall('fast', ok, { durationMs: 5 }),
       makeCall('wipe', ok, { durationMs: 900 }),
       makeCall('fast', { result: { isError: true, content: [] } }, { durationMs: 800 }),
       makeCall('fast', { error: { code: -32602, message: 'bad' } }, { durationMs: 700 }),
+      makeCall('fast', ok, { durationMs: 5 }),
     ];
     const o = makeObservation({ tools: [makeTool('fast', readOnly), makeTool('wipe', { annotations: { destructiveHint: true } })], calls });
-    expect(slowestRepeatable(o)?.request.durationMs).toBe(5);
+    expect(cancellationTarget(o)?.request.durationMs).toBe(5);
   });
 
   it('uses max(150 ms, 2x the median of the other successful calls) as the margin', () => {
     const o = observed(250, 2);
-    expect(lateMarginMs(o, slowestRepeatable(o)!)).toBe(150);
+    expect(lateMarginMs(o, cancellationTarget(o)!)).toBe(150);
     const busy = observed(900, 80);
-    expect(lateMarginMs(busy, slowestRepeatable(busy)!)).toBe(160);
+    expect(lateMarginMs(busy, cancellationTarget(busy)!)).toBe(160);
   });
 });
 
 describe('fixture answers-cancelled.mjs', () => {
   let run: CliRun | undefined;
-  afterAll(() => cleanup(run));
+  let twin: CliRun | undefined;
+  afterAll(() => {
+    cleanup(run);
+    cleanup(twin);
+  });
 
   it('still answers a cancelled call of the slow tool', async () => {
     const frames = await drive('answers-cancelled.mjs', [init(), callFrame(1, 'slow', {}), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }], { expectIds: [0, 1] });
@@ -96,5 +109,10 @@ describe('fixture answers-cancelled.mjs', () => {
     run = await runCli(['run', '--check', 'protocol/cancellation', '--', process.execPath, 'test/fixtures/servers/faults/answers-cancelled.mjs']);
     const findings = findingsOf(reportOf(run), 'ad-hoc', 'protocol/cancellation');
     expect(findings.map((f) => [f.messageId, f.tool, f.severity])).toEqual([['respondedAfterCancel', 'slow', 'warning']]);
+  });
+
+  it('its conformant twin (--honour-cancel: a cancelled call is never answered) draws nothing through the real CLI', async () => {
+    twin = await runCli(['run', '--check', 'protocol/cancellation', '--', process.execPath, 'test/fixtures/servers/faults/answers-cancelled.mjs', '--honour-cancel']);
+    expect(findingsOf(reportOf(twin), 'ad-hoc', 'protocol/cancellation')).toEqual([]);
   });
 });
