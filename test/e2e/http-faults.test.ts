@@ -29,7 +29,7 @@ describe('Streamable HTTP faults through the real CLI', () => {
     expect(reportOf(run).surfaces.map((s) => [s.name, s.status, s.transport]).filter(([, st]) => st !== 'ok'), run.stderr).toEqual([]);
   });
 
-  it.each(['twin-legacy', 'twin-modern-sse', 'twin-sdk1'])('conformant twin %s: no HTTP finding', (surface) => {
+  it.each(['twin-legacy', 'twin-modern-sse', 'twin-sdk1', 'twin-sdk2', 'twin-sdk2-legacy'])('conformant twin %s: no HTTP finding', (surface) => {
     expect(httpFindings(surface)).toEqual([]);
   });
 
@@ -48,6 +48,20 @@ describe('Streamable HTTP faults through the real CLI', () => {
   it('the SDK 1.x reference server over HTTP keeps its contract (no narrowing or set-diff error)', () => {
     const broken = reportOf(run).findings.filter((f) => f.surface === 'twin-sdk1' && f.severity === 'error');
     expect(broken.map((f) => `${f.check} ${f.pointer ?? ''}`)).toEqual([]);
+  });
+
+  it('the SDK 2.x reference server over HTTP negotiates modern (auto) and legacy (pinned) and keeps its contract', () => {
+    const surfaces = reportOf(run).surfaces;
+    expect(surfaces.find((s) => s.name === 'twin-sdk2')?.era).toBe('modern');
+    expect(surfaces.find((s) => s.name === 'twin-sdk2-legacy')?.era).toBe('legacy');
+  });
+
+  // A real SDK 2.4 break, not silenced: its documented DNS-rebinding guards (`originValidationResponse`,
+  // `hostHeaderValidationResponse`) answer 403 with `"id": null`, which no revision's JSONRPCErrorResponse
+  // allows (2025-11-25 schema: `id?: RequestId`; transports §Security Warning: an error response "that has no id").
+  it.each(['twin-sdk2', 'twin-sdk2-legacy'])('%s: the only finding at warning or above is the 403 body with "id": null', (surface) => {
+    const found = reportOf(run).findings.filter((f) => f.surface === surface && f.severity !== 'info');
+    expect(found.map((f) => `${f.check} ${f.pointer ?? ''}`)).toEqual(['protocol/wire-schema /id']);
   });
 
   it('leaves no server process behind', () => {

@@ -33,9 +33,9 @@ function judgeUnsupported(record: ProbeRecord, report: Report): void {
 }
 
 /**
- * Over Streamable HTTP a request without `_meta` also lacks the headers mirrored from it, and a server
- * MUST reject a missing `MCP-Protocol-Version` header with HeaderMismatch (spec 2026-07-28
- * transports/streamable-http §Server Validation): -32020 is a right answer there too.
+ * Over Streamable HTTP the probe's POST names the modern revision in `MCP-Protocol-Version` while the body
+ * has no `_meta`, and a server MUST reject a header that does not match the body with HeaderMismatch
+ * (spec 2026-07-28 transports/streamable-http §Server Validation): -32020 is a right answer there too.
  */
 const HEADER_MISMATCH = -32020;
 
@@ -93,7 +93,10 @@ export default defineCheck({
     if (n.era === 'modern') {
       return [
         { id: UNSUPPORTED, check: ID, method: 'tools/list', params: {}, protocolVersion: BOGUS_VERSION },
-        { id: NO_ENVELOPE, check: ID, method: 'tools/list', params: {}, envelope: false },
+        // over HTTP the POST still carries the modern headers (every POST MUST, 2026-07-28 streamable-http
+        // §Protocol Version Header): without them the request is a pre-2025-06-18 one, which a dual-era
+        // server MAY serve as 2025-03-26 (same section); with them it is a modern request missing its envelope
+        { id: NO_ENVELOPE, check: ID, method: 'tools/list', params: {}, envelope: false, http: { headers: { 'mcp-protocol-version': n.protocolVersion, 'mcp-method': 'tools/list' } } },
       ];
     }
     const params = { protocolVersion: BOGUS_VERSION, capabilities: {}, clientInfo: { name: 'mcp-harness', version: '0.1.0' } };

@@ -31,6 +31,11 @@ describe('plan', () => {
   it('plans a fresh-process initialize on legacy', () => {
     expect(planOn(check, legacy)).toMatchObject([{ method: 'initialize', freshProcess: true }]);
   });
+  it('modern: the request without _meta still carries the modern headers over HTTP (without them a dual-era server MAY serve it as 2025-03-26)', () => {
+    const noEnvelope = planOn(check, modern).find((p) => p.envelope === false);
+    expect(noEnvelope?.http).toEqual({ headers: { 'mcp-protocol-version': modern.negotiation?.protocolVersion, 'mcp-method': 'tools/list' } });
+    expect(modern.negotiation?.protocolVersion).toBe('2026-07-28');
+  });
 });
 
 describe('fixture ignores-version.mjs', () => {

@@ -1,6 +1,7 @@
 /**
  * Issue 13 §3: one Streamable HTTP fault per surface of the fixture HTTP server, through the real CLI,
- * beside conformant twins (the plain fixture on both eras, and the SDK 1.x reference server over HTTP).
+ * beside conformant twins (the plain fixture on both eras, the SDK 1.x reference server over HTTP, and the
+ * SDK 2.x one on both eras).
  */
 import { defineConfig } from '../../../harness/index.ts';
 
@@ -32,6 +33,19 @@ export default defineConfig({
       scenarios: '../../../scenarios/reference',
       overrides: 'none' as const,
     },
+    ...(['auto', 'legacy'] as const).map((era) => ({
+      // the SDK 2.x modern reference server over HTTP (createMcpHandler behind the SDK's Host and Origin guards)
+      name: era === 'auto' ? 'twin-sdk2' : 'twin-sdk2-legacy',
+      command: process.execPath,
+      args: ['--import', 'tsx', '../../../surfaces/reference/modern-http/server.ts', '--port=${port}'],
+      url: 'http://127.0.0.1:${port}/mcp',
+      ready: { line: 'serving on http://' },
+      era,
+      env: { set: { E2E_MARKER: marker } },
+      contract: { module: '../../../surfaces/reference/contract/index.ts', export: 'tools' },
+      scenarios: '../../../scenarios/reference',
+      overrides: 'none' as const,
+    })),
     fixture('no-origin-check', ['--fault=no-origin-check']),
     fixture('wrong-content-type', ['--fault=wrong-content-type']),
     fixture('ignore-session', ['--fault=ignore-session']),
