@@ -42,7 +42,7 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
         return await mergeCommand(args, cwd);
       case 'diff': {
         const { diffCommand } = await import('./cli/diff.ts');
-        return await diffCommand({ operands: args.positionals, command: args.serverCommand, config: args.config, reporters: args.overrides.reporters, reportDir: args.overrides.reportDir, failOn: args.diffFailOn }, cwd);
+        return await diffCommand({ operands: args.positionals, command: args.serverCommand, ...(args.url !== undefined ? { url: args.url } : {}), config: args.config, reporters: args.overrides.reporters, reportDir: args.overrides.reportDir, failOn: args.diffFailOn }, cwd);
       }
       case 'baseline':
       case 'run':
@@ -146,9 +146,9 @@ async function surfacesInShard(config: ResolvedConfig, shard?: Shard): Promise<n
 }
 
 async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
-  if (!args.serverCommand) throw new Error('snapshot needs a server command: mcp-harness snapshot [--out FILE] -- COMMAND ARGS');
+  if (!args.serverCommand && args.url === undefined) throw new Error('snapshot needs a server command or a URL: mcp-harness snapshot [--out FILE] [--url URL] [-- COMMAND ARGS]');
   const { snapshot } = await import('./cli/snapshot.ts');
-  const { file, tools } = await snapshot(args.serverCommand, args.out, cwd);
+  const { file, tools } = await snapshot(args.serverCommand ?? [], args.out, cwd, args.url);
   process.stdout.write(`mcp-harness: lock with ${tools} tool${tools === 1 ? '' : 's'} written to ${file}\n`);
   return 0;
 }

@@ -76,7 +76,13 @@ export const OPTION_TABLE = {
   shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls)', commands: RUN },
   concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs)', commands: RUN },
   'call-concurrency': { type: 'string', value: 'N', help: 'tool calls in flight per surface', commands: RUN },
-  url: { type: 'string', value: 'URL', help: 'check the Streamable HTTP server at URL (no config; with -- COMMAND the harness starts it; ${port} = a free loopback port)', commands: ['run'] },
+  url: {
+    type: 'string',
+    value: 'URL',
+    help: 'check the Streamable HTTP server at URL (no config; with -- COMMAND the harness starts it; ${port} = a free loopback port)',
+    helpFor: { snapshot: 'the live server is the Streamable HTTP server at URL (with -- COMMAND the harness starts it and stops it after)', diff: 'NEW is the Streamable HTTP server at URL (with -- COMMAND the harness starts it and stops it after)' },
+    commands: ['run', 'snapshot', 'diff'],
+  },
   'allow-destructive': { type: 'boolean', help: 'also call and probe tools not annotated readOnlyHint: true (they may change state, destructiveHint: false included)', commands: RUN },
   ...SURFACE_FLAGS,
   out: { type: 'string', short: 'o', value: 'FILE', help: 'file to write (snapshot: the contract lock; baseline: the baseline)', commands: ['snapshot', 'baseline'] },
@@ -95,14 +101,14 @@ const COMMAND_HELP: Record<Exclude<CommandName, 'help' | 'version'>, { synopsis:
     summary: 'validate every surface of the config (the default command)',
     detail: 'With "-- COMMAND ARGS", one ad-hoc surface (that server command) is checked against the\nspecification alone, no config needed. With "--url URL" the surface is a Streamable HTTP server: already\nrunning, or started by the harness from "-- COMMAND ARGS" (${port} in the URL and args: a free loopback port). Tools not annotated readOnlyHint: true are not called unless\n--allow-destructive (best with --sandbox). --env, --env-pass, --sandbox and the timeouts (ms) apply\nto every surface (env.set, env.allow, sandbox, timeouts.*).',
   },
-  snapshot: { synopsis: 'mcp-harness snapshot [--out FILE] -- COMMAND ARGS...', summary: 'record a contract lock from a live server' },
+  snapshot: { synopsis: 'mcp-harness snapshot [--out FILE] [--url URL] [-- COMMAND ARGS...]', summary: 'record a contract lock from a live server' },
   baseline: { synopsis: 'mcp-harness baseline [--out FILE] [--reason TEXT] [run options]', summary: 'run, then accept the current findings' },
   merge: { synopsis: 'mcp-harness merge DIR... [options]', summary: 'merge shard reports (report dirs or report.json files)' },
   diff: {
-    synopsis: 'mcp-harness diff [options] OLD NEW | mcp-harness diff [options] OLD -- COMMAND ARGS...',
+    synopsis: 'mcp-harness diff [options] OLD NEW | mcp-harness diff [options] OLD [--url URL] [-- COMMAND ARGS...]',
     summary: 'list every change between two contracts, breaking or compatible',
     detail:
-      'OLD and NEW are each a lock file (from mcp-harness snapshot), a contract module, or a surface\nname of the config (booted live); "-- COMMAND ARGS" makes NEW that live server. For inputs a\nnarrowing (a new required property, a tightened bound, a removed enum member, a removed tool)\nbreaks callers; for outputs a widening (a removed or loosened guarantee) breaks consumers; the\nrest is compatible. Each change has a stable ID. Exit 1 when --fail-on is hit, 2 on a usage or\nconfig error. See docs/diff.md.',
+      'OLD and NEW are each a lock file (from mcp-harness snapshot), a contract module, or a surface\nname of the config (booted live); "-- COMMAND ARGS" makes NEW that live server, "--url URL" the\nStreamable HTTP server at URL (started from "-- COMMAND ARGS" when given). For inputs a\nnarrowing (a new required property, a tightened bound, a removed enum member, a removed tool)\nbreaks callers; for outputs a widening (a removed or loosened guarantee) breaks consumers; the\nrest is compatible. Each change has a stable ID. Exit 1 when --fail-on is hit, 2 on a usage or\nconfig error. See docs/diff.md.',
   },
   checks: { synopsis: 'mcp-harness checks [--markdown]', summary: 'list the check catalog' },
 };
@@ -218,7 +224,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   if (serverCommand !== undefined && serverCommand.length === 0) throw usageError('--', 'Expected a server command after --');
   const url = values.url;
   if (url !== undefined && !isHttpUrl(url)) throw usageError('--url', 'Expected an absolute http(s) URL of the MCP endpoint, e.g. http://127.0.0.1:8080/mcp');
-  if (url !== undefined && values.config !== undefined) throw usageError('--url', 'Not with --config: --url checks one ad-hoc surface');
+  if (url !== undefined && values.config !== undefined && command !== 'diff') throw usageError('--url', 'Not with --config: --url checks one ad-hoc surface');
   return { command, config: values.config, overrides, serverCommand, ...(url !== undefined ? { url } : {}), out: values.out, reason: values.reason, markdown: values.markdown, positionals: rest, ...(diffFailOn ? { diffFailOn } : {}) };
 }
 

@@ -35,8 +35,10 @@ export interface DiffSide {
 export interface DiffOptions {
   /** The OLD and NEW operands (NEW may be absent when `command` is given). */
   operands: readonly string[];
-  /** `-- COMMAND ARGS`: NEW is this live server. */
+  /** `-- COMMAND ARGS`: NEW is this live server (with `url`: the server the harness starts for it). */
   command?: readonly string[];
+  /** `--url URL`: NEW is the Streamable HTTP server at URL (`${port}`: a free loopback port). */
+  url?: string;
   /** `--config FILE`, for surface names. */
   config?: string;
   reporters?: readonly string[];
@@ -115,14 +117,15 @@ async function loadSide(operand: string, options: DiffOptions, cwd: string, whic
  * Load OLD and NEW. @throws ConfigError (exit 2) for a wrong number of operands; see `loadSide`.
  */
 export async function loadSides(options: DiffOptions, cwd: string): Promise<[DiffSide, DiffSide]> {
-  const want = options.command ? 1 : 2;
+  const live = options.command !== undefined || options.url !== undefined;
+  const want = live ? 1 : 2;
   if (options.operands.length !== want) {
-    throw usage('', `diff needs ${options.command ? 'OLD before -- COMMAND' : 'OLD and NEW'} (got ${options.operands.length} operand${options.operands.length === 1 ? '' : 's'}): mcp-harness diff OLD NEW | mcp-harness diff OLD -- COMMAND ARGS`);
+    throw usage('', `diff needs ${live ? 'OLD before --url URL or -- COMMAND' : 'OLD and NEW'} (got ${options.operands.length} operand${options.operands.length === 1 ? '' : 's'}): mcp-harness diff OLD NEW | mcp-harness diff OLD -- COMMAND ARGS`);
   }
   const old = await loadSide(options.operands[0], options, cwd, 'OLD');
-  if (options.command) {
-    const [command, ...args] = options.command;
-    return [old, await liveSide(adHocSurface(command, args, cwd, 'diff'), options.command.join(' '))];
+  if (live) {
+    const [command = '', ...args] = options.command ?? [];
+    return [old, await liveSide(adHocSurface(command, args, cwd, 'diff', options.url), options.url ?? (options.command ?? []).join(' '))];
   }
   return [old, await loadSide(options.operands[1], options, cwd, 'NEW')];
 }

@@ -1,6 +1,7 @@
 /**
- * `mcp-harness snapshot [--out FILE] -- COMMAND ARGS`: boot a live server, list its tools and write
- * a contract lock (tools with schemas and annotations, server name and version, schema hash).
+ * `mcp-harness snapshot [--out FILE] [--url URL] [-- COMMAND ARGS]`: boot a live server (over stdio, or the
+ * Streamable HTTP server at URL, started from COMMAND when given), list its tools and write a contract
+ * lock (tools with schemas and annotations, server name and version, schema hash).
  */
 import { resolve } from 'node:path';
 import { adHocSurface } from '../config/index.ts';
@@ -11,11 +12,12 @@ import { listLiveTools } from './live.ts';
 export const DEFAULT_LOCK_FILE = 'mcp-harness.lock.json';
 
 /**
- * Record the lock. Returns the absolute path written.
- * @throws SessionBootError when the server cannot be booted (the CLI prints it and exits 2).
+ * Record the lock. `command` is the server command (may be empty with a `url`); `url` the Streamable HTTP
+ * endpoint (`${port}`: a free loopback port). Returns the absolute path written.
+ * @throws SessionBootError when the server cannot be started or booted (the CLI prints it and exits 2).
  */
-export async function snapshot(command: string[], out: string | undefined, cwd: string): Promise<{ file: string; tools: number }> {
-  const surface = adHocSurface(command[0], command.slice(1), cwd, 'snapshot');
+export async function snapshot(command: readonly string[], out: string | undefined, cwd: string, url?: string): Promise<{ file: string; tools: number }> {
+  const surface = adHocSurface(command[0] ?? '', command.slice(1), cwd, 'snapshot', url);
   const { negotiation, tools } = await listLiveTools(surface);
   const file = resolve(cwd, out ?? DEFAULT_LOCK_FILE);
   await writeLock(file, buildLock(negotiation, tools));

@@ -5,7 +5,7 @@
  *
  * This is the only run-stage module that talks to a process (through harness/session).
  */
-import { isHttpSpec, openSession, probeFresh, SessionBootError, startServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
+import { isHttpSpec, openSession, probeFresh, SessionBootError, withServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
 import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
@@ -49,21 +49,20 @@ export function emptyObservation(surface: string, base: ObserveInput['base'], tr
 export async function observeSurface(input: ObserveInput): Promise<SurfaceObservation> {
   const started = performance.now();
   const obs = emptyObservation(input.surface, input.base, isHttpSpec(input.spec) ? 'streamable-http' : 'stdio');
-  let server: WebServer | undefined;
   try {
-    server = isHttpSpec(input.spec) ? await startServer(input.spec, input.session) : undefined;
+    return await withServer(
+      input.spec,
+      input.session,
+      (server) => observeConnected(input, obs, started, server),
+      (server) => {
+        const output = server.output();
+        obs.wire = { ...obs.wire, stderrTail: output.tail, stderrBytes: output.bytes };
+      },
+    );
   } catch (error) {
+    // observeConnected settles boot failures of its own; what lands here is the server that could not start
     if (!(error instanceof SessionBootError)) throw error;
     return bootFailed(obs, error, started);
-  }
-  try {
-    return await observeConnected(input, obs, started, server);
-  } finally {
-    if (server) {
-      await server.stop();
-      const output = server.output();
-      obs.wire = { ...obs.wire, stderrTail: output.tail, stderrBytes: output.bytes };
-    }
   }
 }
 

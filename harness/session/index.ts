@@ -14,5 +14,6 @@ export { probeFresh, type FreshProbeResult } from './probe-fresh.ts';
 export { killAllTrees } from './stdio/process-tree.ts';
 export type { HttpSpec, ServerSpec, ConnectSpec } from './options.ts';
 export { isHttpSpec } from './options.ts';
-export { startServer } from './http/start.ts';
+export { startServer, withServer } from './http/start.ts';
+export type { TransportContext } from './transports.ts';
 export type { WebServer } from './http/web-server.ts';

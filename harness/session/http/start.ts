@@ -1,8 +1,10 @@
 /**
  * Starting the server of a Streamable HTTP surface, when the harness owns it (`command` + `url`): the
- * session-layer entry the runner calls once per surface, before any connection.
+ * session-layer entry every command that boots a surface goes through once per surface, before any
+ * connection (`withServer`), and stopping it after the last.
  */
-import { MAX_STDOUT_ENTRIES, resolveOptions, type HttpSpec, type SessionOptions } from '../options.ts';
+import { isHttpSpec, MAX_STDOUT_ENTRIES, resolveOptions, type ConnectSpec, type HttpSpec, type SessionOptions } from '../options.ts';
+import type { TransportContext } from '../transports.ts';
 import { SessionBootError } from '../errors.ts';
 import { StartFailure } from '../transport.ts';
 import { ServerStartFailure, WebServer } from './web-server.ts';
@@ -23,5 +25,32 @@ export async function startServer(spec: HttpSpec, options: SessionOptions): Prom
     const tail = err instanceof ServerStartFailure ? err.output : undefined;
     const wire = { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: tail?.tail ?? '', stderrBytes: tail?.bytes ?? 0, unmatchedFrames: 0, serverRequests: [] };
     throw new SessionBootError({ phase: 'spawn', ...err.detail, ...(tail && tail.tail !== '' ? { stderrTail: tail.tail } : {}), message: err.message }, wire, [], { cause: err });
+  }
+}
+
+/**
+ * Run `use` with the surface's server started when `spec` is a Streamable HTTP surface the harness owns
+ * (`command` + `url`), and stop it (SIGTERM, then SIGKILL of the whole tree after `timeouts.termGraceMs`)
+ * when `use` settles, also when it throws. `use` gets the server (undefined: stdio, or a running `url`) and
+ * the transport context every connection to it needs (its exit). `stopped` sees the server once it is
+ * stopped (its output complete). The one server lifecycle of every command that boots a surface (`run`,
+ * `snapshot`, `diff`), issue 14 §1.
+ * @throws SessionBootError phase `spawn` when the server cannot be started (nothing is left running);
+ *   whatever `use` throws.
+ */
+export async function withServer<T>(
+  spec: ConnectSpec,
+  options: SessionOptions,
+  use: (server: WebServer | undefined, context: TransportContext) => Promise<T>,
+  stopped?: (server: WebServer) => void,
+): Promise<T> {
+  const server = isHttpSpec(spec) ? await startServer(spec, options) : undefined;
+  try {
+    return await use(server, server ? { serverExit: server.exited } : {});
+  } finally {
+    if (server) {
+      await server.stop();
+      stopped?.(server);
+    }
   }
 }

@@ -57,3 +57,19 @@ export function killMarked(marker: string): void {
     }
   }
 }
+
+/** Pids of live processes whose command line contains `marker` (for ad-hoc servers, whose environment the harness filters). Zombies excluded. */
+export function pidsWithArgument(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes(marker)) continue;
+      if (/\) Z /.test(readFileSync(`/proc/${entry}/stat`, 'latin1'))) continue;
+      found.push(Number(entry));
+    } catch {
+      // the process ended, or it is not ours
+    }
+  }
+  return found;
+}
