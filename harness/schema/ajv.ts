@@ -11,7 +11,8 @@ import type { JsonSchema } from '../model/protocol.ts';
 import { sortedJsonHash } from './sorted-json.ts';
 import { dialectOf } from './dialects.ts';
 import { depthIssue, isTooDeep } from './depth.ts';
-import { compileIsolated, createEngine, type AjvError, type Engine } from './engines.ts';
+import { compileIsolated, createEngine, type AjvError, type Engine, type EngineValidate } from './engines.ts';
+import { interpretable } from './interpret.ts';
 import { findRefs, refIssues } from './refs.ts';
 import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
 
@@ -39,13 +40,30 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Schema service switches. */
+export interface SchemaServiceOptions {
+  /**
+   * Validate schemas in the interpreter's subset without code generation (./interpret.ts): "valid"
+   * comes from the interpreter, everything else from ajv compiled on first need. Default true; false
+   * compiles every schema with ajv up front (the parity test and the benchmark compare both).
+   */
+  interpret?: boolean;
+}
+
+/** The issue returned if ajv refuses a schema the interpreter accepted (the parity test keeps this from happening). */
+const LATE_COMPILE_ISSUE: ValidationIssue = { instancePointer: '', schemaPointer: '', keyword: 'compile', message: 'the schema does not compile' };
+
 /** Create a schema service with its own engines and caches (one per run). */
-export function createSchemaService(): SchemaService {
+export function createSchemaService(options: SchemaServiceOptions = {}): SchemaService {
+  const interpret = options.interpret ?? true;
+  /** Compile results by schema object: a listing's schema is compiled by several checks (no hashing for a repeat). */
+  const byObject = new WeakMap<object, CompileResult>();
   const engines = new Map<Dialect, Engine>();
   const compiled = new Map<string, CompileResult>();
   const metaCache = new Map<string, SchemaIssue[]>();
   let compiles = 0;
   let hits = 0;
+  let interpreted = 0;
   const engine = (d: Dialect): Engine => {
     let e = engines.get(d);
     if (!e) engines.set(d, (e = createEngine(d)));
@@ -77,8 +95,14 @@ export function createSchemaService(): SchemaService {
     const refs = refIssues(findRefs(schema));
     if (refs.remote.length > 0) return { ok: false, dialect, reason: 'remote-ref', issues: refs.remote };
     if (refs.unresolved.length > 0) return { ok: false, dialect, reason: 'unresolved-ref', issues: refs.unresolved };
+    const stripped = withoutNullableKeyword(schema);
+    const valid = interpret && metaValidate(schema).length === 0 ? interpretable(stripped, dialect) : null;
+    if (valid) {
+      interpreted++;
+      return { ok: true, dialect, validate: lazyAjv(valid, stripped, dialect) };
+    }
     try {
-      const fn = compileIsolated(engine(dialect), withoutNullableKeyword(schema));
+      const fn = compileIsolated(engine(dialect), stripped);
       const validate = (instance: unknown): ValidationIssue[] => (fn(instance) ? [] : toValidationIssues(fn.errors));
       return { ok: true, dialect, validate };
     } catch (error) {
@@ -88,7 +112,35 @@ export function createSchemaService(): SchemaService {
     }
   };
 
+  /** A validate that answers "valid" from the interpreter and asks ajv (compiled on first need) for the issues. */
+  const lazyAjv = (valid: (instance: unknown) => boolean | undefined, stripped: JsonSchema, dialect: Dialect) => {
+    let fn: EngineValidate | null | undefined;
+    return (instance: unknown): ValidationIssue[] => {
+      if (valid(instance) === true) return [];
+      if (fn === undefined) {
+        try {
+          fn = compileIsolated(engine(dialect), stripped);
+        } catch {
+          fn = null;
+        }
+      }
+      if (fn === null) return [LATE_COMPILE_ISSUE];
+      return fn(instance) ? [] : toValidationIssues(fn.errors);
+    };
+  };
+
   const compile = (schema: JsonSchema): CompileResult => {
+    const known = typeof schema === 'object' && schema !== null ? byObject.get(schema) : undefined;
+    if (known) {
+      hits++;
+      return known;
+    }
+    const result = compileKeyed(schema);
+    if (typeof schema === 'object' && schema !== null) byObject.set(schema, result);
+    return result;
+  };
+
+  const compileKeyed = (schema: JsonSchema): CompileResult => {
     const info = dialectOf(schema);
     if (!info.dialect) return { ok: false, reason: 'unknown-dialect', issues: [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }] };
     if (isTooDeep(schema)) return { ok: false, dialect: info.dialect, reason: 'compile-error', issues: [depthIssue()] };
@@ -104,5 +156,5 @@ export function createSchemaService(): SchemaService {
     return result;
   };
 
-  return { dialectOf, compile, metaValidate, stats: () => ({ compiles, hits }) };
+  return { dialectOf, compile, metaValidate, stats: () => ({ compiles, hits, interpreted }) };
 }

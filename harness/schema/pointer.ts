@@ -5,7 +5,9 @@
 
 /** Escape one reference token (RFC 6901 §3: `~` -> `~0`, `/` -> `~1`). */
 export function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = typeof token === 'string' ? token : String(token);
+  if (text.indexOf('~') < 0 && text.indexOf('/') < 0) return text; // the common case, without two regex passes
+  return text.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Unescape one reference token (RFC 6901 §4: `~1` -> `/`, then `~0` -> `~`). */
@@ -18,7 +20,9 @@ export function unescapeToken(token: string): string {
  * `/inputSchema/properties/a~1b`. `base` is a pointer ('' = root).
  */
 export function joinPointer(base: string, ...tokens: Array<string | number>): string {
-  return base + tokens.map((t) => `/${escapeToken(t)}`).join('');
+  let out = base;
+  for (const t of tokens) out += `/${escapeToken(t)}`;
+  return out;
 }
 
 

@@ -55,6 +55,6 @@ export interface SchemaService {
   compile(schema: JsonSchema): CompileResult;
   /** Validate the schema against its dialect's meta-schema. Never throws. Empty = valid. */
   metaValidate(schema: JsonSchema): SchemaIssue[];
-  /** Counters for the benchmark: distinct compiles and cache hits. */
-  stats(): { compiles: number; hits: number };
+  /** Counters for the benchmark: distinct compiles, cache hits, and how many of the compiles the interpreter took (no code generation). */
+  stats(): { compiles: number; hits: number; interpreted: number };
 }

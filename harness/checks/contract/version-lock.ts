@@ -65,7 +65,8 @@ export default defineCheck({
       serverVersion,
       declaredVersion: sources && serverVersion !== undefined ? undefined : observation.options.declaredVersion,
       lock,
-      schemaHash: tools ? hashToolSchemas(tools) : undefined,
+      // hashed only when a lock records a hash to compare with (canonicalising every schema is a per-tool cost)
+      schemaHash: tools && lock?.schemaHash !== undefined ? hashToolSchemas(tools) : undefined,
     });
     for (const p of problems) report({ messageId: MESSAGE_ID[p.kind], pointer: p.pointer, data: { lock: contract?.source ?? '' } });
     // a breaking change under a new version of the same major part (the same version is unversionedChange's)
