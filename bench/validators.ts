@@ -37,25 +37,30 @@ type Draft = (typeof DRAFTS)[number];
 /** One candidate: compile a schema of a draft into a (possibly async) validity predicate. @throws on a schema it refuses. */
 interface Candidate {
   name: string;
-  kind: 'code generator' | 'interpreter';
+  kind: 'code generator' | 'interpreter' | 'interpreter, then ajv';
   compile(schema: JsonSchema, draft: Draft): (instance: unknown) => boolean | Promise<boolean>;
 }
 
 let hyperIds = 0;
-/** One harness schema service per draft, shared by every compile as in a run (its engines are built once). */
-const ajvServices: Record<string, ReturnType<typeof createSchemaService>> = {};
-/** Every candidate, ajv (the harness's path) first. */
-export const CANDIDATES: Candidate[] = [
-  {
-    name: 'ajv 8 (harness: createSchemaService)',
-    kind: 'code generator',
+/** One harness schema service per draft and mode, shared by every compile as in a run (its engines are built once). */
+const services: Record<string, ReturnType<typeof createSchemaService>> = {};
+/** The harness's schema service as a candidate: ajv only, or with the interpreting fast path (the default since issue 12). */
+function harnessCandidate(name: string, kind: Candidate['kind'], interpret: boolean): Candidate {
+  return {
+    name,
+    kind,
     compile(schema, draft) {
       const withDialect = typeof schema === 'object' && schema !== null && !('$schema' in schema) ? { $schema: draft.uri, ...schema } : schema;
-      const compiled = (ajvServices[draft.name] ??= createSchemaService()).compile(withDialect);
+      const compiled = (services[`${draft.name} ${interpret}`] ??= createSchemaService({ interpret })).compile(withDialect);
       if (!compiled.ok) throw new Error(compiled.reason);
       return (instance) => compiled.validate(instance).length === 0;
     },
-  },
+  };
+}
+/** Every candidate, ajv (the harness's path before issue 12) first. */
+export const CANDIDATES: Candidate[] = [
+  harnessCandidate('ajv 8 (harness, ajv only: interpret false)', 'code generator', false),
+  harnessCandidate('harness default: @cfworker/json-schema says valid, ajv otherwise', 'interpreter, then ajv', true),
   {
     name: '@cfworker/json-schema',
     kind: 'interpreter',
