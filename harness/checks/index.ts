@@ -48,6 +48,8 @@ export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
   'transport/http-protocol-version': () => import('./transport/http-protocol-version.ts'),
   'transport/http-status': () => import('./transport/http-status.ts'),
   'transport/http-sse': () => import('./transport/http-sse.ts'),
+  'transport/http-host': () => import('./transport/http-host.ts'),
+  'transport/http-get': () => import('./transport/http-get.ts'),
   'sdk/generation': () => import('./sdk/generation.ts'),
 });
 

@@ -145,6 +145,13 @@ export interface HttpSendOptions {
   headers?: Record<string, string | null>;
   /** `none`: send no `Mcp-Session-Id`; `unknown`: send a made-up one the server never issued. Default: the session's. */
   session?: 'none' | 'unknown';
+  /**
+   * `GET`: instead of POSTing the probe's request, GET the MCP endpoint with `Accept: text/event-stream`
+   * (spec 2025-11-25 basic/transports §Listening for Messages from the Server), with the session's id and
+   * protocol version header; only the status and content type are recorded, an SSE stream the server opens
+   * is closed at once, and the probe's request settles as `unanswered`. Default: POST.
+   */
+  method?: 'GET';
 }
 
 /** A probe and its record. */
@@ -243,7 +250,7 @@ export interface HttpExchange {
   connection: number;
   /** ms since the tap started, when it was sent. */
   atMs: number;
-  method: 'POST' | 'DELETE';
+  method: 'POST' | 'DELETE' | 'GET';
   /** What a POST carried: a request (with its id and method), a notification, a response to a server request, or anything else. */
   message?: { kind: 'request' | 'notification' | 'response' | 'other'; id?: number | string; method?: string };
   /** The probe whose header changes this POST carried (`ProbeRequest.http`). */

@@ -10,7 +10,7 @@ import { cleanup, CONFIGS, reportOf, runCli, type CliRun } from './helpers/cli.t
 import { pidsWithMarker } from './helpers/processes.ts';
 
 const MARKER = `E2E_HTTP_FAULTS_${process.pid}_${Date.now()}`;
-const HTTP_CHECKS = ['transport/http-origin', 'transport/http-session', 'transport/http-protocol-version', 'transport/http-status', 'transport/http-sse', 'transport/timeout', 'transport/exit'];
+const HTTP_CHECKS = ['transport/http-origin', 'transport/http-host', 'transport/http-get', 'transport/http-session', 'transport/http-protocol-version', 'transport/http-status', 'transport/http-sse', 'transport/timeout', 'transport/exit'];
 let run: CliRun;
 
 beforeAll(async () => {
@@ -35,6 +35,9 @@ describe('Streamable HTTP faults through the real CLI', () => {
 
   it.each([
     ['no-origin-check', ['transport/http-origin notForbidden']],
+    ['no-host-check', ['transport/http-host hostServed']],
+    ['get-json', ['transport/http-get neitherStreamNor405']],
+    ['get-json-modern', ['transport/http-get modernNot405']],
     ['wrong-content-type', ['transport/http-status requestContentType']],
     ['ignore-session', ['transport/http-session missingNot400', 'transport/http-session unknownNot404']],
     ['ignore-version-header', ['transport/http-protocol-version unsupportedServed']],

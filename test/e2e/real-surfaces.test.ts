@@ -26,7 +26,7 @@ const REFERENCE = ['reference-modern', 'reference-legacy', 'reference-narrowed',
 /** Published servers whose serverInfo.version is not their package version. */
 const VERSION_DRIFT = ['everything', 'everything-http', 'memory', 'filesystem'];
 /** The Streamable HTTP checks (issue 13). */
-const HTTP_CHECKS = ['transport/http-origin', 'transport/http-session', 'transport/http-protocol-version', 'transport/http-status', 'transport/http-sse'];
+const HTTP_CHECKS = ['transport/http-origin', 'transport/http-host', 'transport/http-session', 'transport/http-protocol-version', 'transport/http-status', 'transport/http-sse', 'transport/http-get'];
 
 let run: CliRun;
 
@@ -78,9 +78,9 @@ describe('the main job over the real surfaces', () => {
     expect(reportOf(run).skipped.filter((s) => s.check === 'tools/input-narrowing')).toEqual([]);
   });
 
-  it('Streamable HTTP: server-everything serves a foreign Origin and answers an unknown session id with 400; the reference server over HTTP draws no HTTP finding', () => {
+  it('Streamable HTTP: server-everything serves a foreign Origin and a foreign Host and answers an unknown session id with 400 (its GET stream is conformant); the reference server over HTTP draws no HTTP finding', () => {
     const http = (surface: string) => reportOf(run).findings.filter((f) => f.surface === surface && HTTP_CHECKS.includes(f.check)).map((f) => `${f.severity} ${f.check} ${f.messageId ?? ''}`).sort();
-    expect(http('everything-http')).toEqual(['error transport/http-origin notForbidden', 'warning transport/http-session unknownNot404']);
+    expect(http('everything-http')).toEqual(['error transport/http-origin notForbidden', 'info transport/http-host hostServed', 'warning transport/http-session unknownNot404']);
     expect(http('reference-legacy-http')).toEqual([]);
     for (const name of ['everything-http', 'reference-legacy-http']) expect(reportOf(run).surfaces.find((s) => s.name === name)?.transport, name).toBe('streamable-http');
   });

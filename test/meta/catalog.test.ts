@@ -20,6 +20,7 @@ const DESIGN_CATALOG = [
   'protocol/ping', 'protocol/capability-lists', 'protocol/client-capabilities',
   // issue 13 §3: the Streamable HTTP transport's own rules
   'transport/http-origin', 'transport/http-session', 'transport/http-protocol-version', 'transport/http-status', 'transport/http-sse',
+  'transport/http-host', 'transport/http-get',
 ];
 
 describe('check catalog', () => {

@@ -108,6 +108,36 @@ describe('Streamable HTTP, modern era (2026-07-28, stateless)', () => {
   });
 });
 
+describe('a probe GET of the MCP endpoint (ProbeRequest.http.method GET)', () => {
+  it('405 from the fixture: recorded as a GET with its status, the request settles as unanswered', async () => {
+    const spec = await fixtureSpec();
+    await withSession(spec, async (session) => {
+      const record = await session.request('tools/list', undefined, { http: { method: 'GET' }, tag: 'get' });
+      expect(record.outcome).toBe('unanswered');
+      const get = (session.tap().http ?? []).find((e) => e.tag === 'get');
+      expect(get).toMatchObject({ method: 'GET', status: 405, session: 'sent', protocolVersionHeader: '2025-11-25' });
+    });
+  });
+
+  it('a standalone SSE stream the server opens (SDK 1.x) is closed at once: the request settles, the session closes', async () => {
+    const port = await freeLoopbackPort();
+    const server = fileURLToPath(new URL('../../surfaces/reference/legacy-http/server.ts', import.meta.url));
+    const spec: HttpSpec = {
+      transport: 'streamable-http',
+      url: `http://127.0.0.1:${port}/mcp`,
+      headers: {},
+      server: { spawn: { command: process.execPath, args: ['--import', 'tsx', server, `--port=${port}`], cwd: process.cwd(), env: {} }, ready: { kind: 'line', pattern: 'serving on http://' } },
+    };
+    await withSession(spec, async (session) => {
+      const record = await session.request('tools/list', undefined, { http: { method: 'GET' }, tag: 'get' });
+      expect(record.outcome).toBe('unanswered');
+      expect((session.tap().http ?? []).find((e) => e.tag === 'get')).toMatchObject({ method: 'GET', status: 200, contentType: 'text/event-stream' });
+      const shutdown = await session.close();
+      expect(shutdown.endedBy).toBe('session-end');
+    });
+  });
+});
+
 describe('the server the harness starts (Playwright webServer style)', () => {
   it('readiness by URL: the session opens once the URL answers', async () => {
     const spec = await fixtureSpec(['--quiet']);

@@ -91,13 +91,44 @@ export class HttpConnection implements Connection {
     const message = describe(frame);
     if (message.kind === 'request' && message.method === 'initialize' && message.id !== undefined) this.initializeIds.add(idKey(message.id) ?? '');
     const { headers, session, omitted } = this.headersFor(frame, message, options.http);
+    const get = options.http?.method === 'GET';
+    if (get) asGet(headers);
     const exchange = this.options.tap.httpExchange({
-      connection: this.options.index, method: 'POST', message, ...(message.kind === 'request' ? { answered: false } : {}), ...(options.tag ? { tag: options.tag } : {}), session,
+      connection: this.options.index, method: get ? 'GET' : 'POST', message, ...(message.kind === 'request' ? { answered: false } : {}), ...(options.tag ? { tag: options.tag } : {}), session,
       ...(typeof headers['mcp-protocol-version'] === 'string' ? { protocolVersionHeader: headers['mcp-protocol-version'] } : {}),
       ...(omitted.length > 0 ? { omitted } : {}), bodyBytes: 0, messages: 0,
     });
-    this.post(frame, headers, exchange, message, options.http === undefined);
+    if (get) this.getOnce(headers, exchange, message);
+    else this.post(frame, headers, exchange, message, options.http === undefined);
     return true;
+  }
+
+  /**
+   * A probe's GET of the MCP endpoint: record the status and the content type, close the answer at once
+   * (a stream the server opened is not read), and settle the probe's request as unanswered.
+   */
+  private getOnce(headers: OutgoingHttpHeaders, exchange: HttpExchange, message: Described): void {
+    const started = performance.now();
+    const req = this.open('GET', headers);
+    let settled = false;
+    const finish = (error?: string) => {
+      if (settled) return;
+      settled = true;
+      this.inflight.delete(req);
+      exchange.durationMs = Math.round(performance.now() - started);
+      if (error !== undefined) exchange.error = error;
+      if (message.id !== undefined && this.alive) this.unansweredListener(message.id, undefined);
+    };
+    req.on('response', (res) => {
+      exchange.status = res.statusCode;
+      const type = mediaType(res.headers['content-type']);
+      if (type !== undefined) exchange.contentType = type;
+      res.on('error', () => {});
+      req.destroy();
+      finish();
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => finish(!this.alive ? 'aborted' : errorName(err)));
+    req.end();
   }
 
   /** End the session: DELETE it when the server issued one (spec §Session Management 5), close every open stream. */
@@ -307,7 +338,7 @@ export class HttpConnection implements Connection {
     });
   }
 
-  private open(method: 'POST' | 'DELETE', headers: OutgoingHttpHeaders): ClientRequest {
+  private open(method: HttpExchange['method'], headers: OutgoingHttpHeaders): ClientRequest {
     const url = this.options.url;
     const make = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = make(url, { method, headers, agent: this.agent });
@@ -323,6 +354,15 @@ export class HttpConnection implements Connection {
     this.agent.destroy();
     this.resolveClosed(info);
   }
+}
+
+/**
+ * The headers of a POST made those of a GET of the endpoint: no body (no Content-Type, Content-Length or the
+ * headers mirrored from a body), `Accept: text/event-stream` (spec 2025-11-25 §Listening for Messages from the Server, 2).
+ */
+function asGet(headers: OutgoingHttpHeaders): void {
+  for (const name of ['content-type', 'content-length', 'mcp-method', 'mcp-name']) delete headers[name];
+  headers.accept = 'text/event-stream';
 }
 
 /** What the body of one POST answered so far. */

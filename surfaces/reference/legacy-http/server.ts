@@ -5,7 +5,7 @@
  * minted at initialize), on 127.0.0.1 only, with the SDK's DNS-rebinding protection on (a foreign Origin
  * or Host gets 403). Refusals are answered here, before the SDK sees the request, as JSON-RPC errors
  * with no id (spec 2025-11-25 basic/transports: "a JSON-RPC error response that has no id"; the SDK 1.x
- * transport would send `"id": null`, which the 2025-11-25 schema does not allow): a foreign Origin 403, a
+ * transport would send `"id": null`, which the 2025-11-25 schema does not allow): a foreign Origin or Host 403, a
  * session id this server does not hold 404, a request without one that is not an initialize 400, an unsupported MCP-Protocol-Version 400.
  *
  * Run: `node --import tsx surfaces/reference/legacy-http/server.ts --port=PORT` (prints
@@ -63,6 +63,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, listening: numb
   const body = req.method === 'POST' ? await readBody(req) : undefined;
   const origin = req.headers.origin;
   if (origin !== undefined && !allowed(listening).origins.includes(origin)) return jsonError(res, 403, -32000, 'Forbidden: invalid Origin');
+  const host = req.headers.host;
+  if (host !== undefined && !allowed(listening).hosts.includes(host)) return jsonError(res, 403, -32000, 'Forbidden: invalid Host');
   let transport = id === undefined ? undefined : sessions.get(id);
   if (id !== undefined && !transport) return jsonError(res, 404, -32001, 'Session not found');
   if (!transport && !isInitialize(body)) return jsonError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
