@@ -44,6 +44,42 @@ export interface Listing {
 }
 
 /**
+ * `notifications/tools/list_changed` during the run and what the harness did about it
+ * (spec:2025-11-25/server/tools.mdx §List Changed Notification: servers that declared `listChanged`
+ * SHOULD send it when the tool list changes, and the client lists the tools again). Set when at least
+ * one came before the session closed; see harness/run/relist.ts.
+ */
+export interface ListChanged {
+  /** Notifications received up to the re-list point (the end of the calls, and of the calls of tools a re-list added). */
+  count: number;
+  /** Notifications received after the re-list point (during the probes), before the session closed: seen, not acted on. */
+  late: number;
+  /** The server declared `capabilities.tools.listChanged: true`. */
+  declared: boolean;
+  /**
+   * Why the harness did not re-list although notifications came after the first listing: `modern`
+   * (2026-07-28 delivers list changes only on a `subscriptions/listen` stream, which the harness does
+   * not open, so an unsolicited one is not acted on), `undeclared` (the server did not declare
+   * `listChanged`: SDK clients ignore the notification then). Absent when it re-listed (or had no cause to).
+   */
+  ignored?: 'modern' | 'undeclared';
+  /** Each re-list, in order (at most MAX_RELISTS). */
+  relists: Relist[];
+}
+
+/** One re-list after `notifications/tools/list_changed`: its own pages, and how its tool set differs. */
+export interface Relist {
+  /** The re-list's pages (same pagination and page limit as the first listing). */
+  listing: Listing;
+  /** Tool names listed now and never before in this run (they were planned and called). */
+  added: string[];
+  /** Tool names the previous listing had and this one lacks (their calls stay judged against the definition they had). */
+  removed: string[];
+  /** Tool names in both whose definition (name, schemas, annotations, description...) differs; the first definition stays the one judged. */
+  changed: string[];
+}
+
+/**
  * Why the surface could not be started or reached (`phase: 'spawn'`), started but no era could be
  * negotiated (`phase: 'negotiate'`), or listed no tool (`phase: 'list'`). Checks read the fields; `message` is the session's own sentence for
  * people (CLI output, evidence with --show-values) and is never parsed.
@@ -94,7 +130,13 @@ export interface SurfaceObservation {
   negotiation?: Negotiation;
   /** Set when the surface could not be booted or negotiated; checks needing a session skip. */
   bootError?: BootFailure;
+  /**
+   * The listing the checks judge: the first listing's pages, and its tools merged with the tools later
+   * re-lists added (after `notifications/tools/list_changed`; `listChanged` has each re-list's pages).
+   */
   listing?: Listing;
+  /** `notifications/tools/list_changed` during the run, and the re-lists it caused. */
+  listChanged?: ListChanged;
   contract?: Contract;
   /** Set when the contract could not be loaded: the finding is reported by the runner. */
   contractError?: string;
@@ -142,4 +184,15 @@ export interface SurfaceOptions {
   declaredVersions?: Array<{ source: string; version?: string }>;
   /** Whether the surface may override the contract (narrowing only). */
   overrides: 'narrow' | 'none';
+}
+
+/**
+ * Every `tools/list` page of the observation, in order: the first listing's, then each re-list's
+ * (after `notifications/tools/list_changed`), each with where it came from (`relist`: 1-based re-list
+ * number; `page`: 1-based within its listing). For the checks that judge list pages (timeouts, the wire schema).
+ */
+export function listPages(observation: Pick<SurfaceObservation, 'listing' | 'listChanged'>): { record: RequestRecord; page: number; relist?: number }[] {
+  const first = (observation.listing?.pages ?? []).map((record, i) => ({ record, page: i + 1 }));
+  const later = (observation.listChanged?.relists ?? []).flatMap((r, n) => r.listing.pages.map((record, i) => ({ record, page: i + 1, relist: n + 1 })));
+  return [...first, ...later];
 }

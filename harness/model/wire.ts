@@ -230,11 +230,19 @@ export interface WireTap {
   unmatched?: { unknownId: number; noId: number; inHandshake: number };
   /** Server-to-client requests received. */
   serverRequests: string[];
+  /**
+   * Notifications the server sent, counted by method (the first MAX_NOTIFICATION_METHODS distinct
+   * methods; later new methods are not counted). Absent when none came.
+   */
+  notifications?: Record<string, number>;
   /** Every frame the server sent (for the wire-schema check); bounded by the session. */
   frames?: unknown[];
   /** Streamable HTTP surfaces: every HTTP exchange, in order (the first MAX_HTTP_EXCHANGES). */
   http?: HttpExchange[];
 }
+
+/** Distinct notification methods counted in `WireTap.notifications`. */
+export const MAX_NOTIFICATION_METHODS = 64;
 
 /** Exchanges kept in `WireTap.http`. */
 export const MAX_HTTP_EXCHANGES = 2000;

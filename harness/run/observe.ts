@@ -10,6 +10,7 @@ import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
 import { changesStateByName, runInEffectOrder } from './effect-order.ts';
+import { finishListChanged, followListChanges, LIST_CHANGED } from './relist.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -94,12 +95,19 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
   try {
     obs.negotiation = session.negotiation;
     early = startEarlyFresh(input, obs, context);
+    const seenAtListing = session.notificationCount(LIST_CHANGED);
     obs.listing = await session.listTools();
     obs.bootError = listingFailure(obs.listing);
     if (!input.signal?.aborted && obs.bootError === undefined) {
       const plan = input.planCalls(obs);
       obs.skippedTools = plan.skipped;
       obs.calls = await callAll(session, plan.scenarios, changesStateByName(obs.listing.tools), input.signal);
+      // the re-list point: notifications/tools/list_changed since the first listing (harness/run/relist.ts)
+      const live = session;
+      obs.listChanged = await followListChanges({
+        session, obs, planCalls: input.planCalls, seenAtListing, signal: input.signal,
+        callScenarios: (scenarios, changesState) => callAll(live, scenarios, changesState, input.signal),
+      });
     }
     if (!input.signal?.aborted && obs.bootError === undefined) {
       obs.probes = await runProbes(session, input, input.planProbes(obs), changesStateByName(obs.listing.tools), context, early);
@@ -107,6 +115,8 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
   } finally {
     input.signal?.removeEventListener('abort', onAbort);
     await early?.settled(); // never leave a fresh probe process behind, whatever ended the observation
+    obs.listChanged = finishListChanged(obs.listChanged, session, obs);
+    if (obs.listChanged === undefined) delete obs.listChanged;
     if (input.signal?.aborted) markCutShort(obs);
     obs.shutdown = await session.close();
     obs.wire = session.tap();

@@ -174,7 +174,9 @@ export class RpcChannel {
     this.send({ jsonrpc: '2.0', id, ...answer });
   }
 
+  /** A notification: counted by method in the tap (tools/list_changed drives the re-list), then tied to a request. */
   private onNotification(frame: Record<string, unknown>): void {
+    this.tap.notification(frame.method as string);
     const params = isObject(frame.params) ? frame.params : {};
     const token = idKey(params.progressToken) ?? idKey(params.requestId);
     const target = token !== undefined ? this.pending.get(token)

@@ -53,6 +53,8 @@ export interface Session {
   writeRaw(line: string, opts?: { expectId?: number | string; timeoutMs?: number }): Promise<RequestRecord | undefined>;
   /** Snapshot of the wire tap so far (all processes of the session). */
   tap(): WireTap;
+  /** How many notifications with `method` the server has sent so far (cheap: no snapshot). */
+  notificationCount(method: string): number;
   /** Every process exit so far, in order (unexpected ones and the final). */
   exits(): ExitInfo[];
   /** Shut the current process down (stdin close, SIGTERM, SIGKILL). Idempotent. */
@@ -122,6 +124,10 @@ export class LiveSession implements Session {
 
   tap(): WireTap {
     return this.connector.tap.snapshot();
+  }
+
+  notificationCount(method: string): number {
+    return this.connector.tap.notificationCount(method);
   }
 
   exits(): ExitInfo[] {

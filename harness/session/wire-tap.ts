@@ -2,7 +2,7 @@
  * The wire tap recorder: counts and classifies everything that crosses a surface's stdio, with bounded memory.
  * One recorder spans every process of a session (respawns continue its line numbers and clock).
  */
-import { MAX_HTTP_EXCHANGES, type HttpExchange, type StdoutLine, type WireTap } from '../model/wire.ts';
+import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, type HttpExchange, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import type { EnvMask } from './env-mask.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
@@ -21,6 +21,7 @@ export class WireTapRecorder {
   private readonly stdout: StdoutLine[] = [];
   private readonly frames: unknown[] = [];
   private readonly serverRequests: string[] = [];
+  private readonly notifications = new Map<string, number>();
   private stderrChunks: Buffer[] = [];
   private stderrKept = 0;
   private stderrBytes = 0;
@@ -109,6 +110,21 @@ export class WireTapRecorder {
     if (this.serverRequests.length < 1000) this.serverRequests.push(method);
   }
 
+  /**
+   * Count one notification from the server by its method (any method: the channel routes every frame
+   * with a string `method` and no id here). Bounded to MAX_NOTIFICATION_METHODS distinct methods.
+   */
+  notification(method: string): void {
+    const count = this.notifications.get(method);
+    if (count !== undefined) this.notifications.set(method, count + 1);
+    else if (this.notifications.size < MAX_NOTIFICATION_METHODS) this.notifications.set(method, 1);
+  }
+
+  /** How many notifications with this method the server has sent so far (all processes of the session). */
+  notificationCount(method: string): number {
+    return this.notifications.get(method) ?? 0;
+  }
+
   /** A copy of everything recorded so far. */
   snapshot(): WireTap {
     this.trimStderr();
@@ -121,6 +137,7 @@ export class WireTapRecorder {
       unmatchedFrames: this.unmatched,
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),
       serverRequests: this.serverRequests.slice(),
+      ...(this.notifications.size > 0 ? { notifications: Object.fromEntries(this.notifications) } : {}),
       frames: this.frames.slice(),
       ...(this.httpSeq > 0 ? { http: this.http.map((e) => structuredClone(e)) } : {}),
     };

@@ -3,7 +3,7 @@
  * the wire tap's frames (matched to main-session requests by id), the responses in listing pages,
  * calls and probes, and the raw `initialize` / `server/discover` results of the negotiation.
  */
-import type { SurfaceObservation } from '../model/observation.ts';
+import { listPages, type SurfaceObservation } from '../model/observation.ts';
 import type { RequestRecord } from '../model/wire.ts';
 
 /** One server message to validate. `result: true` marks a bare result (no JSON-RPC envelope). */
@@ -15,7 +15,7 @@ export interface CollectedFrame {
 
 function mainSessionRecords(observation: SurfaceObservation): RequestRecord[] {
   return [
-    ...(observation.listing?.pages ?? []),
+    ...listPages(observation).map((p) => p.record), // the first listing's pages and any re-list's
     ...observation.calls.map((c) => c.request),
     ...observation.probes.filter((p) => !p.probe.freshProcess).flatMap((p) => p.pages ?? [p.request]),
   ];

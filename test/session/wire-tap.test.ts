@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { fixture, options, sessionStarter } from './helpers.ts';
 
 const start = sessionStarter(() => delete process.env.SESSION_TEST_PARENT_ONLY);
@@ -77,5 +78,26 @@ describe('wire tap', () => {
     const allowed = await session.callTool('getenv', { name: 'ALLOWED_VAR' });
     expect(parentOnly.response?.result).toMatchObject({ structuredContent: { value: null } });
     expect(allowed.response?.result).toMatchObject({ structuredContent: { value: 'allowed' } });
+  });
+});
+
+describe('notifications counted by method (the re-list trigger, harness/run/relist.ts)', () => {
+  const LIST_CHANGED_SERVER = fileURLToPath(new URL('../fixtures/servers/trust/list-changed.mjs', import.meta.url));
+  const server = (args: string[] = []) => ({ command: process.execPath, args: [LIST_CHANGED_SERVER, ...args], cwd: process.cwd(), env: {} });
+
+  it('a notification written before a reply is counted by the time that reply resolves (stream order)', async () => {
+    const session = await start(server(), options());
+    expect(session.notificationCount('notifications/tools/list_changed')).toBe(0);
+    expect((await session.callTool('refresh_catalog', {})).outcome).toBe('success');
+    expect(session.notificationCount('notifications/tools/list_changed')).toBe(1);
+    expect(session.tap().notifications).toEqual({ 'notifications/tools/list_changed': 1 });
+    expect((await session.listTools()).tools.map((t) => t.name)).toEqual(['refresh_catalog', 'daily_report', 'purge_reports']);
+  });
+
+  it('the twin sends none: nothing counted, no notifications key in the tap', async () => {
+    const session = await start(server(['--twin']), options());
+    await session.callTool('refresh_catalog', {});
+    expect(session.notificationCount('notifications/tools/list_changed')).toBe(0);
+    expect(session.tap().notifications).toBeUndefined();
   });
 });

@@ -8,10 +8,20 @@
  * - A later page that failed, a `nextCursor` returned before (a repeat or a cycle), pagination still
  *   going after the page limit, and a tool name listed again on a later page: warnings (cursors SHOULD
  *   be stable and the listing finite; a looped tool is judged once).
- * Spec: spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools; spec:2025-11-25/server/utilities/pagination.mdx.
+ * - `notifications/tools/list_changed` during the run (harness/run/relist.ts): the harness lists again
+ *   (legacy era, `listChanged` declared) and judges the final tool set; a note names the tools that
+ *   appeared, disappeared or changed (info: announcing a change is what the spec asks for). A re-list
+ *   answered with a JSON-RPC error: a warning (the new tool set was not tested; a timeout or an exit is
+ *   transport/timeout's or transport/exit's). The notification from a server that did not declare
+ *   `listChanged`: a warning (spec:2025-11-25/basic/lifecycle.mdx §Operation: both parties MUST only use
+ *   capabilities that were negotiated, a SHOULD in 2024-11-05; SDK clients ignore it, so hosts never
+ *   see the change), not acted on. On 2026-07-28 list changes are delivered only on a
+ *   `subscriptions/listen` stream (spec:2026-07-28/server/tools.mdx), which the harness does not open:
+ *   a note, not acted on. Notifications during the probes (after the re-list point): a note.
+ * Spec: spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx.
  */
-import { defineCheck } from '../define.ts';
-import type { Listing, SurfaceObservation } from '../../model/observation.ts';
+import { defineCheck, type FindingDescriptor } from '../define.ts';
+import type { ListChanged, Listing, SurfaceObservation } from '../../model/observation.ts';
 
 /** Whether the negotiation declared the `tools` capability (modern: in the DiscoverResult's capabilities too). */
 function declaresTools(observation: SurfaceObservation): boolean {
@@ -29,10 +39,10 @@ export default defineCheck({
   meta: {
     id: 'tools/listing',
     defaultSeverity: 'warning',
-    description: 'tools/list answers (an error means nothing was tested), and its pagination ends: no repeated or cycling cursor, no endless pages, no tool listed twice.',
+    description: 'tools/list answers (an error means nothing was tested), and its pagination ends: no repeated or cycling cursor, no endless pages, no tool listed twice; a tool set announced as changed (notifications/tools/list_changed) is listed again and judged.',
     rationale:
-      'A server that declares tools but fails tools/list offers nothing a host can use, and a run that lists nothing tests nothing; a cursor that repeats or never ends makes clients loop or give up, and a tool listed on two pages is ambiguous.',
-    spec: 'spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools; spec:2025-11-25/server/utilities/pagination.mdx',
+      'A server that declares tools but fails tools/list offers nothing a host can use, and a run that lists nothing tests nothing; a cursor that repeats or never ends makes clients loop or give up, and a tool listed on two pages is ambiguous. Tools that appear mid-run are what hosts call next: a harness that never lists again never tests them.',
+    spec: 'spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx; spec:2025-11-25/basic/lifecycle.mdx §Operation',
     messages: {
       listError: 'tools/list was answered with JSON-RPC error {{code}} although the server declares the tools capability; no tool was listed, so nothing was tested.',
       listErrorUndeclared: 'tools/list was answered with JSON-RPC error {{code}}; the server does not declare the tools capability, so nothing was tested.',
@@ -41,6 +51,11 @@ export default defineCheck({
       cursorRepeated: 'Page {{page}} of tools/list returned a nextCursor that page {{first}} already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.',
       pageLimit: 'tools/list still returned a nextCursor after {{pages}} pages (the page limit); the tools beyond were not listed or tested.',
       nameRepeated: 'Tool {{tool}} is listed again on page {{page}} (first on page {{first}}); it is judged once.',
+      listChanged: 'The server sent notifications/tools/list_changed ({{count}}) during the calls; the harness listed the tools again ({{relists}}): {{changes}}. The final tool set was judged, and the tools that appeared were planned and called like the others.',
+      relistFailed: 'tools/list after notifications/tools/list_changed was answered with {{how}}; the changed tool set was not listed, so it was not tested.',
+      listChangedUndeclared: 'The server sent notifications/tools/list_changed ({{count}}) without declaring capabilities.tools.listChanged; a client only acts on capabilities that were negotiated (SDK clients ignore it), so hosts never see the change. The harness did not list again.',
+      listChangedModern: 'The server sent notifications/tools/list_changed ({{count}}) outside a subscriptions/listen stream; on 2026-07-28 list changes are delivered only on such a stream, which the harness does not open, so it did not list again.',
+      listChangedLate: 'The server sent notifications/tools/list_changed ({{count}}) after the calls (during the probes); the harness lists again only after the calls, so a tool set changed then was not tested.',
     },
     examples: {
       fail: '{"method":"tools/list"} -> {"result":{"tools":[{"name":"a",...}],"nextCursor":"p2"}}; {"params":{"cursor":"p2"}} -> {"result":{"tools":[{"name":"a",...}],"nextCursor":"p2"}}',
@@ -71,5 +86,33 @@ export default defineCheck({
     for (const repeat of listing.repeats ?? []) {
       report({ messageId: 'nameRepeated', tool: repeat.name, pointer: '/result/tools', data: { tool: repeat.name, page: repeat.page + 1, first: repeat.firstPage + 1 } });
     }
+    if (observation.listChanged) reportListChanged(observation.listChanged, report);
   },
 });
+
+/** "2 times", "once". */
+const times = (n: number): string => (n === 1 ? 'once' : `${n} times`);
+
+/** "appeared: a, b; disappeared: c", or "the tool set did not change". Tool names only (never values). */
+function describeChanges(listChanged: ListChanged): string {
+  const all = (key: 'added' | 'removed' | 'changed') => [...new Set(listChanged.relists.flatMap((r) => r[key]))];
+  const parts = [['appeared', all('added')], ['disappeared', all('removed')], ['changed definition', all('changed')]] as const;
+  const said = parts.filter(([, names]) => names.length > 0).map(([what, names]) => `${what}: ${names.join(', ')}`);
+  return said.length > 0 ? said.join('; ') : 'the tool set did not change';
+}
+
+/** The findings about `notifications/tools/list_changed` (see the module doc). */
+function reportListChanged(listChanged: ListChanged, report: (f: FindingDescriptor) => void): void {
+  const count = times(listChanged.count);
+  if (listChanged.ignored === 'undeclared') report({ messageId: 'listChangedUndeclared', pointer: '/capabilities/tools/listChanged', data: { count } });
+  if (listChanged.ignored === 'modern') report({ messageId: 'listChangedModern', severity: 'info', data: { count } });
+  const listed = listChanged.relists.filter((r) => r.listing.stop !== 'error').length;
+  if (listed > 0) report({ messageId: 'listChanged', severity: 'info', data: { count, relists: times(listed), changes: describeChanges(listChanged) } });
+  const failed = listChanged.relists.find((r) => r.listing.stop === 'error');
+  const page = failed?.listing.pages[failed.listing.pages.length - 1];
+  if (page?.outcome === 'protocol-error') {
+    const code = page.response?.error?.code;
+    report({ messageId: 'relistFailed', pointer: '/error/code', data: { how: `JSON-RPC error ${typeof code === 'number' ? String(code) : '(no numeric code)'}` } });
+  } else if (page?.outcome === 'success') report({ messageId: 'relistFailed', pointer: '/result', data: { how: 'a result that is not an object' } });
+  if (listChanged.late > 0) report({ messageId: 'listChangedLate', severity: 'info', data: { count: times(listChanged.late) } });
+}

@@ -12,6 +12,7 @@
  */
 import { defineCheck } from '../define.ts';
 import type { RequestRecord, StdoutLine } from '../../model/wire.ts';
+import { listPages } from '../../model/observation.ts';
 
 /** Notifications tied to one request above which it is reported as a flood. */
 export const FLOOD_NOTIFICATIONS = 10_000;
@@ -107,7 +108,7 @@ export default defineCheck({
     const recorded = [...groups.values()].reduce((n, g) => n + g.length, 0);
     const total = Math.max(wire.stdoutNonJsonRpc, recorded);
     if (total > recorded) report({ messageId: 'more', pointer: '/stdout/more', data: { count: total - recorded, total } });
-    const records: RequestRecord[] = [...(ctx.observation.listing?.pages ?? []), ...ctx.observation.calls.map((c) => c.request), ...ctx.observation.probes.map((p) => p.request)];
+    const records: RequestRecord[] = [...listPages(ctx.observation).map((p) => p.record), ...ctx.observation.calls.map((c) => c.request), ...ctx.observation.probes.map((p) => p.request)];
     const worst = new Map<string, RequestRecord>(); // one finding per method: its largest flood
     for (const r of records) {
       if ((r.notificationCount ?? 0) > Math.max(FLOOD_NOTIFICATIONS, worst.get(r.method)?.notificationCount ?? 0)) worst.set(r.method, r);

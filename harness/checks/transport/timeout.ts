@@ -1,6 +1,7 @@
 /**
  * transport/timeout: every request the harness sent (tool calls, probes, tools/list pages) was
- * answered within its timeout (spec:2025-11-25/basic/lifecycle.mdx §Timeouts). The era probe
+ * answered within its timeout (spec:2025-11-25/basic/lifecycle.mdx §Timeouts); the tools/list pages
+ * of a re-list after notifications/tools/list_changed are named as such (`relistPage`). The era probe
  * (`server/discover`) is excluded: silence there is a legitimate legacy answer (digest §1c), unless the
  * server turned out modern (it refused `initialize` with -32022 naming only 2026-07-28) (`discover`). An
  * `initialize` the server never answered within `timeouts.startMs` is reported here (`initialize`),
@@ -11,6 +12,7 @@
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { stderrTail } from '../util/stderr.ts';
 import type { RequestRecord } from '../../model/wire.ts';
+import { listPages } from '../../model/observation.ts';
 import { initializeTimeoutMs, readyTimeoutMs } from './boot-error.ts';
 
 export default defineCheck({
@@ -25,6 +27,7 @@ export default defineCheck({
       call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.",
       probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.",
       listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.',
+      relistPage: 'tools/list page {{page}} of the re-list after notifications/tools/list_changed got no answer within {{timeoutMs}} ms; the changed tool set was not tested.',
       discover: 'server/discover got no answer within {{timeoutMs}} ms, on a modern server (it refused initialize with -32022 naming only 2026-07-28).',
       initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.',
       initializeIdMismatch:
@@ -62,9 +65,9 @@ export default defineCheck({
       const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs) };
       report({ messageId: 'probe', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data });
     }
-    (listing?.pages ?? []).forEach((page, i) => {
-      if (page.outcome === 'timeout') report({ messageId: 'listPage', data: { page: i + 1, timeoutMs: limitMs(page) } });
-    });
+    for (const { record, page, relist } of listPages({ listing, listChanged: ctx.observation.listChanged })) {
+      if (record.outcome === 'timeout') report({ messageId: relist === undefined ? 'listPage' : 'relistPage', data: { page, timeoutMs: limitMs(record) } });
+    }
   },
 });
 

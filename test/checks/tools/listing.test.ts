@@ -1,15 +1,26 @@
 import check from '../../../harness/checks/tools/listing.ts';
 import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
-import type { Listing } from '../../../harness/model/observation.ts';
+import type { ListChanged, Listing } from '../../../harness/model/observation.ts';
 import type { RequestRecord } from '../../../harness/model/wire.ts';
 
 let id = 1;
 const page = (response: RequestRecord['response'], outcome: RequestRecord['outcome'] = response?.error ? 'protocol-error' : 'success'): RequestRecord => ({ id: id++, method: 'tools/list', response, outcome, durationMs: 1 });
 const ok = (names: string[], nextCursor?: string) => page({ jsonrpc: '2.0', result: { tools: names.map((n) => makeTool(n)), ...(nextCursor !== undefined ? { nextCursor } : {}) } });
 const listing = (l: Partial<Listing>): Listing => ({ pages: [], tools: [], truncated: false, stop: 'end', ...l });
+const first = () => listing({ pages: [ok(['a', 'b'])], tools: [makeTool('a'), makeTool('b')] });
+const changed = (l: Partial<ListChanged>): ListChanged => ({ count: 1, late: 0, declared: true, relists: [], ...l });
+const relisted = (names: string[], diff: Partial<ListChanged['relists'][number]> = {}) => ({ listing: listing({ pages: [ok(names)], tools: names.map((n) => makeTool(n)) }), added: [], removed: [], changed: [], ...diff });
 
 checkTester(check, {
   valid: [
+    {
+      name: 'a re-list that timed out: transport/timeout names it, nothing here',
+      observation: makeObservation({
+        listing: first(),
+        listChanged: changed({ relists: [{ listing: listing({ pages: [page(undefined, 'timeout')], stop: 'error' }), added: [], removed: [], changed: [] }] }),
+      }),
+    },
+    { name: 'no list_changed at all: nothing about it', observation: makeObservation({ listing: first() }) },
     { name: 'three pages that end', observation: makeObservation({ listing: listing({ pages: [ok(['a'], 'x'), ok(['b'], 'y'), ok(['c'])], tools: ['a', 'b', 'c'].map((n) => makeTool(n)) }) }) },
     { name: 'no listing (boot failed earlier)', observation: { ...makeObservation(), listing: undefined } },
   ],
@@ -43,6 +54,42 @@ checkTester(check, {
         { messageId: 'cursorRepeated', severity: 'warning' },
         { messageId: 'nameRepeated', tool: 'a', severity: 'warning' },
       ],
+    },
+    {
+      name: 'list_changed, re-listed: one note naming the tools that appeared, disappeared and changed (names only)',
+      observation: makeObservation({ listing: first(), listChanged: changed({ count: 2, relists: [relisted(['b', 'c'], { added: ['c'], removed: ['a'], changed: ['b'] })] }) }),
+      findings: [{
+        messageId: 'listChanged', severity: 'info',
+        message: 'The server sent notifications/tools/list_changed (2 times) during the calls; the harness listed the tools again (once): appeared: c; disappeared: a; changed definition: b. The final tool set was judged, and the tools that appeared were planned and called like the others.',
+      }],
+    },
+    {
+      name: 'list_changed, re-listed, nothing changed: the note says so',
+      observation: makeObservation({ listing: first(), listChanged: changed({ relists: [relisted(['a', 'b'])] }) }),
+      findings: [{ messageId: 'listChanged', severity: 'info', message: 'The server sent notifications/tools/list_changed (once) during the calls; the harness listed the tools again (once): the tool set did not change. The final tool set was judged, and the tools that appeared were planned and called like the others.' }],
+    },
+    {
+      name: 'a re-list answered with a JSON-RPC error: a warning (the changed set was not tested), no change note',
+      observation: makeObservation({
+        listing: first(),
+        listChanged: changed({ relists: [{ listing: listing({ pages: [page({ error: { code: -32603, message: 'x' } })], stop: 'error' }), added: [], removed: [], changed: [] }] }),
+      }),
+      findings: [{ messageId: 'relistFailed', severity: 'warning', pointer: '/error/code', message: 'tools/list after notifications/tools/list_changed was answered with JSON-RPC error -32603; the changed tool set was not listed, so it was not tested.' }],
+    },
+    {
+      name: 'list_changed without a declared listChanged: a warning, not acted on',
+      observation: makeObservation({ listing: first(), listChanged: changed({ declared: false, ignored: 'undeclared' }) }),
+      findings: [{ messageId: 'listChangedUndeclared', severity: 'warning', pointer: '/capabilities/tools/listChanged' }],
+    },
+    {
+      name: 'list_changed on 2026-07-28 outside subscriptions/listen: a note, not acted on',
+      observation: makeObservation({ era: 'modern', listing: first(), listChanged: changed({ ignored: 'modern' }) }),
+      findings: [{ messageId: 'listChangedModern', severity: 'info' }],
+    },
+    {
+      name: 'list_changed during the probes (after the re-list point): a note that it was not acted on',
+      observation: makeObservation({ listing: first(), listChanged: changed({ count: 0, late: 1 }) }),
+      findings: [{ messageId: 'listChangedLate', severity: 'info', message: 'The server sent notifications/tools/list_changed (once) after the calls (during the probes); the harness lists again only after the calls, so a tool set changed then was not tested.' }],
     },
     {
       name: 'endless pagination stops at the page limit and says so',

@@ -57,6 +57,14 @@ checkTester(check, {
       observation: makeObservation({ listing: { pages: [page('success'), page('timeout')], tools: [], truncated: false } }),
       findings: [{ messageId: 'listPage' }],
     },
+    {
+      name: 'the re-list after notifications/tools/list_changed timed out: named as the re-list',
+      observation: makeObservation({
+        listing: { pages: [page('success')], tools: [], truncated: false },
+        listChanged: { count: 1, late: 0, declared: true, relists: [{ listing: { pages: [page('timeout')], tools: [], truncated: false, stop: 'error' }, added: [], removed: [], changed: [] }] },
+      }),
+      findings: [{ messageId: 'relistPage', message: 'tools/list page 1 of the re-list after notifications/tools/list_changed got no answer within 5000 ms; the changed tool set was not tested.' }],
+    },
   ],
 });
 
