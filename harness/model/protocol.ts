@@ -87,3 +87,18 @@ export interface JsonRpcResponse {
   error?: JsonRpcError;
   [key: string]: unknown;
 }
+
+/**
+ * Whether a JSON value is shaped like a JSON-RPC message, well-formed or not: an object with a `jsonrpc`
+ * member, or with an `id` next to `result`, `error` or a string `method`. Such a line claims to be a
+ * protocol message, and its shape is judged once, by its revision's wire schema (protocol/wire-schema:
+ * `{"jsonrpc":"2.0","id":1}` lacks `result`, `{"jsonrpc":"1.0",...}` has the wrong version). Any other
+ * JSON value on stdout (a `{"level":"info","msg":"..."}` log line, a batch array) is not JSON-RPC at all,
+ * judged once by transport/stdout (spec:2025-11-25/basic/transports.mdx §stdio). One line, one judge.
+ */
+export function isJsonRpcShaped(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  if ('jsonrpc' in v) return true;
+  return 'id' in v && ('result' in v || 'error' in v || typeof v.method === 'string');
+}

@@ -10,7 +10,7 @@ import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
 import { changesStateByName, runInEffectOrder } from './effect-order.ts';
-import { finishListChanged, followListChanges, LIST_CHANGED } from './relist.ts';
+import { finishListChanged, followListChanges } from './relist.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -95,7 +95,6 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
   try {
     obs.negotiation = session.negotiation;
     early = startEarlyFresh(input, obs, context);
-    const seenAtListing = session.notificationCount(LIST_CHANGED);
     obs.listing = await session.listTools();
     obs.bootError = listingFailure(obs.listing);
     if (!input.signal?.aborted && obs.bootError === undefined) {
@@ -105,7 +104,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
       // the re-list point: notifications/tools/list_changed since the first listing (harness/run/relist.ts)
       const live = session;
       obs.listChanged = await followListChanges({
-        session, obs, planCalls: input.planCalls, seenAtListing, signal: input.signal,
+        session, obs, planCalls: input.planCalls, signal: input.signal,
         callScenarios: (scenarios, changesState) => callAll(live, scenarios, changesState, input.signal),
       });
     }

@@ -9,7 +9,9 @@
  *
  * What the harness does, at ONE point of the run (the re-list point: after the calls, before the probes):
  * - legacy era, `capabilities.tools.listChanged: true`, and at least one notification came since the
- *   first `tools/list` was sent: list again (same pagination and page limit), merge the tools it added
+ *   session opened (not only since the first `tools/list`: an SDK server that registers a tool while
+ *   handling `notifications/initialized` sends one that lands just before or just after the first
+ *   `tools/list` is written, by timing; counting from the start makes both the same): list again (same pagination and page limit), merge the tools it added
  *   into the listing the checks judge, plan the added tools' calls with the same planner (F11: only
  *   `readOnlyHint: true` tools by default) and call them in effect order. Repeated while those calls
  *   draw more notifications, at most MAX_RELISTS times.
@@ -40,8 +42,6 @@ export interface RelistDeps {
   planCalls: (observation: SurfaceObservation) => { scenarios: Scenario[]; skipped: SurfaceObservation['skippedTools'] };
   /** Calls scenarios in effect order (observe.ts callAll). */
   callScenarios: (scenarios: Scenario[], changesState: (tool: string | undefined) => boolean) => Promise<CallRecord[]>;
-  /** LIST_CHANGED notifications counted when the first `tools/list` was sent. */
-  seenAtListing: number;
   signal?: AbortSignal;
 }
 
@@ -56,7 +56,7 @@ export async function followListChanges(deps: RelistDeps): Promise<ListChanged |
   const declared = declaresListChanged(obs.negotiation?.capabilities);
   const relists: Relist[] = [];
   let current = obs.listing?.tools ?? [];
-  let acted = deps.seenAtListing;
+  let acted = 0; // counted since the session opened: see the module doc
   let ignored: ListChanged['ignored'];
   while (relists.length < MAX_RELISTS && !signal?.aborted && obs.listing !== undefined) {
     if (session.notificationCount(LIST_CHANGED) <= acted) break;

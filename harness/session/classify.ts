@@ -3,6 +3,7 @@
  * stdout that is not a valid MCP message). Pure.
  */
 import { isJsonObject as isObject } from '../json.ts';
+import { isJsonRpcShaped } from '../model/protocol.ts';
 import type { StdoutLine } from '../model/wire.ts';
 
 /** A classified line: its kind and, when it parsed as JSON, the value. */
@@ -16,15 +17,13 @@ export interface Classified {
 export { isJsonObject as isObject } from '../json.ts';
 
 /**
- * A JSON-RPC 2.0 message: an object with `jsonrpc: "2.0"` that is a request/notification (string `method`)
- * or a response (`id` plus `result` or `error`). Batches (arrays) are not: batching was removed in 2025-06-18.
+ * A line the stdio tap counts as JSON-RPC: a value shaped like a JSON-RPC message (`isJsonRpcShaped`,
+ * model/protocol.ts), well-formed or not. A malformed one (a response with its id missing, the wrong
+ * `jsonrpc` version, neither result nor error) is named by protocol/wire-schema, not again as a
+ * non-JSON-RPC line by transport/stdout. Batches (arrays) are not: batching was removed in 2025-06-18.
  */
 export function isJsonRpcMessage(value: unknown): boolean {
-  if (!isObject(value) || value.jsonrpc !== '2.0') return false;
-  if (typeof value.method === 'string') return true;
-  // a response with its id missing is still a JSON-RPC response (a reply to a notification, say): the
-  // session names it as unmatched (protocol/wire-schema), not as a non-JSON-RPC line (transport/stdout)
-  return 'result' in value || 'error' in value;
+  return isJsonRpcShaped(value);
 }
 
 /** Classify a line's text: `jsonrpc`, `json` (valid JSON, not JSON-RPC) or `text` (not JSON). */

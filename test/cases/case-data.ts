@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SurfaceObservation } from '../../harness/model/observation.ts';
-import type { ListedTool } from '../../harness/model/protocol.ts';
+import { isJsonRpcShaped, type ListedTool } from '../../harness/model/protocol.ts';
 import type { StdoutLine } from '../../harness/model/wire.ts';
 import { emptyWire, makeCall, makeObservation } from '../helpers/check-tester.ts';
 
@@ -35,8 +35,7 @@ export function classifyLine(text: string, line: number): StdoutLine {
   let kind: StdoutLine['kind'] = 'text';
   try {
     const value: unknown = JSON.parse(text);
-    const isRpc = typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
-    kind = isRpc ? 'jsonrpc' : 'json';
+    kind = isJsonRpcShaped(value) ? 'jsonrpc' : 'json';
   } catch {
     kind = 'text';
   }

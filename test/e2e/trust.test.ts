@@ -138,6 +138,10 @@ describe('transport/stdout ids do not move with stdout line numbers (trials F6)'
     expect(ids(chatty[1])).toEqual(ids(chatty[0]));
   });
 
+  it('the JSON log line is judged once, by transport/stdout: protocol/wire-schema does not also call it a response without an id', () => {
+    for (const run of chatty) expect(findingsOf(reportOf(run), 'ad-hoc', 'protocol/wire-schema')).toEqual([]);
+  });
+
   it('the twin that logs to stderr draws nothing', () => {
     expect(stdoutFindings(quiet)).toEqual([]);
     expect(quiet.exitCode).toBe(0);

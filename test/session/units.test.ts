@@ -44,9 +44,16 @@ describe('classifyLine', () => {
     ['{"jsonrpc":"2.0","id":1,"result":{}}', 'jsonrpc'],
     ['{"jsonrpc":"2.0","method":"notifications/message"}', 'jsonrpc'],
     ['{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"m"}}', 'jsonrpc'],
-    ['{"id":1,"result":{}}', 'json'],
+    // shaped like JSON-RPC, however broken: protocol/wire-schema judges its shape, not transport/stdout
+    ['{"id":1,"result":{}}', 'jsonrpc'],
+    ['{"jsonrpc":"2.0","id":1}', 'jsonrpc'],
+    ['{"jsonrpc":"1.0","id":1,"result":{}}', 'jsonrpc'],
+    ['{"jsonrpc":"2.0","result":{}}', 'jsonrpc'],
+    // JSON, but not JSON-RPC at all: transport/stdout's alone
+    ['{"level":"info","msg":"started"}', 'json'],
+    ['{"method":"GET","path":"/health"}', 'json'],
+    ['{"level":"error","error":"boom"}', 'json'],
     ['[{"jsonrpc":"2.0","id":1,"result":{}}]', 'json'],
-    ['{"jsonrpc":"2.0","id":1}', 'json'],
     ['Server started', 'text'],
     ['', 'text'],
   ])('%s -> %s', (line, kind) => {

@@ -12,10 +12,14 @@
  * the handshake, so it runs on a surface that did not boot): response correlation is a JSON-RPC message rule (JSON-RPC 2.0 §5, spec
  * basic/index.mdx §Responses: a response MUST carry the id of the request it answers), not stdio
  * framing, so it belongs here rather than in transport/stdout; it is judged on every revision.
+ * A stdout line that is JSON but not shaped like a JSON-RPC message at all (`isJsonRpcShaped`: a
+ * `{"level":"info"}` log line) is transport/stdout's alone; one that claims to be JSON-RPC (a `jsonrpc`
+ * member, or an id with result/error/method) is judged here, however broken its shape.
  * Spec: schema/<rev>/schema.json (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import type { WireTap } from '../../model/wire.ts';
+import { isJsonRpcShaped } from '../../model/protocol.ts';
 import { collectFrames } from '../../wire/collect.ts';
 import { frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
 import { wireRevisionOf } from '../../wire/revision.ts';
@@ -53,6 +57,7 @@ export default defineCheck({
     const seen = new Set<string>();
     for (const { frame, method, bare } of collectFrames(observation)) {
       if (idlessResponse(frame)) continue; // named once as responseWithoutId, not again as a schema failure
+      if (!bare && !isJsonRpcShaped(frame)) continue; // JSON that is not JSON-RPC at all (a log line): transport/stdout's
       const issues: FrameIssue[] = bare && method ? resultIssues(revision, method, frame) : frameIssues(revision, frame, method);
       for (const issue of issues) {
         const key = `${issue.method}\u0000${issue.pointer}\u0000${issue.keyword}`;

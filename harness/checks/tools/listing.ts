@@ -10,7 +10,8 @@
  *   be stable and the listing finite; a looped tool is judged once).
  * - `notifications/tools/list_changed` during the run (harness/run/relist.ts): the harness lists again
  *   (legacy era, `listChanged` declared) and judges the final tool set; a note names the tools that
- *   appeared, disappeared or changed (info: announcing a change is what the spec asks for). A re-list
+ *   appeared, disappeared or changed (info: announcing a change is what the spec asks for; nothing
+ *   when the re-list found the tool set unchanged). A re-list
  *   answered with a JSON-RPC error: a warning (the new tool set was not tested; a timeout or an exit is
  *   transport/timeout's or transport/exit's). The notification from a server that did not declare
  *   `listChanged`: a warning (spec:2025-11-25/basic/lifecycle.mdx §Operation: both parties MUST only use
@@ -86,28 +87,31 @@ export default defineCheck({
     for (const repeat of listing.repeats ?? []) {
       report({ messageId: 'nameRepeated', tool: repeat.name, pointer: '/result/tools', data: { tool: repeat.name, page: repeat.page + 1, first: repeat.firstPage + 1 } });
     }
-    if (observation.listChanged) reportListChanged(observation.listChanged, report);
+    if (observation.listChanged) reportListChanged(observation.listChanged, observation.negotiation?.era === 'modern', report);
   },
 });
 
 /** "2 times", "once". */
 const times = (n: number): string => (n === 1 ? 'once' : `${n} times`);
 
-/** "appeared: a, b; disappeared: c", or "the tool set did not change". Tool names only (never values). */
+/** "appeared: a, b; disappeared: c; changed definition: d". Tool names only (never values). */
 function describeChanges(listChanged: ListChanged): string {
   const all = (key: 'added' | 'removed' | 'changed') => [...new Set(listChanged.relists.flatMap((r) => r[key]))];
   const parts = [['appeared', all('added')], ['disappeared', all('removed')], ['changed definition', all('changed')]] as const;
   const said = parts.filter(([, names]) => names.length > 0).map(([what, names]) => `${what}: ${names.join(', ')}`);
-  return said.length > 0 ? said.join('; ') : 'the tool set did not change';
+  return said.join('; ');
 }
 
 /** The findings about `notifications/tools/list_changed` (see the module doc). */
-function reportListChanged(listChanged: ListChanged, report: (f: FindingDescriptor) => void): void {
+function reportListChanged(listChanged: ListChanged, modern: boolean, report: (f: FindingDescriptor) => void): void {
+  const all = times(listChanged.count + listChanged.late);
+  if (modern) return report({ messageId: 'listChangedModern', severity: 'info', data: { count: all } });
+  if (!listChanged.declared) return report({ messageId: 'listChangedUndeclared', pointer: '/capabilities/tools/listChanged', data: { count: all } });
   const count = times(listChanged.count);
-  if (listChanged.ignored === 'undeclared') report({ messageId: 'listChangedUndeclared', pointer: '/capabilities/tools/listChanged', data: { count } });
-  if (listChanged.ignored === 'modern') report({ messageId: 'listChangedModern', severity: 'info', data: { count } });
-  const listed = listChanged.relists.filter((r) => r.listing.stop !== 'error').length;
-  if (listed > 0) report({ messageId: 'listChanged', severity: 'info', data: { count, relists: times(listed), changes: describeChanges(listChanged) } });
+  // a re-list that found the tool set as it was (the first listing already had the change) is no news
+  const listed = listChanged.relists.filter((r) => r.listing.stop !== 'error');
+  const news = listed.some((r) => r.added.length + r.removed.length + r.changed.length > 0);
+  if (news) report({ messageId: 'listChanged', severity: 'info', data: { count, relists: times(listed.length), changes: describeChanges(listChanged) } });
   const failed = listChanged.relists.find((r) => r.listing.stop === 'error');
   const page = failed?.listing.pages[failed.listing.pages.length - 1];
   if (page?.outcome === 'protocol-error') {

@@ -1,7 +1,9 @@
 /**
  * transport/stdout: nothing but JSON-RPC messages on stdout, from spawn to exit
  * (spec:2025-11-25/basic/transports.mdx §stdio: the server MUST NOT write anything to its stdout that
- * is not a valid MCP message; logs belong on stderr). JSON-RPC batches (arrays) were removed in
+ * is not a valid MCP message; logs belong on stderr). A line shaped like a JSON-RPC message but broken
+ * (`isJsonRpcShaped`: a `jsonrpc` member, or an id with result/error/method) counts as JSON-RPC here: its
+ * shape is protocol/wire-schema's finding, so each line has one judge. JSON-RPC batches (arrays) were removed in
  * spec:2025-06-18/changelog.mdx; a batch line is named as such. ONE finding per kind of offending line
  * (`text`, `json`, `batch`, `oversize`), pointer `/stdout/<kind>`: its id never depends on line numbers,
  * which move with how concurrent answers interleave (trials F6: same input, same ids). The message

@@ -16,8 +16,22 @@ checkTester(check, {
       name: 'an error without an id on 2025-11-25 (JSONRPCErrorResponse.id is optional there: a Streamable HTTP refusal)',
       observation: makeObservation({ wire: { ...emptyWire(), frames: [{ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' } }] } }),
     },
+    {
+      name: 'JSON on stdout that is not JSON-RPC at all (a log line) is transport/stdout\'s alone, not a response missing its id',
+      observation: makeObservation({ wire: { ...emptyWire(), frames: [{ level: 'info', msg: 'tool called' }, { method: 'GET', path: '/health' }, { level: 'error', error: 'boom' }] } }),
+    },
   ],
   invalid: [
+    {
+      name: 'a frame that claims to be JSON-RPC (jsonrpc "2.0") with a broken shape is still judged here',
+      observation: makeObservation({ wire: { ...emptyWire(), frames: [{ jsonrpc: '2.0', id: 7 }, { level: 'info' }] } }),
+      findings: [{ messageId: 'invalid', pointer: '', severity: 'error' }],
+    },
+    {
+      name: 'an id with a result but no jsonrpc member: a JSON-RPC response with its version missing',
+      observation: makeObservation({ wire: { ...emptyWire(), frames: [{ id: 7, result: {} }] } }),
+      findings: [{ messageId: 'invalid', pointer: '', severity: 'error' }],
+    },
     { name: 'missing content, reported once for two frames', observation: makeObservation({ calls: [makeCall('t', { result: { isError: false } }), makeCall('u', { result: {} })] }), findings: [{ messageId: 'invalid', pointer: '/result' }] },
     { name: 'resultType required on 2026-07-28', observation: makeObservation({ era: 'modern', calls: [makeCall('t', { result: good })] }), findings: [{ messageId: 'invalid', pointer: '/result' }] },
     { name: 'envelope: jsonrpc 1.0 and both result and error', observation: makeObservation({ wire: { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: '', stderrBytes: 0, unmatchedFrames: 0, serverRequests: [], frames: [{ jsonrpc: '1.0', id: 5, result: {} }, { jsonrpc: '2.0', id: 6, result: {}, error: { code: 1, message: 'x' } }] } }), findings: [{ messageId: 'invalid', pointer: '/jsonrpc' }, { messageId: 'invalid', pointer: '' }] },

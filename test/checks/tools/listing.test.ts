@@ -20,6 +20,10 @@ checkTester(check, {
         listChanged: changed({ relists: [{ listing: listing({ pages: [page(undefined, 'timeout')], stop: 'error' }), added: [], removed: [], changed: [] }] }),
       }),
     },
+    {
+      name: 'list_changed, re-listed, the tool set as first listed (the first listing already had the change): no news, no note',
+      observation: makeObservation({ listing: first(), listChanged: changed({ relists: [relisted(['a', 'b'])] }) }),
+    },
     { name: 'no list_changed at all: nothing about it', observation: makeObservation({ listing: first() }) },
     { name: 'three pages that end', observation: makeObservation({ listing: listing({ pages: [ok(['a'], 'x'), ok(['b'], 'y'), ok(['c'])], tools: ['a', 'b', 'c'].map((n) => makeTool(n)) }) }) },
     { name: 'no listing (boot failed earlier)', observation: { ...makeObservation(), listing: undefined } },
@@ -64,11 +68,6 @@ checkTester(check, {
       }],
     },
     {
-      name: 'list_changed, re-listed, nothing changed: the note says so',
-      observation: makeObservation({ listing: first(), listChanged: changed({ relists: [relisted(['a', 'b'])] }) }),
-      findings: [{ messageId: 'listChanged', severity: 'info', message: 'The server sent notifications/tools/list_changed (once) during the calls; the harness listed the tools again (once): the tool set did not change. The final tool set was judged, and the tools that appeared were planned and called like the others.' }],
-    },
-    {
       name: 'a re-list answered with a JSON-RPC error: a warning (the changed set was not tested), no change note',
       observation: makeObservation({
         listing: first(),
@@ -80,6 +79,11 @@ checkTester(check, {
       name: 'list_changed without a declared listChanged: a warning, not acted on',
       observation: makeObservation({ listing: first(), listChanged: changed({ declared: false, ignored: 'undeclared' }) }),
       findings: [{ messageId: 'listChangedUndeclared', severity: 'warning', pointer: '/capabilities/tools/listChanged' }],
+    },
+    {
+      name: 'an undeclared list_changed that came only during the probes: the same warning',
+      observation: makeObservation({ listing: first(), listChanged: changed({ count: 0, late: 2, declared: false }) }),
+      findings: [{ messageId: 'listChangedUndeclared', severity: 'warning', message: 'The server sent notifications/tools/list_changed (2 times) without declaring capabilities.tools.listChanged; a client only acts on capabilities that were negotiated (SDK clients ignore it), so hosts never see the change. The harness did not list again.' }],
     },
     {
       name: 'list_changed on 2026-07-28 outside subscriptions/listen: a note, not acted on',
