@@ -1,28 +1,33 @@
 /**
- * The contract invariants (design §7): pure functions over tools and JSON Schema documents. Each
- * `check*` returns `string[]` of human-readable, value-free failures and never throws, so one run
- * reports every problem. The `*Problems` forms return the same failures with a JSON pointer each;
- * the check modules (tools/set-diff, tools/advertised-shape, tools/advertised-metadata,
- * tools/input-narrowing, contract/every-tool-called, contract/version-lock, contract/watched-paths)
- * report those. Nothing here does I/O or imports the process layer.
+ * The contract invariants (design §7): pure functions over tools and JSON Schema documents that never
+ * throw, so one run reports every problem. Each `*Problems` function returns structured problems in
+ * the vocabulary of the check that reports them (tools/set-diff, tools/advertised-shape,
+ * tools/advertised-metadata, tools/input-narrowing, contract/version-lock): the `messageId` is a key of
+ * that check's `meta.messages` and `data` its placeholders, so the check's catalogue is the only
+ * English (issue 14 §3). `uncalledTools` and `unmatchedWatchedPaths` return names for
+ * contract/every-tool-called and contract/watched-paths. Nothing here does I/O or imports the process layer.
  */
 import { isJsonObject as isRecord } from './json.ts';
 import type { ContractTool } from './model/contract.ts';
 import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, type ListedTool } from './model/protocol.ts';
 import { jsonEqual } from './schema/sorted-json.ts';
-import { compareToolSchemas, type ToolSchemaDifference } from './schema/compare.ts';
+import { compareToolSchemas, type SchemaSide, type ToolSchemaDifference } from './schema/compare.ts';
 import { describeDifference } from './schema/narrowing.ts';
 import { joinPointer } from './schema/pointer.ts';
 
-/** One failure: which tool, where (JSON pointer into the Tool object, '' = the tool itself), and the message. */
-export interface Problem {
+/**
+ * One structured problem an invariant found (ESLint's report descriptor, one vocabulary with the
+ * check): `messageId` is a key of the reporting check's `meta.messages`, `data` fills exactly that
+ * message's `{{placeholders}}` (tool and property names, keywords, JSON pointers and fixed phrases of
+ * this module: never an argument, result or schema value), `pointer` is a JSON pointer into the Tool
+ * object ('' = the tool itself; absent = the problem is about the tool set, not inside one tool).
+ * A check reports a problem as it is: `report(problem)`.
+ */
+export interface Problem<M extends string = string, D extends Record<string, string> = Record<string, string>> {
+  messageId: M;
   tool?: string;
-  pointer: string;
-  message: string;
-  /** A stable discriminator the checks map to message IDs. */
-  kind: string;
-  /** Value-free placeholders for the checks' message catalogues (property, keyword, side, detail). */
-  data?: Record<string, string>;
+  pointer?: string;
+  data: D;
 }
 
 /** The schema pair of a tool, as both the contract and the listing carry it. */
@@ -32,39 +37,42 @@ export interface ToolSchemas {
   outputSchema?: Record<string, unknown>;
 }
 
-const messages = (problems: Problem[]): string[] => problems.map((p) => p.message);
 const nameOf = (tool: unknown): string => (isRecord(tool) && typeof tool.name === 'string' ? tool.name : '(unnamed tool)');
 
-/** Tools missing from the listing or advertised beyond the contract (by name). */
-export function toolSetProblems(contract: ContractTool[], advertised: ListedTool[]): Problem[] {
-  const listed = new Set(advertised.map(nameOf));
-  const expected = new Set(contract.map(nameOf));
-  return [
-    ...[...expected].filter((n) => !listed.has(n)).map((tool) => ({ tool, pointer: '', kind: 'missing', message: `${tool} is in the contract but not advertised` })),
-    ...[...listed].filter((n) => !expected.has(n)).map((tool) => ({ tool, pointer: '', kind: 'unexpected', message: `${tool} is advertised but not in the contract` })),
-  ];
-}
+/** tools/set-diff's problems (messages `missing`, `unexpected`). */
+export type ToolSetProblem = Problem<'missing' | 'unexpected', { tool: string }>;
 
-/** String form of `toolSetProblems`. */
-export function diffToolSets(contract: ContractTool[], advertised: ListedTool[]): string[] {
-  return messages(toolSetProblems(contract ?? [], advertised ?? []));
+/** Tools missing from the listing or advertised beyond the contract (by name). */
+export function toolSetProblems(contract: ContractTool[], advertised: ListedTool[]): ToolSetProblem[] {
+  const listed = new Set((advertised ?? []).map(nameOf));
+  const expected = new Set((contract ?? []).map(nameOf));
+  const problem = (messageId: ToolSetProblem['messageId']) => (tool: string): ToolSetProblem => ({ messageId, tool, data: { tool } });
+  return [...[...expected].filter((n) => !listed.has(n)).map(problem('missing')), ...[...listed].filter((n) => !expected.has(n)).map(problem('unexpected'))];
 }
 
 /** Is `version` (YYYY-MM-DD revision) at or after `floor`? Revisions compare lexically. */
 const atLeast = (version: string, floor: string): boolean => version >= floor;
 
+/** tools/advertised-shape's problems: a root that is not an object (`detail`: a composition or a missing type), a field of the wrong type. */
+export type ShapeProblem =
+  | Problem<'inputRoot' | 'outputRoot', { tool: string; detail: '' | ' (no type)' | ` (root is an ${'anyOf' | 'oneOf' | 'allOf'})` }>
+  | Problem<'fieldType', { tool: string; field: string; what: string }>;
+
 /** Root-type problem of an inputSchema/outputSchema object. */
-function rootObjectProblem(tool: string, field: string, schema: Record<string, unknown>): Problem | undefined {
+function rootObjectProblem(tool: string, field: 'inputSchema' | 'outputSchema', schema: Record<string, unknown>): ShapeProblem | undefined {
   if (schema.type === 'object') return undefined;
-  const composition = ['anyOf', 'oneOf', 'allOf'].find((k) => k in schema);
-  const detail = composition ? ` (root is an ${composition})` : schema.type === undefined ? ' (no type)' : '';
-  return { tool, pointer: `/${field}/type`, kind: `${field}-root`, data: { field, detail }, message: `${tool} advertises an ${field} whose root does not declare type "object"${detail}` };
+  const composition = (['anyOf', 'oneOf', 'allOf'] as const).find((k) => k in schema);
+  const detail = composition ? (` (root is an ${composition})` as const) : schema.type === undefined ? ' (no type)' : '';
+  return { messageId: field === 'inputSchema' ? 'inputRoot' : 'outputRoot', tool, pointer: `/${field}/type`, data: { tool, detail } };
 }
 
+/** A field of the Tool object (`pointer`, '' = the tool itself) that is not `what`. */
+const fieldType = (tool: string, pointer: string, what: string): ShapeProblem => ({ messageId: 'fieldType', tool, pointer, data: { tool, field: pointer || 'the tool', what } });
+
 /** Tool-object problems of optional fields: title, description, annotations, icons. */
-function optionalFieldProblems(tool: string, t: Record<string, unknown>, protocolVersion: string): Problem[] {
-  const out: Problem[] = [];
-  const bad = (pointer: string, what: string): void => void out.push({ tool, pointer, kind: 'field-type', data: { field: pointer, what }, message: `${tool} advertises ${pointer} that is not ${what}` });
+function optionalFieldProblems(tool: string, t: Record<string, unknown>, protocolVersion: string): ShapeProblem[] {
+  const out: ShapeProblem[] = [];
+  const bad = (pointer: string, what: string): void => void out.push(fieldType(tool, pointer, what));
   for (const f of ['title', 'description']) if (f in t && typeof t[f] !== 'string') bad(`/${f}`, 'a string');
   if ('annotations' in t) {
     if (!isRecord(t.annotations)) bad('/annotations', 'an object');
@@ -86,14 +94,14 @@ function optionalFieldProblems(tool: string, t: Record<string, unknown>, protoco
  * name a string; inputSchema an object whose root declares type "object" (every revision);
  * outputSchema an object with root type "object" on 2025 revisions, any JSON Schema (object or
  * boolean) on 2026-07-28; title/description strings; annotations an object of hints; icons an array
- * on 2025-11-25 and later.
+ * on 2025-11-25 and later. Never throws.
  */
-export function advertisedShapeProblems(tool: ListedTool, protocolVersion: string): Problem[] {
+export function advertisedShapeProblems(tool: ListedTool, protocolVersion: string): ShapeProblem[] {
   const name = nameOf(tool);
-  if (!isRecord(tool)) return [{ tool: name, pointer: '', kind: 'not-object', data: { field: '', what: 'a Tool object' }, message: `${name} is not a Tool object` }];
-  const out: Problem[] = [];
-  if (typeof tool.name !== 'string' || tool.name === '') out.push({ tool: name, pointer: '/name', kind: 'field-type', data: { field: '/name', what: 'a non-empty string' }, message: `${name} advertises /name that is not a non-empty string` });
-  if (!isRecord(tool.inputSchema)) out.push({ tool: name, pointer: '/inputSchema', kind: 'field-type', data: { field: '/inputSchema', what: 'an object' }, message: `${name} advertises /inputSchema that is not an object` });
+  if (!isRecord(tool)) return [fieldType(name, '', 'a Tool object')];
+  const out: ShapeProblem[] = [];
+  if (typeof tool.name !== 'string' || tool.name === '') out.push(fieldType(name, '/name', 'a non-empty string'));
+  if (!isRecord(tool.inputSchema)) out.push(fieldType(name, '/inputSchema', 'an object'));
   else {
     const root = rootObjectProblem(name, 'inputSchema', tool.inputSchema);
     if (root) out.push(root);
@@ -101,23 +109,14 @@ export function advertisedShapeProblems(tool: ListedTool, protocolVersion: strin
   const version = (KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(protocolVersion) ? protocolVersion : protocolVersion || MODERN_PROTOCOL_VERSION;
   if ('outputSchema' in tool && tool.outputSchema !== undefined) {
     if (version === MODERN_PROTOCOL_VERSION) {
-      if (!isRecord(tool.outputSchema) && typeof tool.outputSchema !== 'boolean') out.push({ tool: name, pointer: '/outputSchema', kind: 'field-type', data: { field: '/outputSchema', what: 'a JSON Schema' }, message: `${name} advertises /outputSchema that is not a JSON Schema` });
-    } else if (!isRecord(tool.outputSchema)) out.push({ tool: name, pointer: '/outputSchema', kind: 'field-type', data: { field: '/outputSchema', what: 'an object' }, message: `${name} advertises /outputSchema that is not an object` });
+      if (!isRecord(tool.outputSchema) && typeof tool.outputSchema !== 'boolean') out.push(fieldType(name, '/outputSchema', 'a JSON Schema'));
+    } else if (!isRecord(tool.outputSchema)) out.push(fieldType(name, '/outputSchema', 'an object'));
     else {
       const root = rootObjectProblem(name, 'outputSchema', tool.outputSchema);
       if (root) out.push(root);
     }
   }
   return [...out, ...optionalFieldProblems(name, tool, version)];
-}
-
-/** String form of `advertisedShapeProblems`. */
-export function checkAdvertisedShape(tool: ListedTool, protocolVersion: string): string[] {
-  try {
-    return messages(advertisedShapeProblems(tool, protocolVersion));
-  } catch {
-    return [`${nameOf(tool)} is not a Tool object`];
-  }
 }
 
 /** Hint defaults (schema.ts ToolAnnotations): an absent hint equals its default. */
@@ -132,20 +131,26 @@ export interface MetadataOptions {
    * the server advertised, so an absent key there is the default it advertised).
    */
   declaredAnnotationsOnly?: boolean;
+  /** The `_meta` keys compared (default: every key the contract tool's `_meta` declares). */
+  metaKeys?: readonly string[];
 }
+
+/** tools/advertised-metadata's problems; `field` is the pointer of the member that disagrees. */
+export type MetadataProblem = Problem<'changed' | 'added' | 'removed', { tool: string; field: string }>;
 
 /**
  * Metadata agreement: `title`, `description` and each `annotations` member must equal the contract's
  * (absent hints compare as their schema.ts ToolAnnotations defaults; with `declaredAnnotationsOnly`,
- * only the annotation keys the contract declares are compared). Messages never quote the texts.
+ * only the annotation keys the contract declares are compared), and so must each `_meta` key the
+ * contract tool declares (all, or those of `metaKeys`): one the advertised tool lacks is `removed`.
+ * Problems never carry the texts or values.
  */
-export function advertisedMetadataProblems(contract: ContractTool, advertised: ListedTool, options: MetadataOptions = {}): Problem[] {
+export function advertisedMetadataProblems(contract: ContractTool, advertised: ListedTool, options: MetadataOptions = {}): MetadataProblem[] {
   const tool = nameOf(advertised);
-  const out: Problem[] = [];
+  const out: MetadataProblem[] = [];
+  const problem = (messageId: MetadataProblem['messageId'], pointer: string): void => void out.push({ messageId, tool, pointer, data: { tool, field: pointer } });
   const compare = (pointer: string, want: unknown, got: unknown): void => {
-    if (jsonEqual(want ?? null, got ?? null)) return;
-    const message = want === undefined ? `${tool} advertises ${pointer}, which its contract does not declare` : got === undefined ? `${tool} advertises no ${pointer}, which its contract declares` : `${tool} advertises ${pointer} that differs from its contract`;
-    out.push({ tool, pointer, kind: want === undefined ? 'added' : got === undefined ? 'removed' : 'changed', data: { field: pointer }, message });
+    if (!jsonEqual(want ?? null, got ?? null)) problem(want === undefined ? 'added' : got === undefined ? 'removed' : 'changed', pointer);
   };
   compare('/title', contract?.title, advertised?.title);
   compare('/description', contract?.description, advertised?.description);
@@ -155,40 +160,46 @@ export function advertisedMetadataProblems(contract: ContractTool, advertised: L
   for (const key of keys) {
     compare(joinPointer('/annotations', key), want[key] ?? HINT_DEFAULTS[key], got[key] ?? HINT_DEFAULTS[key]);
   }
+  const wantMeta = isRecord(contract?._meta) ? contract._meta : {};
+  const listedMeta: unknown = isRecord(advertised) ? advertised._meta : undefined;
+  const gotMeta = isRecord(listedMeta) ? listedMeta : {};
+  for (const key of Object.keys(wantMeta).filter((k) => options.metaKeys === undefined || options.metaKeys.includes(k))) {
+    if (!Object.prototype.hasOwnProperty.call(gotMeta, key)) problem('removed', joinPointer('/_meta', key));
+    else if (!jsonEqual(wantMeta[key], gotMeta[key])) problem('changed', joinPointer('/_meta', key));
+  }
   return out;
 }
 
-/** String form of `advertisedMetadataProblems`. */
-export function checkAdvertisedMetadata(contract: ContractTool, advertised: ListedTool, options: MetadataOptions = {}): string[] {
-  return messages(advertisedMetadataProblems(contract, advertised, options));
-}
+/**
+ * tools/input-narrowing's problems: the two top-level property rules (their messages are the
+ * issue's, verbatim), a schema one side lacks, and every other difference of the comparator (`detail`:
+ * its value-free phrase, harness/schema/narrowing.ts `describeDifference`).
+ */
+export type NarrowingProblem =
+  | Problem<'undeclaredProperty' | 'undeclaredRequired', { tool: string; side: SchemaSide; property: string }>
+  | Problem<'schemaPresence' | 'widened', { tool: string; detail: string }>;
 
-/** The value-free problem for one comparator difference (the two top-level messages are the issue's, verbatim). */
-function narrowingProblem(tool: string, d: ToolSchemaDifference): Problem {
+/** The problem for one comparator difference. */
+function narrowingProblem(tool: string, d: ToolSchemaDifference): NarrowingProblem {
   const { side, pointer } = d;
-  if (d.kind === 'undeclared-property') return { tool, pointer, kind: 'added-property', data: { side, property: d.property ?? '' }, message: `${tool} advertises ${side} property ${d.property}, which its contract does not declare` };
-  if (d.kind === 'undeclared-required') return { tool, pointer, kind: 'added-required', data: { side, property: d.property ?? '' }, message: `${tool} requires ${side} property ${d.property}, which its contract does not require` };
+  if (d.kind === 'undeclared-property' || d.kind === 'undeclared-required') {
+    return { messageId: d.kind === 'undeclared-property' ? 'undeclaredProperty' : 'undeclaredRequired', tool, pointer, data: { tool, side, property: d.property ?? '' } };
+  }
   if (d.kind === 'schema-absent' || d.kind === 'schema-undeclared' || d.kind === 'schema-incomparable') {
     const detail = d.kind === 'schema-absent' ? `advertises no ${side}Schema, which its contract declares` : d.kind === 'schema-undeclared' ? `advertises an ${side}Schema, which its contract does not declare` : `advertises an ${side}Schema that is not comparable with its contract`;
-    return { tool, pointer, kind: 'schema-presence', data: { side, detail }, message: `${tool} ${detail}` };
+    return { messageId: 'schemaPresence', tool, pointer, data: { tool, detail } };
   }
-  const detail = `${side === 'input' ? '' : 'output '}${describeDifference({ ...d, kind: d.kind }, pointer)}`;
-  return { tool, pointer, kind: `${side}-${d.kind}`, data: { side, detail, keyword: d.keyword }, message: `${tool} advertises ${detail}` };
+  return { messageId: 'widened', tool, pointer, data: { tool, detail: `${side === 'input' ? '' : 'output '}${describeDifference({ ...d, kind: d.kind }, pointer)}` } };
 }
 
 /**
  * Narrowing of a surface's schemas against its contract tool (design §7): inputSchema always;
  * outputSchema where either side declares one (a surface may promise more precisely, never less).
- * The comparison itself is harness/schema/compare.ts `compareToolSchemas`.
+ * The comparison itself is harness/schema/compare.ts `compareToolSchemas`. Never throws.
  */
-export function inputNarrowingProblems(contractTool: ToolSchemas, advertised: ToolSchemas): Problem[] {
+export function inputNarrowingProblems(contractTool: ToolSchemas, advertised: ToolSchemas): NarrowingProblem[] {
   const tool = nameOf(advertised) === '(unnamed tool)' ? nameOf(contractTool) : nameOf(advertised);
   return compareToolSchemas(contractTool, advertised).map((d) => narrowingProblem(tool, d));
-}
-
-/** String form of `inputNarrowingProblems`. */
-export function checkInputNarrowing(contractTool: ToolSchemas, advertised: ToolSchemas): string[] {
-  return messages(inputNarrowingProblems(contractTool, advertised));
 }
 
 /** Names of advertised tools (deduplicated, in order) that no call exercised. */
@@ -197,56 +208,45 @@ export function uncalledTools(advertised: string[], called: string[]): string[] 
   return [...new Set(advertised ?? [])].filter((n) => !seen.has(n));
 }
 
-/** Advertised tools that no call exercised (contract rule: every advertised tool is called at least once). */
-export function checkEveryToolCalled(advertised: string[], called: string[]): string[] {
-  return uncalledTools(advertised, called).map((n) => `${n} is advertised but was never called`);
-}
-
-/** Inputs of `checkVersionLock`; every field optional (what is unknown is not judged). */
+/** Inputs of `versionLockProblems`; every field optional (what is unknown is not judged). */
 export interface VersionLockInput {
   /** `serverInfo.version` as the server reported it now. */
   serverVersion?: string;
   /** The version the surface declares (e.g. its package manifest). */
   declaredVersion?: string;
-  /** From the lock file: the server version and canonical schema hash at recording time. */
-  lock?: { serverVersion?: string; schemaHash?: string };
+  /** From the lock file: its path as configured, the server version and canonical schema hash at recording time. */
+  lock?: { source?: string; serverVersion?: string; schemaHash?: string };
   /** `hashToolSchemas` of the advertised tools now. */
   schemaHash?: string;
 }
+
+/** contract/version-lock's problems of the declared version and of the lock (`lock`: the lock file as configured). */
+export type VersionLockProblem = Problem<'noServerVersion' | 'declaredMismatch', Record<never, string>> | Problem<'unversionedChange', { lock: string }>;
 
 /**
  * Version lock (contract rule): `serverInfo.version` equals the declared version when one is
  * declared; a schema change against the lock's hash under an unchanged server version is a failure.
  */
-export function versionLockProblems(input: VersionLockInput): Problem[] {
-  const out: Problem[] = [];
+export function versionLockProblems(input: VersionLockInput): VersionLockProblem[] {
+  const out: VersionLockProblem[] = [];
   const { serverVersion, declaredVersion, lock, schemaHash } = input ?? {};
-  if (declaredVersion !== undefined && serverVersion === undefined) out.push({ pointer: '/serverInfo/version', kind: 'no-server-version', message: 'the server reports no serverInfo.version, but the surface declares a version' });
-  else if (declaredVersion !== undefined && serverVersion !== declaredVersion) out.push({ pointer: '/serverInfo/version', kind: 'declared-mismatch', message: 'serverInfo.version differs from the version the surface declares' });
+  const pointer = '/serverInfo/version';
+  if (declaredVersion !== undefined && serverVersion === undefined) out.push({ messageId: 'noServerVersion', pointer, data: {} });
+  else if (declaredVersion !== undefined && serverVersion !== declaredVersion) out.push({ messageId: 'declaredMismatch', pointer, data: {} });
   if (lock?.schemaHash !== undefined && schemaHash !== undefined && lock.schemaHash !== schemaHash && lock.serverVersion !== undefined && lock.serverVersion === serverVersion) {
-    out.push({ pointer: '/serverInfo/version', kind: 'unversioned-change', message: 'the tool schemas changed since the lock (schema hash differs) while serverInfo.version did not' });
+    out.push({ messageId: 'unversionedChange', pointer, data: { lock: lock.source ?? '' } });
   }
   return out;
-}
-
-/** String form of `versionLockProblems`. */
-export function checkVersionLock(input: VersionLockInput): string[] {
-  return messages(versionLockProblems(input));
-}
-
-/**
- * Watched paths (config rule): each configured path must match at least one file. `existing` is
- * either a map path -> match count or a predicate (called once per path; a throwing predicate counts
- * as no match). The caller resolves globs; nothing here touches the filesystem.
- */
-export function checkWatchedPathsExist(paths: string[], existing: WatchedPathMatches): string[] {
-  return unmatchedWatchedPaths(paths, existing).map((p) => `watched path ${p} matches no file`);
 }
 
 /** Match information for watched paths: a map glob -> match count, or a predicate/counter per glob. */
 export type WatchedPathMatches = Record<string, number> | ((path: string) => boolean | number);
 
-/** The configured watched paths that match no file (see `checkWatchedPathsExist`). */
+/**
+ * Watched paths (config rule, contract/watched-paths): the configured paths that match no file.
+ * `existing` is either a map path -> match count or a predicate (called once per path; a throwing
+ * predicate counts as no match). The caller resolves globs; nothing here touches the filesystem.
+ */
 export function unmatchedWatchedPaths(paths: string[], existing: WatchedPathMatches): string[] {
   const matches = (p: string): boolean => {
     try {

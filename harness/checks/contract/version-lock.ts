@@ -7,7 +7,7 @@
  * caret for 0.x: the minor part). Rule: contract (design §7 checkVersionLock).
  */
 import { defineCheck } from '../define.ts';
-import { hashToolSchemas, versionLockProblems } from '../../invariants.ts';
+import { hashToolSchemas, versionLockProblems, type VersionLockProblem } from '../../invariants.ts';
 import { breakingChanges, describeChange, diffContracts } from '../../schema/contract-diff.ts';
 
 /**
@@ -21,12 +21,6 @@ export function compatibleRange(version: string | undefined): string | undefined
   const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return major > 0 ? `${major}` : minor > 0 ? `0.${minor}` : `0.0.${patch}`;
 }
-
-const MESSAGE_ID: Record<string, string> = {
-  'no-server-version': 'noServerVersion',
-  'declared-mismatch': 'declaredMismatch',
-  'unversioned-change': 'unversionedChange',
-};
 
 export default defineCheck({
   meta: {
@@ -42,7 +36,7 @@ export default defineCheck({
       sourceMissing: '{{source}} declares no version to agree with serverInfo.version.',
       unversionedChange: 'The tool schemas changed since the lock {{lock}} (schema hash differs) while serverInfo.version did not; bump the version or re-record the lock.',
       breakingUnderMajor: 'A breaking change since the lock {{lock}} ({{change}}) while the major part of serverInfo.version did not change; callers pinned to this major version break without a signal: bump the major version or make the change compatible (see mcp-harness diff).',
-    },
+    } satisfies Record<VersionLockProblem['messageId'] | 'sourceMismatch' | 'sourceMissing' | 'breakingUnderMajor', string>,
     examples: {
       fail: 'manifest version 1.2.0; serverInfo.version 1.1.0',
       pass: 'manifest version 1.2.0; serverInfo.version 1.2.0',
@@ -50,7 +44,7 @@ export default defineCheck({
   },
   check({ observation }, report) {
     const contract = observation.contract;
-    const lock = contract?.kind === 'lock' ? { serverVersion: contract.serverInfo?.version, schemaHash: contract.schemaHash } : undefined;
+    const lock = contract?.kind === 'lock' ? { source: contract.source, serverVersion: contract.serverInfo?.version, schemaHash: contract.schemaHash } : undefined;
     const tools = observation.listing?.tools;
     const serverVersion = observation.negotiation?.serverInfo?.version;
     const sources = observation.options.declaredVersions;
@@ -68,7 +62,7 @@ export default defineCheck({
       // hashed only when a lock records a hash to compare with (canonicalising every schema is a per-tool cost)
       schemaHash: tools && lock?.schemaHash !== undefined ? hashToolSchemas(tools) : undefined,
     });
-    for (const p of problems) report({ messageId: MESSAGE_ID[p.kind], pointer: p.pointer, data: { lock: contract?.source ?? '' } });
+    for (const problem of problems) report(problem);
     // a breaking change under a new version of the same major part (the same version is unversionedChange's)
     const before = contract?.kind === 'lock' ? contract.serverInfo?.version : undefined;
     const range = compatibleRange(before);

@@ -10,23 +10,7 @@
 import { z } from 'zod';
 import { defineCheck } from '../define.ts';
 import { contractPairs } from '../util/contract.ts';
-import { isJsonObject, jsonEqual } from '../util/json.ts';
-import { advertisedMetadataProblems } from '../../invariants.ts';
-import { joinPointer } from '../../schema/pointer.ts';
-
-/**
- * The `_meta` keys a contract tool declares (all, or those of `keys`) that the advertised tool does
- * not carry with an equal value: `[messageId, pointer]` pairs (`/_meta/<key>`).
- */
-export function metaDifferences(contract: unknown, advertised: unknown, keys?: readonly string[]): Array<['changed' | 'removed', string]> {
-  const want = isJsonObject(contract) ? contract : {};
-  const got = isJsonObject(advertised) ? advertised : {};
-  const names = Object.keys(want).filter((k) => keys === undefined || keys.includes(k));
-  return names.flatMap((k): Array<['changed' | 'removed', string]> => {
-    if (!Object.prototype.hasOwnProperty.call(got, k)) return [['removed', joinPointer('/_meta', k)]];
-    return jsonEqual(want[k], got[k]) ? [] : [['changed', joinPointer('/_meta', k)]];
-  });
-}
+import { advertisedMetadataProblems, type MetadataProblem } from '../../invariants.ts';
 
 /** The options of tools/advertised-metadata. */
 export const advertisedMetadataOptions = z.strictObject({
@@ -44,7 +28,7 @@ export default defineCheck({
       changed: '{{tool}} advertises {{field}} that differs from its contract.',
       added: '{{tool}} advertises {{field}}, which its contract does not declare.',
       removed: '{{tool}} advertises no {{field}}, which its contract declares.',
-    },
+    } satisfies Record<MetadataProblem['messageId'], string>,
     examples: {
       fail: 'contract: {"annotations":{"readOnlyHint":true}}; advertised: {"annotations":{"readOnlyHint":false}}',
       pass: 'contract: {"annotations":{"readOnlyHint":true}}; advertised: {"annotations":{"readOnlyHint":true}}',
@@ -53,15 +37,9 @@ export default defineCheck({
     optionsSchema: advertisedMetadataOptions,
   },
   check({ observation, options }, report) {
-    const keys = options.metaKeys;
     const declaredAnnotationsOnly = observation.contract?.kind !== 'lock';
     for (const [contractTool, tool] of contractPairs(observation)) {
-      for (const p of advertisedMetadataProblems(contractTool, tool, { declaredAnnotationsOnly })) {
-        report({ messageId: p.kind, tool: tool.name, pointer: p.pointer, data: { tool: tool.name, field: p.data?.field ?? p.pointer } });
-      }
-      for (const [messageId, pointer] of metaDifferences(contractTool._meta, (tool as { _meta?: unknown })._meta, keys)) {
-        report({ messageId, tool: tool.name, pointer, data: { tool: tool.name, field: pointer } });
-      }
+      for (const problem of advertisedMetadataProblems(contractTool, tool, { declaredAnnotationsOnly, metaKeys: options.metaKeys })) report(problem);
     }
   },
 });

@@ -5,7 +5,7 @@
  * description strings; annotations an object of hints; icons an array (2025-11-25+).
  */
 import { defineCheck } from '../define.ts';
-import { advertisedShapeProblems } from '../../invariants.ts';
+import { advertisedShapeProblems, type ShapeProblem } from '../../invariants.ts';
 import { LATEST_LEGACY_PROTOCOL_VERSION } from '../../model/protocol.ts';
 
 export default defineCheck({
@@ -19,7 +19,7 @@ export default defineCheck({
       inputRoot: '{{tool}}: inputSchema root does not declare type "object"{{detail}}.',
       outputRoot: '{{tool}}: outputSchema root does not declare type "object"{{detail}}; revisions before 2026-07-28 require an object root.',
       fieldType: '{{tool}}: {{field}} is not {{what}}.',
-    },
+    } satisfies Record<ShapeProblem['messageId'], string>,
     examples: {
       fail: '{"name":"update","inputSchema":{"anyOf":[{"type":"object"},{"type":"object"}]}}',
       pass: '{"name":"update","inputSchema":{"type":"object","properties":{"id":{"type":"string"}}}}',
@@ -28,11 +28,7 @@ export default defineCheck({
   check({ observation }, report) {
     const version = observation.negotiation?.protocolVersion ?? LATEST_LEGACY_PROTOCOL_VERSION;
     for (const tool of observation.listing?.tools ?? []) {
-      for (const p of advertisedShapeProblems(tool, version)) {
-        const messageId = p.kind === 'inputSchema-root' ? 'inputRoot' : p.kind === 'outputSchema-root' ? 'outputRoot' : 'fieldType';
-        const data = { tool: p.tool ?? '', detail: p.data?.detail ?? '', field: p.data?.field || 'the tool', what: p.data?.what ?? '' };
-        report({ messageId, tool: p.tool, pointer: p.pointer, data });
-      }
+      for (const problem of advertisedShapeProblems(tool, version)) report(problem);
     }
   },
 });

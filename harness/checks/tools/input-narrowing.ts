@@ -7,16 +7,8 @@
  */
 import { defineCheck } from '../define.ts';
 import { contractPairs } from '../util/contract.ts';
-import { inputNarrowingProblems } from '../../invariants.ts';
+import { inputNarrowingProblems, type NarrowingProblem } from '../../invariants.ts';
 import { schemasIdentical } from '../../schema/compare.ts';
-
-/** Problem kind -> messageId. */
-function messageIdOf(kind: string): string {
-  if (kind === 'added-property') return 'undeclaredProperty';
-  if (kind === 'added-required') return 'undeclaredRequired';
-  if (kind === 'schema-presence') return 'schemaPresence';
-  return 'widened';
-}
 
 export default defineCheck({
   meta: {
@@ -31,7 +23,7 @@ export default defineCheck({
       widened: '{{tool}} advertises {{detail}}; per-surface overrides may only narrow.',
       schemaPresence: '{{tool}} {{detail}}.',
       notIdentical: "{{tool}} advertises {{field}} that differs from its contract, and the surface's overrides option is 'none'.",
-    },
+    } satisfies Record<NarrowingProblem['messageId'] | 'notIdentical', string>,
     examples: {
       fail: 'contract: {"properties":{"name":{"type":"string"}}}; advertised: {"properties":{"name":{}}}',
       pass: 'contract: {"properties":{"n":{"type":"integer","maximum":100}}}; advertised: {"properties":{"n":{"type":"integer","maximum":50}}}',
@@ -40,10 +32,7 @@ export default defineCheck({
   },
   check({ observation }, report) {
     for (const [contractTool, tool] of contractPairs(observation)) {
-      for (const p of inputNarrowingProblems(contractTool, tool)) {
-        const data = { tool: tool.name, side: p.data?.side ?? 'input', property: p.data?.property ?? '', detail: p.data?.detail ?? '' };
-        report({ messageId: messageIdOf(p.kind), tool: tool.name, pointer: p.pointer, data });
-      }
+      for (const problem of inputNarrowingProblems(contractTool, tool)) report(problem);
       if (observation.options.overrides !== 'none') continue;
       for (const field of ['inputSchema', 'outputSchema'] as const) {
         if (!schemasIdentical(contractTool[field], tool[field])) report({ messageId: 'notIdentical', tool: tool.name, pointer: `/${field}`, data: { tool: tool.name, field } });

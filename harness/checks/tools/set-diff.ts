@@ -3,7 +3,7 @@
  * no tool advertised beyond the contract. Rule: contract (design §7, `diffToolSets`).
  */
 import { defineCheck } from '../define.ts';
-import { toolSetProblems } from '../../invariants.ts';
+import { toolSetProblems, type ToolSetProblem } from '../../invariants.ts';
 
 export default defineCheck({
   meta: {
@@ -15,7 +15,7 @@ export default defineCheck({
     messages: {
       missing: '{{tool}} is in the contract but not advertised.',
       unexpected: '{{tool}} is advertised but not in the contract.',
-    },
+    } satisfies Record<ToolSetProblem['messageId'], string>,
     examples: {
       fail: 'contract: ["search", "fetch"]; tools/list: ["search"]',
       pass: 'contract: ["search", "fetch"]; tools/list: ["fetch", "search"]',
@@ -24,8 +24,6 @@ export default defineCheck({
   },
   check({ observation }, report) {
     if (!observation.contract || !observation.listing) return;
-    for (const p of toolSetProblems(observation.contract.tools, observation.listing.tools)) {
-      report({ messageId: p.kind, tool: p.tool, data: { tool: p.tool ?? '' } });
-    }
+    for (const problem of toolSetProblems(observation.contract.tools, observation.listing.tools)) report(problem);
   },
 });

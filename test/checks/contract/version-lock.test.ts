@@ -39,8 +39,8 @@ checkTester(versionLock, {
       ],
     },
     { name: 'no serverInfo.version while the surface declares one', observation: makeObservation({ tools, negotiation: { serverInfo: { name: 's' } } as never, options: { declaredVersion: '1.2.0' } as never }), findings: [{ messageId: 'noServerVersion' }] },
-    { name: 'declared version differs', observation: makeObservation({ tools, negotiation: server('1.1.0'), options: { declaredVersion: '1.2.0' } as never }), findings: [{ messageId: 'declaredMismatch', pointer: '/serverInfo/version' }] },
-    { name: 'schema changed under the same version', observation: makeObservation({ tools, negotiation: server('1.0.0'), contract: lock('1.0.0', 'f'.repeat(64)) }), findings: [{ messageId: 'unversionedChange', severity: 'error' }] },
+    { name: 'declared version differs', observation: makeObservation({ tools, negotiation: server('1.1.0'), options: { declaredVersion: '1.2.0' } as never }), findings: [{ messageId: 'declaredMismatch', pointer: '/serverInfo/version', data: {} }] },
+    { name: 'schema changed under the same version', observation: makeObservation({ tools, negotiation: server('1.0.0'), contract: lock('1.0.0', 'f'.repeat(64)) }), findings: [{ messageId: 'unversionedChange', severity: 'error', data: { lock: 'mcp.lock.json' } }] },
     {
       name: 'a breaking change under a minor bump (the major part did not change)',
       observation: makeObservation({ tools: breaking, negotiation: server('1.5.0'), contract: lockOf('1.4.0') }),

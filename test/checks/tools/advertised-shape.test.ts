@@ -14,9 +14,9 @@ checkTester(shape, {
     {
       name: 'inputSchema root anyOf (case 14)',
       observation: makeObservation({ tools: [loadCase('14').tool] }),
-      findings: [{ messageId: 'inputRoot', tool: 'update_issue', pointer: '/inputSchema/type', severity: 'error' }],
+      findings: [{ messageId: 'inputRoot', tool: 'update_issue', pointer: '/inputSchema/type', severity: 'error', data: { tool: 'update_issue', detail: ' (root is an anyOf)' } }],
     },
-    { name: 'array outputSchema on 2025-11-25', observation: makeObservation({ tools: [arrayOutput] }), findings: [{ messageId: 'outputRoot', tool: 'list', pointer: '/outputSchema/type' }] },
+    { name: 'array outputSchema on 2025-11-25', observation: makeObservation({ tools: [arrayOutput] }), findings: [{ messageId: 'outputRoot', tool: 'list', pointer: '/outputSchema/type', data: { tool: 'list', detail: '' } }] },
     {
       name: 'wrong field types',
       observation: makeObservation({ tools: [makeTool('w', { description: 5 as never, icons: {} as never, annotations: [] as never })] }),

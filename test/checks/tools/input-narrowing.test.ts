@@ -23,7 +23,7 @@ checkTester(narrowing, {
       observation: makeObservation({ contract: contract31, tools: [case31.tool] }),
       findings: [
         // `nullable: false` means nothing in JSON Schema: only the lost type is a difference
-        { messageId: 'widened', tool: 'createWidget', pointer: '/inputSchema/properties/name/type', severity: 'error' },
+        { messageId: 'widened', tool: 'createWidget', pointer: '/inputSchema/properties/name/type', severity: 'error', data: { tool: 'createWidget', detail: "no 'type' at /inputSchema/properties/name/type, which its contract has" } },
       ],
     },
     {
@@ -42,7 +42,7 @@ checkTester(narrowing, {
     {
       name: 'a required input property the contract does not require',
       observation: makeObservation({ contract, tools: [makeTool('q', { inputSchema: { ...contract.tools[0].inputSchema, required: ['n'] }, outputSchema: contract.tools[0].outputSchema })] }),
-      findings: [{ messageId: 'undeclaredRequired', tool: 'q', pointer: '/inputSchema/required', severity: 'error', data: { tool: 'q', side: 'input', property: 'n', detail: '' } }],
+      findings: [{ messageId: 'undeclaredRequired', tool: 'q', pointer: '/inputSchema/required', severity: 'error', data: { tool: 'q', side: 'input', property: 'n' } }],
     },
     {
       name: 'the outputSchema the contract declares is not advertised',

@@ -11,7 +11,7 @@ checkTester(setDiff, {
       name: 'one missing, one unexpected',
       observation: makeObservation({ contract: contract('a', 'b'), tools: [makeTool('a'), makeTool('z')] }),
       findings: [
-        { messageId: 'missing', tool: 'b', severity: 'error' },
+        { messageId: 'missing', tool: 'b', severity: 'error', data: { tool: 'b' } },
         { messageId: 'unexpected', tool: 'z', severity: 'error' },
       ],
     },
