@@ -13,7 +13,7 @@ import type { TransportKind } from '../model/protocol.ts';
 import type { Finding, FindingLocation, Severity } from '../model/report.ts';
 import type { ProbeRequest } from '../model/wire.ts';
 import type { SchemaService } from '../schema/service.ts';
-import { boundServerText } from '../model/text-budget.ts';
+import { SERVER_TEXT_BUDGET, boundServerText } from '../model/text-budget.ts';
 import { citeSpec } from './cite.ts';
 
 /** A check's options: a plain object (what `[severity, options]` in the config holds once validated). */
@@ -110,16 +110,16 @@ export function defineCheck<O extends CheckOptions = CheckOptions>(check: Check<
  * Fill `{{name}}` placeholders of a catalogue message. A string value longer than the server-text
  * budget (200 code units) is cut there with `… (N characters)` (see ../model/text-budget.ts): data are
  * names and messages a server chose, and this is the one place every message is built (issue 15).
- * Numbers are inserted whole.
+ * Numbers are inserted whole. `budget` (UTF-16 code units) is for the harness's own text (runner findings: `Infinity`).
  * @throws Error on an unknown messageId or a placeholder without data (a bug in the check).
  */
-export function formatMessage(meta: CheckMeta, messageId: string, data: Record<string, string | number> = {}): string {
+export function formatMessage(meta: CheckMeta, messageId: string, data: Record<string, string | number> = {}, budget: number = SERVER_TEXT_BUDGET): string {
   const template = meta.messages[messageId];
   if (template === undefined) throw new Error(`check ${meta.id}: unknown messageId '${messageId}'`);
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
     if (!(key in data)) throw new Error(`check ${meta.id}: message '${messageId}' needs data '${key}'`);
     const value = data[key];
-    return typeof value === 'string' ? boundServerText(value) : String(value);
+    return typeof value === 'string' ? boundServerText(value, budget) : String(value);
   });
 }
 

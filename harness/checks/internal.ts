@@ -1,16 +1,20 @@
 /**
  * Catalog entries for findings the runner itself reports (not check modules): a crashed check or
- * surface, a contract that cannot be loaded. They appear in SARIF rules and docs like any check.
+ * surface, a contract that cannot be loaded, an interrupted surface. They appear in SARIF rules and
+ * docs like any check, and their findings are built from these catalogues (`harnessFinding`), so every
+ * finding of a report has a messageId and a catalogue message (issue 14 §3).
  */
-import type { CheckMeta } from './define.ts';
+import type { Finding } from '../model/report.ts';
+import { formatMessage, type CheckMeta } from './define.ts';
 
-const base = { needsSession: false, messages: {} as Record<string, string> };
+const base = { needsSession: false };
 
 /** Runner-level catalog entries. */
 export const INTERNAL_METAS: readonly CheckMeta[] = [
   {
     ...base,
     id: 'harness/check-crashed',
+    messages: { crashed: 'check {{check}} crashed: {{error}}' },
     defaultSeverity: 'error',
     description: 'A check threw while judging a surface; the run continued and exits with code 2.',
     rationale: 'A broken check must never pass silently (style.md, avoid #3).',
@@ -20,6 +24,7 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
   {
     ...base,
     id: 'harness/surface-crashed',
+    messages: { crashed: 'the harness failed on this surface: {{error}}' },
     defaultSeverity: 'error',
     description: 'The harness failed on a surface (for example a broken scenario file); exit code 2.',
     rationale: 'A harness fault is not a server fault: it is reported as such and makes the exit code 2.',
@@ -29,6 +34,7 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
   {
     ...base,
     id: 'harness/interrupted',
+    messages: { interrupted: 'the run was interrupted while this surface was being validated; its partial observation was not judged' },
     defaultSeverity: 'info',
     description: 'The run was interrupted (SIGINT/SIGTERM) while this surface ran; its partial observation was not judged.',
     rationale: 'Calls cut short and servers killed by the harness are not server faults; judging them would blame the server for the interrupt.',
@@ -38,6 +44,7 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
   {
     ...base,
     id: 'harness/contract',
+    messages: { notLoaded: 'contract could not be loaded: {{reason}}' },
     defaultSeverity: 'error',
     description: "The surface's contract module or lock file could not be loaded.",
     rationale: 'Without its contract the contract checks cannot run; the message names the file and key path.',
@@ -45,3 +52,22 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     examples: { fail: 'contract: { lock: "missing.json" }', pass: 'a lock written by `mcp-harness snapshot`' },
   },
 ];
+
+/** The runner's finding kinds: check ID -> its messageId -> the data its message needs. */
+interface HarnessFindings {
+  'harness/check-crashed': { crashed: { check: string; error: string } };
+  'harness/surface-crashed': { crashed: { error: string } };
+  'harness/interrupted': { interrupted: Record<never, string> };
+  'harness/contract': { notLoaded: { reason: string } };
+}
+
+/**
+ * A runner finding of `surface`, its message built from the catalogue above (severity: the entry's
+ * default). `data` is the harness's own text (an error message naming file and key), so it is not cut
+ * to the server-text budget. Throws on an unknown ID or messageId (a bug in the runner).
+ */
+export function harnessFinding<C extends keyof HarnessFindings, M extends keyof HarnessFindings[C] & string>(check: C, messageId: M, surface: string, data: HarnessFindings[C][M] & Record<string, string>): Finding {
+  const meta = INTERNAL_METAS.find((m) => m.id === check);
+  if (!meta) throw new Error(`unknown runner finding ${check}`);
+  return { check, severity: meta.defaultSeverity, surface, message: formatMessage(meta, messageId, data, Infinity), messageId };
+}

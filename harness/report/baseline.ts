@@ -6,7 +6,7 @@
  * Scope: only entries whose surface is in the report are judged stale; apply a baseline to the
  * merged report of a sharded run (a single shard cannot see the other shards' findings).
  */
-import type { CheckMeta } from '../checks/define.ts';
+import { formatMessage, type CheckMeta } from '../checks/define.ts';
 import type { Finding, Report } from '../model/report.ts';
 import { finalizeFindings } from './build.ts';
 import type { Baseline, BaselineEntry } from './baseline-file.ts';
@@ -48,14 +48,13 @@ export interface BaselineResult {
 }
 
 function staleFinding(entry: BaselineEntry, index: number): Finding {
-  const template = BASELINE_STALE_META.messages.stale;
   return {
     check: BASELINE_STALE_META.id,
     severity: 'error',
     surface: entry.surface,
     ...(entry.tool !== undefined ? { tool: entry.tool } : {}),
     pointer: `/entries/${index}`,
-    message: template.replace('{{id}}', entry.id).replace('{{check}}', entry.check),
+    message: formatMessage(BASELINE_STALE_META, 'stale', { id: entry.id, check: entry.check }),
     messageId: 'stale', // no `spec`: a baseline is this tool's own rule (docs/reports.md §Baseline), not the specification's
   };
 }

@@ -7,6 +7,7 @@
 import { displayPath } from './locate.ts';
 import { availableParallelism } from 'node:os';
 import { loadChecks } from '../checks/index.ts';
+import { harnessFinding } from '../checks/internal.ts';
 import type { ResolvedConfig } from '../config/index.ts';
 import { buildReport, inShard, type Shard } from '../report/index.ts';
 import { createSchemaService } from '../schema/ajv.ts';
@@ -95,7 +96,7 @@ async function validateSurfaceSafely(surface: ResolvedConfig['surfaces'][number]
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const reportSurface: ReportSurface = { name: surface.name, durationMs: 0, status: 'failed', tools: [] };
-    const finding: Finding = { check: 'harness/surface-crashed', severity: 'error', surface: surface.name, message: `the harness failed on this surface: ${message}` };
+    const finding = harnessFinding('harness/surface-crashed', 'crashed', surface.name, { error: message });
     const observation = { surface: surface.name } as SurfaceObservation;
     return { observation, reportSurface, findings: [finding], skipped: [], crashed: true };
   }

@@ -5,6 +5,7 @@
  */
 import { runCheck, type Check, type CheckContext, type CheckOptions } from '../checks/define.ts';
 import { parseCheckOptions } from '../checks/options.ts';
+import { harnessFinding } from '../checks/internal.ts';
 import type { CheckSetting } from '../config/index.ts';
 import { ConfigError, formatKeyPath, issuesFromZod, type ConfigIssue } from '../config/errors.ts';
 import { displayPath } from '../config/resolve.ts';
@@ -13,7 +14,7 @@ import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, Severity, SeverityOrOff } from '../model/report.ts';
 
 /** The check ID under which the harness reports its own faults (a check that threw). */
-export const HARNESS_CHECK_ID = 'harness/check-crashed';
+export const HARNESS_CHECK_ID = 'harness/check-crashed' as const;
 
 /** A check with its resolved severity and options (parsed by its `meta.optionsSchema`). */
 export interface EnabledCheck {
@@ -99,12 +100,7 @@ export function judge(
       findings.push(...runCheck(check, ctx, severity));
     } catch (error) {
       crashed = true;
-      findings.push({
-        check: HARNESS_CHECK_ID,
-        severity: 'error',
-        surface: obs.surface,
-        message: `check ${check.meta.id} crashed: ${error instanceof Error ? error.message : String(error)}`,
-      });
+      findings.push(harnessFinding(HARNESS_CHECK_ID, 'crashed', obs.surface, { check: check.meta.id, error: error instanceof Error ? error.message : String(error) }));
     }
   }
   return { findings, skipped, crashed };

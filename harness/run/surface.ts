@@ -14,6 +14,7 @@ import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
 import type { Scenario } from '../model/wire.ts';
 import { citation, formatMessage } from '../checks/define.ts';
+import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
 import { judge, planProbes, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
@@ -148,7 +149,7 @@ function runnerFindings(checks: EnabledCheck[], surface: string) {
 
 /** A contract that cannot be loaded is a configuration fault of this surface: an error finding. */
 function contractFinding(surface: string, message: string): Finding {
-  return { check: 'harness/contract', severity: 'error', surface, message: `contract could not be loaded: ${message}` };
+  return harnessFinding('harness/contract', 'notLoaded', surface, { reason: message });
 }
 
 /**
@@ -157,12 +158,7 @@ function contractFinding(surface: string, message: string): Finding {
  * info finding says so, and the report is marked interrupted.
  */
 function interrupted(observation: SurfaceObservation): SurfaceResult {
-  const finding: Finding = {
-    check: 'harness/interrupted',
-    severity: 'info',
-    surface: observation.surface,
-    message: 'the run was interrupted while this surface was being validated; its partial observation was not judged',
-  };
+  const finding = harnessFinding('harness/interrupted', 'interrupted', observation.surface, {});
   return { observation, reportSurface: { ...summarise(observation), status: 'interrupted' }, findings: [finding], skipped: [], crashed: false };
 }
 
