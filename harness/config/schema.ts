@@ -50,24 +50,55 @@ export const checkSetting = z.union([severityOrOff, z.tuple([severityOrOff, z.re
   error: 'Expected "off" | "info" | "warning" | "error", or [severity, options]',
 });
 
-const contractSchema = z
-  .strictObject({
-    module: relPath.optional(),
-    export: z.string().min(1).optional(),
-    tools: z.union([z.array(z.string().min(1)), z.custom<(name: string) => boolean>((v) => typeof v === 'function')], { error: 'Expected a list of tool names or a function (name) => boolean' }).optional(),
-    dialect: z.enum(['draft-07', '2020-12']).optional(),
-    meta: z.union([z.array(z.string().min(1)), z.record(z.string().min(1), z.string().min(1))], { error: 'Expected a list of entry field names, or a record { <_meta key>: <entry field> }' }).optional(),
-    lock: relPath.optional(),
-  })
+/** The keys of a contract module entry (zod or JSON Schema tool definitions). */
+const moduleFields = {
+  module: relPath,
+  /** The export holding the tools (default: `tools`, the default export, or the one export that holds tool definitions). */
+  export: z.string().min(1).optional(),
+  /** The tools this surface serves (a subset of the module's): names or a predicate; default all. */
+  tools: z.union([z.array(z.string().min(1)), z.custom<(name: string) => boolean>((v) => typeof v === 'function')], { error: 'Expected a list of tool names or a function (name) => boolean' }).optional(),
+  /** The JSON Schema dialect zod schemas are projected to: draft-07 (SDK 1.x surfaces) or 2020-12 (2.x). */
+  dialect: z.enum(['draft-07', '2020-12']).optional(),
+  /**
+   * Entry fields that are `_meta` keys: a list (`['category']`: the entry's `category` is its
+   * `_meta.category`) or a record `{ <_meta key>: <entry field> }`. A key the entry's own `_meta`
+   * declares wins. Default none: an entry's metadata is its `_meta`.
+   */
+  meta: z.union([z.array(z.string().min(1)), z.record(z.string().min(1), z.string().min(1))], { error: 'Expected a list of entry field names, or a record { <_meta key>: <entry field> }' }).optional(),
+};
+
+/** The keys of a lock entry: a lock file written by `mcp-harness snapshot`. */
+const lockFields = { lock: relPath };
+
+/** Keys an entry of the other kind must leave out (typed `?: undefined`, so TypeScript rejects a mix). */
+function absent<const K extends string>(keys: readonly K[]): { [P in K]: z.ZodOptional<z.ZodUndefined> } {
+  return Object.fromEntries(keys.map((key) => [key, z.undefined().optional()])) as { [P in K]: z.ZodOptional<z.ZodUndefined> };
+}
+
+const MODULE_KEYS = Object.keys(moduleFields) as Array<keyof typeof moduleFields>;
+
+/** Where a surface's contract comes from, exactly: a contract module or a lock file, never both (./types.ts `ContractConfig`). */
+export const contractKinds = z.union([z.strictObject({ ...moduleFields, ...absent(['lock']) }), z.strictObject({ ...lockFields, ...absent(MODULE_KEYS) })]);
+
+/**
+ * The contract entry as validated: one strict object of both kinds' keys, whose refinement names the
+ * offending key ("exactly one of", "applies to module contracts only"; a plain union of the two would
+ * answer a mix with "Invalid input"), piped into `contractKinds`. The refinement admits exactly what
+ * `contractKinds` admits, so the pipe never fails, and the schema's input and output types are the
+ * union's: the cast states what the pipe cannot infer.
+ */
+export const contractSchema = z
+  .strictObject({ ...moduleFields, module: moduleFields.module.optional(), lock: lockFields.lock.optional() })
   .superRefine((c, ctx) => {
     if ((c.module === undefined) === (c.lock === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'Expected exactly one of "module" or "lock"' });
     } else if (c.lock !== undefined) {
-      for (const key of ['export', 'tools', 'dialect', 'meta'] as const) {
+      for (const key of MODULE_KEYS) {
         if (c[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" applies to "module" contracts only` });
       }
     }
-  });
+  })
+  .pipe(contractKinds) as unknown as z.ZodType<z.output<typeof contractKinds>, z.input<typeof contractKinds>>;
 
 /** One declared version source: a literal, the surface's manifest, or a string constant a module exports. */
 export const versionSource = z.union([

@@ -8,7 +8,7 @@ import { DEFAULT_ENV_ALLOW, DEFAULT_LIMITS, SURFACE_DEFAULTS } from './defaults.
 import type { ConfigIssue } from './errors.ts';
 import { placeholdersIn } from './placeholders.ts';
 import type { surfaceSchema } from './schema.ts';
-import type { ResolvedSurface, Timeouts } from './types.ts';
+import type { ContractConfig, ResolvedSurface, Timeouts } from './types.ts';
 
 /** What a surface resolves against; `issues` collects placeholder problems (the caller throws). */
 export interface SurfaceContext {
@@ -21,6 +21,12 @@ export interface SurfaceContext {
 type ParsedSurface = z.output<typeof surfaceSchema>;
 
 const abs = (dir: string, p: string): string => (isAbsolute(p) ? p : resolve(dir, p));
+
+/** The contract entry with its file made absolute against `dir`; keys left out stay out. */
+function resolveContract(dir: string, c: ContractConfig): ContractConfig {
+  if (c.lock !== undefined) return { lock: abs(dir, c.lock) };
+  return { module: abs(dir, c.module), ...(c.export ? { export: c.export } : {}), ...(c.tools ? { tools: c.tools } : {}), ...(c.dialect ? { dialect: c.dialect } : {}), ...(c.meta ? { meta: c.meta } : {}) };
+}
 
 /**
  * Substitutes `${configDir}` and validates the other placeholders of a value at `key`:
@@ -72,7 +78,7 @@ export function resolveSurface(s: ParsedSurface, index: number, ctx: SurfaceCont
     args,
     cwd,
     env: { allow: [...(s.env?.allow ?? DEFAULT_ENV_ALLOW)], set },
-    ...(s.contract ? { contract: s.contract.lock !== undefined ? { lock: abs(dir, s.contract.lock) } : { module: abs(dir, s.contract.module ?? ''), ...(s.contract.export ? { export: s.contract.export } : {}), ...(s.contract.tools ? { tools: s.contract.tools } : {}), ...(s.contract.dialect ? { dialect: s.contract.dialect } : {}), ...(s.contract.meta ? { meta: s.contract.meta } : {}) } } : {}),
+    ...(s.contract ? { contract: resolveContract(dir, s.contract) } : {}),
     scenarios: scenarios.map((p) => abs(dir, p)),
     generate: { ...SURFACE_DEFAULTS.generate, ...s.generate },
     echo: s.echo ?? SURFACE_DEFAULTS.echo,

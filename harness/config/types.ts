@@ -5,7 +5,7 @@
  * the resolved types are the harness's own.
  */
 import type { z } from 'zod';
-import type { checkSetting, surfaceSchema, timeoutsSchema, userConfigSchema, versionSource } from './schema.ts';
+import type { checkSetting, contractKinds, surfaceSchema, timeoutsSchema, userConfigSchema, versionSource } from './schema.ts';
 
 /** Per-request and per-process time budgets, all in milliseconds (every key filled; see timeoutsSchema). */
 export type Timeouts = Required<z.output<typeof timeoutsSchema>>;
@@ -19,24 +19,8 @@ export type CheckSetting = z.input<typeof checkSetting>;
  */
 export type VersionSource = z.input<typeof versionSource>;
 
-/** Where a surface's contract comes from: a contract module (zod or JSON Schema) or a lock file. */
-export type ContractConfig =
-  | {
-      module: string;
-      /** The export holding the tools (default: `tools`, the default export, or the one export that holds tool definitions). */
-      export?: string;
-      /** The tools this surface serves (a subset of the module's): names or a predicate; default all. */
-      tools?: string[] | ((name: string) => boolean);
-      /** The JSON Schema dialect zod schemas are projected to: draft-07 (SDK 1.x surfaces) or 2020-12 (2.x). */
-      dialect?: 'draft-07' | '2020-12';
-      /**
-       * Entry fields that are `_meta` keys: a list (`['category']`: the entry's `category` is its
-       * `_meta.category`) or a record `{ <_meta key>: <entry field> }`. A key the entry's own `_meta`
-       * declares wins. Default none: an entry's metadata is its `_meta`.
-       */
-      meta?: string[] | Record<string, string>;
-    }
-  | { lock: string };
+/** Where a surface's contract comes from: a contract module (zod or JSON Schema) or a lock file (schema.ts `contractKinds`). */
+export type ContractConfig = z.input<typeof contractKinds>;
 
 /** Result budgets for the result/size and tools/name checks (every key filled). */
 export type Limits = Required<NonNullable<z.output<typeof surfaceSchema>['limits']>>;

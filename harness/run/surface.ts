@@ -127,7 +127,7 @@ async function loadContract(surface: ResolvedSurface): Promise<{ contract?: Cont
   const config = surface.contract;
   if (!config) return {};
   try {
-    const contract = 'lock' in config ? await readLock(config.lock) : await loadContractModule(config.module, { export: config.export, tools: config.tools, dialect: config.dialect, meta: config.meta });
+    const contract = config.lock !== undefined ? await readLock(config.lock) : await loadContractModule(config.module, { export: config.export, tools: config.tools, dialect: config.dialect, meta: config.meta });
     return { contract };
   } catch (error) {
     return { contractError: error instanceof Error ? error.message : String(error) };

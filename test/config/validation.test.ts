@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig } from '../../harness/config/index.ts';
+import { contractKinds, contractSchema } from '../../harness/config/schema.ts';
 import { errorLines, minimal } from './helpers.ts';
 
 describe('config validation: errors name the file and the key path', () => {
@@ -98,5 +99,39 @@ describe('config validation: errors name the file and the key path', () => {
 
   it('names a programmatic config without a file as <config>', () => {
     expect(() => resolveConfig({} as never, { cwd: '/proj' })).toThrow(/^<config>: surfaces: Required/);
+  });
+});
+
+describe('contract entries: one of two kinds (schema.ts contractKinds, the type ContractConfig derives from)', () => {
+  const entries: unknown[] = [
+    { module: 'c.ts' },
+    { module: 'c.ts', export: 'tools', tools: ['a'], dialect: '2020-12', meta: ['category'] },
+    { module: 'c.ts', tools: (name: string) => name !== 'x', meta: { 'x/tier': 'tier' } },
+    { lock: 'c.lock.json' },
+    {},
+    { module: 'c.ts', lock: 'c.lock.json' },
+    { lock: 'c.lock.json', export: 'tools' },
+    { lock: 'c.lock.json', tools: ['a'] },
+    { module: '' },
+    { module: 'c.ts', dialect: 'draft-04' },
+    { modul: 'c.ts' },
+    { module: 'c.ts', lock: undefined },
+  ];
+  it('the validating schema admits exactly what the union admits (so its cast to the union type holds)', () => {
+    expect(entries.map((e) => contractSchema.safeParse(e).success)).toEqual(entries.map((e) => contractKinds.safeParse(e).success));
+    expect(entries.map((e) => contractKinds.safeParse(e).success)).toEqual([true, true, true, true, false, false, false, false, false, false, false, true]);
+  });
+  it('names the offending key of a bad entry', () => {
+    const lines = (contract: unknown) => errorLines({ surfaces: [{ name: 'a', command: 'x', contract }] });
+    expect(lines({ lock: 'l.json', export: 'e', dialect: 'draft-07' })).toEqual([
+      'mcp-harness.config.ts: surfaces[0].contract.export: "export" applies to "module" contracts only',
+      'mcp-harness.config.ts: surfaces[0].contract.dialect: "dialect" applies to "module" contracts only',
+    ]);
+    expect(lines({ modul: 'c.ts' })).toEqual([
+      'mcp-harness.config.ts: surfaces[0].contract.modul: Unknown key (did you mean "module"?)',
+      'mcp-harness.config.ts: surfaces[0].contract: Expected exactly one of "module" or "lock"',
+    ]);
+    expect(lines({})).toEqual(['mcp-harness.config.ts: surfaces[0].contract: Expected exactly one of "module" or "lock"']);
+    expect(lines({ module: 'c.ts', dialect: 'x' })).toEqual(['mcp-harness.config.ts: surfaces[0].contract.dialect: Invalid option: expected one of "draft-07"|"2020-12"']);
   });
 });
