@@ -114,15 +114,11 @@ export class HttpConnection implements Connection {
     const finish = (error?: string) => {
       if (settled) return;
       settled = true;
-      this.inflight.delete(req);
-      exchange.durationMs = Math.round(performance.now() - started);
-      if (error !== undefined) exchange.error = error;
+      this.settle(req, exchange, started, error);
       if (message.id !== undefined && this.alive) this.unansweredListener(message.id, undefined);
     };
     req.on('response', (res) => {
-      exchange.status = res.statusCode;
-      const type = mediaType(res.headers['content-type']);
-      if (type !== undefined) exchange.contentType = type;
+      recordHead(exchange, res);
       res.on('error', () => {});
       req.destroy();
       finish();
@@ -204,9 +200,7 @@ export class HttpConnection implements Connection {
     const finish = (error?: string) => {
       if (settled) return;
       settled = true;
-      this.inflight.delete(req);
-      exchange.durationMs = Math.round(performance.now() - started);
-      if (error !== undefined) exchange.error = error;
+      this.settle(req, exchange, started, error);
       if (message.kind === 'request' && message.id !== undefined) {
         exchange.answered = state.answered;
         if (!state.answered && error !== 'aborted' && this.alive) this.unansweredListener(message.id, state.errorFrame);
@@ -215,9 +209,7 @@ export class HttpConnection implements Connection {
       if (error === 'refused') this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: true });
     };
     req.on('response', (res) => {
-      exchange.status = res.statusCode;
-      const type = mediaType(res.headers['content-type']);
-      if (type !== undefined) exchange.contentType = type;
+      const type = recordHead(exchange, res);
       const issued = headerValue(res.headers['mcp-session-id']);
       if (issued !== undefined) {
         exchange.sessionIdIssued = true;
@@ -320,15 +312,11 @@ export class HttpConnection implements Connection {
     return new Promise<void>((resolve) => {
       const req = this.open('DELETE', headers);
       const done = (error?: string) => {
-        this.inflight.delete(req);
-        exchange.durationMs = Math.round(performance.now() - started);
-        if (error !== undefined) exchange.error = error;
+        this.settle(req, exchange, started, error);
         resolve();
       };
       req.on('response', (res) => {
-        exchange.status = res.statusCode;
-        const type = mediaType(res.headers['content-type']);
-        if (type !== undefined) exchange.contentType = type;
+        recordHead(exchange, res);
         res.on('data', (chunk: Buffer) => (exchange.bodyBytes += chunk.length));
         res.on('end', () => done());
         res.on('error', () => done('reset'));
@@ -336,6 +324,13 @@ export class HttpConnection implements Connection {
       req.on('error', (err: NodeJS.ErrnoException) => done(errorName(err)));
       req.end();
     });
+  }
+
+  /** An exchange is over: no longer in flight, its duration (ms) and failure (if any) recorded. */
+  private settle(req: ClientRequest, exchange: HttpExchange, started: number, error: string | undefined): void {
+    this.inflight.delete(req);
+    exchange.durationMs = Math.round(performance.now() - started);
+    if (error !== undefined) exchange.error = error;
   }
 
   private open(method: HttpExchange['method'], headers: OutgoingHttpHeaders): ClientRequest {
@@ -354,6 +349,14 @@ export class HttpConnection implements Connection {
     this.agent.destroy();
     this.resolveClosed(info);
   }
+}
+
+/** Record the status and the media type of an answer's head on its exchange; returns the media type. */
+function recordHead(exchange: HttpExchange, res: IncomingMessage): string | undefined {
+  exchange.status = res.statusCode;
+  const type = mediaType(res.headers['content-type']);
+  if (type !== undefined) exchange.contentType = type;
+  return type;
 }
 
 /**

@@ -4,17 +4,10 @@
  * SDK 2.x one on both eras).
  */
 import { defineConfig } from '../../../harness/index.ts';
+import { httpFixture } from './http-fixture.ts';
 
 const marker = process.env.E2E_MARKER ?? 'e2e-http-faults';
-const fixture = (name: string, args: string[]) => ({
-  name,
-  command: process.execPath,
-  args: ['../../fixtures/servers/http/fixture-http-server.mjs', '--port=${port}', ...args],
-  url: 'http://127.0.0.1:${port}/mcp',
-  ready: { line: '^listening on ' },
-  env: { set: { E2E_MARKER: marker } },
-  callConcurrency: 1,
-});
+const fixture = (name: string, args: string[]) => ({ ...httpFixture(name, args, marker), callConcurrency: 1 });
 
 export default defineConfig({
   timeouts: { requestMs: 2000, probeMs: 3000, startMs: 10_000, stdinGraceMs: 300, termGraceMs: 500, surfaceMs: 60_000 },

@@ -4,16 +4,10 @@
  * server gets ready, but the URL names a path it does not serve, so initialize gets 404).
  */
 import { defineConfig } from '../../../harness/index.ts';
+import { httpFixture } from './http-fixture.ts';
 
 const marker = process.env.E2E_MARKER ?? 'e2e-http-live';
-const server = (name: string, args: string[]) => ({
-  name,
-  command: process.execPath,
-  args: ['../../fixtures/servers/http/fixture-http-server.mjs', '--port=${port}', ...args],
-  url: 'http://127.0.0.1:${port}/mcp',
-  ready: { line: '^listening on ' },
-  env: { set: { E2E_MARKER: marker } },
-});
+const server = (name: string, args: string[]) => httpFixture(name, args, marker);
 
 export default defineConfig({
   timeouts: { requestMs: 3000, probeMs: 3000, startMs: 10_000, stdinGraceMs: 300, termGraceMs: 1000, surfaceMs: 60_000 },
