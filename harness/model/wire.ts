@@ -121,6 +121,15 @@ export interface ProbeRequest {
   /** Run on a fresh process (for opening-message probes such as `initialize` against a modern server). */
   freshProcess?: boolean;
   /**
+   * The request depends only on the listing and the ARGUMENTS of the planned calls, never on their answers,
+   * and the check judges its record only under conditions it re-checks on the final observation (e.g. "the
+   * call with these arguments succeeded"). The runner may then send it beside the calls, planned from an
+   * observation that assumes every planned call succeeded (issue 12: a probe of a long tool no longer waits
+   * the tool's full duration after the calls); the final plan takes that record only for an identical probe.
+   * Honoured for read-only tools on the main connection only (see harness/run/early-probes.ts).
+   */
+  early?: boolean;
+  /**
    * Paths (property names from `params` down) of whole numbers to write as `N.0` on the wire (JSON has one
    * number type: `30.0` is the integer 30 to JSON Schema, spec JSON Schema 2020-12 Validation §6.1.1). The
    * record's params keep the number; only the written line spells it as a float.

@@ -11,6 +11,7 @@ import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } f
 import { guardDeepValues } from './depth-guard.ts';
 import { changesStateByName, runInEffectOrder } from './effect-order.ts';
 import { finishListChanged, followListChanges } from './relist.ts';
+import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './early-probes.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -92,27 +93,36 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
   const onAbort = () => void session?.close();
   input.signal?.addEventListener('abort', onAbort, { once: true });
   let early: EarlyFresh | undefined;
+  let earlyLive: EarlyProbes | undefined;
   try {
     obs.negotiation = session.negotiation;
     early = startEarlyFresh(input, obs, context);
     obs.listing = await session.listTools();
     obs.bootError = listingFailure(obs.listing);
+    const changesState = changesStateByName(obs.listing.tools);
     if (!input.signal?.aborted && obs.bootError === undefined) {
       const plan = input.planCalls(obs);
       obs.skippedTools = plan.skipped;
-      obs.calls = await callAll(session, plan.scenarios, changesStateByName(obs.listing.tools), input.signal);
+      const calls = callAll(session, plan.scenarios, changesState, input.signal, () => earlyLive?.exits() ?? Promise.resolve(0));
+      // submitted after every call (calls of read-only tools are all submitted at once): none waits for them
+      if (plan.scenarios.length > 0) earlyLive = startEarly(selectEarly(input.planProbes(assumeAnswered(obs, plan.scenarios)), plan.scenarios, changesState), (probe) => runLiveProbe(session as Session, probe, false));
+      obs.calls = await calls;
       // the re-list point: notifications/tools/list_changed since the first listing (harness/run/relist.ts)
       const live = session;
       obs.listChanged = await followListChanges({
         session, obs, planCalls: input.planCalls, signal: input.signal,
-        callScenarios: (scenarios, changesState) => callAll(live, scenarios, changesState, input.signal),
+        callScenarios: async (scenarios, changes) => {
+          if (scenarios.some((s) => changes(s.tool))) await earlyLive?.settled(); // an early probe never races a write
+          return callAll(live, scenarios, changes, input.signal);
+        },
       });
     }
     if (!input.signal?.aborted && obs.bootError === undefined) {
-      obs.probes = await runProbes(session, input, input.planProbes(obs), changesStateByName(obs.listing.tools), context, early);
+      obs.probes = await runProbes(session, input, input.planProbes(obs), changesStateByName(obs.listing.tools), context, early, earlyLive);
     }
   } finally {
     input.signal?.removeEventListener('abort', onAbort);
+    await earlyLive?.settled(); // an early probe nobody took still ends before the session closes
     await early?.settled(); // never leave a fresh probe process behind, whatever ended the observation
     obs.listChanged = finishListChanged(obs.listChanged, session, obs);
     if (obs.listChanged === undefined) delete obs.listChanged;
@@ -164,17 +174,22 @@ function markCutShort(obs: SurfaceObservation): void {
  * they are replayed one at a time on the restarted server, so only a call that crashes it again is
  * blamed and the others are still validated.
  */
-async function callAll(session: Session, scenarios: Scenario[], changesState: (tool: string | undefined) => boolean, signal?: AbortSignal): Promise<CallRecord[]> {
+async function callAll(session: Session, scenarios: Scenario[], changesState: (tool: string | undefined) => boolean, signal?: AbortSignal, earlyExits?: () => Promise<number>): Promise<CallRecord[]> {
   const call = (scenario: Scenario) => session.callTool(scenario.tool, scenario.arguments, { timeoutMs: scenario.timeoutMs });
   const records = await runInEffectOrder(scenarios, (s) => changesState(s.tool), async (scenario) => ({ scenario, request: await call(scenario) }));
-  if (!signal?.aborted) await replayCollateral(records, (r) => call(r.scenario)); // an abort is not a crash
+  // an early probe in flight beside the calls is one more request a crash took with it (early-probes.ts)
+  const alsoLost = earlyExits && records.some((r) => r.request.outcome === 'exit') ? await earlyExits() : 0;
+  if (!signal?.aborted) await replayCollateral(records, (r) => call(r.scenario), alsoLost); // an abort is not a crash
   return records;
 }
 
-/** Replay, one at a time, the requests a crash took with it (see callAll); mutates `records`. */
-async function replayCollateral<T extends { request: RequestRecord }>(records: T[], rerun: (record: T) => Promise<RequestRecord>): Promise<void> {
+/**
+ * Replay, one at a time, the requests a crash took with it (see callAll); mutates `records`. `alsoLost`:
+ * requests outside `records` that ended with the process too (early probes), counted toward "more than one".
+ */
+async function replayCollateral<T extends { request: RequestRecord }>(records: T[], rerun: (record: T) => Promise<RequestRecord>, alsoLost = 0): Promise<void> {
   const collateral = records.filter((r) => r.request.outcome === 'exit');
-  if (collateral.length < 2) return;
+  if (collateral.length === 0 || collateral.length + alsoLost < 2) return;
   for (const record of collateral) record.request = await rerun(record);
 }
 
@@ -185,10 +200,14 @@ async function replayCollateral<T extends { request: RequestRecord }>(records: T
  * at a time) run alongside, so neither waits for the other. Fresh probes `early` already started take
  * their early records (see startEarlyFresh).
  */
-async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }, early?: EarlyFresh): Promise<ProbeRecord[]> {
+async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }, early?: EarlyFresh, earlyLive?: EarlyProbes): Promise<ProbeRecord[]> {
   const live = (async () => {
     const pipelined = probes.filter((p) => !p.freshProcess && !p.exclusive);
-    const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), (probe) => runLiveProbe(session, probe));
+    const run = (probe: ProbeRequest) => {
+      const taken = earlyLive?.take(probe); // sent beside the calls already (early-probes.ts)
+      return taken ? taken.then((record) => record ?? runLiveProbe(session, probe)) : runLiveProbe(session, probe);
+    };
+    const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), run);
     if (!input.signal?.aborted) await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
     for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
       if (input.signal?.aborted) break;
@@ -216,8 +235,10 @@ async function runProbes(session: Session, input: ObserveInput, probes: ProbeReq
   return [...liveRecords, ...freshRecords];
 }
 
-async function runLiveProbe(session: Session, probe: ProbeRequest): Promise<ProbeRecord> {
+/** One probe on the session; `respawn: false` (early probes) never restarts a dead process for it. */
+async function runLiveProbe(session: Session, probe: ProbeRequest, respawn = true): Promise<ProbeRecord> {
   const send = (params: Record<string, unknown> | undefined) => session.request(probe.method, params, {
+    ...(respawn ? {} : { respawn }),
     timeoutMs: probe.timeoutMs,
     envelope: probe.envelope,
     protocolVersion: probe.protocolVersion,

@@ -38,6 +38,11 @@ export interface RequestOptions {
   tag?: string;
   /** Whole numbers to write as `N.0` (paths from `params` down; see ProbeRequest.floatPaths). */
   floatPaths?: string[][];
+  /**
+   * `false`: never respawn a dead process for this request (outcome `exit` instead), so a request sent on
+   * speculation (an early probe) never adds a process start or an exit of its own. Default true.
+   */
+  respawn?: boolean;
 }
 
 /** A live session. Requests never reject for server faults; see `Outcome` in model/wire.ts. */
@@ -91,7 +96,7 @@ export class LiveSession implements Session {
     const sent = buildParams(this.frameContext(), params ?? (enveloped ? {} : undefined), opts);
     if (opts.notification) return this.notify(method, sent);
     return this.window.run(async () => {
-      const link = await this.acquireLink();
+      const link = await this.acquireLink(opts.respawn !== false);
       const id = this.nextId();
       const record = link
         ? await exchange(link.channel, {
@@ -152,11 +157,12 @@ export class LiveSession implements Session {
     return { id: '', method, ...(params === undefined ? {} : { params }), outcome: written ? 'success' : 'exit', durationMs: 0 };
   }
 
-  /** The live link, respawning a dead process first; undefined when closed or the respawn failed. */
-  private async acquireLink(): Promise<Link | undefined> {
+  /** The live link, respawning a dead process first (unless `respawn` is false); undefined when closed or the respawn failed. */
+  private async acquireLink(respawn = true): Promise<Link | undefined> {
     while (this.gate) await this.gate;
     if (this.closing) return undefined;
     if (this.link.connection.alive) return this.link;
+    if (!respawn) return undefined;
     this.gate = this.respawn().finally(() => (this.gate = undefined));
     await this.gate;
     return this.link.connection.alive && !this.closing ? this.link : undefined;

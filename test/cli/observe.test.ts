@@ -78,3 +78,42 @@ describe('observeSurface fresh-process probes started beside the main session', 
     expect(obs.shutdown?.survivors).toBe(0);
   });
 });
+
+describe('observeSurface early probes beside the calls (issue 12)', () => {
+  const readOnly = { readOnlyHint: true };
+  const tools = (annotations: Record<string, boolean> = readOnly) => `--tools=${JSON.stringify([
+    { name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } }, annotations },
+    { name: 'sleep', inputSchema: { type: 'object', properties: { ms: { type: 'integer' } } }, annotations: readOnly },
+  ])}`;
+  const scenario = (tool: string, args: Record<string, unknown>) => ({ name: `${tool}-call`, tool, arguments: args, expect: 'success' as const, origin: 'generated' as const });
+  const early = (id: string, message: string): ProbeRequest => ({ ...probe(id, 'echo', { message }), tool: 'echo', early: true });
+
+  it('plans them on the calls assumed answered, sends them right behind the calls, and gives the final plan the identical ones', async () => {
+    const seen: string[][] = [];
+    const obs = await observeSurface({
+      surface: 'fixture',
+      spec: fixture([tools()]),
+      session: options({ callConcurrency: 8 }),
+      base: { options: DEFAULT_OPTIONS },
+      planCalls: () => ({ scenarios: [scenario('sleep', { ms: 300 }), scenario('echo', { message: 'x' })], skipped: [] }),
+      planProbes: (o) => {
+        if (!o.listing) return [];
+        seen.push(o.calls.map((c) => `${c.scenario.tool}:${c.request.outcome}`));
+        const assumed = o.calls.every((c) => c.request.id === 0);
+        // the same early probe in both plans; one whose params differ; one only the early plan has; a late pipelined one
+        return [early('same', 'a'), early('changed', assumed ? 'early' : 'late'), ...(assumed ? [early('dropped', 'd')] : [probe('late', 'echo', { message: 'l' })])];
+      },
+    });
+    expect(seen).toEqual([['sleep:success', 'echo:success'], ['sleep:success', 'echo:success']]);
+    expect(obs.calls.map((c) => c.request.outcome)).toEqual(['success', 'success']);
+    expect(obs.probes.map((p) => p.probe.id)).toEqual(['same', 'changed', 'late']);
+    expect(obs.probes.every((p) => p.request.outcome === 'success')).toBe(true);
+    const callIds = obs.calls.map((c) => Number(c.request.id));
+    const id = (name: string) => Number(obs.probes.find((p) => p.probe.id === name)?.request.id);
+    // written right behind the two calls (ids are taken as requests are written), before the calls were answered
+    expect(id('same')).toBe(Math.max(...callIds) + 1);
+    // a probe whose params changed was sent again after the calls, with the final plan's params
+    expect(id('changed')).toBeGreaterThan(id('same') + 2);
+    expect((obs.probes[1].request.params as { arguments: { message: string } }).arguments.message).toBe('late');
+  });
+});

@@ -75,9 +75,11 @@ const EXPECT: Record<(typeof CASES)[number], Expectation> = {
   },
   // the thief advertises the stolen secret as a tool name: it arrives masked
   'env-theft': { findings: [{ check: 'tools/name', messageId: 'charset', severity: 'warning', tool: 'leak_[masked:MCP_HARNESS_TEST_SECRET]' }] },
+  // two such lines since issue 12: the call of `big` and its omitted-arguments probe, sent beside the call
+  // (an early probe, harness/run/early-probes.ts), each answered over the limit; the finding id is the same
   'long-line': {
     outcomes: [{ tool: 'big', outcome: 'oversize' }],
-    findings: [{ check: 'transport/stdout', messageId: 'oversize', severity: 'warning', includes: 'exceeds the frame limit' }],
+    findings: [{ check: 'transport/stdout', messageId: 'oversize', severity: 'warning', includes: 'exceed the frame limit' }],
   },
   // the fixture answers isError unless `__proto__` and `constructor` arrive as own properties
   proto: { outcomes: [{ tool: 'proto', outcome: 'success' }] },

@@ -79,11 +79,16 @@ function requestProbes(observation: SurfaceObservation): RequestProbe[] {
 
 const requestProbeId = (p: RequestProbe) => `${prefix(p.tool.name)}:${p.kind}`;
 
-/** The probe request: `tools/call` without `arguments`, or the base arguments with one integer written as `N.0`. */
+/**
+ * The probe request: `tools/call` without `arguments`, or the base arguments with one integer written as `N.0`.
+ * `early`: it depends only on the listing and the base call's arguments, and is judged only when that call
+ * succeeded (`requestProbes` on the final observation), so the runner may send it beside the calls (a long
+ * tool's probe then runs while its own call runs, issue 12).
+ */
 function requestProbeRequest(p: RequestProbe): ProbeRequest {
   const id = requestProbeId(p);
-  if (p.kind === OMITTED) return { id, check: ID, tool: p.tool.name, method: 'tools/call', params: { name: p.tool.name } };
-  return { ...toolCallProbe(ID, id, p.tool.name, p.base), floatPaths: [['arguments', p.property as string]] };
+  if (p.kind === OMITTED) return { id, check: ID, tool: p.tool.name, method: 'tools/call', params: { name: p.tool.name }, early: true };
+  return { ...toolCallProbe(ID, id, p.tool.name, p.base), floatPaths: [['arguments', p.property as string]], early: true };
 }
 
 /** Rejections of the request probes (answers that say the arguments are invalid), once per tool and kind. */

@@ -70,12 +70,12 @@ checkTester(check, {
 });
 
 describe('errors/input-enforcement request probes', () => {
-  it('plans tools/call without arguments only for a tool that requires nothing and succeeded with {}', () => {
-    expect(planOn(check, noArguments).find((p) => p.id.endsWith(':omitted-arguments'))).toEqual({ id: 'errors/input-enforcement:status:omitted-arguments', check: 'errors/input-enforcement', tool: 'status', method: 'tools/call', params: { name: 'status' } });
+  it('plans tools/call without arguments only for a tool that requires nothing and succeeded with {} (early: sent beside the calls)', () => {
+    expect(planOn(check, noArguments).find((p) => p.id.endsWith(':omitted-arguments'))).toEqual({ id: 'errors/input-enforcement:status:omitted-arguments', check: 'errors/input-enforcement', tool: 'status', method: 'tools/call', params: { name: 'status' }, early: true });
     expect(planOn(check, base).some((p) => p.id.endsWith(':omitted-arguments'))).toBe(false);
   });
   it('writes the first integer of the successful arguments as N.0 (floatPaths), its value unchanged', () => {
-    expect(planOn(check, base).find((p) => p.id.endsWith(':whole-float'))).toMatchObject({ method: 'tools/call', params: { name: 'search', arguments: { limit: 5 } }, floatPaths: [['arguments', 'limit']] });
+    expect(planOn(check, base).find((p) => p.id.endsWith(':whole-float'))).toMatchObject({ method: 'tools/call', params: { name: 'search', arguments: { limit: 5 } }, floatPaths: [['arguments', 'limit']], early: true });
   });
 });
 
