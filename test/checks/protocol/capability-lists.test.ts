@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/protocol/capability-lists.ts';
-import { checkTester, makeObservation } from '../../helpers/check-tester.ts';
+import { checkTester, makeObservation, planOn } from '../../helpers/check-tester.ts';
 import { makeProbeRecord } from '../../probes/records.ts';
 import type { SurfaceObservation } from '../../../harness/model/observation.ts';
 import type { ProbeRecord, ProbeRequest } from '../../../harness/model/wire.ts';
 
-const ctx = (o: SurfaceObservation) => ({ observation: o, schemas: undefined as never, options: {} });
 type Answer = { result?: unknown; error?: unknown } | undefined;
 
 /** `capabilities` declared; each planned probe answered with the pages `answers(method)` gives (the walk's stop as given). */
 function listed(capabilities: Record<string, unknown>, answers: (method: string) => { pages: Answer[]; stop?: ProbeRecord['pageStop']; repeatedCursor?: ProbeRecord['repeatedCursor'] }): SurfaceObservation {
   const o = makeObservation({ negotiation: { capabilities } as never });
-  const probes = check.plan!(ctx(o)).map((probe: ProbeRequest): ProbeRecord => {
+  const probes = planOn(check, o).map((probe: ProbeRequest): ProbeRecord => {
     const { pages, stop, repeatedCursor } = answers(probe.method);
     const records = pages.map((a) => makeProbeRecord(probe, a).request);
     return { probe, request: records[0], pages: records, pageStop: stop ?? 'end', ...(repeatedCursor ? { repeatedCursor } : {}) };
@@ -24,10 +23,10 @@ const notFound = { error: { code: -32601, message: 'Method not found' } };
 
 checkTester(check, {
   valid: [
-    { name: 'every declared list answered, one page', observation: listed({ tools: {}, prompts: {}, resources: {} }, (m) => ({ pages: [ok(m)] })), strict: true },
-    { name: 'nothing declared: nothing planned or judged', observation: makeObservation(), strict: true },
-    { name: 'two pages, distinct items', observation: listed({ prompts: {} }, () => ({ pages: [{ result: { prompts: [{ name: 'a' }], nextCursor: '' } }, { result: { prompts: [{ name: 'b' }] } }] })), strict: true },
-    { name: 'first page timed out: the transport checks own it', observation: listed({ prompts: {} }, () => ({ pages: [undefined], stop: 'error' })), strict: true },
+    { name: 'every declared list answered, one page', observation: listed({ tools: {}, prompts: {}, resources: {} }, (m) => ({ pages: [ok(m)] })) },
+    { name: 'nothing declared: nothing planned or judged', observation: makeObservation() },
+    { name: 'two pages, distinct items', observation: listed({ prompts: {} }, () => ({ pages: [{ result: { prompts: [{ name: 'a' }], nextCursor: '' } }, { result: { prompts: [{ name: 'b' }] } }] })) },
+    { name: 'first page timed out: the transport checks own it', observation: listed({ prompts: {} }, () => ({ pages: [undefined], stop: 'error' })) },
   ],
   invalid: [
     { name: 'declared prompts, prompts/list -32601', observation: listed({ prompts: {} }, () => ({ pages: [notFound], stop: 'error' })), findings: [{ messageId: 'listError', severity: 'warning', pointer: '/error/code', message: 'prompts/list was answered with JSON-RPC error -32601 although the server declares the prompts capability.' }] },
@@ -47,7 +46,7 @@ checkTester(check, {
 
 describe('protocol/capability-lists plan', () => {
   it('plans one paginated probe per list method of a declared capability', () => {
-    const plan = check.plan!(ctx(makeObservation({ negotiation: { capabilities: { tools: {}, resources: { subscribe: true } } } as never })));
+    const plan = planOn(check, (makeObservation({ negotiation: { capabilities: { tools: {}, resources: { subscribe: true } } } as never })));
     expect(plan.map((p) => [p.method, p.paginate?.key])).toEqual([['resources/list', 'resources'], ['resources/templates/list', 'resourceTemplates']]);
   });
 });
