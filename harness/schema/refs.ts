@@ -52,8 +52,14 @@ interface DocumentIndex {
   anchors: Map<string, string>;
 }
 
-/** Index `$id` resources and anchors in one walk; a node's base is its parent's, changed by its own `$id`. */
-function indexDocument(root: unknown): DocumentIndex {
+/** A ref keyword met while indexing, classified once the whole document is indexed. */
+type PendingRef = { pointer: string; keyword: string; ref: string };
+
+/**
+ * Index `$id` resources and anchors in one walk, collecting the ref keywords met on the way; a node's
+ * base is its parent's, changed by its own `$id`.
+ */
+function indexDocument(root: unknown, refs: PendingRef[]): DocumentIndex {
   const index: DocumentIndex = { bases: new Map(), resources: new Map([[BASE, '']]), anchors: new Map() };
   walkSchema(root, ({ node, pointer, parent }) => {
     if (typeof node === 'boolean') return;
@@ -69,6 +75,10 @@ function indexDocument(root: unknown): DocumentIndex {
     }
     for (const key of ['$anchor', '$dynamicAnchor']) if (typeof node[key] === 'string') index.anchors.set(`${base}#${node[key] as string}`, pointer);
     index.bases.set(pointer, base);
+    for (const keyword of REF_KEYWORDS) {
+      const ref = node[keyword];
+      if (typeof ref === 'string') refs.push({ pointer, keyword, ref });
+    }
   });
   return index;
 }
@@ -85,23 +95,28 @@ function classify(root: unknown, index: DocumentIndex, ref: string, base: string
   return target !== undefined && resolvePointer(root, target).found ? { kind: 'local', target } : { kind: 'unresolved' };
 }
 
-/** Classify every ref of `root` (each distinct ref/base pair resolved once). Never throws. */
+/** findRefs results by document object (the compile path and schema/portability ask for the same listing schemas). */
+const found = new WeakMap<object, readonly RefSite[]>();
+
+/**
+ * Classify every ref of `root` (each distinct ref/base pair resolved once), in document order. One
+ * walk; the result is kept per document object (treat it as read-only). Never throws.
+ */
 export function findRefs(root: unknown): RefSite[] {
-  const index = indexDocument(root);
+  const known = root !== null && typeof root === 'object' ? found.get(root) : undefined;
+  if (known) return known as RefSite[];
+  const pending: PendingRef[] = [];
+  const index = indexDocument(root, pending);
   const resolved = new Map<string, Pick<RefSite, 'kind' | 'target'>>();
   const sites: RefSite[] = [];
-  walkSchema(root, ({ node, pointer }) => {
-    if (typeof node === 'boolean') return;
-    for (const keyword of REF_KEYWORDS) {
-      const ref = node[keyword];
-      if (typeof ref !== 'string') continue;
-      const base = index.bases.get(pointer) ?? BASE;
-      const key = `${base}\u0000${ref}`;
-      let where = resolved.get(key);
-      if (!where) resolved.set(key, (where = classify(root, index, ref, base)));
-      sites.push({ pointer: `${pointer}/${keyword}`, holder: pointer, keyword, ref, ...where });
-    }
-  });
+  for (const { pointer, keyword, ref } of pending) {
+    const base = index.bases.get(pointer) ?? BASE;
+    const key = `${base}\u0000${ref}`;
+    let where = resolved.get(key);
+    if (!where) resolved.set(key, (where = classify(root, index, ref, base)));
+    sites.push({ pointer: `${pointer}/${keyword}`, holder: pointer, keyword, ref, ...where });
+  }
+  if (root !== null && typeof root === 'object') found.set(root, sites);
   return sites;
 }
 

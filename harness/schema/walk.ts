@@ -25,24 +25,32 @@ export interface SchemaVisit {
   parent?: string;
 }
 
-type Pending = { node: unknown; pointer: string; via: string[]; parent?: string };
+/** A subschema still to visit; `up`/`keyword` link it to the visit it came from (its keyword path is built only when asked). */
+type Pending = { node: unknown; pointer: string; keyword?: string; up?: Pending; parent?: string };
+
+/** The keyword tokens from the root to `p` (the `via` of its visit). */
+function keywordPath(p: Pending): string[] {
+  const out: string[] = [];
+  for (let at: Pending | undefined = p; at?.keyword !== undefined; at = at.up) out.push(at.keyword);
+  return out.reverse();
+}
 
 /** The direct subschemas of `schema` in document order (SINGLE, items, LIST, MAP). */
-function children(schema: Record<string, unknown>, pointer: string, via: string[]): Pending[] {
+function children(schema: Record<string, unknown>, from: Pending): Pending[] {
   const out: Pending[] = [];
-  const add = (node: unknown, keyword: string, ...tokens: Array<string | number>) =>
-    out.push({ node, pointer: joinPointer(pointer, keyword, ...tokens), via: [...via, keyword], parent: pointer });
-  for (const key of SINGLE) if (key in schema) add(schema[key], key);
-  if (Array.isArray(schema.items)) schema.items.forEach((s, i) => add(s, 'items', i));
-  else if ('items' in schema) add(schema.items, 'items');
+  const pointer = from.pointer;
+  const add = (node: unknown, keyword: string, at: string) => out.push({ node, pointer: at, keyword, up: from, parent: pointer });
+  for (const key of SINGLE) if (key in schema) add(schema[key], key, `${pointer}/${key}`);
+  if (Array.isArray(schema.items)) schema.items.forEach((s, i) => add(s, 'items', `${pointer}/items/${i}`));
+  else if ('items' in schema) add(schema.items, 'items', `${pointer}/items`);
   for (const key of LIST) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((s, i) => add(s, key, i));
+    if (Array.isArray(list)) list.forEach((s, i) => add(s, key, `${pointer}/${key}/${i}`));
   }
   for (const key of MAP) {
     const map = schema[key];
     if (map === null || typeof map !== 'object' || Array.isArray(map)) continue;
-    for (const [name, sub] of Object.entries(map as Record<string, unknown>)) if (!Array.isArray(sub)) add(sub, key, name);
+    for (const [name, sub] of Object.entries(map as Record<string, unknown>)) if (!Array.isArray(sub)) add(sub, key, joinPointer(`${pointer}/${key}`, name));
   }
   return out;
 }
@@ -53,19 +61,23 @@ function children(schema: Record<string, unknown>, pointer: string, via: string[
  * tokens are not visited (nor their children). Never throws; never recurses.
  */
 export function walkSchema(root: unknown, visit: (v: SchemaVisit) => void): void {
-  const stack: Pending[] = [{ node: root, pointer: '', via: [] }];
+  const stack: Pending[] = [{ node: root, pointer: '' }];
   while (stack.length > 0) {
-    const { node, pointer, via, parent } = stack.pop() as Pending;
+    const pending = stack.pop() as Pending;
+    const { node, pointer, parent } = pending;
     if (pointerDepth(pointer) > MAX_SCHEMA_DEPTH) continue;
-    const at = parent === undefined ? {} : { parent };
-    if (typeof node === 'boolean') {
-      visit({ node, pointer, via, ...at });
-      continue;
-    }
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
-    const schema = node as Record<string, unknown>;
-    visit({ node: schema, pointer, via, ...at });
-    const next = children(schema, pointer, via);
+    if (typeof node !== 'boolean' && (node === null || typeof node !== 'object' || Array.isArray(node))) continue;
+    const visitOf: SchemaVisit = {
+      node: node as Record<string, unknown> | boolean,
+      pointer,
+      get via() {
+        return keywordPath(pending);
+      },
+    };
+    if (parent !== undefined) visitOf.parent = parent;
+    visit(visitOf);
+    if (typeof node === 'boolean') continue;
+    const next = children(node as Record<string, unknown>, pending);
     for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
   }
 }
