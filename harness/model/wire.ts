@@ -293,7 +293,16 @@ export interface HttpExchange {
   /** A POSTed request: the body carried the answer to its id. */
   answered?: boolean;
   /** An SSE answer: its events, and whether the stream ended by itself (`ended`) or was still open when the harness closed it. */
-  sse?: { events: number; ended: boolean };
+  sse?: {
+    events: number;
+    ended: boolean;
+    /**
+     * Events whose SSE `id` an earlier event on the same connection (one session) already carried; absent
+     * when none (spec 2025-11-25 basic/transports §Resumability and Redelivery: an id MUST be unique across
+     * all streams of the session). Only the count is kept, never an id.
+     */
+    repeatedIds?: number;
+  };
   /** ms from sending to the end of the body (or to the failure). */
   durationMs?: number;
   /** The exchange failed below HTTP: `refused`, `reset`, `aborted` (the harness closed it), `oversize` (body over the frame limit), or another errno. */

@@ -29,7 +29,7 @@ describe('Streamable HTTP faults through the real CLI', () => {
     expect(reportOf(run).surfaces.map((s) => [s.name, s.status, s.transport]).filter(([, st]) => st !== 'ok'), run.stderr).toEqual([]);
   });
 
-  it.each(['twin-legacy', 'twin-modern-sse', 'twin-sdk1', 'twin-sdk2', 'twin-sdk2-legacy'])('conformant twin %s: no HTTP finding', (surface) => {
+  it.each(['twin-legacy', 'twin-legacy-sse', 'twin-modern-sse', 'twin-sdk1', 'twin-sdk2', 'twin-sdk2-legacy'])('conformant twin %s: no HTTP finding', (surface) => {
     expect(httpFindings(surface)).toEqual([]);
   });
 
@@ -43,6 +43,7 @@ describe('Streamable HTTP faults through the real CLI', () => {
     ['ignore-version-header', ['transport/http-protocol-version unsupportedServed']],
     ['header-mismatch', ['transport/http-protocol-version mismatchServed']],
     ['sse-never-close', ['transport/http-sse streamLeftOpen']],
+    ['sse-repeat-id', ['transport/http-sse repeatedEventId']],
     ['hang', ['transport/timeout call', 'transport/timeout probe']],
   ])('%s draws exactly its finding', (surface, expected) => {
     expect(httpFindings(surface)).toEqual([...expected].sort());

@@ -25,11 +25,11 @@ async function fixtureSpec(args: string[] = [], env: Record<string, string> = {}
   };
 }
 
-/** Start the fixture, open a session, run `body`, close both. */
-async function withSession(spec: HttpSpec, body: (session: Session) => Promise<void>): Promise<void> {
-  const server = await startServer(spec, options());
+/** Start the fixture, open a session, run `body`, close both (`timeouts` over the session tests' own). */
+async function withSession(spec: HttpSpec, body: (session: Session) => Promise<void>, timeouts: Parameters<typeof options>[1] = {}): Promise<void> {
+  const server = await startServer(spec, options({}, timeouts));
   try {
-    const session = await openSession(spec, options(), server ? { serverExit: server.exited } : {});
+    const session = await openSession(spec, options({}, timeouts), server ? { serverExit: server.exited } : {});
     try {
       await body(session);
     } finally {
@@ -134,8 +134,9 @@ describe('a probe GET of the MCP endpoint (ProbeRequest.http.method GET)', () =>
       expect((session.tap().http ?? []).find((e) => e.tag === 'get')).toMatchObject({ method: 'GET', status: 200, contentType: 'text/event-stream' });
       const shutdown = await session.close();
       expect(shutdown.endedBy).toBe('session-end');
-    });
-  });
+      // a TypeScript server (tsx) starts in seconds on a loaded machine: ready is its line, the budget only bounds a failure
+    }, { startMs: 60_000 });
+  }, 90_000);
 });
 
 describe('the server the harness starts (Playwright webServer style)', () => {

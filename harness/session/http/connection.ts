@@ -41,6 +41,9 @@ export interface HttpConnectionOptions {
 /** The `Accept` header every POST carries (spec §Sending Messages to the Server, 2). */
 export const ACCEPT = 'application/json, text/event-stream';
 
+/** How many distinct SSE event ids a connection remembers (bounds memory; later new ids are not compared). */
+const MAX_EVENT_IDS = 10_000;
+
 /** Methods whose `params.name` (or `params.uri`) the modern era mirrors into `Mcp-Name` (spec 2026-07-28 §Standard Request Headers). */
 const NAME_HEADER_METHODS: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 
@@ -58,6 +61,8 @@ export class HttpConnection implements Connection {
   /** SSE streams still open, each resolving when it ends: stop() lets answered ones end before it closes them. */
   private readonly streams = new Map<HttpExchange, Promise<void>>();
   private readonly initializeIds = new Set<string>();
+  /** SSE event ids seen on this connection (one session), for `HttpExchange.sse.repeatedIds`; at most MAX_EVENT_IDS. */
+  private readonly eventIds = new Set<string>();
   private readonly agent: HttpAgent;
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
@@ -256,6 +261,7 @@ export class HttpConnection implements Connection {
       maxBufferSize: this.options.maxLineBytes,
       onEvent: (event) => {
         sse.events += 1;
+        if (event.id !== undefined && event.id !== '') this.noteEventId(event.id, sse);
         if (event.data !== '') this.deliver(this.options.mask.empty ? event.data : this.options.mask.text(event.data), exchange, message, state);
       },
       onError: (error) => {
@@ -269,6 +275,12 @@ export class HttpConnection implements Connection {
     }
     parser.feed(decoder.decode());
     sse.ended = true;
+  }
+
+  /** Count an event id this connection saw before (the ids themselves are never recorded). */
+  private noteEventId(id: string, sse: NonNullable<HttpExchange['sse']>): void {
+    if (this.eventIds.has(id)) sse.repeatedIds = (sse.repeatedIds ?? 0) + 1;
+    else if (this.eventIds.size < MAX_EVENT_IDS) this.eventIds.add(id);
   }
 
   /** One message the server sent: tapped like a stdout line, routed to the channel. */

@@ -48,6 +48,8 @@ export default defineConfig({
     fixture('ignore-version-header', ['--fault=ignore-version-header']),
     fixture('header-mismatch', ['--era=modern', '--fault=ignore-header-mismatch']),
     fixture('sse-never-close', ['--sse', '--fault=sse-never-close']),
+    fixture('sse-repeat-id', ['--sse', '--fault=sse-repeat-id']),
+    fixture('twin-legacy-sse', ['--sse']),
     fixture('hang', ['--fault=hang-tool=echo']),
   ],
 });
