@@ -196,8 +196,8 @@ async function replayCollateral<T extends { request: RequestRecord }>(records: T
 /**
  * Execute planned probes: session probes pipelined on the connection (in effect order: a probe calling a
  * tool that may change state runs alone, `runInEffectOrder`), then the exclusive
- * (timing-sensitive) ones alone and in order, while the fresh-process probes (one short-lived process
- * at a time) run alongside, so neither waits for the other. Fresh probes `early` already started take
+ * (timing-sensitive) ones alone and in order, while the fresh-process probes (short-lived processes)
+ * run alongside, so neither waits for the other. Fresh probes `early` already started take
  * their early records (see startEarlyFresh).
  */
 async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }, early?: EarlyFresh, earlyLive?: EarlyProbes): Promise<ProbeRecord[]> {
@@ -219,7 +219,7 @@ async function runProbes(session: Session, input: ObserveInput, probes: ProbeReq
     const records: ProbeRecord[] = [];
     const planned = probes.filter((p) => p.freshProcess);
     const started = early?.take(planned) ?? new Map<ProbeRequest, Promise<ProbeRecord>>();
-    await early?.settled(); // one short-lived process at a time: the ones started early finish first
+    await early?.settled(); // the ones started early finish first; the late ones then run one at a time
     for (const probe of planned) {
       const record = started.get(probe);
       if (record) {
@@ -296,21 +296,21 @@ function freshKey(probe: ProbeRequest): string {
   return JSON.stringify([probe.check, probe.id, probe.method, probe.params ?? null, probe.raw ?? null, probe.tool ?? null]);
 }
 
-/** Plan and start the fresh-process probes that need only the negotiation, one process at a time, in plan order. */
+/**
+ * Plan and start the fresh-process probes that need only the negotiation, all at once (issue 12: each is a
+ * server start-up, and each runs on its own process, so what one sees does not depend on the others; they
+ * already ran beside the main session).
+ */
 function startEarlyFresh(input: ObserveInput, obs: SurfaceObservation, context: { serverExit?: WebServer['exited'] }): EarlyFresh | undefined {
   if (input.signal?.aborted) return undefined;
   const planned = input.planProbes(obs).filter((p) => p.freshProcess);
   if (planned.length === 0) return undefined;
   const byKey = new Map<string, Promise<ProbeRecord>>();
-  let chain: Promise<unknown> = Promise.resolve();
   for (const probe of planned) {
     const key = freshKey(probe);
-    if (byKey.has(key)) continue;
-    const record = chain.then(() => runFreshProbe(input, probe, context));
-    chain = record.catch(() => undefined);
-    byKey.set(key, record);
+    if (!byKey.has(key)) byKey.set(key, runFreshProbe(input, probe, context));
   }
-  const all = chain.then(() => undefined);
+  const all = Promise.allSettled([...byKey.values()]).then(() => undefined);
   return {
     take(later) {
       const taken = new Map<ProbeRequest, Promise<ProbeRecord>>();
