@@ -29,19 +29,21 @@ let twin: CliRun;
 let undeclared: CliRun;
 let relistError: CliRun;
 let modern: CliRun;
+let scenarioFile: CliRun;
 
 beforeAll(async () => {
-  [twin, undeclared, relistError, modern, ...changed] = await Promise.all([
+  [twin, undeclared, relistError, modern, scenarioFile, ...changed] = await Promise.all([
     run('twin.log', '--twin'),
     run('undeclared.log', '--undeclared'),
     run('relist-error.log', '--relist-error'),
     run('modern.log', '--modern'),
+    runCli(['run', '--config', 'test/e2e/configs/relist.ts']),
     ...[1, 2, 3].map((n) => run(`changed-${n}.log`)),
   ]);
 }, 120_000);
 
 afterAll(() => {
-  [twin, undeclared, relistError, modern, ...changed].forEach(cleanup);
+  [twin, undeclared, relistError, modern, scenarioFile, ...changed].forEach(cleanup);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -67,6 +69,14 @@ describe('notifications/tools/list_changed: the harness lists again and judges t
     expect(note.message).toContain('appeared: daily_report, purge_reports; disappeared: legacy_export');
     const surface = reportOf(changed[0]).surfaces[0];
     expect(surface.tools.map((t) => t.name).sort()).toEqual(['daily_report', 'legacy_export', 'purge_reports', 'refresh_catalog']);
+  });
+
+  it('a scenario file for the tool that appeared is called, not reported as a scenario for an unknown tool', () => {
+    const report = reportOf(scenarioFile);
+    const daily = report.surfaces[0].tools.find((t) => t.name === 'daily_report');
+    expect(daily?.calls.map((c) => c.scenario)).toEqual(['today']);
+    expect(findingsOf(report, 'relist-scenario', 'result/expectation').filter((f) => f.messageId === 'scenarioForUnknownTool')).toEqual([]);
+    expect(findingsOf(report, 'relist-scenario', 'result/structured-content').map((f) => [f.tool, f.messageId])).toEqual([['daily_report', 'invalid']]);
   });
 
   it('three runs at once give identical finding ids', () => {
