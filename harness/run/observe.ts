@@ -10,7 +10,7 @@ import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
 import { changesStateByName, runInEffectOrder } from './effect-order.ts';
-import { finishListChanged, followListChanges } from './relist.ts';
+import { declaresListChanged, finishListChanged, followListChanges } from './relist.ts';
 import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './early-probes.ts';
 
 /** Inputs for one observation. */
@@ -107,7 +107,10 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
       // submitted after every call (calls of read-only tools are all submitted at once): none waits for them
       if (plan.scenarios.length > 0) earlyLive = startEarly(selectEarly(input.planProbes(assumeAnswered(obs, plan.scenarios)), plan.scenarios, changesState), (probe) => runLiveProbe(session as Session, probe, false));
       obs.calls = await calls;
-      // the re-list point: notifications/tools/list_changed since the first listing (harness/run/relist.ts)
+      // the re-list point: notifications/tools/list_changed since the session opened (harness/run/relist.ts).
+      // Where a re-list may follow, the early probes settle first: a notification one of them draws then lands
+      // before this point at any load, never on either side of it by timing
+      if (obs.negotiation.era === 'legacy' && declaresListChanged(obs.negotiation.capabilities)) await earlyLive?.settled();
       const live = session;
       obs.listChanged = await followListChanges({
         session, obs, planCalls: input.planCalls, signal: input.signal,

@@ -7,7 +7,9 @@
  * send a notification"; the message flow there has the client send `tools/list` again. The SDK 2.x client
  * skips its list-changed handler when the server does not declare `listChanged`.
  *
- * What the harness does, at ONE point of the run (the re-list point: after the calls, before the probes):
+ * What the harness does, at ONE point of the run (the re-list point: after the calls, before the probes;
+ * where a re-list may follow, also after the early probes sent right behind the calls, so a notification
+ * one of them draws is on this side of the point at any load):
  * - legacy era, `capabilities.tools.listChanged: true`, and at least one notification came since the
  *   session opened (not only since the first `tools/list`: an SDK server that registers a tool while
  *   handling `notifications/initialized` sends one that lands just before or just after the first

@@ -6,7 +6,8 @@
  * only a re-list finds), leaves the state-changing one uncalled (F11), and a note names what appeared and
  * disappeared. The twin changes nothing; the undeclared arm draws a warning and is not acted on; a
  * re-list answered with a JSON-RPC error is a warning, never a crash; 2026-07-28 does not act on it.
- * Three runs of the fault arm at once give identical finding ids (same input, same verdict under load).
+ * Three runs of the fault arm at once give identical finding ids (same input, same verdict under load),
+ * and so do two runs where the change is drawn by an early probe sent right behind the calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,20 +31,25 @@ let undeclared: CliRun;
 let relistError: CliRun;
 let modern: CliRun;
 let scenarioFile: CliRun;
+let byProbe: CliRun[];
 
 beforeAll(async () => {
-  [twin, undeclared, relistError, modern, scenarioFile, ...changed] = await Promise.all([
+  let runs: CliRun[];
+  [twin, undeclared, relistError, modern, scenarioFile, ...runs] = await Promise.all([
     run('twin.log', '--twin'),
     run('undeclared.log', '--undeclared'),
     run('relist-error.log', '--relist-error'),
     run('modern.log', '--modern'),
     runCli(['run', '--config', 'test/e2e/configs/relist.ts']),
     ...[1, 2, 3].map((n) => run(`changed-${n}.log`)),
+    ...[1, 2].map((n) => run(`by-probe-${n}.log`, '--change-on=2')),
   ]);
+  changed = runs.slice(0, 3);
+  byProbe = runs.slice(3);
 }, 120_000);
 
 afterAll(() => {
-  [twin, undeclared, relistError, modern, scenarioFile, ...changed].forEach(cleanup);
+  [twin, undeclared, relistError, modern, scenarioFile, ...changed, ...byProbe].forEach(cleanup);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -82,6 +88,14 @@ describe('notifications/tools/list_changed: the harness lists again and judges t
   it('three runs at once give identical finding ids', () => {
     expect(ids(changed[1])).toEqual(ids(changed[0]));
     expect(ids(changed[2])).toEqual(ids(changed[0]));
+  });
+
+  it('a change an early probe draws (the second refresh_catalog call, sent right behind the calls) is re-listed too, in every run', () => {
+    for (const r of byProbe) {
+      expect(listingOf(r)).toEqual([['info', 'listChanged']]);
+      expect(findingsOf(reportOf(r), 'ad-hoc', 'result/structured-content').filter((f) => f.severity === 'error').map((f) => f.tool)).toEqual(['daily_report']);
+    }
+    expect(ids(byProbe[1])).toEqual(ids(byProbe[0]));
   });
 
   it('the conformant twin (no change) draws nothing of it and calls only its own tools', () => {
