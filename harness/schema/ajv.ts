@@ -70,7 +70,17 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     return e;
   };
 
+  /** metaValidate results by schema object (the compile path and schema/dialect ask for the same listing schemas; no second hash). */
+  const metaByObject = new WeakMap<object, SchemaIssue[]>();
   const metaValidate = (schema: JsonSchema): SchemaIssue[] => {
+    const known = typeof schema === 'object' && schema !== null ? metaByObject.get(schema) : undefined;
+    if (known) return known;
+    const issues = metaValidateKeyed(schema);
+    if (typeof schema === 'object' && schema !== null) metaByObject.set(schema, issues);
+    return issues;
+  };
+
+  const metaValidateKeyed = (schema: JsonSchema): SchemaIssue[] => {
     const info = dialectOf(schema);
     if (!info.dialect) return [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }];
     if (isTooDeep(schema)) return [];
