@@ -15,6 +15,12 @@
  * A stdout line that is JSON but not shaped like a JSON-RPC message at all (`isJsonRpcShaped`: a
  * `{"level":"info"}` log line) is transport/stdout's alone; one that claims to be JSON-RPC (a `jsonrpc`
  * member, or an id with result/error/method) is judged here, however broken its shape.
+ * An error response with `"id": null` is a warning (`errorIdNull`), never a schema error: JSON-RPC 2.0 §5
+ * (which basic/index.mdx says every MCP message MUST follow) requires exactly that form when the request's
+ * id could not be read, and both TypeScript SDKs send it on their Streamable HTTP refusals (a 4xx whose
+ * body the transports page says "MAY comprise a JSON-RPC error response that has no id"), while the
+ * revision's schema admits only a string, an integer or (2025-11-25+) no id. Two normative texts disagree,
+ * so no MUST is clearly broken; the rest of such a frame is still validated.
  * Spec: schema/<rev>/schema.json (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
@@ -38,6 +44,8 @@ export default defineCheck({
         '{{count}} response(s) from the server carried an id that matched no request the harness was waiting for{{when}}; a response must carry the id of the request it answers (the server rewrote an id, or answered twice).',
       responseWithoutId:
         '{{count}} result response(s) from the server carried no id (absent or null){{when}}; a response must carry the id of the request it answers, and a notification gets no response at all.',
+      errorIdNull:
+        '{{count}} error response(s) from the server carried "id": null: JSON-RPC 2.0\'s form for a request whose id could not be read, which the {{revision}} wire schema does not admit (an error response\'s id is a string or an integer{{absent}}); strict clients may drop them.',
     },
     examples: {
       fail: '{"jsonrpc":"2.0","id":3,"result":{"isError":false}}  (tools/call: content is required)',
@@ -55,9 +63,16 @@ export default defineCheck({
       return;
     }
     const seen = new Set<string>();
-    for (const { frame, method, bare } of collectFrames(observation)) {
+    let nullIdErrors = 0;
+    for (const collected of collectFrames(observation)) {
+      const { method, bare } = collected;
+      let { frame } = collected;
       if (idlessResponse(frame)) continue; // named once as responseWithoutId, not again as a schema failure
       if (!bare && !isJsonRpcShaped(frame)) continue; // JSON that is not JSON-RPC at all (a log line): transport/stdout's
+      if (nullIdError(frame)) {
+        nullIdErrors++;
+        frame = { ...(frame as object), id: 0 }; // the id is errorIdNull's; the rest of the frame is still validated
+      }
       const issues: FrameIssue[] = bare && method ? resultIssues(revision, method, frame) : frameIssues(revision, frame, method);
       for (const issue of issues) {
         const key = `${issue.method}\u0000${issue.pointer}\u0000${issue.keyword}`;
@@ -66,6 +81,10 @@ export default defineCheck({
         const pointer = issue.pointer === '' ? '/' : issue.pointer;
         report({ messageId: 'invalid', pointer: issue.pointer, data: { method: issue.method, revision, pointer, problem: issue.message, keyword: issue.keyword } });
       }
+    }
+    if (nullIdErrors > 0) {
+      const absent = revision >= '2025-11-25' ? ', or absent' : '';
+      report({ messageId: 'errorIdNull', severity: 'warning', pointer: '/id', data: { count: nullIdErrors, revision, absent } });
     }
   },
 });
@@ -88,4 +107,11 @@ function idlessResponse(frame: unknown): boolean {
   if (f.jsonrpc !== '2.0' || typeof f.method === 'string') return false;
   // an error without an id is judged by the revision's schema (optional in 2025-11-25's JSONRPCErrorResponse)
   return 'result' in f && (f.id === undefined || f.id === null);
+}
+
+/** An error response whose id is JSON null (JSON-RPC 2.0 §5's form for an unreadable id): what `errorIdNull` names. */
+function nullIdError(frame: unknown): boolean {
+  if (frame === null || typeof frame !== 'object' || Array.isArray(frame)) return false;
+  const f = frame as Record<string, unknown>;
+  return f.id === null && 'error' in f && !('result' in f) && typeof f.method !== 'string';
 }

@@ -42,6 +42,27 @@ checkTester(check, {
       findings: [{ messageId: 'invalid', severity: 'error' }],
     },
     {
+      name: 'an error with "id": null (a Streamable HTTP refusal, JSON-RPC 2.0 §5\'s form) is one warning, not a schema error at /id',
+      observation: makeObservation({
+        wire: {
+          ...emptyWire(),
+          frames: [
+            { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' } },
+            { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Forbidden: invalid Origin' } },
+          ],
+        },
+      }),
+      findings: [{ messageId: 'errorIdNull', severity: 'warning', pointer: '/id', data: { count: 2, revision: '2025-11-25', absent: ', or absent' } }],
+    },
+    {
+      name: 'an error with "id": null on 2025-06-18 (id required there) is the same warning; the rest of the frame is still validated',
+      observation: makeObservation({ protocolVersion: '2025-06-18', wire: { ...emptyWire(), frames: [{ jsonrpc: '2.0', id: null, error: { code: 'bad', message: 'x' } }] } }),
+      findings: [
+        { messageId: 'invalid', severity: 'error', pointer: '/error/code' },
+        { messageId: 'errorIdNull', severity: 'warning', data: { count: 1, revision: '2025-06-18', absent: '' } },
+      ],
+    },
+    {
       name: 'a reply to a notification (no id) is named as such, once (not also as a schema failure of its envelope)',
       observation: makeObservation({ wire: { ...emptyWire(), unmatchedFrames: 1, unmatched: { unknownId: 0, noId: 1, inHandshake: 0 }, frames: [{ jsonrpc: '2.0', result: {} }] } }),
       findings: [{ messageId: 'responseWithoutId', severity: 'error', data: { count: 1, when: '' } }],
