@@ -95,5 +95,18 @@ export default defineConfig({
       overrides: 'none' as const,
       watchedPaths: ['surfaces/reference/contract/*.ts', 'surfaces/reference/legacy-http/server.ts', 'surfaces/reference/legacy/*.ts'],
     },
+    {
+      // the modern reference server (SDK 2.x createMcpHandler behind its Host and Origin guards) over
+      // Streamable HTTP: 2026-07-28's stateless form (headers mirrored from the body), same contract
+      name: 'reference-modern-http',
+      command: node,
+      args: ['--import', 'tsx', 'surfaces/reference/modern-http/server.ts', '--port=${port}'],
+      url: 'http://127.0.0.1:${port}/mcp',
+      ready: { line: 'serving on http://' },
+      contract: { module: 'surfaces/reference/contract/index.ts', export: 'tools' },
+      scenarios: 'scenarios/reference',
+      overrides: 'none' as const,
+      watchedPaths: ['surfaces/reference/contract/*.ts', 'surfaces/reference/modern-http/server.ts', 'surfaces/reference/shared/*.ts'],
+    },
   ],
 });

@@ -1,6 +1,6 @@
 /**
  * The main job (`mcp-harness run` with the root config): four published servers and the three
- * reference surfaces, with server-everything and the legacy reference surface also over Streamable HTTP. Pins what the run must show: every tool called, every surface booted in its era,
+ * reference surfaces, with server-everything and the legacy (SDK 1.x) and modern (SDK 2.x, 2026-07-28) reference surfaces also over Streamable HTTP. Pins what the run must show: every tool called, every surface booted in its era,
  * the real findings the published servers draw (they are real: do not tune them away), and none of the
  * contract findings (tools/input-narrowing, tools/set-diff) on any surface.
  */
@@ -19,10 +19,11 @@ const ERAS: Record<string, 'modern' | 'legacy'> = {
   'reference-legacy': 'legacy',
   'reference-narrowed': 'modern',
   'reference-legacy-http': 'legacy',
+  'reference-modern-http': 'modern',
 };
 /** Published servers whose unknown-tool answer is an isError result (SDK 1.x behaviour) instead of JSON-RPC -32602. */
 const UNKNOWN_TOOL_AS_ISERROR = ['everything', 'everything-http', 'memory', 'filesystem', 'sequential-thinking'];
-const REFERENCE = ['reference-modern', 'reference-legacy', 'reference-narrowed', 'reference-legacy-http'];
+const REFERENCE = ['reference-modern', 'reference-legacy', 'reference-narrowed', 'reference-legacy-http', 'reference-modern-http'];
 /** Published servers whose serverInfo.version is not their package version. */
 const VERSION_DRIFT = ['everything', 'everything-http', 'memory', 'filesystem'];
 /** The Streamable HTTP checks (issue 13). */
@@ -78,11 +79,12 @@ describe('the main job over the real surfaces', () => {
     expect(reportOf(run).skipped.filter((s) => s.check === 'tools/input-narrowing')).toEqual([]);
   });
 
-  it('Streamable HTTP: server-everything serves a foreign Origin and a foreign Host and answers an unknown session id with 400 (its GET stream is conformant); the reference server over HTTP draws no HTTP finding', () => {
+  it('Streamable HTTP: server-everything serves a foreign Origin and a foreign Host and answers an unknown session id with 400 (its GET stream is conformant); the reference servers over HTTP (SDK 1.x legacy, SDK 2.x modern) draw no HTTP finding', () => {
     const http = (surface: string) => reportOf(run).findings.filter((f) => f.surface === surface && HTTP_CHECKS.includes(f.check)).map((f) => `${f.severity} ${f.check} ${f.messageId ?? ''}`).sort();
     expect(http('everything-http')).toEqual(['error transport/http-origin notForbidden', 'info transport/http-host hostServed', 'warning transport/http-session unknownNot404']);
     expect(http('reference-legacy-http')).toEqual([]);
-    for (const name of ['everything-http', 'reference-legacy-http']) expect(reportOf(run).surfaces.find((s) => s.name === name)?.transport, name).toBe('streamable-http');
+    expect(http('reference-modern-http')).toEqual([]);
+    for (const name of ['everything-http', 'reference-legacy-http', 'reference-modern-http']) expect(reportOf(run).surfaces.find((s) => s.name === name)?.transport, name).toBe('streamable-http');
   });
 
   it('writes the markdown report and names every surface in the stdout summary', () => {
