@@ -8,7 +8,8 @@
  *
  * A check's test fails when the check has findings at or above the fail threshold; the failure
  * message lists them value-free (tool, JSON pointer, message; never argument or result values). A check
- * that could not run on the surface (no contract, the surface did not boot) is reported as skipped.
+ * that could not run on the surface (no contract, the surface did not boot, a check of another transport) is
+ * reported as skipped.
  * Findings of the harness itself (`harness/*`: a crashed check, an unreadable scenario file) fail a
  * last test named `harness`.
  */
@@ -85,6 +86,9 @@ function describeSurface(name: string, config: () => Promise<ResolvedConfig>, op
         if (!result) throw new Error(`surface ${name} was not validated (see the beforeAll error)`);
         const skipped = result.skipped.find((s) => s.check === enabled.check.meta.id);
         if (skipped) return ctx.skip(skipped.reason);
+        // a check that does not apply to this transport (the report leaves it out as noise) is skipped, not passed
+        const transports = enabled.check.meta.transports;
+        if (transports && !transports.includes(result.observation.transport)) return ctx.skip(`the check does not apply to the ${result.observation.transport} transport`);
         assertNoFailing(enabled, result.findings.filter((f) => f.check === enabled.check.meta.id), failOn);
       });
     }

@@ -246,7 +246,7 @@ export function helpText(command?: CommandName): string {
     const names = Object.keys(COMMAND_HELP) as (keyof typeof COMMAND_HELP)[];
     const width = Math.max(...names.map((n) => n.length));
     return [
-      'mcp-harness: a live conformance harness for MCP servers over stdio',
+      'mcp-harness: a live conformance harness for MCP servers over stdio and Streamable HTTP',
       '',
       'Usage: mcp-harness [COMMAND] [options] [-- COMMAND ARGS...]',
       '',

@@ -15,8 +15,8 @@ export function uncalledLines(findings: readonly Finding[]): string[] {
   const notGenerated = count('notGenerated');
   const lines: string[] = [];
   if (destructive > 0) {
-    lines.push(`not called: ${plural(destructive, 'tool')} without readOnlyHint: true (they may change state); call them with --allow-destructive --sandbox, or add scenarios`);
+    lines.push(`not called: ${plural(destructive, 'tool')} without readOnlyHint: true (${destructive === 1 ? 'it' : 'they'} may change state); call ${destructive === 1 ? 'it' : 'them'} with --allow-destructive --sandbox, or add scenarios`);
   }
-  if (notGenerated > 0) lines.push(`not called: ${plural(notGenerated, 'tool')} without generable arguments; add scenarios for them`);
+  if (notGenerated > 0) lines.push(`not called: ${plural(notGenerated, 'tool')} without generable arguments; add scenarios for ${notGenerated === 1 ? 'it' : 'them'}`);
   return lines;
 }

@@ -80,7 +80,7 @@ describe('the safe default calls only readOnlyHint: true tools (trials F11)', ()
     expect(findings.map((f) => [f.tool, f.severity, f.messageId])).toEqual([['append', 'warning', 'skipped']]);
     expect(findings[0].message).toContain('not annotated readOnlyHint: true');
     expect(findings[0].message).toContain('may change state');
-    expect(safe.stdout).toContain('not called: 1 tool without readOnlyHint: true (they may change state); call them with --allow-destructive --sandbox');
+    expect(safe.stdout).toContain('not called: 1 tool without readOnlyHint: true (it may change state); call it with --allow-destructive --sandbox');
     expect(safe.exitCode).toBe(0);
   });
 

@@ -47,6 +47,9 @@ describe('describeSurfaces through vitest', () => {
     expect(names).not.toContain('fixture contract/every-tool-called'); // configured off
     const setDiff = tests(result).find((t) => t.fullName === 'fixture tools/set-diff');
     expect(setDiff?.status).toBe('skipped'); // needs a contract
+    const httpOrigin = tests(result).find((t) => t.fullName === 'fixture transport/http-origin');
+    expect(httpOrigin?.status).toBe('skipped'); // a Streamable HTTP check on a stdio surface: not a pass
+    expect(tests(result).find((t) => t.fullName === 'fixture transport/stdout')?.status).toBe('passed');
   });
 
   it('fails on a faulty server: the failing check lists its findings, values left out', async () => {
