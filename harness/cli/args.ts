@@ -85,7 +85,7 @@ export const OPTION_TABLE = {
   },
   'allow-destructive': { type: 'boolean', help: 'also call and probe tools not annotated readOnlyHint: true (they may change state, destructiveHint: false included)', commands: RUN },
   ...SURFACE_FLAGS,
-  out: { type: 'string', short: 'o', value: 'FILE', help: 'file to write (snapshot: the contract lock; baseline: the baseline)', commands: ['snapshot', 'baseline'] },
+  out: { type: 'string', short: 'o', value: 'FILE', help: 'file to write (snapshot: the contract lock, default mcp-harness.lock.json; baseline: the baseline, default mcp-harness.baseline.json)', commands: ['snapshot', 'baseline'] },
   reason: { type: 'string', value: 'TEXT', help: 'why these findings are accepted (stored in the baseline)', commands: ['baseline'] },
   markdown: { type: 'boolean', help: 'print the catalog as Markdown (docs/checks.md)', commands: ['checks'] },
   help: { type: 'boolean', short: 'h', help: 'show this help', commands: ['run', 'snapshot', 'baseline', 'merge', 'diff', 'checks', 'help', 'version'] },

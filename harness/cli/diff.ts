@@ -87,10 +87,10 @@ async function fileSide(file: string, label: string): Promise<DiffSide> {
   return { label, tools: (await loadContractModule(file)).tools };
 }
 
-/** The tools a live surface lists now. */
+/** The tools a live surface lists now; a `${port}` in the label is the port the server got. */
 async function liveSide(surface: ResolvedSurface, label: string): Promise<DiffSide> {
-  const { tools } = await listLiveTools(surface);
-  return { label, tools: tools as DiffTool[] };
+  const { tools, url } = await listLiveTools(surface);
+  return { label: url !== undefined && label.includes('${port}') ? url : label, tools: tools as DiffTool[] };
 }
 
 /**

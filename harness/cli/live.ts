@@ -14,16 +14,16 @@ import { withPreparedSurface } from '../run/prepare.ts';
 /**
  * Boot `surface` (for `command` + `url`: start its server first), list its tools (every page), close it and
  * stop the server (its whole process tree, also when the session could not be opened); the surface's temp
- * dir and sandbox are removed.
+ * dir and sandbox are removed. `url` is the Streamable HTTP URL the session used (`${port}` filled in).
  * @throws SessionBootError when the server cannot be started or booted (the CLI prints it and exits 2).
  */
-export async function listLiveTools(surface: ResolvedSurface): Promise<{ negotiation: Negotiation; tools: ListedTool[] }> {
+export async function listLiveTools(surface: ResolvedSurface): Promise<{ negotiation: Negotiation; tools: ListedTool[]; url?: string }> {
   return withPreparedSurface(surface, ({ spec, session: options }) =>
     withServer(spec, options, async (_server, context) => {
       const session = await openSession(spec, options, context);
       try {
         const listing = await session.listTools();
-        return { negotiation: session.negotiation, tools: listing.tools };
+        return { negotiation: session.negotiation, tools: listing.tools, ...('url' in spec ? { url: spec.url } : {}) };
       } finally {
         await session.close();
       }

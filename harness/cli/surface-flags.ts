@@ -6,6 +6,7 @@
  * `--surface-timeout` -> surfaceMs). With a config they apply to every surface. Errors name the flag,
  * never the value (an env value may be a secret).
  */
+import { DEFAULT_TIMEOUTS } from '../config/defaults.ts';
 import { ConfigError } from '../config/errors.ts';
 import type { CliOverrides } from '../config/cli.ts';
 import type { Timeouts } from '../config/types.ts';
@@ -19,12 +20,12 @@ export const SURFACE_FLAGS = {
   isolate: { type: 'boolean', help: 'run servers as the user nobody (needs root): they cannot read the harness environment or signal it', commands: RUN },
   env: { type: 'string', multiple: true, value: 'KEY=VALUE', help: 'set an environment variable for every server (repeatable; never reported)', commands: RUN },
   'env-pass': { type: 'string', multiple: true, value: 'NAME', help: 'pass this variable of the harness environment to every server (repeatable)', commands: RUN },
-  'request-timeout': { type: 'string', value: 'MS', help: 'per-request timeout (timeouts.requestMs, default 15000)', commands: RUN },
-  'probe-timeout': { type: 'string', value: 'MS', help: 'first server/discover era probe (timeouts.probeMs, default 5000)', commands: RUN },
-  'start-timeout': { type: 'string', value: 'MS', help: 'server start budget: re-probe and initialize (timeouts.startMs, default 15000)', commands: RUN },
-  'stdin-grace': { type: 'string', value: 'MS', help: 'shutdown: wait for an exit after stdin closes (timeouts.stdinGraceMs)', commands: RUN },
-  'term-grace': { type: 'string', value: 'MS', help: 'shutdown: wait after SIGTERM before SIGKILL (timeouts.termGraceMs)', commands: RUN },
-  'surface-timeout': { type: 'string', value: 'MS', help: 'time budget of one surface (timeouts.surfaceMs)', commands: RUN },
+  'request-timeout': { type: 'string', value: 'MS', help: `per-request timeout (timeouts.requestMs, default ${DEFAULT_TIMEOUTS.requestMs})`, commands: RUN },
+  'probe-timeout': { type: 'string', value: 'MS', help: `first server/discover era probe (timeouts.probeMs, default ${DEFAULT_TIMEOUTS.probeMs})`, commands: RUN },
+  'start-timeout': { type: 'string', value: 'MS', help: `server start budget: re-probe and initialize (timeouts.startMs, default ${DEFAULT_TIMEOUTS.startMs})`, commands: RUN },
+  'stdin-grace': { type: 'string', value: 'MS', help: `shutdown: wait for an exit after stdin closes (timeouts.stdinGraceMs, default ${DEFAULT_TIMEOUTS.stdinGraceMs})`, commands: RUN },
+  'term-grace': { type: 'string', value: 'MS', help: `shutdown: wait after SIGTERM before SIGKILL (timeouts.termGraceMs, default ${DEFAULT_TIMEOUTS.termGraceMs})`, commands: RUN },
+  'surface-timeout': { type: 'string', value: 'MS', help: `time budget of one surface (timeouts.surfaceMs, default ${DEFAULT_TIMEOUTS.surfaceMs})`, commands: RUN },
 } as const satisfies Record<string, OptionSpec>;
 
 type TimeoutFlag = 'request-timeout' | 'probe-timeout' | 'start-timeout' | 'stdin-grace' | 'term-grace' | 'surface-timeout';

@@ -39,6 +39,18 @@ export function mayProbe(observation: SurfaceObservation, tool: ListedTool): boo
   return observation.options.allowDestructive || !mayChangeState(tool.annotations);
 }
 
+/**
+ * May a probe REPEAT a call of the tool that already succeeded (the cancellation probe, the omitted-arguments
+ * and whole-float request probes, which expect the same success)? Only when `mayProbe`, and the repeat
+ * leaves the state the calls left: the tool is read-only, or annotated `idempotentHint: true` ("calling the
+ * tool repeatedly with the same arguments will have no additional effect", spec:2025-11-25 schema.ts
+ * ToolAnnotations). Repeating a toggle undoes its call, and then the harness observes (and judges, e.g. at
+ * shutdown) a state its own probe made (trials s3 R1: server-everything's toggle-simulated-logging).
+ */
+export function mayRepeat(observation: SurfaceObservation, tool: ListedTool): boolean {
+  return mayProbe(observation, tool) && (!mayChangeState(tool.annotations) || tool.annotations?.idempotentHint === true);
+}
+
 /** Tool name -> arguments of its first call that answered a non-error result. */
 function firstSuccess(calls: readonly CallRecord[]): Map<string, Record<string, unknown>> {
   const map = new Map<string, Record<string, unknown>>();

@@ -19,7 +19,7 @@
 import { defineCheck } from '../define.ts';
 import { deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
 import { looksLikeValidationError, probeRecord, responseKind, rpcError } from '../../probes/records.ts';
-import { listedTools, mayProbe, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
+import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
 import { argumentRejection } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
@@ -62,11 +62,14 @@ function isIntegerSchema(schema: unknown): boolean {
   return types.includes('integer') && !types.includes('number');
 }
 
-/** The omitted-arguments and whole-float probes: probe-able tools with a successful call to compare with. */
+/**
+ * The omitted-arguments and whole-float probes: tools a probe may repeat (`mayRepeat`: these probes expect the
+ * base call's success again) with a successful call to compare with.
+ */
 function requestProbes(observation: SurfaceObservation): RequestProbe[] {
   const out: RequestProbe[] = [];
   for (const tool of listedTools(observation)) {
-    const base = mayProbe(observation, tool) ? successfulArguments(observation, tool.name) : undefined;
+    const base = mayRepeat(observation, tool) ? successfulArguments(observation, tool.name) : undefined;
     if (!base) continue;
     const required = tool.inputSchema?.required;
     if (Object.keys(base).length === 0 && !(Array.isArray(required) && required.length > 0)) out.push({ tool, kind: OMITTED, base });

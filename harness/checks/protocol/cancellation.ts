@@ -24,7 +24,7 @@
  */
 import { defineCheck } from '../define.ts';
 import { probeRecord, responseKind } from '../../probes/records.ts';
-import { listedTools, mayProbe } from '../../probes/targets.ts';
+import { listedTools, mayRepeat } from '../../probes/targets.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { CallRecord, RequestRecord } from '../../model/wire.ts';
 
@@ -36,9 +36,9 @@ export const MIN_LATE_MARGIN_MS = 150;
 /** The margin is at least this many times the median duration of the other successful calls. */
 export const MEDIAN_FACTOR = 2;
 
-/** Successful calls (a result, not isError) of tools that may be repeated (not destructive unless allowed). */
+/** Successful calls (a result, not isError) of tools a probe may repeat (`mayRepeat`: read-only or idempotent). */
 function repeatableCalls(observation: SurfaceObservation): CallRecord[] {
-  const allowed = new Set(listedTools(observation).filter((t) => mayProbe(observation, t)).map((t) => t.name));
+  const allowed = new Set(listedTools(observation).filter((t) => mayRepeat(observation, t)).map((t) => t.name));
   return observation.calls.filter((c) => allowed.has(c.scenario.tool) && responseKind(c.request) === 'result');
 }
 

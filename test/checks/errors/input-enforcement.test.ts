@@ -74,6 +74,16 @@ describe('errors/input-enforcement request probes', () => {
     expect(planOn(check, noArguments).find((p) => p.id.endsWith(':omitted-arguments'))).toEqual({ id: 'errors/input-enforcement:status:omitted-arguments', check: 'errors/input-enforcement', tool: 'status', method: 'tools/call', params: { name: 'status' }, early: true });
     expect(planOn(check, base).some((p) => p.id.endsWith(':omitted-arguments'))).toBe(false);
   });
+  it('repeats a successful call only where the repeat leaves the state as it was (read-only or idempotentHint: true), even with --allow-destructive', () => {
+    const toggle = makeTool('toggle', { annotations: { readOnlyHint: false, idempotentHint: false }, inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } });
+    const setter = makeTool('set', { annotations: { readOnlyHint: false, idempotentHint: true }, inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } });
+    const obs = (t: typeof toggle, args: Record<string, unknown>) => makeObservation({ options: { allowDestructive: true }, tools: [t], calls: [makeCall(t.name, ok, { scenario: { arguments: args } })] });
+    const kinds = (o: ReturnType<typeof obs>) => planOn(check, o).map((p) => p.id.split(':').pop()).filter((k) => k === 'omitted-arguments' || k === 'whole-float');
+    expect(kinds(obs(toggle, {}))).toEqual([]); // a second toggle would undo the first (trials s3 R1)
+    expect(kinds(obs(toggle, { n: 2 }))).toEqual([]);
+    expect(kinds(obs(setter, {}))).toEqual(['omitted-arguments']);
+    expect(kinds(obs(setter, { n: 2 }))).toEqual(['whole-float']);
+  });
   it('writes the first integer of the successful arguments as N.0 (floatPaths), its value unchanged', () => {
     expect(planOn(check, base).find((p) => p.id.endsWith(':whole-float'))).toMatchObject({ method: 'tools/call', params: { name: 'search', arguments: { limit: 5 } }, floatPaths: [['arguments', 'limit']], early: true });
   });

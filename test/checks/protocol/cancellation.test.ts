@@ -84,6 +84,13 @@ describe('protocol/cancellation probe choice and margin', () => {
     expect(cancellationTarget(o)?.request.durationMs).toBe(5);
   });
 
+  it('with --allow-destructive, repeats only a tool whose repeat leaves the state as it was (read-only or idempotentHint: true)', () => {
+    const tools = [makeTool('toggle', { annotations: { readOnlyHint: false, idempotentHint: false } }), makeTool('set', { annotations: { readOnlyHint: false, idempotentHint: true } })];
+    const o = makeObservation({ options: { allowDestructive: true }, tools, calls: [makeCall('toggle', ok), makeCall('set', ok)] });
+    expect(cancellationTarget(o)?.scenario.tool).toBe('set');
+    expect(cancellationTarget(makeObservation({ options: { allowDestructive: true }, tools: [tools[0]], calls: [makeCall('toggle', ok)] }))).toBeUndefined();
+  });
+
   it('uses max(150 ms, 2x the median of the other successful calls) as the margin', () => {
     const o = observed(250, 2);
     expect(lateMarginMs(o, cancellationTarget(o)!)).toBe(150);
