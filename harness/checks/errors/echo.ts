@@ -5,6 +5,9 @@
  * Every probe record whose params carry a sentinel is judged, including other checks' probes; and so is
  * every call whose arguments carry one (generated arguments plant sentinels in free strings, so a call
  * with VALID arguments that fails, e.g. for want of a network, must not repeat them either: issue 9 §3).
+ * Severity: a probe's invalid value reflected verbatim is a warning; a failing call with valid arguments
+ * that names the caller's value (`echoedCall`: "Connection X does not exist") is info, since no revision
+ * has a MUST or SHOULD about it (policy); `echo: 'forbid'` makes both errors.
  * Spec: spec:2025-11-25/server/tools.mdx §Security Considerations (sanitize tool outputs); design.md §4 (value-free reports).
  */
 import { defineCheck } from '../define.ts';
@@ -75,7 +78,11 @@ export default defineCheck({
         const key = `call|${call.scenario.tool}|${channel}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        report({ messageId: 'echoedCall', tool: call.scenario.tool, data: { tool: call.scenario.tool, scenario: call.scenario.name, channel }, pointer: channelPointer(channel), ...(forbid ? { severity: 'error' as const } : {}) });
+        // info unless forbidden: a call with VALID arguments that fails (not found, unreachable) naming the
+        // caller's own identifier is what users expect of such a message, and no revision has a MUST or
+        // SHOULD about it (trials s3: 42 such warnings on 7 published servers, all not-found messages); a
+        // probe's invalid value reflected verbatim (`echoed`) stays a warning
+        report({ messageId: 'echoedCall', tool: call.scenario.tool, data: { tool: call.scenario.tool, scenario: call.scenario.name, channel }, pointer: channelPointer(channel), severity: forbid ? 'error' : 'info' });
       }
     }
     for (const record of observation.probes) {

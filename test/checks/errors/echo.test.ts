@@ -31,7 +31,7 @@ checkTester(check, {
     {
       name: 'a call with valid (generated) arguments that failed repeats the planted value',
       observation: failedCall({ result: { isError: true, content: [{ type: 'text', text: `fetch https://api.example/items/${SENT} failed: ENETUNREACH` }] } }),
-      findings: [{ messageId: 'echoedCall', tool: 'lookup', pointer: '/result/content', severity: 'warning', message: 'Tool lookup: the failure answer to a call with valid arguments (scenario generated) repeats a caller-supplied value in content; name the field and the rule instead.' }],
+      findings: [{ messageId: 'echoedCall', tool: 'lookup', pointer: '/result/content', severity: 'info', message: 'Tool lookup: the failure answer to a call with valid arguments (scenario generated) repeats a caller-supplied value in content; name the field and the rule instead.' }],
     },
     { name: 'a valid call failing as a JSON-RPC error that repeats it in error.data', observation: failedCall({ error: { code: -32603, message: 'Internal error', data: { id: SENT } } }), findings: [{ messageId: 'echoedCall', pointer: '/error/data' }] },
     { name: "echo: 'forbid' makes it an error", observation: forbidding, answer: (p) => (unknown(p) ? { error: { code: -32602, message: 'x', data: args(p) } } : clean(p)), findings: [{ messageId: 'echoedUnknown', pointer: '/error/data', severity: 'error' }] },

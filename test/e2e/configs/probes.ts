@@ -41,7 +41,7 @@ export const ARMS: Arm[] = [
   {
     surface: 'echo-valid-call',
     file: 'echo-valid-call.mjs',
-    draws: [{ check: 'errors/echo', messageId: 'echoedCall', severity: 'warning', includes: 'Tool fetch_item: the failure answer to a call with valid arguments (scenario generated) repeats a caller-supplied value in content' }],
+    draws: [{ check: 'errors/echo', messageId: 'echoedCall', severity: 'info', includes: 'Tool fetch_item: the failure answer to a call with valid arguments (scenario generated) repeats a caller-supplied value in content' }],
   },
   { surface: 'echo-valid-call-named', file: 'echo-valid-call.mjs', args: ['--twin'], silent: ['errors/echo'] },
   { surface: 'client-capabilities', file: 'client-capabilities.mjs', draws: [{ check: 'protocol/client-capabilities', messageId: 'initializeRejected', severity: 'warning', includes: 'JSON-RPC error -32602' }] },
