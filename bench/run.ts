@@ -6,14 +6,14 @@
  *   node --import tsx bench/run.ts [--rounds N] [--synthetic-rounds N] [--surface NAME...] [--no-synthetic]
  *                                  [--no-sweep] [--no-throughput] [--no-startup] [--startup-only] [--out FILE]
  *                                  [--default-rounds N] [--growth-rounds N] [--no-default] [--no-growth]
- *                                  [--no-compare] [--no-validators]
+ *                                  [--no-compare] [--no-validators] [--no-profile]
  * Defaults: 5 rounds of the default run (the CLI, all checks) vs the bare client, 3 of the growth table
  * (100 / 1,000 / 5,000 tools), 5 rounds per real surface in process, 3 for the synthetic one, every
  * surface, RESULTS.md next to this file.
  * `--startup-only`: only the start-up section (built CLI vs bare Node; a minute), written to STARTUP.md.
  * Exit code: 0 when written (targets missed are reported, not failed), 2 on a bad argument.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,9 +27,12 @@ import { DEFAULT_TARGETS, measureDefaultRuns, syntheticTarget } from './default-
 import { execFileSync } from 'node:child_process';
 import { ROOT } from './surfaces.ts';
 import { compareValidators, renderValidators } from './validators.ts';
+import { profileDefaultRun, renderProfiles } from './profile.ts';
 
 /** The window sweep: 100 tools whose calls each take 5 ms, 2 rounds per window. */
 const SWEEP: SweepSpec = { windows: [1, 2, 4, 8, 16], tools: 100, latencyMs: 5, rounds: 2 };
+/** The workloads profiled: a small published server and the 1,000-tool synthetic surface. */
+const PROFILED = [DEFAULT_TARGETS[0], DEFAULT_TARGETS[3]];
 /** Tool counts of the growth table. */
 const GROWTH = [100, 1000, 5000];
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -51,6 +54,7 @@ function parse() {
       'no-growth': { type: 'boolean', default: false },
       'no-compare': { type: 'boolean', default: false },
       'no-validators': { type: 'boolean', default: false },
+      'no-profile': { type: 'boolean', default: false },
       out: { type: 'string' },
     },
   });
@@ -80,7 +84,7 @@ async function main(): Promise<void> {
     surfaces: [],
     benchSeconds: 0,
   };
-  if (!args['no-default'] || !args['no-growth']) {
+  if (!args['no-default'] || !args['no-growth'] || !args['no-profile']) {
     log('building dist/ (npm run build)...');
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   }
@@ -91,6 +95,12 @@ async function main(): Promise<void> {
   if (!args['no-growth']) {
     log('growth 100 -> 1,000 -> 5,000 tools...');
     results.growth = await measureDefaultRuns(GROWTH.map(syntheticTarget), args.growthRounds, log);
+  }
+  if (!args['no-profile']) {
+    log('profiles (--cpu-prof of one default run per workload)...');
+    const profiles = [];
+    for (const target of PROFILED) profiles.push(await profileDefaultRun(target, log));
+    results.extra = [...(results.extra ?? []), ...renderProfiles(profiles)];
   }
   if (!args['no-validators']) {
     log('validators compared (JSON-Schema-Test-Suite, compile-once-validate-once)...');
@@ -119,9 +129,6 @@ async function main(): Promise<void> {
     log(`in-flight window sweep (${SWEEP.tools} tools, ${SWEEP.latencyMs} ms per call)...`);
     results.sweep = { tools: SWEEP.tools, latencyMs: SWEEP.latencyMs, rounds: SWEEP.rounds, points: await sweepWindow(SWEEP, log) };
   }
-  // the profile's findings (bench/PROFILE.md, measured by hand with --cpu-prof) travel with the figures
-  const profile = await readFile(fileURLToPath(new URL('./PROFILE.md', import.meta.url)), 'utf8').catch(() => undefined);
-  if (profile) results.extra = [...(results.extra ?? []), profile.trim(), ''];
   results.benchSeconds = (performance.now() - started) / 1000;
   const markdown = renderResults(results);
   await writeFile(args.out, markdown);
