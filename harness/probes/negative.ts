@@ -33,95 +33,164 @@ const MAX_BUILT_STRING = 65_536;
 export const EXTRA_PROPERTY = 'mcp_harness_extra';
 
 type Schema = Record<string, unknown>;
-type Emit = (p: Omit<ArgumentProbe, 'arguments' | 'pointer'> & { pointer?: string; value?: unknown }) => void;
+/** What a probe maker hands to `emit`: the probe without its arguments, and the one changed value. */
+interface Emitted {
+  key: string;
+  label: string;
+  /** Pointer suffix below the property (`/minimum`); the property's own pointer is prefixed. */
+  pointer: string;
+  expect: ArgumentProbe['expect'];
+  value: unknown;
+  /** Whether the value carries the property's sentinel. */
+  sentinel?: boolean;
+}
+/** The property's sentinel, made on first use (most probes carry none). */
+type Sentinel = () => string;
 
 function typesOf(schema: Schema): string[] | undefined {
   if (typeof schema.type === 'string') return [schema.type];
   return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : undefined;
 }
 
-function jsonTypeOf(value: unknown): string[] {
-  if (value === null) return ['null'];
-  if (Array.isArray(value)) return ['array'];
-  if (typeof value === 'number') return Number.isInteger(value) ? ['integer', 'number'] : ['number'];
-  return [typeof value];
+/** The JSON types of each wrong-type candidate, in candidate order: a string, 12345, true, an object, an array. */
+const CANDIDATE_TYPES: readonly (readonly string[])[] = [['string'], ['integer', 'number'], ['boolean'], ['object'], ['array']];
+
+/** The candidate value of index `i` (see CANDIDATE_TYPES); every one but the number and the boolean carries the sentinel. */
+function candidate(i: number, sentinel: string): unknown {
+  switch (i) {
+    case 0: return sentinel;
+    case 1: return 12345;
+    case 2: return true;
+    case 3: return { [EXTRA_PROPERTY]: sentinel };
+    default: return [sentinel];
+  }
 }
 
-function wrongTypeProbe(name: string, schema: Schema, sentinel: string, emit: Emit): void {
+function* wrongTypeProbe(name: string, schema: Schema, sentinel: Sentinel): Generator<Emitted> {
   const allowed = typesOf(schema);
   if (!allowed || allowed.length === 0) return;
-  const candidates: unknown[] = [sentinel, 12345, true, { [EXTRA_PROPERTY]: sentinel }, [sentinel]];
-  const bad = candidates.find((c) => !jsonTypeOf(c).some((t) => allowed.includes(t) || (t === 'integer' && allowed.includes('number'))));
-  if (bad === undefined) return;
-  emit({ key: `wrong-type:${name}`, label: `property "${name}" of a type the schema does not allow`, pointer: '/type', expect: 'reject', value: bad, ...(typeof bad === 'string' || isObject(bad) || Array.isArray(bad) ? { sentinel } : {}) });
+  const bad = CANDIDATE_TYPES.findIndex((types) => !types.some((t) => allowed.includes(t) || (t === 'integer' && allowed.includes('number'))));
+  if (bad < 0) return;
+  yield { key: `wrong-type:${name}`, label: `property "${name}" of a type the schema does not allow`, pointer: '/type', expect: 'reject', value: candidate(bad, sentinel()), sentinel: bad === 0 || bad >= 3 };
 }
 
-function numericProbes(name: string, schema: Schema, emit: Emit): void {
+function* numericProbes(name: string, schema: Schema): Generator<Emitted> {
   const integer = typesOf(schema)?.includes('integer') && !typesOf(schema)?.includes('number');
   const exact = (n: number) => !integer || Number.isInteger(n);
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
   if (typeof minimum === 'number') {
-    emit({ key: `below-minimum:${name}`, label: `property "${name}" below its minimum`, pointer: '/minimum', expect: 'reject', value: Math.ceil(minimum) - 1 });
-    if (exact(minimum)) emit({ key: `at-minimum:${name}`, label: `property "${name}" exactly at its minimum`, pointer: '/minimum', expect: 'accept', value: minimum });
+    yield { key: `below-minimum:${name}`, label: `property "${name}" below its minimum`, pointer: '/minimum', expect: 'reject', value: Math.ceil(minimum) - 1 };
+    if (exact(minimum)) yield { key: `at-minimum:${name}`, label: `property "${name}" exactly at its minimum`, pointer: '/minimum', expect: 'accept', value: minimum };
   }
   if (typeof maximum === 'number') {
-    emit({ key: `above-maximum:${name}`, label: `property "${name}" above its maximum`, pointer: '/maximum', expect: 'reject', value: Math.floor(maximum) + 1 });
-    if (exact(maximum)) emit({ key: `at-maximum:${name}`, label: `property "${name}" exactly at its maximum`, pointer: '/maximum', expect: 'accept', value: maximum });
+    yield { key: `above-maximum:${name}`, label: `property "${name}" above its maximum`, pointer: '/maximum', expect: 'reject', value: Math.floor(maximum) + 1 };
+    if (exact(maximum)) yield { key: `at-maximum:${name}`, label: `property "${name}" exactly at its maximum`, pointer: '/maximum', expect: 'accept', value: maximum };
   }
-  if (typeof exclusiveMinimum === 'number' && exact(exclusiveMinimum)) emit({ key: `at-exclusive-minimum:${name}`, label: `property "${name}" equal to its exclusiveMinimum`, pointer: '/exclusiveMinimum', expect: 'reject', value: exclusiveMinimum });
-  if (typeof exclusiveMaximum === 'number' && exact(exclusiveMaximum)) emit({ key: `at-exclusive-maximum:${name}`, label: `property "${name}" equal to its exclusiveMaximum`, pointer: '/exclusiveMaximum', expect: 'reject', value: exclusiveMaximum });
+  if (typeof exclusiveMinimum === 'number' && exact(exclusiveMinimum)) yield { key: `at-exclusive-minimum:${name}`, label: `property "${name}" equal to its exclusiveMinimum`, pointer: '/exclusiveMinimum', expect: 'reject', value: exclusiveMinimum };
+  if (typeof exclusiveMaximum === 'number' && exact(exclusiveMaximum)) yield { key: `at-exclusive-maximum:${name}`, label: `property "${name}" equal to its exclusiveMaximum`, pointer: '/exclusiveMaximum', expect: 'reject', value: exclusiveMaximum };
 }
 
-function stringProbes(name: string, schema: Schema, sentinel: string, emit: Emit): void {
+function* stringProbes(name: string, schema: Schema, sentinel: Sentinel): Generator<Emitted> {
   const free = schema.pattern === undefined && schema.format === undefined && schema.enum === undefined && schema.const === undefined;
   const { minLength, maxLength } = schema;
   if (typeof minLength === 'number' && minLength >= 1 && minLength <= MAX_BUILT_STRING) {
-    emit({ key: `too-short:${name}`, label: `property "${name}" shorter than its minLength`, pointer: '/minLength', expect: 'reject', value: 'a'.repeat(Math.ceil(minLength) - 1) });
-    if (free) emit({ key: `at-min-length:${name}`, label: `property "${name}" exactly at its minLength`, pointer: '/minLength', expect: 'accept', value: 'a'.repeat(Math.ceil(minLength)) });
+    yield { key: `too-short:${name}`, label: `property "${name}" shorter than its minLength`, pointer: '/minLength', expect: 'reject', value: 'a'.repeat(Math.ceil(minLength) - 1) };
+    if (free) yield { key: `at-min-length:${name}`, label: `property "${name}" exactly at its minLength`, pointer: '/minLength', expect: 'accept', value: 'a'.repeat(Math.ceil(minLength)) };
   }
   if (typeof maxLength === 'number' && maxLength >= 0 && maxLength < MAX_BUILT_STRING) {
     const length = Math.floor(maxLength) + 1;
-    const value = length >= sentinel.length ? sentinel + 'x'.repeat(length - sentinel.length) : 'x'.repeat(length);
-    emit({ key: `too-long:${name}`, label: `property "${name}" longer than its maxLength`, pointer: '/maxLength', expect: 'reject', value, ...(value.includes(sentinel) ? { sentinel } : {}) });
-    if (free && maxLength >= 1) emit({ key: `at-max-length:${name}`, label: `property "${name}" exactly at its maxLength`, pointer: '/maxLength', expect: 'accept', value: 'a'.repeat(Math.floor(maxLength)) });
+    const planted = length >= sentinel().length;
+    const value = planted ? sentinel() + 'x'.repeat(length - sentinel().length) : 'x'.repeat(length);
+    yield { key: `too-long:${name}`, label: `property "${name}" longer than its maxLength`, pointer: '/maxLength', expect: 'reject', value, sentinel: planted };
+    if (free && maxLength >= 1) yield { key: `at-max-length:${name}`, label: `property "${name}" exactly at its maxLength`, pointer: '/maxLength', expect: 'accept', value: 'a'.repeat(Math.floor(maxLength)) };
   }
 }
 
-function enumProbe(name: string, schema: Schema, sentinel: string, emit: Emit): void {
+function* enumProbe(name: string, schema: Schema, sentinel: Sentinel): Generator<Emitted> {
   if (!Array.isArray(schema.enum) || schema.enum.length === 0) return;
-  emit({ key: `enum-outsider:${name}`, label: `property "${name}" outside its enum`, pointer: '/enum', expect: 'reject', value: sentinel, sentinel });
+  yield { key: `enum-outsider:${name}`, label: `property "${name}" outside its enum`, pointer: '/enum', expect: 'reject', value: sentinel(), sentinel: true };
 }
+
+/** The sentinel of `<idPrefix>:<name>`, made once on first use. */
+function lazySentinel(idPrefix: string, name: string): Sentinel {
+  let made: string | undefined;
+  return () => (made ??= makeSentinel(`${idPrefix}:${name}`));
+}
+
+/** Every argument probe of a tool, in order, uncapped (deriveArgumentProbes takes the first MAX_PROBES_PER_TOOL). */
+function* argumentProbes(inputSchema: Record<string, unknown>, base: Record<string, unknown>, idPrefix: string): Generator<ArgumentProbe> {
+  const properties = isObject(inputSchema.properties) ? inputSchema.properties : {};
+  const required = Array.isArray(inputSchema.required) ? inputSchema.required.filter((r): r is string => typeof r === 'string') : [];
+  for (const name of required) {
+    if (!(name in base)) continue;
+    const { [name]: _dropped, ...rest } = base;
+    yield { key: `missing-required:${name}`, label: `missing required property "${name}"`, pointer: '/inputSchema/required', expect: 'reject', arguments: rest };
+  }
+  for (const [name, schema] of Object.entries(properties)) {
+    if (!isObject(schema)) continue;
+    const sentinel = lazySentinel(idPrefix, name);
+    const at = `/inputSchema/properties/${escapeToken(name)}`;
+    for (const makers of [wrongTypeProbe(name, schema, sentinel), numericProbes(name, schema), stringProbes(name, schema, sentinel), enumProbe(name, schema, sentinel)]) {
+      for (const e of makers) {
+        const args = { ...base, [name]: e.value };
+        yield e.sentinel
+          ? { key: e.key, label: e.label, expect: e.expect, sentinel: sentinel(), pointer: at + e.pointer, arguments: args }
+          : { key: e.key, label: e.label, expect: e.expect, pointer: at + e.pointer, arguments: args };
+      }
+    }
+  }
+  if (inputSchema.additionalProperties === false && !(EXTRA_PROPERTY in properties)) {
+    const sentinel = makeSentinel(`${idPrefix}:${EXTRA_PROPERTY}`);
+    yield { key: 'additional-property', label: 'a property the schema does not declare (additionalProperties: false)', pointer: '/inputSchema/additionalProperties', expect: 'reject', arguments: { ...base, [EXTRA_PROPERTY]: sentinel }, sentinel };
+  }
+}
+
+/**
+ * Derivations by (inputSchema object, base arguments object, id prefix): the plan passes of a run (early,
+ * final) and the checks' judging ask for the same probes of the same listing and calls. Keyed weakly by
+ * the objects themselves, so nothing outlives the listing and calls it came from (a long-lived process
+ * running many runs keeps nothing). The inputs are never mutated after listing and planning.
+ */
+const derived = new WeakMap<object, WeakMap<object, Map<string, readonly ArgumentProbe[]>>>();
 
 /**
  * Derive the argument probes of one tool.
  * @param inputSchema the tool's advertised inputSchema (anything; non-objects give no probes)
  * @param base arguments known to succeed (a successful scenario's); every probe changes one thing
  * @param idPrefix the probe-id prefix (`<check>:<tool>`) the sentinels are derived from
- * @returns at most MAX_PROBES_PER_TOOL probes; never throws
+ * @returns at most MAX_PROBES_PER_TOOL probes; never throws. The same schema, base and prefix objects give
+ *   the same (shared, read-only) probe objects: callers must not mutate them.
  */
 export function deriveArgumentProbes(inputSchema: unknown, base: Record<string, unknown>, idPrefix: string): ArgumentProbe[] {
   if (!isObject(inputSchema)) return [];
-  const probes: ArgumentProbe[] = [];
-  const properties = isObject(inputSchema.properties) ? inputSchema.properties : {};
-  const required = Array.isArray(inputSchema.required) ? inputSchema.required.filter((r): r is string => typeof r === 'string') : [];
-  for (const name of required) {
-    if (!(name in base)) continue;
-    const { [name]: _dropped, ...rest } = base;
-    probes.push({ key: `missing-required:${name}`, label: `missing required property "${name}"`, pointer: '/inputSchema/required', expect: 'reject', arguments: rest });
+  let byBase = derived.get(inputSchema);
+  if (!byBase) derived.set(inputSchema, (byBase = new WeakMap()));
+  let byPrefix = byBase.get(base);
+  if (!byPrefix) byBase.set(base, (byPrefix = new Map()));
+  let probes = byPrefix.get(idPrefix);
+  if (!probes) {
+    const out: ArgumentProbe[] = [];
+    for (const probe of argumentProbes(inputSchema, base, idPrefix)) {
+      out.push(probe);
+      if (out.length >= MAX_PROBES_PER_TOOL) break;
+    }
+    byPrefix.set(idPrefix, (probes = out));
   }
-  for (const [name, schema] of Object.entries(properties)) {
-    if (!isObject(schema)) continue;
-    const sentinel = makeSentinel(`${idPrefix}:${name}`);
-    const emit: Emit = ({ value, pointer, ...p }) =>
-      probes.push({ ...p, pointer: `/inputSchema/properties/${escapeToken(name)}${pointer ?? ''}`, arguments: { ...base, [name]: value } });
-    wrongTypeProbe(name, schema, sentinel, emit);
-    numericProbes(name, schema, emit);
-    stringProbes(name, schema, sentinel, emit);
-    enumProbe(name, schema, sentinel, emit);
+  return [...probes];
+}
+
+/**
+ * The first probe of `deriveArgumentProbes(inputSchema, base, idPrefix)` that `wanted` accepts, or undefined:
+ * the same answer as `.find(wanted)` on it, without building the probes after the one found.
+ */
+export function firstArgumentProbe(inputSchema: unknown, base: Record<string, unknown>, idPrefix: string, wanted: (probe: ArgumentProbe) => boolean): ArgumentProbe | undefined {
+  if (!isObject(inputSchema)) return undefined;
+  const known = derived.get(inputSchema)?.get(base)?.get(idPrefix);
+  if (known) return known.find(wanted);
+  let seen = 0;
+  for (const probe of argumentProbes(inputSchema, base, idPrefix)) {
+    if (wanted(probe)) return probe;
+    if (++seen >= MAX_PROBES_PER_TOOL) break;
   }
-  if (inputSchema.additionalProperties === false && !(EXTRA_PROPERTY in properties)) {
-    const sentinel = makeSentinel(`${idPrefix}:${EXTRA_PROPERTY}`);
-    probes.push({ key: 'additional-property', label: 'a property the schema does not declare (additionalProperties: false)', pointer: '/inputSchema/additionalProperties', expect: 'reject', arguments: { ...base, [EXTRA_PROPERTY]: sentinel }, sentinel });
-  }
-  return probes.slice(0, MAX_PROBES_PER_TOOL);
+  return undefined;
 }

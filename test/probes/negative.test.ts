@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveArgumentProbes, MAX_PROBES_PER_TOOL } from '../../harness/probes/negative.ts';
+import { deriveArgumentProbes, firstArgumentProbe, MAX_PROBES_PER_TOOL, type ArgumentProbe } from '../../harness/probes/negative.ts';
 import { containsAny, makeSentinel, sentinelsIn } from '../../harness/probes/sentinel.ts';
 
 const schema = {
@@ -47,6 +47,44 @@ describe('deriveArgumentProbes', () => {
     expect(deriveArgumentProbes(true, {}, 'x')).toEqual([]);
     const many = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { type: 'integer', minimum: 0 }])) };
     expect(deriveArgumentProbes(many, {}, 'x')).toHaveLength(MAX_PROBES_PER_TOOL);
+  });
+});
+
+describe('firstArgumentProbe and the derivation memo', () => {
+  const wanted: Array<[string, (p: ArgumentProbe) => boolean]> = [
+    ['first reject', (p) => p.expect === 'reject'],
+    ['first reject with a sentinel', (p) => p.sentinel !== undefined && p.expect === 'reject'],
+    ['first accept', (p) => p.expect === 'accept'],
+    ['none', () => false],
+  ];
+  const many = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, i < 17 ? { type: 'integer', minimum: 0 } : { type: 'string', enum: ['a'] }])) };
+  for (const [name, predicate] of wanted) {
+    it(`gives what .find gives on the derivation (${name}), fresh and memoised, within the cap`, () => {
+      for (const [s, b] of [[schema, base], [many, {}], [true, {}]] as const) {
+        const fresh = firstArgumentProbe(structuredClone(s), { ...b }, 'c:t', predicate);
+        expect(fresh).toEqual(deriveArgumentProbes(structuredClone(s), { ...b }, 'c:t').find(predicate));
+        const sameObjects = structuredClone(s);
+        const sameBase = { ...b };
+        deriveArgumentProbes(sameObjects, sameBase, 'c:t'); // now memoised for these objects
+        expect(firstArgumentProbe(sameObjects, sameBase, 'c:t', predicate)).toEqual(fresh);
+      }
+    });
+  }
+  it('never looks past the cap: an enum probe beyond the 16th is not found', () => {
+    expect(firstArgumentProbe(many, {}, 'c:t', (p) => p.key.startsWith('enum-outsider'))).toBeUndefined();
+  });
+  it('keys the memo by object identity and prefix: equal inputs derive equal probes, each caller gets its own array', () => {
+    const a = deriveArgumentProbes(schema, base, 'c:t');
+    const b = deriveArgumentProbes(schema, base, 'c:t');
+    expect(b).toEqual(a);
+    expect(b).not.toBe(a);
+    b.pop();
+    expect(deriveArgumentProbes(schema, base, 'c:t')).toEqual(a);
+    const other = deriveArgumentProbes(schema, base, 'c:u');
+    expect(other.map((p) => p.key)).toEqual(a.map((p) => p.key));
+    expect(other.find((p) => p.sentinel)?.sentinel).not.toBe(a.find((p) => p.sentinel)?.sentinel);
+    const changedBase = { ...base, limit: 7 };
+    expect(deriveArgumentProbes(schema, changedBase, 'c:t').find((p) => p.key === 'wrong-type:query')?.arguments.limit).toBe(7);
   });
 });
 

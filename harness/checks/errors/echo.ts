@@ -11,7 +11,7 @@
  * Spec: spec:2025-11-25/server/tools.mdx §Security Considerations (sanitize tool outputs); design.md §4 (value-free reports).
  */
 import { defineCheck } from '../define.ts';
-import { deriveArgumentProbes } from '../../probes/negative.ts';
+import { firstArgumentProbe } from '../../probes/negative.ts';
 import { resultOf, responseKind } from '../../probes/records.ts';
 import { containsAny, makeSentinel, sentinelsIn } from '../../probes/sentinel.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
@@ -62,7 +62,7 @@ export default defineCheck({
     const probes: ProbeRequest[] = [toolCallProbe(ID, UNKNOWN, unknownToolName(observation), { probe: makeSentinel(UNKNOWN) })];
     for (const tool of listedTools(observation)) {
       const base = mayProbe(observation, tool) ? successfulArguments(observation, tool.name) : undefined;
-      const probe = base && deriveArgumentProbes(tool.inputSchema, base, `${ID}:${tool.name}`).find((p) => p.sentinel !== undefined && p.expect === 'reject');
+      const probe = base && firstArgumentProbe(tool.inputSchema, base, `${ID}:${tool.name}`, (p) => p.sentinel !== undefined && p.expect === 'reject');
       if (probe) probes.push(toolCallProbe(ID, `${ID}:${tool.name}:${probe.key}`, tool.name, probe.arguments));
     }
     return probes;
