@@ -1,10 +1,15 @@
 /**
  * The bounded in-flight window for pipelined requests: at most `size` tasks run at once; the rest queue
  * in FIFO order and start as soon as a slot frees.
+ *
+ * The queue is a head-indexed array, compacted once the consumed head is at least half of it: taking the
+ * next waiter is O(1) amortised. (`Array.prototype.shift` copies the whole array once it outgrows V8's
+ * regular heap objects, ~16k entries: quadratic at the 19,000 queued probes of a 1,000-tool surface.)
  */
 export class Window {
   private active = 0;
-  private readonly queue: (() => void)[] = [];
+  private queue: (() => void)[] = [];
+  private head = 0;
 
   /** @param size slots (>= 1). */
   constructor(private readonly size: number) {}
@@ -16,9 +21,24 @@ export class Window {
     try {
       return await task();
     } finally {
-      const next = this.queue.shift();
+      const next = this.take();
       if (next) next();
       else this.active -= 1;
     }
+  }
+
+  /** The oldest waiter, removed from the queue; undefined when none waits. */
+  private take(): (() => void) | undefined {
+    if (this.head >= this.queue.length) return undefined;
+    const next = this.queue[this.head];
+    this.head += 1;
+    if (this.head === this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    return next;
   }
 }

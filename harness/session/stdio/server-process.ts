@@ -40,6 +40,8 @@ export class ServerProcess {
   private resolveExit!: (info: ExitInfo) => void;
   private resolveLeaderExit!: () => void;
   private frameListener: FrameListener = () => {};
+  /** Lines written this tick, not yet on the pipe (see `write`). */
+  private pendingStdin: string[] = [];
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
 
@@ -103,17 +105,34 @@ export class ServerProcess {
     return this.exitInfo === undefined;
   }
 
-  /** Write one line (a `\n` is appended) and count it. Returns false when stdin is no longer writable. */
+  /**
+   * Write one line (a `\n` is appended) and count it. Returns false when stdin is no longer writable.
+   * The lines written within one tick leave in one pipe write: they are joined and written on the next
+   * tick (process.nextTick, after the microtasks that answered frames started), so the bytes and their
+   * order are exactly those of one write per line; `closeStdin` writes them first.
+   */
   write(line: string): boolean {
     const stdin = this.child.stdin;
     if (!this.alive || !stdin || stdin.destroyed || stdin.writableEnded) return false;
-    stdin.write(line + '\n');
+    if (this.pendingStdin.length === 0) process.nextTick(() => this.flushStdin());
+    this.pendingStdin.push(line);
     this.tap.stdin();
     return true;
   }
 
+  /** Write the lines `write` gathered this tick, joined, in one pipe write. */
+  private flushStdin(): void {
+    const lines = this.pendingStdin;
+    if (lines.length === 0) return;
+    this.pendingStdin = [];
+    const stdin = this.child.stdin;
+    if (!stdin || stdin.destroyed || stdin.writableEnded) return;
+    stdin.write(lines.length === 1 ? lines[0] + '\n' : lines.join('\n') + '\n');
+  }
+
   /** Close stdin (EOF): step one of the stdio shutdown. */
   closeStdin(): void {
+    this.flushStdin();
     this.child.stdin?.end();
   }
 
