@@ -9,7 +9,8 @@ import { isHttpSpec, openSession, probeFresh, SessionBootError, withServer, type
 import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
-import { changesStateByName, runInEffectOrder } from './effect-order.ts';
+import { DEFAULT_CALL_CONCURRENCY } from '../session/options.ts';
+import { changesStateByName, EFFECT_ORDER_SLOTS_PER_WINDOW, runInEffectOrder } from './effect-order.ts';
 import { declaresListChanged, finishListChanged, followListChanges } from './relist.ts';
 import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './early-probes.ts';
 
@@ -210,7 +211,9 @@ async function runProbes(session: Session, input: ObserveInput, probes: ProbeReq
       const taken = earlyLive?.take(probe); // sent beside the calls already (early-probes.ts)
       return taken ? taken.then((record) => record ?? runLiveProbe(session, probe)) : runLiveProbe(session, probe);
     };
-    const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), run);
+    // a bounded pool (items still start in plan order): at 1,000 tools ~19,000 probes waited at once
+    const limit = EFFECT_ORDER_SLOTS_PER_WINDOW * Math.max(1, input.session.callConcurrency ?? DEFAULT_CALL_CONCURRENCY);
+    const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), run, limit);
     if (!input.signal?.aborted) await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
     for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
       if (input.signal?.aborted) break;

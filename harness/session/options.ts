@@ -78,6 +78,9 @@ export interface SessionOptions {
   lateGraceMs?: number;
 }
 
+/** The in-flight window when `callConcurrency` is not given (requests). */
+export const DEFAULT_CALL_CONCURRENCY = 8;
+
 /** SessionOptions with every default filled in. */
 export type ResolvedSessionOptions = Required<SessionOptions>;
 
@@ -97,7 +100,7 @@ export function resolveOptions(options: SessionOptions): ResolvedSessionOptions 
     timeouts: options.timeouts,
     clientInfo: options.clientInfo,
     era: options.era ?? 'auto',
-    callConcurrency: Math.max(1, options.callConcurrency ?? 8),
+    callConcurrency: Math.max(1, options.callConcurrency ?? DEFAULT_CALL_CONCURRENCY),
     stderrLimitBytes: options.stderrLimitBytes ?? 64 * 1024,
     keepFrames: options.keepFrames ?? 2000,
     maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024,
