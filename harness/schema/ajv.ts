@@ -13,6 +13,7 @@ import { dialectOf } from './dialects.ts';
 import { depthIssue, isTooDeep } from './depth.ts';
 import { compileIsolated, createEngine, type AjvError, type Engine, type EngineValidate } from './engines.ts';
 import { interpretable } from './interpret.ts';
+import { precompiledMeta } from './meta.ts';
 import { findRefs, refIssues } from './refs.ts';
 import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
 
@@ -89,8 +90,13 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     if (cached) return cached;
     let issues: SchemaIssue[];
     try {
-      const e = engine(info.dialect);
-      issues = e.validateSchema(schema) === true ? [] : toSchemaIssues(e.errors);
+      const meta = precompiledMeta(info.dialect, schema);
+      if (typeof schema === 'boolean') issues = []; // ajv's validateSchema: a boolean schema is valid
+      else if (meta) issues = meta(schema) ? [] : toSchemaIssues(meta.errors);
+      else {
+        const e = engine(info.dialect);
+        issues = e.validateSchema(schema) === true ? [] : toSchemaIssues(e.errors);
+      }
     } catch (error) {
       issues = [{ pointer: '', keyword: '$schema', message: `meta-schema validation failed: ${messageOf(error)}` }];
     }

@@ -13,6 +13,16 @@ const KNOWN: Record<string, Dialect> = {
   'json-schema.org/draft-06/schema': 'draft-07',
 };
 
+/**
+ * The `$id`s of the meta-schemas each dialect's ajv engine holds (./engines.ts), the one it validates a
+ * schema without `$schema` against first (draft-07's engine also holds draft-06's meta-schema).
+ */
+export const META_SCHEMA_IDS: Readonly<Record<Dialect, readonly string[]>> = {
+  '2020-12': ['https://json-schema.org/draft/2020-12/schema'],
+  '2019-09': ['https://json-schema.org/draft/2019-09/schema'],
+  'draft-07': ['http://json-schema.org/draft-07/schema', 'http://json-schema.org/draft-06/schema'],
+};
+
 /** Normalise a `$schema` URI: drop the scheme, a trailing empty fragment and a trailing slash. */
 function normalise(uri: string): string {
   return uri.trim().replace(/^https?:\/\//, '').replace(/#$/, '').replace(/\/$/, '');

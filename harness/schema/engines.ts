@@ -10,15 +10,10 @@
  * different tools never collide or see each other.
  */
 import { createRequire } from 'node:module';
-import Ajv07 from 'ajv';
-import Ajv2019 from 'ajv/dist/2019.js';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { ajvRegExp } from './regex.ts';
 import type { Dialect } from './service.ts';
 
 const require = createRequire(import.meta.url);
-const draft06 = require('ajv/dist/refs/json-schema-draft-06.json') as Record<string, unknown>;
 
 /** The subset of the ajv API the harness uses (shared by the three engine classes). */
 export interface Engine {
@@ -61,12 +56,19 @@ function interop<T>(mod: unknown): T {
  */
 const OPTIONS = { strict: false, allErrors: true, ownProperties: true, validateSchema: false, addUsedSchema: true, logger: false, validateFormats: true, code: { optimize: false, regExp: ajvRegExp } };
 
-/** A fresh engine for a dialect. */
-export function createEngine(dialect: Dialect): Engine {
-  const Ctor = interop<AjvCtor>(dialect === '2020-12' ? Ajv2020 : dialect === '2019-09' ? Ajv2019 : Ajv07);
-  const engine = new Ctor(OPTIONS);
-  interop<FormatsPlugin>(addFormatsModule)(engine);
-  if (dialect === 'draft-07') (engine as unknown as { addMetaSchema(s: unknown): void }).addMetaSchema(draft06);
+/**
+ * A fresh engine for a dialect. `code` adds ajv `code` options to the harness's (the build-time
+ * generator, scripts/generate-validators.ts, adds `source`, `lines` and `formats`; nothing else may
+ * differ, so the generated meta validators are the code this engine compiles at run time).
+ */
+export function createEngine(dialect: Dialect, code: Record<string, unknown> = {}): Engine {
+  // ajv is loaded with the first engine, not with this module: a run whose schemas never reach ajv
+  // (meta-validation is precompiled, ./meta.ts; valid instances are the interpreter's, ./interpret.ts)
+  // never pays its ~100 ms module load.
+  const Ctor = interop<AjvCtor>(require(dialect === '2020-12' ? 'ajv/dist/2020' : dialect === '2019-09' ? 'ajv/dist/2019' : 'ajv'));
+  const engine = new Ctor({ ...OPTIONS, code: { ...OPTIONS.code, ...code } });
+  interop<FormatsPlugin>(require('ajv-formats'))(engine);
+  if (dialect === 'draft-07') (engine as unknown as { addMetaSchema(s: unknown): void }).addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   return engine;
 }
 

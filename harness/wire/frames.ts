@@ -4,7 +4,7 @@
  */
 import { isJsonObject as isObject } from '../json.ts';
 import { validateWire, type WireIssue } from './validate.ts';
-import { envelopeNames, type WireSchemaDocument } from './schemas.ts';
+import { envelopeNames, RESULT_DEFINITIONS, type WireSchemaDocument } from './schemas.ts';
 import type { WireRevision } from './revision.ts';
 
 /** A wire issue tied to the method of the message (the request's method for responses). */
@@ -17,7 +17,7 @@ export interface FrameIssue extends WireIssue {
 export const UNKNOWN_METHOD = '(response)';
 
 /** The result definition for `method` in `revision`, by the result's own `resultType` on 2026-07-28. */
-export function resultDefinition(revision: WireRevision, method: string | undefined, result: unknown): string {
+export function resultDefinition(revision: WireRevision, method: string | undefined, result: unknown): (typeof RESULT_DEFINITIONS)[number] {
   const modern = revision === '2026-07-28';
   if (modern && isObject(result) && result.resultType === 'input_required' && method === 'tools/call') return 'InputRequiredResult';
   if (method === 'tools/list') return 'ListToolsResult';

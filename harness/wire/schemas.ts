@@ -54,3 +54,12 @@ export function envelopeNames(revision: WireRevision): { result: string; error: 
     ? { result: 'JSONRPCResultResponse', error: 'JSONRPCErrorResponse', notification: 'JSONRPCNotification', request: 'JSONRPCRequest' }
     : { result: 'JSONRPCResponse', error: 'JSONRPCError', notification: 'JSONRPCNotification', request: 'JSONRPCRequest' };
 }
+
+/**
+ * Every result definition ./frames.ts's `resultDefinition` names. With the envelopes (`envelopeNames`),
+ * these are the definitions precompiled at build time (scripts/generate-validators.ts).
+ */
+export const RESULT_DEFINITIONS = [
+  'InputRequiredResult', 'ListToolsResult', 'ListPromptsResult', 'ListResourcesResult', 'ListResourceTemplatesResult',
+  'CallToolResult', 'InitializeResult', 'DiscoverResult', 'Result',
+] as const;

@@ -1,13 +1,15 @@
 /**
- * Validation of wire messages against the bundled reference schemas (./schemas.ts), with one ajv
- * engine per revision's dialect (draft-07 up to 2025-06-18, 2020-12 after). Validators are compiled
- * once per (revision, definition) and cached for the process.
+ * Validation of wire messages against the bundled reference schemas (./schemas.ts). The definitions
+ * ./frames.ts uses are precompiled at build time (./validators.generated.ts, ajv standalone code of
+ * ./engine.ts's engine); any other definition is compiled by that engine on first use (draft-07 up
+ * to 2025-06-18, 2020-12 after). Validators are kept per (revision, definition) for the process.
  */
-import Ajv07 from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createWireEngine, definitionRef, type WireAjvError as AjvError, type WireEngine, type WireValidator as Validator } from './engine.ts';
 import type { WireRevision } from './revision.ts';
-import { definitionsKey, isDraft07, wireSchemaDocument } from './schemas.ts';
+import { definitionsKey, wireSchemaDocument } from './schemas.ts';
+import { WIRE_VALIDATORS } from './validators.generated.ts';
+
+export type { WireValidator } from './engine.ts';
 
 /** One schema violation. `pointer` is a JSON pointer into the validated value ('' = root); messages are value-free. */
 export interface WireIssue {
@@ -16,46 +18,47 @@ export interface WireIssue {
   message: string;
 }
 
-interface AjvError { instancePath: string; schemaPath: string; keyword: string; message?: string }
-type Validator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
-interface Engine { addSchema(schema: unknown, key: string): unknown; getSchema(keyRef: string): Validator | undefined }
-type Ctor = new (opts: Record<string, unknown>) => Engine;
-
-/** Default export of a CJS module loaded through ESM interop. */
-function interop<T>(mod: unknown): T {
-  return ((mod as { default?: unknown }).default ?? mod) as T;
-}
-
-const engines = new Map<WireRevision, Engine>();
-/** The key each engine holds its revision's wire schema document under. */
-const DOCUMENT_KEY = 'mcp-wire';
+const engines = new Map<WireRevision, WireEngine>();
+const generated = new Map<WireRevision, Record<string, Validator>>();
 const validators = new Map<string, Validator>();
 
-function engineFor(revision: WireRevision): Engine {
+function engineFor(revision: WireRevision): WireEngine {
   let engine = engines.get(revision);
-  if (!engine) {
-    const C = interop<Ctor>(isDraft07(revision) ? Ajv07 : Ajv2020);
-    engine = new C({ strict: false, allErrors: true, validateSchema: false, logger: false });
-    interop<(e: Engine) => unknown>(addFormatsModule)(engine);
-    engine.addSchema(wireSchemaDocument(revision).schema, DOCUMENT_KEY);
-    engines.set(revision, engine);
-  }
+  if (!engine) engines.set(revision, (engine = createWireEngine(revision)));
   return engine;
 }
 
+/** The build-time validators of a revision (./validators.generated.ts), loaded on first use. */
+function generatedFor(revision: WireRevision): Record<string, Validator> {
+  let loaded = generated.get(revision);
+  if (!loaded) generated.set(revision, (loaded = WIRE_VALIDATORS[revision]()));
+  return loaded;
+}
+
+/**
+ * The validator of a definition: the build-time one when generated, else compiled by ajv from the
+ * revision's engine (the same code: both come from ./engine.ts's engine and options).
+ * @throws Error when the definition is not bundled.
+ */
 function validatorFor(revision: WireRevision, definition: string): Validator {
   const key = `${revision}#${definition}`;
   let validator = validators.get(key);
   if (!validator) {
-    const { schema } = wireSchemaDocument(revision);
-    const defsKey = definitionsKey(revision);
-    const defs = schema[defsKey] as Record<string, unknown>;
+    const defs = wireSchemaDocument(revision).schema[definitionsKey(revision)] as Record<string, unknown>;
     if (!(definition in defs)) throw new Error(`wire schema ${revision} has no definition '${definition}'`);
-    validator = engineFor(revision).getSchema(`${DOCUMENT_KEY}#/${defsKey}/${definition}`);
+    validator = Object.hasOwn(generatedFor(revision), definition) ? generatedFor(revision)[definition] : engineFor(revision).getSchema(definitionRef(revision, definition));
     if (!validator) throw new Error(`wire schema ${revision}: definition '${definition}' did not compile`);
     validators.set(key, validator);
   }
   return validator;
+}
+
+/**
+ * Whether a definition's validator comes from the build-time module (for the parity tests).
+ * @throws Error when the definition is not bundled.
+ */
+export function isPrecompiled(revision: WireRevision, definition: string): boolean {
+  return Object.hasOwn(generatedFor(revision), definition);
 }
 
 /**

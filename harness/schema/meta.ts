@@ -1,0 +1,40 @@
+/**
+ * Meta-schema validation on validators compiled at build time (./meta-validators.generated.ts, ajv
+ * standalone code of ./engines.ts's engines, made by scripts/generate-validators.ts): what ajv's
+ * `validateSchema` runs on a dialect's engine, without compiling the meta-schema in every run.
+ *
+ * ajv's `validateSchema(schema)` picks the meta-schema by the schema's raw `$schema` string (looked
+ * up among the engine's schemas, `#`-suffixed spellings resolved to the same one) or, without
+ * `$schema`, the engine's default. `precompiledMeta` answers for exactly those spellings of the
+ * dialect's bundled meta-schema `$id`s and for object schemas (ajv's `true` for a boolean schema is
+ * the caller's); for anything else (another spelling such as `http://` for 2020-12, a non-object)
+ * it returns undefined and the caller asks the ajv engine, so every answer stays ajv's.
+ * test/schema/meta-precompiled.test.ts proves identical verdicts and errors on every spelling.
+ */
+import type { JsonSchema } from '../model/protocol.ts';
+import { META_SCHEMA_IDS } from './dialects.ts';
+import type { EngineValidate } from './engines.ts';
+import { META_VALIDATORS } from './meta-validators.generated.ts';
+import type { Dialect } from './service.ts';
+
+const loaded = new Map<Dialect, Record<string, EngineValidate>>();
+
+/** The build-time validators of a dialect by meta-schema `$id`, loaded on first use. */
+function validatorsOf(dialect: Dialect): Record<string, EngineValidate> {
+  let validators = loaded.get(dialect);
+  if (!validators) loaded.set(dialect, (validators = META_VALIDATORS[dialect]()));
+  return validators;
+}
+
+/**
+ * The precompiled meta-schema validator ajv's `validateSchema` would run for `schema` on `dialect`'s
+ * engine, or undefined when ajv must answer itself (see the module comment). Call it, then read its
+ * `errors` (ajv's error objects, as `engine.errors` after `validateSchema`).
+ */
+export function precompiledMeta(dialect: Dialect, schema: JsonSchema): EngineValidate | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const ids = META_SCHEMA_IDS[dialect];
+  const declared: unknown = (schema as { $schema?: unknown }).$schema;
+  const id = declared === undefined ? ids[0] : typeof declared === 'string' ? ids.find((i) => declared === i || declared === `${i}#`) : undefined;
+  return id === undefined ? undefined : validatorsOf(dialect)[id];
+}
