@@ -1,5 +1,5 @@
 /**
- * The session layer: it owns the wire. Spawns a surface's server (execa, own process group, exact env),
+ * The session layer: it owns the wire. Spawns a surface's server (node:child_process, own process group, exact env),
  * frames and taps every stdout line, negotiates the era (modern `server/discover` probe, legacy `initialize`
  * fallback), runs a pipelined JSON-RPC client whose requests never reject for server faults, restarts crashed
  * or wedged servers, and shuts process trees down without orphans.
@@ -10,7 +10,7 @@ export type { SpawnSpec, SessionOptions } from './options.ts';
 export { SessionBootError } from './errors.ts';
 export { openSession } from './open.ts';
 export type { Session, RequestOptions } from './session.ts';
-export { probeFresh, type FreshProbeResult } from './probe-fresh.ts';
+export { probeFresh, spawnFresh, type FreshProbeResult, type FreshProcess } from './probe-fresh.ts';
 export { killAllTrees } from './stdio/process-tree.ts';
 export type { HttpSpec, ServerSpec, ConnectSpec } from './options.ts';
 export { isHttpSpec } from './options.ts';

@@ -1,6 +1,6 @@
 /**
  * A Streamable HTTP server the harness starts itself, the way Playwright's `webServer` does: spawn the
- * command (execa, own process group, exact env, the whole tree tracked like a stdio server), wait until it
+ * command (node:child_process, own process group, exact env, the whole tree tracked like a stdio server), wait until it
  * is ready (the URL answers an HTTP request, or a stdout/stderr line matches a pattern) within the start
  * budget, and stop it afterwards (SIGTERM, then SIGKILL, the whole tree). A server that exits or never gets
  * ready is torn down before the failure is thrown: nothing is left running.

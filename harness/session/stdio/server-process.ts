@@ -1,9 +1,12 @@
 /**
- * One server process: spawned with execa (detached into its own process group, exact env), stdout framed
- * into lines and tapped, stderr tapped, stdin written line by line. Judges nothing.
+ * One server process: spawned with node:child_process (detached into its own process group, exact env), stdout
+ * framed into lines and tapped, stderr tapped, stdin written line by line. Judges nothing.
+ *
+ * Not execa (used before issue 12): with `buffer`, `reject`, `cleanup` and `extendEnv` off it added nothing
+ * here that `spawn` lacks, and importing it cost ~0.17 s of CPU before the first server could start.
  */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { execa, type ResultPromise } from 'execa';
 import type { ExitInfo } from '../../model/wire.ts';
 import { StartFailure, type FrameListener } from '../transport.ts';
 import { classifyLine } from '../classify.ts';
@@ -45,7 +48,7 @@ export class ServerProcess {
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
 
-  private constructor(private readonly child: ResultPromise, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly mask: EnvMask) {
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly mask: EnvMask) {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.leaderExited = new Promise((resolve) => (this.resolveLeaderExit = resolve));
     const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
@@ -73,12 +76,16 @@ export class ServerProcess {
   static async spawn(spec: SpawnSpec, tap: WireTapRecorder, maxLineBytes: number): Promise<ServerProcess> {
     assertCwd(spec);
     const marker = randomBytes(12).toString('hex');
-    const child = execa(spec.command, spec.args, {
-      cwd: spec.cwd, env: { ...spec.env, [MARKER_VAR]: marker }, extendEnv: false, detached: true, cleanup: false, buffer: false,
-      ...(spec.user ? { uid: spec.user.uid, gid: spec.user.gid } : {}),
-      reject: false, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', windowsHide: true,
-    });
-    child.catch(() => {});
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(spec.command, spec.args, {
+        cwd: spec.cwd, env: { ...spec.env, [MARKER_VAR]: marker }, detached: true,
+        ...(spec.user ? { uid: spec.user.uid, gid: spec.user.gid } : {}),
+        stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true,
+      });
+    } catch (err) {
+      throw spawnFailure(spec, err as NodeJS.ErrnoException); // refused before a process existed (e.g. an invalid argument)
+    }
     const pid = await new Promise<number>((resolve, reject) => {
       child.once('spawn', () => resolve(child.pid as number));
       child.once('error', (err: NodeJS.ErrnoException) => reject(spawnFailure(spec, err)));

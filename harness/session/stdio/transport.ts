@@ -1,6 +1,6 @@
 /**
  * The stdio transport (spec basic/transports §stdio): each connection is one spawned server process
- * (execa, own process group, exact env), newline-delimited JSON-RPC on stdin/stdout, stderr tapped;
+ * (node:child_process, own process group, exact env), newline-delimited JSON-RPC on stdin/stdout, stderr tapped;
  * stopping it is the stdio shutdown sequence over the whole process tree.
  */
 import type { ExitInfo, ShutdownInfo } from '../../model/wire.ts';
