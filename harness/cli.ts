@@ -60,21 +60,24 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
  * @throws ConfigError for an invalid config, an unknown reporter (`file: reporters[i]: ...`) or surface.
  */
 async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<ResolvedConfig> {
-  const { adHocConfig, applyCliOverrides, loadConfig } = await import('./config/index.ts');
-  const base = args.serverCommand || args.url !== undefined
-    ? adHocConfig(args.serverCommand?.[0] ?? '', args.serverCommand?.slice(1) ?? [], cwd, args.url)
-    : await loadConfig(args.config, cwd);
+  // an ad-hoc run needs no config loader (zod, tsx): only the defaults and the overrides
+  const [{ applyCliOverrides }, base] = await Promise.all([
+    import('./config/cli.ts'),
+    args.serverCommand || args.url !== undefined
+      ? import('./config/adhoc.ts').then(({ adHocConfig }) => adHocConfig(args.serverCommand?.[0] ?? '', args.serverCommand?.slice(1) ?? [], cwd, args.url))
+      : import('./config/load.ts').then(({ loadConfig }) => loadConfig(args.config, cwd)),
+  ]);
   return applyCliOverrides(base, args.overrides, cwd);
 }
 
 async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   const config = await resolveRunConfig(args, cwd);
-  const [{ run }, { createProgress }, { killAllTrees }, { publish }, { writeBaseline, DEFAULT_BASELINE_FILE }] = await Promise.all([
+  // only what starting the servers needs is imported before the run; run() imports the rest while they start,
+  // and the reporters are imported once it has
+  const [{ run }, { createProgress }, { killAllTrees }] = await Promise.all([
     import('./run/index.ts'),
     import('./run/progress.ts'),
     import('./session/index.ts'),
-    import('./cli/output.ts'),
-    import('./report/index.ts'),
   ]);
   const controller = new AbortController();
   // first signal: stop gracefully (close servers, write the partial report); second: kill and leave
@@ -98,11 +101,13 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
       return 2;
     }
     if (args.command === 'baseline') {
+      const { writeBaseline, DEFAULT_BASELINE_FILE } = await import('./report/index.ts');
       const file = resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE);
       await writeBaseline(file, report, args.reason);
       process.stdout.write(`mcp-harness: baseline of ${report.findings.length} findings written to ${file}\n`);
       return harnessFailed ? 2 : 0;
     }
+    const { publish } = await import('./cli/output.ts');
     const code = await publish(report, config, harnessFailed);
     const usage = [...unstartable(observations), ...unmatchedTools(args.overrides.tools, observations)];
     for (const line of usage) process.stderr.write(`mcp-harness: ${line}\n`);
@@ -141,7 +146,7 @@ function unmatchedTools(wanted: readonly string[] | undefined, observations: rea
 /** How many surfaces a run starts: all, or under `--shard` (several surfaces) those of the shard. */
 async function surfacesInShard(config: ResolvedConfig, shard?: Shard): Promise<number> {
   if (!shard || config.surfaces.length === 1) return config.surfaces.length;
-  const { inShard } = await import('./report/index.ts');
+  const { inShard } = await import('./report/shard.ts');
   return config.surfaces.filter((s) => inShard(s.name, shard)).length;
 }
 

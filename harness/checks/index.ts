@@ -3,6 +3,7 @@
  * A check's ID equals its module path under harness/checks/ without `.ts`; a test holds that.
  */
 import type { Check } from './define.ts';
+import type { Era } from '../model/protocol.ts';
 
 type Loader = () => Promise<{ default: Check }>;
 
@@ -53,6 +54,19 @@ export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
   'sdk/generation': () => import('./sdk/generation.ts'),
 });
 
+/**
+ * The checks that plan fresh-process probes (`ProbeRequest.freshProcess`: an opening message on a process of
+ * its own), with how many they plan per negotiated era. Read before any check module is loaded: the runner
+ * starts that many processes for a stdio surface as soon as its era is known, so their start-up overlaps the
+ * harness's own (issue 12). Only a hint for when processes start, never for what is sent or judged: a probe
+ * without a ready process spawns its own, an unused process is shut down. test/checks/index.test.ts holds it
+ * equal to what each check's `plan` returns.
+ */
+export const FRESH_PROCESS_PROBES: Readonly<Record<string, Readonly<Partial<Record<Era, number>>>>> = Object.freeze({
+  'protocol/version-negotiation': { legacy: 1 },
+  'protocol/client-capabilities': { legacy: 1 },
+});
+
 /** Every registered check ID, in catalog order. */
 export const checkIds: readonly string[] = Object.keys(checkLoaders);
 
@@ -61,10 +75,18 @@ export const checkIds: readonly string[] = Object.keys(checkLoaders);
  * @throws Error naming the unknown ID (with the known ones) when an ID is not registered.
  */
 export async function loadChecks(ids: readonly string[] = checkIds): Promise<Check[]> {
+  assertCheckIds(ids);
+  const wanted = checkIds.filter((id) => ids.includes(id));
+  return Promise.all(wanted.map(async (id) => (await checkLoaders[id]()).default));
+}
+
+/**
+ * Check that every ID is registered, without loading any check module.
+ * @throws Error naming the unknown ID (with the known ones) when an ID is not registered.
+ */
+export function assertCheckIds(ids: readonly string[]): void {
   const unknown = ids.filter((id) => !(id in checkLoaders));
   if (unknown.length > 0) {
     throw new Error(`unknown check ID ${unknown.map((u) => `'${u}'`).join(', ')}; known: ${checkIds.join(', ')}`);
   }
-  const wanted = checkIds.filter((id) => ids.includes(id));
-  return Promise.all(wanted.map(async (id) => (await checkLoaders[id]()).default));
 }

@@ -12,7 +12,7 @@ import { checkIds } from '../checks/index.ts';
 import { ConfigError } from '../config/errors.ts';
 import { parseShard, type CliOverrides } from '../config/cli.ts';
 import { nearest } from '../config/suggest.ts';
-import { isHttpUrl } from '../config/schema.ts';
+import { isHttpUrl } from '../config/url.ts';
 import { assertKnownReporters } from '../config/reporter-names.ts';
 import { SURFACE_FLAGS, surfaceOverrides } from './surface-flags.ts';
 

@@ -6,15 +6,9 @@
  */
 import { z } from 'zod';
 
-/** An absolute http(s) URL once `${port}` is filled in (a surface's `url`, `run --url`). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.replaceAll('${port}', '1'));
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+import { isHttpUrl } from './url.ts';
+
+export { isHttpUrl };
 
 function isRegExp(value: string): boolean {
   try {

@@ -3,20 +3,26 @@
  * versioned report. Interrupts (an aborted signal) still produce a report, marked `interrupted`.
  *
  * Dependencies point down: run -> (session via observe, checks via judge, report).
+ *
+ * Start-up order (issue 12): this module's static imports are only what preparing a surface and opening
+ * its session need. The checks, the schema service, the judge and the report builder (the heavy module graph)
+ * are imported while the first stdio surfaces' servers start and negotiate (./early-session.ts), so the
+ * server's start-up overlaps the harness's own on another core. The servers see the same bytes either way.
  */
-import { displayPath } from './locate.ts';
 import { availableParallelism } from 'node:os';
-import { loadChecks } from '../checks/index.ts';
+import { assertCheckIds, checkIds, FRESH_PROCESS_PROBES } from '../checks/index.ts';
 import { harnessFinding } from '../checks/internal.ts';
-import type { ResolvedConfig } from '../config/index.ts';
-import { buildReport, inShard, type Shard } from '../report/index.ts';
-import { createSchemaService } from '../schema/ajv.ts';
-import type { SurfaceObservation } from '../model/observation.ts';
-import type { Finding, Report, ReportSurface } from '../model/report.ts';
+import type { ResolvedConfig, ResolvedSurface } from '../config/types.ts';
+import type { Negotiation, SurfaceObservation } from '../model/observation.ts';
+import type { Report, ReportSurface } from '../model/report.ts';
+import { inShard, type Shard } from '../report/shard.ts';
+import { isHttpSpec } from '../session/index.ts';
 import { HARNESS_VERSION } from '../version.ts';
-import { enableChecks } from './judge.ts';
-import { validateSurface, type SurfaceResult } from './surface.ts';
+import { openEarly } from './early-session.ts';
+import { displayPath } from './locate.ts';
+import { withPreparedSurface } from './prepare.ts';
 import type { ProgressEvent } from './progress.ts';
+import type { SurfaceResult, SurfaceRunContext } from './surface.ts';
 
 /** Narrowing of a run (CLI filters). */
 export interface RunFilters {
@@ -47,27 +53,34 @@ export interface RunResult {
 
 /**
  * Run the harness over a resolved config.
- * @throws Error for an unknown `--check` ID; every surface/server fault becomes data instead.
+ * @throws Error for an unknown `--check` ID, ConfigError for invalid check options (both before any server
+ *   starts); every surface/server fault becomes data instead.
  */
 export async function run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunResult> {
   const startedAt = new Date();
   const t0 = performance.now();
   const filters = options.filters ?? {};
-  const checks = enableChecks(await loadChecks(filters.checks), config.checks, config.configFile);
-  const schemas = createSchemaService();
+  if (filters.checks) assertCheckIds(filters.checks);
+  const engine = loadEngine(config, filters);
+  // check options are validated when the check modules are loaded (enableChecks: a ConfigError ends the run
+  // before any server starts); without any, nothing but a harness bug can fail there, so servers start at once
+  const early = !Object.values(config.checks).some(Array.isArray);
+  if (!early) await engine;
+  else engine.catch(() => {}); // awaited by every surface below
+  const spares = freshSpares(config, filters);
   const { surfaces, callShard } = selectSurfaces(config, filters.shard);
   const results = await pool(surfaces, Math.max(1, config.concurrency || availableParallelism()), async (surface) => {
     if (options.signal?.aborted) return undefined; // interrupted: surfaces not yet started are left out
     options.onProgress?.({ type: 'surface-start', surface: surface.name });
-    const result = await validateSurfaceSafely(surface, {
-      checks,
-      schemas,
-      filter: { tools: filters.tools, callShard },
-      signal: options.signal,
-    });
+    const ctx = async (): Promise<SurfaceRunContext> => {
+      const { checks, schemas } = await engine;
+      return { checks, schemas, filter: { tools: filters.tools, callShard }, signal: options.signal };
+    };
+    const result = await validateSurfaceSafely(surface, engine, ctx, spares, options.signal);
     options.onProgress?.({ type: 'surface-end', surface: surface.name, result });
     return result;
   });
+  const { buildReport } = await engine;
   const done = results.filter((r): r is SurfaceResult => r !== undefined);
   const report = buildReport({
     harnessVersion: HARNESS_VERSION,
@@ -82,6 +95,35 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
   return { report, observations: done.map((r) => r.observation), harnessFailed: done.some((r) => r.crashed) };
 }
 
+/** The heavy part of a run, imported on demand: enabled checks, the schema service, the surface validator, the report builder. */
+type Engine = Awaited<ReturnType<typeof loadEngine>>;
+
+/**
+ * Import and set up what judging needs.
+ * @throws ConfigError for invalid check options (enableChecks).
+ */
+async function loadEngine(config: ResolvedConfig, filters: RunFilters) {
+  const [{ loadChecks }, { enableChecks }, { createSchemaService }, { validatePreparedSurface }, { buildReport }] = await Promise.all([
+    import('../checks/index.ts'),
+    import('./judge.ts'),
+    import('../schema/ajv.ts'),
+    import('./surface.ts'),
+    import('../report/index.ts'),
+  ]);
+  const checks = enableChecks(await loadChecks(filters.checks), config.checks, config.configFile);
+  return { checks, schemas: createSchemaService(), validatePreparedSurface, buildReport };
+}
+
+/**
+ * How many fresh-process probes the enabled checks plan for a negotiated era (FRESH_PROCESS_PROBES), known
+ * before any check module is loaded: the spare processes a stdio surface starts once its era is known.
+ */
+function freshSpares(config: ResolvedConfig, filters: RunFilters): (negotiation: Negotiation) => number {
+  const enabled = (id: string) => (filters.checks ?? checkIds).includes(id) && ![config.checks[id], (config.checks[id] as unknown[] | undefined)?.[0]].includes('off');
+  const planners = Object.entries(FRESH_PROCESS_PROBES).filter(([id]) => enabled(id));
+  return (negotiation) => planners.reduce((n, [, perEra]) => n + (perEra[negotiation.era] ?? 0), 0);
+}
+
 /** The surfaces of this shard: split by surface name, or (one surface) by calls. */
 function selectSurfaces(config: ResolvedConfig, shard?: Shard) {
   if (!shard || shard.total === 1) return { surfaces: config.surfaces, callShard: undefined };
@@ -89,10 +131,22 @@ function selectSurfaces(config: ResolvedConfig, shard?: Shard) {
   return { surfaces: config.surfaces.filter((s) => inShard(s.name, shard)), callShard: undefined };
 }
 
-/** validateSurface, with a harness bug in one surface contained as a crashed-surface result. */
-async function validateSurfaceSafely(surface: ResolvedConfig['surfaces'][number], ctx: Parameters<typeof validateSurface>[1]): Promise<SurfaceResult> {
+/**
+ * Prepare and validate one surface, with a harness bug in it contained as a crashed-surface result. A stdio
+ * surface's session is opened (and its spare processes started) before the engine is awaited; whatever the
+ * validation did not take is stopped before the surface's temp dirs are removed.
+ */
+async function validateSurfaceSafely(surface: ResolvedSurface, engine: Promise<Engine>, ctx: () => Promise<SurfaceRunContext>, spares: (negotiation: Negotiation) => number, signal?: AbortSignal): Promise<SurfaceResult> {
   try {
-    return await validateSurface(surface, ctx);
+    return await withPreparedSurface(surface, async (prepared) => {
+      if (isHttpSpec(prepared.spec)) return (await engine).validatePreparedSurface(prepared, await ctx());
+      const start = { early: openEarly(prepared.spec, prepared.session, spares, signal) };
+      try {
+        return await (await engine).validatePreparedSurface(prepared, await ctx(), start);
+      } finally {
+        await start.early.discard();
+      }
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const reportSurface: ReportSurface = { name: surface.name, durationMs: 0, status: 'failed', tools: [] };

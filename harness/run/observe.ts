@@ -13,6 +13,8 @@ import { DEFAULT_CALL_CONCURRENCY } from '../session/options.ts';
 import { changesStateByName, EFFECT_ORDER_SLOTS_PER_WINDOW, runInEffectOrder } from './effect-order.ts';
 import { declaresListChanged, finishListChanged, followListChanges } from './relist.ts';
 import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './early-probes.ts';
+import type { EarlySession } from './early-session.ts';
+import type { FreshProcess } from '../session/index.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -28,6 +30,11 @@ export interface ObserveInput {
   planProbes: (observation: SurfaceObservation) => ProbeRequest[];
   /** Aborts the observation (interrupt, surface timeout): the session is closed and what was seen is kept. */
   signal?: AbortSignal;
+  /**
+   * A stdio session already opening for `spec` (./early-session.ts), with its spare fresh-probe processes:
+   * taken instead of opening one. The observation closes it (and its spares) as its own.
+   */
+  early?: EarlySession;
 }
 
 /** Create the empty observation skeleton. */
@@ -82,7 +89,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
   const context = server ? { serverExit: server.exited } : {};
   let session: Session | undefined;
   try {
-    session = await openSession(input.spec, input.session, context);
+    session = await (input.early ? input.early.take() : openSession(input.spec, input.session, context));
   } catch (error) {
     if (!(error instanceof SessionBootError)) throw error;
     if (server && error.failure.stderrTail === undefined) {
@@ -128,6 +135,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
     input.signal?.removeEventListener('abort', onAbort);
     await earlyLive?.settled(); // an early probe nobody took still ends before the session closes
     await early?.settled(); // never leave a fresh probe process behind, whatever ended the observation
+    await input.early?.releaseSpares();
     obs.listChanged = finishListChanged(obs.listChanged, session, obs);
     if (obs.listChanged === undefined) delete obs.listChanged;
     if (input.signal?.aborted) markCutShort(obs);
@@ -310,12 +318,15 @@ function freshKey(probe: ProbeRequest): string {
 function startEarlyFresh(input: ObserveInput, obs: SurfaceObservation, context: { serverExit?: WebServer['exited'] }): EarlyFresh | undefined {
   if (input.signal?.aborted) return undefined;
   const planned = input.planProbes(obs).filter((p) => p.freshProcess);
+  const unique = new Map<string, ProbeRequest>();
+  for (const probe of planned) if (!unique.has(freshKey(probe))) unique.set(freshKey(probe), probe);
+  // the spares started for this surface: one per probe, the rest stopped now (a modern era plans none)
+  const spares = input.early?.claimSpares(unique.size);
   if (planned.length === 0) return undefined;
   const byKey = new Map<string, Promise<ProbeRecord>>();
-  for (const probe of planned) {
-    const key = freshKey(probe);
-    if (!byKey.has(key)) byKey.set(key, runFreshProbe(input, probe, context));
-  }
+  [...unique].forEach(([key, probe], i) => {
+    byKey.set(key, spares ? spares.then((s) => runFreshProbe(input, probe, context, s[i])) : runFreshProbe(input, probe, context));
+  });
   const all = Promise.allSettled([...byKey.values()]).then(() => undefined);
   return {
     take(later) {
@@ -336,13 +347,13 @@ function startEarlyFresh(input: ObserveInput, obs: SurfaceObservation, context: 
 
 const FRESH_PROBE_ID = 'mcp-harness-fresh-probe';
 
-/** A probe on its own short-lived process: the opening message is the probe itself. */
-async function runFreshProbe(input: ObserveInput, probe: ProbeRequest, context: { serverExit?: WebServer['exited'] }): Promise<ProbeRecord> {
+/** A probe on its own short-lived process (`spare`, when one was started for it): the opening message is the probe itself. */
+async function runFreshProbe(input: ObserveInput, probe: ProbeRequest, context: { serverExit?: WebServer['exited'] }, spare?: FreshProcess): Promise<ProbeRecord> {
   const started = performance.now();
   const params = probe.params ?? {};
   const line = probe.raw ?? JSON.stringify({ jsonrpc: '2.0', id: FRESH_PROBE_ID, method: probe.method, params });
   const id = probe.raw === undefined ? FRESH_PROBE_ID : rawId(probe.raw);
-  const result = await probeFresh(input.spec, input.session, [line], id === undefined ? [] : [id], context, input.signal);
+  const result = await probeFresh(input.spec, input.session, [line], id === undefined ? [] : [id], context, input.signal, spare);
   const response = result.responses[0];
   return {
     probe,

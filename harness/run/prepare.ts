@@ -8,7 +8,8 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { instantiateSurface, type ResolvedSurface } from '../config/index.ts';
+import { instantiateSurface } from '../config/placeholders.ts';
+import type { ResolvedSurface } from '../config/types.ts';
 import { isHttpSpec, type ConnectSpec, type SessionOptions } from '../session/index.ts';
 import { isolateSpec } from './isolate.ts';
 import { freeLoopbackPort } from './port.ts';

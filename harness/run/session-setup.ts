@@ -4,7 +4,9 @@
  * its headers and the server the harness starts) and the session options (timeouts in ms, the configured
  * era and call concurrency, the harness's clientInfo).
  */
-import { ConfigError, resolveSurfaceEnv, type ResolvedSurface } from '../config/index.ts';
+import { resolveSurfaceEnv } from '../config/env.ts';
+import { ConfigError } from '../config/errors.ts';
+import type { ResolvedSurface } from '../config/types.ts';
 import type { ConnectSpec, SessionOptions, SpawnSpec } from '../session/index.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { sandboxSpec, type Sandbox } from './sandbox.ts';

@@ -18,7 +18,8 @@ import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
 import { judge, planProbes, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
-import { withPreparedSurface } from './prepare.ts';
+import type { EarlySession } from './early-session.ts';
+import { withPreparedSurface, type PreparedSurface } from './prepare.ts';
 import { makeCallPlanner, type CallFilter } from './plan.ts';
 import { resolveWatchedPaths } from './watched.ts';
 
@@ -41,49 +42,66 @@ export interface SurfaceRunContext {
   signal?: AbortSignal;
 }
 
+/** What the runner started for one prepared surface before validating it (harness/run/index.ts). */
+export interface SurfaceStart {
+  /**
+   * Its stdio session, opened ahead of the checks (./early-session.ts), taken by the observation. The surface's
+   * budget (`timeouts.surfaceMs`) still counts from the observation's start, as without it: never the harness's
+   * own loading, which depends on how busy the machine is.
+   */
+  early: EarlySession;
+}
+
 /**
  * Validate one configured surface end to end. Never rejects for server or contract faults.
  * Temporary directories it created are removed before it returns.
  */
 export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceRunContext): Promise<SurfaceResult> {
-  return withPreparedSurface(configured, async ({ surface, spec, session }) => {
-    const manifest = await readManifest(surface);
-    const { contract, contractError } = await loadContract(surface);
-    const options = toSurfaceOptions(surface, manifest?.json, await readVersionConstants(surface));
-    const watched = await resolveWatchedPaths(surface);
-    const signal = surfaceSignal(surface, ctx.signal);
-    const planner = await makeCallPlanner(surface, ctx.filter, ctx.schemas);
-    let unknown: Scenario[] = [];
-    const observation = await observeSurface({
-      surface: surface.name,
-      spec,
-      session,
-      base: { options, contract, contractError, manifest, watchedPathMatches: watched },
-      planCalls: (obs) => {
-        const plan = planner(obs);
-        unknown = plan.unknown;
-        obs.outOfScopeTools = plan.outOfScope;
-        return plan;
-      },
-      planProbes: (obs) => planProbes(ctx.checks, obs, ctx.schemas),
-      signal,
-    });
-    if (ctx.signal?.aborted) return interrupted(observation);
-    const verdict = judge(ctx.checks, observation, ctx.schemas);
-    const wanted = ctx.filter.tools;
-    if (wanted) verdict.findings = verdict.findings.filter((f) => f.tool === undefined || wanted.includes(f.tool)); // --tool narrows the whole report
-    if (contractError) verdict.findings.push(contractFinding(surface.name, contractError));
-    const runnerFinding = runnerFindings(ctx.checks, surface.name);
-    if (signal.aborted) verdict.findings.push(...runnerFinding('transport/timeout', 'surfaceBudget', { timeoutMs: surface.timeouts.surfaceMs }));
-    for (const s of unknown) {
-      const data = { scenario: s.name, file: s.file ?? 'scenario file', tool: s.tool };
-      const found = runnerFinding('result/expectation', 'scenarioForUnknownTool', data, s.tool);
-      verdict.findings.push(...(s.file === undefined ? found : found.map((f) => ({ ...f, location: { file: s.file as string } }))));
-    }
-    verdict.findings = await locateFindings(verdict.findings, surface);
-    // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
-    return { observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined };
+  return withPreparedSurface(configured, (prepared) => validatePreparedSurface(prepared, ctx));
+}
+
+/**
+ * Validate one prepared surface (./prepare.ts) end to end, as `validateSurface`; the caller removes its
+ * temporary directories. `start`, when given, holds the session already opening (taken by the observation).
+ */
+export async function validatePreparedSurface({ surface, spec, session }: PreparedSurface, ctx: SurfaceRunContext, start?: SurfaceStart): Promise<SurfaceResult> {
+  const manifest = await readManifest(surface);
+  const { contract, contractError } = await loadContract(surface);
+  const options = toSurfaceOptions(surface, manifest?.json, await readVersionConstants(surface));
+  const watched = await resolveWatchedPaths(surface);
+  const planner = await makeCallPlanner(surface, ctx.filter, ctx.schemas);
+  let unknown: Scenario[] = [];
+  const signal = surfaceSignal(surface, ctx.signal);
+  const observation = await observeSurface({
+    surface: surface.name,
+    spec,
+    session,
+    base: { options, contract, contractError, manifest, watchedPathMatches: watched },
+    planCalls: (obs) => {
+      const plan = planner(obs);
+      unknown = plan.unknown;
+      obs.outOfScopeTools = plan.outOfScope;
+      return plan;
+    },
+    planProbes: (obs) => planProbes(ctx.checks, obs, ctx.schemas),
+    signal,
+    ...(start ? { early: start.early } : {}),
   });
+  if (ctx.signal?.aborted) return interrupted(observation);
+  const verdict = judge(ctx.checks, observation, ctx.schemas);
+  const wanted = ctx.filter.tools;
+  if (wanted) verdict.findings = verdict.findings.filter((f) => f.tool === undefined || wanted.includes(f.tool)); // --tool narrows the whole report
+  if (contractError) verdict.findings.push(contractFinding(surface.name, contractError));
+  const runnerFinding = runnerFindings(ctx.checks, surface.name);
+  if (signal.aborted) verdict.findings.push(...runnerFinding('transport/timeout', 'surfaceBudget', { timeoutMs: surface.timeouts.surfaceMs }));
+  for (const s of unknown) {
+    const data = { scenario: s.name, file: s.file ?? 'scenario file', tool: s.tool };
+    const found = runnerFinding('result/expectation', 'scenarioForUnknownTool', data, s.tool);
+    verdict.findings.push(...(s.file === undefined ? found : found.map((f) => ({ ...f, location: { file: s.file as string } }))));
+  }
+  verdict.findings = await locateFindings(verdict.findings, surface);
+  // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
+  return { observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined };
 }
 
 /** An abort signal that fires on the run's signal or when the surface's budget (surfaceMs) runs out. */

@@ -4,9 +4,9 @@
  */
 import type { JsonRpcResponse } from '../model/protocol.ts';
 import type { WireTap } from '../model/wire.ts';
-import { Connector } from './link.ts';
+import { Connector, type Link } from './link.ts';
 import { spawnOrThrow } from './open.ts';
-import { resolveOptions, type ConnectSpec, type SessionOptions } from './options.ts';
+import { isHttpSpec, resolveOptions, type ConnectSpec, type ResolvedSessionOptions, type SessionOptions } from './options.ts';
 import { settlesWithin } from './timing.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 
@@ -35,15 +35,54 @@ export function freshProbeTimeoutMs(timeouts: SessionOptions['timeouts']): numbe
 const SETTLE_MS = 100;
 
 /**
- * Spawn `spec`, write `lines` (each as one stdin line, verbatim), wait up to `freshProbeTimeoutMs` for a frame
- * for each of `expectIds` (or the process exiting, or `signal` aborting: an interrupt or the surface budget
- * ends the wait at once), then shut the process down.
- * @throws SessionBootError phase `spawn` when the command cannot be started.
+ * A process started ahead of a fresh-process probe (issue 12: its start-up overlaps the harness's own work),
+ * nothing written to it yet: `probeFresh` writes the probe's opening line into it, so the probe still sees a
+ * process of its own whose first line is the probe. Stop it with `stop()` (the normal shutdown) if no probe takes it.
  */
-export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext = {}, signal?: AbortSignal): Promise<FreshProbeResult> {
+export interface FreshProcess {
+  /** False once the process ended (a spare that died before use is not used: the probe spawns its own). */
+  readonly alive: boolean;
+  /** Shut it down (stdin close, SIGTERM, SIGKILL, the whole tree). Never rejects; idempotent. */
+  stop(): Promise<void>;
+}
+
+/** The one implementation of FreshProcess: a connector with its first link, nothing sent. */
+class SpareProcess implements FreshProcess {
+  used = false;
+  constructor(readonly connector: Connector, readonly link: Link) {}
+  get alive(): boolean {
+    return this.link.connection.alive;
+  }
+  async stop(): Promise<void> {
+    await this.link.connection.stop();
+  }
+}
+
+/**
+ * Start a process for a later `probeFresh` (stdio surfaces only: a Streamable HTTP probe opens no process).
+ * @throws SessionBootError phase `spawn` when the command cannot be started.
+ * @throws TypeError for an HTTP spec.
+ */
+export async function spawnFresh(spec: ConnectSpec, options: SessionOptions, context: TransportContext = {}): Promise<FreshProcess> {
+  if (isHttpSpec(spec)) throw new TypeError('spawnFresh: a Streamable HTTP surface has no process to start ahead');
   const resolved = resolveOptions(options);
   const connector = new Connector(createTransport(spec, resolved, context), resolved, []);
-  const { connection, channel } = await spawnOrThrow(connector);
+  return new SpareProcess(connector, await spawnOrThrow(connector));
+}
+
+/**
+ * Spawn `spec`, write `lines` (each as one stdin line, verbatim), wait up to `freshProbeTimeoutMs` for a frame
+ * for each of `expectIds` (or the process exiting, or `signal` aborting: an interrupt or the surface budget
+ * ends the wait at once), then shut the process down. With `spare` (from `spawnFresh` with the same spec and
+ * options, still alive, never used), the lines go to that process instead of a new one; the budget counts from
+ * the first line written either way. A spare that ended before use is stopped and a process spawned as without one.
+ * @throws SessionBootError phase `spawn` when the command cannot be started.
+ * @throws TypeError when `spare` was used before.
+ */
+export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext = {}, signal?: AbortSignal, spare?: FreshProcess): Promise<FreshProbeResult> {
+  const resolved = resolveOptions(options);
+  const { connector, link } = await startOrTake(spec, resolved, context, spare);
+  const { connection, channel } = link;
   const responses: JsonRpcResponse[] = [];
   const unanswered: (number | string)[] = [];
   const answered = expectIds.map((id) => channel.expect(id).settled.then((s) => {
@@ -64,4 +103,16 @@ export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lin
   const aliveAfter = connection.alive;
   await connection.stop();
   return { responses, aliveAfter, tap: connector.tap.snapshot(), timeoutMs, unanswered };
+}
+
+/** The spare's connector and link when it can be used, else a new process's. */
+async function startOrTake(spec: ConnectSpec, resolved: ResolvedSessionOptions, context: TransportContext, spare?: FreshProcess): Promise<{ connector: Connector; link: Link }> {
+  if (spare !== undefined) {
+    if (!(spare instanceof SpareProcess) || spare.used) throw new TypeError('probeFresh: a spare process serves one probe, and must come from spawnFresh');
+    spare.used = true;
+    if (spare.alive) return spare;
+    await spare.stop(); // ended before its probe: the probe gets a process of its own, as without a spare
+  }
+  const connector = new Connector(createTransport(spec, resolved, context), resolved, []);
+  return { connector, link: await spawnOrThrow(connector) };
 }

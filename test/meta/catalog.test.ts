@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog, renderCatalogMarkdown } from '../../harness/cli/catalog.ts';
-import { checkIds, checkLoaders, loadChecks } from '../../harness/checks/index.ts';
+import { checkIds, checkLoaders, FRESH_PROCESS_PROBES, loadChecks } from '../../harness/checks/index.ts';
+import { makeObservation, makeTool, planOn } from '../helpers/check-tester.ts';
 
 /** The check catalog of design.md §6 (copied: the project never reads ../shared). */
 const DESIGN_CATALOG = [
@@ -68,6 +69,21 @@ describe('check catalog', () => {
       for (const [key, option] of Object.entries(shape)) expect(option.description?.trim(), `${meta.id} option ${key}`).toBeTruthy();
       expect(meta.optionsSchema.safeParse(meta.defaultOptions ?? {}).success, meta.id).toBe(true);
     }
+  });
+
+  it('FRESH_PROCESS_PROBES says how many fresh-process probes each check plans per era, on the negotiation alone and with a listing', async () => {
+    const planned: Record<string, Partial<Record<'legacy' | 'modern', number>>> = {};
+    for (const check of await loadChecks()) {
+      for (const era of ['legacy', 'modern'] as const) {
+        for (const observation of [{ ...makeObservation({ era }), listing: undefined }, makeObservation({ era, tools: [makeTool('echo')] })]) {
+          const fresh = planOn(check, observation).filter((p) => p.freshProcess).length;
+          if (fresh === 0) continue;
+          planned[check.meta.id] ??= {};
+          planned[check.meta.id][era] = fresh;
+        }
+      }
+    }
+    expect(planned).toEqual(FRESH_PROCESS_PROBES);
   });
 
   it('rejects an unknown check ID with the known ones', async () => {
