@@ -68,8 +68,7 @@ function declaredTypes(node: Record<string, unknown>): string[] | undefined {
 }
 
 /** Type/enum/default consistency of one subschema. */
-function typeIssues(node: Record<string, unknown>, at: string): PortabilityIssue[] {
-  const out: PortabilityIssue[] = [];
+function typeIssues(node: Record<string, unknown>, at: string, out: PortabilityIssue[]): void {
   const types = declaredTypes(node);
   const admits = (v: unknown): boolean => !types || jsonTypesOf(v).some((t) => types.includes(t));
   const enumList = Array.isArray(node.enum) ? node.enum : undefined;
@@ -86,24 +85,21 @@ function typeIssues(node: Record<string, unknown>, at: string): PortabilityIssue
     const ok = admits(d) && (!enumList || enumList.some((m) => jsonEqual(m, d))) && (!('const' in node) || jsonEqual(node.const, d));
     if (!ok) out.push({ pointer: joinPointer(at, 'default'), kind: 'default-invalid', keyword: 'default' });
   }
-  return out;
 }
 
 /** Keyword-level notes of one subschema (OpenAPI-isms, formats). */
-function keywordIssues(node: Record<string, unknown>, at: string, side: 'input' | 'output'): PortabilityIssue[] {
-  const out: PortabilityIssue[] = [];
+function keywordIssues(node: Record<string, unknown>, at: string, side: 'input' | 'output', out: PortabilityIssue[]): void {
   if ('nullable' in node && !(node.nullable === true && declaredTypes(node)?.includes('null'))) out.push({ pointer: joinPointer(at, 'nullable'), kind: 'nullable', keyword: 'nullable' });
   for (const k of ['example', 'discriminator']) if (k in node) out.push({ pointer: joinPointer(at, k), kind: 'openapi-annotation', keyword: k });
   if (side === 'input' && node.readOnly === true) out.push({ pointer: joinPointer(at, 'readOnly'), kind: 'openapi-annotation', keyword: 'readOnly' });
   if (typeof node.format === 'string' && !STANDARD_FORMATS.has(node.format)) out.push({ pointer: joinPointer(at, 'format'), kind: 'unknown-format', keyword: 'format' });
-  return out;
 }
 
 /** Property names model APIs accept (Anthropic and OpenAI tool input schemas). */
 export const PORTABLE_PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 
 /** Keywords that apply to one instance type only, by that type. */
-const TYPE_KEYWORDS: Record<string, string[]> = {
+const TYPE_KEYWORDS_BY_TYPE: Record<string, string[]> = {
   object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties', 'propertyNames', 'dependentRequired'],
   array: ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains'],
   string: ['minLength', 'maxLength', 'pattern'],
@@ -111,11 +107,13 @@ const TYPE_KEYWORDS: Record<string, string[]> = {
 };
 
 /** Keywords through which other subschemas can add properties or requirements (judging `required` is then left alone). */
+/** TYPE_KEYWORDS_BY_TYPE as entries (made once, not per node). */
+const TYPE_KEYWORDS: ReadonlyArray<readonly [string, readonly string[]]> = Object.entries(TYPE_KEYWORDS_BY_TYPE);
+
 const COMPOSING = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'dependentSchemas', 'dependencies', 'patternProperties', 'unevaluatedProperties'];
 
 /** `required`, property names and type-specific keywords of one subschema. */
-function shapeIssues(node: Record<string, unknown>, at: string): PortabilityIssue[] {
-  const out: PortabilityIssue[] = [];
+function shapeIssues(node: Record<string, unknown>, at: string, out: PortabilityIssue[]): void {
   const props = node.properties !== null && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : undefined;
   if (props) {
     for (const name of Object.keys(props)) {
@@ -132,13 +130,11 @@ function shapeIssues(node: Record<string, unknown>, at: string): PortabilityIssu
   }
   const types = declaredTypes(node);
   if (types) {
-    const admitted = new Set(types.map((t) => (t === 'integer' ? 'number' : t)));
-    for (const [type, keywords] of Object.entries(TYPE_KEYWORDS)) {
-      if (admitted.has(type)) continue;
+    for (const [type, keywords] of TYPE_KEYWORDS) {
+      if (types.includes(type) || (type === 'number' && types.includes('integer'))) continue;
       for (const keyword of keywords) if (Object.hasOwn(node, keyword)) out.push({ pointer: joinPointer(at, keyword), kind: 'keyword-type-mismatch', keyword });
     }
   }
-  return out;
 }
 
 /** Ref notes: targets outside `$defs`/`definitions` and recursive refs. */
@@ -162,7 +158,9 @@ export function portabilityIssues(schema: unknown, side: 'input' | 'output'): Po
   try {
     walkSchema(schema, ({ node, pointer }) => {
       if (typeof node === 'boolean') return;
-      out.push(...keywordIssues(node, pointer, side), ...typeIssues(node, pointer), ...shapeIssues(node, pointer));
+      keywordIssues(node, pointer, side, out);
+      typeIssues(node, pointer, out);
+      shapeIssues(node, pointer, out);
     });
     out.push(...refNotes(schema));
   } catch {

@@ -88,6 +88,15 @@ describe('walkSchema', () => {
       ['/properties/b', '', 'properties'],
     ]);
   });
+  it('descends into keywords a node inherits or holds as non-enumerable properties, like the `in` lookups it stands for', () => {
+    const inherited = Object.create({ properties: { a: { type: 'string' } } }) as Record<string, unknown>;
+    const hidden: Record<string, unknown> = { type: 'object' };
+    Object.defineProperty(hidden, 'items', { value: { type: 'number' }, enumerable: false });
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { not: { type: 'null' } });
+    const seen: string[] = [];
+    walkSchema({ allOf: [inherited, hidden, bare, { type: 'string', enum: ['properties'] }] }, ({ pointer }) => seen.push(pointer));
+    expect(seen).toEqual(['', '/allOf/0', '/allOf/0/properties/a', '/allOf/1', '/allOf/1/items', '/allOf/2', '/allOf/2/not', '/allOf/3']);
+  });
   it('does not descend below MAX_SCHEMA_DEPTH pointer tokens', () => {
     let count = 0;
     walkSchema(deepSchema(2_000), () => count++);

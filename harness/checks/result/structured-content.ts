@@ -41,12 +41,31 @@ export default defineCheck({
   },
   check(ctx, report) {
     const deduped = dedupeReport(report);
-    for (const view of toolCalls(ctx.observation)) checkCall(ctx, view, deduped);
+    const validations: Validations = new Map();
+    for (const view of toolCalls(ctx.observation)) checkCall(ctx, view, deduped, validations);
   },
 });
 
+/** Issues by validator and by the JSON of the instance, for one judging pass (see `validateOnce`). */
+type Validations = Map<(instance: unknown) => ValidationIssue[], Map<string, ValidationIssue[]>>;
+
+/**
+ * `validate(instance)`, computed once per validator and instance JSON: the calls and accepted probes of a
+ * tool often answer the same structuredContent. Validation is a pure function of the JSON value, and the
+ * instance was parsed from the wire (plain JSON), so an equal serialisation (same keys in the same order)
+ * is an equal instance with the same issues in the same order.
+ */
+function validateOnce(validate: (instance: unknown) => ValidationIssue[], instance: unknown, validations: Validations): ValidationIssue[] {
+  let byJson = validations.get(validate);
+  if (!byJson) validations.set(validate, (byJson = new Map()));
+  const json = JSON.stringify(instance);
+  let issues = byJson.get(json);
+  if (!issues) byJson.set(json, (issues = validate(instance)));
+  return issues;
+}
+
 /** Judge one call of a tool that declares an outputSchema. */
-function checkCall(ctx: CheckContext, view: ToolCallView, report: Report): void {
+function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, validations: Validations): void {
   const outputSchema = listedTool(ctx.observation, view.tool)?.outputSchema;
   const result = resultObject(view.record);
   if (outputSchema === undefined || result === undefined) return;
@@ -69,7 +88,7 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report): void 
   }
   const compiled = ctx.schemas.compile(outputSchema);
   if (!compiled.ok) return; // schema/compile reports the schema itself
-  const issues = compiled.validate(structured);
+  const issues = validateOnce(compiled.validate, structured, validations);
   for (const issue of issues.slice(0, MAX_ISSUES_PER_CALL)) {
     say('invalid', `/structuredContent${issue.instancePointer}`, { keyword: issue.keyword, expectation: issue.message, schemaPointer: `/outputSchema${issue.schemaPointer}` });
   }

@@ -47,6 +47,10 @@ function checkCall(view: ToolCallView, report: Report): void {
     report({ messageId, pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, ...data }, ...(severity ? { severity } : {}) });
   const blocks = textBlocks(result.content);
   if (blocks.length === 0) return say('noTextBlock', '/content');
+  // the common case, without parsing: a block that is structuredContent serialized as JSON.stringify writes it
+  // (structured was parsed from the wire, so it is plain JSON: an equal serialisation is an equal value)
+  const serialized = JSON.stringify(structured);
+  if (blocks.some((block) => block.text === serialized)) return;
   const json = jsonBlocks(blocks, structured);
   if (json.some((block) => jsonEqual(block.value, structured))) return;
   if (json.length === 0) return say('proseOnly', '/content', {}, 'info');

@@ -94,6 +94,26 @@ checkTester(check, {
       findings: [{ messageId: 'invalid', pointer: '/structuredContent/price' }],
     },
     {
+      name: 'tools sharing one outputSchema, answering the same structuredContent: each answer is judged (one validation per distinct JSON, another key order validated on its own)',
+      observation: makeObservation({
+        tools: [makeTool('t1', { outputSchema }), makeTool('t2', { outputSchema })],
+        calls: [
+          makeCall('t1', { result: { content: [], structuredContent: { name: 'a' } } }),
+          makeCall('t2', { result: { content: [], structuredContent: { name: 7 } } }),
+          makeCall('t1', { result: { content: [], structuredContent: { name: 7 } } }),
+          makeCall('t2', { result: { content: [], structuredContent: { price: 'x', name: 7 } } }),
+          makeCall('t1', { result: { content: [], structuredContent: { name: 7, price: 'x' } } }),
+          makeCall('t2', { result: { content: [], structuredContent: { name: 'a' } } }),
+        ],
+      }),
+      findings: [
+        { messageId: 'invalid', tool: 't2', pointer: '/structuredContent/name' },
+        { messageId: 'invalid', tool: 't1', pointer: '/structuredContent/name' },
+        { messageId: 'invalid', tool: 't2', pointer: '/structuredContent/price' },
+        { messageId: 'invalid', tool: 't1', pointer: '/structuredContent/price' },
+      ],
+    },
+    {
       name: 'many issues are capped with a summary',
       observation: makeObservation({
         tools: [makeTool('t', { outputSchema: { type: 'object', properties: { xs: { type: 'array', items: { type: 'string' } } } } })],
