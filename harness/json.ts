@@ -17,18 +17,24 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
  *   (shared or cyclic, which parsed JSON never is) is entered only the first time.
  */
 export function jsonDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
+  if (value === null || typeof value !== 'object') return 0;
   let max = 0;
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  const seen = new WeakSet<object>();
-  while (stack.length > 0) {
-    const [node, above] = stack.pop() as [unknown, number];
-    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+  // two parallel stacks (no [node, depth] pair per node: this runs on every record of a run)
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  const seen = new Set<object>();
+  while (nodes.length > 0) {
+    const node = nodes.pop() as object;
+    const depth = depths.pop() as number;
+    if (seen.has(node)) continue;
     seen.add(node);
-    const depth = above + 1;
     if (depth > limit) return limit + 1;
     if (depth > max) max = depth;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth]);
+    for (const child of Array.isArray(node) ? (node as unknown[]) : Object.values(node)) {
+      if (child !== null && typeof child === 'object') {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
     }
   }
   return max;

@@ -74,10 +74,13 @@ export function startEarly(probes: readonly ProbeRequest[], run: (probe: ProbeRe
   if (probes.length === 0) return undefined;
   const byKey = new Map<string, Promise<ProbeRecord>>();
   for (const probe of probes) byKey.set(probeKey(probe), run(probe));
+  // a probe id no early probe has cannot have an identical key: most planned probes skip the stringify
+  const ids = new Set(probes.map((p) => p.id));
   const all = [...byKey.values()];
   const settled = Promise.allSettled(all).then(() => undefined);
   return {
     take(planned) {
+      if (!ids.has(planned.id)) return undefined;
       const key = probeKey(planned);
       const record = byKey.get(key);
       if (!record) return undefined;

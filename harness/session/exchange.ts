@@ -5,7 +5,7 @@
  */
 import type { RequestRecord } from '../model/wire.ts';
 import { frameOutcome } from '../wire/outcome.ts';
-import type { RpcChannel, Settlement } from './rpc-channel.ts';
+import type { PendingRequest, RpcChannel, Settlement } from './rpc-channel.ts';
 import type { SendOptions } from './transport.ts';
 import { since } from './timing.ts';
 
@@ -40,19 +40,16 @@ type Ending = Settlement | { kind: 'timeout' } | { kind: 'cancel' };
 export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise<RequestRecord> {
   const pending = channel.expect(spec.id);
   const start = performance.now();
-  const base: RequestRecord = { id: spec.id, method: spec.method, ...(spec.params === undefined ? {} : { params: spec.params }), outcome: 'exit', durationMs: 0 };
   if (!channel.sendLine(spec.line, spec.send)) {
     channel.forget(spec.id);
-    return base;
+    return baseRecord(spec);
   }
   const ending = await awaitEnding(pending.settled, spec);
   const durationMs = since(start);
+  if (ending.kind === 'response') return answered(spec, ending, durationMs, pending);
+  const base = baseRecord(spec);
   const flood = pending.notificationCount > pending.notifications.length ? { notificationCount: pending.notificationCount } : {};
   const notes = pending.notifications.length > 0 ? { notifications: pending.notifications, ...flood } : {};
-  if (ending.kind === 'response') {
-    const { frame, bytes } = ending;
-    return { ...base, response: frame, outcome: frameOutcome(spec.method, frame), durationMs, responseBytes: bytes, ...notes };
-  }
   // the harness ended the process itself (a wedged server killed after a failed liveness check, a
   // shutdown): a request in flight then got no answer; that is a timeout, never a crash of the server
   if (ending.kind === 'exit') {
@@ -71,6 +68,29 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
   return { ...base, outcome: 'cancelled', durationMs, lateFrames, ...after, ...notes };
 }
 
+/** The record of an exchange that got nothing (outcome `exit`); the other outcomes spread it and override. */
+function baseRecord(spec: ExchangeSpec): RequestRecord {
+  return { id: spec.id, method: spec.method, ...(spec.params === undefined ? {} : { params: spec.params }), outcome: 'exit', durationMs: 0 };
+}
+
+/**
+ * The record of an answered exchange, built in one object (the hot path: one per request), with the keys
+ * in the order of the other outcomes' records: id, method, params, outcome, durationMs, response,
+ * responseBytes, notifications, notificationCount.
+ */
+function answered(spec: ExchangeSpec, ending: Extract<Settlement, { kind: 'response' }>, durationMs: number, pending: PendingRequest): RequestRecord {
+  const record: RequestRecord = spec.params === undefined
+    ? { id: spec.id, method: spec.method, outcome: frameOutcome(spec.method, ending.frame), durationMs }
+    : { id: spec.id, method: spec.method, params: spec.params, outcome: frameOutcome(spec.method, ending.frame), durationMs };
+  record.response = ending.frame;
+  record.responseBytes = ending.bytes;
+  if (pending.notifications.length > 0) {
+    record.notifications = pending.notifications;
+    if (pending.notificationCount > pending.notifications.length) record.notificationCount = pending.notificationCount;
+  }
+  return record;
+}
+
 /**
  * The first of: the settlement, the timeout, the cancellation time. A deadline is decided only after one
  * more pass of the event loop's poll phase (setImmediate), so an answer that already sits in the pipe when a
@@ -79,18 +99,28 @@ export async function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise
  * write, so the cancellation follows the request into the pipe however busy the machine is.
  */
 async function awaitEnding(settled: Promise<Settlement>, spec: ExchangeSpec): Promise<Ending> {
-  if (spec.cancelAfterMs === 0) return { kind: 'cancel' };
-  const timers: NodeJS.Timeout[] = [];
+  if (spec.cancelAfterMs === 0) return CANCEL;
+  let timeout: NodeJS.Timeout | undefined;
+  let cancel: NodeJS.Timeout | undefined;
   try {
     return await new Promise<Ending>((resolve) => {
       void settled.then(resolve);
-      const after = (ending: Ending) => () => setImmediate(resolve, ending);
-      timers.push(setTimeout(after({ kind: 'timeout' }), spec.timeoutMs));
-      if (spec.cancelAfterMs !== undefined) timers.push(setTimeout(after({ kind: 'cancel' }), spec.cancelAfterMs));
+      timeout = setTimeout(afterPoll, spec.timeoutMs, resolve, TIMEOUT);
+      if (spec.cancelAfterMs !== undefined) cancel = setTimeout(afterPoll, spec.cancelAfterMs, resolve, CANCEL);
     });
   } finally {
-    timers.forEach(clearTimeout);
+    clearTimeout(timeout);
+    if (cancel !== undefined) clearTimeout(cancel);
   }
+}
+
+/** The endings a timer decides (shared: an ending is only read). */
+const TIMEOUT: Ending = { kind: 'timeout' };
+const CANCEL: Ending = { kind: 'cancel' };
+
+/** A timer's callback: resolve with `ending` after one more poll phase (see awaitEnding). */
+function afterPoll(resolve: (ending: Ending) => void, ending: Ending): void {
+  setImmediate(resolve, ending);
 }
 
 /** Resolves after `ms` and one more poll phase (frames already in the pipe are read first; see awaitEnding). */
