@@ -30,6 +30,16 @@ describe('LineSplitter', () => {
     ]);
   });
 
+  it('splits many lines of one chunk exactly as byte-by-byte feeding does (empty lines, \\r, a line at the limit, one over it, an unterminated last)', () => {
+    const text = `{"a":1}\r\n\n${'z'.repeat(1000)}\n${'w'.repeat(1001)}\r\né\r\n\rtail`;
+    const whole = split([text], 1000);
+    const bytewise = split(Array.from(Buffer.from(text), (b) => Buffer.from([b])), 1000);
+    expect(whole).toEqual(bytewise);
+    expect(whole.map((l) => [l.bytes, l.oversize])).toEqual([[7, false], [0, false], [1000, false], [1002, true], [2, false], [5, false]]);
+    expect(whole[4].text).toBe('é');
+    expect(whole[5].text).toBe('\rtail'); // a \r not before \n stays
+  });
+
   it('keeps only a head of a line over the limit but its full byte count', () => {
     const [line, next] = split(['x'.repeat(5000), 'y'.repeat(5000) + '\nok\n'], 1000);
     expect(line.oversize).toBe(true);
@@ -135,5 +145,17 @@ describe('Window', () => {
     const results = await Promise.all(Array.from({ length: 7 }, () => window.run(task)));
     expect(results).toHaveLength(7);
     expect(peak).toBe(2);
+  });
+
+  it('starts queued tasks in submission order, past the queue compaction (thousands waiting)', async () => {
+    const window = new Window(3);
+    const started: number[] = [];
+    const tasks = Array.from({ length: 5000 }, (_, i) => window.run(async () => {
+      started.push(i);
+      await Promise.resolve();
+      return i;
+    }));
+    expect(await Promise.all(tasks)).toEqual(Array.from({ length: 5000 }, (_, i) => i));
+    expect(started).toEqual(Array.from({ length: 5000 }, (_, i) => i));
   });
 });

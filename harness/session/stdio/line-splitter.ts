@@ -27,13 +27,18 @@ export class LineSplitter {
 
   /** Feed one chunk (Buffer or string). */
   push(chunk: Buffer | string): void {
-    let buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    for (let nl = buf.indexOf(LF); nl >= 0; nl = buf.indexOf(LF)) {
-      this.append(buf.subarray(0, nl));
-      this.flush();
-      buf = buf.subarray(nl + 1);
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    let start = 0;
+    for (let nl = buf.indexOf(LF); nl >= 0; nl = buf.indexOf(LF, start)) {
+      // a whole line inside this chunk is decoded in place (no copy of its bytes)
+      if (this.parts.length === 0 && nl - start <= this.maxLineBytes) this.emit(buf, start, nl);
+      else {
+        this.append(buf.subarray(start, nl));
+        this.flush();
+      }
+      start = nl + 1;
     }
-    if (buf.length > 0) this.append(buf);
+    if (start < buf.length) this.append(start === 0 ? buf : buf.subarray(start));
   }
 
   /** End of stream: emit a pending unterminated line, if any. */
@@ -62,6 +67,12 @@ export class LineSplitter {
       this.oversize = true;
       this.parts = [Buffer.concat(this.parts).subarray(0, OVERSIZE_HEAD_BYTES)];
     }
+  }
+
+  /** Emit the line `buf[start, end)` (not oversize, nothing pending), its trailing `\r` stripped. */
+  private emit(buf: Buffer, start: number, end: number): void {
+    const stop = end > start && buf[end - 1] === CR ? end - 1 : end;
+    this.onLine({ text: buf.toString('utf8', start, stop), bytes: stop - start, oversize: false });
   }
 
   private flush(): void {
