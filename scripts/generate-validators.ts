@@ -2,30 +2,36 @@
 /**
  * Build-time code generation of the harness's fixed validators with ajv's standalone code
  * (https://ajv.js.org/standalone.html), so that a run loads them instead of compiling them:
- * - harness/schema/meta-validators.generated.ts: the JSON Schema meta-schemas (2020-12, 2019-09,
- *   draft-07, draft-06) that `metaValidate` checks tool schemas against, compiled by the engine of
- *   harness/schema/engines.ts with its options (RE2 `code.regExp` included: the generated code calls
- *   the same `ajvRegExp`);
- * - harness/wire/validators.generated.ts: per bundled wire revision, the definitions
+ * - harness/schema/generated/meta-<dialect>.cjs: the JSON Schema meta-schemas (2020-12, 2019-09,
+ *   draft-07 with draft-06) that `metaValidate` checks tool schemas against, compiled by the engine of
+ *   harness/schema/engines.ts with its options; the meta-schemas' own patterns run on the same RE2
+ *   matcher (`ajvRegExp`), compiled on first use (harness/schema/lazy-regexp.ts);
+ * - harness/wire/generated/<revision>.cjs: per bundled wire revision, the definitions
  *   harness/wire/frames.ts validates with (the envelopes and RESULT_DEFINITIONS), compiled by the
- *   engine of harness/wire/validate.ts with its options (formats: ajv-formats' `fullFormats`).
- * Only `code.source`, `code.lines` and `code.formats` (how the generated code reaches ajv-formats) are
- * added to the run-time options, so the generated functions are the code ajv compiles at run time.
- * Each revision or dialect is a loader function: nothing is evaluated before a run needs it.
+ *   engine of harness/wire/engine.ts with its options (formats: ajv-formats' `fullFormats`).
+ * Only `code.source`, `code.lines`, `code.formats` (how the generated code reaches ajv-formats) and, for
+ * the meta-schemas, the lazy form of `code.regExp` are added to the run-time options, so the generated
+ * functions are the code ajv compiles at run time.
+ * The files are CommonJS, one per dialect or revision, required synchronously on first use: a run
+ * parses only the code of the revision it negotiated and the dialects its schemas declare. They are
+ * JavaScript, not TypeScript, so tsc does not re-print (and triple) them; `npm run build` copies them.
  *
- *   npm run generate:validators        rewrite both files
+ *   npm run generate:validators        rewrite the generated folders
  *   node --import tsx scripts/generate-validators.ts --check   exit 1 when a file is stale
  *
  * test/schema/generated-validators.test.ts fails when the committed files differ from this output
  * (e.g. after an ajv or ajv-formats update, or a change to a bundled wire schema).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../harness/schema/engines.ts';
 import { META_SCHEMA_IDS } from '../harness/schema/dialects.ts';
+import { lazyAjvRegExp } from '../harness/schema/lazy-regexp.ts';
+import { ajvRegExp } from '../harness/schema/regex.ts';
 import type { Dialect } from '../harness/schema/service.ts';
-import { WIRE_REVISIONS } from '../harness/wire/revision.ts';
+import { WIRE_REVISIONS, type WireRevision } from '../harness/wire/revision.ts';
 import { definitionsKey, envelopeNames, RESULT_DEFINITIONS, wireSchemaDocument } from '../harness/wire/schemas.ts';
 import { createWireEngine, definitionRef } from '../harness/wire/engine.ts';
 
@@ -35,84 +41,81 @@ type Standalone = (ajv: unknown, refs: Record<string, string>) => string;
 const standaloneCode = require('ajv/dist/standalone').default as Standalone;
 const { _ } = require('ajv') as { _: (strings: TemplateStringsArray, ...values: unknown[]) => unknown };
 
-/** How the generated code reaches the formats ajv-formats adds (its `fullFormats`, the plugin's default mode). */
+/** How the generated code reaches the formats ajv-formats adds (its `fullFormats`, the plugin's default mode); the source is kept, one statement a line. */
 const CODE = { source: true, lines: true, formats: _`require("ajv-formats/dist/formats").fullFormats` };
 
-/** The harness-relative paths of the generated files. */
-export const GENERATED_FILES = ['harness/schema/meta-validators.generated.ts', 'harness/wire/validators.generated.ts'] as const;
+/** The folders the generated files live in (harness-relative); `npm run build` copies them into dist/. */
+export const GENERATED_DIRS = ['harness/schema/generated', 'harness/wire/generated'] as const;
 
 const versionOf = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
 
-/** One loader: ajv's CommonJS standalone module body run in a function scope, returning its exports. */
-function loader(key: string, code: string): string {
-  const body = code.replace(/^"use strict";\n?/, '');
-  return `  ${JSON.stringify(key)}: () => {\n    const exports = {};\n${body}\n    return exports;\n  },\n`;
-}
-
-function header(what: string, imports: string): string {
-  return `// @ts-nocheck: generated JavaScript (ajv standalone code), checked by its parity tests, not by tsc
-/**
+function header(what: string): string {
+  return `/**
  * GENERATED by scripts/generate-validators.ts (\`npm run generate:validators\`): do not edit.
  * ${what}
  * ajv ${versionOf('ajv')}, ajv-formats ${versionOf('ajv-formats')}. test/schema/generated-validators.test.ts fails when this file is stale.
  */
-import { createRequire } from 'node:module';
-${imports}
-const require = createRequire(import.meta.url);
 `;
 }
 
-/** The meta-validator module: a loader per dialect, exporting one validator per meta-schema `$id`. */
-function metaModule(): string {
-  let out = header(
-    "ajv's validators of the JSON Schema meta-schemas, by dialect and meta-schema `$id`, compiled with harness/schema/engines.ts's options.",
-    "import type { Dialect } from './service.ts';\nimport type { EngineValidate } from './engines.ts';\nimport { ajvRegExp } from './regex.ts';\n",
-  );
-  out += '\n/** Per dialect, a loader of the meta-schema validators by `$id` (see ./meta.ts). */\nexport const META_VALIDATORS: Record<Dialect, () => Record<string, EngineValidate>> = {\n';
-  for (const dialect of Object.keys(META_SCHEMA_IDS) as Dialect[]) {
-    const engine = createEngine(dialect, CODE);
-    const refs = Object.fromEntries(META_SCHEMA_IDS[dialect].map((id) => [id, id]));
-    out += loader(dialect, standaloneCode(engine, refs));
-  }
-  return `${out}};\n`;
+/**
+ * The meta-schemas' patterns compile to `lazyAjvRegExp` (the same RE2 matcher, compiled on first use);
+ * `ajvRegExp` compiles each one here, so a pattern it refused would fail the generation, not a run.
+ */
+const metaRegExp = Object.assign((pattern: string) => (ajvRegExp(pattern), lazyAjvRegExp(pattern)), { code: lazyAjvRegExp.code });
+
+/**
+ * A dialect's meta-validator module (CommonJS, required on first use by harness/schema/meta.ts): a
+ * function of `lazyAjvRegExp` (an ES module the file cannot require) returning the validators by `$id`.
+ */
+function metaModule(dialect: Dialect): string {
+  const engine = createEngine(dialect, { ...CODE, regExp: metaRegExp });
+  const refs = Object.fromEntries(META_SCHEMA_IDS[dialect].map((id) => [id, id]));
+  const body = standaloneCode(engine, refs).replace(/^"use strict";\n?/, '');
+  const what = `ajv's validators of the ${dialect} meta-schemas (${META_SCHEMA_IDS[dialect].join(', ')}), compiled with harness/schema/engines.ts's options (patterns: ../lazy-regexp.ts).`;
+  return `"use strict";\n${header(what)}module.exports = function load(lazyAjvRegExp) {\nconst exports = {};\n${body}\nreturn exports;\n};\n`;
 }
 
-/** The wire-validator module: a loader per revision, exporting one validator per definition frames.ts uses. */
-function wireModule(): string {
-  let out = header(
-    "ajv's validators of the MCP wire schema definitions harness/wire/frames.ts uses, by revision and definition, compiled with harness/wire/validate.ts's options.",
-    "import type { WireRevision } from './revision.ts';\nimport type { WireValidator } from './engine.ts';\n",
-  );
-  out += '\n/** Per revision, a loader of the wire validators by definition name (see ./validate.ts). */\nexport const WIRE_VALIDATORS: Record<WireRevision, () => Record<string, WireValidator>> = {\n';
-  for (const revision of [...WIRE_REVISIONS].sort()) {
-    const defs = wireSchemaDocument(revision).schema[definitionsKey(revision)] as Record<string, unknown>;
-    const names = [...new Set([...Object.values(envelopeNames(revision)), ...RESULT_DEFINITIONS])].filter((n) => n in defs).sort();
-    const engine = createWireEngine(revision, CODE);
-    out += loader(revision, standaloneCode(engine, Object.fromEntries(names.map((n) => [n, definitionRef(revision, n)]))));
-  }
-  return `${out}};\n`;
+/** A revision's wire-validator module (CommonJS, required on first use by harness/wire/validate.ts): the validators by definition name. */
+function wireModule(revision: WireRevision): string {
+  const defs = wireSchemaDocument(revision).schema[definitionsKey(revision)] as Record<string, unknown>;
+  const names = [...new Set([...Object.values(envelopeNames(revision)), ...RESULT_DEFINITIONS])].filter((n) => n in defs).sort();
+  const engine = createWireEngine(revision, CODE);
+  const body = standaloneCode(engine, Object.fromEntries(names.map((n) => [n, definitionRef(revision, n)]))).replace(/^"use strict";\n?/, '');
+  const what = `ajv's validators of the MCP ${revision} wire schema definitions harness/wire/frames.ts uses (${names.join(', ')}), compiled with harness/wire/engine.ts's options.`;
+  return `"use strict";\n${header(what)}${body}\n`;
 }
 
 /** The generated files' contents by harness-relative path. */
-export function generatedSources(): Record<(typeof GENERATED_FILES)[number], string> {
-  return { [GENERATED_FILES[0]]: metaModule(), [GENERATED_FILES[1]]: wireModule() } as Record<(typeof GENERATED_FILES)[number], string>;
+export function generatedSources(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const dialect of Object.keys(META_SCHEMA_IDS) as Dialect[]) out[`${GENERATED_DIRS[0]}/meta-${dialect}.cjs`] = metaModule(dialect);
+  for (const revision of [...WIRE_REVISIONS].sort()) out[`${GENERATED_DIRS[1]}/${revision}.cjs`] = wireModule(revision);
+  return out;
+}
+
+/** The files in the generated folders now (harness-relative), whatever generated them. */
+export function presentFiles(): string[] {
+  return GENERATED_DIRS.flatMap((dir) => (existsSync(`${ROOT}${dir}`) ? readdirSync(`${ROOT}${dir}`).map((name) => `${dir}/${name}`) : []));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes('--check');
+  const sources = generatedSources();
   let stale = 0;
-  for (const [path, text] of Object.entries(generatedSources())) {
+  for (const path of presentFiles()) {
+    if (path in sources) continue;
+    stale++;
+    if (check) console.error(`${path} is not generated any more: run npm run generate:validators`);
+    else rmSync(`${ROOT}${path}`), console.log(`removed ${path}`);
+  }
+  for (const [path, text] of Object.entries(sources)) {
     const file = `${ROOT}${path}`;
-    let current: string | undefined;
-    try {
-      current = readFileSync(file, 'utf8');
-    } catch {
-      current = undefined;
-    }
+    const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
     if (current === text) continue;
     stale++;
     if (check) console.error(`${path} is stale: run npm run generate:validators`);
-    else writeFileSync(file, text), console.log(`wrote ${path} (${text.length} bytes)`);
+    else mkdirSync(dirname(file), { recursive: true }), writeFileSync(file, text), console.log(`wrote ${path} (${text.length} bytes)`);
   }
   if (check && stale > 0) process.exitCode = 1;
 }

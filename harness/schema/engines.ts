@@ -58,8 +58,9 @@ const OPTIONS = { strict: false, allErrors: true, ownProperties: true, validateS
 
 /**
  * A fresh engine for a dialect. `code` adds ajv `code` options to the harness's (the build-time
- * generator, scripts/generate-validators.ts, adds `source`, `lines` and `formats`; nothing else may
- * differ, so the generated meta validators are the code this engine compiles at run time).
+ * generator, scripts/generate-validators.ts, adds `source`, `lines`, `formats` and the lazy form of
+ * `regExp`; nothing else may differ, so the generated meta validators are the code this engine
+ * compiles at run time).
  */
 export function createEngine(dialect: Dialect, code: Record<string, unknown> = {}): Engine {
   // ajv is loaded with the first engine, not with this module: a run whose schemas never reach ajv

@@ -1,5 +1,5 @@
 /**
- * Meta-schema validation on validators compiled at build time (./meta-validators.generated.ts, ajv
+ * Meta-schema validation on validators compiled at build time (./generated/meta-<dialect>.cjs, ajv
  * standalone code of ./engines.ts's engines, made by scripts/generate-validators.ts): what ajv's
  * `validateSchema` runs on a dialect's engine, without compiling the meta-schema in every run.
  *
@@ -11,18 +11,26 @@
  * it returns undefined and the caller asks the ajv engine, so every answer stays ajv's.
  * test/schema/meta-precompiled.test.ts proves identical verdicts and errors on every spelling.
  */
+import { createRequire } from 'node:module';
 import type { JsonSchema } from '../model/protocol.ts';
 import { META_SCHEMA_IDS } from './dialects.ts';
 import type { EngineValidate } from './engines.ts';
-import { META_VALIDATORS } from './meta-validators.generated.ts';
+import { lazyAjvRegExp } from './lazy-regexp.ts';
 import type { Dialect } from './service.ts';
 
+const require = createRequire(import.meta.url);
 const loaded = new Map<Dialect, Record<string, EngineValidate>>();
 
-/** The build-time validators of a dialect by meta-schema `$id`, loaded on first use. */
-function validatorsOf(dialect: Dialect): Record<string, EngineValidate> {
+/**
+ * The build-time validators of a dialect by meta-schema `$id` (./generated/meta-<dialect>.cjs, a
+ * function of the pattern matcher), required on first use: a run parses only the dialects it meets.
+ */
+export function metaValidators(dialect: Dialect): Record<string, EngineValidate> {
   let validators = loaded.get(dialect);
-  if (!validators) loaded.set(dialect, (validators = META_VALIDATORS[dialect]()));
+  if (!validators) {
+    const load = require(`./generated/meta-${dialect}.cjs`) as (regExp: typeof lazyAjvRegExp) => Record<string, EngineValidate>;
+    loaded.set(dialect, (validators = load(lazyAjvRegExp)));
+  }
   return validators;
 }
 
@@ -36,5 +44,5 @@ export function precompiledMeta(dialect: Dialect, schema: JsonSchema): EngineVal
   const ids = META_SCHEMA_IDS[dialect];
   const declared: unknown = (schema as { $schema?: unknown }).$schema;
   const id = declared === undefined ? ids[0] : typeof declared === 'string' ? ids.find((i) => declared === i || declared === `${i}#`) : undefined;
-  return id === undefined ? undefined : validatorsOf(dialect)[id];
+  return id === undefined ? undefined : metaValidators(dialect)[id];
 }

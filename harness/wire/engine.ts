@@ -2,7 +2,7 @@
  * The ajv engine of the wire schemas: one revision's bundled schema document (./schemas.ts) under a
  * fixed key, draft-07 for the revisions up to 2025-06-18 and 2020-12 after, `strict: false`,
  * `allErrors: true`, ajv-formats. ./validate.ts compiles from it at run time what the build-time
- * validators (./validators.generated.ts, made by scripts/generate-validators.ts from this engine) lack.
+ * validators (./generated/<revision>.cjs, made by scripts/generate-validators.ts from this engine) lack.
  */
 import { createRequire } from 'node:module';
 import type { WireRevision } from './revision.ts';
@@ -32,7 +32,7 @@ const DOCUMENT_KEY = 'mcp-wire';
  * validators are the code this engine compiles at run time).
  */
 export function createWireEngine(revision: WireRevision, code: Record<string, unknown> = {}): WireEngine {
-  // ajv is loaded with the first engine: the validators of ./validators.generated.ts need none.
+  // ajv is loaded with the first engine: the validators of ./generated/ need none.
   const C = interop<Ctor>(require(isDraft07(revision) ? 'ajv' : 'ajv/dist/2020'));
   const engine = new C({ strict: false, allErrors: true, validateSchema: false, logger: false, code });
   interop<(e: WireEngine) => unknown>(require('ajv-formats'))(engine);

@@ -1,13 +1,13 @@
 /**
  * Validation of wire messages against the bundled reference schemas (./schemas.ts). The definitions
- * ./frames.ts uses are precompiled at build time (./validators.generated.ts, ajv standalone code of
+ * ./frames.ts uses are precompiled at build time (./generated/<revision>.cjs, ajv standalone code of
  * ./engine.ts's engine); any other definition is compiled by that engine on first use (draft-07 up
  * to 2025-06-18, 2020-12 after). Validators are kept per (revision, definition) for the process.
  */
+import { createRequire } from 'node:module';
 import { createWireEngine, definitionRef, type WireAjvError as AjvError, type WireEngine, type WireValidator as Validator } from './engine.ts';
 import type { WireRevision } from './revision.ts';
 import { definitionsKey, wireSchemaDocument } from './schemas.ts';
-import { WIRE_VALIDATORS } from './validators.generated.ts';
 
 export type { WireValidator } from './engine.ts';
 
@@ -18,6 +18,7 @@ export interface WireIssue {
   message: string;
 }
 
+const require = createRequire(import.meta.url);
 const engines = new Map<WireRevision, WireEngine>();
 const generated = new Map<WireRevision, Record<string, Validator>>();
 const validators = new Map<string, Validator>();
@@ -28,10 +29,13 @@ function engineFor(revision: WireRevision): WireEngine {
   return engine;
 }
 
-/** The build-time validators of a revision (./validators.generated.ts), loaded on first use. */
-function generatedFor(revision: WireRevision): Record<string, Validator> {
+/**
+ * The build-time validators of a revision by definition name (./generated/<revision>.cjs), required
+ * on first use: a run parses only the revisions it validates frames of.
+ */
+export function generatedFor(revision: WireRevision): Record<string, Validator> {
   let loaded = generated.get(revision);
-  if (!loaded) generated.set(revision, (loaded = WIRE_VALIDATORS[revision]()));
+  if (!loaded) generated.set(revision, (loaded = require(`./generated/${revision}.cjs`) as Record<string, Validator>));
   return loaded;
 }
 

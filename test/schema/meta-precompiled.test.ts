@@ -1,5 +1,5 @@
 /**
- * The build-time meta-schema validators (harness/schema/meta-validators.generated.ts, via
+ * The build-time meta-schema validators (harness/schema/generated/meta-<dialect>.cjs, via
  * harness/schema/meta.ts) give exactly what ajv's run-time `validateSchema` gives on the dialect's
  * engine: the same verdict and the same error objects (instancePath, schemaPath, keyword, params,
  * message, in order), for every `$schema` spelling they answer, and the service's `metaValidate`
@@ -17,7 +17,9 @@ import { describe, expect, it } from 'vitest';
 import { createSchemaService, toSchemaIssues } from '../../harness/schema/ajv.ts';
 import { META_SCHEMA_IDS, dialectOf } from '../../harness/schema/dialects.ts';
 import { createEngine, type Engine } from '../../harness/schema/engines.ts';
+import { lazyAjvRegExp } from '../../harness/schema/lazy-regexp.ts';
 import { precompiledMeta } from '../../harness/schema/meta.ts';
+import { ajvRegExp } from '../../harness/schema/regex.ts';
 import type { Dialect } from '../../harness/schema/service.ts';
 import type { JsonSchema } from '../../harness/model/protocol.ts';
 import { inputSchema, outputSchema } from '../../bench/synthetic/tools.mjs';
@@ -124,7 +126,14 @@ function expectParity(dialect: Dialect, schemas: Obj[]): number {
 /** Distinct schemas, in first-seen order. */
 const distinct = (schemas: Obj[]): Obj[] => [...new Map(schemas.map((s) => [JSON.stringify(s), s])).values()];
 
-const CORPUS = distinct([...suiteSchemas(), ...fixtureSchemas(), ...[0, 1, 7, 42].flatMap((i) => [inputSchema(i) as Obj, outputSchema(i) as Obj].map(withoutSchemaKeyword))]);
+/** The meta-schemas' own patterns and formats: `$id` fragments, anchors, `$ref`s. */
+const EDGE: Obj[] = [
+  { $id: 'https://example.test/a#frag' }, { $id: 'urn:x#' }, { $id: 'a b' }, { $anchor: '1x' }, { $anchor: 'a_b-c.d' }, { $anchor: 'a:b' },
+  { $dynamicAnchor: 'a b' }, { $dynamicAnchor: 'meta' }, { $recursiveAnchor: 'x' }, { $ref: '#/$defs/%25' }, { $defs: { a: { $anchor: 'é' } } },
+  { properties: { a: { $id: '#only-fragment' } } }, { pattern: '(' }, { pattern: '^(a+)+$' }, { format: 7 }, { $comment: 1 },
+];
+
+const CORPUS = distinct([...suiteSchemas(), ...fixtureSchemas(), ...EDGE, ...[0, 1, 7, 42].flatMap((i) => [inputSchema(i) as Obj, outputSchema(i) as Obj].map(withoutSchemaKeyword))]);
 const MUTANTS = distinct(CORPUS.flatMap(mutants));
 
 describe('precompiled meta-schema validators', () => {
@@ -159,6 +168,17 @@ describe('precompiled meta-schema validators', () => {
       });
     }
   }
+
+  it('the meta-schemas\' patterns run on the same RE2 matcher, compiled on first use', () => {
+    const texts = ['', 'a', 'a#', 'a#b', '#', '1x', 'a_b-c.d', 'a:b', 'é', 'a b', 'a\nb', '\u2028'];
+    for (const pattern of ['^[^#]*#?$', '^[A-Za-z_][-A-Za-z0-9._]*$', '^[A-Za-z][-A-Za-z0-9.:_]*$', '\\s', '^.$']) {
+      const lazy = lazyAjvRegExp(pattern);
+      const eager = ajvRegExp(pattern);
+      expect(texts.map((t) => lazy.test(t)), pattern).toEqual(texts.map((t) => eager.test(t)));
+    }
+    const invalid = lazyAjvRegExp('(');
+    expect(() => invalid.test('x')).toThrow(SyntaxError);
+  });
 
   it('leaves other spellings and non-objects to ajv, and metaValidate still equals an ajv-only reference', () => {
     const reference = (schema: JsonSchema): unknown => {

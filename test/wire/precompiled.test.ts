@@ -1,5 +1,5 @@
 /**
- * The build-time wire validators (harness/wire/validators.generated.ts) give exactly what ajv
+ * The build-time wire validators (harness/wire/generated/<revision>.cjs) give exactly what ajv
  * compiles at run time from the same engine (harness/wire/engine.ts): the same verdict and the same
  * error objects, in order, for every definition they hold, on every bundled revision. Corpus: MCP
  * messages of every kind the harness validates (results of each method, with every content-block,
@@ -11,8 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createWireEngine, definitionRef, type WireValidator } from '../../harness/wire/engine.ts';
 import { WIRE_REVISIONS } from '../../harness/wire/revision.ts';
 import { definitionsKey, envelopeNames, RESULT_DEFINITIONS, wireSchemaDocument } from '../../harness/wire/schemas.ts';
-import { WIRE_VALIDATORS } from '../../harness/wire/validators.generated.ts';
-import { isPrecompiled, validateWire } from '../../harness/wire/validate.ts';
+import { generatedFor, isPrecompiled, validateWire } from '../../harness/wire/validate.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -108,7 +107,7 @@ describe('precompiled wire validators', () => {
 
   for (const revision of WIRE_REVISIONS) {
     it(`${revision}: every generated definition answers as ajv compiles it at run time`, () => {
-      const generated = WIRE_VALIDATORS[revision]();
+      const generated = generatedFor(revision);
       const engine = createWireEngine(revision);
       const defs = wireSchemaDocument(revision).schema[definitionsKey(revision)] as Obj;
       const expected = [...new Set([...Object.values(envelopeNames(revision)), ...RESULT_DEFINITIONS])].filter((n) => n in defs).sort();
