@@ -13,7 +13,8 @@ import { availableParallelism } from 'node:os';
 import { assertCheckIds, checkIds, FRESH_PROCESS_PROBES } from '../checks/index.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import type { ResolvedConfig, ResolvedSurface } from '../config/types.ts';
-import type { Negotiation, SurfaceObservation } from '../model/observation.ts';
+import type { SurfaceObservation } from '../model/observation.ts';
+import type { Era } from '../model/protocol.ts';
 import type { Report, ReportSurface } from '../model/report.ts';
 import { inShard, type Shard } from '../report/shard.ts';
 import { isHttpSpec } from '../session/index.ts';
@@ -118,10 +119,10 @@ async function loadEngine(config: ResolvedConfig, filters: RunFilters) {
  * How many fresh-process probes the enabled checks plan for a negotiated era (FRESH_PROCESS_PROBES), known
  * before any check module is loaded: the spare processes a stdio surface starts once its era is known.
  */
-function freshSpares(config: ResolvedConfig, filters: RunFilters): (negotiation: Negotiation) => number {
+function freshSpares(config: ResolvedConfig, filters: RunFilters): (era: Era) => number {
   const enabled = (id: string) => (filters.checks ?? checkIds).includes(id) && ![config.checks[id], (config.checks[id] as unknown[] | undefined)?.[0]].includes('off');
   const planners = Object.entries(FRESH_PROCESS_PROBES).filter(([id]) => enabled(id));
-  return (negotiation) => planners.reduce((n, [, perEra]) => n + (perEra[negotiation.era] ?? 0), 0);
+  return (era) => planners.reduce((n, [, perEra]) => n + (perEra[era] ?? 0), 0);
 }
 
 /** The surfaces of this shard: split by surface name, or (one surface) by calls. */
@@ -136,7 +137,7 @@ function selectSurfaces(config: ResolvedConfig, shard?: Shard) {
  * surface's session is opened (and its spare processes started) before the engine is awaited; whatever the
  * validation did not take is stopped before the surface's temp dirs are removed.
  */
-async function validateSurfaceSafely(surface: ResolvedSurface, engine: Promise<Engine>, ctx: () => Promise<SurfaceRunContext>, spares: (negotiation: Negotiation) => number, signal?: AbortSignal): Promise<SurfaceResult> {
+async function validateSurfaceSafely(surface: ResolvedSurface, engine: Promise<Engine>, ctx: () => Promise<SurfaceRunContext>, spares: (era: Era) => number, signal?: AbortSignal): Promise<SurfaceResult> {
   try {
     return await withPreparedSurface(surface, async (prepared) => {
       if (isHttpSpec(prepared.spec)) return (await engine).validatePreparedSurface(prepared, await ctx());

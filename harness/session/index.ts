@@ -8,7 +8,7 @@
  */
 export type { SpawnSpec, SessionOptions } from './options.ts';
 export { SessionBootError } from './errors.ts';
-export { openSession } from './open.ts';
+export { openSession, type OpenEvents } from './open.ts';
 export type { Session, RequestOptions } from './session.ts';
 export { probeFresh, spawnFresh, type FreshProbeResult, type FreshProcess } from './probe-fresh.ts';
 export { killAllTrees } from './stdio/process-tree.ts';

@@ -12,7 +12,7 @@
  * broken: the session goes on modern (protocol/discover, transport/timeout judge the probe).
  */
 import type { Negotiation } from '../model/observation.ts';
-import { LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../model/protocol.ts';
+import { LATEST_LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Era } from '../model/protocol.ts';
 import { SERVER_INFO_META_KEY } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import { probeDiscover, type ProbeResult } from './discover-probe.ts';
@@ -35,6 +35,12 @@ export interface NegotiateDeps {
   connector: Connector;
   options: ResolvedSessionOptions;
   nextId: () => number;
+  /**
+   * Told the era the moment it is known, before the legacy handshake: the configured `era: 'legacy'` (no probe), or
+   * what the `server/discover` probe drew. A hint for what to start next (harness/run/early-session.ts), never an
+   * input of the negotiation: a legacy-looking server that refuses `initialize` with -32022 still ends modern.
+   */
+  onEra?: (era: Era) => void;
 }
 
 /** Probe outcome when `era: 'legacy'` skipped the probe. */
@@ -47,7 +53,10 @@ const PROBE_SKIPPED: Negotiation['probe']['outcome'] = 'skipped';
  */
 export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ negotiation: Negotiation; link: Link }> {
   const { era } = deps.options;
-  if (era === 'legacy') return legacy(first, deps, { outcome: PROBE_SKIPPED, durationMs: 0, restarted: false });
+  if (era === 'legacy') {
+    deps.onEra?.('legacy');
+    return legacy(first, deps, { outcome: PROBE_SKIPPED, durationMs: 0, restarted: false });
+  }
   let link = first;
   let probe = await probeDiscover(first, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options);
   let firstProbe: Negotiation['probe']['firstProbe'];
@@ -59,6 +68,8 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
     probe = await probeDiscover(link, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options, deps.options.timeouts.startMs);
   }
   const base = { firstProbe, restarted: link !== first };
+  const modernProbe = probe.outcome === 'discover-result' || probe.outcome === 'modern-error';
+  if (modernProbe || era !== 'modern') deps.onEra?.(modernProbe ? 'modern' : 'legacy');
   if (probe.outcome === 'discover-result') return { link, negotiation: modern(probe, probe, MODERN_PROTOCOL_VERSION, base) };
   if (probe.outcome === 'modern-error') return { link, negotiation: await modernAfterRetry(link, probe, deps, base) };
   if (era === 'modern') {

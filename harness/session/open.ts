@@ -2,6 +2,7 @@
  * Booting a session: spawn, negotiate the era, hand back a LiveSession. Boot failures shut every spawned
  * process down (nothing is left running) and throw SessionBootError with the tap and exits as evidence.
  */
+import type { Era } from '../model/protocol.ts';
 import type { ExitInfo } from '../model/wire.ts';
 import { SessionBootError } from './errors.ts';
 import { Connector, type Link } from './link.ts';
@@ -11,19 +12,25 @@ import { LiveSession, type Session } from './session.ts';
 import { StartFailure } from './transport.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 
+/** What the opener of a session may be told while it opens. */
+export interface OpenEvents {
+  /** The era, as soon as the negotiation knows it, before its handshake ends (see NegotiateDeps.onEra): a hint only. */
+  onEra?: (era: Era) => void;
+}
+
 /**
  * Connect to `spec` (stdio: spawn it; HTTP: its endpoint) and negotiate its era (see negotiate.ts).
  * @throws SessionBootError phase `spawn` (the command cannot be started; the message names it) or `negotiate`.
  * @throws TypeError on invalid options (see resolveOptions).
  */
-export async function openSession(spec: ConnectSpec, options: SessionOptions, context: TransportContext = {}): Promise<Session> {
+export async function openSession(spec: ConnectSpec, options: SessionOptions, context: TransportContext = {}, events: OpenEvents = {}): Promise<Session> {
   const resolved = resolveOptions(options);
   const connector = new Connector(createTransport(spec, resolved, context), resolved, [] as ExitInfo[]);
   let nextId = 1;
   const ids = (): number => nextId++;
   const first = await spawnOrThrow(connector);
   try {
-    const { negotiation, link } = await negotiate(first, { connector, options: resolved, nextId: ids });
+    const { negotiation, link } = await negotiate(first, { connector, options: resolved, nextId: ids, ...(events.onEra ? { onEra: events.onEra } : {}) });
     connector.tap.handshakeOver();
     return new LiveSession(negotiation, link, connector, resolved, ids);
   } catch (err) {

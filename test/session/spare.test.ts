@@ -5,7 +5,7 @@
  * says which process served it (serverInfo.version).
  */
 import { describe, expect, it } from 'vitest';
-import { probeFresh, spawnFresh } from '../../harness/session/index.ts';
+import { openSession, probeFresh, spawnFresh } from '../../harness/session/index.ts';
 import { fixture, options } from './helpers.ts';
 
 const init = JSON.stringify({ jsonrpc: '2.0', id: 'init-1', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
@@ -43,5 +43,28 @@ describe('probeFresh with a spare process', () => {
 
   it('has no process to start for a Streamable HTTP surface', async () => {
     await expect(spawnFresh({ transport: 'streamable-http', url: 'http://127.0.0.1:1/mcp', headers: {} }, options())).rejects.toThrow(TypeError);
+  });
+});
+
+describe('openSession tells the era before the handshake ends (OpenEvents.onEra: when spares start)', () => {
+  const eraSeen = async (args: string[], era?: 'legacy' | 'modern') => {
+    const told: string[] = [];
+    let opened = false;
+    const session = await openSession(fixture(args), options(era ? { era } : {}), {}, { onEra: (e) => told.push(`${e}:${opened ? 'open' : 'opening'}`) });
+    opened = true;
+    await session.close();
+    return { told, negotiated: session.negotiation.era };
+  };
+
+  it('legacy: once, while still opening, as negotiated', async () => {
+    expect(await eraSeen([])).toEqual({ told: ['legacy:opening'], negotiated: 'legacy' });
+  });
+
+  it('modern: once, as negotiated', async () => {
+    expect(await eraSeen(['--era=modern'])).toEqual({ told: ['modern:opening'], negotiated: 'modern' });
+  });
+
+  it('configured era legacy: told with no probe sent', async () => {
+    expect(await eraSeen([], 'legacy')).toEqual({ told: ['legacy:opening'], negotiated: 'legacy' });
   });
 });
