@@ -44,7 +44,7 @@ const { _ } = require('ajv') as { _: (strings: TemplateStringsArray, ...values: 
 /** How the generated code reaches the formats ajv-formats adds (its `fullFormats`, the plugin's default mode); the source is kept, one statement a line. */
 const CODE = { source: true, lines: true, formats: _`require("ajv-formats/dist/formats").fullFormats` };
 
-/** The folders the generated files live in (harness-relative); `npm run build` copies them into dist/. */
+/** The folders the generated files live in (harness-relative); `npm run build` copies them into dist/ (its last step). */
 export const GENERATED_DIRS = ['harness/schema/generated', 'harness/wire/generated'] as const;
 
 const versionOf = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generatedSources, presentFiles } from '../../scripts/generate-validators.ts';
+import { GENERATED_DIRS, generatedSources, presentFiles } from '../../scripts/generate-validators.ts';
 
 describe('generated validators', () => {
   const sources = generatedSources();
@@ -28,6 +28,10 @@ describe('generated validators', () => {
 
   it('the build copies them next to the compiled modules that require them', () => {
     const build = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.build;
-    expect(build).toMatch(/copy-generated/);
+    for (const dir of GENERATED_DIRS) {
+      const [, layer] = dir.split('/');
+      expect(build).toContain(`'${layer}'`);
+    }
+    expect(build).toContain(`cpSync('harness/'+d+'/generated','dist/'+d+'/generated'`);
   });
 });
