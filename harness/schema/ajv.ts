@@ -71,6 +71,18 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     return e;
   };
 
+  /**
+   * The cache key of (dialect, schema), shared by the compile cache and the meta-validation cache: the compile
+   * path meta-validates the schema it compiles, and both keyed it by the same canonical hash. Kept per schema object.
+   */
+  const keyByObject = new WeakMap<object, string>();
+  const cacheKey = (dialect: Dialect, schema: JsonSchema): string => {
+    if (typeof schema !== 'object' || schema === null) return sortedJsonHash([dialect, schema]);
+    let key = keyByObject.get(schema);
+    if (key === undefined) keyByObject.set(schema, (key = sortedJsonHash([dialect, schema])));
+    return key;
+  };
+
   /** metaValidate results by schema object (the compile path and schema/dialect ask for the same listing schemas; no second hash). */
   const metaByObject = new WeakMap<object, SchemaIssue[]>();
   const metaValidate = (schema: JsonSchema): SchemaIssue[] => {
@@ -85,7 +97,7 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     const info = dialectOf(schema);
     if (!info.dialect) return [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }];
     if (isTooDeep(schema)) return [];
-    const key = sortedJsonHash([info.dialect, schema]);
+    const key = cacheKey(info.dialect, schema);
     const cached = metaCache.get(key);
     if (cached) return cached;
     let issues: SchemaIssue[];
@@ -160,7 +172,7 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     const info = dialectOf(schema);
     if (!info.dialect) return { ok: false, reason: 'unknown-dialect', issues: [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }] };
     if (isTooDeep(schema)) return { ok: false, dialect: info.dialect, reason: 'compile-error', issues: [depthIssue()] };
-    const key = sortedJsonHash([info.dialect, schema]);
+    const key = cacheKey(info.dialect, schema);
     const cached = compiled.get(key);
     if (cached) {
       hits++;

@@ -6,36 +6,38 @@
  */
 import { createHash } from 'node:crypto';
 
-/** A piece of literal output on the work stack (distinguishes text from values still to serialise). */
-class Text {
-  constructor(readonly text: string) {}
+/** The text of a value that is not an array or object: JSON.stringify's, or `null` where it gives none. */
+function scalarText(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
 }
 
-const OPEN_ARRAY = new Text('[');
-const CLOSE_ARRAY = new Text(']');
-const OPEN_OBJECT = new Text('{');
-const CLOSE_OBJECT = new Text('}');
-const COMMA = new Text(',');
+/** What goes on the work stack for a member: a container to expand later, or its final text. */
+function part(value: unknown): unknown {
+  return value === null || typeof value !== 'object' ? scalarText(value) : value;
+}
 
-/** Push the parts of an array or object on the stack, last part first (so they pop in order). */
+/**
+ * Push the parts of an array or object on the stack, last part first (so they pop in order). Strings on
+ * the stack are literal output (a member's text is pushed already serialised), objects are still to expand.
+ */
 function pushParts(stack: unknown[], value: object): void {
   if (Array.isArray(value)) {
-    stack.push(CLOSE_ARRAY);
+    stack.push(']');
     for (let i = value.length - 1; i >= 0; i--) {
-      stack.push(value[i] === undefined ? null : value[i]);
-      if (i > 0) stack.push(COMMA);
+      stack.push(part(value[i] === undefined ? null : value[i]));
+      if (i > 0) stack.push(',');
     }
-    stack.push(OPEN_ARRAY);
+    stack.push('[');
     return;
   }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
-  stack.push(CLOSE_OBJECT);
+  stack.push('}');
   for (let i = keys.length - 1; i >= 0; i--) {
-    stack.push(record[keys[i]], new Text(`${JSON.stringify(keys[i])}:`));
-    if (i > 0) stack.push(COMMA);
+    stack.push(part(record[keys[i]]), `${JSON.stringify(keys[i])}:`);
+    if (i > 0) stack.push(',');
   }
-  stack.push(OPEN_OBJECT);
+  stack.push('{');
 }
 
 /**
@@ -44,15 +46,15 @@ function pushParts(stack: unknown[], value: object): void {
  * JSON.stringify does, or `null`. Cycles are not expected (parsed JSON has none). Never recurses.
  */
 export function sortedJson(value: unknown): string {
-  const out: string[] = [];
+  if (value === null || typeof value !== 'object') return scalarText(value);
+  let out = '';
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const item = stack.pop();
-    if (item instanceof Text) out.push(item.text);
-    else if (item === null || typeof item !== 'object') out.push(JSON.stringify(item) ?? 'null');
-    else pushParts(stack, item);
+    if (typeof item === 'string') out += item;
+    else pushParts(stack, item as object);
   }
-  return out.join('');
+  return out;
 }
 
 /** sha256 (lowercase hex, 64 characters) of the canonical JSON of `value`. */
