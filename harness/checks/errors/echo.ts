@@ -71,9 +71,10 @@ export default defineCheck({
     const forbid = observation.options.echo === 'forbid';
     const seen = new Set<string>();
     for (const call of observation.calls) {
+      const kind = responseKind(call.request); // only failure answers are judged: no serialising of the others' arguments
+      if (kind !== 'protocol-error' && kind !== 'tool-error') continue;
       const sentinels = sentinelsIn(call.scenario.arguments);
-      const kind = responseKind(call.request);
-      if (sentinels.length === 0 || (kind !== 'protocol-error' && kind !== 'tool-error')) continue;
+      if (sentinels.length === 0) continue;
       for (const channel of echoChannels(call, sentinels)) {
         const key = `call|${call.scenario.tool}|${channel}`;
         if (seen.has(key)) continue;
@@ -86,9 +87,10 @@ export default defineCheck({
       }
     }
     for (const record of observation.probes) {
-      const sentinels = sentinelsIn(record.probe.params);
       const kind = responseKind(record.request);
-      if (sentinels.length === 0 || (kind !== 'protocol-error' && kind !== 'tool-error')) continue;
+      if (kind !== 'protocol-error' && kind !== 'tool-error') continue;
+      const sentinels = sentinelsIn(record.probe.params);
+      if (sentinels.length === 0) continue;
       const unknownTool = record.probe.id.endsWith(':unknown-tool');
       for (const channel of echoChannels(record, sentinels)) {
         const key = `${record.probe.tool ?? ''}|${probeName(record)}|${channel}|${unknownTool}`;

@@ -41,9 +41,15 @@ export const freshBudget = (): { left: number } => ({ left: MAX_GENERATED_SIZE }
 /** Own-property read: inherited names (`constructor`, `__proto__`, `toString`) are never schemas. */
 const own = (o: SchemaObject, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : undefined);
 
-/** Defines `name` as an own data property (a `__proto__` name stays a property, never the prototype). */
+/**
+ * Defines `name` as a new own data property of a fresh plain object (a `__proto__` name stays a property,
+ * never the prototype). `__proto__` is Object.prototype's only accessor, so every other name is assigned:
+ * the same own, enumerable, writable, configurable property, without defineProperty's slow path (which
+ * also left the generated arguments in dictionary mode, slow for every probe that copies them).
+ */
 const put = (o: Record<string, unknown>, name: string, value: unknown): void => {
-  Object.defineProperty(o, name, { value, enumerable: true, writable: true, configurable: true });
+  if (name === '__proto__') Object.defineProperty(o, name, { value, enumerable: true, writable: true, configurable: true });
+  else o[name] = value;
 };
 
 /** Spends `cost` of the attempt's size budget; false when it is exhausted. */
