@@ -78,6 +78,38 @@ export async function runBare(spec: BareSpec): Promise<BareResult> {
   }
 }
 
+/**
+ * The floor of a default run's server-side work: the bare client (runBare) with `freshStarts` more server
+ * processes started beside it at once, each answering one opening `initialize` (legacy) or `server/discover`
+ * (modern) and then shut down like the bare client's (close stdin, the same grace, SIGTERM). A default run
+ * needs these start-ups for its fresh-process probes (harness/checks/index.ts FRESH_PROCESS_PROBES: two on
+ * a legacy era); no harness work is in this figure, and starting them at once is the most favourable
+ * order, so no default run can be faster on the same machine. `wallMs` covers spawn to the last exit.
+ * @throws Error as runBare, or when an extra process exits before it answers.
+ */
+export async function runFloor(spec: BareSpec, freshStarts: number): Promise<BareResult> {
+  const started = performance.now();
+  const [bare] = await Promise.all([runBare(spec), ...Array.from({ length: freshStarts }, () => runOpening(spec))]);
+  return { ...bare, wallMs: performance.now() - started };
+}
+
+/** One fresh process: spawn, the opening request, its answer, close stdin, wait for exit. */
+async function runOpening(spec: BareSpec): Promise<void> {
+  const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const exited = once(child, 'exit').catch(() => undefined);
+  try {
+    const rpc = connect(child, spec);
+    if (spec.era === 'modern') await rpc.request('server/discover', {});
+    else await rpc.request('initialize', { protocolVersion: LATEST_LEGACY_PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
+    child.stdin?.end();
+    const graceful = await Promise.race([exited.then(() => true), delay(spec.stdinGraceMs).then(() => false)]);
+    if (!graceful) child.kill('SIGTERM');
+    await exited;
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
 /** A minimal id-matched JSON-RPC channel on the child's stdio; modern frames carry the envelope. */
 function connect(child: ChildProcess, spec: BareSpec) {
   const pending = new Map<number, { resolve: (f: Frame) => void; reject: (e: Error) => void }>();

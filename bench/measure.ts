@@ -10,7 +10,7 @@ import { instantiateSurface, resolveSurfaceEnv, type ResolvedConfig, type Resolv
 import { run, type RunResult } from '../harness/run/index.ts';
 import type { SurfaceObservation } from '../harness/model/observation.ts';
 import type { Era } from '../harness/model/protocol.ts';
-import { runBare, type BareResult, type PlannedCall } from './bare-client.ts';
+import { runBare, runFloor, type BareResult, type PlannedCall } from './bare-client.ts';
 
 /** A timed harness run (wall ms from calling `run()` to its report). */
 export interface HarnessTiming {
@@ -46,15 +46,16 @@ export function replayOf(observation: SurfaceObservation): Replay {
 
 /**
  * Time one bare-client run on `surface`, including the same per-run setup as the harness (temp dir,
- * copies; removed afterwards). @throws Error from runBare on a server fault.
+ * copies; removed afterwards); with `freshStarts` > 0, the floor instead (bare-client.ts runFloor: that
+ * many more server start-ups beside it, as the default run's fresh-process probes need). @throws Error from runBare on a server fault.
  */
-export async function timeBare(surface: ResolvedSurface, replay: Replay): Promise<BareResult> {
+export async function timeBare(surface: ResolvedSurface, replay: Replay, freshStarts = 0): Promise<BareResult> {
   const started = performance.now();
   const tempDir = surface.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-bench-${surface.name}-`)) : undefined;
   try {
     const live = instantiateSurface(surface, { tempDir });
     for (const step of live.setup.copy) await cp(step.from, step.to, { recursive: true });
-    const bare = await runBare({
+    const spec = {
       command: live.command,
       args: live.args,
       cwd: live.cwd,
@@ -64,7 +65,8 @@ export async function timeBare(surface: ResolvedSurface, replay: Replay): Promis
       window: live.callConcurrency,
       stdinGraceMs: live.timeouts.stdinGraceMs,
       requestMs: live.timeouts.requestMs,
-    });
+    };
+    const bare = freshStarts > 0 ? await runFloor(spec, freshStarts) : await runBare(spec);
     return { ...bare, wallMs: performance.now() - started };
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });

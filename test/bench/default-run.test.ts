@@ -4,11 +4,11 @@
  * Rendering only: no timing is measured or asserted here.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TARGETS, renderDefaultRuns, syntheticTarget, type DefaultRow } from '../../bench/default-run.ts';
+import { DEFAULT_TARGETS, freshStartsFor, renderDefaultRuns, syntheticTarget, type DefaultRow } from '../../bench/default-run.ts';
 
 const row = (over: Partial<DefaultRow>): DefaultRow => ({
   target: DEFAULT_TARGETS[0], rounds: 3, tools: 9, calls: 6, probes: 24, findings: 26, findingsHash: 'abc123def456', findingsVaried: false,
-  bareMs: 200, harnessMs: 380, harnessRssMB: 80, ratio: 1.9, ...over,
+  bareMs: 200, freshStarts: 2, floorMs: 300, floorRatio: 1.5, harnessMs: 380, harnessRssMB: 80, ratio: 1.9, ...over,
 });
 
 describe('renderDefaultRuns', () => {
@@ -25,6 +25,19 @@ describe('renderDefaultRuns', () => {
     expect(text).toContain('<= 150 MB: **missed**');
     expect(text).toContain('<= 8x: met');
     expect(text.split('\n').at(-1)).not.toContain('met');
+  });
+
+  it('shows the floor and its start-ups, and says when a missed target lies below the floor', () => {
+    const text = renderDefaultRuns('## t', [row({ ratio: 3, floorRatio: 1.5 }), row({ ratio: 3, floorMs: 450, floorRatio: 2.25 })]).join('\n');
+    const [above, below] = text.split('\n').slice(-2);
+    expect(above).toContain('| 0.30 (+2) |');
+    expect(above).toContain('<= 2x: **missed** |');
+    expect(below).toContain('<= 2x: **missed** (the floor, 2.25x, is above it)');
+  });
+
+  it('counts the fresh-process start-ups a default run needs per era from the check registry', () => {
+    expect(freshStartsFor('legacy')).toBe(2);
+    expect(freshStartsFor('modern')).toBe(0);
   });
 
   it('says when a workload was not measured, and when finding ids varied across rounds', () => {
