@@ -83,6 +83,18 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     return key;
   };
 
+  /**
+   * `isTooDeep` by schema object: the compile path and metaValidate each ask it of the same listing schema
+   * (a walk of the whole document each). Schemas are never mutated after listing (the caches above assume it too).
+   */
+  const depthByObject = new WeakMap<object, boolean>();
+  const tooDeep = (schema: JsonSchema): boolean => {
+    if (typeof schema !== 'object' || schema === null) return false;
+    let deep = depthByObject.get(schema);
+    if (deep === undefined) depthByObject.set(schema, (deep = isTooDeep(schema)));
+    return deep;
+  };
+
   /** metaValidate results by schema object (the compile path and schema/dialect ask for the same listing schemas; no second hash). */
   const metaByObject = new WeakMap<object, SchemaIssue[]>();
   const metaValidate = (schema: JsonSchema): SchemaIssue[] => {
@@ -96,7 +108,7 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
   const metaValidateKeyed = (schema: JsonSchema): SchemaIssue[] => {
     const info = dialectOf(schema);
     if (!info.dialect) return [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }];
-    if (isTooDeep(schema)) return [];
+    if (tooDeep(schema)) return [];
     const key = cacheKey(info.dialect, schema);
     const cached = metaCache.get(key);
     if (cached) return cached;
@@ -171,7 +183,7 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
   const compileKeyed = (schema: JsonSchema): CompileResult => {
     const info = dialectOf(schema);
     if (!info.dialect) return { ok: false, reason: 'unknown-dialect', issues: [{ pointer: '/$schema', keyword: '$schema', message: 'declares an unsupported dialect' }] };
-    if (isTooDeep(schema)) return { ok: false, dialect: info.dialect, reason: 'compile-error', issues: [depthIssue()] };
+    if (tooDeep(schema)) return { ok: false, dialect: info.dialect, reason: 'compile-error', issues: [depthIssue()] };
     const key = cacheKey(info.dialect, schema);
     const cached = compiled.get(key);
     if (cached) {

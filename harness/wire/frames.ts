@@ -30,17 +30,45 @@ export function resultDefinition(revision: WireRevision, method: string | undefi
   return 'Result';
 }
 
-/** Validate a bare result (no envelope) of `method`; pointers are prefixed with `/result`. */
-export function resultIssues(revision: WireRevision, method: string, result: unknown): FrameIssue[] {
-  return validateWire(revision, resultDefinition(revision, method, result), result).map((i) => ({ ...i, pointer: `/result${i.pointer}`, method }));
+/**
+ * Issues of results already validated in one judging pass, by (revision, definition, JSON text of the
+ * result): a 1,000-tool surface answers ~19,000 calls and probes with a few thousand distinct results
+ * (most probes get the same tool-error result). Create one per pass (`new Map()`); it holds the texts
+ * of the distinct results of that pass only.
+ */
+export type ResultIssueMemo = Map<string, WireIssue[]>;
+
+/**
+ * The issues of `result` against `definition`: validated once per distinct JSON text when `memo` is given.
+ * Validation is a pure function of the value, and equal JSON text means an equal value (same members in
+ * the same order, so ajv reports the same errors in the same order) for what JSON.parse makes, except
+ * that a number that overflows to Infinity and JSON null both print as `null`: a text that contains
+ * `null` anywhere is validated without the memo.
+ */
+function definitionIssues(revision: WireRevision, definition: string, result: unknown, memo: ResultIssueMemo | undefined): WireIssue[] {
+  if (memo === undefined || result === null || typeof result !== 'object') return validateWire(revision, definition, result);
+  const text = JSON.stringify(result);
+  if (text.includes('null')) return validateWire(revision, definition, result);
+  const key = `${revision}\u0000${definition}\u0000${text}`;
+  let issues = memo.get(key);
+  if (issues === undefined) memo.set(key, (issues = validateWire(revision, definition, result)));
+  return issues;
+}
+
+/**
+ * Validate a bare result (no envelope) of `method`; pointers are prefixed with `/result`.
+ * `memo`: see ResultIssueMemo (the same issues, validated once per distinct result).
+ */
+export function resultIssues(revision: WireRevision, method: string, result: unknown, memo?: ResultIssueMemo): FrameIssue[] {
+  return definitionIssues(revision, resultDefinition(revision, method, result), result, memo).map((i) => ({ ...i, pointer: `/result${i.pointer}`, method }));
 }
 
 /**
  * Validate one frame the server sent. `method` is the method of the request it answers, when known.
  * A frame with both `result` and `error` is an issue of its own (keyword `oneOf`).
- * Never throws on bad input: a non-object frame is a `type` issue at ''.
+ * Never throws on bad input: a non-object frame is a `type` issue at ''. `memo` is passed to `resultIssues`.
  */
-export function frameIssues(revision: WireRevision, frame: unknown, method?: string): FrameIssue[] {
+export function frameIssues(revision: WireRevision, frame: unknown, method?: string, memo?: ResultIssueMemo): FrameIssue[] {
   const names = envelopeNames(revision);
   if (!isObject(frame)) return [{ method: method ?? UNKNOWN_METHOD, pointer: '', keyword: 'type', message: 'must be object' }];
   if (typeof frame.method === 'string') {
@@ -53,7 +81,7 @@ export function frameIssues(revision: WireRevision, frame: unknown, method?: str
   }
   const envelope = validateWire(revision, 'error' in frame ? names.error : names.result, frame).map((i) => ({ ...i, method: label }));
   if (!('result' in frame) || method === undefined) return envelope;
-  return [...envelope, ...resultIssues(revision, method, frame.result)];
+  return [...envelope, ...resultIssues(revision, method, frame.result, memo)];
 }
 
 /** Re-exported for callers that report the schema's provenance. */

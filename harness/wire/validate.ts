@@ -21,7 +21,8 @@ export interface WireIssue {
 const require = createRequire(import.meta.url);
 const engines = new Map<WireRevision, WireEngine>();
 const generated = new Map<WireRevision, Record<string, Validator>>();
-const validators = new Map<string, Validator>();
+/** Validators by revision, then definition (two lookups of constant strings: no key text built per frame). */
+const validators = new Map<WireRevision, Map<string, Validator>>();
 
 function engineFor(revision: WireRevision): WireEngine {
   let engine = engines.get(revision);
@@ -45,14 +46,15 @@ export function generatedFor(revision: WireRevision): Record<string, Validator> 
  * @throws Error when the definition is not bundled.
  */
 function validatorFor(revision: WireRevision, definition: string): Validator {
-  const key = `${revision}#${definition}`;
-  let validator = validators.get(key);
+  let byDefinition = validators.get(revision);
+  if (!byDefinition) validators.set(revision, (byDefinition = new Map()));
+  let validator = byDefinition.get(definition);
   if (!validator) {
     const defs = wireSchemaDocument(revision).schema[definitionsKey(revision)] as Record<string, unknown>;
     if (!(definition in defs)) throw new Error(`wire schema ${revision} has no definition '${definition}'`);
     validator = Object.hasOwn(generatedFor(revision), definition) ? generatedFor(revision)[definition] : engineFor(revision).getSchema(definitionRef(revision, definition));
     if (!validator) throw new Error(`wire schema ${revision}: definition '${definition}' did not compile`);
-    validators.set(key, validator);
+    byDefinition.set(definition, validator);
   }
   return validator;
 }

@@ -27,7 +27,7 @@ import { defineCheck, type FindingDescriptor } from '../define.ts';
 import type { WireTap } from '../../model/wire.ts';
 import { isJsonRpcShaped } from '../../model/protocol.ts';
 import { collectFrames } from '../../wire/collect.ts';
-import { frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
+import { frameIssues, resultIssues, type FrameIssue, type ResultIssueMemo } from '../../wire/frames.ts';
 import { wireRevisionOf } from '../../wire/revision.ts';
 
 export default defineCheck({
@@ -64,6 +64,7 @@ export default defineCheck({
     }
     const seen = new Set<string>();
     let nullIdErrors = 0;
+    const memo: ResultIssueMemo = new Map(); // this pass only: each distinct result validated once
     for (const collected of collectFrames(observation)) {
       const { method, bare } = collected;
       let { frame } = collected;
@@ -73,7 +74,7 @@ export default defineCheck({
         nullIdErrors++;
         frame = { ...(frame as object), id: 0 }; // the id is errorIdNull's; the rest of the frame is still validated
       }
-      const issues: FrameIssue[] = bare && method ? resultIssues(revision, method, frame) : frameIssues(revision, frame, method);
+      const issues: FrameIssue[] = bare && method ? resultIssues(revision, method, frame, memo) : frameIssues(revision, frame, method, memo);
       for (const issue of issues) {
         const key = `${issue.method}\u0000${issue.pointer}\u0000${issue.keyword}`;
         if (seen.has(key)) continue;

@@ -20,24 +20,36 @@ export interface ToolCallView {
   scenario?: Scenario;
 }
 
-/**
- * Every `tools/call` exchange of the observation: scenario calls first, then (when `withProbes`)
- * probes whose method is `tools/call`.
- */
-export function toolCalls(observation: SurfaceObservation, withProbes = true): ToolCallView[] {
-  const views: ToolCallView[] = observation.calls.map((call) => ({
+/** The views of the scenario calls (built once per `observation.calls` array and length: ../../probes/index-cache.ts). */
+function callViews(calls: Readonly<SurfaceObservation['calls']>): readonly ToolCallView[] {
+  return calls.map((call) => ({
     tool: call.scenario.tool,
     label: `scenario '${call.scenario.name}'`,
     record: call.request,
     scenario: call.scenario,
   }));
-  if (!withProbes) return views;
-  for (const { probe, request } of observation.probes) {
+}
+
+/** The views of the `tools/call` probes (built once per `observation.probes` array and length). */
+function probeViews(probes: Readonly<SurfaceObservation['probes']>): readonly ToolCallView[] {
+  const views: ToolCallView[] = [];
+  for (const { probe, request } of probes) {
     if (probe.method !== 'tools/call') continue;
     const named = isJsonObject(probe.params) && typeof probe.params.name === 'string' ? probe.params.name : '';
     views.push({ tool: probe.tool ?? named, label: `probe '${probe.id}'`, record: request });
   }
   return views;
+}
+
+/**
+ * Every `tools/call` exchange of the observation: scenario calls first, then (when `withProbes`)
+ * probes whose method is `tools/call`. The result checks each ask for the same views (~19,000 on a
+ * 1,000-tool surface): the view objects are built once per records array and shared, read-only; each
+ * caller gets its own array.
+ */
+export function toolCalls(observation: SurfaceObservation, withProbes = true): ToolCallView[] {
+  const calls = indexOf(observation.calls, callViews);
+  return withProbes ? [...calls, ...indexOf(observation.probes, probeViews)] : [...calls];
 }
 
 /**

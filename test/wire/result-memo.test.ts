@@ -1,0 +1,70 @@
+/**
+ * The per-pass result memo of harness/wire/frames.ts (ResultIssueMemo, used by protocol/wire-schema):
+ * with a memo, the first sight of a result (miss) and every later sight of an equal one (hit) give
+ * exactly the issues validation without a memo gives (pointers, keywords, messages, order), on every
+ * bundled revision; key order, distinct definitions and revisions are kept apart, and a result whose
+ * text holds `null` (JSON null, or a number that overflowed to Infinity) is never answered from it.
+ */
+import { describe, expect, it } from 'vitest';
+import { frameIssues, resultIssues, type ResultIssueMemo } from '../../harness/wire/frames.ts';
+import { WIRE_REVISIONS } from '../../harness/wire/revision.ts';
+
+const RESULTS: unknown[] = [
+  { content: [{ type: 'text', text: 'ok' }] },
+  { content: [{ type: 'text', text: 'boom' }], isError: true },
+  { isError: true, content: [{ type: 'text', text: 'boom' }] }, // same members, another order
+  { content: [{ type: 'text', text: 1 }], isError: 'yes' },
+  { content: [{ type: 'image', data: 'aGk=' }], structuredContent: { n: 1 } },
+  { content: 'not an array', structuredContent: [1, 2] },
+  { content: [{ type: 'text', text: 'ok' }], resultType: 'complete' },
+  { resultType: 'input_required', inputRequests: {} },
+  { content: [{ type: 'text', text: 'ok' }], structuredContent: { n: null } },
+  { content: [{ type: 'text', text: 'ok' }], isError: Number.POSITIVE_INFINITY }, // JSON.parse('1e400'): prints as null
+  { content: [{ type: 'text', text: 'ok' }], isError: null },
+  { tools: [{ name: 't', inputSchema: { type: 'object' } }] },
+  {},
+  [],
+  'text',
+  7,
+  null,
+];
+const METHODS = ['tools/call', 'tools/list', 'initialize', 'server/discover', 'ping'];
+
+describe('wire result memo', () => {
+  for (const revision of WIRE_REVISIONS) {
+    it(`gives the unmemoised issues on a miss and on every hit (${revision})`, () => {
+      const memo: ResultIssueMemo = new Map();
+      let failing = 0;
+      for (const round of [0, 1, 2]) {
+        for (const method of METHODS) {
+          for (const result of RESULTS) {
+            const expected = resultIssues(revision, method, result);
+            if (round === 0 && expected.length > 0) failing++;
+            // a fresh copy each round: the memo is keyed by content, not by object
+            expect(resultIssues(revision, method, structuredClone(result), memo)).toEqual(expected);
+            const frame = { jsonrpc: '2.0', id: round, result };
+            expect(frameIssues(revision, frame, method, memo)).toEqual(frameIssues(revision, frame, method));
+          }
+        }
+      }
+      expect(failing).toBeGreaterThan(5); // both arms: invalid results are in the corpus
+      expect(memo.size).toBeGreaterThan(0);
+      // nothing with null in its text was stored
+      for (const key of memo.keys()) expect(key.includes('null')).toBe(false);
+    });
+  }
+
+  it('keeps definitions and revisions apart for the same text', () => {
+    const memo: ResultIssueMemo = new Map();
+    const result = { content: [{ type: 'text', text: 'ok' }] };
+    const asCall = resultIssues('2025-11-25', 'tools/call', result, memo);
+    const asList = resultIssues('2025-11-25', 'tools/list', result, memo);
+    const modern = resultIssues('2026-07-28', 'tools/call', result, memo);
+    expect(asCall).toEqual([]);
+    expect(asList).toEqual(resultIssues('2025-11-25', 'tools/list', result));
+    expect(asList.length).toBeGreaterThan(0);
+    expect(modern).toEqual(resultIssues('2026-07-28', 'tools/call', result));
+    expect(modern.length).toBeGreaterThan(0); // resultType is required on 2026-07-28
+    expect(memo.size).toBe(3);
+  });
+});
