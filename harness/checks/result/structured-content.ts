@@ -53,12 +53,15 @@ type Validations = Map<(instance: unknown) => ValidationIssue[], Map<string, Val
  * `validate(instance)`, computed once per validator and instance JSON: the calls and accepted probes of a
  * tool often answer the same structuredContent. Validation is a pure function of the JSON value, and the
  * instance was parsed from the wire (plain JSON), so an equal serialisation (same keys in the same order)
- * is an equal instance with the same issues in the same order.
+ * is an equal instance with the same issues in the same order. One exception: JSON.parse turns a number
+ * that overflows (`1e400`) into Infinity, which serialises as `null` like JSON null does, so an instance
+ * whose text holds `null` is validated without the memo.
  */
 function validateOnce(validate: (instance: unknown) => ValidationIssue[], instance: unknown, validations: Validations): ValidationIssue[] {
   let byJson = validations.get(validate);
   if (!byJson) validations.set(validate, (byJson = new Map()));
   const json = JSON.stringify(instance);
+  if (json === undefined || json.includes('null')) return validate(instance);
   let issues = byJson.get(json);
   if (!issues) byJson.set(json, (issues = validate(instance)));
   return issues;

@@ -114,6 +114,18 @@ checkTester(check, {
       ],
     },
     {
+      name: 'a number that overflowed to Infinity and JSON null serialise alike: each is validated on its own (no memo hit across them)',
+      observation: makeObservation({
+        tools: [makeTool('t', { outputSchema: { type: 'object', properties: { v: { type: 'null' } } } })],
+        calls: [
+          makeCall('t', { result: { content: [], structuredContent: { v: null } } }),
+          makeCall('t', { result: { content: [], structuredContent: { v: Number.POSITIVE_INFINITY } } }), // JSON.parse('{"v":1e400}')
+          makeCall('t', { result: { content: [], structuredContent: { v: null } } }),
+        ],
+      }),
+      findings: [{ messageId: 'invalid', tool: 't', pointer: '/structuredContent/v' }],
+    },
+    {
       name: 'many issues are capped with a summary',
       observation: makeObservation({
         tools: [makeTool('t', { outputSchema: { type: 'object', properties: { xs: { type: 'array', items: { type: 'string' } } } } })],
