@@ -24,7 +24,7 @@ function reference(observation: SurfaceObservation, withProbes = true): ToolCall
 }
 
 const probe = (id: string, method: string, params: unknown, tool?: string): ProbeRecord => ({
-  probe: { id, check: 'errors/classification', method, params, ...(tool !== undefined ? { tool } : {}) },
+  probe: { id, check: 'errors/classification', method, params: params as Record<string, unknown> | undefined, ...(tool !== undefined ? { tool } : {}) },
   request: { id: 90, method, response: { jsonrpc: '2.0', id: 90, result: { content: [] } }, outcome: 'success', durationMs: 1 },
 });
 
