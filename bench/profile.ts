@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Log } from './compare.ts';
 import type { DefaultTarget } from './default-run.ts';
 import { ROOT } from './surfaces.ts';
@@ -141,6 +142,42 @@ export function bucketProfile(profile: CpuProfile, workload: string): ProfileFig
   return { workload, totalMs, idleMs, buckets: out.sort((a, b) => b.ms - a.ms) };
 }
 
+/**
+ * Map the frames of a bundled file (dist/bin.js, scripts/bundle-cli.mjs) back to the modules they came
+ * from, so the buckets see `dist/<dir>/<file>.js` and `node_modules/<pkg>/...` as in the unbundled tree.
+ * esbuild starts each module's code with a `// <path>` comment line (harness/run/judge.ts,
+ * node_modules/zod/v4/core/core.js); a frame's 0-based `lineNumber` falls in the section of the last
+ * such line above it. Frames of other files, and lines above the first section, are kept. Pure.
+ * @param bundleUrl the bundle's file URL as the profile spells it (file:///.../dist/bin.js)
+ * @param bundleText the bundle's source text
+ */
+export function unbundleProfile(profile: CpuProfile, bundleUrl: string, bundleText: string): CpuProfile {
+  const sections: Array<{ line: number; url: string }> = [];
+  const dist = bundleUrl.slice(0, bundleUrl.lastIndexOf('/') + 1);
+  const root = dist.replace(/dist\/$/, '');
+  bundleText.split('\n').forEach((text, line) => {
+    const m = /^\/\/ ((harness)\/(.+)\.ts|node_modules\/.+)$/.exec(text);
+    if (m) sections.push({ line, url: m[2] ? `${dist}${m[3]}.js` : `${root}${m[1]}` });
+  });
+  const locate = (line: number): string | undefined => {
+    let lo = 0;
+    let hi = sections.length - 1;
+    let found: string | undefined;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (sections[mid].line <= line) (found = sections[mid].url), (lo = mid + 1);
+      else hi = mid - 1;
+    }
+    return found;
+  };
+  const nodes = profile.nodes.map((n) => {
+    if (n.callFrame.url !== bundleUrl) return n;
+    const url = locate(n.callFrame.lineNumber);
+    return url === undefined ? n : { ...n, callFrame: { ...n.callFrame, url } };
+  });
+  return { ...profile, nodes };
+}
+
 /** Profile one CLI default run of `target` (`--cpu-prof`, 500 µs interval) and bucket it. Never rejects. */
 export async function profileDefaultRun(target: DefaultTarget, log: Log): Promise<ProfileFigures> {
   const work = mkdtempSync(join(tmpdir(), 'mcp-bench-profile-'));
@@ -153,7 +190,9 @@ export async function profileDefaultRun(target: DefaultTarget, log: Log): Promis
     if (code !== 0 && code !== 1) throw new Error(`mcp-harness run exited ${String(code)}: ${stderr.trim()}`);
     const file = readdirSync(join(work, 'prof')).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('no .cpuprofile written');
-    const figures = bucketProfile(JSON.parse(readFileSync(join(work, 'prof', file), 'utf8')) as CpuProfile, target.name);
+    const bin = join(ROOT, 'dist/bin.js');
+    const profile = unbundleProfile(JSON.parse(readFileSync(join(work, 'prof', file), 'utf8')) as CpuProfile, pathToFileURL(bin).href, readFileSync(bin, 'utf8'));
+    const figures = bucketProfile(profile, target.name);
     log(`  ${target.name}: ${Math.round(figures.totalMs)} ms profiled, top ${figures.buckets.slice(0, 3).map((b) => `${b.name} ${Math.round(b.ms)} ms`).join(', ')}`);
     return figures;
   } catch (error) {

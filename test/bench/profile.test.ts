@@ -5,7 +5,7 @@
  * three largest costs. Pure: a hand-built V8 profile, no timing measured or asserted.
  */
 import { describe, expect, it } from 'vitest';
-import { bucketProfile, renderProfiles, type CpuProfile } from '../../bench/profile.ts';
+import { bucketProfile, renderProfiles, unbundleProfile, type CpuProfile } from '../../bench/profile.ts';
 
 const D = 'file:///repo/dist';
 type Frame = [fn: string, url: string];
@@ -64,5 +64,33 @@ describe('bucketProfile', () => {
     expect(text).toContain('| session | 8 | 10 % |');
     expect(text).toContain('| other | 2 | 3 % |');
     expect(text).toContain('**x**: not profiled: exited 2');
+  });
+});
+
+describe('unbundleProfile', () => {
+  const bundle = `${D}/bin.js`;
+  // esbuild's layout: each module's code follows a `// <path>` line (0-based lines 2, 5 and 8 here)
+  const text = ['#!/usr/bin/env node', 'import x;', '// node_modules/zod/v4/core/core.js', 'var a;', 'function core() {}',
+    '// harness/run/judge.ts', 'function judge() {}', 'var b;', '// harness/checks/protocol/wire-schema.ts', 'function check() {}'].join('\n');
+  const at = (fn: string, url: string, lineNumber: number): CpuProfile['nodes'][number] => ({ id: lineNumber + 2, callFrame: { functionName: fn, url, lineNumber } });
+  const profile: CpuProfile = {
+    nodes: [at('(root)', '', -1), at('main', bundle, 0), at('core', bundle, 4), at('judge', bundle, 6), at('check', bundle, 9), at('other', `${D}/index.js`, 6)],
+    samples: [],
+    timeDeltas: [],
+  };
+  const urls = unbundleProfile(profile, bundle, text).nodes.map((n) => n.callFrame.url);
+
+  it('maps a bundled frame to the module whose section holds its line (harness modules as their tsc output)', () => {
+    expect(urls.slice(2, 5)).toEqual(['file:///repo/node_modules/zod/v4/core/core.js', `${D}/run/judge.js`, `${D}/checks/protocol/wire-schema.js`]);
+  });
+
+  it('keeps frames above the first section and frames of other files as they were', () => {
+    expect([urls[0], urls[1], urls[5]]).toEqual(['', bundle, `${D}/index.js`]);
+  });
+
+  it('lets the buckets see the unbundled modules', () => {
+    const [root, , , judge, check] = profile.nodes;
+    const linked: CpuProfile = { nodes: [{ ...root, children: [judge.id] }, { ...judge, children: [check.id] }, check], samples: [check.id], timeDeltas: [1000] };
+    expect(bucketProfile(unbundleProfile(linked, bundle, text), 'w').buckets.map((b) => b.name)).toEqual(['judging: protocol/wire-schema']);
   });
 });

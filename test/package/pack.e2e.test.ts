@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVERS = join(ROOT, 'test/fixtures/servers');
 /** What the build and the `files` field read (everything else of the repo stays out of the copy). */
-const SOURCES = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'harness', 'docs'];
+const SOURCES = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'harness', 'docs', 'scripts/bundle-cli.mjs'];
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-harness-pack-'));
 const project = join(work, 'project');
