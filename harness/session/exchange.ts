@@ -74,21 +74,31 @@ function baseRecord(spec: ExchangeSpec): RequestRecord {
 }
 
 /**
- * The record of an answered exchange, built in one object (the hot path: one per request), with the keys
- * in the order of the other outcomes' records: id, method, params, outcome, durationMs, response,
- * responseBytes, notifications, notificationCount.
+ * The record of an answered exchange, built in one object literal (the hot path: one per request), with the
+ * keys in the order of the other outcomes' records: id, method, params, outcome, durationMs, response,
+ * responseBytes, notifications, notificationCount. One literal per key set gives each record its keys in
+ * object (no property array added later, no map transition per record: ~19,000 records at 1,000 tools).
  */
 function answered(spec: ExchangeSpec, ending: Extract<Settlement, { kind: 'response' }>, durationMs: number, pending: PendingRequest): RequestRecord {
-  const record: RequestRecord = spec.params === undefined
-    ? { id: spec.id, method: spec.method, outcome: frameOutcome(spec.method, ending.frame), durationMs }
-    : { id: spec.id, method: spec.method, params: spec.params, outcome: frameOutcome(spec.method, ending.frame), durationMs };
-  record.response = ending.frame;
-  record.responseBytes = ending.bytes;
-  if (pending.notifications.length > 0) {
-    record.notifications = pending.notifications;
-    if (pending.notificationCount > pending.notifications.length) record.notificationCount = pending.notificationCount;
+  const { id, method, params } = spec;
+  const outcome = frameOutcome(method, ending.frame);
+  const response = ending.frame;
+  const responseBytes = ending.bytes;
+  const notifications = pending.notifications;
+  if (notifications.length === 0) {
+    return params === undefined
+      ? { id, method, outcome, durationMs, response, responseBytes }
+      : { id, method, params, outcome, durationMs, response, responseBytes };
   }
-  return record;
+  const notificationCount = pending.notificationCount;
+  if (notificationCount > notifications.length) {
+    return params === undefined
+      ? { id, method, outcome, durationMs, response, responseBytes, notifications, notificationCount }
+      : { id, method, params, outcome, durationMs, response, responseBytes, notifications, notificationCount };
+  }
+  return params === undefined
+    ? { id, method, outcome, durationMs, response, responseBytes, notifications }
+    : { id, method, params, outcome, durationMs, response, responseBytes, notifications };
 }
 
 /**

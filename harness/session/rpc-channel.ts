@@ -44,7 +44,7 @@ export function idFromHead(head: string): number | string | undefined {
 
 interface Entry extends PendingRequest {
   resolve: (s: Settlement) => void;
-  onResponse?: () => void;
+  onResponse: (() => void) | undefined;
 }
 
 /** Map key of a JSON-RPC id (1 and "1" are different ids); undefined for null/absent/other. */
@@ -54,12 +54,25 @@ export function idKey(id: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The channel's own map key of a JSON-RPC id: the id itself when it is a number or a string, undefined
+ * for null/absent/other. A Map tells 1 from "1" (SameValueZero), so this keys exactly as `idKey` does
+ * (-0 and 0 are one key in both; two distinct numbers never print the same) without building a string
+ * per lookup: the channel looks an id up for every request and every frame.
+ */
+function channelKey(id: unknown): number | string | undefined {
+  return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+}
+
+/** The notifications of a request none was tied to (shared, never written: the first tied one replaces it). */
+const NO_NOTIFICATIONS: unknown[] = Object.freeze([]) as unknown as unknown[];
+
 /** Routes the frames of one connection. Create one per connection. */
 export class RpcChannel {
-  private readonly pending = new Map<string, Entry>();
-  private readonly late = new Map<string, { into: unknown[]; onFrame?: () => void }>();
+  private readonly pending = new Map<number | string, Entry>();
+  private readonly late = new Map<number | string, { into: unknown[]; onFrame?: () => void }>();
   /** Ids the harness stopped waiting for (timeout, cancellation, probe fallback): a late answer to one is not unmatched. */
-  private readonly abandoned = new Set<string>();
+  private readonly abandoned = new Set<number | string>();
 
   constructor(readonly connection: Connection, readonly tap: WireTapRecorder) {
     connection.onFrame((value, bytes) => this.onFrame(value, bytes));
@@ -73,12 +86,12 @@ export class RpcChannel {
    * `onResponse` runs synchronously when the answer is routed (before any later frame of the same read).
    */
   expect(id: number | string, onResponse?: () => void): PendingRequest {
-    const key = idKey(id) as string;
+    const key = id;
     const existing = this.pending.get(key);
     if (existing) return existing;
     let resolve!: (s: Settlement) => void;
     const settled = new Promise<Settlement>((r) => (resolve = r));
-    const entry: Entry = { settled, resolve, notifications: [], notificationCount: 0, ...(onResponse ? { onResponse } : {}) };
+    const entry: Entry = { settled, resolve, notifications: NO_NOTIFICATIONS, notificationCount: 0, onResponse };
     if (!this.connection.alive) resolve({ kind: 'exit' });
     else this.pending.set(key, entry);
     return entry;
@@ -89,13 +102,13 @@ export class RpcChannel {
    * unmatched frame (ids are never reused within a session).
    */
   forget(id: number | string): void {
-    const key = idKey(id) as string;
+    const key = id;
     if (this.pending.delete(key)) this.abandoned.add(key);
   }
 
   /** Collect every frame that still arrives for `id` into `into`, until the returned function is called. */
   collectLate(id: number | string, into: unknown[], onFrame?: () => void): () => void {
-    const key = idKey(id) as string;
+    const key = id;
     this.late.set(key, { into, onFrame });
     return () => this.late.delete(key);
   }
@@ -115,9 +128,9 @@ export class RpcChannel {
    * that came instead (kept raw, outcome `protocol-error`) or as `unanswered`.
    */
   private onUnanswered(id: number | string, error?: { frame: Record<string, unknown>; bytes: number }): void {
-    const key = idKey(id);
+    const key = channelKey(id);
     const entry = key === undefined ? undefined : this.pending.get(key);
-    if (!entry || !key) return;
+    if (!entry || key === undefined) return;
     this.pending.delete(key);
     this.abandoned.add(key);
     entry.onResponse?.();
@@ -139,9 +152,9 @@ export class RpcChannel {
       if (value.jsonrpc === '2.0' && 'result' in value) this.tap.unmatchedFrame('no-id');
       return;
     }
-    const key = idKey(value.id);
+    const key = channelKey(value.id);
     const entry = key === undefined ? undefined : this.pending.get(key);
-    if (entry && key) {
+    if (entry && key !== undefined) {
       this.pending.delete(key);
       entry.onResponse?.();
       entry.resolve({ kind: 'response', frame: value as JsonRpcResponse, bytes });
@@ -158,9 +171,9 @@ export class RpcChannel {
 
   /** A line over the frame limit that answers an in-flight id fails that request at once. */
   private onOversize(head: string, bytes: number): void {
-    const key = idKey(idFromHead(head));
+    const key = channelKey(idFromHead(head));
     const entry = key === undefined ? undefined : this.pending.get(key);
-    if (!entry || !key) return;
+    if (!entry || key === undefined) return;
     this.pending.delete(key);
     this.abandoned.add(key);
     entry.resolve({ kind: 'oversize', bytes });
@@ -169,7 +182,7 @@ export class RpcChannel {
   /** Server-to-client request: recorded; answered `{}` for ping, -32601 otherwise (the harness declares no capabilities). */
   private onServerRequest(id: unknown, method: string): void {
     this.tap.serverRequest(method);
-    if (idKey(id) === undefined) return;
+    if (channelKey(id) === undefined) return;
     const answer = method === 'ping' ? { result: {} } : { error: { code: -32601, message: 'Method not found' } };
     this.send({ jsonrpc: '2.0', id, ...answer });
   }
@@ -178,12 +191,13 @@ export class RpcChannel {
   private onNotification(frame: Record<string, unknown>): void {
     this.tap.notification(frame.method as string);
     const params = isObject(frame.params) ? frame.params : {};
-    const token = idKey(params.progressToken) ?? idKey(params.requestId);
+    const token = channelKey(params.progressToken) ?? channelKey(params.requestId);
     const target = token !== undefined ? this.pending.get(token)
       : this.pending.size === 1 ? this.pending.values().next().value : undefined;
     if (!target) return;
     target.notificationCount += 1;
-    if (target.notifications.length < MAX_KEPT_NOTIFICATIONS) target.notifications.push(frame);
+    if (target.notifications === NO_NOTIFICATIONS) target.notifications = [frame];
+    else if (target.notifications.length < MAX_KEPT_NOTIFICATIONS) target.notifications.push(frame);
   }
 
   private settleAll(): void {

@@ -1,0 +1,71 @@
+/**
+ * The record of an answered exchange (session/exchange.ts): its keys and their order for each key set, and
+ * the channel's routing by id (a number and a string that print alike are different ids). A connection in
+ * memory answers each line the way a server on the pipe would (the routing under test is the same).
+ */
+import { describe, expect, it } from 'vitest';
+import type { ExitInfo, ShutdownInfo } from '../../harness/model/wire.ts';
+import { exchange } from '../../harness/session/exchange.ts';
+import { MAX_KEPT_NOTIFICATIONS, RpcChannel } from '../../harness/session/rpc-channel.ts';
+import type { Connection, FrameListener } from '../../harness/session/transport.ts';
+import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
+
+/** A connection whose peer answers every request line with `answer(frame)`, after `notes(frame)` notifications. */
+function loopback(answer: (frame: Record<string, unknown>) => unknown, notes: (frame: Record<string, unknown>) => number = () => 0): Connection {
+  let listener: FrameListener = () => {};
+  return {
+    alive: true,
+    closed: new Promise<ExitInfo>(() => {}),
+    send(line: string) {
+      const frame = JSON.parse(line) as Record<string, unknown>;
+      queueMicrotask(() => {
+        for (let i = 0; i < notes(frame); i++) listener({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: i } }, 10);
+        const reply = answer(frame);
+        if (reply !== undefined) listener(reply, 42);
+      });
+      return true;
+    },
+    onFrame(l: FrameListener) { listener = l; },
+    onOversize() {},
+    stop: async () => ({ step: 'stdin-close' }) as unknown as ShutdownInfo,
+    kill: async () => {},
+  };
+}
+
+const tap = () => new WireTapRecorder({ stderrLimitBytes: 1024, keepFrames: 0 });
+const spec = (id: number | string, params?: unknown) => ({ id, method: 'tools/call', ...(params === undefined ? {} : { params }), line: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', ...(params === undefined ? {} : { params }) }), timeoutMs: 60_000, lateGraceMs: 0 });
+
+describe('answered exchange records', () => {
+  const ok = (frame: Record<string, unknown>) => ({ jsonrpc: '2.0', id: frame.id, result: { content: [] } });
+
+  it('has id, method, params, outcome, durationMs, response, responseBytes in that order (params absent when not sent)', async () => {
+    const channel = new RpcChannel(loopback(ok), tap());
+    const withParams = await exchange(channel, spec(1, { name: 't' }));
+    expect(Object.keys(withParams)).toEqual(['id', 'method', 'params', 'outcome', 'durationMs', 'response', 'responseBytes']);
+    expect(withParams).toMatchObject({ id: 1, params: { name: 't' }, outcome: 'success', response: { id: 1 }, responseBytes: 42 });
+    const bare = await exchange(channel, spec(2));
+    expect(Object.keys(bare)).toEqual(['id', 'method', 'outcome', 'durationMs', 'response', 'responseBytes']);
+  });
+
+  it('adds the tied notifications, then their count when more came than are kept', async () => {
+    const few = new RpcChannel(loopback(ok, () => 2), tap());
+    const record = await exchange(few, spec(3, { name: 't' }));
+    expect(Object.keys(record)).toEqual(['id', 'method', 'params', 'outcome', 'durationMs', 'response', 'responseBytes', 'notifications']);
+    expect(record.notifications).toHaveLength(2);
+    const flood = new RpcChannel(loopback(ok, () => MAX_KEPT_NOTIFICATIONS + 5), tap());
+    const flooded = await exchange(flood, spec(4));
+    expect(Object.keys(flooded)).toEqual(['id', 'method', 'outcome', 'durationMs', 'response', 'responseBytes', 'notifications', 'notificationCount']);
+    expect(flooded.notifications).toHaveLength(MAX_KEPT_NOTIFICATIONS);
+    expect(flooded.notificationCount).toBe(MAX_KEPT_NOTIFICATIONS + 5);
+  });
+
+  it('routes by id: 7 and "7" are different ids, 0 and "" are ids too', async () => {
+    const recorder = tap();
+    // the peer answers id 7 with "7" (a different id): unmatched; the request times out
+    const swapped = new RpcChannel(loopback((f) => ({ jsonrpc: '2.0', id: f.id === 7 ? '7' : f.id, result: {} })), recorder);
+    const seven = await exchange(swapped, { ...spec(7), timeoutMs: 20 });
+    expect(seven.outcome).toBe('timeout');
+    expect(recorder.snapshot().unmatchedFrames).toBe(1);
+    for (const id of [0, '', 's:1', 'n:1']) expect((await exchange(swapped, spec(id))).outcome).toBe('success');
+  });
+});
