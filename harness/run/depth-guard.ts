@@ -6,7 +6,7 @@
  * of whichever touches it first. The record keeps `tooDeep` (the limit), result/size reports it
  * against the server. RFC 8259 §9: an implementation may limit the nesting depth it accepts.
  */
-import { jsonDepth } from '../json.ts';
+import { jsonTreeDepth } from '../json.ts';
 import { MAX_SCHEMA_DEPTH } from '../schema/depth.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { RequestRecord } from '../model/wire.ts';
@@ -14,7 +14,8 @@ import type { RequestRecord } from '../model/wire.ts';
 /** Deepest accepted nesting of a server value, in JSON levels (the schema limit). */
 export const MAX_VALUE_DEPTH = MAX_SCHEMA_DEPTH;
 
-const tooDeep = (value: unknown): boolean => jsonDepth(value, MAX_VALUE_DEPTH) > MAX_VALUE_DEPTH;
+// server values are parsed JSON (trees): the walk without a visited set (harness/json.ts)
+const tooDeep = (value: unknown): boolean => jsonTreeDepth(value, MAX_VALUE_DEPTH) > MAX_VALUE_DEPTH;
 
 /** The record with a too-deep response replaced by its envelope (no result, no error) and too-deep notifications dropped. */
 export function guardRecord(record: RequestRecord): RequestRecord {

@@ -60,15 +60,20 @@ export function cancelledFrame(ctx: FrameContext, requestId: number | string, re
 /**
  * Serialise a frame, writing the whole numbers at `floatPaths` (property names from `params` down) as
  * `N.0`: the same JSON number to a parser, spelled as a float on the wire. A path that does not end at a
- * finite whole number is left as it is. Without paths: `JSON.stringify(frame)`.
+ * finite whole number is left as it is. Without paths: `JSON.stringify(frame)`. The frame is never
+ * mutated: the objects along the paths are copied (spread: own enumerable keys in their order), the rest
+ * is shared, so the line is the bytes `JSON.stringify` writes for a deep copy (a frame is a tree: the
+ * harness builds every one from plain data) without copying the whole frame per probe.
  */
 export function serialiseFrame(frame: Record<string, unknown>, floatPaths: readonly (readonly string[])[] = []): string {
   if (floatPaths.length === 0) return JSON.stringify(frame);
   const marks = new Map<string, string>();
-  const copy = structuredClone(frame);
+  const copies = new Set<object>();
+  const copy = { ...frame };
+  copies.add(copy);
   for (const [index, path] of floatPaths.entries()) {
-    let node: unknown = copy.params;
-    for (const key of path.slice(0, -1)) node = isObject(node) ? node[key] : undefined;
+    let node: unknown = ownChild(copy, 'params', copies);
+    for (const key of path.slice(0, -1)) node = isObject(node) ? ownChild(node, key, copies) : undefined;
     const last = path[path.length - 1];
     if (!isObject(node) || last === undefined) continue;
     const value = node[last];
@@ -80,4 +85,17 @@ export function serialiseFrame(frame: Record<string, unknown>, floatPaths: reado
   let line = JSON.stringify(copy);
   for (const [mark, float] of marks) line = line.replace(mark, float);
   return line;
+}
+
+/**
+ * `parent[key]`, replaced in `parent` by a shallow copy first when it is an object not copied yet
+ * (`copies` holds the copies made for one line), so a mark written into it never reaches the caller's frame.
+ */
+function ownChild(parent: Record<string, unknown>, key: string, copies: Set<object>): unknown {
+  const child = Object.hasOwn(parent, key) ? parent[key] : undefined; // never an inherited object (`__proto__`)
+  if (!isObject(child) || copies.has(child)) return child;
+  const copy = { ...child };
+  copies.add(copy);
+  parent[key] = copy;
+  return copy;
 }

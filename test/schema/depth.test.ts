@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonObject, jsonDepth } from '../../harness/json.ts';
+import { isJsonObject, jsonDepth, jsonTreeDepth } from '../../harness/json.ts';
 import { sortedJsonHash, sortedJson, jsonEqual } from '../../harness/schema/sorted-json.ts';
 import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from '../../harness/schema/depth.ts';
 import { deepSchema } from './deep.ts';
@@ -38,6 +38,50 @@ describe('jsonDepth (iterative)', () => {
   });
   it('isJsonObject accepts objects only', () => {
     expect([{}, [], null, 'x', 1].map(isJsonObject)).toEqual([true, false, false, false, false]);
+  });
+});
+
+describe('jsonTreeDepth (parsed JSON: no visited set)', () => {
+  /** A random JSON tree from a seeded generator (deterministic). */
+  function randomTree(seed: number): unknown {
+    let x = seed;
+    const next = (n: number): number => ((x = (x * 1103515245 + 12345) % 2147483648) % n);
+    const build = (budget: number): unknown => {
+      const pick = next(5);
+      if (budget <= 0 || pick === 0) return next(3) === 0 ? null : next(100);
+      if (pick === 1) return 'x';
+      const n = next(4);
+      if (pick === 2) return Array.from({ length: n }, () => build(budget - 1 - next(3)));
+      return Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, build(budget - 1 - next(3))]));
+    };
+    return JSON.parse(JSON.stringify(build(12)));
+  }
+
+  it('agrees with jsonDepth on every tree, with and without a limit', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const value = randomTree(seed);
+      expect(jsonTreeDepth(value)).toBe(jsonDepth(value));
+      for (const limit of [0, 1, 3, 6]) expect(jsonTreeDepth(value, limit)).toBe(jsonDepth(value, limit));
+    }
+    expect(jsonTreeDepth(JSON.parse('{"__proto__":{"a":[{}]}}'))).toBe(4);
+  });
+  it('measures 100,000 levels without overflowing the stack and stops at limit + 1', () => {
+    expect(jsonTreeDepth(deepArray(100_000))).toBe(100_000);
+    expect(jsonTreeDepth(deepArray(100_000), 10)).toBe(11);
+  });
+  it('ends on a value that is not a tree: a cycle past the limit, or jsonDepth past its node budget', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(jsonTreeDepth(cyclic, 256)).toBe(257);
+    expect(jsonTreeDepth(cyclic)).toBe(jsonDepth(cyclic));
+    let shared: unknown = {};
+    for (let i = 0; i < 40; i++) shared = [shared, shared]; // 2^40 paths, 41 objects
+    expect(jsonTreeDepth(shared, 256)).toBe(jsonDepth(shared, 256));
+  });
+  it('gives jsonDepth\'s answer on a tree wider than its node budget', () => {
+    const wide = { items: Array.from({ length: 1_000_100 }, () => ({ a: [1] })) };
+    expect(jsonTreeDepth(wide, 256)).toBe(4);
+    expect(jsonTreeDepth(wide, 2)).toBe(3);
   });
 });
 
