@@ -17,6 +17,9 @@ const RESULTS: unknown[] = [
   { content: [{ type: 'image', data: 'aGk=' }], structuredContent: { n: 1 } },
   { content: 'not an array', structuredContent: [1, 2] },
   { content: [{ type: 'text', text: 'ok' }], resultType: 'complete' },
+  { content: [{ type: 'text', text: 'ok' }], resultType: 'complete', isError: true },
+  { content: [{ type: 'text', text: 7 }], isError: true, structuredContent: 'x' },
+  { content: 'x', isError: true },
   { resultType: 'input_required', inputRequests: {} },
   { content: [{ type: 'text', text: 'ok' }], structuredContent: { n: null } },
   { content: [{ type: 'text', text: 'ok' }], isError: Number.POSITIVE_INFINITY }, // JSON.parse('1e400'): prints as null
@@ -49,14 +52,19 @@ describe('wire result memo', () => {
       }
       expect(failing).toBeGreaterThan(5); // both arms: invalid results are in the corpus
       expect(memo.size).toBeGreaterThan(0);
-      // nothing with null in its text was stored
-      for (const key of memo.keys()) expect(key.includes('null')).toBe(false);
+      // only tool errors were stored, and nothing with null in its text
+      const texts = [...memo.values()].flatMap((byDefinition) => [...byDefinition.values()].flatMap((byText) => [...byText.keys()]));
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) {
+        expect(text.includes('null')).toBe(false);
+        expect((JSON.parse(text) as { isError?: unknown }).isError).toBe(true);
+      }
     });
   }
 
   it('keeps definitions and revisions apart for the same text', () => {
     const memo: ResultIssueMemo = new Map();
-    const result = { content: [{ type: 'text', text: 'ok' }] };
+    const result = { content: [{ type: 'text', text: 'ok' }], isError: true };
     const asCall = resultIssues('2025-11-25', 'tools/call', result, memo);
     const asList = resultIssues('2025-11-25', 'tools/list', result, memo);
     const modern = resultIssues('2026-07-28', 'tools/call', result, memo);
@@ -65,6 +73,7 @@ describe('wire result memo', () => {
     expect(asList.length).toBeGreaterThan(0);
     expect(modern).toEqual(resultIssues('2026-07-28', 'tools/call', result));
     expect(modern.length).toBeGreaterThan(0); // resultType is required on 2026-07-28
-    expect(memo.size).toBe(3);
+    expect(memo.size).toBe(2);
+    expect(memo.get('2025-11-25')?.size).toBe(2);
   });
 });
