@@ -10,7 +10,7 @@ import type { JsonSchema } from '../model/protocol.ts';
 import { isTooDeep } from './depth.ts';
 import { joinPointer, parsePointer, resolvePointer } from './pointer.ts';
 import { sortedJson } from './sorted-json.ts';
-import { walkSchema } from './walk.ts';
+import { mayHoldKeyword, walkSchema } from './walk.ts';
 
 /** Version of the canonical form this module produces; lock files record it (see contract/lock-format.ts). */
 export const CANONICAL_FORM = 2;
@@ -250,6 +250,7 @@ export function canonicalise(schema: unknown, form: number = CANONICAL_FORM): Ca
 
 /** True when some subschema (not a property named so) carries the OpenAPI `nullable` keyword. */
 function usesNullable(schema: JsonSchema): boolean {
+  if (!mayHoldKeyword(schema, 'nullable')) return false; // the common case, without the walk
   let found = false;
   walkSchema(schema, ({ node }) => {
     if (typeof node === 'object' && 'nullable' in node) found = true;

@@ -114,3 +114,41 @@ export function walkSchema(root: unknown, visit: (v: SchemaVisit) => void): void
     next.length = 0;
   }
 }
+
+/**
+ * False only when no subschema `walkSchema(root, ...)` visits can have `keyword in node`: a scan of every
+ * own property (enumerable or not) of every object and array in the document, without pointers or visits
+ * (several times cheaper than the walk; data keywords and property names are scanned too, so it errs
+ * towards true). True, to let the caller walk, also for anything it cannot vouch for: an object whose
+ * prototype is not Object.prototype or null (an array: Array.prototype), an Object.prototype carrying
+ * `keyword` or a walked keyword, or a document nested deeper than MAX_SCHEMA_DEPTH + 1 levels (the walk's
+ * bound; a cycle ends there too). Never throws on plain data; never recurses.
+ */
+export function mayHoldKeyword(root: unknown, keyword: string): boolean {
+  if (keyword in Object.prototype) return true;
+  for (const walked of WALKED) if (walked in Object.prototype) return true;
+  const nodes: unknown[] = [root];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop() as number;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > MAX_SCHEMA_DEPTH + 1) return true;
+    if (Array.isArray(node)) {
+      if (Object.getPrototypeOf(node) !== Array.prototype) return true;
+      for (let i = 0; i < node.length; i++) {
+        nodes.push(node[i]);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    const prototype = Object.getPrototypeOf(node) as unknown;
+    if (prototype !== Object.prototype && prototype !== null) return true;
+    if (keyword in node) return true;
+    for (const name of Object.getOwnPropertyNames(node)) {
+      nodes.push((node as Record<string, unknown>)[name]);
+      depths.push(depth + 1);
+    }
+  }
+  return false;
+}
