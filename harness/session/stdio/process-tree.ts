@@ -3,6 +3,11 @@
  * whole tree is signalled with `process.kill(-pgid, sig)`. On Linux, /proc is read to count group members and to
  * find descendants that escaped the group (setsid). A process 'exit' hook SIGKILLs every tracked tree, so the
  * harness never leaves orphans behind even when it dies.
+ *
+ * The marker sweeps read /proc/<pid>/environ only of processes started no earlier than the tree's leader
+ * (stat field 22, `starttime`, clock ticks since boot): a descendant is forked after its ancestor, so an
+ * older process can never carry the marker of a tree it is not part of. Without a known start every
+ * process is read, as before.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -11,46 +16,97 @@ interface ProcStat {
   ppid: number;
   pgrp: number;
   state: string;
+  /** Start time, clock ticks after boot (stat field 22). */
+  start: number;
 }
 
 const tracked = new Map<number, Set<number>>();
 /** Tree (leader pid) -> the per-process marker in its environment (see `markedProcesses`). */
 const markers = new Map<number, string>();
+/** Tree (leader pid) -> the leader's start time (ticks after boot), when /proc answered at spawn. */
+const starts = new Map<number, number>();
 
 /** The environment variable carrying a server process's marker; inherited by every descendant. */
 export const MARKER_VAR = 'MCP_HARNESS_PROCESS';
+
+/** Numeric /proc entries (pids), the harness itself excluded; undefined without /proc. */
+function procPids(): number[] | undefined {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  const pids: number[] = [];
+  for (const name of names) if (/^\d+$/.test(name)) pids.push(Number(name));
+  return pids;
+}
+
+/** True when the initial environment of `pid` holds `needle` (`MARKER_VAR=<marker>`); false when unreadable. */
+function carries(pid: number, needle: string): boolean {
+  let env: string;
+  try {
+    env = readFileSync(`/proc/${pid}/environ`, 'latin1');
+  } catch {
+    return false;
+  }
+  return env.split('\0').includes(needle);
+}
 
 /**
  * Live processes whose initial environment holds `MARKER_VAR=marker` (Linux /proc/<pid>/environ), the
  * harness itself excluded: every descendant of a server, however it left the process group or its
  * parent (double fork, setsid, re-parented to init), unless it rewrote its environment on exec.
  * `[]` without /proc. Synchronous, O(processes on the host).
+ * @param since a start time (ticks after boot, stat field 22; `leaderStart`): processes started
+ *   earlier are skipped unread. Default: every process is read.
  */
-export function markedProcesses(marker: string): number[] {
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return [];
-  }
+export function markedProcesses(marker: string, since?: number): number[] {
   const needle = `${MARKER_VAR}=${marker}`;
   const found: number[] = [];
-  for (const name of names) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    let env: string;
-    try {
-      env = readFileSync(`/proc/${name}/environ`, 'latin1');
-    } catch {
-      continue;
-    }
-    if (env.split('\0').includes(needle) && isAlive(Number(name))) found.push(Number(name));
+  for (const pid of procPids() ?? []) {
+    if (pid === process.pid) continue;
+    if (since !== undefined) {
+      const stat = readStat(pid);
+      if (!stat || stat.start < since || !live(stat)) continue;
+      if (carries(pid, needle)) found.push(pid);
+    } else if (carries(pid, needle) && isAlive(pid)) found.push(pid);
   }
   return found;
 }
 
-/** Remember the marker of a tracked tree, so the exit hook sweeps for it too. */
+/**
+ * The live members of a tree in one /proc pass: its process group `pgid`, and (with `marker`) every
+ * process carrying the marker, read only among processes started at or after `since` (see
+ * `markedProcesses`). Without /proc: `[pgid]` when the group answers signal 0, else `[]`.
+ */
+export function treeProcesses(pgid: number, marker?: string, since?: number): number[] {
+  const pids = procPids();
+  if (!pids) return groupMembers(pgid);
+  const needle = marker === undefined ? undefined : `${MARKER_VAR}=${marker}`;
+  const found: number[] = [];
+  for (const pid of pids) {
+    const stat = readStat(pid);
+    if (!stat || !live(stat)) continue;
+    if (stat.pgrp === pgid) found.push(pid);
+    else if (needle !== undefined && pid !== process.pid && (since === undefined || stat.start >= since) && carries(pid, needle)) found.push(pid);
+  }
+  return found;
+}
+
+/**
+ * Remember the marker of a tracked tree, so the exit hook sweeps for it too, and its leader's start time
+ * (call it right after the spawn, while the leader's /proc entry exists: a zombie's still does).
+ */
 export function trackMarker(pgid: number, marker: string): void {
   markers.set(pgid, marker);
+  const start = readStat(pgid)?.start;
+  if (start !== undefined) starts.set(pgid, start);
+}
+
+/** The start time of a tracked tree's leader (ticks after boot), when it was read at spawn. */
+export function leaderStart(pgid: number): number | undefined {
+  return starts.get(pgid);
 }
 
 /** The marker of a tracked tree, if any. */
@@ -64,25 +120,25 @@ function readStat(pid: number): ProcStat | undefined {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]) };
+    return { pid, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), start: Number(fields[19]) };
   } catch {
     return undefined;
   }
 }
 
+/** True for a process that is neither a zombie nor dead. */
+function live(stat: ProcStat): boolean {
+  return stat.state !== 'Z' && stat.state !== 'X';
+}
+
 /** Every live (non-zombie) process on a Linux host; undefined where /proc is not available. */
 function liveProcesses(): ProcStat[] | undefined {
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return undefined;
-  }
+  const pids = procPids();
+  if (!pids) return undefined;
   const stats: ProcStat[] = [];
-  for (const name of names) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = readStat(Number(name));
-    if (stat && stat.state !== 'Z' && stat.state !== 'X') stats.push(stat);
+  for (const pid of pids) {
+    const stat = readStat(pid);
+    if (stat && live(stat)) stats.push(stat);
   }
   return stats;
 }
@@ -90,7 +146,7 @@ function liveProcesses(): ProcStat[] | undefined {
 /** True when the pid exists and is not a zombie. */
 export function isAlive(pid: number): boolean {
   const stat = readStat(pid);
-  if (stat) return stat.state !== 'Z' && stat.state !== 'X';
+  if (stat) return live(stat);
   try {
     process.kill(pid, 0);
     return true;
@@ -162,6 +218,7 @@ export function trackEscaped(pgid: number, pids: number[]): void {
 export function untrackTree(pgid: number): void {
   tracked.delete(pgid);
   markers.delete(pgid);
+  starts.delete(pgid);
 }
 
 /** The extra (escaped) pids tracked for a tree. */
@@ -176,8 +233,9 @@ export function trackedEscaped(pgid: number): number[] {
 export function killAllTrees(): void {
   for (const [pgid, extra] of tracked) {
     const marker = markers.get(pgid);
-    signalTree(pgid, 'SIGKILL', [...extra, ...(marker === undefined ? [] : markedProcesses(marker))]);
+    signalTree(pgid, 'SIGKILL', [...extra, ...(marker === undefined ? [] : markedProcesses(marker, starts.get(pgid)))]);
   }
   tracked.clear();
   markers.clear();
+  starts.clear();
 }

@@ -14,7 +14,7 @@ import { LineSplitter, type FramedLine } from './line-splitter.ts';
 import type { SpawnSpec } from '../options.ts';
 import { randomBytes } from 'node:crypto';
 import { createEnvMask, type EnvMask } from '../env-mask.ts';
-import { escapedDescendants, MARKER_VAR, markedProcesses, markerOf, signalTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
+import { escapedDescendants, MARKER_VAR, leaderStart, markedProcesses, markerOf, signalTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
 
 /** A spawn that failed before the process ran; `code` is the errno code (ENOENT, EACCES, ENOTDIR...). */
@@ -181,7 +181,7 @@ export class ServerProcess {
     this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit };
     if (!this.expectingExit) {
       const marker = markerOf(this.pid);
-      signalTree(this.pid, 'SIGKILL', [...trackedEscaped(this.pid), ...(marker === undefined ? [] : markedProcesses(marker))]);
+      signalTree(this.pid, 'SIGKILL', [...trackedEscaped(this.pid), ...(marker === undefined ? [] : markedProcesses(marker, leaderStart(this.pid)))]);
       this.release();
     }
     this.resolveExit(this.exitInfo);

@@ -3,7 +3,7 @@
  * close stdin, wait; SIGTERM the tree, wait; SIGKILL the tree. Then count the tree's survivors and SIGKILL them.
  */
 import type { ShutdownInfo } from '../../model/wire.ts';
-import { groupMembers, isAlive, markedProcesses, markerOf, signalTree, trackedEscaped } from './process-tree.ts';
+import { isAlive, leaderStart, markerOf, signalTree, trackedEscaped, treeProcesses } from './process-tree.ts';
 import type { ServerProcess } from './server-process.ts';
 import { settlesWithin, since, sleep } from '../timing.ts';
 
@@ -88,9 +88,11 @@ async function reapSurvivors(proc: ServerProcess): Promise<number> {
   return members.length;
 }
 
-/** The tree's live members: its process group, descendants seen outside it, and every process carrying its marker. */
+/**
+ * The tree's live members: its process group, descendants seen outside it, and every process carrying its
+ * marker (one /proc pass; environments read only of processes not older than the leader).
+ */
 function treeMembers(proc: ServerProcess): number[] {
   const escaped = trackedEscaped(proc.pid).filter(isAlive);
-  const marker = markerOf(proc.pid);
-  return [...new Set([...groupMembers(proc.pid), ...escaped, ...(marker === undefined ? [] : markedProcesses(marker))])];
+  return [...new Set([...treeProcesses(proc.pid, markerOf(proc.pid), leaderStart(proc.pid)), ...escaped])];
 }
