@@ -4,7 +4,7 @@
  * meaning-level canonical form of schemas, for comparisons and lock hashes, is ./canonicalise.ts.) Iterative (an explicit work stack), so a
  * document of any nesting depth serialises without overflowing the call stack.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The text of a value that is not an array or object: JSON.stringify's, or `null` where it gives none. */
 function scalarText(value: unknown): string {
@@ -57,9 +57,13 @@ export function sortedJson(value: unknown): string {
   return out;
 }
 
-/** sha256 (lowercase hex, 64 characters) of the canonical JSON of `value`. */
+/**
+ * sha256 (lowercase hex, 64 characters) of the UTF-8 bytes of the canonical JSON of `value`. Node's one-shot
+ * `crypto.hash` (the same digest as `createHash('sha256').update(text).digest('hex')`, without a Hash object
+ * per call: the compile cache hashes every listed schema).
+ */
 export function sortedJsonHash(value: unknown): string {
-  return createHash('sha256').update(sortedJson(value)).digest('hex');
+  return hash('sha256', sortedJson(value), 'hex');
 }
 
 /** Deep equality of two JSON values (key order ignored, array order kept). */

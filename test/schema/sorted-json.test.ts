@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonEqual, sortedJson } from '../../harness/schema/sorted-json.ts';
+import { createHash } from 'node:crypto';
+import { jsonEqual, sortedJson, sortedJsonHash } from '../../harness/schema/sorted-json.ts';
 import { deepSchema } from './deep.ts';
 
 /** The first implementation (a work stack of Text markers and raw values), kept as the oracle of the output bytes. */
@@ -64,6 +65,13 @@ describe('sortedJson', () => {
   it('never recurses: a 100,000-deep document serialises', () => {
     const deep = deepSchema(100_000);
     expect(sortedJson(deep)).toBe(reference(deep));
+  });
+  it('sortedJsonHash is the sha256 hex of the UTF-8 bytes of sortedJson, as createHash gives it', () => {
+    for (let seed = 1; seed <= 500; seed++) {
+      const value = sample(seed);
+      expect(sortedJsonHash(value), String(seed)).toBe(createHash('sha256').update(sortedJson(value)).digest('hex'));
+    }
+    for (const value of ['\ud800', { 'a\udc00': '\u{1F600}' }, 'é']) expect(sortedJsonHash(value)).toBe(createHash('sha256').update(sortedJson(value)).digest('hex'));
   });
   it('jsonEqual ignores key order only', () => {
     expect(jsonEqual({ a: 1, b: [1, { c: 2, d: 3 }] }, { b: [1, { d: 3, c: 2 }], a: 1 })).toBe(true);
