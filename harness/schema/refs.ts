@@ -24,8 +24,16 @@ export interface RefSite {
   kind: 'local' | 'remote' | 'unresolved';
 }
 
-/** Resolve a URI against a base; undefined when it is not a valid URI reference. */
-function resolveUri(ref: string, base: string): string | undefined {
+/**
+ * A fragment-only reference whose characters the URL parser copies unchanged (none in its fragment
+ * percent-encode set, no `%` to normalise): `#`, `#/$defs/A`, `#/properties/a-b.c~1d`.
+ */
+const PLAIN_FRAGMENT = /^#[A-Za-z0-9_$.~/-]*$/;
+
+/** Resolve a URI reference against an absolute base (WHATWG URL `href`); undefined when it is not a valid URI reference. Never throws. */
+export function resolveUri(ref: string, base: string): string | undefined {
+  // a plain fragment against the default base (no fragment of its own): that base with the fragment, as `new URL` gives it
+  if (base === BASE && PLAIN_FRAGMENT.test(ref)) return `${base}${ref}`;
   try {
     return new URL(ref, base).href;
   } catch {

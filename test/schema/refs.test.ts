@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { components } from '../../harness/schema/ref-cycles.ts';
-import { findRefs, recursiveRefs } from '../../harness/schema/refs.ts';
+import { findRefs, recursiveRefs, resolveUri } from '../../harness/schema/refs.ts';
 import { walkSchema } from '../../harness/schema/walk.ts';
 import { MAX_SCHEMA_DEPTH } from '../../harness/schema/depth.ts';
 import { deepSchema } from './deep.ts';
@@ -104,3 +104,19 @@ describe('walkSchema', () => {
   });
 });
 
+
+describe('resolveUri', () => {
+  it('answers plain fragments against the default base as the URL parser does', () => {
+    const base = 'https://mcp-harness.invalid/schema.json';
+    const refs = ['#', '#/', '#/$defs/A', '#/definitions/a-b.c_d', '#/properties/a~1b/items/0', '#/a%20b', '#/a b', '#/ä', '#/a"b', '#a', '#/a#b', '#/a?b', '#/<x>', '#/`', '#/a\tb', '#/a\\b', 'other.json#/a', '', '#/$defs/A/'];
+    let fast = 0;
+    for (const ref of refs) {
+      const expected = new URL(ref, base).href;
+      expect(resolveUri(ref, base), ref).toBe(expected);
+      if (/^#[A-Za-z0-9_$.~/-]*$/.test(ref)) fast++;
+      expect(resolveUri(ref, 'https://example.test/x.json'), ref).toBe(new URL(ref, 'https://example.test/x.json').href);
+    }
+    expect(fast).toBeGreaterThan(5);
+    expect(resolveUri('http://[bad', base)).toBeUndefined();
+  });
+});
