@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { CheckMeta } from '../checks/define.ts';
 import { loadChecks } from '../checks/index.ts';
 import { INTERNAL_METAS } from '../checks/internal.ts';
-import { BASELINE_STALE_META } from '../report/index.ts';
+import { BASELINE_STALE_META } from '../report/baseline.ts';
 
 /** Every catalog entry, in catalog order (checks first, then runner-level entries). */
 export async function loadCatalog(): Promise<CheckMeta[]> {

@@ -3,7 +3,10 @@
  * (console on stdout, files under the report dir), and decide the exit code.
  */
 import type { ResolvedConfig } from '../config/index.ts';
-import { applyBaseline, exitCodeFor, readBaseline, stripValues } from '../report/index.ts';
+import { applyBaseline } from '../report/baseline.ts';
+import { readBaseline } from '../report/baseline-file.ts';
+import { stripValues } from '../report/build.ts';
+import { exitCodeFor } from '../report/threshold.ts';
 import { writeReports } from '../reporters/index.ts';
 import type { Report } from '../model/report.ts';
 import { loadCatalog } from './catalog.ts';

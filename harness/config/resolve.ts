@@ -1,10 +1,11 @@
 /**
  * resolveConfig: validate a user config (zod, strict) and fill every default, per section.
  */
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { CONFIG_DEFAULTS, DEFAULT_TIMEOUTS, defaultConcurrency } from './defaults.ts';
 import { checkIds } from '../checks/index.ts';
 import { ConfigError, formatKeyPath, issuesFromZod, type ConfigIssue } from './errors.ts';
+import { displayPath } from './display-path.ts';
 import { deepFreeze } from './freeze.ts';
 import { reporterIssues } from './reporter-names.ts';
 import { userConfigSchema } from './schema.ts';
@@ -18,12 +19,7 @@ export interface ConfigLocation {
   cwd: string;
 }
 
-/** How a file is named in messages: relative to `cwd` when inside it, else absolute; `<config>` when none. */
-export function displayPath(file: string | undefined, cwd: string): string {
-  if (file === undefined) return '<config>';
-  const rel = relative(cwd, resolve(cwd, file));
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : resolve(cwd, file);
-}
+export { displayPath };
 
 export { deepFreeze };
 

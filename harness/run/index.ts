@@ -109,7 +109,7 @@ async function loadEngine(config: ResolvedConfig, filters: RunFilters) {
     import('./judge.ts'),
     import('../schema/ajv.ts'),
     import('./surface.ts'),
-    import('../report/index.ts'),
+    import('../report/build.ts'),
   ]);
   const checks = enableChecks(await loadChecks(filters.checks), config.checks, config.configFile);
   return { checks, schemas: createSchemaService(), validatePreparedSurface, buildReport };

@@ -8,7 +8,7 @@ import { parseCheckOptions } from '../checks/options.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import type { CheckSetting } from '../config/index.ts';
 import { ConfigError, formatKeyPath, issuesFromZod, type ConfigIssue } from '../config/errors.ts';
-import { displayPath } from '../config/resolve.ts';
+import { displayPath } from '../config/display-path.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, Severity, SeverityOrOff } from '../model/report.ts';

@@ -5,7 +5,8 @@
  */
 import type { ResolvedSurface } from '../config/index.ts';
 import { callShardId, inShard } from '../report/shard.ts';
-import { loadScenarios, planCalls } from '../scenarios/index.ts';
+import { loadScenarios } from '../scenarios/load.ts';
+import { planCalls } from '../scenarios/plan.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Scenario } from '../model/wire.ts';

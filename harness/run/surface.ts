@@ -5,9 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { toSurfaceOptions, type ResolvedSurface } from '../config/index.ts';
+import type { ResolvedSurface } from '../config/types.ts';
+import { toSurfaceOptions } from '../config/options.ts';
 import { importModule } from '../config/import-module.ts';
-import { loadContractModule, readLock } from '../contract/index.ts';
+import { loadContractModule } from '../contract/load-module.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { Contract } from '../model/contract.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
@@ -145,7 +146,7 @@ async function loadContract(surface: ResolvedSurface): Promise<{ contract?: Cont
   const config = surface.contract;
   if (!config) return {};
   try {
-    const contract = config.lock !== undefined ? await readLock(config.lock) : await loadContractModule(config.module, { export: config.export, tools: config.tools, dialect: config.dialect, meta: config.meta });
+    const contract = config.lock !== undefined ? await (await import('../contract/lock.ts')).readLock(config.lock) : await loadContractModule(config.module, { export: config.export, tools: config.tools, dialect: config.dialect, meta: config.meta });
     return { contract };
   } catch (error) {
     return { contractError: error instanceof Error ? error.message : String(error) };

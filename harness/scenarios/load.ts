@@ -7,7 +7,6 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError, issuesFromZod, type ConfigIssue } from '../config/errors.ts';
 import type { Scenario } from '../model/wire.ts';
-import { scenarioFileSchema } from './schema.ts';
 
 /** Lists the scenario files under `path` (itself when a file), sorted; a missing path is an issue. */
 async function listFiles(path: string, display: string, issues: ConfigIssue[]): Promise<string[]> {
@@ -33,6 +32,8 @@ async function readFileScenarios(path: string, display: string, issues: ConfigIs
     issues.push({ file: display, path: '', message: `Invalid JSON: ${(error as Error).message}` });
     return [];
   }
+  // the zod schema is built on first use: a run without scenario files never constructs it
+  const { scenarioFileSchema } = await import('./schema.ts');
   const parsed = scenarioFileSchema.safeParse(json);
   if (!parsed.success) {
     issues.push(...issuesFromZod(scenarioFileSchema, parsed.error.issues).map((i) => ({ ...i, file: display })));
