@@ -37,7 +37,10 @@ export function classifyLine(text: string): Classified {
   return { kind: isJsonRpcMessage(value) ? 'jsonrpc' : 'json', value };
 }
 
-/** The first 80 characters of a line (evidence for non-JSON-RPC lines). */
+/**
+ * The first 80 characters (code points) of a line (evidence for non-JSON-RPC lines). Only the first 160
+ * UTF-16 units are split: 80 code points never take more, so a line of any length costs the same.
+ */
 export function headOf(text: string): string {
-  return Array.from(text).slice(0, 80).join('');
+  return Array.from(text.length > 160 ? text.slice(0, 160) : text).slice(0, 80).join('');
 }

@@ -54,13 +54,15 @@ export class WireTapRecorder {
   /** Record one stdout line (its text may be a head only, when oversize). */
   line(text: string, bytes: number, classified: Classified): void {
     this.lines += 1;
-    const entry: StdoutLine = { line: this.lines, atMs: this.now(), kind: classified.kind, bytes };
-    if (classified.kind !== 'jsonrpc') {
-      this.nonJsonRpc += 1;
-      entry.head = headOf(text);
+    const jsonRpc = classified.kind === 'jsonrpc';
+    if (!jsonRpc) this.nonJsonRpc += 1;
+    // the entry (and a non-JSON-RPC line's head) is built only when it is kept: past the first entries a line is only counted
+    const room = jsonRpc ? Math.floor((this.maxStdout * 4) / 5) : this.maxStdout;
+    if (this.stdout.length < room) {
+      const entry: StdoutLine = { line: this.lines, atMs: this.now(), kind: classified.kind, bytes };
+      if (!jsonRpc) entry.head = headOf(text);
+      this.stdout.push(entry);
     }
-    const room = classified.kind === 'jsonrpc' ? Math.floor((this.maxStdout * 4) / 5) : this.maxStdout;
-    if (this.stdout.length < room) this.stdout.push(entry);
     if (isObject(classified.value) && this.frames.length < this.limits.keepFrames) this.frames.push(classified.value);
   }
 

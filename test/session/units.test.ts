@@ -73,6 +73,13 @@ describe('classifyLine', () => {
   it('heads are the first 80 characters', () => {
     expect(headOf('a'.repeat(200))).toHaveLength(80);
   });
+  it('headOf takes the first 80 code points of a line of any length, astral characters whole', () => {
+    const astral = '\u{1F600}';
+    for (const text of ['', 'x', astral.repeat(100), 'a'.repeat(79) + astral + 'b', 'a'.repeat(80) + astral, astral.repeat(79) + 'a'.repeat(500), 'é'.repeat(1000)]) {
+      expect(headOf(text)).toBe(Array.from(text).slice(0, 80).join(''));
+    }
+    expect(headOf(astral.repeat(100))).toBe(astral.repeat(80));
+  });
 });
 
 describe('WireTapRecorder', () => {
