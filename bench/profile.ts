@@ -67,6 +67,14 @@ const PHASES: Array<{ name: string; fn: string; module: RegExp }> = [
   { name: 'reports', fn: 'buildReport', module: /^report\// },
 ];
 
+/**
+ * Whether a frame's function is `fn`: the name itself, or esbuild's rename of it in the bundled dist/bin.js
+ * (`judge2` when another module of the bundle also has a `judge`).
+ */
+function isNamed(functionName: string, fn: string): boolean {
+  return functionName === fn || (functionName.startsWith(fn) && /^\d+$/.test(functionName.slice(fn.length)));
+}
+
 /** The bucket of one sample from its stack (root first). */
 function bucketOf(stack: CpuProfile['nodes'][number]['callFrame'][]): string {
   const leaf = stack.at(-1);
@@ -76,7 +84,7 @@ function bucketOf(stack: CpuProfile['nodes'][number]['callFrame'][]): string {
   for (let i = 0; i < stack.length; i++) {
     const mod = harnessModule(stack[i].url);
     if (mod === undefined) continue;
-    const phase = PHASES.find((p) => p.fn === stack[i].functionName && p.module.test(mod));
+    const phase = PHASES.find((p) => isNamed(stack[i].functionName, p.fn) && p.module.test(mod));
     if (phase?.name === 'judging') {
       // the check whose module is the first checks/<dir>/<file> frame below judge
       const check = stack.slice(i + 1).map((f) => harnessModule(f.url)).find((m) => m !== undefined && /^checks\/[^/]+\/[^/]+$/.test(m) && !m.startsWith('checks/util/'));

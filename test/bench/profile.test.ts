@@ -93,4 +93,13 @@ describe('unbundleProfile', () => {
     const linked: CpuProfile = { nodes: [{ ...root, children: [judge.id] }, { ...judge, children: [check.id] }, check], samples: [check.id], timeDeltas: [1000] };
     expect(bucketProfile(unbundleProfile(linked, bundle, text), 'w').buckets.map((b) => b.name)).toEqual(['judging: protocol/wire-schema']);
   });
+
+  it("finds a phase under esbuild's rename of its function (judge2 in run/judge), not under another name", () => {
+    const renamed = profileOf([
+      { stack: [['run', `${D}/run/index.js`], ['judge2', `${D}/run/judge.js`], ['check', `${D}/checks/protocol/wire-schema.js`]], ms: 4 },
+      { stack: [['run', `${D}/run/index.js`], ['planCalls3', `${D}/run/surface.js`]], ms: 2 },
+      { stack: [['run', `${D}/run/index.js`], ['judgeX', `${D}/run/judge.js`]], ms: 1 },
+    ]);
+    expect(Object.fromEntries(bucketProfile(renamed, 'w').buckets.map((b) => [b.name, b.ms]))).toEqual({ 'judging: protocol/wire-schema': 4, 'call planning': 2, other: 1 });
+  });
 });
