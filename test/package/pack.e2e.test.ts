@@ -57,8 +57,25 @@ describe('the packed package, installed into a fresh project', () => {
     const run = await execa('npx', ['mcp-harness', 'run', '--report-dir', 'adhoc-report', '--', process.execPath, join(SERVERS, 'fixture-server.mjs')], { ...quiet, cwd: project });
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
-    const report = JSON.parse(readFileSync(join(project, 'adhoc-report/report.json'), 'utf8')) as { surfaces: { tools: unknown[]; status: string }[] };
+    const report = JSON.parse(readFileSync(join(project, 'adhoc-report/report.json'), 'utf8')) as { harnessVersion: string; surfaces: { tools: unknown[]; status: string }[] };
     expect(report.surfaces[0].status).toBe('ok');
+    // dist/bin.js is one bundled file: its version still comes from the package's own package.json
+    expect(report.harnessVersion).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+  }, STEP_LIMIT_MS);
+
+  it.concurrent('npx mcp-harness run reads a TypeScript config (tsx, kept out of the bundle, loaded for it)', async () => {
+    const dir = join(project, 'ts-config');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'mcp-harness.config.ts'), [
+      "import { defineConfig } from 'mcp-harness';",
+      'const reportDir: string = "ts-report";',
+      `export default defineConfig({ reportDir, reporters: ['json'], surfaces: [{ name: 'fixture', command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(SERVERS, 'fixture-server.mjs'))}] }] });`,
+    ].join('\n'));
+    const run = await execa('npx', ['mcp-harness', 'run'], { ...quiet, cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'ts-report/report.json'), 'utf8')) as { surfaces: { name: string; status: string }[] };
+    expect(report.surfaces.map((x) => [x.name, x.status])).toEqual([['fixture', 'ok']]);
   }, STEP_LIMIT_MS);
 
   it.concurrent('plain node imports defineConfig, run and validateSurface (no loader)', async () => {
