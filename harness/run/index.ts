@@ -62,26 +62,28 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
   const t0 = performance.now();
   const filters = options.filters ?? {};
   if (filters.checks) assertCheckIds(filters.checks);
-  const engine = loadEngine(config, filters);
+  // the engine is imported on first use: by the first stdio surface right after its server was spawned, so
+  // evaluating the engine's modules (synchronous in the bundled dist/bin.js) never delays that spawn
+  let loading: Promise<Engine> | undefined;
+  const engine = (): Promise<Engine> => (loading ??= loadEngine(config, filters));
   // check options are validated when the check modules are loaded (enableChecks: a ConfigError ends the run
   // before any server starts); without any, nothing but a harness bug can fail there, so servers start at once
   const early = !Object.values(config.checks).some(Array.isArray);
-  if (!early) await engine;
-  else engine.catch(() => {}); // awaited by every surface below
+  if (!early) await engine();
   const spares = freshSpares(config, filters);
   const { surfaces, callShard } = selectSurfaces(config, filters.shard);
   const results = await pool(surfaces, Math.max(1, config.concurrency || availableParallelism()), async (surface) => {
     if (options.signal?.aborted) return undefined; // interrupted: surfaces not yet started are left out
     options.onProgress?.({ type: 'surface-start', surface: surface.name });
     const ctx = async (): Promise<SurfaceRunContext> => {
-      const { checks, schemas } = await engine;
+      const { checks, schemas } = await engine();
       return { checks, schemas, filter: { tools: filters.tools, callShard }, signal: options.signal };
     };
     const result = await validateSurfaceSafely(surface, engine, ctx, spares, options.signal);
     options.onProgress?.({ type: 'surface-end', surface: surface.name, result });
     return result;
   });
-  const { buildReport } = await engine;
+  const { buildReport } = await engine();
   const done = results.filter((r): r is SurfaceResult => r !== undefined);
   const report = buildReport({
     harnessVersion: HARNESS_VERSION,
@@ -137,13 +139,13 @@ function selectSurfaces(config: ResolvedConfig, shard?: Shard) {
  * surface's session is opened (and its spare processes started) before the engine is awaited; whatever the
  * validation did not take is stopped before the surface's temp dirs are removed.
  */
-async function validateSurfaceSafely(surface: ResolvedSurface, engine: Promise<Engine>, ctx: () => Promise<SurfaceRunContext>, spares: (era: Era) => number, signal?: AbortSignal): Promise<SurfaceResult> {
+async function validateSurfaceSafely(surface: ResolvedSurface, engine: () => Promise<Engine>, ctx: () => Promise<SurfaceRunContext>, spares: (era: Era) => number, signal?: AbortSignal): Promise<SurfaceResult> {
   try {
     return await withPreparedSurface(surface, async (prepared) => {
-      if (isHttpSpec(prepared.spec)) return (await engine).validatePreparedSurface(prepared, await ctx());
+      if (isHttpSpec(prepared.spec)) return (await engine()).validatePreparedSurface(prepared, await ctx());
       const start = { early: openEarly(prepared.spec, prepared.session, spares, signal) };
       try {
-        return await (await engine).validatePreparedSurface(prepared, await ctx(), start);
+        return await (await engine()).validatePreparedSurface(prepared, await ctx(), start);
       } finally {
         await start.early.discard();
       }
