@@ -19,13 +19,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { decode } from '@jridgewell/sourcemap-codec';
 import type { Log } from './compare.ts';
 import type { DefaultTarget } from './default-run.ts';
 import { ROOT } from './surfaces.ts';
 
 /** The subset of a V8 `.cpuprofile` this reads (Chrome DevTools protocol Profiler.Profile). */
 export interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number }; children?: number[] }>;
   /** Leaf node id of each sample. */
   samples: number[];
   /** µs since the previous sample, one per sample. */
@@ -150,37 +151,52 @@ export function bucketProfile(profile: CpuProfile, workload: string): ProfileFig
   return { workload, totalMs, idleMs, buckets: out.sort((a, b) => b.ms - a.ms) };
 }
 
+/** The parts of a source map (v3, esbuild's `sourcemap: 'external'`) unbundleProfile reads. */
+export interface BundleSourceMap {
+  /** Source paths relative to the map's directory (dist/): `../harness/run/judge.ts`, `../node_modules/...`. */
+  sources: string[];
+  /** The VLQ mappings (decoded with @jridgewell/sourcemap-codec). */
+  mappings: string;
+}
+
 /**
- * Map the frames of a bundled file (dist/bin.js, scripts/bundle-cli.mjs) back to the modules they came
- * from, so the buckets see `dist/<dir>/<file>.js` and `node_modules/<pkg>/...` as in the unbundled tree.
- * esbuild starts each module's code with a `// <path>` comment line (harness/run/judge.ts,
- * node_modules/zod/v4/core/core.js); a frame's 0-based `lineNumber` falls in the section of the last
- * such line above it. Frames of other files, and lines above the first section, are kept. Pure.
+ * Map the frames of a bundled file (dist/bin.js, scripts/bundle-cli.mjs, minified) back to the modules
+ * they came from, so the buckets see `dist/<dir>/<file>.js` and `node_modules/<pkg>/...` as in the
+ * unbundled tree. A frame's 0-based `lineNumber` and `columnNumber` (where its function starts) are looked
+ * up in the bundle's source map: the last mapping segment at or before that column on that line names the
+ * source; a harness source becomes its tsc output's URL. Frames of other files, and positions no segment
+ * maps, are kept. Pure.
  * @param bundleUrl the bundle's file URL as the profile spells it (file:///.../dist/bin.js)
- * @param bundleText the bundle's source text
+ * @param map the bundle's source map (dist/bin.js.map)
  */
-export function unbundleProfile(profile: CpuProfile, bundleUrl: string, bundleText: string): CpuProfile {
-  const sections: Array<{ line: number; url: string }> = [];
+export function unbundleProfile(profile: CpuProfile, bundleUrl: string, map: BundleSourceMap): CpuProfile {
   const dist = bundleUrl.slice(0, bundleUrl.lastIndexOf('/') + 1);
   const root = dist.replace(/dist\/$/, '');
-  bundleText.split('\n').forEach((text, line) => {
-    const m = /^\/\/ ((harness)\/(.+)\.ts|node_modules\/.+)$/.exec(text);
-    if (m) sections.push({ line, url: m[2] ? `${dist}${m[3]}.js` : `${root}${m[1]}` });
+  const urls = map.sources.map((source) => {
+    const path = source.replace(/^(\.\.\/)+/, '');
+    const harness = /^harness\/(.+)\.ts$/.exec(path);
+    return harness ? `${dist}${harness[1]}.js` : `${root}${path}`;
   });
-  const locate = (line: number): string | undefined => {
+  const lines = decode(map.mappings);
+  const locate = (line: number, column: number): string | undefined => {
+    const segments = lines[line];
+    if (!segments) return undefined;
     let lo = 0;
-    let hi = sections.length - 1;
+    let hi = segments.length - 1;
     let found: string | undefined;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (sections[mid].line <= line) (found = sections[mid].url), (lo = mid + 1);
-      else hi = mid - 1;
+      const seg = segments[mid];
+      if (seg[0] <= column) {
+        if (seg.length > 1) found = urls[seg[1]!];
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
     return found;
   };
   const nodes = profile.nodes.map((n) => {
     if (n.callFrame.url !== bundleUrl) return n;
-    const url = locate(n.callFrame.lineNumber);
+    const url = locate(n.callFrame.lineNumber, n.callFrame.columnNumber ?? 0);
     return url === undefined ? n : { ...n, callFrame: { ...n.callFrame, url } };
   });
   return { ...profile, nodes };
@@ -199,7 +215,7 @@ export async function profileDefaultRun(target: DefaultTarget, log: Log): Promis
     const file = readdirSync(join(work, 'prof')).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('no .cpuprofile written');
     const bin = join(ROOT, 'dist/bin.js');
-    const profile = unbundleProfile(JSON.parse(readFileSync(join(work, 'prof', file), 'utf8')) as CpuProfile, pathToFileURL(bin).href, readFileSync(bin, 'utf8'));
+    const profile = unbundleProfile(JSON.parse(readFileSync(join(work, 'prof', file), 'utf8')) as CpuProfile, pathToFileURL(bin).href, JSON.parse(readFileSync(`${bin}.map`, 'utf8')) as BundleSourceMap);
     const figures = bucketProfile(profile, target.name);
     log(`  ${target.name}: ${Math.round(figures.totalMs)} ms profiled, top ${figures.buckets.slice(0, 3).map((b) => `${b.name} ${Math.round(b.ms)} ms`).join(', ')}`);
     return figures;

@@ -55,7 +55,16 @@ const result = await build({
   target: 'node20',
   external: ['tsx', 'tsx/*', 'esbuild', 'vitest', 'vitest/*'],
   banner: { js: "import { createRequire as __mcpHarnessCreateRequire } from 'node:module'; const require = __mcpHarnessCreateRequire(import.meta.url);" },
-  legalComments: 'eof',
+  // Whitespace and syntax minified (names kept: stack traces and the bench profile's phase buckets read
+  // them), ASCII output and the packages' legal comments in dist/bin.js.LEGAL.txt: one non-Latin-1
+  // character anywhere (an em dash in a licence comment) makes V8 hold the whole source two bytes per
+  // character. Measured at 1,000 tools: peak RSS 170-173 -> 163-164 MB; `--version` 61 -> 55 MB.
+  legalComments: 'external',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  charset: 'ascii',
+  sourcemap: 'external',
+  sourcesContent: false,
   logLevel: 'warning',
   metafile: true,
   plugins: [anchorImportMeta],

@@ -5,7 +5,8 @@
  * three largest costs. Pure: a hand-built V8 profile, no timing measured or asserted.
  */
 import { describe, expect, it } from 'vitest';
-import { bucketProfile, renderProfiles, unbundleProfile, type CpuProfile } from '../../bench/profile.ts';
+import { encode } from '@jridgewell/sourcemap-codec';
+import { bucketProfile, renderProfiles, unbundleProfile, type BundleSourceMap, type CpuProfile } from '../../bench/profile.ts';
 
 const D = 'file:///repo/dist';
 type Frame = [fn: string, url: string];
@@ -69,29 +70,33 @@ describe('bucketProfile', () => {
 
 describe('unbundleProfile', () => {
   const bundle = `${D}/bin.js`;
-  // esbuild's layout: each module's code follows a `// <path>` line (0-based lines 2, 5 and 8 here)
-  const text = ['#!/usr/bin/env node', 'import x;', '// node_modules/zod/v4/core/core.js', 'var a;', 'function core() {}',
-    '// harness/run/judge.ts', 'function judge() {}', 'var b;', '// harness/checks/protocol/wire-schema.ts', 'function check() {}'].join('\n');
-  const at = (fn: string, url: string, lineNumber: number): CpuProfile['nodes'][number] => ({ id: lineNumber + 2, callFrame: { functionName: fn, url, lineNumber } });
+  // A minified bundle on two lines: line 0 holds zod's core (columns 0-39) then the judge (40-79) and a
+  // check (from 80); line 1 starts with code no segment maps. Segments: [generated column, source, line, column].
+  const map: BundleSourceMap = {
+    sources: ['../node_modules/zod/v4/core/core.js', '../harness/run/judge.ts', '../harness/checks/protocol/wire-schema.ts'],
+    mappings: encode([[[0, 0, 0, 0], [40, 1, 0, 0], [80, 2, 0, 0]], [[0], [30, 1, 5, 0]]]),
+  };
+  const at = (id: number, fn: string, url: string, lineNumber: number, columnNumber: number): CpuProfile['nodes'][number] => ({ id, callFrame: { functionName: fn, url, lineNumber, columnNumber } });
   const profile: CpuProfile = {
-    nodes: [at('(root)', '', -1), at('main', bundle, 0), at('core', bundle, 4), at('judge', bundle, 6), at('check', bundle, 9), at('other', `${D}/index.js`, 6)],
+    nodes: [at(1, '(root)', '', -1, -1), at(2, 'core', bundle, 0, 12), at(3, 'judge', bundle, 0, 40), at(4, 'check', bundle, 0, 95), at(5, 'main', bundle, 1, 4), at(6, 'late', bundle, 1, 31), at(7, 'other', `${D}/index.js`, 0, 50)],
     samples: [],
     timeDeltas: [],
   };
-  const urls = unbundleProfile(profile, bundle, text).nodes.map((n) => n.callFrame.url);
+  const urls = unbundleProfile(profile, bundle, map).nodes.map((n) => n.callFrame.url);
 
-  it('maps a bundled frame to the module whose section holds its line (harness modules as their tsc output)', () => {
-    expect(urls.slice(2, 5)).toEqual(['file:///repo/node_modules/zod/v4/core/core.js', `${D}/run/judge.js`, `${D}/checks/protocol/wire-schema.js`]);
+  it('maps a bundled frame to the source of the last segment at or before its column (harness modules as their tsc output)', () => {
+    expect(urls.slice(1, 4)).toEqual(['file:///repo/node_modules/zod/v4/core/core.js', `${D}/run/judge.js`, `${D}/checks/protocol/wire-schema.js`]);
+    expect(urls[5]).toBe(`${D}/run/judge.js`);
   });
 
-  it('keeps frames above the first section and frames of other files as they were', () => {
-    expect([urls[0], urls[1], urls[5]]).toEqual(['', bundle, `${D}/index.js`]);
+  it('keeps unmapped positions and frames of other files as they were', () => {
+    expect([urls[0], urls[4], urls[6]]).toEqual(['', bundle, `${D}/index.js`]);
   });
 
   it('lets the buckets see the unbundled modules', () => {
-    const [root, , , judge, check] = profile.nodes;
+    const [root, , judge, check] = profile.nodes;
     const linked: CpuProfile = { nodes: [{ ...root, children: [judge.id] }, { ...judge, children: [check.id] }, check], samples: [check.id], timeDeltas: [1000] };
-    expect(bucketProfile(unbundleProfile(linked, bundle, text), 'w').buckets.map((b) => b.name)).toEqual(['judging: protocol/wire-schema']);
+    expect(bucketProfile(unbundleProfile(linked, bundle, map), 'w').buckets.map((b) => b.name)).toEqual(['judging: protocol/wire-schema']);
   });
 
   it("finds a phase under esbuild's rename of its function (judge2 in run/judge), not under another name", () => {
