@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { globSync } from 'tinyglobby';
 import { createSchemaService } from '../../harness/schema/ajv.ts';
 import { generateArguments } from '../../harness/scenarios/generate/index.ts';
 import type { JsonSchema } from '../../harness/model/protocol.ts';
+import { fixtureJsonDocuments } from '../helpers/fixture-json.ts';
 import { inputSchema, outputSchema, sampleArguments, structuredResult } from '../../bench/synthetic/tools.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,13 +55,7 @@ function suiteCases(): Case[] {
 /** Every inputSchema/outputSchema of the JSON fixtures, with every argument/structuredContent value of the same file as instances. */
 function fixtureCases(): Case[] {
   const cases: Case[] = [];
-  for (const file of globSync('test/fixtures/**/*.json', { cwd: ROOT })) {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
-    } catch {
-      continue;
-    }
+  for (const { file, doc } of fixtureJsonDocuments()) {
     const schemas: JsonSchema[] = [];
     const values: unknown[] = [];
     const walk = (node: unknown): void => {

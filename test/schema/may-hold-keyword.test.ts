@@ -10,11 +10,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { globSync } from 'tinyglobby';
 import { withoutNullableKeyword } from '../../harness/schema/canonicalise.ts';
 import { mayHoldKeyword, walkSchema } from '../../harness/schema/walk.ts';
 import { inputSchema, outputSchema } from '../../bench/synthetic/tools.mjs';
 import { deepSchema } from './deep.ts';
+import { fixtureJsonDocuments } from '../helpers/fixture-json.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,13 +33,7 @@ function corpus(): unknown[] {
     const groups = JSON.parse(readFileSync(join(ROOT, `bench/json-schema-test-suite/${file}.json`), 'utf8')) as Record<string, Array<{ schema: unknown }>>;
     for (const list of Object.values(groups)) for (const g of list) out.push(g.schema);
   }
-  for (const file of globSync('test/fixtures/**/*.json', { cwd: ROOT })) {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
-    } catch {
-      continue;
-    }
+  for (const { doc } of fixtureJsonDocuments()) {
     const collect = (node: unknown): void => {
       if (Array.isArray(node)) return node.forEach(collect);
       if (node === null || typeof node !== 'object') return;
