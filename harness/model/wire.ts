@@ -167,7 +167,7 @@ export interface HttpSendOptions {
 export interface ProbeRecord {
   probe: ProbeRequest;
   request: RequestRecord;
-  /** For `freshProcess` probes: whether the probe process was still alive after the answer. */
+  /** For `freshProcess` probes: whether the probe process was still running when its answer (or the timeout) came; read then, no window waited out. */
   aliveAfter?: boolean;
   /**
    * `paginate` probes: every page in order (the first is `request`), and why the walk ended: `end` (no

@@ -13,7 +13,12 @@ import { createTransport, type TransportContext } from './transports.ts';
 /** What a fresh-process probe saw. `responses` are in arrival order; frames without an expected id are in `tap.frames`. */
 export interface FreshProbeResult {
   responses: JsonRpcResponse[];
-  /** Whether the process was still running shortly after the answers (or the timeout). */
+  /**
+   * Whether the process was still running when the wait for its answers ended (all answered, the timeout, an
+   * exit or the abort), read at that moment: no extra observation window is waited out (issue 12: a 100 ms
+   * window sat on every run's critical path, and no check reads this field). A process that exits on its
+   * opening line is seen as ended, because its exit is what ends the wait.
+   */
   aliveAfter: boolean;
   tap: WireTap;
   /** How long the answers were waited for, ms (see `freshProbeTimeoutMs`). */
@@ -30,9 +35,6 @@ export interface FreshProbeResult {
 export function freshProbeTimeoutMs(timeouts: SessionOptions['timeouts']): number {
   return Math.max(timeouts.requestMs, timeouts.startMs);
 }
-
-/** How long to watch for an exit after the answers, ms. */
-const SETTLE_MS = 100;
 
 /**
  * A process started ahead of a fresh-process probe (issue 12: its start-up overlaps the harness's own work),
@@ -99,7 +101,6 @@ export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lin
   });
   await settlesWithin(Promise.race([Promise.all(answered), aborted]), timeoutMs);
   if (onAbort) signal?.removeEventListener('abort', onAbort);
-  await settlesWithin(connection.closed, SETTLE_MS);
   const aliveAfter = connection.alive;
   await connection.stop();
   return { responses, aliveAfter, tap: connector.tap.snapshot(), timeoutMs, unanswered };
