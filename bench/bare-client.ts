@@ -82,8 +82,8 @@ export async function runBare(spec: BareSpec): Promise<BareResult> {
  * The floor of a default run's server-side work: the bare client (runBare) with `freshStarts` more server
  * processes started beside it at once, each answering one opening `initialize` (legacy) or `server/discover`
  * (modern) and then shut down like the bare client's (close stdin, the same grace, SIGTERM). A default run
- * needs these start-ups for its fresh-process probes (harness/checks/index.ts FRESH_PROCESS_PROBES: two on
- * a legacy era); no harness work is in this figure, and starting them at once is the most favourable
+ * needs these start-ups for its fresh-process probes (harness/checks/index.ts freshProcessCount: one on a
+ * legacy era, the opening two checks share); no harness work is in this figure, and starting them at once is the most favourable
  * order, so no default run can be faster on the same machine. `wallMs` covers spawn to the last exit.
  * @throws Error as runBare, or when an extra process exits before it answers.
  */

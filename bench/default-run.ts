@@ -24,7 +24,7 @@ import { replayOf, timeBare, type Replay } from './measure.ts';
 import { median, medianRatio } from './stats.ts';
 import { ROOT } from './surfaces.ts';
 import { syntheticReplay } from './synthetic-bench.ts';
-import { FRESH_PROCESS_PROBES } from '../harness/checks/index.ts';
+import { freshProcessCount } from '../harness/checks/index.ts';
 import type { Era } from '../harness/model/protocol.ts';
 import { createHash } from 'node:crypto';
 
@@ -73,7 +73,7 @@ export interface DefaultRow {
   bareMs: number;
   /**
    * Server start-ups beside the bare client's that the default run's fresh-process probes need on the
-   * negotiated era (FRESH_PROCESS_PROBES, every check enabled), and the median ms of that floor
+   * negotiated era (freshProcessCount of FRESH_PROCESS_PROBES, every check enabled), and the median ms of that floor
    * (bare-client.ts runFloor): no default run on this machine can be faster than `floorMs`.
    */
   freshStarts: number;
@@ -126,9 +126,9 @@ async function timeBareOnce(config: ReturnType<typeof adHocConfig>, replay: Repl
   return (await timeBare(config.surfaces[0], replay, freshStarts)).wallMs;
 }
 
-/** Fresh-process probes every check plans on `era` (the default run enables every check). */
+/** The processes the fresh-process probes of every check need on `era` (the default run enables every check). */
 export function freshStartsFor(era: Era): number {
-  return Object.values(FRESH_PROCESS_PROBES).reduce((sum, byEra) => sum + (byEra[era] ?? 0), 0);
+  return freshProcessCount(era);
 }
 
 /**

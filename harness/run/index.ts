@@ -10,7 +10,7 @@
  * server's start-up overlaps the harness's own on another core. The servers see the same bytes either way.
  */
 import { availableParallelism } from 'node:os';
-import { assertCheckIds, checkIds, FRESH_PROCESS_PROBES } from '../checks/index.ts';
+import { assertCheckIds, checkIds, freshProcessCount } from '../checks/index.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import type { ResolvedConfig, ResolvedSurface } from '../config/types.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
@@ -118,13 +118,13 @@ async function loadEngine(config: ResolvedConfig, filters: RunFilters) {
 }
 
 /**
- * How many fresh-process probes the enabled checks plan for a negotiated era (FRESH_PROCESS_PROBES), known
- * before any check module is loaded: the spare processes a stdio surface starts once its era is known.
+ * How many processes the enabled checks' fresh-process openings need on a negotiated era (FRESH_PROCESS_PROBES,
+ * freshProcessCount), known before any check module is loaded: the spare processes a stdio surface starts once
+ * its era is known.
  */
 function freshSpares(config: ResolvedConfig, filters: RunFilters): (era: Era) => number {
   const enabled = (id: string) => (filters.checks ?? checkIds).includes(id) && ![config.checks[id], (config.checks[id] as unknown[] | undefined)?.[0]].includes('off');
-  const planners = Object.entries(FRESH_PROCESS_PROBES).filter(([id]) => enabled(id));
-  return (era) => planners.reduce((n, [, perEra]) => n + (perEra[era] ?? 0), 0);
+  return (era) => freshProcessCount(era, enabled);
 }
 
 /** The surfaces of this shard: split by surface name, or (one surface) by calls. */

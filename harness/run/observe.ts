@@ -5,7 +5,7 @@
  *
  * This is the only run-stage module that talks to a process (through harness/session).
  */
-import { isHttpSpec, openSession, probeFresh, SessionBootError, withServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
+import { isHttpSpec, openSession, SessionBootError, withServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
 import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
@@ -14,7 +14,7 @@ import { changesStateByName, EFFECT_ORDER_SLOTS_PER_WINDOW, runInEffectOrder } f
 import { declaresListChanged, finishListChanged, followListChanges } from './relist.ts';
 import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './early-probes.ts';
 import type { EarlySession } from './early-session.ts';
-import type { FreshProcess } from '../session/index.ts';
+import { runFreshProbes, startEarlyFresh, type EarlyFresh } from './fresh-probes.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -26,8 +26,11 @@ export interface ObserveInput {
   base: Pick<SurfaceObservation, 'options'> & Partial<SurfaceObservation>;
   /** Decide which scenarios to call once the tools are known. */
   planCalls: (observation: SurfaceObservation) => { scenarios: Scenario[]; skipped: SurfaceObservation['skippedTools'] };
-  /** Ask the checks which probes they need, given the observation so far. */
-  planProbes: (observation: SurfaceObservation) => ProbeRequest[];
+  /**
+   * Ask the checks which probes they need, given the observation so far: every enabled check, or only those
+   * in `checks` (check IDs; the second fresh-probe round asks only the checks that planned fresh probes).
+   */
+  planProbes: (observation: SurfaceObservation, checks?: ReadonlySet<string>) => ProbeRequest[];
   /** Aborts the observation (interrupt, surface timeout): the session is closed and what was seen is kept. */
   signal?: AbortSignal;
   /**
@@ -129,7 +132,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
       });
     }
     if (!input.signal?.aborted && obs.bootError === undefined) {
-      obs.probes = await runProbes(session, input, input.planProbes(obs), changesStateByName(obs.listing.tools), context, early, earlyLive);
+      obs.probes = await runProbes(session, input, obs, input.planProbes(obs), changesStateByName(obs.listing.tools), context, early, earlyLive);
     }
   } finally {
     input.signal?.removeEventListener('abort', onAbort);
@@ -209,10 +212,11 @@ async function replayCollateral<T extends { request: RequestRecord }>(records: T
  * Execute planned probes: session probes pipelined on the connection (in effect order: a probe calling a
  * tool that may change state runs alone, `runInEffectOrder`), then the exclusive
  * (timing-sensitive) ones alone and in order, while the fresh-process probes (short-lived processes)
- * run alongside, so neither waits for the other. Fresh probes `early` already started take
- * their early records (see startEarlyFresh).
+ * run alongside, so neither waits for the other (harness/run/fresh-probes.ts: identical openings of
+ * different checks share one process, `early` ones take their early records, and a second planning round
+ * decides which fresh records count).
  */
-async function runProbes(session: Session, input: ObserveInput, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }, early?: EarlyFresh, earlyLive?: EarlyProbes): Promise<ProbeRecord[]> {
+async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObservation, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }, early?: EarlyFresh, earlyLive?: EarlyProbes): Promise<ProbeRecord[]> {
   const live = (async () => {
     const pipelined = probes.filter((p) => !p.freshProcess && !p.exclusive);
     const run = (probe: ProbeRequest) => {
@@ -229,22 +233,7 @@ async function runProbes(session: Session, input: ObserveInput, probes: ProbeReq
     }
     return records;
   })();
-  const fresh = (async () => {
-    const records: ProbeRecord[] = [];
-    const planned = probes.filter((p) => p.freshProcess);
-    const started = early?.take(planned) ?? new Map<ProbeRequest, Promise<ProbeRecord>>();
-    await early?.settled(); // the ones started early finish first; the late ones then run one at a time
-    for (const probe of planned) {
-      const record = started.get(probe);
-      if (record) {
-        const r = await record;
-        if (input.signal?.aborted && r.request.response === undefined) break; // cut by the abort, not unanswered
-        records.push(r);
-      } else if (input.signal?.aborted) break;
-      else records.push(await runFreshProbe(input, probe, context));
-    }
-    return records;
-  })();
+  const fresh = runFreshProbes(input, obs, probes.filter((p) => p.freshProcess), context, early);
   const [liveRecords, freshRecords] = await Promise.all([live, fresh]);
   return [...liveRecords, ...freshRecords];
 }
@@ -287,95 +276,5 @@ async function followCursors(first: RequestRecord, maxPages: number, fetch: (cur
     if (pages.length >= maxPages) return { pages, pageStop: 'page-limit' };
     cursors.set(next, pages.length - 1);
     pages.push(await fetch(next));
-  }
-}
-
-/**
- * Fresh-process probes started at once, beside the main session, as soon as the era is known (issue 12:
- * the version probe's process start-up overlapped with listing and calling, not after them). They are
- * planned from the observation as it is then (negotiation, no listing yet); the full plan later decides
- * which records count: a probe it plans again, identical (same check, id, method, params, raw line),
- * takes the early record; an early probe it does not plan is dropped. A fresh probe runs on its own
- * process, so what it sees does not depend on when it ran: the verdicts are those of the late start.
- */
-interface EarlyFresh {
-  /** The early records of the `planned` fresh probes that were started early (keyed by the planned request). */
-  take(planned: readonly ProbeRequest[]): Map<ProbeRequest, Promise<ProbeRecord>>;
-  /** Resolves when every early probe has finished (its process stopped). Never rejects. */
-  settled(): Promise<void>;
-}
-
-/** The identity of a planned fresh probe: what is sent, and who asked. */
-function freshKey(probe: ProbeRequest): string {
-  return JSON.stringify([probe.check, probe.id, probe.method, probe.params ?? null, probe.raw ?? null, probe.tool ?? null]);
-}
-
-/**
- * Plan and start the fresh-process probes that need only the negotiation, all at once (issue 12: each is a
- * server start-up, and each runs on its own process, so what one sees does not depend on the others; they
- * already ran beside the main session).
- */
-function startEarlyFresh(input: ObserveInput, obs: SurfaceObservation, context: { serverExit?: WebServer['exited'] }): EarlyFresh | undefined {
-  if (input.signal?.aborted) return undefined;
-  const planned = input.planProbes(obs).filter((p) => p.freshProcess);
-  const unique = new Map<string, ProbeRequest>();
-  for (const probe of planned) if (!unique.has(freshKey(probe))) unique.set(freshKey(probe), probe);
-  // the spares started for this surface: one per probe, the rest stopped now (a modern era plans none)
-  const spares = input.early?.claimSpares(unique.size);
-  if (planned.length === 0) return undefined;
-  const byKey = new Map<string, Promise<ProbeRecord>>();
-  [...unique].forEach(([key, probe], i) => {
-    byKey.set(key, spares ? spares.then((s) => runFreshProbe(input, probe, context, s[i])) : runFreshProbe(input, probe, context));
-  });
-  const all = Promise.allSettled([...byKey.values()]).then(() => undefined);
-  return {
-    take(later) {
-      const taken = new Map<ProbeRequest, Promise<ProbeRecord>>();
-      for (const probe of later) {
-        const key = freshKey(probe);
-        const record = byKey.get(key);
-        if (record) {
-          taken.set(probe, record.then((r) => ({ ...r, probe })));
-          byKey.delete(key); // a second identical probe in the plan runs on its own, as before
-        }
-      }
-      return taken;
-    },
-    settled: () => all,
-  };
-}
-
-const FRESH_PROBE_ID = 'mcp-harness-fresh-probe';
-
-/** A probe on its own short-lived process (`spare`, when one was started for it): the opening message is the probe itself. */
-async function runFreshProbe(input: ObserveInput, probe: ProbeRequest, context: { serverExit?: WebServer['exited'] }, spare?: FreshProcess): Promise<ProbeRecord> {
-  const started = performance.now();
-  const params = probe.params ?? {};
-  const line = probe.raw ?? JSON.stringify({ jsonrpc: '2.0', id: FRESH_PROBE_ID, method: probe.method, params });
-  const id = probe.raw === undefined ? FRESH_PROBE_ID : rawId(probe.raw);
-  const result = await probeFresh(input.spec, input.session, [line], id === undefined ? [] : [id], context, input.signal, spare);
-  const response = result.responses[0];
-  return {
-    probe,
-    aliveAfter: result.aliveAfter,
-    request: {
-      id: id ?? FRESH_PROBE_ID,
-      method: probe.method,
-      params,
-      response,
-      outcome: response === undefined ? (result.unanswered.length > 0 ? 'unanswered' : 'timeout') : response.error !== undefined ? 'protocol-error' : 'success',
-      durationMs: performance.now() - started,
-      ...(response === undefined && result.unanswered.length === 0 ? { timeoutMs: result.timeoutMs } : {}),
-    },
-  };
-}
-
-/** The id of a raw JSON-RPC line, if it parses and has one. */
-function rawId(raw: string): string | number | undefined {
-  try {
-    const id = (JSON.parse(raw) as { id?: unknown }).id;
-    return typeof id === 'string' || typeof id === 'number' ? id : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -84,7 +84,7 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
       obs.outOfScopeTools = plan.outOfScope;
       return plan;
     },
-    planProbes: (obs) => planProbes(ctx.checks, obs, ctx.schemas),
+    planProbes: (obs, only) => planProbes(only ? ctx.checks.filter((c) => only.has(c.check.meta.id)) : ctx.checks, obs, ctx.schemas),
     signal,
     ...(start ? { early: start.early } : {}),
   });

@@ -162,9 +162,19 @@ export function planOn(check: Check, observation: SurfaceObservation, options: R
   return check.plan?.({ observation, schemas: sharedSchemas, options: parsedOptions(check, options) }) ?? [];
 }
 
-/** `observation` with the probes `check` plans for it, each answered by `answer` (a table row's live exchange). */
+/**
+ * `observation` with the probes `check` plans for it, each answered by `answer` (a table row's live exchange).
+ * Fresh-process probes get the runner's second round (harness/run/fresh-probes.ts): the check plans again
+ * seeing round 1's records, and that fresh plan decides which fresh records count (a probe planned again keeps
+ * its record, a new one is answered now, one not planned again is dropped).
+ */
 export function answered(check: Check, observation: SurfaceObservation, answer: ProbeAnswer, options: Record<string, unknown> = {}): SurfaceObservation {
-  return { ...observation, probes: answerAll(planOn(check, observation, options), answer) };
+  const first = answerAll(planOn(check, observation, options), answer);
+  if (!first.some((r) => r.probe.freshProcess)) return { ...observation, probes: first };
+  const again = planOn(check, { ...observation, probes: first }, options).filter((p) => p.freshProcess);
+  const kept = new Map(first.filter((r) => r.probe.freshProcess).map((r) => [JSON.stringify(r.probe), r]));
+  const fresh = again.map((p) => kept.get(JSON.stringify(p)) ?? answerAll([p], answer)[0]);
+  return { ...observation, probes: [...first.filter((r) => !r.probe.freshProcess), ...fresh] };
 }
 
 /**

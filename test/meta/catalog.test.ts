@@ -5,7 +5,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog, renderCatalogMarkdown } from '../../harness/cli/catalog.ts';
-import { checkIds, checkLoaders, FRESH_PROCESS_PROBES, loadChecks } from '../../harness/checks/index.ts';
+import { checkIds, checkLoaders, FRESH_PROCESS_PROBES, freshProcessCount, loadChecks } from '../../harness/checks/index.ts';
+import { openingKeys } from '../../harness/run/fresh-probes.ts';
+import type { ProbeRequest } from '../../harness/model/wire.ts';
 import { makeObservation, makeTool, planOn } from '../helpers/check-tester.ts';
 
 /** The check catalog of design.md §6 (copied: the project never reads ../shared). */
@@ -71,19 +73,33 @@ describe('check catalog', () => {
     }
   });
 
-  it('FRESH_PROCESS_PROBES says how many fresh-process probes each check plans per era, on the negotiation alone and with a listing', async () => {
+  it('FRESH_PROCESS_PROBES names the fresh-process openings each check plans per era, and freshProcessCount the processes they need, on the negotiation alone and with a listing', async () => {
     const planned: Record<string, Partial<Record<'legacy' | 'modern', number>>> = {};
+    const byEra: Record<'legacy' | 'modern', Map<string, ProbeRequest[]>> = { legacy: new Map(), modern: new Map() };
     for (const check of await loadChecks()) {
       for (const era of ['legacy', 'modern'] as const) {
         for (const observation of [{ ...makeObservation({ era }), listing: undefined }, makeObservation({ era, tools: [makeTool('echo')] })]) {
-          const fresh = planOn(check, observation).filter((p) => p.freshProcess).length;
-          if (fresh === 0) continue;
+          const fresh = planOn(check, observation).filter((p) => p.freshProcess);
+          if (fresh.length === 0) continue;
           planned[check.meta.id] ??= {};
-          planned[check.meta.id][era] = fresh;
+          planned[check.meta.id][era] = fresh.length;
+          if (!byEra[era].has(check.meta.id)) byEra[era].set(check.meta.id, fresh);
         }
       }
     }
-    expect(planned).toEqual(FRESH_PROCESS_PROBES);
+    const counts = Object.fromEntries(Object.entries(FRESH_PROCESS_PROBES).map(([id, perEra]) => [id, Object.fromEntries(Object.entries(perEra).map(([era, names]) => [era, names?.length]))]));
+    expect(counts).toEqual(planned);
+    // every subset of the planning checks: as many processes as the runner's distinct openings of their plans
+    for (const era of ['legacy', 'modern'] as const) {
+      const ids = [...byEra[era].keys()];
+      for (let mask = 0; mask < 1 << ids.length; mask++) {
+        const on = new Set(ids.filter((_, i) => mask & (1 << i)));
+        const probes = ids.filter((id) => on.has(id)).flatMap((id) => byEra[era].get(id) ?? []);
+        expect(freshProcessCount(era, (id) => on.has(id)), `${era}: ${[...on].join(', ')}`).toBe(new Set(openingKeys(probes)).size);
+      }
+    }
+    expect(freshProcessCount('legacy')).toBe(1); // protocol/version-negotiation and client-capabilities share one opening
+    expect(freshProcessCount('modern')).toBe(0);
   });
 
   it('rejects an unknown check ID with the known ones', async () => {

@@ -1,8 +1,11 @@
 /**
  * protocol/client-capabilities: the server serves a client that declares what real clients declare
  * (roots with listChanged, sampling, elicitation), not only the harness's own `{}`.
- * - Legacy eras: `initialize` on a fresh process with that capability set (and the version the harness
- *   offered). lifecycle §Initialization: the server MUST respond with its own capabilities and
+ * - Legacy eras: `initialize` on a fresh process with that capability set. First the opening
+ *   protocol/version-negotiation shares (./future-client.ts: an unknown version, one process for both
+ *   checks): served with a result object, the set was served and nothing is reported; any other answer
+ *   counts for nothing and the standalone probe (the version the harness offered) runs in round 2, judged
+ *   alone as before. lifecycle §Initialization: the server MUST respond with its own capabilities and
  *   information; an error answer is a warning by default (no published server tried fails it, so the
  *   error level was not reproduced on a real server; a config raises it).
  * - 2026-07-28: `tools/list` whose envelope's clientCapabilities carry that set; a JSON-RPC error where
@@ -15,12 +18,11 @@ import { defineCheck } from '../define.ts';
 import { probeRecord, responseKind, rpcError } from '../../probes/records.ts';
 import { CLIENT_CAPABILITIES_META_KEY } from '../../model/protocol.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
+import { futureClientProbe, futureClientState, initializeParams, REALISTIC_CLIENT_CAPABILITIES } from './future-client.ts';
 
+export { REALISTIC_CLIENT_CAPABILITIES };
 const ID = 'protocol/client-capabilities';
 const PROBE = `${ID}:realistic`;
-
-/** A capability set as desktop and IDE clients send it (roots with listChanged, sampling, form elicitation). */
-export const REALISTIC_CLIENT_CAPABILITIES = Object.freeze({ roots: { listChanged: true }, sampling: {}, elicitation: {} });
 /** The modern set: 2026-07-28 removed the roots list_changed notification. */
 export const REALISTIC_MODERN_CAPABILITIES = Object.freeze({ roots: {}, sampling: {}, elicitation: {} });
 
@@ -49,8 +51,9 @@ export default defineCheck({
     const n = observation.negotiation;
     if (!n) return [];
     if (n.era === 'modern') return listedOk(observation) ? [{ id: PROBE, check: ID, method: 'tools/list', params: { _meta: { [CLIENT_CAPABILITIES_META_KEY]: REALISTIC_MODERN_CAPABILITIES } } }] : [];
-    const params = { protocolVersion: n.offeredVersion, capabilities: REALISTIC_CLIENT_CAPABILITIES, clientInfo: { name: 'mcp-harness', version: '0.1.0' } };
-    return [{ id: PROBE, check: ID, method: 'initialize', params, freshProcess: true }];
+    // round 1 the shared opening; round 2 keeps it when served (nothing to report), else the standalone probe
+    if (futureClientState(observation, ID) !== 'not-served') return [futureClientProbe(ID)];
+    return [{ id: PROBE, check: ID, method: 'initialize', params: initializeParams(n.offeredVersion, REALISTIC_CLIENT_CAPABILITIES), freshProcess: true }];
   },
   check({ observation }, report) {
     const record = probeRecord(observation, PROBE);

@@ -3,17 +3,20 @@
  * gets -32022 with `data: { supported: string[], requested }`; a request without the `_meta`
  * envelope gets -32602. Legacy era (fresh process): `initialize` offering an unknown version is
  * answered with a version the server supports (a known revision), never an echo of the offer; an
- * error answer is acceptable only when it names the supported versions.
+ * error answer is acceptable only when it names the supported versions. The opening is first the one
+ * protocol/client-capabilities shares (./future-client.ts: the unknown version with the realistic capability
+ * set, one process for both checks); only when that is not served with a result object is the standalone
+ * `initialize` with `{}` sent (round 2), judged alone as before.
  * Spec: spec:2026-07-28/basic/versioning.mdx; spec:2026-07-28/basic/index.mdx §_meta; spec:2025-11-25/basic/lifecycle.mdx §Version Negotiation.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { KNOWN_PROTOCOL_VERSIONS } from '../../model/protocol.ts';
 import type { ProbeRecord } from '../../model/wire.ts';
+import { BOGUS_VERSION, futureClientId, futureClientProbe, futureClientState, initializeParams } from './future-client.ts';
 
+export { BOGUS_VERSION };
 const ID = 'protocol/version-negotiation';
-/** The version no server supports. */
-export const BOGUS_VERSION = '1900-01-01';
 const UNSUPPORTED = `${ID}:unsupported-version`;
 const NO_ENVELOPE = `${ID}:missing-envelope`;
 const LEGACY_INIT = `${ID}:legacy-initialize`;
@@ -99,8 +102,10 @@ export default defineCheck({
         { id: NO_ENVELOPE, check: ID, method: 'tools/list', params: {}, envelope: false, http: { headers: { 'mcp-protocol-version': n.protocolVersion, 'mcp-method': 'tools/list' } } },
       ];
     }
-    const params = { protocolVersion: BOGUS_VERSION, capabilities: {}, clientInfo: { name: 'mcp-harness', version: '0.1.0' } };
-    return [{ id: LEGACY_INIT, check: ID, method: 'initialize', params, freshProcess: true }];
+    // round 1 the shared opening; round 2 keeps it when served, else the standalone probe (./future-client.ts)
+    const shared = futureClientState(observation, ID);
+    if (shared !== 'not-served') return [futureClientProbe(ID)];
+    return [{ id: LEGACY_INIT, check: ID, method: 'initialize', params: initializeParams(BOGUS_VERSION, {}), freshProcess: true }];
   },
   check({ observation }, report) {
     const era = observation.negotiation?.era;
@@ -111,7 +116,7 @@ export default defineCheck({
       const noEnvelope = get(NO_ENVELOPE);
       if (noEnvelope) judgeNoEnvelope(noEnvelope, report, observation.transport === 'streamable-http');
     } else if (era === 'legacy') {
-      const init = get(LEGACY_INIT);
+      const init = get(LEGACY_INIT) ?? (futureClientState(observation, ID) === 'served' ? get(futureClientId(ID)) : undefined);
       if (init) judgeLegacyInitialize(init, report);
     }
   },

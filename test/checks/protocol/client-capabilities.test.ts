@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check, { REALISTIC_CLIENT_CAPABILITIES } from '../../../harness/checks/protocol/client-capabilities.ts';
-import { checkTester, makeObservation, planOn } from '../../helpers/check-tester.ts';
+import { checkTester, makeObservation, planOn, runCheckOn } from '../../helpers/check-tester.ts';
+import { answerAll } from '../../probes/records.ts';
 import type { RequestRecord } from '../../../harness/model/wire.ts';
 
 const listed: RequestRecord = { id: 2, method: 'tools/list', outcome: 'success', durationMs: 1, response: { jsonrpc: '2.0', id: 2, result: { tools: [] } } };
@@ -21,8 +22,21 @@ checkTester(check, {
 });
 
 describe('protocol/client-capabilities plan', () => {
-  it('legacy: a fresh-process initialize at the offered version with the realistic set', () => {
-    expect(planOn(check, legacy)).toEqual([{ id: 'protocol/client-capabilities:realistic', check: 'protocol/client-capabilities', method: 'initialize', freshProcess: true, params: { protocolVersion: '2025-11-25', capabilities: REALISTIC_CLIENT_CAPABILITIES, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } }]);
+  it('legacy: first the opening shared with protocol/version-negotiation (an unknown version, the realistic set)', () => {
+    expect(planOn(check, legacy)).toEqual([{ id: 'protocol/client-capabilities:future-client', check: 'protocol/client-capabilities', method: 'initialize', freshProcess: true, params: { protocolVersion: '1900-01-01', capabilities: REALISTIC_CLIENT_CAPABILITIES, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } }]);
+  });
+  it('legacy: the shared opening served, it is planned again (nothing else); not served, the standalone initialize at the offered version replaces it', () => {
+    const [shared] = planOn(check, legacy);
+    const served = { ...legacy, probes: answerAll([shared], () => ({ result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })) };
+    expect(planOn(check, served)).toEqual([shared]);
+    const standalone = { id: 'protocol/client-capabilities:realistic', check: 'protocol/client-capabilities', method: 'initialize', freshProcess: true, params: { protocolVersion: '2025-11-25', capabilities: REALISTIC_CLIENT_CAPABILITIES, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } };
+    for (const answer of [() => rejected(), () => undefined, () => ({ result: null }), () => ({ result: [] })]) {
+      expect(planOn(check, { ...legacy, probes: answerAll([shared], answer) })).toEqual([standalone]);
+    }
+  });
+  it('legacy: a rejected shared opening is judged by nothing; the standalone probe is (round 2)', () => {
+    const [shared] = planOn(check, legacy);
+    expect(runCheckOn(check, { ...legacy, probes: answerAll([shared], rejected) })).toEqual([]);
   });
   it('modern: nothing when the plain listing failed (nothing to compare with)', () => {
     expect(planOn(check, makeObservation({ era: 'modern' }))).toEqual([]);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/protocol/version-negotiation.ts';
-import { checkTester, makeObservation, planOn } from '../../helpers/check-tester.ts';
+import { checkTester, makeObservation, planOn, runCheckOn } from '../../helpers/check-tester.ts';
+import { REALISTIC_CLIENT_CAPABILITIES } from '../../../harness/checks/protocol/future-client.ts';
+import { answerAll } from '../../probes/records.ts';
 import { drive, envelope, init } from '../../probes/drive.ts';
 import type { ProbeRequest } from '../../../harness/model/wire.ts';
 
@@ -28,8 +30,20 @@ checkTester(check, {
 });
 
 describe('plan', () => {
-  it('plans a fresh-process initialize on legacy', () => {
-    expect(planOn(check, legacy)).toMatchObject([{ method: 'initialize', freshProcess: true }]);
+  it('legacy: first the opening shared with protocol/client-capabilities (an unknown version, the realistic set)', () => {
+    expect(planOn(check, legacy)).toEqual([{ id: 'protocol/version-negotiation:future-client', check: 'protocol/version-negotiation', method: 'initialize', freshProcess: true, params: { protocolVersion: '1900-01-01', capabilities: REALISTIC_CLIENT_CAPABILITIES, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } }]);
+  });
+  it('legacy: the shared opening served is judged (planned again, nothing else); any other answer counts for nothing and the standalone {} initialize replaces it', () => {
+    const [shared] = planOn(check, legacy);
+    const echo = { ...legacy, probes: answerAll([shared], () => ({ result: { protocolVersion: '1900-01-01' } })) };
+    expect(planOn(check, echo)).toEqual([shared]);
+    expect(runCheckOn(check, echo).map((f) => f.messageId)).toEqual(['initializeEcho']);
+    const standalone = { id: 'protocol/version-negotiation:legacy-initialize', check: 'protocol/version-negotiation', method: 'initialize', freshProcess: true, params: { protocolVersion: '1900-01-01', capabilities: {}, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } };
+    for (const answer of [() => ({ error: { code: -32602, message: 'x' } }), () => undefined, () => ({ result: 'x' })]) {
+      const notServed = { ...legacy, probes: answerAll([shared], answer) };
+      expect(planOn(check, notServed)).toEqual([standalone]);
+      expect(runCheckOn(check, notServed)).toEqual([]); // judged by nothing: round 2 judges the standalone probe
+    }
   });
   it('modern: the request without _meta still carries the modern headers over HTTP (without them a dual-era server MAY serve it as 2025-03-26)', () => {
     const noEnvelope = planOn(check, modern).find((p) => p.envelope === false);
