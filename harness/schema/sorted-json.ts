@@ -16,6 +16,18 @@ function part(value: unknown): unknown {
   return value === null || typeof value !== 'object' ? scalarText(value) : value;
 }
 
+/** `"key":` texts of the short keys met so far (schemas repeat a few dozen keyword and property names); at most 4,096 keys of at most 64 characters, across runs. */
+const keyTexts = new Map<string, string>();
+/** The text of an object key and its colon, as JSON.stringify spells the key. */
+function keyText(key: string): string {
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    text = `${JSON.stringify(key)}:`;
+    if (key.length <= 64 && keyTexts.size < 4096) keyTexts.set(key, text);
+  }
+  return text;
+}
+
 /**
  * Push the parts of an array or object on the stack, last part first (so they pop in order). Strings on
  * the stack are literal output (a member's text is pushed already serialised), objects are still to expand.
@@ -31,11 +43,15 @@ function pushParts(stack: unknown[], value: object): void {
     return;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+  const keys = Object.keys(record).sort();
   stack.push('}');
+  let first = true;
   for (let i = keys.length - 1; i >= 0; i--) {
-    stack.push(part(record[keys[i]]), `${JSON.stringify(keys[i])}:`);
-    if (i > 0) stack.push(',');
+    const member = record[keys[i]];
+    if (member === undefined) continue;
+    if (!first) stack.push(',');
+    first = false;
+    stack.push(part(member), keyText(keys[i]));
   }
   stack.push('{');
 }

@@ -6,17 +6,11 @@
  * walker's edge cases (inherited, non-enumerable, null-prototype, class-instance nodes, a cycle, a deep
  * document). withoutNullableKeyword gives the same answer as the walk alone on all of them.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { withoutNullableKeyword } from '../../harness/schema/canonicalise.ts';
 import { mayHoldKeyword, walkSchema } from '../../harness/schema/walk.ts';
-import { inputSchema, outputSchema } from '../../bench/synthetic/tools.mjs';
 import { deepSchema } from './deep.ts';
-import { fixtureJsonDocuments } from '../helpers/fixture-json.ts';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+import { schemaCorpus } from '../helpers/schema-corpus.ts';
 
 /** The walk's answer: some visited subschema has `keyword in node` (usesNullable before the pre-scan). */
 function walked(schema: unknown, keyword: string): boolean {
@@ -27,26 +21,7 @@ function walked(schema: unknown, keyword: string): boolean {
   return found;
 }
 
-function corpus(): unknown[] {
-  const out: unknown[] = [];
-  for (const file of ['draft7', 'draft2019-09', 'draft2020-12']) {
-    const groups = JSON.parse(readFileSync(join(ROOT, `bench/json-schema-test-suite/${file}.json`), 'utf8')) as Record<string, Array<{ schema: unknown }>>;
-    for (const list of Object.values(groups)) for (const g of list) out.push(g.schema);
-  }
-  for (const { doc } of fixtureJsonDocuments()) {
-    const collect = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(collect);
-      if (node === null || typeof node !== 'object') return;
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'inputSchema' || key === 'outputSchema') out.push(value);
-        collect(value);
-      }
-    };
-    collect(doc);
-  }
-  for (let i = 0; i < 50; i++) out.push(inputSchema(i), outputSchema(i));
-  return out;
-}
+const corpus = schemaCorpus;
 
 /** Copies of `schema` with `nullable: true` planted at each visited object subschema in turn. */
 function planted(schema: unknown): unknown[] {

@@ -73,6 +73,14 @@ describe('sortedJson', () => {
     }
     for (const value of ['\ud800', { 'a\udc00': '\u{1F600}' }, 'é']) expect(sortedJsonHash(value)).toBe(createHash('sha256').update(sortedJson(value)).digest('hex'));
   });
+  it('key texts from its cache equal fresh ones: repeated keys, odd keys, and past the cache bound', () => {
+    const odd = { 'z"q': 1, '\u2028': 2, '\ud800': 3, '': 4, '\\': 5, '10': 6, '2': 7 };
+    expect(sortedJson(odd)).toBe(reference(odd)); // first sight (a miss)
+    expect(sortedJson(odd)).toBe(reference(odd)); // from the cache (a hit)
+    const many = Object.fromEntries(Array.from({ length: 6_000 }, (_, i) => [`k${i}"`, { [`k${i}"`]: i }]));
+    expect(sortedJson(many)).toBe(reference(many));
+    expect(sortedJson(many)).toBe(reference(many));
+  });
   it('jsonEqual ignores key order only', () => {
     expect(jsonEqual({ a: 1, b: [1, { c: 2, d: 3 }] }, { b: [1, { d: 3, c: 2 }], a: 1 })).toBe(true);
     expect(jsonEqual([1, 2], [2, 1])).toBe(false);
