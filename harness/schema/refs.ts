@@ -10,6 +10,7 @@ import { walkSchema } from './walk.ts';
 
 const BASE = 'https://mcp-harness.invalid/schema.json';
 const REF_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'];
+const ANCHOR_KEYWORDS = ['$anchor', '$dynamicAnchor'];
 
 /** One `$ref` (or `$dynamicRef`/`$recursiveRef`) found in a schema. */
 export interface RefSite {
@@ -52,7 +53,7 @@ function safeDecode(fragment: string): string {
 
 /** The document index: base URI per subschema pointer, `$id` resources and anchors. */
 interface DocumentIndex {
-  /** Subschema pointer -> base URI in effect there. */
+  /** Subschema pointer -> base URI in effect there, for the subschemas whose base is not BASE (absent: BASE). */
   bases: Map<string, string>;
   /** Absolute URI (without fragment) -> pointer of the resource. */
   resources: Map<string, string>;
@@ -81,8 +82,8 @@ function indexDocument(root: unknown, refs: PendingRef[]): DocumentIndex {
       }
       if (fragment) index.anchors.set(`${base}#${fragment}`, pointer);
     }
-    for (const key of ['$anchor', '$dynamicAnchor']) if (typeof node[key] === 'string') index.anchors.set(`${base}#${node[key] as string}`, pointer);
-    index.bases.set(pointer, base);
+    for (const key of ANCHOR_KEYWORDS) if (typeof node[key] === 'string') index.anchors.set(`${base}#${node[key] as string}`, pointer);
+    if (base !== BASE) index.bases.set(pointer, base); // absent means BASE (most documents carry no $id: no entry per subschema)
     for (const keyword of REF_KEYWORDS) {
       const ref = node[keyword];
       if (typeof ref === 'string') refs.push({ pointer, keyword, ref });
