@@ -111,6 +111,23 @@ function* enumProbe(name: string, schema: Schema, sentinel: Sentinel): Generator
   yield { key: `enum-outsider:${name}`, label: `property "${name}" outside its enum`, pointer: '/enum', expect: 'reject', value: sentinel(), sentinel: true };
 }
 
+/** Longest text `shared` keeps, and how many it keeps (across runs: a bound, not a per-run table). */
+const SHARED_MAX_LENGTH = 256;
+const SHARED_MAX_ENTRIES = 8192;
+const sharedTexts = new Map<string, string>();
+
+/**
+ * One string object per distinct probe key, label and pointer text: the same value as `text`, shared by every
+ * tool whose property has the same name (a 1,000-tool surface plans ~16,000 probes from a few dozen names;
+ * each built its own three strings, live until the report). Texts past the bounds are returned as built.
+ */
+function shared(text: string): string {
+  const known = sharedTexts.get(text);
+  if (known !== undefined) return known;
+  if (text.length <= SHARED_MAX_LENGTH && sharedTexts.size < SHARED_MAX_ENTRIES) sharedTexts.set(text, text);
+  return text;
+}
+
 /** The sentinel of `<idPrefix>:<name>`, made once on first use. */
 function lazySentinel(idPrefix: string, name: string): Sentinel {
   let made: string | undefined;
@@ -124,7 +141,7 @@ function* argumentProbes(inputSchema: Record<string, unknown>, base: Record<stri
   for (const name of required) {
     if (!(name in base)) continue;
     const { [name]: _dropped, ...rest } = base;
-    yield { key: `missing-required:${name}`, label: `missing required property "${name}"`, pointer: '/inputSchema/required', expect: 'reject', arguments: rest };
+    yield { key: shared(`missing-required:${name}`), label: shared(`missing required property "${name}"`), pointer: '/inputSchema/required', expect: 'reject', arguments: rest };
   }
   for (const [name, schema] of Object.entries(properties)) {
     if (!isObject(schema)) continue;
@@ -133,9 +150,12 @@ function* argumentProbes(inputSchema: Record<string, unknown>, base: Record<stri
     for (const makers of [wrongTypeProbe(name, schema, sentinel), numericProbes(name, schema), stringProbes(name, schema, sentinel), enumProbe(name, schema, sentinel)]) {
       for (const e of makers) {
         const args = { ...base, [name]: e.value };
+        const key = shared(e.key);
+        const label = shared(e.label);
+        const pointer = shared(at + e.pointer);
         yield e.sentinel
-          ? { key: e.key, label: e.label, expect: e.expect, sentinel: sentinel(), pointer: at + e.pointer, arguments: args }
-          : { key: e.key, label: e.label, expect: e.expect, pointer: at + e.pointer, arguments: args };
+          ? { key, label, expect: e.expect, sentinel: sentinel(), pointer, arguments: args }
+          : { key, label, expect: e.expect, pointer, arguments: args };
       }
     }
   }
