@@ -160,14 +160,14 @@ export interface BundleSourceMap {
 }
 
 /**
- * Map the frames of a bundled file (dist/bin.js, scripts/bundle-cli.mjs, minified) back to the modules
+ * Map the frames of a bundled file (dist/bin.bundle.cjs, scripts/bundle-cli.mjs, minified) back to the modules
  * they came from, so the buckets see `dist/<dir>/<file>.js` and `node_modules/<pkg>/...` as in the
  * unbundled tree. A frame's 0-based `lineNumber` and `columnNumber` (where its function starts) are looked
  * up in the bundle's source map: the last mapping segment at or before that column on that line names the
  * source; a harness source becomes its tsc output's URL. Frames of other files, and positions no segment
  * maps, are kept. Pure.
- * @param bundleUrl the bundle's file URL as the profile spells it (file:///.../dist/bin.js)
- * @param map the bundle's source map (dist/bin.js.map)
+ * @param bundleUrl the bundle's file URL as the profile spells it (file:///.../dist/bin.bundle.cjs)
+ * @param map the bundle's source map (dist/bin.bundle.cjs.map)
  */
 export function unbundleProfile(profile: CpuProfile, bundleUrl: string, map: BundleSourceMap): CpuProfile {
   const dist = bundleUrl.slice(0, bundleUrl.lastIndexOf('/') + 1);
@@ -214,8 +214,8 @@ export async function profileDefaultRun(target: DefaultTarget, log: Log): Promis
     if (code !== 0 && code !== 1) throw new Error(`mcp-harness run exited ${String(code)}: ${stderr.trim()}`);
     const file = readdirSync(join(work, 'prof')).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('no .cpuprofile written');
-    const bin = join(ROOT, 'dist/bin.js');
-    const profile = unbundleProfile(JSON.parse(readFileSync(join(work, 'prof', file), 'utf8')) as CpuProfile, pathToFileURL(bin).href, JSON.parse(readFileSync(`${bin}.map`, 'utf8')) as BundleSourceMap);
+    const bundle = join(ROOT, 'dist/bin.bundle.cjs'); // what dist/bin.js runs (harness/code-cache.ts)
+    const profile = unbundleProfile(JSON.parse(readFileSync(join(work, 'prof', file), 'utf8')) as CpuProfile, pathToFileURL(bundle).href, JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as BundleSourceMap);
     const figures = bucketProfile(profile, target.name);
     log(`  ${target.name}: ${Math.round(figures.totalMs)} ms profiled, top ${figures.buckets.slice(0, 3).map((b) => `${b.name} ${Math.round(b.ms)} ms`).join(', ')}`);
     return figures;

@@ -1,15 +1,21 @@
 #!/usr/bin/env node
 /**
- * Bundle the CLI entry (harness/bin.ts) into one file, dist/bin.js, run by `npm run build` after tsc. The library entries (dist/index.js, dist/vitest.js and their
- * declarations) stay tsc's one-module-per-file output; only the executable is bundled, because a
- * default ad-hoc run otherwise spends a large part of its start-up CPU in Node's ESM loader
- * (resolving, reading and compiling ~340 modules, ~100 of them zod's).
+ * Bundle the CLI entry (harness/bin.ts) into one CommonJS file, dist/bin.bundle.cjs, and build the package's
+ * executable, dist/bin.js, from harness/bin-loader.ts: a small ESM loader that runs the bundle through a V8
+ * code cache (harness/code-cache.ts). Run by `npm run build` after tsc. The library entries (dist/index.js,
+ * dist/vitest.js and their declarations) stay tsc's one-module-per-file output; only the executable is
+ * bundled, because a default ad-hoc run otherwise spends a large part of its start-up CPU in Node's ESM
+ * loader (resolving, reading and compiling ~340 modules, ~100 of them zod's).
  *
  * - One file, no code splitting. The dynamic `import()`s of harness/run/index.ts (checks, judge,
  *   reporters, the config loader) become lazily evaluated parts of the same file: parsed at start-up,
  *   run when imported. Measured on the trivial fixture server and server-memory against code splitting
  *   (115 chunks): less CPU (0.60-0.70 s against 0.76-0.81 s on the fixture) and no later end, though the
  *   server is spawned a little later (the whole file is parsed first).
+ * - CommonJS, not ESM, so that the loader can compile it with `vm.Script` and V8 cached data (Node 20 has
+ *   no module compile cache; `vm.SourceTextModule` is experimental). Compiling the bundle took ~90 ms of
+ *   every start; with a warm cache ~10-40 ms (harness/code-cache.ts). The bundle's `import()` of what stays
+ *   outside (tsx, a JavaScript config) still goes through Node's ESM loader.
  * - Packages are bundled (zod, re2js, picomatch, ...), except those that must stay files of their own:
  *   tsx and esbuild (tsx registers its loader by its own file paths; imported only for a TypeScript
  *   config or contract) and vitest (a peer dependency). Packages required through `createRequire` (ajv,
@@ -18,9 +24,7 @@
  * - The bundle lands in dist/, next to tsc's output. Each harness module that reads `import.meta.url`
  *   (createRequire for ../package.json, ./generated/*.cjs, packages) gets the URL of its own tsc
  *   output file (dist/<dir>/<name>.js) instead of the bundle's, so relative paths resolve exactly as in
- *   the unbundled tree.
- * - A `require` for the bundled CommonJS packages (picomatch's `require('path')`) is made with
- *   createRequire in the banner.
+ *   the unbundled tree; a package's `import.meta.url` is the bundle's URL.
  *
  *   node scripts/bundle-cli.mjs        (after `tsc -p tsconfig.build.json`)
  */
@@ -31,6 +35,8 @@ import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = resolve(ROOT, 'harness');
+/** The bundle's own file URL in the CommonJS output (its banner defines it from `__filename`). */
+const BUNDLE_URL = '__mcpHarnessBundleUrl';
 
 /** Rewrite `import.meta.url` in a harness module to the URL of the file tsc emits for it in dist/. */
 const anchorImportMeta = {
@@ -40,23 +46,42 @@ const anchorImportMeta = {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
       const emitted = relative(SOURCES, args.path).replaceAll('\\', '/').replace(/\.ts$/, '.js');
-      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(`./${emitted}`)}, import.meta.url).href`), loader: 'ts' };
+      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(`./${emitted}`)}, ${BUNDLE_URL}).href`), loader: 'ts' };
     });
+  },
+};
+
+/**
+ * harness/import-external.ts in the bundle: `import()` through the loader's function (the wrapper's
+ * `__mcpHarnessImport`, harness/code-cache.ts). Node 20 drops a vm.Script's dynamic-import callback for code
+ * restored from a code cache, so no `import()` may stay in the bundle (checked below).
+ */
+const importThroughLoader = {
+  name: 'import-through-loader',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]harness[\\/]import-external\.ts$/ }, () => ({
+      contents: 'export function importExternal(specifier) { return __mcpHarnessImport(specifier); }',
+      loader: 'js',
+    }));
   },
 };
 
 const result = await build({
   absWorkingDir: ROOT,
-  entryPoints: { bin: 'harness/bin.ts' },
+  entryPoints: { 'bin.bundle': 'harness/bin.ts' },
   outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
   bundle: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   external: ['tsx', 'tsx/*', 'esbuild', 'vitest', 'vitest/*'],
-  banner: { js: "import { createRequire as __mcpHarnessCreateRequire } from 'node:module'; const require = __mcpHarnessCreateRequire(import.meta.url);" },
+  // "use strict" first, ahead of the banner's own line: the bundled modules were ESM, always strict
+  banner: { js: `"use strict";const ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href;` },
+  define: { 'import.meta.url': BUNDLE_URL },
   // Whitespace and syntax minified (names kept: stack traces and the bench profile's phase buckets read
-  // them), ASCII output and the packages' legal comments in dist/bin.js.LEGAL.txt: one non-Latin-1
+  // them), ASCII output (the loader reads the file as latin1) and the packages' legal comments in
+  // dist/bin.bundle.cjs.LEGAL.txt: one non-Latin-1
   // character anywhere (an em dash in a licence comment) makes V8 hold the whole source two bytes per
   // character. Measured at 1,000 tools: peak RSS 170-173 -> 163-164 MB; `--version` 61 -> 55 MB.
   legalComments: 'external',
@@ -67,8 +92,23 @@ const result = await build({
   sourcesContent: false,
   logLevel: 'warning',
   metafile: true,
-  plugins: [anchorImportMeta],
+  plugins: [importThroughLoader, anchorImportMeta],
 });
-const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.cjs'));
+for (const [file] of outputs) {
+  const left = (await readFile(resolve(ROOT, file), 'latin1')).match(/[^\w$.]import\(/g);
+  if (left) throw new Error(`${file}: ${left.length} import() expression(s) left in the bundle; route them through harness/import-external.ts`);
+}
 const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
-console.log(`bundled harness/bin.ts into dist/bin.js: ${(bytes / 1024).toFixed(0)} KB`);
+// the executable: the loader, with only Node built-ins and harness/code-cache.ts in it
+await build({
+  absWorkingDir: ROOT,
+  entryPoints: { bin: 'harness/bin-loader.ts' },
+  outdir: 'dist',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
+console.log(`bundled harness/bin.ts into dist/bin.bundle.cjs: ${(bytes / 1024).toFixed(0)} KB; dist/bin.js runs it through a V8 code cache`);

@@ -7,6 +7,7 @@
  * with "Cannot require() ES Module ... in a cycle").
  */
 import { pathToFileURL } from 'node:url';
+import { importExternal } from '../import-external.ts';
 
 /** File names that need the TypeScript loader. */
 const TYPESCRIPT = /\.(?:[cm]?ts|tsx)$/;
@@ -16,7 +17,7 @@ let tsImportPromise: Promise<TsImport> | undefined;
 
 /** tsx's `tsImport`, imported on first use. */
 function loadTsImport(): Promise<TsImport> {
-  tsImportPromise ??= import('tsx/esm/api').then((m) => m.tsImport as TsImport);
+  tsImportPromise ??= importExternal('tsx/esm/api').then((m) => m.tsImport as TsImport);
   return tsImportPromise;
 }
 
@@ -28,7 +29,7 @@ function loadTsImport(): Promise<TsImport> {
  */
 export async function importModule(path: string): Promise<Record<string, unknown>> {
   const href = pathToFileURL(path).href;
-  if (!TYPESCRIPT.test(path)) return (await import(href)) as Record<string, unknown>;
+  if (!TYPESCRIPT.test(path)) return importExternal(href);
   const mod = (await (await loadTsImport())(href, import.meta.url)) as Record<string, unknown>;
   const inner = mod.default;
   if (isObject(inner) && inner.__esModule === true) return { ...inner, ...withoutDefault(mod), default: inner.default };

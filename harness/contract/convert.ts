@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { isJsonObject as isObject } from '../json.ts';
 import { z } from 'zod';
 import type { zodToJsonSchema as ZodToJsonSchema } from 'zod-to-json-schema';
+import { importExternal } from '../import-external.ts';
 
 /** Which kind of schema a contract value is. `unknown` values cannot be converted. */
 export type SchemaKind = 'zod4' | 'zod3' | 'zod4-shape' | 'zod3-shape' | 'json-schema' | 'unknown';
@@ -83,7 +84,7 @@ const versionText = (v: ZodVersion | undefined): string => (v ? `${v.major}.${v.
 async function importFrom(from: string | undefined, specifier: string): Promise<Record<string, unknown> | undefined> {
   try {
     const path = createRequire(from === undefined ? `${process.cwd()}/` : resolve(from)).resolve(specifier);
-    return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    return await importExternal(pathToFileURL(path).href);
   } catch {
     return undefined;
   }

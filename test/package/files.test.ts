@@ -32,4 +32,10 @@ describe('the tarball file list', () => {
       expect(paths.filter((p) => p.startsWith(dir)), dir).toEqual([]);
     }
   });
+
+  it('ships the executable (the loader) and the bundle it runs, never the code cache or the source map', async () => {
+    const paths = await packedPaths();
+    expect(paths).toEqual(expect.arrayContaining(['dist/bin.js', 'dist/bin.bundle.cjs']));
+    expect(paths.filter((p) => p.startsWith('dist/.cache/') || p.endsWith('.v8cache') || p === 'dist/bin.bundle.cjs.map')).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@
  * `tsc --noEmit` accepts a file using the public API (skipLibCheck off), and vitest runs
  * `mcp-harness/vitest` on a conformant and a faulty fixture server. One pack, one install.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +61,14 @@ describe('the packed package, installed into a fresh project', () => {
     expect(report.surfaces[0].status).toBe('ok');
     // dist/bin.js is one bundled file: its version still comes from the package's own package.json
     expect(report.harnessVersion).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+    // the executable left a V8 code cache in the installed package's own dist/.cache (harness/code-cache.ts),
+    // and the next start runs from it
+    const cache = join(project, 'node_modules/mcp-harness/dist/.cache');
+    expect(statSync(cache).mode & 0o777).toBe(0o700);
+    expect(readdirSync(cache).filter((f) => f.endsWith('.v8cache'))).toHaveLength(1);
+    const again = await execa('npx', ['mcp-harness', '--version'], { ...quiet, cwd: project });
+    expect(again.stderr).toBe('');
+    expect(String(again.stdout).trim()).toBe(report.harnessVersion);
   }, STEP_LIMIT_MS);
 
   it.concurrent('npx mcp-harness run reads a TypeScript config (tsx, kept out of the bundle, loaded for it)', async () => {
