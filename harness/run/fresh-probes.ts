@@ -15,7 +15,7 @@
  *   and client-capabilities checks: harness/checks/protocol/future-client.ts). There is no third round.
  * A fresh probe runs on its own process, so what it sees does not depend on when it ran, nor on the others.
  */
-import { probeFresh, type ConnectSpec, type FreshProcess, type SessionOptions, type WebServer } from '../session/index.ts';
+import { probeFresh, type ConnectSpec, type FreshProcess, type FreshStops, type SessionOptions, type WebServer } from '../session/index.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { ProbeRecord, ProbeRequest } from '../model/wire.ts';
 import type { EarlySession } from './early-session.ts';
@@ -30,8 +30,11 @@ export interface FreshInput {
   early?: EarlySession;
 }
 
-/** The context a fresh probe runs in (the server the harness started for a `url` surface, if any). */
-export type FreshContext = { serverExit?: WebServer['exited'] };
+/**
+ * The context a fresh probe runs in (the server the harness started for a `url` surface, if any), and where
+ * its process's shutdown goes (`stops`: the observation awaits them, beside closing the main session).
+ */
+export type FreshContext = { serverExit?: WebServer['exited']; stops?: FreshStops };
 
 /**
  * The process identity of each planned fresh probe, by index: what is sent (method, params, raw line, tool)

@@ -5,7 +5,7 @@
  *
  * This is the only run-stage module that talks to a process (through harness/session).
  */
-import { isHttpSpec, openSession, SessionBootError, withServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
+import { FreshStops, isHttpSpec, openSession, SessionBootError, withServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
 import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
@@ -89,7 +89,9 @@ function bootFailed(obs: SurfaceObservation, error: SessionBootError, started: n
 
 /** The session part of `observeSurface`: connect, list, call, probe, close. */
 async function observeConnected(input: ObserveInput, obs: SurfaceObservation, started: number, server: WebServer | undefined): Promise<SurfaceObservation> {
-  const context = server ? { serverExit: server.exited } : {};
+  // fresh-probe processes stop beside the rest of the observation; the finally below awaits them
+  const stops = new FreshStops();
+  const context = server ? { serverExit: server.exited, stops } : { stops };
   let session: Session | undefined;
   try {
     session = await (input.early ? input.early.take() : openSession(input.spec, input.session, context));
@@ -137,8 +139,12 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
   } finally {
     input.signal?.removeEventListener('abort', onAbort);
     await earlyLive?.settled(); // an early probe nobody took still ends before the session closes
-    await early?.settled(); // never leave a fresh probe process behind, whatever ended the observation
-    await input.early?.releaseSpares();
+    // fresh-probe processes (each its own process tree, none of the main session's records) and unclaimed
+    // spares stop while the main session closes; never one left behind, whatever ended the observation
+    const freshStopped = (async () => {
+      await early?.settled();
+      await Promise.all([input.early?.releaseSpares(), stops.settled()]);
+    })();
     obs.listChanged = finishListChanged(obs.listChanged, session, obs);
     if (obs.listChanged === undefined) delete obs.listChanged;
     if (input.signal?.aborted) markCutShort(obs);
@@ -146,6 +152,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
     obs.wire = session.tap();
     guardDeepValues(obs);
     obs.exits = session.exits();
+    await freshStopped;
     obs.durationMs = performance.now() - started;
   }
   return obs;

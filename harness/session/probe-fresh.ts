@@ -37,6 +37,26 @@ export function freshProbeTimeoutMs(timeouts: SessionOptions['timeouts']): numbe
 }
 
 /**
+ * Shutdowns of fresh-probe processes nobody waits for inline (issue 12: the main session closes while the
+ * probes' processes stop, not after). Pass one as `context.stops` to `probeFresh`; whoever passed it must
+ * await `settled()` before it is done, so no probe process outlives the observation.
+ */
+export class FreshStops {
+  private readonly pending = new Set<Promise<void>>();
+
+  /** Track `stop` (a process shutdown, which never rejects). */
+  add(stop: Promise<unknown>): void {
+    const tracked: Promise<void> = stop.then(() => {}, () => {}).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  /** Resolves once every shutdown added so far, and any added while waiting, has ended. Never rejects. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+}
+
+/**
  * A process started ahead of a fresh-process probe (issue 12: its start-up overlaps the harness's own work),
  * nothing written to it yet: `probeFresh` writes the probe's opening line into it, so the probe still sees a
  * process of its own whose first line is the probe. Stop it with `stop()` (the normal shutdown) if no probe takes it.
@@ -78,10 +98,12 @@ export async function spawnFresh(spec: ConnectSpec, options: SessionOptions, con
  * ends the wait at once), then shut the process down. With `spare` (from `spawnFresh` with the same spec and
  * options, still alive, never used), the lines go to that process instead of a new one; the budget counts from
  * the first line written either way. A spare that ended before use is stopped and a process spawned as without one.
+ * With `context.stops`, the result comes as soon as the wait for the answers ended and the shutdown goes to
+ * `stops` (the tap is then taken at that moment); without, the result comes after the shutdown.
  * @throws SessionBootError phase `spawn` when the command cannot be started.
  * @throws TypeError when `spare` was used before.
  */
-export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext = {}, signal?: AbortSignal, spare?: FreshProcess): Promise<FreshProbeResult> {
+export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext & { stops?: FreshStops } = {}, signal?: AbortSignal, spare?: FreshProcess): Promise<FreshProbeResult> {
   const resolved = resolveOptions(options);
   const { connector, link } = await startOrTake(spec, resolved, context, spare);
   const { connection, channel } = link;
@@ -102,7 +124,8 @@ export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lin
   await settlesWithin(Promise.race([Promise.all(answered), aborted]), timeoutMs);
   if (onAbort) signal?.removeEventListener('abort', onAbort);
   const aliveAfter = connection.alive;
-  await connection.stop();
+  if (context.stops) context.stops.add(connection.stop());
+  else await connection.stop();
   return { responses, aliveAfter, tap: connector.tap.snapshot(), timeoutMs, unanswered };
 }
 

@@ -5,7 +5,7 @@
  * says which process served it (serverInfo.version).
  */
 import { describe, expect, it } from 'vitest';
-import { openSession, probeFresh, spawnFresh } from '../../harness/session/index.ts';
+import { FreshStops, openSession, probeFresh, spawnFresh } from '../../harness/session/index.ts';
 import { fixture, options } from './helpers.ts';
 
 const init = JSON.stringify({ jsonrpc: '2.0', id: 'init-1', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
@@ -39,6 +39,20 @@ describe('probeFresh with a spare process', () => {
     await unused.stop();
     await unused.stop();
     expect(unused.alive).toBe(false);
+  });
+
+  it('with context.stops: the result comes at the answer, the shutdown goes to stops, settled() ends after it', async () => {
+    // the process ignores stdin close: its shutdown needs the 200 ms stdin grace and SIGTERM, so it cannot be over yet
+    const slow = options({}, { stdinGraceMs: 200, termGraceMs: 200 });
+    const spare = await spawnFresh(fixture(['--fault=ignore-stdin-close']), slow);
+    const stops = new FreshStops();
+    const result = await probeFresh(fixture(), slow, [init], ['init-1'], { stops }, undefined, spare);
+    expect(result.responses).toHaveLength(1);
+    expect(result.aliveAfter).toBe(true);
+    expect(spare.alive).toBe(true); // still stopping
+    await stops.settled();
+    expect(spare.alive).toBe(false);
+    await stops.settled(); // nothing left: resolves at once
   });
 
   it('has no process to start for a Streamable HTTP surface', async () => {
