@@ -52,7 +52,8 @@ describe('observeSurface fresh-process probes started beside the main session', 
         return o.listing ? [init('both'), init('changed', '2025-06-18'), init('late-only')] : [init('both'), init('changed'), init('early-only')];
       },
     });
-    expect(seen).toEqual([false, true]);
+    // early (no listing), the full plan, then the fresh probes' second planning round (harness/run/fresh-probes.ts)
+    expect(seen).toEqual([false, true, true]);
     expect(obs.probes.map((p) => p.probe.id)).toEqual(['both', 'changed', 'late-only']);
     expect(obs.probes.every((p) => p.request.response !== undefined)).toBe(true);
     // the probe whose params changed ran again with the later params, not the early ones
