@@ -37,7 +37,13 @@ export function guardRecord(record: RequestRecord): RequestRecord {
  */
 export function guardDeepValues(obs: SurfaceObservation): void {
   for (const call of obs.calls) call.request = guardRecord(call.request);
-  for (const probe of obs.probes) probe.request = guardRecord(probe.request);
+  // probes of different checks that shared one fresh-process opening share one request: guarded once, still shared
+  const guarded = new Map<RequestRecord, RequestRecord>();
+  for (const probe of obs.probes) {
+    let out = guarded.get(probe.request);
+    if (out === undefined) guarded.set(probe.request, (out = guardRecord(probe.request)));
+    probe.request = out;
+  }
   const frames = obs.wire?.frames;
   if (frames?.some(tooDeep)) obs.wire = { ...obs.wire, frames: frames.filter((f) => !tooDeep(f)) };
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLoaders } from '../../harness/checks/index.ts';
 import { guardDeepValues, guardRecord, MAX_VALUE_DEPTH } from '../../harness/run/depth-guard.ts';
 import { makeCall, makeObservation, makeTool, runCheckOn } from '../helpers/check-tester.ts';
+import { collectFrames } from '../../harness/wire/collect.ts';
 
 const deep = (n: number): unknown => JSON.parse(`${'{"c":'.repeat(n)}{}${'}'.repeat(n)}`);
 const recursive = { type: 'object', $ref: '#/$defs/n', $defs: { n: { type: 'object', properties: { c: { $ref: '#/$defs/n' } } } } };
@@ -28,6 +29,17 @@ describe('depth guard', () => {
     obs.wire = { ...obs.wire, frames: [{ id: 1 }, deep(100_000)] };
     guardDeepValues(obs);
     expect(obs.wire.frames).toEqual([{ id: 1 }]);
+  });
+
+  it('a request two probes share (one fresh-process opening for two checks) is guarded once and stays shared: its frame is collected once', () => {
+    const request = makeCall('t', { result: { content: [], structuredContent: deep(MAX_VALUE_DEPTH) } }).request;
+    const probe = (check: string) => ({ id: `${check}:x`, check, method: 'initialize', freshProcess: true });
+    const obs = makeObservation({ probes: [{ probe: probe('a'), request }, { probe: probe('b'), request }] });
+    guardDeepValues(obs);
+    const [a, b] = obs.probes;
+    expect(a.request.tooDeep).toBe(MAX_VALUE_DEPTH);
+    expect(b.request).toBe(a.request);
+    expect(collectFrames(obs).filter((f) => f.frame === a.request.response)).toHaveLength(1);
   });
 
   it('a 100,000-deep result crashes no check of the catalog and is reported by result/size', async () => {
