@@ -29,7 +29,20 @@ export interface PendingRequest {
   notifications: unknown[];
   /** Every notification tied to this request, kept or not. */
   notificationCount: number;
+  /**
+   * Only on a registration made `interruptible` (exchange.ts) and handed out once: `settled` as it really
+   * resolves, a Settlement or the Interruption its holder ended the wait with (`interrupt`; the first of the two
+   * wins, the later is a no-op). One promise per request: the exchange races nothing. Undefined otherwise.
+   */
+  ended: Promise<Settlement | Interruption> | undefined;
+  interrupt: ((why: Interruption) => void) | undefined;
 }
+
+/** How the harness itself ends the wait of an exchange (exchange.ts): its timeout, or its cancellation time. */
+export type Interruption = { kind: 'timeout' } | { kind: 'cancel' };
+
+/** A promise that never settles: what a second holder of an interrupted registration waits on (see `expect`). */
+const NEVER = new Promise<never>(() => {});
 
 /** The id of a response frame read from the head of a line too long to parse (`{"jsonrpc":"2.0","id":7,...`); undefined when not at the start. */
 export function idFromHead(head: string): number | string | undefined {
@@ -43,7 +56,7 @@ export function idFromHead(head: string): number | string | undefined {
 }
 
 interface Entry extends PendingRequest {
-  resolve: (s: Settlement) => void;
+  resolve: (s: Settlement | Interruption) => void;
   onResponse: (() => void) | undefined;
 }
 
@@ -62,6 +75,25 @@ export function idKey(id: unknown): string | undefined {
  */
 function channelKey(id: unknown): number | string | undefined {
   return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * A second holder's view of an interruptible registration (see `expect`): the same notifications, and a
+ * `settled` that resolves with the Settlement only (an Interruption leaves it pending forever).
+ */
+function settlementView(entry: Entry): PendingRequest {
+  const ended = entry.ended as Promise<Settlement | Interruption>;
+  return {
+    settled: ended.then((s) => (s.kind === 'timeout' || s.kind === 'cancel' ? NEVER : s)),
+    get notifications() {
+      return entry.notifications;
+    },
+    get notificationCount() {
+      return entry.notificationCount;
+    },
+    ended: undefined,
+    interrupt: undefined,
+  };
 }
 
 /** The notifications of a request none was tied to (shared, never written: the first tied one replaces it). */
@@ -84,14 +116,23 @@ export class RpcChannel {
   /**
    * Register an id before writing its frame. A second registration of a live id returns the first.
    * `onResponse` runs synchronously when the answer is routed (before any later frame of the same read).
+   * `interruptible` (exchange.ts): the registration carries `ended` and `interrupt` (see PendingRequest), so
+   * its one promise also ends the wait at the holder's timeout or cancellation time. A second holder of
+   * such a registration gets a view whose `settled` never resolves with an Interruption: after one, the
+   * first holder forgets the id, and a second holder waits for its own timer exactly as it did when each
+   * holder raced its own timers against one shared `settled`.
    */
-  expect(id: number | string, onResponse?: () => void): PendingRequest {
+  expect(id: number | string, onResponse?: () => void, interruptible = false): PendingRequest {
     const key = id;
     const existing = this.pending.get(key);
-    if (existing) return existing;
-    let resolve!: (s: Settlement) => void;
-    const settled = new Promise<Settlement>((r) => (resolve = r));
-    const entry: Entry = { settled, resolve, notifications: NO_NOTIFICATIONS, notificationCount: 0, onResponse };
+    if (existing) return existing.interrupt === undefined ? existing : settlementView(existing);
+    let resolve!: (s: Settlement | Interruption) => void;
+    const ended = new Promise<Settlement | Interruption>((r) => (resolve = r));
+    // without `interruptible` nobody ever resolves it with an Interruption: `settled` is `ended`
+    const entry: Entry = {
+      settled: ended as Promise<Settlement>, resolve, notifications: NO_NOTIFICATIONS, notificationCount: 0, onResponse,
+      ended: interruptible ? ended : undefined, interrupt: interruptible ? resolve : undefined,
+    };
     if (!this.connection.alive) resolve({ kind: 'exit' });
     else this.pending.set(key, entry);
     return entry;

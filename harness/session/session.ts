@@ -95,21 +95,27 @@ export class LiveSession implements Session {
     const enveloped = this.negotiation.era === 'modern' && opts.envelope !== false;
     const sent = buildParams(this.frameContext(), params ?? (enveloped ? {} : undefined), opts);
     if (opts.notification) return this.notify(method, sent);
-    return this.window.run(async () => {
-      const link = await this.acquireLink(opts.respawn !== false);
-      const id = this.nextId();
-      const record = link
-        ? await exchange(link.channel, {
-          id, method, params: sent, line: serialiseFrame(requestFrame(id, method, sent), opts.floatPaths),
-          timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
-          ...(opts.http || opts.tag ? { send: { ...(opts.http ? { http: opts.http } : {}), ...(opts.tag ? { tag: opts.tag } : {}) } } : {}),
-          lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
-          ...(opts.cancelMarker && opts.cancelAfterMs !== undefined ? { marker: this.listMarker() } : {}),
-        })
-        : exitRecord(id, method, sent);
-      if (link && record.outcome === 'timeout') this.checkLiveness(link);
-      return record;
+    return this.window.run(() => this.exchangeOn(method, sent, opts));
+  }
+
+  /**
+   * One request in its window slot: the live link (respawned first when needed), a fresh id, the exchange.
+   * The hot path (one per request): the spec is one literal with every key (absent options undefined, which
+   * the exchange reads as absent), and a live link is taken without awaiting `acquireLink`.
+   */
+  private async exchangeOn(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions): Promise<RequestRecord> {
+    const link = this.liveLink() ?? (await this.acquireLink(opts.respawn !== false));
+    const id = this.nextId();
+    if (!link) return exitRecord(id, method, sent);
+    const record = await exchange(link.channel, {
+      id, method, params: sent, line: serialiseFrame(requestFrame(id, method, sent), opts.floatPaths),
+      timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
+      send: opts.http || opts.tag ? { ...(opts.http ? { http: opts.http } : {}), ...(opts.tag ? { tag: opts.tag } : {}) } : undefined,
+      lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
+      marker: opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.listMarker() : undefined,
     });
+    if (record.outcome === 'timeout') this.checkLiveness(link);
+    return record;
   }
 
   writeRaw(line: string, opts: { expectId?: number | string; timeoutMs?: number } = {}): Promise<RequestRecord | undefined> {
@@ -155,6 +161,11 @@ export class LiveSession implements Session {
     const link = await this.acquireLink();
     const written = link?.channel.send(notificationFrame(method, params)) ?? false;
     return { id: '', method, ...(params === undefined ? {} : { params }), outcome: written ? 'success' : 'exit', durationMs: 0 };
+  }
+
+  /** The link when nothing gates it and its connection is alive (what `acquireLink` answers at once); else undefined. */
+  private liveLink(): Link | undefined {
+    return this.gate === undefined && this.closing === undefined && this.link.connection.alive ? this.link : undefined;
   }
 
   /** The live link, respawning a dead process first (unless `respawn` is false); undefined when closed or the respawn failed. */

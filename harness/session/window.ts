@@ -14,17 +14,45 @@ export class Window {
   /** @param size slots (>= 1). */
   constructor(private readonly size: number) {}
 
-  /** Run `task` in a slot; the slot is freed when it settles (resolve or reject). */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.queue.push(resolve));
-    else this.active += 1;
+  /**
+   * Run `task` in a slot; the slot is freed when it settles (resolve or reject), and the promise settles as
+   * the task's did. A task that throws instead of returning a promise rejects it the same way. One promise
+   * per run on the hot path (a free slot): the task's, followed by the shared release handlers.
+   */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.size) return new Promise<void>((resolve) => this.queue.push(resolve)).then(() => this.start(task));
+    this.active += 1;
+    return this.start(task);
+  }
+
+  /** Start `task` in the slot already taken for it. */
+  private start<T>(task: () => Promise<T>): Promise<T> {
+    let running: Promise<T>;
     try {
-      return await task();
-    } finally {
-      const next = this.take();
-      if (next) next();
-      else this.active -= 1;
+      running = task();
+    } catch (error) {
+      this.release();
+      return Promise.reject(error);
     }
+    return running.then(this.fulfilled as (value: T) => T, this.rejected);
+  }
+
+  /** The release handlers, shared by every run (no closure per task). */
+  private readonly fulfilled = <T>(value: T): T => {
+    this.release();
+    return value;
+  };
+
+  private readonly rejected = (error: unknown): never => {
+    this.release();
+    throw error;
+  };
+
+  /** Free a slot: hand it to the oldest waiter, or give it back. */
+  private release(): void {
+    const next = this.take();
+    if (next) next();
+    else this.active -= 1;
   }
 
   /** The oldest waiter, removed from the queue; undefined when none waits. */

@@ -69,3 +69,70 @@ describe('answered exchange records', () => {
     for (const id of [0, '', 's:1', 'n:1']) expect((await exchange(swapped, spec(id))).outcome).toBe('success');
   });
 });
+
+/** A connection whose peer answers nothing until `answer(id)` is called (the test decides when). */
+function manual(): { connection: Connection; answer: (id: number | string) => void; written: string[] } {
+  let listener: FrameListener = () => {};
+  const written: string[] = [];
+  return {
+    written,
+    answer: (id) => listener({ jsonrpc: '2.0', id, result: { content: [] } }, 7),
+    connection: {
+      alive: true,
+      closed: new Promise<ExitInfo>(() => {}),
+      send(line: string) { written.push(line); return true; },
+      onFrame(l: FrameListener) { listener = l; },
+      onOversize() {},
+      stop: async () => ({ step: 'stdin-close' }) as unknown as ShutdownInfo,
+      kill: async () => {},
+    },
+  };
+}
+
+describe('one settlement promise per request (the exchange interrupts its own registration)', () => {
+  it('a timeout ends the exchange; the late answer is then a late answer to an abandoned id, never unmatched', async () => {
+    const peer = manual();
+    const recorder = tap();
+    const channel = new RpcChannel(peer.connection, recorder);
+    const record = await exchange(channel, { ...spec(1), timeoutMs: 10 });
+    expect(record).toMatchObject({ id: 1, outcome: 'timeout', timeoutMs: 10 });
+    peer.answer(1);
+    expect(recorder.snapshot().unmatchedFrames).toBe(0);
+  });
+
+  it('a cancellation time ends the wait as a cancellation (notifications/cancelled written)', async () => {
+    const peer = manual();
+    const channel = new RpcChannel(peer.connection, tap());
+    const cancelled: string[] = [];
+    const record = await exchange(channel, { ...spec(3), timeoutMs: 60_000, cancelAfterMs: 5, cancel: (reason) => cancelled.push(reason) });
+    expect(record.outcome).toBe('cancelled');
+    expect(cancelled).toEqual(['cancelled by the harness']);
+  });
+
+  it('a second holder of a live registration never sees the first holder\'s interruption', async () => {
+    const peer = manual();
+    const channel = new RpcChannel(peer.connection, tap());
+    const first = channel.expect(4, undefined, true);
+    const second = channel.expect(4);
+    expect(second.interrupt).toBeUndefined();
+    let seen: unknown = 'pending';
+    void second.settled.then((s) => (seen = s));
+    first.interrupt?.({ kind: 'timeout' });
+    expect(await first.ended).toEqual({ kind: 'timeout' });
+    await new Promise((r) => setImmediate(r));
+    expect(seen).toBe('pending');
+    // without an interruption, both holders see the answer
+    const third = channel.expect(5, undefined, true);
+    const fourth = channel.expect(5);
+    peer.answer(5);
+    expect((await fourth.settled).kind).toBe('response');
+    expect((await third.ended)?.kind).toBe('response');
+  });
+
+  it('a registration made without `interruptible` carries no interrupt (handshake, era probe, fresh probes)', () => {
+    const channel = new RpcChannel(manual().connection, tap());
+    const plain = channel.expect(6);
+    expect(plain.interrupt).toBeUndefined();
+    expect(plain.ended).toBeUndefined();
+  });
+});

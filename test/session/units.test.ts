@@ -154,6 +154,16 @@ describe('Window', () => {
     expect(peak).toBe(2);
   });
 
+  it('frees the slot of a task that rejects or throws, and settles as the task did', async () => {
+    const window = new Window(1);
+    await expect(window.run(async () => { throw new Error('rejected'); })).rejects.toThrow('rejected');
+    await expect(window.run(() => { throw new Error('thrown'); })).rejects.toThrow('thrown');
+    const queued = [window.run(async () => 'a'), window.run(() => Promise.reject(new Error('b'))), window.run(async () => 'c')];
+    const settled = await Promise.allSettled(queued);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await window.run(async () => 'free')).toBe('free');
+  });
+
   it('starts queued tasks in submission order, past the queue compaction (thousands waiting)', async () => {
     const window = new Window(3);
     const started: number[] = [];
