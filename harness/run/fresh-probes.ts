@@ -133,7 +133,7 @@ async function runRound(input: FreshInput, planned: readonly ProbeRequest[], con
     if (!run) runs.set(keys[i], (run = runFreshProbe(input, probe, context)));
     return run.then((r) => ({ ...r, probe }));
   });
-  await Promise.allSettled(pending); // every process started here has stopped before the records are read
+  await Promise.allSettled(pending); // every probe started here has its answer (or ended) before the records are read
   const records: ProbeRecord[] = [];
   for (const p of pending) {
     if (!p) break;
