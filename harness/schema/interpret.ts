@@ -21,13 +21,15 @@
  *   `pattern` of the interpreter's copy is replaced by a private format whose check is the same
  *   linear-time matcher ajv uses (./regex.ts `compilePattern`; a pattern the engine refuses accepts
  *   everything, as under ajv).
- * The interpreter works on its own deep copy (it annotates the schema objects it dereferences); the
- * caller's schema is never mutated.
+ * The interpreter works on its own deep copy where `pattern`s are rewritten (a document with no object
+ * holding `pattern` is read in place: the interpreter, given the reference table, never writes to a schema);
+ * the caller's schema is never mutated.
  */
 import { randomBytes } from 'node:crypto';
 import { format as interpreterFormats, ignoredKeyword, schemaArrayKeyword, schemaMapKeyword, validate, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import type { JsonSchema } from '../model/protocol.ts';
 import { compilePattern } from './regex.ts';
+import { mayHoldKeyword } from './walk.ts';
 import type { Dialect } from './service.ts';
 
 /** The interpreter's draft name per dialect (draft-06 schemas run on the draft-07 engine, as under ajv). */
@@ -176,7 +178,11 @@ function refTable(copy: Record<string, unknown>, refs: readonly string[]): Recor
 export function interpretable(schema: JsonSchema, dialect: Dialect): ((instance: unknown) => boolean | undefined) | null {
   if (typeof schema === 'boolean') return () => schema;
   if (!isObject(schema)) return null;
-  const copy = copyOf(schema);
+  // `prepare` changes a copy only where it rewrites a `pattern`, and the interpreter only reads (the
+  // reference table is given): a document where no object holds `pattern` (nor a prototype it cannot
+  // vouch for, nor a function or symbol, which copyOf refuses by throwing) is validated as it is,
+  // without a deep copy kept per validator
+  const copy = mayHoldKeyword(schema, 'pattern', { alsoAtNonData: true }) ? copyOf(schema) : schema;
   const seen = new Set<string>();
   const refs: string[] = [];
   if (!prepare(copy, '', seen, refs, dialect === 'draft-07')) return null;

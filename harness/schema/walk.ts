@@ -122,9 +122,12 @@ export function walkSchema(root: unknown, visit: (v: SchemaVisit) => void): void
  * towards true). True, to let the caller walk, also for anything it cannot vouch for: an object whose
  * prototype is not Object.prototype or null (an array: Array.prototype), an Object.prototype carrying
  * `keyword` or a walked keyword, or a document nested deeper than MAX_SCHEMA_DEPTH + 1 levels (the walk's
- * bound; a cycle ends there too). Never throws on plain data; never recurses.
+ * bound; a cycle ends there too). With `alsoAtNonData`, true as well at a function or symbol anywhere in the
+ * document, at an object without Object.prototype or with a non-enumerable own property, or at a sparse array
+ * or one with extra properties (what a deep copy of JSON data cannot hold, drops or changes). Never throws on plain data; never recurses.
  */
-export function mayHoldKeyword(root: unknown, keyword: string): boolean {
+export function mayHoldKeyword(root: unknown, keyword: string, options: { alsoAtNonData?: boolean } = {}): boolean {
+  const alsoAtNonData = options.alsoAtNonData === true;
   if (keyword in Object.prototype) return true;
   for (const walked of WALKED) if (walked in Object.prototype) return true;
   const nodes: unknown[] = [root];
@@ -132,10 +135,14 @@ export function mayHoldKeyword(root: unknown, keyword: string): boolean {
   while (nodes.length > 0) {
     const node = nodes.pop();
     const depth = depths.pop() as number;
-    if (node === null || typeof node !== 'object') continue;
+    if (node === null || typeof node !== 'object') {
+      if (alsoAtNonData && (typeof node === 'function' || typeof node === 'symbol')) return true;
+      continue;
+    }
     if (depth > MAX_SCHEMA_DEPTH + 1) return true;
     if (Array.isArray(node)) {
       if (Object.getPrototypeOf(node) !== Array.prototype) return true;
+      if (alsoAtNonData && Object.keys(node).length !== node.length) return true; // sparse, or extra properties
       for (let i = 0; i < node.length; i++) {
         nodes.push(node[i]);
         depths.push(depth + 1);
@@ -143,9 +150,11 @@ export function mayHoldKeyword(root: unknown, keyword: string): boolean {
       continue;
     }
     const prototype = Object.getPrototypeOf(node) as unknown;
-    if (prototype !== Object.prototype && prototype !== null) return true;
+    if (prototype !== Object.prototype && (prototype !== null || alsoAtNonData)) return true;
     if (keyword in node) return true;
-    for (const name of Object.getOwnPropertyNames(node)) {
+    const names = Object.getOwnPropertyNames(node);
+    if (alsoAtNonData && Object.keys(node).length !== names.length) return true; // a non-enumerable property: not what a copy keeps
+    for (const name of names) {
       nodes.push((node as Record<string, unknown>)[name]);
       depths.push(depth + 1);
     }
