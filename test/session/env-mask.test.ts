@@ -11,6 +11,14 @@ describe('createEnvMask', () => {
     expect(JSON.stringify(mask.value(parsed))).toBe('{"tools":[{"name":"[masked:CI_TOKEN]","[masked:CI_TOKEN]":1}]}');
   });
 
+  it('reads values literally: regular-expression characters in a value match only themselves', () => {
+    const mask = createEnvMask({ SPECIAL: 'a.b*c(d)[e]|f\\g$^', PLAIN: 'secret-value' }, []);
+    expect(mask.text('x aXbbc(d)[e]|f\\g$^ y')).toBe('x aXbbc(d)[e]|f\\g$^ y');
+    expect(mask.text('x a.b*c(d)[e]|f\\g$^ y')).toBe('x [masked:SPECIAL] y');
+    expect(mask.text('nothing here')).toBe('nothing here');
+    expect(mask.text('secret-value and secret-value')).toBe('[masked:PLAIN] and [masked:PLAIN]');
+  });
+
   it('keeps short values, values the surface was given and values inside what it was given', () => {
     expect(mask.text('abc given-value /work/project/x')).toBe('abc given-value /work/project/x');
     expect(createEnvMask({ A: 'abcdefgh' }, ['xabcdefghx']).empty).toBe(true);
