@@ -14,6 +14,10 @@
  *   be created (a read-only or another user's install) the bundle runs without a cache, silently.
  * - Writes are atomic: a file of its own (pid and random suffix, `wx`, mode 0600) renamed over the cache, so
  *   concurrent runs never read a torn file; caches of other bundles or Node versions are removed then.
+ * - The file carries a SHA-1 of the cached data, checked before V8 sees it: a release V8 deserialises code
+ *   cache bytes without a checksum, so a damaged file (a disk fault, a copy cut short) crashed Node (SIGTRAP or
+ *   SIGSEGV in the deserializer) on every later start. A file whose digest does not match is not used and is
+ *   rewritten at exit.
  * - The bundle holds no `import()`: on Node 20, code restored from a code cache loses a vm.Script's
  *   dynamic-import callback (`importModuleDynamically`, even `vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER`:
  *   ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING). Its imports of what stays outside (a JavaScript config, tsx for a
@@ -27,8 +31,15 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
 
-/** First bytes of a cache file: the format, then one byte that says whether a `run` produced it. */
-const MAGIC = Buffer.from('MHV8C1');
+/**
+ * First bytes of a cache file: the format, then one byte that says whether a `run` produced it, then the
+ * SHA-1 of the cached data that follows (DIGEST_BYTES).
+ */
+const MAGIC = Buffer.from('MHV8C2');
+/** Length of the SHA-1 digest in the header, bytes. */
+const DIGEST_BYTES = 20;
+/** Bytes before the cached data. */
+const HEADER_BYTES = MAGIC.length + 1 + DIGEST_BYTES;
 
 /** How `runBundle` behaves (all optional). */
 export interface RunBundleOptions {
@@ -72,7 +83,10 @@ export function safeCacheDir(dir: string): boolean {
   }
 }
 
-/** The cached data in a cache file, and whether a full run produced it; undefined when absent or not ours. */
+/**
+ * The cached data in a cache file, and whether a full run produced it; undefined when absent, not ours, or
+ * damaged (its data does not match the digest in its header: V8 would crash on it, see the module doc).
+ */
 function readCache(file: string): { data: Buffer; full: boolean } | undefined {
   let bytes: Buffer;
   try {
@@ -80,15 +94,18 @@ function readCache(file: string): { data: Buffer; full: boolean } | undefined {
   } catch {
     return undefined;
   }
-  if (bytes.length <= MAGIC.length + 1 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-  return { data: bytes.subarray(MAGIC.length + 1), full: bytes[MAGIC.length] === 1 };
+  if (bytes.length <= HEADER_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const data = bytes.subarray(HEADER_BYTES);
+  const digest = bytes.subarray(MAGIC.length + 1, HEADER_BYTES);
+  if (!hash('sha1', data, 'buffer').equals(digest)) return undefined;
+  return { data, full: bytes[MAGIC.length] === 1 };
 }
 
 /** Write the cache atomically and remove the caches of other bundles or Node versions. Never throws. */
 function writeCache(file: string, data: Buffer, full: boolean): void {
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    writeFileSync(tmp, Buffer.concat([MAGIC, Buffer.from([full ? 1 : 0]), data]), { flag: 'wx', mode: 0o600 });
+    writeFileSync(tmp, Buffer.concat([MAGIC, Buffer.from([full ? 1 : 0]), hash('sha1', data, 'buffer'), data]), { flag: 'wx', mode: 0o600 });
     renameSync(tmp, file);
   } catch {
     try {

@@ -99,6 +99,20 @@ describe('runBundle', () => {
     expect(run(bundle).result).toMatchObject({ cache: 'accepted' });
   });
 
+  it('a damaged cache (its data no longer matches the digest in its header) is never given to V8: run without it, rewritten', () => {
+    const dir = work();
+    const bundle = writeBundle(dir);
+    const file = run(bundle).result.cacheFile as string;
+    const bytes = readFileSync(file);
+    // past the header (magic, full byte, SHA-1): a release V8 deserialises cached data unchecked and crashes on it
+    for (let i = 27 + 16; i < bytes.length; i += 7) bytes[i] ^= 0x5a;
+    writeFileSync(file, bytes);
+    const damaged = run(bundle);
+    expect(damaged.result).toMatchObject({ cache: 'none', writes: true });
+    expect(damaged.printed).toMatchObject({ lazy: 42, answer: 42 });
+    expect(run(bundle).result).toMatchObject({ cache: 'accepted' });
+  });
+
   it('runs without a cache, silently, where the directory cannot be created or is not safe', () => {
     const dir = work();
     const bundle = writeBundle(dir);
