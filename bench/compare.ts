@@ -19,6 +19,8 @@ export type Log = (line: string) => void;
 export async function compareSurface(config: ResolvedConfig, surface: ResolvedSurface, core: string[], rounds: number, log: Log): Promise<SurfaceFigures> {
   const single = onlySurface(config, surface);
   try {
+    // the bare client speaks stdio only (bench/bare-client.ts); a `url` surface's `${port}` is the CLI's to fill
+    if (surface.url !== undefined) throw new Error('a Streamable HTTP surface (the bare client speaks stdio only)');
     const warm = await timeHarness(single);
     const replay = replayOf(warm.result.observations[0]);
     const bare: number[] = [];

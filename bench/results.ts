@@ -90,7 +90,7 @@ function surfaceTable(rows: SurfaceFigures[]): string[] {
 
 function syntheticSection(s: SyntheticFigures): string[] {
   return [
-    `## Synthetic surface (${s.tools} tools, ${Math.ceil(s.tools / SYNTHETIC_PAGE_SIZE)} pages, ${s.calls} calls; medians of ${s.rounds} rounds, each harness run in its own process)`,
+    `## Synthetic surface (${s.tools} tools, ${Math.ceil(s.tools / SYNTHETIC_PAGE_SIZE)} pages, ${s.calls} calls; medians of ${s.rounds} ${s.rounds === 1 ? 'round' : 'rounds'}, each harness run in its own process)`,
     '',
     '| run | wall (s) | calls/s | peak RSS (MB) |',
     '|---|---:|---:|---:|',
@@ -139,7 +139,7 @@ export function renderResults(r: BenchResults): string {
   if (r.defaultRuns) {
     const rounds = r.defaultRuns.find((d) => !d.error)?.rounds ?? 0;
     lines.push(
-      ...renderDefaultRuns(`## Default run vs bare client (medians of ${rounds} alternating rounds)`, r.defaultRuns),
+      ...renderDefaultRuns(`## Default run vs bare client (medians of ${rounds} alternating ${rounds === 1 ? 'round' : 'rounds'})`, r.defaultRuns),
       '',
       'Default run: `node dist/bin.js run -- node <server>` in its own process (every check, the default reporters, spawn to exit;',
       'peak RSS is the harness process\'s). Bare client: bench/bare-client.ts in the bench process: spawn the server, handshake, every',
@@ -150,12 +150,12 @@ export function renderResults(r: BenchResults): string {
   }
   if (r.growth) {
     const rounds = r.growth.find((d) => !d.error)?.rounds ?? 0;
-    lines.push(...renderDefaultRuns(`## Growth: the synthetic surface at 100, 1,000 and 5,000 tools (default run, medians of ${rounds} rounds)`, r.growth), '');
+    lines.push(...renderDefaultRuns(`## Growth: the synthetic surface at 100, 1,000 and 5,000 tools (default run, medians of ${rounds} ${rounds === 1 ? 'round' : 'rounds'})`, r.growth), '');
   }
   if (r.extra) lines.push(...r.extra, '');
   if (r.surfaces.length > 0) {
     lines.push(
-    `## Harness vs bare JSON-RPC client (medians of ${rounds} rounds, sides alternating)`,
+    `## Harness vs bare JSON-RPC client (medians of ${rounds} ${rounds === 1 ? 'round' : 'rounds'}, sides alternating)`,
     '',
     'Both sides do the same per-run setup, handshake, paginated `tools/list`, the same `tools/call`s (the harness\'s own plan) in the',
     'same in-flight window, and close stdin. "core" runs only the checks that plan no probe (same requests as the bare client);',
