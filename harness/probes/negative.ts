@@ -33,12 +33,9 @@ const MAX_BUILT_STRING = 65_536;
 export const EXTRA_PROPERTY = 'mcp_harness_extra';
 
 type Schema = Record<string, unknown>;
-/** What a probe maker hands to `emit`: the probe without its arguments, and the one changed value. */
+/** What a probe maker hands to `emit`: the probe's kind (its texts come from TEXTS), and the one changed value. */
 interface Emitted {
-  key: string;
-  label: string;
-  /** Pointer suffix below the property (`/minimum`); the property's own pointer is prefixed. */
-  pointer: string;
+  kind: PropertyKind;
   expect: ArgumentProbe['expect'];
   value: unknown;
   /** Whether the value carries the property's sentinel. */
@@ -46,6 +43,62 @@ interface Emitted {
 }
 /** The property's sentinel, made on first use (most probes carry none). */
 type Sentinel = () => string;
+
+/**
+ * The texts of each probe kind on a property `name`: the key is `<kind>:<name>`, the label below, the pointer
+ * `/inputSchema/properties/<name>` followed by the suffix. `missing-required` points at `/inputSchema/required`.
+ */
+const TEXTS = {
+  'missing-required': { label: (name: string) => `missing required property "${name}"`, pointer: '' },
+  'wrong-type': { label: (name: string) => `property "${name}" of a type the schema does not allow`, pointer: '/type' },
+  'below-minimum': { label: (name: string) => `property "${name}" below its minimum`, pointer: '/minimum' },
+  'at-minimum': { label: (name: string) => `property "${name}" exactly at its minimum`, pointer: '/minimum' },
+  'above-maximum': { label: (name: string) => `property "${name}" above its maximum`, pointer: '/maximum' },
+  'at-maximum': { label: (name: string) => `property "${name}" exactly at its maximum`, pointer: '/maximum' },
+  'at-exclusive-minimum': { label: (name: string) => `property "${name}" equal to its exclusiveMinimum`, pointer: '/exclusiveMinimum' },
+  'at-exclusive-maximum': { label: (name: string) => `property "${name}" equal to its exclusiveMaximum`, pointer: '/exclusiveMaximum' },
+  'too-short': { label: (name: string) => `property "${name}" shorter than its minLength`, pointer: '/minLength' },
+  'at-min-length': { label: (name: string) => `property "${name}" exactly at its minLength`, pointer: '/minLength' },
+  'too-long': { label: (name: string) => `property "${name}" longer than its maxLength`, pointer: '/maxLength' },
+  'at-max-length': { label: (name: string) => `property "${name}" exactly at its maxLength`, pointer: '/maxLength' },
+  'enum-outsider': { label: (name: string) => `property "${name}" outside its enum`, pointer: '/enum' },
+} as const;
+type PropertyKind = keyof typeof TEXTS;
+
+/** A probe's three texts. */
+interface Texts {
+  key: string;
+  label: string;
+  pointer: string;
+}
+
+/** The texts of `kind` on property `name`, as built (no table). */
+function buildTexts(kind: PropertyKind, name: string): Texts {
+  const text = TEXTS[kind];
+  const pointer = kind === 'missing-required' ? '/inputSchema/required' : `/inputSchema/properties/${escapeToken(name)}${text.pointer}`;
+  return { key: `${kind}:${name}`, label: text.label(name), pointer };
+}
+
+/** Longest property name whose texts `textsOf` keeps, and how many names it keeps (across runs: a bound, not a per-run table). */
+const SHARED_MAX_NAME_LENGTH = 192;
+const SHARED_MAX_NAMES = 2048;
+const textsByName = new Map<string, Partial<Record<PropertyKind, Texts>>>();
+
+/**
+ * The texts of `kind` on property `name`, one object (and one string each) per distinct name and kind, shared by
+ * every tool whose property has the same name: a 1,000-tool surface plans ~16,000 probes from a few dozen names,
+ * and each would otherwise build (and, to share them, hash) its own three strings, live until the report. The
+ * table is looked up by the property name alone (a parsed name's hash is computed once), then by kind. Names past
+ * the bounds get texts as built: the same values.
+ */
+function textsOf(kind: PropertyKind, name: string): Texts {
+  let byKind = textsByName.get(name);
+  if (byKind === undefined) {
+    if (name.length > SHARED_MAX_NAME_LENGTH || textsByName.size >= SHARED_MAX_NAMES) return buildTexts(kind, name);
+    textsByName.set(name, (byKind = {}));
+  }
+  return (byKind[kind] ??= buildTexts(kind, name));
+}
 
 function typesOf(schema: Schema): string[] | undefined {
   if (typeof schema.type === 'string') return [schema.type];
@@ -66,66 +119,49 @@ function candidate(i: number, sentinel: string): unknown {
   }
 }
 
-function* wrongTypeProbe(name: string, schema: Schema, sentinel: Sentinel): Generator<Emitted> {
+function* wrongTypeProbe(schema: Schema, sentinel: Sentinel): Generator<Emitted> {
   const allowed = typesOf(schema);
   if (!allowed || allowed.length === 0) return;
   const bad = CANDIDATE_TYPES.findIndex((types) => !types.some((t) => allowed.includes(t) || (t === 'integer' && allowed.includes('number'))));
   if (bad < 0) return;
-  yield { key: `wrong-type:${name}`, label: `property "${name}" of a type the schema does not allow`, pointer: '/type', expect: 'reject', value: candidate(bad, sentinel()), sentinel: bad === 0 || bad >= 3 };
+  yield { kind: 'wrong-type', expect: 'reject', value: candidate(bad, sentinel()), sentinel: bad === 0 || bad >= 3 };
 }
 
-function* numericProbes(name: string, schema: Schema): Generator<Emitted> {
+function* numericProbes(schema: Schema): Generator<Emitted> {
   const integer = typesOf(schema)?.includes('integer') && !typesOf(schema)?.includes('number');
   const exact = (n: number) => !integer || Number.isInteger(n);
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
   if (typeof minimum === 'number') {
-    yield { key: `below-minimum:${name}`, label: `property "${name}" below its minimum`, pointer: '/minimum', expect: 'reject', value: Math.ceil(minimum) - 1 };
-    if (exact(minimum)) yield { key: `at-minimum:${name}`, label: `property "${name}" exactly at its minimum`, pointer: '/minimum', expect: 'accept', value: minimum };
+    yield { kind: 'below-minimum', expect: 'reject', value: Math.ceil(minimum) - 1 };
+    if (exact(minimum)) yield { kind: 'at-minimum', expect: 'accept', value: minimum };
   }
   if (typeof maximum === 'number') {
-    yield { key: `above-maximum:${name}`, label: `property "${name}" above its maximum`, pointer: '/maximum', expect: 'reject', value: Math.floor(maximum) + 1 };
-    if (exact(maximum)) yield { key: `at-maximum:${name}`, label: `property "${name}" exactly at its maximum`, pointer: '/maximum', expect: 'accept', value: maximum };
+    yield { kind: 'above-maximum', expect: 'reject', value: Math.floor(maximum) + 1 };
+    if (exact(maximum)) yield { kind: 'at-maximum', expect: 'accept', value: maximum };
   }
-  if (typeof exclusiveMinimum === 'number' && exact(exclusiveMinimum)) yield { key: `at-exclusive-minimum:${name}`, label: `property "${name}" equal to its exclusiveMinimum`, pointer: '/exclusiveMinimum', expect: 'reject', value: exclusiveMinimum };
-  if (typeof exclusiveMaximum === 'number' && exact(exclusiveMaximum)) yield { key: `at-exclusive-maximum:${name}`, label: `property "${name}" equal to its exclusiveMaximum`, pointer: '/exclusiveMaximum', expect: 'reject', value: exclusiveMaximum };
+  if (typeof exclusiveMinimum === 'number' && exact(exclusiveMinimum)) yield { kind: 'at-exclusive-minimum', expect: 'reject', value: exclusiveMinimum };
+  if (typeof exclusiveMaximum === 'number' && exact(exclusiveMaximum)) yield { kind: 'at-exclusive-maximum', expect: 'reject', value: exclusiveMaximum };
 }
 
-function* stringProbes(name: string, schema: Schema, sentinel: Sentinel): Generator<Emitted> {
+function* stringProbes(schema: Schema, sentinel: Sentinel): Generator<Emitted> {
   const free = schema.pattern === undefined && schema.format === undefined && schema.enum === undefined && schema.const === undefined;
   const { minLength, maxLength } = schema;
   if (typeof minLength === 'number' && minLength >= 1 && minLength <= MAX_BUILT_STRING) {
-    yield { key: `too-short:${name}`, label: `property "${name}" shorter than its minLength`, pointer: '/minLength', expect: 'reject', value: 'a'.repeat(Math.ceil(minLength) - 1) };
-    if (free) yield { key: `at-min-length:${name}`, label: `property "${name}" exactly at its minLength`, pointer: '/minLength', expect: 'accept', value: 'a'.repeat(Math.ceil(minLength)) };
+    yield { kind: 'too-short', expect: 'reject', value: 'a'.repeat(Math.ceil(minLength) - 1) };
+    if (free) yield { kind: 'at-min-length', expect: 'accept', value: 'a'.repeat(Math.ceil(minLength)) };
   }
   if (typeof maxLength === 'number' && maxLength >= 0 && maxLength < MAX_BUILT_STRING) {
     const length = Math.floor(maxLength) + 1;
     const planted = length >= sentinel().length;
     const value = planted ? sentinel() + 'x'.repeat(length - sentinel().length) : 'x'.repeat(length);
-    yield { key: `too-long:${name}`, label: `property "${name}" longer than its maxLength`, pointer: '/maxLength', expect: 'reject', value, sentinel: planted };
-    if (free && maxLength >= 1) yield { key: `at-max-length:${name}`, label: `property "${name}" exactly at its maxLength`, pointer: '/maxLength', expect: 'accept', value: 'a'.repeat(Math.floor(maxLength)) };
+    yield { kind: 'too-long', expect: 'reject', value, sentinel: planted };
+    if (free && maxLength >= 1) yield { kind: 'at-max-length', expect: 'accept', value: 'a'.repeat(Math.floor(maxLength)) };
   }
 }
 
-function* enumProbe(name: string, schema: Schema, sentinel: Sentinel): Generator<Emitted> {
+function* enumProbe(schema: Schema, sentinel: Sentinel): Generator<Emitted> {
   if (!Array.isArray(schema.enum) || schema.enum.length === 0) return;
-  yield { key: `enum-outsider:${name}`, label: `property "${name}" outside its enum`, pointer: '/enum', expect: 'reject', value: sentinel(), sentinel: true };
-}
-
-/** Longest text `shared` keeps, and how many it keeps (across runs: a bound, not a per-run table). */
-const SHARED_MAX_LENGTH = 256;
-const SHARED_MAX_ENTRIES = 8192;
-const sharedTexts = new Map<string, string>();
-
-/**
- * One string object per distinct probe key, label and pointer text: the same value as `text`, shared by every
- * tool whose property has the same name (a 1,000-tool surface plans ~16,000 probes from a few dozen names;
- * each built its own three strings, live until the report). Texts past the bounds are returned as built.
- */
-function shared(text: string): string {
-  const known = sharedTexts.get(text);
-  if (known !== undefined) return known;
-  if (text.length <= SHARED_MAX_LENGTH && sharedTexts.size < SHARED_MAX_ENTRIES) sharedTexts.set(text, text);
-  return text;
+  yield { kind: 'enum-outsider', expect: 'reject', value: sentinel(), sentinel: true };
 }
 
 /** The sentinel of `<idPrefix>:<name>`, made once on first use. */
@@ -141,18 +177,16 @@ function* argumentProbes(inputSchema: Record<string, unknown>, base: Record<stri
   for (const name of required) {
     if (!(name in base)) continue;
     const { [name]: _dropped, ...rest } = base;
-    yield { key: shared(`missing-required:${name}`), label: shared(`missing required property "${name}"`), pointer: '/inputSchema/required', expect: 'reject', arguments: rest };
+    const { key, label, pointer } = textsOf('missing-required', name);
+    yield { key, label, pointer, expect: 'reject', arguments: rest };
   }
   for (const [name, schema] of Object.entries(properties)) {
     if (!isObject(schema)) continue;
     const sentinel = lazySentinel(idPrefix, name);
-    const at = `/inputSchema/properties/${escapeToken(name)}`;
-    for (const makers of [wrongTypeProbe(name, schema, sentinel), numericProbes(name, schema), stringProbes(name, schema, sentinel), enumProbe(name, schema, sentinel)]) {
+    for (const makers of [wrongTypeProbe(schema, sentinel), numericProbes(schema), stringProbes(schema, sentinel), enumProbe(schema, sentinel)]) {
       for (const e of makers) {
         const args = { ...base, [name]: e.value };
-        const key = shared(e.key);
-        const label = shared(e.label);
-        const pointer = shared(at + e.pointer);
+        const { key, label, pointer } = textsOf(e.kind, name);
         yield e.sentinel
           ? { key, label, expect: e.expect, sentinel: sentinel(), pointer, arguments: args }
           : { key, label, expect: e.expect, pointer, arguments: args };

@@ -4,6 +4,9 @@
  * probe's stable id, so the same plan always carries the same sentinels.
  */
 
+/** The text every harness sentinel starts with: a text without it holds no sentinel. */
+export const SENTINEL_PREFIX = 'mcpH4rn3ss-';
+
 /** Matches any harness sentinel. */
 export const SENTINEL_PATTERN = /mcpH4rn3ss-[0-9a-f]{8}-s3nt1nel/g;
 

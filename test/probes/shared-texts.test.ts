@@ -1,7 +1,7 @@
 /**
  * deriveArgumentProbes shares one string per distinct probe key, label and pointer (harness/probes/negative.ts
- * `shared`): the probes are the same whether a text is met for the first time (a miss) or found (a hit), in any
- * order of tools, and past the table's bounds (long names, more names than it keeps).
+ * `textsOf`, a table by property name, then kind): the probes are the same whether a text is met for the first
+ * time (a miss) or found (a hit), in any order of tools, and past the table's bounds (long names, more names than it keeps).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { inputSchema } from '../../bench/synthetic/tools.mjs';
@@ -29,11 +29,11 @@ describe('shared probe texts', () => {
 
   it('texts past the bounds are the texts as built', async () => {
     const negative = await freshModule();
-    const long = 'p'.repeat(300);
+    const long = 'p'.repeat(200); // past the longest name kept (192)
     const [probe] = negative.deriveArgumentProbes({ type: 'object', properties: { [long]: { type: 'string', enum: ['a'] } } }, { [long]: 'a' }, 'c:long');
     expect(probe.key).toBe(`wrong-type:${long}`);
     expect(probe.label).toBe(`property "${long}" of a type the schema does not allow`);
-    for (let i = 0; i < 1_500; i++) { // ~8 texts a name: the table (8,192 texts) is full after ~1,000 names
+    for (let i = 0; i < 2_500; i++) { // the table keeps 2,048 names: the last ~450 are past it
       const name = `n${i}`;
       const probes = negative.deriveArgumentProbes({ type: 'object', properties: { [name]: { type: 'integer', minimum: 1 } } }, { [name]: 1 }, 'c:many');
       expect(probes.map((p) => p.key)).toEqual([`wrong-type:${name}`, `below-minimum:${name}`, `at-minimum:${name}`]);

@@ -20,6 +20,7 @@
  */
 import { defineCheck } from '../define.ts';
 import { firstArgumentProbe } from '../../probes/negative.ts';
+import { indexOf } from '../../probes/index-cache.ts';
 import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { makeSentinel } from '../../probes/sentinel.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
@@ -67,7 +68,19 @@ function taskRequired(tool: ListedTool): boolean {
 
 /** Every request made to `tool` with arguments the harness took as valid: its scenario calls. */
 function validCalls(observation: SurfaceObservation, tool: string): RequestRecord[] {
-  return observation.calls.filter((c) => c.scenario.tool === tool && c.scenario.expect === 'success').map((c) => c.request);
+  return indexOf(observation.calls, successRequestsByTool).get(tool) ?? [];
+}
+
+/** The requests of the success-expecting scenario calls, per tool, in call order (one pass, not one per tool). */
+function successRequestsByTool(calls: readonly SurfaceObservation['calls'][number][]): Map<string, RequestRecord[]> {
+  const byTool = new Map<string, RequestRecord[]>();
+  for (const c of calls) {
+    if (c.scenario.expect !== 'success') continue;
+    const list = byTool.get(c.scenario.tool);
+    if (list) list.push(c.request);
+    else byTool.set(c.scenario.tool, [c.request]);
+  }
+  return byTool;
 }
 
 /**

@@ -13,7 +13,7 @@
 import { defineCheck } from '../define.ts';
 import { firstArgumentProbe } from '../../probes/negative.ts';
 import { resultOf, responseKind } from '../../probes/records.ts';
-import { containsAny, makeSentinel, sentinelsIn } from '../../probes/sentinel.ts';
+import { makeSentinel, SENTINEL_PREFIX, sentinelsIn } from '../../probes/sentinel.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
 import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
 
@@ -22,6 +22,14 @@ const UNKNOWN = `${ID}:unknown-tool`;
 
 /** The channels of a failure answer that carry a sentinel (names only). */
 export function echoChannels(record: Pick<ProbeRecord, 'request'>, sentinels: string[]): string[] {
+  return carrying(channelTexts(record), sentinels);
+}
+
+/**
+ * Each channel of a failure answer that holds a value, with the text `containsAny` searches in it: a string
+ * as it is, anything else serialised. In channel order: error.message, error.data, content, structuredContent.
+ */
+function channelTexts(record: Pick<ProbeRecord, 'request'>): Array<[string, string]> {
   const frame = record.request.response;
   const error = frame?.error as { message?: unknown; data?: unknown } | undefined;
   const result = resultOf(record.request);
@@ -31,7 +39,28 @@ export function echoChannels(record: Pick<ProbeRecord, 'request'>, sentinels: st
     ['content', result?.content],
     ['structuredContent', result?.structuredContent],
   ];
-  return channels.filter(([, value]) => containsAny(value, sentinels)).map(([name]) => name);
+  const texts: Array<[string, string]> = [];
+  for (const [name, value] of channels) {
+    if (value !== undefined) texts.push([name, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')]);
+  }
+  return texts;
+}
+
+/** The names of the channels whose text holds one of `sentinels` (containsAny on each channel's value). */
+function carrying(texts: Array<[string, string]>, sentinels: string[]): string[] {
+  return texts.filter(([, text]) => sentinels.some((s) => text.includes(s))).map(([name]) => name);
+}
+
+/**
+ * The channels of a failure answer that echo a sentinel of `planted` (a call's arguments, a probe's params):
+ * the answer's texts are searched for the sentinel prefix first, so the planted value is serialised and
+ * scanned only when some channel could hold one of its sentinels (most failure answers hold none).
+ */
+function echoedChannels(record: Pick<ProbeRecord, 'request'>, planted: unknown): string[] {
+  const texts = channelTexts(record);
+  if (!texts.some(([, text]) => text.includes(SENTINEL_PREFIX))) return [];
+  const sentinels = sentinelsIn(planted);
+  return sentinels.length === 0 ? [] : carrying(texts, sentinels);
 }
 
 /** The probe's key within its tool (`wrong-type:x`, `unknown-tool`): its id without `<check>:<tool>:`. */
@@ -73,9 +102,7 @@ export default defineCheck({
     for (const call of observation.calls) {
       const kind = responseKind(call.request); // only failure answers are judged: no serialising of the others' arguments
       if (kind !== 'protocol-error' && kind !== 'tool-error') continue;
-      const sentinels = sentinelsIn(call.scenario.arguments);
-      if (sentinels.length === 0) continue;
-      for (const channel of echoChannels(call, sentinels)) {
+      for (const channel of echoedChannels(call, call.scenario.arguments)) {
         const key = `call|${call.scenario.tool}|${channel}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -89,10 +116,10 @@ export default defineCheck({
     for (const record of observation.probes) {
       const kind = responseKind(record.request);
       if (kind !== 'protocol-error' && kind !== 'tool-error') continue;
-      const sentinels = sentinelsIn(record.probe.params);
-      if (sentinels.length === 0) continue;
+      const channels = echoedChannels(record, record.probe.params);
+      if (channels.length === 0) continue;
       const unknownTool = record.probe.id.endsWith(':unknown-tool');
-      for (const channel of echoChannels(record, sentinels)) {
+      for (const channel of channels) {
         const key = `${record.probe.tool ?? ''}|${probeName(record)}|${channel}|${unknownTool}`;
         if (seen.has(key)) continue;
         seen.add(key);

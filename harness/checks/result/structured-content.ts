@@ -46,8 +46,15 @@ export default defineCheck({
   },
 });
 
-/** Issues by validator and by the JSON of the instance, for one judging pass (see `validateOnce`). */
-type Validations = Map<(instance: unknown) => ValidationIssue[], Map<string, ValidationIssue[]>>;
+/**
+ * Per validator, for one judging pass (see `validateOnce`): the first instance and its issues, then, from the
+ * second instance on, the issues by the JSON of each instance.
+ */
+interface Memo {
+  first: { instance: unknown; issues: ValidationIssue[] } | undefined;
+  byJson: Map<string, ValidationIssue[]> | undefined;
+}
+type Validations = Map<(instance: unknown) => ValidationIssue[], Memo>;
 
 /**
  * `validate(instance)`, computed once per validator and instance JSON: the calls and accepted probes of a
@@ -55,11 +62,25 @@ type Validations = Map<(instance: unknown) => ValidationIssue[], Map<string, Val
  * instance was parsed from the wire (plain JSON), so an equal serialisation (same keys in the same order)
  * is an equal instance with the same issues in the same order. One exception: JSON.parse turns a number
  * that overflows (`1e400`) into Infinity, which serialises as `null` like JSON null does, so an instance
- * whose text holds `null` is validated without the memo.
+ * whose text holds `null` is validated without the memo. A validator's first instance is validated without
+ * serialising it (most tools of a large surface answer once); it is serialised into the memo only when a
+ * second instance reaches the same validator, so the answers are those of serialising every instance.
  */
 function validateOnce(validate: (instance: unknown) => ValidationIssue[], instance: unknown, validations: Validations): ValidationIssue[] {
-  let byJson = validations.get(validate);
-  if (!byJson) validations.set(validate, (byJson = new Map()));
+  const memo = validations.get(validate);
+  if (!memo) {
+    const issues = validate(instance);
+    validations.set(validate, { first: { instance, issues }, byJson: undefined });
+    return issues;
+  }
+  let byJson = memo.byJson;
+  if (!byJson) {
+    memo.byJson = byJson = new Map();
+    const first = memo.first;
+    memo.first = undefined;
+    const firstJson = first ? JSON.stringify(first.instance) : undefined;
+    if (first && firstJson !== undefined && !firstJson.includes('null')) byJson.set(firstJson, first.issues);
+  }
   const json = JSON.stringify(instance);
   if (json === undefined || json.includes('null')) return validate(instance);
   let issues = byJson.get(json);

@@ -2,6 +2,8 @@ import check from '../../../harness/checks/result/structured-content.ts';
 import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
 
 const outputSchema = { type: 'object', properties: { name: { type: 'string' }, price: { type: ['number', 'null'] } }, required: ['name'] };
+/** One outputSchema object shared by two tools: both get the same compiled validator (and memo). */
+const nullOnly = { type: 'object', properties: { v: { type: 'null' } } };
 const tool = makeTool('get_item', { outputSchema });
 const text = (t: string) => ({ type: 'text', text: t });
 const on = (result: unknown, extra: Parameters<typeof makeObservation>[0] = {}) =>
@@ -124,6 +126,18 @@ checkTester(check, {
         ],
       }),
       findings: [{ messageId: 'invalid', tool: 't', pointer: '/structuredContent/v' }],
+    },
+    {
+      name: "a validator's first instance, held unserialised, never answers for a later one that serialises alike (Infinity first, then null)",
+      observation: makeObservation({
+        tools: [makeTool('t1', { outputSchema: nullOnly }), makeTool('t2', { outputSchema: nullOnly })],
+        calls: [
+          makeCall('t1', { result: { content: [], structuredContent: { v: Number.POSITIVE_INFINITY } } }),
+          makeCall('t2', { result: { content: [], structuredContent: { v: null } } }),
+          makeCall('t2', { result: { content: [], structuredContent: { v: null } } }),
+        ],
+      }),
+      findings: [{ messageId: 'invalid', tool: 't1', pointer: '/structuredContent/v' }],
     },
     {
       name: 'many issues are capped with a summary',
