@@ -57,6 +57,14 @@ export interface RequestRecord {
    */
   lateAfterMarker?: boolean;
   /**
+   * After a cancellation: what ended the window for late frames (value-free evidence). `late-frame`: the first
+   * frame for the cancelled id came (one more poll phase collects the rest); `twin`: the answer to the twin
+   * (an identical request written behind the cancellation and the marker, `ProbeRequest.cancelTwin`) came
+   * first, so the server had finished the same work started after the cancelled call without answering it;
+   * `grace`: neither came within the `lateGraceMs` cap. Order, not time, for the first two.
+   */
+  lateWindowEnd?: 'late-frame' | 'twin' | 'grace';
+  /**
    * Set (to the limit, in JSON levels) when the response or a notification was nested deeper than the
    * harness evaluates: the response then keeps only `jsonrpc` and `id` (harness/run/depth-guard.ts).
    */
@@ -110,6 +118,14 @@ export interface ProbeRequest {
   lateGraceMs?: number;
   /** With `cancelAfterMs`: write a `tools/list` marker right after the cancellation (sets `lateAfterMarker`). */
   cancelMarker?: boolean;
+  /**
+   * With `cancelMarker`: also write a twin, the same request (method and params) with its own id, right behind
+   * the marker. The late window then ends when the twin is answered (any answer) before any late frame
+   * (`lateWindowEnd: 'twin'`), with `lateGraceMs` only as the cap; a twin unanswered when the window ends is
+   * cancelled and forgotten. The twin's answer is recorded nowhere and judged by no check. Only for requests
+   * a probe may repeat (protocol/cancellation: read-only or idempotent tools).
+   */
+  cancelTwin?: boolean;
   /**
    * Timing-sensitive probe: run alone on the connection, after the pipelined probes, in planned order
    * (so no other answer queues in front of it).

@@ -255,6 +255,7 @@ async function runLiveProbe(session: Session, probe: ProbeRequest, respawn = tru
     cancelAfterMs: probe.cancelAfterMs,
     lateGraceMs: probe.lateGraceMs,
     cancelMarker: probe.cancelMarker,
+    cancelTwin: probe.cancelTwin,
     ...(probe.http ? { http: probe.http, tag: probe.id } : {}),
     floatPaths: probe.floatPaths,
   });

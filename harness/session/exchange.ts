@@ -31,6 +31,14 @@ export interface ExchangeSpec {
    * frames (see `RequestRecord.lateAfterMarker`). Absent = no marker.
    */
   marker?: { id: number | string; line: string };
+  /**
+   * With a marker: the same request again with its own id and line, written right behind the marker, and
+   * how to cancel it. The server reads stdin in order, so the twin is the same work started after the
+   * cancelled request: its answer (any answer) before any late frame ends the late window (a server that
+   * does not honour the cancellation finishes the cancelled work first). Never awaited, never recorded:
+   * a twin unanswered when the window ends is cancelled, and its answer is then an abandoned late one.
+   */
+  twin?: { id: number | string; line: string; cancel: (reason: string) => void };
 }
 
 type Ending = Settlement | Interruption;
@@ -91,9 +99,10 @@ async function unanswered(channel: RpcChannel, spec: ExchangeSpec, pending: Pend
     spec.cancel?.('timeout');
     return { ...base, outcome: 'timeout', durationMs, timeoutMs: spec.timeoutMs, ...notes };
   }
-  const { frames: lateFrames, firstAfterMs, afterMarker } = await collectLate(channel, spec);
+  const { frames: lateFrames, firstAfterMs, afterMarker, end } = await collectLate(channel, spec);
   const after = firstAfterMs === undefined ? {} : { lateAfterMs: firstAfterMs, ...(afterMarker === undefined ? {} : { lateAfterMarker: afterMarker }) };
-  return { ...base, outcome: 'cancelled', durationMs, lateFrames, ...after, ...notes };
+  const windowEnd = spec.twin === undefined ? {} : { lateWindowEnd: end };
+  return { ...base, outcome: 'cancelled', durationMs, lateFrames, ...after, ...windowEnd, ...notes };
 }
 
 /** The record of an exchange that got nothing (outcome `exit`); the other outcomes spread it and override. */
@@ -165,46 +174,63 @@ function afterPoll(end: (ending: Interruption) => void, ending: Interruption): v
   setImmediate(end, ending);
 }
 
-/** Resolves after `ms` and one more poll phase (frames already in the pipe are read first; see awaitEnding). */
-function graceOf(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(() => setImmediate(resolve), ms));
-}
-
 /** Resolves after one more poll phase (frames already read in the same chunk are delivered first). */
 function nextPoll(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** What ended a late window (RequestRecord.lateWindowEnd). */
+type WindowEnd = NonNullable<RequestRecord['lateWindowEnd']>;
+
 /**
- * Send the cancellation (then the marker, if any), keep the frames for the id that arrive within the
- * grace period (it ends early, one poll phase after the first such frame), and say when the first one came (ms after the cancellation was written) and whether it came
- * after the marker's answer. Frames of one connection are read in the order the server wrote them, so that
- * order is exact at any load, unlike the times.
+ * Send the cancellation (then the marker and the twin, if any, in the same turn), keep the frames for the id
+ * that arrive in the window, and say when the first one came (ms after the cancellation was written),
+ * whether it came after the marker's answer, and what ended the window (`end`). The window ends:
+ * - one poll phase after the first late frame (frames read in the same chunk are delivered first);
+ * - at the twin's answer when no late frame came before it, at once and synchronously (a late frame the
+ *   server wrote after the twin's answer is never collected, whichever chunk it came in: the window rests
+ *   on the server's frame order, not on how the pipe was read);
+ * - else after `lateGraceMs` and one more poll phase (the cap: a long or stuck tool is never waited out).
+ * A twin unanswered at the end is cancelled. Frames of one connection are read in the order the server
+ * wrote them, so that order is exact at any load, unlike the times.
  */
-async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ frames: unknown[]; firstAfterMs?: number; afterMarker?: boolean }> {
+async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ frames: unknown[]; firstAfterMs?: number; afterMarker?: boolean; end: WindowEnd }> {
   const frames: unknown[] = [];
   let firstAt: number | undefined;
   let markerAnswered = false;
   let afterMarker: boolean | undefined;
-  let firstFrame!: () => void;
-  const answered = new Promise<void>((resolve) => (firstFrame = resolve));
+  let ended!: (end: WindowEnd) => void;
+  const ending = new Promise<WindowEnd>((resolve) => (ended = resolve));
   const stop = channel.collectLate(spec.id, frames, () => {
-    if (firstAt === undefined) afterMarker = spec.marker ? markerAnswered : undefined;
+    if (firstAt === undefined) {
+      afterMarker = spec.marker ? markerAnswered : undefined;
+      void nextPoll().then(() => ended('late-frame'));
+    }
     firstAt ??= performance.now();
-    firstFrame();
   });
   const cancelledAt = performance.now();
   spec.cancel?.('cancelled by the harness');
-  const marker = spec.marker;
+  const { marker, twin } = spec;
   if (marker) {
     channel.expect(marker.id, () => (markerAnswered = true));
     if (!channel.sendLine(marker.line)) channel.forget(marker.id);
   }
-  // the first late frame settles what the record says (that one came, and whether after the marker's
-  // answer): the window ends there, or after the grace when none came
-  await Promise.race([graceOf(spec.lateGraceMs), answered.then(nextPoll)]);
+  let twinAnswered = false;
+  const unwatch = marker && twin ? channel.watch(twin.id, () => {
+    if (twinAnswered) return;
+    twinAnswered = true;
+    if (firstAt !== undefined) return; // a late frame came first: its window end stands
+    stop();
+    ended('twin');
+  }) : undefined;
+  if (unwatch && twin && !channel.sendLine(twin.line)) twinAnswered = true; // never written: nothing to wait on or cancel
+  const grace = setTimeout(() => setImmediate(ended, 'grace'), spec.lateGraceMs);
+  const end = await ending;
+  clearTimeout(grace);
   stop();
+  unwatch?.();
+  if (twin && unwatch && !twinAnswered) twin.cancel('cancelled by the harness');
   if (marker) channel.forget(marker.id);
   const first = firstAt === undefined ? {} : { firstAfterMs: Math.round(firstAt - cancelledAt), ...(afterMarker === undefined ? {} : { afterMarker }) };
-  return { frames, ...first };
+  return { frames, ...first, end };
 }

@@ -154,6 +154,17 @@ export class RpcChannel {
     return () => this.late.delete(key);
   }
 
+  /**
+   * Watch an id the harness writes but never awaits (the twin behind a cancellation, exchange.ts): `onFrame`
+   * runs for each frame with that id, synchronously (before any later frame of the same read), until the
+   * returned function is called; a frame after that is a late answer, never an unmatched one. The id is
+   * never in flight: it ties no notification, and the other requests' notifications are tied as before.
+   */
+  watch(id: number | string, onFrame: () => void): () => void {
+    this.abandoned.add(id);
+    return this.collectLate(id, [], onFrame);
+  }
+
   /** Write one JSON-RPC frame. Returns false when the connection can no longer be written to. */
   send(frame: Record<string, unknown>): boolean {
     return this.connection.send(JSON.stringify(frame));

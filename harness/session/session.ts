@@ -8,7 +8,7 @@ import type { Listing, Negotiation } from '../model/observation.ts';
 import type { ExitInfo, HttpSendOptions, RequestRecord, ShutdownInfo, WireTap } from '../model/wire.ts';
 import { isObject } from './classify.ts';
 import { buildParams, cancelledFrame, notificationFrame, requestFrame, serialiseFrame, type FrameContext } from './envelope.ts';
-import { exchange } from './exchange.ts';
+import { exchange, type ExchangeSpec } from './exchange.ts';
 import type { Link, Connector } from './link.ts';
 import { walkListing } from './listing.ts';
 import { rehandshake, type NegotiateDeps } from './negotiate.ts';
@@ -33,6 +33,11 @@ export interface RequestOptions {
    * record says whether a late frame came after the server had read the cancellation (`lateAfterMarker`).
    */
   cancelMarker?: boolean;
+  /**
+   * With `cancelMarker`: write a twin (this request again, its own id) right behind the marker; its answer
+   * ends the late window (see ProbeRequest.cancelTwin and ExchangeSpec.twin).
+   */
+  cancelTwin?: boolean;
   /** Streamable HTTP: header changes for this request's POST, recorded under `tag` (a probe id). Ignored by stdio. */
   http?: HttpSendOptions;
   tag?: string;
@@ -113,6 +118,7 @@ export class LiveSession implements Session {
       send: opts.http || opts.tag ? { ...(opts.http ? { http: opts.http } : {}), ...(opts.tag ? { tag: opts.tag } : {}) } : undefined,
       lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
       marker: opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.listMarker() : undefined,
+      twin: opts.cancelTwin && opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.twinOf(link, method, sent, opts.floatPaths) : undefined,
     });
     if (record.outcome === 'timeout') this.checkLiveness(link);
     return record;
@@ -197,6 +203,18 @@ export class LiveSession implements Session {
     const id = this.nextId();
     const params = buildParams(this.frameContext(), this.negotiation.era === 'modern' ? {} : undefined);
     return { id, line: JSON.stringify(requestFrame(id, 'tools/list', params)) };
+  }
+
+  /**
+   * The twin of a cancelled request: the same method and params (the same bytes but the id: same envelope,
+   * same `floatPaths`) with a fresh id, and how to cancel it on `link` (ExchangeSpec.twin).
+   */
+  private twinOf(link: Link, method: string, sent: Record<string, unknown> | undefined, floatPaths: string[][] | undefined): NonNullable<ExchangeSpec['twin']> {
+    const id = this.nextId();
+    return {
+      id, line: serialiseFrame(requestFrame(id, method, sent), floatPaths),
+      cancel: (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
+    };
   }
 
   /** After a timeout: a cheap `tools/list` within probeMs; no answer means wedged, so kill the tree. */

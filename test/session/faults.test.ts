@@ -108,6 +108,46 @@ describe('cancellation', () => {
     const fast = await session.request('tools/call', { name: 'echo', arguments: { message: 'x' } }, { cancelAfterMs: 0, cancelMarker: true, lateGraceMs: 1500 });
     expect(fast).toMatchObject({ outcome: 'cancelled', lateAfterMarker: false });
     expect(session.tap().unmatchedFrames).toBe(0); // the markers' answers are the harness's own
+    expect(slow.lateWindowEnd).toBeUndefined(); // no twin asked for: the window is the grace's
+  });
+
+  // the twin (cancelTwin): the same call again behind the marker; its answer ends the window by order
+  const twinned = { cancelAfterMs: 0, cancelMarker: true, cancelTwin: true } as const;
+
+  it('ends the window at the twin\'s answer when the server honours the cancellation, long before the cap', async () => {
+    const session = await start(fixture(['--fault=honor-cancel']), options());
+    // a cap the test would time out on: only the twin's answer can end this window
+    const record = await session.request('tools/call', { name: 'sleep', arguments: { ms: 100 } }, { ...twinned, lateGraceMs: 600_000 });
+    expect(record).toMatchObject({ outcome: 'cancelled', lateFrames: [], lateWindowEnd: 'twin' });
+    expect(record.lateAfterMs).toBeUndefined();
+    expect(session.tap().unmatchedFrames).toBe(0);
+  });
+
+  it('ends the window at a late frame that came before the twin\'s answer; the twin\'s answer after it is no unmatched frame', async () => {
+    const session = await start(fixture(), options());
+    const record = await session.request('tools/call', { name: 'sleep', arguments: { ms: 150 } }, { ...twinned, lateGraceMs: 600_000 });
+    expect(record).toMatchObject({ outcome: 'cancelled', lateFrames: [{ id: record.id }], lateAfterMarker: true, lateWindowEnd: 'late-frame' });
+    // started after the twin and longer: answered after the twin's (abandoned) answer
+    expect((await session.callTool('sleep', { ms: 300 })).outcome).toBe('success');
+    expect(session.tap().unmatchedFrames).toBe(0);
+  });
+
+  it('ends the window at the cap when the twin is not answered in time, and cancels the twin', async () => {
+    const session = await start(fixture(['--fault=honor-cancel']), options());
+    const before = session.tap().stdinLines;
+    const record = await session.request('tools/call', { name: 'sleep', arguments: { ms: 10_000 } }, { ...twinned, lateGraceMs: 50 });
+    expect(record).toMatchObject({ outcome: 'cancelled', lateFrames: [], lateWindowEnd: 'grace' });
+    // the call, its cancellation, the marker, the twin and the twin's cancellation
+    expect(session.tap().stdinLines - before).toBe(5);
+  });
+
+  it('writes no twin without a marker', async () => {
+    const session = await start(fixture(['--fault=honor-cancel']), options());
+    const before = session.tap().stdinLines;
+    const record = await session.request('tools/call', { name: 'sleep', arguments: { ms: 10_000 } }, { cancelAfterMs: 0, cancelTwin: true, lateGraceMs: 50 });
+    expect(record).toMatchObject({ outcome: 'cancelled', lateFrames: [] });
+    expect(record.lateWindowEnd).toBeUndefined();
+    expect(session.tap().stdinLines - before).toBe(2);
   });
 
   it('waits for late frames as long as the request asks (lateGraceMs)', async () => {

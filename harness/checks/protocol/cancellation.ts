@@ -14,9 +14,16 @@
  * loaded machine (issue 9). A tool that answered before the marker may have had its answer on the way
  * already: the check stays silent. Times (`lateAfterMs`, the call's `durationMs`) are kept as evidence.
  * Waiting: the call is pipelined beside the other probes (its late window overlaps their work; only the
- * follow-up `tools/list` runs alone, after them), and the window ends at the first late frame (the
- * verdict is then known) or after `lateGraceFor` (a bound on waiting, capped at `MAX_LATE_GRACE_MS`,
- * so a long tool is never waited out).
+ * follow-up `tools/list` runs alone, after them). Right behind the marker goes a twin (`cancelTwin`): the
+ * same call again, its own id. The window ends on an order event: at the first late frame (the verdict is
+ * then known), or at the twin's answer when no late frame came before it (the server finished the same
+ * work, started after the cancelled call, and had not answered the cancelled one: a server that ignores
+ * the cancellation finishes the cancelled work first, ahead of the twin in its own queue). `lateGraceFor`
+ * stays as the cap (at most `MAX_LATE_GRACE_MS`, so a long or stuck tool is never waited out); a twin
+ * unanswered then is cancelled too. The twin's answer is recorded nowhere and judged by no check. The one
+ * silence the twin adds: a server that answers the cancelled call only AFTER the identical later call is
+ * not seen (its late answer came after the window), the same on an idle and on a loaded machine, since it
+ * rests on the server's frame order. `lateWindowEnd` on the record says which event ended the window.
  * Spec: spec:2025-11-25/basic/utilities/cancellation.mdx; spec:2026-07-28/basic/patterns/cancellation.mdx.
  * Stdio only: over Streamable HTTP every message is its own POST, so the cancellation, the marker and the
  * call's answer travel on separate connections with no order between them (and 2026-07-28 cancels by
@@ -84,9 +91,9 @@ export const MIN_LATE_GRACE_MS = 300;
 export const MAX_LATE_GRACE_MS = 3000;
 
 /**
- * How long to wait for a late answer, ms: long enough for the probed tool to finish twice over, within
- * MIN_LATE_GRACE_MS..MAX_LATE_GRACE_MS. Only a bound on waiting (the window also ends at the first late
- * frame): an answer that comes later is not seen (silence), never a different verdict.
+ * The cap on the wait for a late answer, ms: long enough for the probed tool to finish twice over, within
+ * MIN_LATE_GRACE_MS..MAX_LATE_GRACE_MS. Only a bound on waiting (the window ends earlier at the first late
+ * frame or at the twin's answer): an answer that comes later is not seen (silence), never a different verdict.
  */
 export function lateGraceFor(observation: SurfaceObservation, probed: CallRecord): number {
   const wanted = 2 * probed.request.durationMs + lateMarginMs(observation, probed);
@@ -117,7 +124,7 @@ export default defineCheck({
     return [
       // pipelined beside the other probes: the verdict rests on the order of the marker's answer and the
       // late one on this connection, which other requests in flight do not change
-      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, cancelMarker: true, lateGraceMs: lateGraceFor(observation, call) },
+      { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, cancelMarker: true, cancelTwin: true, lateGraceMs: lateGraceFor(observation, call) },
       // alone, after every other probe: a process gone here was not taken down by a concurrent probe
       { id: FOLLOW_UP, check: ID, tool: call.scenario.tool, method: 'tools/list', params: {}, exclusive: true },
     ];

@@ -1,9 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import check, { cancellationTarget, lateMarginMs, MAX_LATE_GRACE_MS } from '../../../harness/checks/protocol/cancellation.ts';
 import { checkTester, makeCall, makeObservation, makeTool, planOn } from '../../helpers/check-tester.ts';
 import { makeProbeRecord } from '../../probes/records.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
+import { gone } from '../../session/helpers.ts';
 import type { SurfaceObservation } from '../../../harness/model/observation.ts';
 import type { CallRecord } from '../../../harness/model/wire.ts';
 
@@ -102,10 +106,15 @@ describe('protocol/cancellation probe choice and margin', () => {
 describe('fixture answers-cancelled.mjs', () => {
   let run: CliRun | undefined;
   let twin: CliRun | undefined;
+  const more: (CliRun | undefined)[] = [];
+  const logDir = mkdtempSync(join(tmpdir(), 'answers-cancelled-'));
   afterAll(() => {
     cleanup(run);
     cleanup(twin);
+    more.forEach(cleanup);
+    rmSync(logDir, { recursive: true, force: true });
   });
+  const fixture = (...args: string[]) => ['run', '--check', 'protocol/cancellation', '--check', 'protocol/wire-schema', '--', process.execPath, 'test/fixtures/servers/faults/answers-cancelled.mjs', ...args];
 
   it('still answers a cancelled call of the slow tool', async () => {
     const frames = await drive('answers-cancelled.mjs', [init(), callFrame(1, 'slow', {}), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }], { expectIds: [0, 1] });
@@ -121,5 +130,29 @@ describe('fixture answers-cancelled.mjs', () => {
   it('its conformant twin (--honour-cancel: a cancelled call is never answered) draws nothing through the real CLI', async () => {
     twin = await runCli(['run', '--check', 'protocol/cancellation', '--', process.execPath, 'test/fixtures/servers/faults/answers-cancelled.mjs', '--honour-cancel']);
     expect(findingsOf(reportOf(twin), 'ad-hoc', 'protocol/cancellation')).toEqual([]);
+  });
+
+  it('--after-twin (the cancelled call answered only after the identical later call): not seen, the silence the twin adds', async () => {
+    const late = await runCli(fixture('--after-twin'));
+    more.push(late);
+    expect(findingsOf(reportOf(late), 'ad-hoc')).toEqual([]);
+  });
+
+  it('a tool slower than the cap (5 s): the window ends at the cap, the twin is cancelled, no finding, no orphan', async () => {
+    // both arms at once: the server that honours the cancellation and the one that answers it (after the cap)
+    const arms = [['--honour-cancel'], []].map((extra, i) => ({ log: join(logDir, `arm${i}.log`), extra }));
+    const runs = await Promise.all(arms.map(({ log, extra }) => runCli(fixture('--slow-ms=5000', `--log=${log}`, ...extra))));
+    more.push(...runs);
+    for (const [i, armRun] of runs.entries()) {
+      // same verdict as before the twin: silence (the late answer, if any, comes after the cap)
+      expect(findingsOf(reportOf(armRun), 'ad-hoc')).toEqual([]);
+      const lines = readFileSync(arms[i].log, 'utf8').trim().split('\n');
+      const pid = Number(lines.find((l) => l.startsWith('pid '))?.slice(4));
+      // the probe's call and its twin (written right behind the marker: the call's id + 2)
+      const cancelled = lines.filter((l) => l.startsWith('cancelled ')).map((l) => Number(l.slice(10)));
+      expect(cancelled).toHaveLength(2);
+      expect(cancelled[1] - cancelled[0]).toBe(2);
+      expect(await gone(pid)).toBe(true);
+    }
   });
 });
