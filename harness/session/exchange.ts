@@ -225,7 +225,9 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
   }) : undefined;
   if (unwatch && twin && !channel.sendLine(twin.line)) twinAnswered = true; // never written: nothing to wait on or cancel
   const grace = setTimeout(() => setImmediate(ended, 'grace'), spec.lateGraceMs);
-  const end = await ending;
+  // a late frame read in the poll phase before the cap's setImmediate ran still ended the window by order
+  const raced = await ending;
+  const end = firstAt !== undefined ? 'late-frame' : raced;
   clearTimeout(grace);
   stop();
   unwatch?.();
