@@ -74,10 +74,11 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   const config = await resolveRunConfig(args, cwd);
   // only what starting the servers needs is imported before the run; run() imports the rest while they start,
   // and the reporters are imported once it has
-  const [{ run }, { createProgress }, { killAllTrees }] = await Promise.all([
+  const [{ run }, { createProgress }, { killAllTrees }, { eraHintsFromEnv }] = await Promise.all([
     import('./run/index.ts'),
     import('./run/progress.ts'),
     import('./session/index.ts'),
+    import('./run/era-hint.ts'),
   ]);
   const controller = new AbortController();
   // first signal: stop gracefully (close servers, write the partial report); second: kill and leave
@@ -94,6 +95,8 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
       filters: { tools: args.overrides.tools, checks: args.overrides.checks, shard: args.overrides.shard },
       signal: controller.signal,
       onProgress: progress.onProgress,
+      // when a stdio surface's spares start (beside its server when its launch was legacy last time): scheduling only
+      eraHints: eraHintsFromEnv(process.env, cwd),
     });
     progress.done();
     if (args.command === 'baseline' && report.interrupted) {

@@ -23,13 +23,15 @@
  *   ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING). Its imports of what stays outside (a JavaScript config, tsx for a
  *   TypeScript one) call `__mcpHarnessImport`, a function this module passes in (harness/import-external.ts).
  *
- * This module imports only Node built-ins: it is bundled alone into the dist/bin.js loader.
+ * This module imports only Node built-ins and ./cache-dir.ts (the directory rules it shares with the era hints):
+ * it is bundled with that alone into the dist/bin.js loader.
  */
-import { hash, randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hash } from 'node:crypto';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
+import { safeCacheDir, writeFileAtomic } from './cache-dir.ts';
 
 /**
  * First bytes of a cache file: the format, then one byte that says whether a `run` produced it, then the
@@ -67,23 +69,6 @@ export function cacheFileName(bundle: string, bytes: Buffer): string {
 }
 
 /**
- * Create `dir` (mode 0700) if needed and say whether it is safe for code: a real directory (no symlink),
- * owned by this process's user, not writable by group or others (on platforms without uids: a directory).
- * Never throws: an unwritable parent (a read-only install) is `false`.
- */
-export function safeCacheDir(dir: string): boolean {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stat = lstatSync(dir);
-    if (!stat.isDirectory()) return false;
-    if (typeof process.getuid !== 'function') return true;
-    return stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * The cached data in a cache file, and whether a full run produced it; undefined when absent, not ours, or
  * damaged (its data does not match the digest in its header: V8 would crash on it, see the module doc).
  */
@@ -103,18 +88,7 @@ function readCache(file: string): { data: Buffer; full: boolean } | undefined {
 
 /** Write the cache atomically and remove the caches of other bundles or Node versions. Never throws. */
 function writeCache(file: string, data: Buffer, full: boolean): void {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(tmp, Buffer.concat([MAGIC, Buffer.from([full ? 1 : 0]), hash('sha1', data, 'buffer'), data]), { flag: 'wx', mode: 0o600 });
-    renameSync(tmp, file);
-  } catch {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // never created
-    }
-    return;
-  }
+  if (!writeFileAtomic(file, Buffer.concat([MAGIC, Buffer.from([full ? 1 : 0]), hash('sha1', data, 'buffer'), data]))) return;
   const dir = dirname(file);
   const own = basename(file);
   const prefix = `${own.slice(0, own.indexOf('.cjs.') + 4)}.`;

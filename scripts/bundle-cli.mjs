@@ -100,7 +100,7 @@ for (const [file] of outputs) {
   if (left) throw new Error(`${file}: ${left.length} import() expression(s) left in the bundle; route them through harness/import-external.ts`);
 }
 const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
-// the executable: the loader, with only Node built-ins and harness/code-cache.ts in it
+// the executable: the loader, with only Node built-ins, harness/code-cache.ts and harness/cache-dir.ts in it
 await build({
   absWorkingDir: ROOT,
   entryPoints: { bin: 'harness/bin-loader.ts' },

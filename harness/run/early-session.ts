@@ -1,19 +1,40 @@
 /**
  * A stdio surface's session opened before the checks are loaded (issue 12: the server's start-up and the
  * era negotiation overlap the harness's own module loading on another core), and the spare processes its
- * fresh-process probes will write their opening line into, started the moment the era is known (the configured
- * era, or the `server/discover` probe's answer: before the legacy handshake, see NegotiateDeps.onEra).
+ * fresh-process probes will write their opening line into.
  *
- * Why not at the main server's spawn, before the era is known: only the legacy era plans fresh-process probes, and
- * on a modern server the spares would be two wasted server start-ups competing for the same cores (measured on
- * the modern reference surface, a tsx server: twice the CPU of the run, +1 to 1.5 s wall on 2 loaded cores).
+ * When the spares start:
+ * - **Beside the main server** (`ahead`), when the era is known before the server answers: the configured
+ *   `era: 'legacy'`, or the launch's era hint (./era-hint.ts) from an earlier run. Only the legacy era plans
+ *   fresh-process probes, so a modern server never pays a wasted start past its first run; a legacy server
+ *   starts its spare during its own boot instead of after it (the two boots overlapped on two cores, not in series).
+ * - **Once the era is known** (`serial`, today's path without a hint): at the `server/discover` probe's answer
+ *   (see NegotiateDeps.onEra), or, for a configured legacy era in serial mode, once the session opened.
+ *
+ * Why starting ahead cannot change a verdict: a server holding an exclusive resource (a lock file, a fixed port)
+ * run twice at once fails in whichever process loses. So when spares were started ahead and the main opening
+ * has ANY trouble (it failed: the process exited, negotiation failed; or the discover probe got no answer in its
+ * budget, or the process had to be restarted), that attempt is discarded entirely (the session and every spare
+ * stopped, nothing of it reaches the observation) and the session opens again exactly as the serial path does;
+ * the hint is marked `serial`, so later runs of that launch start serially. The verdict is then always the serial
+ * path's. A spare that fails while the main opening is fine is what the serial path sees too (the probe spawns
+ * its own process, which meets the same failure). A hint that turns out wrong (the era is modern) stops the
+ * spares the moment the era is known and is rewritten. docs/determinism.md states the rule.
  *
  * Nothing the server sees changes: the session is opened exactly as `observeSurface` would open it, and a
  * spare is a process of its own whose first stdin line is its probe's (harness/session/probe-fresh.ts). Only
  * the moment of each spawn moves. Every process started here is stopped by `discard()` unless taken.
  */
 import type { Era } from '../model/protocol.ts';
+import type { Negotiation } from '../model/observation.ts';
 import { openSession, spawnFresh, type FreshProcess, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
+import type { EraHints } from './era-hint.ts';
+
+/**
+ * How the spares were started: beside the main server (`ahead`), once the era was known (`serial`), or ahead
+ * and then, after trouble in that opening, serially on a fresh opening (`fallback`).
+ */
+export type EarlyPath = 'ahead' | 'serial' | 'fallback';
 
 /** A session opening ahead of its observation, with its spare fresh-probe processes. */
 export interface EarlySession {
@@ -31,31 +52,90 @@ export interface EarlySession {
   releaseSpares(): Promise<void>;
   /** Stop the spares and, unless taken, the session. Never rejects; idempotent. */
   discard(): Promise<void>;
+  /** How the spares were started (see EarlyPath); resolves once the session opened or failed to. Never rejects. */
+  readonly path: Promise<EarlyPath>;
 }
 
 /**
- * Open `spec`'s session now and, once its era is known, start `spares(era)` processes for its fresh-process
- * probes (none once `signal` aborted or the spares were released). A spare that cannot be started is left out
- * (the probe then spawns its own and meets the same failure there, as without spares).
+ * Whether an opening had trouble that a server started twice at once could cause (see the module doc): the
+ * discover probe went unanswered in its budget, or the process was restarted (it exited, or was killed after
+ * that probe). A failed opening is trouble too (the caller sees the rejection).
  */
-export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era: Era) => number, signal?: AbortSignal): EarlySession {
+export function openingTroubled(negotiation: Negotiation): boolean {
+  return negotiation.probe.restarted || negotiation.probe.firstProbe !== undefined;
+}
+
+/**
+ * Open `spec`'s session now and start `spares(era)` processes for its fresh-process probes: beside the main
+ * server when the era is known ahead (`options.era`, else `hints`' hint for the launch), else once the
+ * negotiation knows it (none once `signal` aborted or the spares were released). A spare that cannot be
+ * started is left out (the probe then spawns its own and meets the same failure there, as without spares).
+ * The era the opening negotiated is written to `hints` (with `serial` after a fallback).
+ */
+export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era: Era) => number, signal?: AbortSignal, hints?: EraHints): EarlySession {
   let taken = false;
   let released = false;
   const pending: Promise<FreshProcess | undefined>[] = [];
-  const onEra = (era: Era) => {
-    if (released || signal?.aborted || pending.length > 0) return;
-    for (let i = 0; i < spares(era); i++) pending.push(spawnFresh(spec, options).catch(() => undefined));
+  const stopping: Promise<void>[] = [];
+  const stop = (list: Promise<FreshProcess | undefined>[]): Promise<unknown> => {
+    stopping.push(...list.map(async (spare) => (await spare)?.stop()));
+    return Promise.all(stopping);
   };
-  const opening = openSession(spec, options, {}, { onEra });
+  const spawn = (count: number) => {
+    if (released || signal?.aborted) return;
+    for (let i = 0; i < count; i++) pending.push(spawnFresh(spec, options).catch(() => undefined));
+  };
+  const configured = options.era ?? 'auto';
+  const hint = hints?.get(spec);
+  const expected = configured === 'auto' ? hint?.era : configured;
+  const aheadCount = hint?.serial || expected === undefined ? 0 : spares(expected);
+
+  // today's path: spares at the discover probe's answer (a configured legacy era has none: once the session opened)
+  const serial = async (): Promise<Session> => {
+    const onEra = (era: Era) => {
+      if (configured !== 'legacy' && pending.length === 0) spawn(spares(era));
+    };
+    const session = await openSession(spec, options, {}, { onEra });
+    if (configured === 'legacy' && pending.length === 0) spawn(spares('legacy'));
+    return session;
+  };
+  const ahead = async (): Promise<Session | undefined> => {
+    // the era known: keep the spares it needs (none on a modern era: a stale hint), start any missing
+    const onEra = (era: Era) => {
+      const need = spares(era);
+      if (pending.length > need) void stop(pending.splice(need));
+      else spawn(need - pending.length);
+    };
+    const opening = openSession(spec, options, {}, { onEra }); // the main server is spawned first (synchronously)
+    spawn(aheadCount);
+    const session = await opening.catch(() => undefined);
+    if (session && !openingTroubled(session.negotiation)) return session;
+    // trouble while spares ran beside it: discard the attempt whole, open as the serial path
+    await Promise.all([session?.close().catch(() => {}), stop(pending.splice(0))]);
+    hints?.set(spec, { era: session?.negotiation.era ?? expected ?? 'legacy', serial: true });
+    return undefined;
+  };
+  let path: EarlyPath = 'serial';
+  const open = async (): Promise<Session> => {
+    if (aheadCount > 0 && !signal?.aborted) {
+      path = 'ahead';
+      const session = await ahead();
+      if (session) return session;
+      path = 'fallback';
+    }
+    return serial();
+  };
+  const opening = open().then((session) => {
+    hints?.set(spec, { era: session.negotiation.era, serial: hint?.serial || path === 'fallback' });
+    return session;
+  });
   opening.catch(() => {}); // a boot failure is the taker's to record (observeSurface); discard() ignores it
   // every spare is asked for by the time the session opened (or failed to): onEra comes before
   const started = opening.then(() => {}, () => {});
-  const stopping: Promise<void>[] = [];
   const releaseSpares = async (): Promise<void> => {
     released = true;
     await started;
-    stopping.push(...pending.splice(0).map(async (spare) => (await spare)?.stop()));
-    await Promise.all(stopping); // also those an earlier call began stopping
+    await stop(pending.splice(0)); // also those an earlier call began stopping
   };
   return {
     take() {
@@ -76,5 +156,6 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
       const session = await opening.catch(() => undefined);
       await session?.close().catch(() => {});
     },
+    path: opening.then(() => path, () => path),
   };
 }

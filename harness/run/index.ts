@@ -20,6 +20,7 @@ import { inShard, type Shard } from '../report/shard.ts';
 import { isHttpSpec } from '../session/index.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { openEarly } from './early-session.ts';
+import type { EraHints } from './era-hint.ts';
 import { displayPath } from './locate.ts';
 import { withPreparedSurface } from './prepare.ts';
 import type { ProgressEvent } from './progress.ts';
@@ -42,6 +43,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Live progress (surfaces booted, tools called, findings so far). */
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Era hints (./era-hint.ts): a stdio surface whose launch last negotiated the legacy era starts its spare
+   * processes beside its server (./early-session.ts). Scheduling only, never a verdict input. Absent: no hints
+   * (the CLI passes `eraHintsFromEnv`).
+   */
+  eraHints?: EraHints;
 }
 
 /** What a run produced. */
@@ -79,7 +86,7 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
       const { checks, schemas } = await engine();
       return { checks, schemas, filter: { tools: filters.tools, callShard }, signal: options.signal };
     };
-    const result = await validateSurfaceSafely(surface, engine, ctx, spares, options.signal);
+    const result = await validateSurfaceSafely(surface, engine, ctx, spares, options.signal, options.eraHints);
     options.onProgress?.({ type: 'surface-end', surface: surface.name, result });
     return result;
   });
@@ -119,8 +126,8 @@ async function loadEngine(config: ResolvedConfig, filters: RunFilters) {
 
 /**
  * How many processes the enabled checks' fresh-process openings need on a negotiated era (FRESH_PROCESS_PROBES,
- * freshProcessCount), known before any check module is loaded: the spare processes a stdio surface starts once
- * its era is known.
+ * freshProcessCount), known before any check module is loaded: the spare processes a stdio surface starts beside
+ * its server when the era is known ahead (configured, or an era hint), else once the negotiation knows it.
  */
 function freshSpares(config: ResolvedConfig, filters: RunFilters): (era: Era) => number {
   const enabled = (id: string) => (filters.checks ?? checkIds).includes(id) && ![config.checks[id], (config.checks[id] as unknown[] | undefined)?.[0]].includes('off');
@@ -136,14 +143,14 @@ function selectSurfaces(config: ResolvedConfig, shard?: Shard) {
 
 /**
  * Prepare and validate one surface, with a harness bug in it contained as a crashed-surface result. A stdio
- * surface's session is opened (and its spare processes started) before the engine is awaited; whatever the
+ * surface's session is opened (and its spare processes started, see ./early-session.ts) before the engine is awaited; whatever the
  * validation did not take is stopped before the surface's temp dirs are removed.
  */
-async function validateSurfaceSafely(surface: ResolvedSurface, engine: () => Promise<Engine>, ctx: () => Promise<SurfaceRunContext>, spares: (era: Era) => number, signal?: AbortSignal): Promise<SurfaceResult> {
+async function validateSurfaceSafely(surface: ResolvedSurface, engine: () => Promise<Engine>, ctx: () => Promise<SurfaceRunContext>, spares: (era: Era) => number, signal?: AbortSignal, hints?: EraHints): Promise<SurfaceResult> {
   try {
     return await withPreparedSurface(surface, async (prepared) => {
       if (isHttpSpec(prepared.spec)) return (await engine()).validatePreparedSurface(prepared, await ctx());
-      const start = { early: openEarly(prepared.spec, prepared.session, spares, signal) };
+      const start = { early: openEarly(prepared.spec, prepared.session, spares, signal, hints) };
       try {
         return await (await engine()).validatePreparedSurface(prepared, await ctx(), start);
       } finally {

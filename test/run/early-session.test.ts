@@ -3,16 +3,34 @@
  * the probes are served by the spares (no extra spawn), unused spares are stopped at once, and nothing is
  * left running whatever ends the observation. Processes are counted by a marker in their environment.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProbeRequest } from '../../harness/model/wire.ts';
-import { openEarly } from '../../harness/run/early-session.ts';
+import type { SurfaceObservation } from '../../harness/model/observation.ts';
+import { openEarly, type EarlyPath } from '../../harness/run/early-session.ts';
+import { openEraHints, type EraHints } from '../../harness/run/era-hint.ts';
+import type { SessionOptions, SpawnSpec } from '../../harness/session/index.ts';
 import { observeSurface } from '../../harness/run/observe.ts';
 import { DEFAULT_OPTIONS } from '../helpers/check-tester.ts';
 import { fixture, options } from '../session/helpers.ts';
 import { killMarked, pidsWithMarker, watchMarker } from '../e2e/helpers/processes.ts';
 
 const markers: string[] = [];
-afterEach(() => markers.splice(0).forEach(killMarked));
+const dirs: string[] = [];
+afterEach(() => {
+  markers.splice(0).forEach(killMarked);
+  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+/** A hint store of its own (a temp dir), optionally seeded with `era` for `spec`'s launch. */
+function hintsFor(spec?: SpawnSpec, era?: 'legacy' | 'modern'): EraHints {
+  const dir = mkdtempSync(join(tmpdir(), 'early-hints-'));
+  dirs.push(dir);
+  const hints = openEraHints(dir) as EraHints;
+  if (spec && era) hints.set(spec, { era });
+  return hints;
+}
 let n = 0;
 function marked(args: string[] = []) {
   const marker = `early-session-${process.pid}-${n++}`;
@@ -25,18 +43,38 @@ const init = (id: string): ProbeRequest => ({
 });
 
 async function observe(spec: ReturnType<typeof fixture>, spares: number, planned: ProbeRequest[]) {
-  const early = openEarly(spec, options(), () => spares);
+  return (await observeWith(spec, () => spares, planned)).obs;
+}
+
+/** Observe `spec` through openEarly with `hints` (and session `opts`); also says which path the spares took. */
+async function observeWith(spec: SpawnSpec, spares: (era: 'legacy' | 'modern') => number, planned: ((obs: SurfaceObservation) => ProbeRequest[]) | ProbeRequest[], hints?: EraHints, opts: SessionOptions = options()): Promise<{ obs: SurfaceObservation; path: EarlyPath }> {
+  const early = openEarly(spec, opts, spares, undefined, hints);
   try {
-    return await observeSurface({
-      surface: 'fixture', spec, session: options(), base: { options: DEFAULT_OPTIONS },
+    const obs = await observeSurface({
+      surface: 'fixture', spec, session: opts, base: { options: DEFAULT_OPTIONS },
       planCalls: () => ({ scenarios: [], skipped: [] }),
-      planProbes: () => planned,
+      planProbes: (o) => (typeof planned === 'function' ? planned(o) : planned),
       early,
     });
+    return { obs, path: await early.path };
   } finally {
     await early.discard();
   }
 }
+
+/** What a verdict can read of an observation: the era, the negotiation's shape, the probes' outcomes and answers, the boot error. */
+function verdictView(obs: SurfaceObservation) {
+  const n = obs.negotiation;
+  return {
+    era: n?.era, version: n?.protocolVersion, probe: n && { outcome: n.probe.outcome, restarted: n.probe.restarted, firstProbe: n.probe.firstProbe?.outcome },
+    probes: obs.probes.map((p) => [p.probe.id, p.request.outcome, p.request.response?.error?.code ?? p.request.response?.result ?? null, p.aliveAfter]),
+    boot: obs.bootError && { phase: obs.bootError.phase, reason: obs.bootError.reason, stderr: obs.bootError.stderrTail },
+    stderr: obs.wire?.stderrTail,
+  };
+}
+/** The legacy era's fresh opening, as protocol/version-negotiation plans it (none on a modern era). */
+const legacyPlan = (obs: SurfaceObservation) => (obs.negotiation?.era === 'legacy' ? [init('future')] : []);
+const legacyOnly = (era: 'legacy' | 'modern') => (era === 'legacy' ? 1 : 0);
 
 describe('openEarly + observeSurface', () => {
   it('serves the fresh-process probes on the spares: one process per probe, none spawned besides, none left', async () => {
@@ -92,5 +130,77 @@ describe('openEarly + observeSurface', () => {
     await early.discard();
     expect(watch.stop().size).toBe(1);
     expect(pidsWithMarker(marker)).toEqual([]);
+  });
+});
+
+describe('openEarly with an era hint (spares beside the main server)', () => {
+  it('a legacy hint starts the spare with the main server; the observation is the serial one', async () => {
+    const serial = marked();
+    const base = await observeWith(serial.spec, legacyOnly, legacyPlan);
+    expect(base.path).toBe('serial');
+    const { marker, spec } = marked();
+    const hints = hintsFor(spec, 'legacy');
+    const watch = watchMarker(marker, 10);
+    const ahead = await observeWith(spec, legacyOnly, legacyPlan, hints);
+    expect(ahead.path).toBe('ahead');
+    expect(watch.stop().size).toBe(2); // the session and the spare, as on the serial path
+    expect(verdictView(ahead.obs)).toEqual(verdictView(base.obs));
+    expect(hints.get(spec)).toEqual({ era: 'legacy' });
+    expect(pidsWithMarker(marker)).toEqual([]);
+  });
+
+  it('no hint: spares once the era is known, and the era is remembered (the next opening starts them ahead)', async () => {
+    const { spec } = marked();
+    const hints = hintsFor();
+    expect((await observeWith(spec, legacyOnly, legacyPlan, hints)).path).toBe('serial');
+    expect(hints.get(spec)).toEqual({ era: 'legacy' });
+    expect((await observeWith(spec, legacyOnly, legacyPlan, hints)).path).toBe('ahead');
+  });
+
+  it('a stale legacy hint on a modern server: the spare is stopped once the era is known, the hint rewritten, nothing else changes', async () => {
+    const serial = marked(['--era=modern']);
+    const base = await observeWith(serial.spec, legacyOnly, legacyPlan);
+    const { marker, spec } = marked(['--era=modern']);
+    const hints = hintsFor(spec, 'legacy');
+    const watch = watchMarker(marker, 10);
+    const stale = await observeWith(spec, legacyOnly, legacyPlan, hints);
+    expect(stale.path).toBe('ahead');
+    expect(watch.stop().size).toBeLessThanOrEqual(2); // the session, and the spare it stopped
+    expect(verdictView(stale.obs)).toEqual(verdictView(base.obs));
+    expect(stale.obs.negotiation?.era).toBe('modern');
+    expect(hints.get(spec)).toEqual({ era: 'modern' });
+    expect(pidsWithMarker(marker)).toEqual([]);
+    expect((await observeWith(spec, legacyOnly, legacyPlan, hints)).path).toBe('serial'); // a modern launch never starts one ahead again
+  });
+
+  it('trouble in the opening (the process exited on server/discover) discards the attempt and opens serially; the hint says serial from then on', async () => {
+    const serial = marked(['--fault=die-on-discover']);
+    const base = await observeWith(serial.spec, legacyOnly, legacyPlan);
+    expect(base.obs.negotiation?.probe.restarted).toBe(true);
+    const { marker, spec } = marked(['--fault=die-on-discover']);
+    const hints = hintsFor(spec, 'legacy');
+    const fallback = await observeWith(spec, legacyOnly, legacyPlan, hints);
+    expect(fallback.path).toBe('fallback');
+    expect(verdictView(fallback.obs)).toEqual(verdictView(base.obs));
+    expect(hints.get(spec)).toEqual({ era: 'legacy', serial: true });
+    expect(pidsWithMarker(marker)).toEqual([]);
+    const next = await observeWith(spec, legacyOnly, legacyPlan, hints);
+    expect(next.path).toBe('serial');
+    expect(verdictView(next.obs)).toEqual(verdictView(base.obs));
+  });
+
+  it('a configured legacy era starts its spare ahead, and falls back the same way when the opening fails', async () => {
+    const legacy = options({ era: 'legacy' });
+    const ok = marked();
+    expect((await observeWith(ok.spec, legacyOnly, legacyPlan, undefined, legacy)).path).toBe('ahead');
+    const marker = `early-session-${process.pid}-crash`;
+    markers.push(marker);
+    const crash: SpawnSpec = { command: process.execPath, args: ['-e', 'process.stderr.write("boot failed\\n"); process.exit(3)'], cwd: process.cwd(), env: { E2E_MARKER: marker } };
+    const hints = hintsFor();
+    const failed = await observeWith(crash, legacyOnly, legacyPlan, hints, legacy);
+    expect(failed.path).toBe('fallback');
+    expect(failed.obs.bootError).toMatchObject({ phase: 'negotiate', stderrTail: 'boot failed\n' }); // the serial opening's boot error
+    expect(hints.get(crash)).toEqual({ era: 'legacy', serial: true });
+    expect((await observeWith(crash, legacyOnly, legacyPlan, hints, legacy)).path).toBe('serial');
   });
 });

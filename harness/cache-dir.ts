@@ -1,0 +1,47 @@
+/**
+ * The rules of the harness's own cache directories (the V8 code cache, harness/code-cache.ts; the era hints,
+ * harness/run/era-hint.ts): a directory is used only when it is a real directory (not a symlink), owned by
+ * this process's user and writable by no one else; files in it are replaced atomically (a file of its own,
+ * renamed over the old one), so concurrent runs never read a torn file. Imports only Node built-ins (it is
+ * bundled into the dist/bin.js loader with code-cache.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { lstatSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+
+/**
+ * Create `dir` (mode 0700) if needed and say whether it is safe for code: a real directory (no symlink),
+ * owned by this process's user, not writable by group or others (on platforms without uids: a directory).
+ * Never throws: an unwritable parent (a read-only install) is `false`.
+ */
+export function safeCacheDir(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(dir);
+    if (!stat.isDirectory()) return false;
+    if (typeof process.getuid !== 'function') return true;
+    return stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Replace `file` with `data` atomically: written to a file of its own next to it (pid and random suffix,
+ * flag `wx`, mode 0600), then renamed over `file`. Returns whether it was written; never throws (the
+ * temporary file is removed on failure).
+ */
+export function writeFileAtomic(file: string, data: Buffer | string): boolean {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(tmp, data, { flag: 'wx', mode: 0o600 });
+    renameSync(tmp, file);
+    return true;
+  } catch {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // never created
+    }
+    return false;
+  }
+}

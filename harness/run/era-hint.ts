@@ -1,0 +1,137 @@
+/**
+ * Era hints (issue 12): per stdio launch, the era its last run negotiated, so the next run can start the legacy
+ * era's spare processes beside the main server instead of after its boot (./early-session.ts). Scheduling data
+ * only, never a verdict input: a wrong or missing hint costs time, never a finding (the opening that a hint sped
+ * up is judged exactly as the serial one, and any trouble falls back to the serial path; docs/determinism.md).
+ * Vitest keeps its results cache the same way (node_modules/.vite/vitest).
+ *
+ * - **Key.** A SHA-256 of the launch: command, args and working directory (never the environment). Nothing of
+ *   the launch is stored in clear: the file holds keys, eras and times.
+ * - **File.** `era-hints.json` in the cache directory: `<package>/dist/.cache` (the code cache's directory,
+ *   harness/code-cache.ts), or `MCP_HARNESS_CACHE_DIR`; `MCP_HARNESS_CACHE_DIR=off` turns the hints off. The
+ *   directory rules are the code cache's (harness/cache-dir.ts): a real directory owned by the user, 0700, else
+ *   the hints are off, silently (a read-only install, another user's). Writes are atomic (a file of its own
+ *   renamed over the old one); a file that is not ours (unparsable, another shape, over MAX_FILE_BYTES) reads
+ *   as empty and is replaced at the next write.
+ * - **Bound.** At most MAX_HINTS launches, the least recently written dropped first.
+ * - Only the CLI uses hints; an in-process `run()` uses them only when given a store (RunOptions.eraHints).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { safeCacheDir, writeFileAtomic } from '../cache-dir.ts';
+import type { Era } from '../model/protocol.ts';
+import type { SpawnSpec } from '../session/index.ts';
+
+/** What a run learnt about one launch. */
+export interface EraHint {
+  /** The era the launch negotiated. */
+  era: Era;
+  /**
+   * The opening with spares started beside the main server had trouble once (./early-session.ts): this launch's
+   * spares start only once the era is known, from then on.
+   */
+  serial?: boolean;
+}
+
+/** A store of era hints. Never throws: a store that cannot read or write behaves as empty. */
+export interface EraHints {
+  /** The hint for `spec`'s launch, if any. */
+  get(spec: Pick<SpawnSpec, 'command' | 'args' | 'cwd'>): EraHint | undefined;
+  /** Remember `hint` for `spec`'s launch (written at once, atomically; nothing is written when it is unchanged). */
+  set(spec: Pick<SpawnSpec, 'command' | 'args' | 'cwd'>, hint: EraHint): void;
+}
+
+/** Most launches one file remembers. */
+export const MAX_HINTS = 256;
+/** A hint file larger than this (bytes) is not read (a file of MAX_HINTS entries is ~30 KB). */
+export const MAX_FILE_BYTES = 256 * 1024;
+/** The hint file's name in its directory. */
+export const HINT_FILE = 'era-hints.json';
+/** The environment variable that moves (a directory) or turns off (`off`) the hints. */
+export const CACHE_DIR_ENV = 'MCP_HARNESS_CACHE_DIR';
+
+/** The default cache directory: the package's `dist/.cache`, where the code cache lives too. */
+export function defaultCacheDir(): string {
+  return fileURLToPath(new URL('../../dist/.cache', import.meta.url));
+}
+
+/** The key of a launch: hex SHA-256 of its command, args and working directory. */
+export function hintKey(spec: Pick<SpawnSpec, 'command' | 'args' | 'cwd'>): string {
+  return createHash('sha256').update(JSON.stringify([spec.command, spec.args, spec.cwd])).digest('hex');
+}
+
+interface Entry {
+  era: Era;
+  serial?: true;
+  /** When it was written, ms since the epoch (what the bound drops by). */
+  at: number;
+}
+
+/**
+ * The store in `dir` (created 0700 if missing); undefined when `dir` is not a safe cache directory (see the
+ * module doc). `maxHints` bounds the file (default MAX_HINTS).
+ */
+export function openEraHints(dir: string, maxHints = MAX_HINTS): EraHints | undefined {
+  if (!safeCacheDir(dir)) return undefined;
+  const file = join(dir, HINT_FILE);
+  let entries: Record<string, Entry> | undefined;
+  const current = () => (entries ??= readHints(file));
+  return {
+    get(spec) {
+      const entry = current()[hintKey(spec)];
+      return entry && { era: entry.era, ...(entry.serial ? { serial: true } : {}) };
+    },
+    set(spec, hint) {
+      const key = hintKey(spec);
+      const old = current()[key];
+      if (old && old.era === hint.era && (old.serial === true) === (hint.serial === true)) return;
+      // re-read: another run may have written since this one read
+      const fresh = readHints(file);
+      fresh[key] = { era: hint.era, ...(hint.serial ? { serial: true as const } : {}), at: Date.now() };
+      const kept = Object.entries(fresh).sort(([, a], [, b]) => b.at - a.at).slice(0, maxHints);
+      entries = Object.fromEntries(kept);
+      writeFileAtomic(file, `${JSON.stringify({ version: 1, hints: entries })}\n`);
+    },
+  };
+}
+
+/**
+ * The CLI's store: `MCP_HARNESS_CACHE_DIR` (relative to `cwd`; `off` = none), else defaultCacheDir().
+ * Undefined when off or when the directory is not safe.
+ */
+export function eraHintsFromEnv(env: Record<string, string | undefined>, cwd: string): EraHints | undefined {
+  const value = env[CACHE_DIR_ENV];
+  if (value === 'off') return undefined;
+  const dir = value === undefined || value === '' ? defaultCacheDir() : isAbsolute(value) ? value : resolve(cwd, value);
+  return openEraHints(dir);
+}
+
+/** The entries of a hint file; empty when it is missing, too large or not a hint file. */
+function readHints(file: string): Record<string, Entry> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return {};
+  }
+  if (text.length > MAX_FILE_BYTES) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const { version, hints } = parsed as { version?: unknown; hints?: unknown };
+  if (version !== 1 || typeof hints !== 'object' || hints === null || Array.isArray(hints)) return {};
+  const entries: Record<string, Entry> = {};
+  for (const [key, value] of Object.entries(hints as Record<string, unknown>)) {
+    const e = value as Partial<Entry> | null;
+    if (!/^[0-9a-f]{64}$/.test(key) || typeof e !== 'object' || e === null) continue;
+    if ((e.era !== 'legacy' && e.era !== 'modern') || typeof e.at !== 'number' || !Number.isFinite(e.at)) continue;
+    entries[key] = { era: e.era, ...(e.serial === true ? { serial: true as const } : {}), at: e.at };
+  }
+  return entries;
+}
