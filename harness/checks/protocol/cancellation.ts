@@ -113,8 +113,8 @@ export default defineCheck({
       unresponsive: 'After a cancelled tools/call of tool {{tool}}, the server did not answer a follow-up tools/list ({{outcome}}); it must keep serving.',
     },
     examples: {
-      fail: 'tool slow takes 300 ms; tools/call id 7, notifications/cancelled {requestId: 7} and tools/list id 8 at once -> the server answers 8, then still sends the result for 7',
-      pass: 'the server stops the work and sends nothing for id 7 (or its answer to 7 comes before the answer to 8: a race, not reported); a later tools/list is answered',
+      fail: 'tool slow takes 300 ms; tools/call id 7, notifications/cancelled {requestId: 7}, tools/list id 8 and the same tools/call again as id 9 at once -> the server answers 8, then still sends the result for 7 (before 9)',
+      pass: 'the server stops the work and sends nothing for id 7 (the harness stops waiting when 9 is answered), or its answer to 7 comes before the answer to 8 (a race, not reported); a later tools/list is answered',
     },
   },
   plan({ observation }) {

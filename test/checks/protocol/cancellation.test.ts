@@ -26,11 +26,11 @@ function observed(slowMs: number, fastMs = 2): SurfaceObservation {
  * after the cancellation and, when `afterMarker` is given, after the marker's answer or not), the follow-up
  * as given.
  */
-function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, afterMarker?: boolean, followUp: 'answered' | 'timeout' | 'exit' = 'answered'): SurfaceObservation {
+function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, afterMarker?: boolean, followUp: 'answered' | 'timeout' | 'exit' = 'answered', windowEnd?: 'late-frame' | 'twin' | 'grace'): SurfaceObservation {
   const [call, follow] = planOn(check, o);
   const followRecord = followUp === 'answered' ? makeProbeRecord(follow, list) : makeProbeRecord(follow, undefined, { outcome: followUp });
   const order = late.length > 0 && afterMarker !== undefined ? { lateAfterMarker: afterMarker } : {};
-  const cancelled = { outcome: 'cancelled' as const, lateFrames: late, ...(late.length > 0 ? { lateAfterMs } : {}), ...order };
+  const cancelled = { outcome: 'cancelled' as const, lateFrames: late, ...(late.length > 0 ? { lateAfterMs } : {}), ...order, ...(windowEnd ? { lateWindowEnd: windowEnd } : {}) };
   return { ...o, probes: [makeProbeRecord(call, undefined, cancelled), followRecord] };
 }
 
@@ -39,6 +39,7 @@ const LATE = [{ jsonrpc: '2.0', id: 900, result: { content: [] } }];
 checkTester(check, {
   valid: [
     { name: 'no late frame, follow-up answered', observation: probed(observed(250), [], 0) },
+    { name: 'no late frame, the window ended at the twin\'s answer', observation: probed(observed(250), [], 0, undefined, 'answered', 'twin') },
     { name: 'no repeatable call: nothing planned or judged', observation: makeObservation() },
     { name: 'answer racing the cancellation (before the marker\'s answer): not reported', observation: probed(observed(20), LATE, 2, false) },
     // a starved harness reads the racing answer late: the time says "late", the order says "race"
@@ -47,6 +48,7 @@ checkTester(check, {
     { name: 'a follow-up that timed out is transport/timeout\'s, never evidence here', observation: probed(observed(250), [], 0, undefined, 'timeout') },
   ],
   invalid: [
+    { name: 'answer after the marker\'s answer, before the twin\'s', observation: probed(observed(250), LATE, 240, true, 'answered', 'late-frame'), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
     { name: 'answer after the marker\'s answer', observation: probed(observed(250), LATE, 240, true), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
     // the order decides, not the time: a harness that read both answers at once still sees which came first
     { name: 'answer after the marker\'s answer, read 2 ms after the cancellation', observation: probed(observed(250, 150), LATE, 2, true), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
@@ -58,7 +60,7 @@ describe('protocol/cancellation probe choice and margin', () => {
   it('probes the first successful call of a repeatable tool in plan order, pipelined; the follow-up alone', () => {
     const o = observed(250);
     expect(cancellationTarget(o)?.scenario.tool).toBe('slow');
-    expect(planOn(check, o).map((p) => [p.method, p.tool, p.cancelAfterMs, p.cancelMarker, p.exclusive])).toEqual([['tools/call', 'slow', 0, true, undefined], ['tools/list', 'slow', undefined, undefined, true]]);
+    expect(planOn(check, o).map((p) => [p.method, p.tool, p.cancelAfterMs, p.cancelMarker, p.cancelTwin, p.exclusive])).toEqual([['tools/call', 'slow', 0, true, true, undefined], ['tools/list', 'slow', undefined, undefined, undefined, true]]);
   });
 
   it('chooses by plan order, never by duration (issue 9): the same target whichever call was slower', () => {
