@@ -28,7 +28,9 @@ export function collectFrames(observation: SurfaceObservation): CollectedFrame[]
   const push = (frame: unknown, method?: string, bare?: boolean) => {
     if (frame === undefined || seen.has(frame)) return;
     if (frame !== null && typeof frame === 'object') seen.add(frame);
-    out.push({ frame, ...(method !== undefined ? { method } : {}), ...(bare ? { bare } : {}) });
+    // the same members in the same order as spreading `{ method }` and `{ bare }` would give, without two objects made per frame
+    if (method !== undefined) out.push(bare ? { frame, method, bare } : { frame, method });
+    else out.push(bare ? { frame, bare } : { frame });
   };
   const records = mainSessionRecords(observation);
   for (const r of records) if (r.tooDeep === undefined) push(r.response, r.method); // too deep: dropped unevaluated (result/size)
