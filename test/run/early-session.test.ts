@@ -46,8 +46,14 @@ async function observe(spec: ReturnType<typeof fixture>, spares: number, planned
   return (await observeWith(spec, () => spares, planned)).obs;
 }
 
+/**
+ * Session options whose discover probe never runs out on a loaded machine (a fixture answers at once): an
+ * unanswered first probe is trouble, which would turn an `ahead` opening into a `fallback` (verdict the same).
+ */
+const patient = options({}, { probeMs: 30_000, startMs: 30_000 });
+
 /** Observe `spec` through openEarly with `hints` (and session `opts`); also says which path the spares took. */
-async function observeWith(spec: SpawnSpec, spares: (era: 'legacy' | 'modern') => number, planned: ((obs: SurfaceObservation) => ProbeRequest[]) | ProbeRequest[], hints?: EraHints, opts: SessionOptions = options()): Promise<{ obs: SurfaceObservation; path: EarlyPath }> {
+async function observeWith(spec: SpawnSpec, spares: (era: 'legacy' | 'modern') => number, planned: ((obs: SurfaceObservation) => ProbeRequest[]) | ProbeRequest[], hints?: EraHints, opts: SessionOptions = patient): Promise<{ obs: SurfaceObservation; path: EarlyPath }> {
   const early = openEarly(spec, opts, spares, undefined, hints);
   try {
     const obs = await observeSurface({
@@ -190,7 +196,7 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
   });
 
   it('a configured legacy era starts its spare ahead, and falls back the same way when the opening fails', async () => {
-    const legacy = options({ era: 'legacy' });
+    const legacy = options({ era: 'legacy' }, { probeMs: 30_000, startMs: 30_000 });
     const ok = marked();
     expect((await observeWith(ok.spec, legacyOnly, legacyPlan, undefined, legacy)).path).toBe('ahead');
     const marker = `early-session-${process.pid}-crash`;
