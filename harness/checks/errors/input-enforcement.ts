@@ -31,22 +31,11 @@ import { joinPointer } from '../util/pointer.ts';
 const ID = 'errors/input-enforcement';
 const prefix = (tool: string) => `${ID}:${tool}`;
 /**
- * Ids by argument probe object. deriveArgumentProbes makes its probe objects per id prefix (`<check>:<tool>`) and
- * hands the same objects to the plan and to the judging pass, so each object has one id; it is built once, flat
- * (`join` writes one string; a template literal makes a chain of concatenations that every Map lookup flattens
- * again), and the judging pass looks records up with the string the plan gave the request.
+ * `<check>:<tool>:<probe key>`, the id of the request probe planned for `p` on `tool`, built flat: `join` writes one
+ * string, where a template literal of a template literal makes a chain of concatenations that is kept with the
+ * request (~16,000 of them at 1,000 tools) and flattened again by every Map lookup of the judging pass.
  */
-const ids = new WeakMap<ArgumentProbe, string>();
-
-/** `<check>:<tool>:<probe key>`, the id of the request probe planned for `p` on `tool`. */
-function probeId(tool: string, p: ArgumentProbe): string {
-  const known = ids.get(p);
-  // the guard keeps the answer right even for an object reached under another tool name (deriveArgumentProbes never does that)
-  if (known !== undefined && known.length === ID.length + tool.length + p.key.length + 2 && known.startsWith(tool, ID.length + 1)) return known;
-  const id = [ID, tool, p.key].join(':');
-  ids.set(p, id);
-  return id;
-}
+const probeId = (tool: string, p: ArgumentProbe): string => [ID, tool, p.key].join(':');
 
 /** Every (tool, argument probe) pair this check plans: probe-able tools with a successful call. */
 function planned(observation: SurfaceObservation): Array<{ tool: string; probe: ArgumentProbe }> {

@@ -38,11 +38,16 @@ const PATTERNS: Array<[kind: string, pattern: RegExp]> = [
 /** Every model-facing text of a schema subtree (`description`, `title`), with pointers. Bounded depth. */
 function schemaTexts(node: unknown, pointer: string, out: Text[], depth = 0): void {
   if (depth > 32 || node === null || typeof node !== 'object') return;
-  if (Array.isArray(node)) return node.forEach((v, i) => schemaTexts(v, `${pointer}/${i}`, out, depth + 1));
+  // a member's pointer is built only where it is used: for a text, or to enter an object or array (a scalar
+  // member would return at once), so a schema's other keywords cost no string
+  if (Array.isArray(node)) {
+    return node.forEach((v, i) => {
+      if (v !== null && typeof v === 'object') schemaTexts(v, `${pointer}/${i}`, out, depth + 1);
+    });
+  }
   for (const [key, value] of Object.entries(node)) {
-    const here = `${pointer}/${escapeToken(key)}`;
-    if ((key === 'description' || key === 'title') && typeof value === 'string') out.push({ pointer: here, text: value });
-    else schemaTexts(value, here, out, depth + 1);
+    if ((key === 'description' || key === 'title') && typeof value === 'string') out.push({ pointer: `${pointer}/${escapeToken(key)}`, text: value });
+    else if (value !== null && typeof value === 'object') schemaTexts(value, `${pointer}/${escapeToken(key)}`, out, depth + 1);
   }
 }
 
