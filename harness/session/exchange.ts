@@ -28,17 +28,23 @@ export interface ExchangeSpec {
   cancel?: (reason: string) => void;
   /**
    * A cheap request written right after the cancellation (its own id and line): its answer orders the late
-   * frames (see `RequestRecord.lateAfterMarker`). Absent = no marker.
+   * frames (see `RequestRecord.lateAfterMarker`). Absent = no marker. `twin`: written right behind it (see Twin).
    */
-  marker?: { id: number | string; line: string };
-  /**
-   * With a marker: the same request again with its own id and line, written right behind the marker, and
-   * how to cancel it. The server reads stdin in order, so the twin is the same work started after the
-   * cancelled request: its answer (any answer) before any late frame ends the late window (a server that
-   * does not honour the cancellation finishes the cancelled work first). Never awaited, never recorded:
-   * a twin unanswered when the window ends is cancelled, and its answer is then an abandoned late one.
-   */
-  twin?: { id: number | string; line: string; cancel: (reason: string) => void };
+  marker?: { id: number | string; line: string; twin?: Twin };
+}
+
+/**
+ * The twin of a cancelled request (on its marker: the hot path's spec gets no key of its own): the same
+ * request again with its own id and line, written right behind the marker, and how to cancel it. The server
+ * reads stdin in order, so the twin is the same work started after the cancelled request: its answer (any
+ * answer) before any late frame ends the late window (a server that does not honour the cancellation
+ * finishes the cancelled work first). Never awaited, never recorded: a twin unanswered when the window ends
+ * is cancelled, and its answer is then an abandoned late one.
+ */
+export interface Twin {
+  id: number | string;
+  line: string;
+  cancel: (reason: string) => void;
 }
 
 type Ending = Settlement | Interruption;
@@ -101,7 +107,7 @@ async function unanswered(channel: RpcChannel, spec: ExchangeSpec, pending: Pend
   }
   const { frames: lateFrames, firstAfterMs, afterMarker, end } = await collectLate(channel, spec);
   const after = firstAfterMs === undefined ? {} : { lateAfterMs: firstAfterMs, ...(afterMarker === undefined ? {} : { lateAfterMarker: afterMarker }) };
-  const windowEnd = spec.twin === undefined ? {} : { lateWindowEnd: end };
+  const windowEnd = spec.marker?.twin === undefined ? {} : { lateWindowEnd: end };
   return { ...base, outcome: 'cancelled', durationMs, lateFrames, ...after, ...windowEnd, ...notes };
 }
 
@@ -210,20 +216,21 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
   });
   const cancelledAt = performance.now();
   spec.cancel?.('cancelled by the harness');
-  const { marker, twin } = spec;
+  const { marker } = spec;
+  const twin = marker?.twin;
   if (marker) {
     channel.expect(marker.id, () => (markerAnswered = true));
     if (!channel.sendLine(marker.line)) channel.forget(marker.id);
   }
   let twinAnswered = false;
-  const unwatch = marker && twin ? channel.watch(twin.id, () => {
+  const unwatch = twin ? channel.watch(twin.id, () => {
     if (twinAnswered) return;
     twinAnswered = true;
     if (firstAt !== undefined) return; // a late frame came first: its window end stands
     stop();
     ended('twin');
   }) : undefined;
-  if (unwatch && twin && !channel.sendLine(twin.line)) twinAnswered = true; // never written: nothing to wait on or cancel
+  if (twin && !channel.sendLine(twin.line)) twinAnswered = true; // never written: nothing to wait on or cancel
   const grace = setTimeout(() => setImmediate(ended, 'grace'), spec.lateGraceMs);
   // a late frame read in the poll phase before the cap's setImmediate ran still ended the window by order
   const raced = await ending;
@@ -231,7 +238,7 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
   clearTimeout(grace);
   stop();
   unwatch?.();
-  if (twin && unwatch && !twinAnswered) twin.cancel('cancelled by the harness');
+  if (twin && !twinAnswered) twin.cancel('cancelled by the harness');
   if (marker) channel.forget(marker.id);
   const first = firstAt === undefined ? {} : { firstAfterMs: Math.round(firstAt - cancelledAt), ...(afterMarker === undefined ? {} : { afterMarker }) };
   return { frames, ...first, end };

@@ -8,7 +8,7 @@ import type { Listing, Negotiation } from '../model/observation.ts';
 import type { ExitInfo, HttpSendOptions, RequestRecord, ShutdownInfo, WireTap } from '../model/wire.ts';
 import { isObject } from './classify.ts';
 import { buildParams, cancelledFrame, notificationFrame, requestFrame, serialiseFrame, type FrameContext } from './envelope.ts';
-import { exchange, type ExchangeSpec } from './exchange.ts';
+import { exchange, type Twin } from './exchange.ts';
 import type { Link, Connector } from './link.ts';
 import { walkListing } from './listing.ts';
 import { rehandshake, type NegotiateDeps } from './negotiate.ts';
@@ -35,7 +35,7 @@ export interface RequestOptions {
   cancelMarker?: boolean;
   /**
    * With `cancelMarker`: write a twin (this request again, its own id) right behind the marker; its answer
-   * ends the late window (see ProbeRequest.cancelTwin and ExchangeSpec.twin).
+   * ends the late window (see ProbeRequest.cancelTwin and Twin in exchange.ts).
    */
   cancelTwin?: boolean;
   /** Streamable HTTP: header changes for this request's POST, recorded under `tag` (a probe id). Ignored by stdio. */
@@ -117,8 +117,7 @@ export class LiveSession implements Session {
       timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
       send: opts.http || opts.tag ? { ...(opts.http ? { http: opts.http } : {}), ...(opts.tag ? { tag: opts.tag } : {}) } : undefined,
       lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
-      marker: opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.listMarker() : undefined,
-      twin: opts.cancelTwin && opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.twinOf(link, method, sent, opts.floatPaths) : undefined,
+      marker: opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.listMarker(opts.cancelTwin ? () => this.twinOf(link, method, sent, opts.floatPaths) : undefined) : undefined,
     });
     if (record.outcome === 'timeout') this.checkLiveness(link);
     return record;
@@ -198,18 +197,20 @@ export class LiveSession implements Session {
     }
   }
 
-  /** A `tools/list` request of the negotiated era with a fresh id: the marker behind a cancellation. */
-  private listMarker(): { id: number; line: string } {
+  /** A `tools/list` request of the negotiated era with a fresh id: the marker behind a cancellation (and the twin, if asked for, behind it). */
+  private listMarker(twin?: () => Twin): { id: number; line: string; twin?: Twin } {
     const id = this.nextId();
     const params = buildParams(this.frameContext(), this.negotiation.era === 'modern' ? {} : undefined);
-    return { id, line: JSON.stringify(requestFrame(id, 'tools/list', params)) };
+    const line = JSON.stringify(requestFrame(id, 'tools/list', params));
+    // the twin's id after the marker's: the order the lines are written in
+    return twin === undefined ? { id, line } : { id, line, twin: twin() };
   }
 
   /**
    * The twin of a cancelled request: the same method and params (the same bytes but the id: same envelope,
-   * same `floatPaths`) with a fresh id, and how to cancel it on `link` (ExchangeSpec.twin).
+   * same `floatPaths`) with a fresh id, and how to cancel it on `link` (Twin in exchange.ts).
    */
-  private twinOf(link: Link, method: string, sent: Record<string, unknown> | undefined, floatPaths: string[][] | undefined): NonNullable<ExchangeSpec['twin']> {
+  private twinOf(link: Link, method: string, sent: Record<string, unknown> | undefined, floatPaths: string[][] | undefined): Twin {
     const id = this.nextId();
     return {
       id, line: serialiseFrame(requestFrame(id, method, sent), floatPaths),
