@@ -31,30 +31,71 @@ export function resultDefinition(revision: WireRevision, method: string | undefi
 }
 
 /**
- * Issues of tool-error results already validated in one judging pass, by revision, definition and JSON
- * text of the result: a 1,000-tool surface answers ~14,000 of its ~19,000 calls and probes with the same
- * few `isError` results. Create one per pass (`new Map()`); it holds the texts of that pass's distinct
- * tool-error results only.
+ * Issues of tool-error results already validated in one judging pass: a 1,000-tool surface answers ~14,000 of its
+ * ~19,000 calls and probes with the same few `isError` results. Create one per pass (`createResultIssueMemo()`); it
+ * holds that pass's distinct tool-error results only.
+ * - `byTextBlock`: by revision, definition, block type and block text, for a result of exactly the shape
+ *   `{"content":[{"type":T,"text":S}],"isError":true}` (those members, in that order, T and S strings): its value is
+ *   fixed by (T, S), so it is found without serialising it.
+ * - `byText`: by revision, definition and the JSON text of any other tool-error result.
  */
-export type ResultIssueMemo = Map<WireRevision, Map<string, Map<string, WireIssue[]>>>;
+export interface ResultIssueMemo {
+  byTextBlock: Map<WireRevision, Map<string, Map<string, Map<string, WireIssue[]>>>>;
+  byText: Map<WireRevision, Map<string, Map<string, WireIssue[]>>>;
+}
+
+/** An empty memo for one judging pass. */
+export function createResultIssueMemo(): ResultIssueMemo {
+  return { byTextBlock: new Map(), byText: new Map() };
+}
+
+/** `map.get(key)`, set to a new Map first when absent. */
+function inner<K, V>(map: Map<K, Map<string, V>>, key: K): Map<string, V> {
+  let found = map.get(key);
+  if (!found) map.set(key, (found = new Map()));
+  return found;
+}
+
+/**
+ * The one text block of a result shaped exactly `{"content":[{"type":T,"text":S}],"isError":true}` (own enumerable
+ * members in that order, T and S strings, as JSON.parse makes it), else undefined. Two such results with the same
+ * T and S are the same JSON value.
+ */
+function soleTextBlock(result: Record<string, unknown>): { type: string; text: string } | undefined {
+  const members = Object.keys(result);
+  if (members.length !== 2 || members[0] !== 'content' || members[1] !== 'isError') return undefined;
+  const content = result.content;
+  if (!Array.isArray(content) || content.length !== 1) return undefined;
+  const block: unknown = content[0];
+  if (!isObject(block)) return undefined;
+  const keys = Object.keys(block);
+  if (keys.length !== 2 || keys[0] !== 'type' || keys[1] !== 'text') return undefined;
+  const { type, text } = block;
+  return typeof type === 'string' && typeof text === 'string' ? { type, text } : undefined;
+}
 
 /**
  * The issues of `result` against `definition`: for a tool-error result (`isError: true`) with a memo,
- * validated once per distinct JSON text. Validation is a pure function of the value, and equal JSON text
- * means an equal value (same members in the same order, so ajv reports the same errors in the same order)
- * for what JSON.parse makes, except that a number that overflows to Infinity and JSON null both print as
- * `null`: a text that contains `null` anywhere is validated without the memo. Other results are validated
- * directly: their text (structuredContent and its text mirror) costs more to serialise than ajv's shallow
- * CallToolResult check, and they repeat less.
+ * validated once per distinct value. Validation is a pure function of the value. A result of the one-text-block
+ * shape is keyed by its block's type and text (see `soleTextBlock`); any other by its JSON text: equal text means an
+ * equal value (same members in the same order, so ajv reports the same errors in the same order) for what
+ * JSON.parse makes, except that a number that overflows to Infinity and JSON null both print as `null`, so a text
+ * that contains `null` anywhere is validated without the memo. Other results are validated directly: their text
+ * (structuredContent and its text mirror) costs more to serialise than ajv's shallow CallToolResult check, and they
+ * repeat less.
  */
 function definitionIssues(revision: WireRevision, definition: string, result: unknown, memo: ResultIssueMemo | undefined): WireIssue[] {
   if (memo === undefined || !isObject(result) || result.isError !== true) return validateWire(revision, definition, result);
+  const block = soleTextBlock(result);
+  if (block) {
+    const byText = inner(inner(inner(memo.byTextBlock, revision), definition), block.type);
+    let issues = byText.get(block.text);
+    if (issues === undefined) byText.set(block.text, (issues = validateWire(revision, definition, result)));
+    return issues;
+  }
   const text = JSON.stringify(result);
   if (text.includes('null')) return validateWire(revision, definition, result);
-  let byDefinition = memo.get(revision);
-  if (!byDefinition) memo.set(revision, (byDefinition = new Map()));
-  let byText = byDefinition.get(definition);
-  if (!byText) byDefinition.set(definition, (byText = new Map()));
+  const byText = inner(inner(memo.byText, revision), definition);
   let issues = byText.get(text);
   if (issues === undefined) byText.set(text, (issues = validateWire(revision, definition, result)));
   return issues;

@@ -27,7 +27,7 @@ import { defineCheck, type FindingDescriptor } from '../define.ts';
 import type { WireTap } from '../../model/wire.ts';
 import { isJsonRpcShaped } from '../../model/protocol.ts';
 import { collectFrames } from '../../wire/collect.ts';
-import { frameIssues, resultIssues, type FrameIssue, type ResultIssueMemo } from '../../wire/frames.ts';
+import { createResultIssueMemo, frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
 import { wireRevisionOf } from '../../wire/revision.ts';
 
 export default defineCheck({
@@ -64,7 +64,7 @@ export default defineCheck({
     }
     const seen = new Set<string>();
     let nullIdErrors = 0;
-    const memo: ResultIssueMemo = new Map(); // this pass only: each distinct result validated once
+    const memo = createResultIssueMemo(); // this pass only: each distinct result validated once
     for (const collected of collectFrames(observation)) {
       const { method, bare } = collected;
       let { frame } = collected;
