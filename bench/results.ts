@@ -145,6 +145,9 @@ export function renderResults(r: BenchResults): string {
       'peak RSS is the harness process\'s). Bare client: bench/bare-client.ts in the bench process: spawn the server, handshake, every',
       '`tools/list` page, the same `tools/call`s with the same arguments and in-flight window, close stdin, the same stdin grace.',
       'The ratio is the median of per-round ratios. "probes" are the requests the checks planned beyond the calls.',
+      'The default run finds the era hint (harness/run/era-hint.ts) an untimed CLI run of the same launch wrote before the',
+      'rounds, as a user\'s second and later runs do: a legacy server\'s spare process starts beside it. "First run, no era',
+      'hint" is the same CLI run with `MCP_HARNESS_CACHE_DIR=off`: a launch\'s first run, its spare started once the era is known.',
       '',
     );
   }

@@ -8,7 +8,7 @@ import { DEFAULT_TARGETS, freshStartsFor, renderDefaultRuns, syntheticTarget, ty
 
 const row = (over: Partial<DefaultRow>): DefaultRow => ({
   target: DEFAULT_TARGETS[0], rounds: 3, tools: 9, calls: 6, probes: 24, findings: 26, findingsHash: 'abc123def456', findingsVaried: false,
-  bareMs: 200, freshStarts: 2, floorMs: 300, floorRatio: 1.5, harnessMs: 380, harnessRssMB: 80, ratio: 1.9, ...over,
+  bareMs: 200, freshStarts: 2, floorMs: 300, floorRatio: 1.5, harnessMs: 380, harnessRssMB: 80, ratio: 1.9, firstRunMs: Number.NaN, firstRunRatio: Number.NaN, ...over,
 });
 
 describe('renderDefaultRuns', () => {
@@ -33,6 +33,16 @@ describe('renderDefaultRuns', () => {
     expect(above).toContain('| 0.30 (+2) |');
     expect(above).toContain('<= 2x: **missed** |');
     expect(below).toContain('<= 2x: **missed** (the floor, 2.25x, is above it)');
+  });
+
+  it('shows the first run (no era hint) beside the default run, and judges it against the same target', () => {
+    const text = renderDefaultRuns('## t', [row({ firstRunMs: 520, firstRunRatio: 2.6 }), row({ firstRunMs: 390, firstRunRatio: 1.95 }), row({})]).join('\n');
+    const [missed, met, none] = text.split('\n').slice(-3);
+    expect(missed).toContain('| 0.52 / 2.60 |');
+    expect(missed).toContain('<= 2x: met; first run: **missed** |');
+    expect(met).toContain('<= 2x: met; first run: met |');
+    expect(none).toContain('| n/a |');
+    expect(none).not.toContain('first run:');
   });
 
   it('counts the fresh-process start-ups a default run needs per era from the check registry', () => {
