@@ -61,8 +61,9 @@ export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
  * same opening (same method, params, raw line and tool): the runner sends it once, on one process, whichever
  * checks plan it (protocol/version-negotiation and protocol/client-capabilities share one on a legacy era:
  * harness/checks/protocol/future-client.ts). Read before any check module is loaded: the runner starts
- * `freshProcessCount` processes for a stdio surface as soon as its era is known, so their start-up overlaps
- * the harness's own (issue 12). Only a hint for when processes start, never for what is sent or judged: a
+ * `freshProcessCount` processes for a stdio surface as soon as its era is known (beside the main server when
+ * the era is known ahead: a configured era or the launch's era hint, harness/run/early-session.ts), so their
+ * start-up overlaps the harness's own (issue 12). Only a hint for when processes start, never for what is sent or judged: a
  * probe without a ready process spawns its own (as round 2's do), an unused process is shut down.
  * test/meta/catalog.test.ts holds it equal to what each check's `plan` returns.
  */
