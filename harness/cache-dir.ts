@@ -6,7 +6,7 @@
  * bundled into the dist/bin.js loader with code-cache.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 
 /**
  * Create `dir` (mode 0700) if needed and say whether it is safe for code: a real directory (no symlink),
@@ -22,6 +22,27 @@ export function safeCacheDir(dir: string): boolean {
     return stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The bytes of `file` when it is a regular file of at most `maxBytes` bytes, else undefined. Opened without
+ * following a symlink and without blocking (O_NOFOLLOW, O_NONBLOCK where the platform has them), and checked
+ * with fstat on the open descriptor: a FIFO, a device or a directory planted under the cache file's name (by
+ * anything that runs as this user, a server under test included) is refused at once, never waited on (a
+ * blocking `readFileSync` of a FIFO hung the CLI before it started any server, deaf to SIGTERM). Never throws.
+ */
+export function readCacheFile(file: string, maxBytes = Number.POSITIVE_INFINITY): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > maxBytes) return undefined;
+    return readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -31,7 +31,7 @@ import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
-import { safeCacheDir, writeFileAtomic } from './cache-dir.ts';
+import { readCacheFile, safeCacheDir, writeFileAtomic } from './cache-dir.ts';
 
 /**
  * First bytes of a cache file: the format, then one byte that says whether a `run` produced it, then the
@@ -73,13 +73,8 @@ export function cacheFileName(bundle: string, bytes: Buffer): string {
  * damaged (its data does not match the digest in its header: V8 would crash on it, see the module doc).
  */
 function readCache(file: string): { data: Buffer; full: boolean } | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    return undefined;
-  }
-  if (bytes.length <= HEADER_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const bytes = readCacheFile(file);
+  if (bytes === undefined || bytes.length <= HEADER_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const data = bytes.subarray(HEADER_BYTES);
   const digest = bytes.subarray(MAGIC.length + 1, HEADER_BYTES);
   if (!hash('sha1', data, 'buffer').equals(digest)) return undefined;

@@ -17,10 +17,9 @@
  * - Only the CLI uses hints; an in-process `run()` uses them only when given a store (RunOptions.eraHints).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { safeCacheDir, writeFileAtomic } from '../cache-dir.ts';
+import { readCacheFile, safeCacheDir, writeFileAtomic } from '../cache-dir.ts';
 import type { Era } from '../model/protocol.ts';
 import type { SpawnSpec } from '../session/index.ts';
 
@@ -110,13 +109,9 @@ export function eraHintsFromEnv(env: Record<string, string | undefined>, cwd: st
 
 /** The entries of a hint file; empty when it is missing, too large or not a hint file. */
 function readHints(file: string): Record<string, Entry> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return {};
-  }
-  if (text.length > MAX_FILE_BYTES) return {};
+  const bytes = readCacheFile(file, MAX_FILE_BYTES);
+  if (bytes === undefined) return {};
+  const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
