@@ -16,10 +16,16 @@
  * has ANY trouble (it failed: the process exited, negotiation failed; or the discover probe got no answer in its
  * budget, or the process had to be restarted), that attempt is discarded entirely (the session and every spare
  * stopped, nothing of it reaches the observation) and the session opens again exactly as the serial path does;
- * the hint is marked `serial`, so later runs of that launch start serially. The verdict is then always the serial
- * path's. A spare that fails while the main opening is fine is what the serial path sees too (the probe spawns
- * its own process, which meets the same failure). A hint that turns out wrong (the era is modern) stops the
- * spares the moment the era is known and is rewritten. docs/determinism.md states the rule.
+ * the hint is marked `serial`, so later runs of that launch start serially. A server may also hold its resource
+ * only from some moment of its boot on (a pidfile written late): then two processes started together both run,
+ * while the serial path's spare, started once the main server answered, fails. So the ahead start is allowed only
+ * after a serial run whose fresh openings were ALL answered: once the surface was validated, any fresh-process
+ * opening without an answer (a timeout, an exit, an oversize line...; an error response is an answer) marks the
+ * hint `serial` (EarlySession.settle), whichever path that run took. A launch's first run with a store is serial
+ * (no hint yet; a configured `era: 'legacy'` starts ahead at once), so a server whose spare fails beside it is serial from its first run on: the same findings in
+ * every run. In an ahead run a spare that fails is replaced by the probe's own process (probe-fresh.ts), which
+ * meets what the serial path meets; that run marks the launch serial too. A hint that turns out wrong (the era
+ * is modern) stops the spares the moment the era is known and is rewritten. docs/determinism.md states the rule.
  *
  * Nothing the server sees changes: the session is opened exactly as `observeSurface` would open it, and a
  * spare is a process of its own whose first stdin line is its probe's (harness/session/probe-fresh.ts). Only
@@ -27,6 +33,7 @@
  */
 import type { Era } from '../model/protocol.ts';
 import type { Negotiation } from '../model/observation.ts';
+import type { ProbeRecord } from '../model/wire.ts';
 import { openSession, spawnFresh, type FreshProcess, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
 import type { EraHints } from './era-hint.ts';
 
@@ -54,6 +61,22 @@ export interface EarlySession {
   discard(): Promise<void>;
   /** How the spares were started (see EarlyPath); resolves once the session opened or failed to. Never rejects. */
   readonly path: Promise<EarlyPath>;
+  /**
+   * Report the validated surface's probe records (`observation.probes`): when a fresh-process opening among them
+   * got no answer (freshOpeningsAnswered), the launch's hint is marked `serial` (its era kept), so its later runs
+   * start their spares only once the era is known (see the module doc). Nothing happens without a hint store or
+   * when the session never opened. Never throws.
+   */
+  settle(probes: readonly ProbeRecord[]): void;
+}
+
+/**
+ * Whether every fresh-process probe record (`probe.freshProcess`) of `probes` was answered: a result or a
+ * JSON-RPC error response (outcome `success` or `protocol-error`). A timeout, an exit, an unanswered or an
+ * oversize opening is not (the rule of the module doc: such a launch starts its spares serially).
+ */
+export function freshOpeningsAnswered(probes: readonly ProbeRecord[]): boolean {
+  return probes.every((p) => !p.probe.freshProcess || p.request.outcome === 'success' || p.request.outcome === 'protocol-error');
 }
 
 /**
@@ -70,7 +93,8 @@ export function openingTroubled(negotiation: Negotiation): boolean {
  * server when the era is known ahead (`options.era`, else `hints`' hint for the launch), else once the
  * negotiation knows it (none once `signal` aborted or the spares were released). A spare that cannot be
  * started is left out (the probe then spawns its own and meets the same failure there, as without spares).
- * The era the opening negotiated is written to `hints` (with `serial` after a fallback).
+ * The era the opening negotiated is written to `hints` (with `serial` after a fallback, and by `settle` after an
+ * unanswered fresh opening).
  */
 export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era: Era) => number, signal?: AbortSignal, hints?: EraHints): EarlySession {
   let taken = false;
@@ -116,6 +140,7 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     return undefined;
   };
   let path: EarlyPath = 'serial';
+  let negotiated: Era | undefined;
   const open = async (): Promise<Session> => {
     if (aheadCount > 0 && !signal?.aborted) {
       path = 'ahead';
@@ -126,7 +151,8 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     return serial();
   };
   const opening = open().then((session) => {
-    hints?.set(spec, { era: session.negotiation.era, serial: hint?.serial || path === 'fallback' });
+    negotiated = session.negotiation.era;
+    hints?.set(spec, { era: negotiated, serial: hint?.serial || path === 'fallback' });
     return session;
   });
   opening.catch(() => {}); // a boot failure is the taker's to record (observeSurface); discard() ignores it
@@ -157,5 +183,9 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
       await session?.close().catch(() => {});
     },
     path: opening.then(() => path, () => path),
+    settle(probes) {
+      if (negotiated === undefined || freshOpeningsAnswered(probes)) return;
+      hints?.set(spec, { era: negotiated, serial: true });
+    },
   };
 }

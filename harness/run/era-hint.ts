@@ -2,7 +2,8 @@
  * Era hints (issue 12): per stdio launch, the era its last run negotiated, so the next run can start the legacy
  * era's spare processes beside the main server instead of after its boot (./early-session.ts). Scheduling data
  * only, never a verdict input: a wrong or missing hint costs time, never a finding (the opening that a hint sped
- * up is judged exactly as the serial one, and any trouble falls back to the serial path; docs/determinism.md).
+ * up is judged exactly as the serial one, any trouble falls back to the serial path, and spares start ahead only
+ * after a serial run whose fresh-process openings were all answered; docs/determinism.md).
  * Vitest keeps its results cache the same way (node_modules/.vite/vitest).
  *
  * - **Key.** A SHA-256 of the launch: command, args and working directory (never the environment). Nothing of
@@ -28,8 +29,8 @@ export interface EraHint {
   /** The era the launch negotiated. */
   era: Era;
   /**
-   * The opening with spares started beside the main server had trouble once (./early-session.ts): this launch's
-   * spares start only once the era is known, from then on.
+   * This launch's spares start only once the era is known, from then on (./early-session.ts): an opening with
+   * spares started beside the main server had trouble once, or a run had a fresh-process opening go unanswered.
    */
   serial?: boolean;
 }

@@ -144,7 +144,8 @@ function selectSurfaces(config: ResolvedConfig, shard?: Shard) {
 /**
  * Prepare and validate one surface, with a harness bug in it contained as a crashed-surface result. A stdio
  * surface's session is opened (and its spare processes started, see ./early-session.ts) before the engine is awaited; whatever the
- * validation did not take is stopped before the surface's temp dirs are removed.
+ * validation did not take is stopped before the surface's temp dirs are removed. The validated probe records then
+ * go to EarlySession.settle (an unanswered fresh opening marks the launch's era hint `serial`).
  */
 async function validateSurfaceSafely(surface: ResolvedSurface, engine: () => Promise<Engine>, ctx: () => Promise<SurfaceRunContext>, spares: (era: Era) => number, signal?: AbortSignal, hints?: EraHints): Promise<SurfaceResult> {
   try {
@@ -152,7 +153,9 @@ async function validateSurfaceSafely(surface: ResolvedSurface, engine: () => Pro
       if (isHttpSpec(prepared.spec)) return (await engine()).validatePreparedSurface(prepared, await ctx());
       const start = { early: openEarly(prepared.spec, prepared.session, spares, signal, hints) };
       try {
-        return await (await engine()).validatePreparedSurface(prepared, await ctx(), start);
+        const result = await (await engine()).validatePreparedSurface(prepared, await ctx(), start);
+        start.early.settle(result.observation.probes ?? []); // an unanswered fresh opening: this launch starts serially from now on
+        return result;
       } finally {
         await start.early.discard();
       }

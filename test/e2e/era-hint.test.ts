@@ -2,7 +2,9 @@
  * Era hints through the CLI (issue 12; harness/run/era-hint.ts, harness/run/early-session.ts): a run with a
  * legacy hint starts the legacy spare beside the main server; the finding ids are those of the serial path
  * (hints off) in every run, also for a server holding an exclusive resource (two processes of it at once:
- * whichever loses the port exits), and for a modern server met with a stale legacy hint.
+ * whichever loses the port exits), for a one-instance server whose pidfile is written late (two processes started
+ * together both run; a spare started after its answer exits: the launch becomes serial), and for a modern server
+ * met with a stale legacy hint.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -52,6 +54,17 @@ describe('era hints through the CLI', () => {
     expect(hintsIn(cache).map((h) => h.era)).toEqual(['legacy']);
     for (let i = 0; i < 2; i++) expect(await ids(cache, server)).toEqual(serial); // spare beside the main server, or the fallback
     expect(hintsIn(cache).map((h) => h.era)).toEqual(['legacy']);
+  });
+
+  it('a one-instance server writing its pidfile late: the serial run marks the launch serial; the same finding ids in every run, as with hints off', async () => {
+    const server = [join(SERVERS, 'pidlock.mjs'), `--lock=${join(cacheDir(), 'server.pid')}`];
+    const serial = await ids('off', server);
+    expect(serial.some((id) => id.endsWith(' protocol/era'))).toBe(true); // a legacy server: its spare finds the lock
+    const cache = cacheDir();
+    expect(await ids(cache, server)).toEqual(serial); // no hint yet: the serial path; the spare's opening went unanswered
+    expect(hintsIn(cache)).toEqual([{ era: 'legacy', serial: true, at: expect.any(Number) }]);
+    for (let i = 0; i < 2; i++) expect(await ids(cache, server)).toEqual(serial); // never ahead (both would run: no finding)
+    expect(hintsIn(cache)).toEqual([{ era: 'legacy', serial: true, at: expect.any(Number) }]);
   });
 
   it('a modern server met with a stale legacy hint: the spare is stopped, the findings are the serial ones, the hint becomes modern', async () => {

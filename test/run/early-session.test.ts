@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProbeRequest } from '../../harness/model/wire.ts';
+import type { Outcome, ProbeRecord, ProbeRequest } from '../../harness/model/wire.ts';
 import type { SurfaceObservation } from '../../harness/model/observation.ts';
-import { openEarly, type EarlyPath } from '../../harness/run/early-session.ts';
+import { freshOpeningsAnswered, openEarly, type EarlyPath } from '../../harness/run/early-session.ts';
 import { openEraHints, type EraHints } from '../../harness/run/era-hint.ts';
 import type { SessionOptions, SpawnSpec } from '../../harness/session/index.ts';
 import { observeSurface } from '../../harness/run/observe.ts';
@@ -62,6 +62,7 @@ async function observeWith(spec: SpawnSpec, spares: (era: 'legacy' | 'modern') =
       planProbes: (o) => (typeof planned === 'function' ? planned(o) : planned),
       early,
     });
+    early.settle(obs.probes); // as the run does once the surface was validated
     return { obs, path: await early.path };
   } finally {
     await early.discard();
@@ -193,6 +194,31 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     const next = await observeWith(spec, legacyOnly, legacyPlan, hints);
     expect(next.path).toBe('serial');
     expect(verdictView(next.obs)).toEqual(verdictView(base.obs));
+  });
+
+  it('a fresh opening that went unanswered (a one-instance server\'s spare found its pidfile) marks the launch serial; the next opening is serial too', async () => {
+    const lockDir = mkdtempSync(join(tmpdir(), 'early-pidlock-'));
+    dirs.push(lockDir);
+    const { spec } = marked();
+    const pidlock: SpawnSpec = { ...spec, args: [join(process.cwd(), 'test/fixtures/servers/pidlock.mjs'), `--lock=${join(lockDir, 'server.pid')}`] };
+    const hints = hintsFor();
+    const first = await observeWith(pidlock, legacyOnly, legacyPlan, hints);
+    expect(first.path).toBe('serial');
+    expect(first.obs.probes.map((p) => p.request.outcome === 'success' || p.request.outcome === 'protocol-error')).toEqual([false]);
+    expect(hints.get(pidlock)).toEqual({ era: 'legacy', serial: true });
+    const next = await observeWith(pidlock, legacyOnly, legacyPlan, hints);
+    expect(next.path).toBe('serial');
+    expect(verdictView(next.obs)).toEqual(verdictView(first.obs));
+    expect(hints.get(pidlock)).toEqual({ era: 'legacy', serial: true });
+  });
+
+  it('freshOpeningsAnswered: a result or an error response is an answer; a timeout, exit, unanswered or oversize fresh opening is not; other probes do not count', () => {
+    const record = (outcome: Outcome, freshProcess = true): ProbeRecord => ({
+      probe: { ...init('x'), freshProcess }, request: { id: 1, method: 'initialize', params: {}, outcome, durationMs: 1 },
+    });
+    expect(freshOpeningsAnswered([])).toBe(true);
+    expect(freshOpeningsAnswered([record('success'), record('protocol-error'), record('timeout', false)])).toBe(true);
+    for (const outcome of ['timeout', 'exit', 'unanswered', 'oversize'] as const) expect(freshOpeningsAnswered([record('success'), record(outcome)])).toBe(false);
   });
 
   it('a configured legacy era starts its spare ahead, and falls back the same way when the opening fails', async () => {
