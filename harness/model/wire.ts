@@ -60,8 +60,9 @@ export interface RequestRecord {
    * After a cancellation: what ended the window for late frames (value-free evidence). `late-frame`: the first
    * frame for the cancelled id came (one more poll phase collects the rest); `twin`: the answer to the twin
    * (an identical request written behind the cancellation and the marker, `ProbeRequest.cancelTwin`) came
-   * first, so the server had finished the same work started after the cancelled call without answering it;
-   * `grace`: neither came within the `lateGraceMs` cap. Order, not time, for the first two.
+   * first, so the server had finished the same work started after the cancelled call without answering it,
+   * and no late frame came in the settle after it (one twin duration, at least 20 ms, within the cap);
+   * `grace`: neither came within the `lateGraceMs` cap.
    */
   lateWindowEnd?: 'late-frame' | 'twin' | 'grace';
   /**
@@ -120,8 +121,9 @@ export interface ProbeRequest {
   cancelMarker?: boolean;
   /**
    * With `cancelMarker`: also write a twin, the same request (method and params) with its own id, right behind
-   * the marker. The late window then ends when the twin is answered (any answer) before any late frame
-   * (`lateWindowEnd: 'twin'`), with `lateGraceMs` only as the cap; a twin unanswered when the window ends is
+   * the marker. The late window then ends one twin duration (at least 20 ms) after the twin's answer (any
+   * answer) when no late frame came before it (`lateWindowEnd: 'twin'`; a late frame in that settle ends it as
+   * `late-frame`), with `lateGraceMs` only as the cap; a twin unanswered when the window ends is
    * cancelled and forgotten. The twin's answer is recorded nowhere and judged by no check. Only for requests
    * a probe may repeat (protocol/cancellation: read-only or idempotent tools).
    */

@@ -37,9 +37,10 @@ export interface ExchangeSpec {
  * The twin of a cancelled request (on its marker: the hot path's spec gets no key of its own): the same
  * request again with its own id and line, written right behind the marker, and how to cancel it. The server
  * reads stdin in order, so the twin is the same work started after the cancelled request: its answer (any
- * answer) before any late frame ends the late window (a server that does not honour the cancellation
- * finishes the cancelled work first). Never awaited, never recorded: a twin unanswered when the window ends
- * is cancelled, and its answer is then an abandoned late one.
+ * answer) before any late frame ends the late window one twin duration later (the settle, collectLate: a
+ * server that ignores the cancellation finishes the cancelled work first, or, running requests concurrently
+ * with variable latency, within about as long again). Never awaited, never recorded: a twin unanswered when
+ * the window ends is cancelled, and its answer is then an abandoned late one.
  */
 export interface Twin {
   id: number | string;
@@ -185,6 +186,12 @@ function nextPoll(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Shortest settle after the twin's answer, ms (collectLate): a twin answered in ~1 ms (a fast tool) still
+ * leaves the cancelled call's answer, written a scheduler tick later by a concurrent server, time to arrive.
+ */
+export const TWIN_SETTLE_MIN_MS = 20;
+
 /** What ended a late window (RequestRecord.lateWindowEnd). */
 type WindowEnd = NonNullable<RequestRecord['lateWindowEnd']>;
 
@@ -193,10 +200,14 @@ type WindowEnd = NonNullable<RequestRecord['lateWindowEnd']>;
  * that arrive in the window, and say when the first one came (ms after the cancellation was written),
  * whether it came after the marker's answer, and what ended the window (`end`). The window ends:
  * - one poll phase after the first late frame (frames read in the same chunk are delivered first);
- * - at the twin's answer when no late frame came before it, at once and synchronously (a late frame the
- *   server wrote after the twin's answer is never collected, whichever chunk it came in: the window rests
- *   on the server's frame order, not on how the pipe was read);
- * - else after `lateGraceMs` and one more poll phase (the cap: a long or stuck tool is never waited out).
+ * - when the twin was answered and no late frame came before it: one twin duration (ms from the twin's write
+ *   to its answer, at least TWIN_SETTLE_MIN_MS) after the twin's answer and one more poll phase, as `twin`.
+ *   Both calls started in the same turn, so a server that runs requests concurrently with variable latency
+ *   and ignores the cancellation may answer the twin first; until ~2x the twin's duration after the
+ *   cancellation covers a reorder of up to 100 % jitter. A late frame in that settle ends the window as
+ *   `late-frame` (counted as any late frame); one the server writes later is not collected (silence);
+ * - else after `lateGraceMs` and one more poll phase (the cap, also of the settle: a long or stuck tool is
+ *   never waited out): `grace`, or `twin` when the twin was answered.
  * A twin unanswered at the end is cancelled. Frames of one connection are read in the order the server
  * wrote them, so that order is exact at any load, unlike the times.
  */
@@ -222,20 +233,30 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
     channel.expect(marker.id, () => (markerAnswered = true));
     if (!channel.sendLine(marker.line)) channel.forget(marker.id);
   }
-  let twinAnswered = false;
+  let twinAnswered = false; // answered, or never written: nothing to wait on or cancel
+  let twinSeen = false; // its answer came (the window ends as `twin` unless a late frame came)
+  let settle: NodeJS.Timeout | undefined;
+  let twinWrittenAt = 0;
   const unwatch = twin ? channel.watch(twin.id, () => {
     if (twinAnswered) return;
     twinAnswered = true;
     if (firstAt !== undefined) return; // a late frame came first: its window end stands
-    stop();
-    ended('twin');
+    twinSeen = true;
+    const now = performance.now();
+    const settleMs = Math.max(TWIN_SETTLE_MIN_MS, now - twinWrittenAt);
+    const capLeftMs = cancelledAt + spec.lateGraceMs - now;
+    if (settleMs < capLeftMs) settle = setTimeout(() => setImmediate(ended, 'twin'), settleMs); // else the cap ends it
   }) : undefined;
-  if (twin && !channel.sendLine(twin.line)) twinAnswered = true; // never written: nothing to wait on or cancel
+  if (twin) {
+    twinWrittenAt = performance.now();
+    if (!channel.sendLine(twin.line)) twinAnswered = true;
+  }
   const grace = setTimeout(() => setImmediate(ended, 'grace'), spec.lateGraceMs);
-  // a late frame read in the poll phase before the cap's setImmediate ran still ended the window by order
+  // a late frame read in the poll phase before a timer's setImmediate ran still ended the window by order
   const raced = await ending;
-  const end = firstAt !== undefined ? 'late-frame' : raced;
+  const end = firstAt !== undefined ? 'late-frame' : twinSeen ? 'twin' : raced;
   clearTimeout(grace);
+  if (settle !== undefined) clearTimeout(settle);
   stop();
   unwatch?.();
   if (twin && !twinAnswered) twin.cancel('cancelled by the harness');

@@ -34,8 +34,8 @@ export interface RequestOptions {
    */
   cancelMarker?: boolean;
   /**
-   * With `cancelMarker`: write a twin (this request again, its own id) right behind the marker; its answer
-   * ends the late window (see ProbeRequest.cancelTwin and Twin in exchange.ts).
+   * With `cancelMarker`: write a twin (this request again, its own id) right behind the marker; one twin
+   * duration after its answer ends the late window (see ProbeRequest.cancelTwin and Twin in exchange.ts).
    */
   cancelTwin?: boolean;
   /** Streamable HTTP: header changes for this request's POST, recorded under `tag` (a probe id). Ignored by stdio. */

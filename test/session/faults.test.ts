@@ -132,6 +132,16 @@ describe('cancellation', () => {
     expect(session.tap().unmatchedFrames).toBe(0);
   });
 
+  it('keeps collecting one twin duration after the twin\'s answer (the settle): a late frame written right behind it is seen', async () => {
+    // answers-cancelled.mjs --after-twin: the cancelled call's answer is held and written right behind the
+    // twin's answer (a concurrent server that answered the twin first)
+    const answers = { command: process.execPath, args: ['test/fixtures/servers/faults/answers-cancelled.mjs', '--after-twin', '--slow-ms=100'], cwd: process.cwd(), env: {} };
+    const session = await start(answers, options());
+    const record = await session.request('tools/call', { name: 'slow', arguments: {} }, { ...twinned, lateGraceMs: 600_000 });
+    expect(record).toMatchObject({ outcome: 'cancelled', lateFrames: [{ id: record.id }], lateAfterMarker: true, lateWindowEnd: 'late-frame' });
+    expect(session.tap().unmatchedFrames).toBe(0);
+  });
+
   it('ends the window at the cap when the twin is not answered in time, and cancels the twin', async () => {
     const session = await start(fixture(['--fault=honor-cancel']), options());
     const before = session.tap().stdinLines;

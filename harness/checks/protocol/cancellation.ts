@@ -15,15 +15,17 @@
  * already: the check stays silent. Times (`lateAfterMs`, the call's `durationMs`) are kept as evidence.
  * Waiting: the call is pipelined beside the other probes (its late window overlaps their work; only the
  * follow-up `tools/list` runs alone, after them). Right behind the marker goes a twin (`cancelTwin`): the
- * same call again, its own id. The window ends on an order event: at the first late frame (the verdict is
- * then known), or at the twin's answer when no late frame came before it (the server finished the same
- * work, started after the cancelled call, and had not answered the cancelled one: a server that ignores
- * the cancellation finishes the cancelled work first, ahead of the twin in its own queue). `lateGraceFor`
- * stays as the cap (at most `MAX_LATE_GRACE_MS`, so a long or stuck tool is never waited out); a twin
+ * same call again, its own id. The window ends at the first late frame (the verdict is then known), or,
+ * when the twin is answered before any late frame, one twin duration (its write to its answer, at least
+ * TWIN_SETTLE_MIN_MS = 20 ms) after the twin's answer (the settle): a server that ignores the cancellation
+ * finishes the cancelled work first, ahead of the twin in its own queue, or, running calls concurrently
+ * with variable latency, within about as long again (both calls started in the same turn: ~2x the twin's
+ * duration after the cancellation covers a reorder of up to 100 % jitter). `lateGraceFor` stays as the cap
+ * (at most `MAX_LATE_GRACE_MS`, also of the settle, so a long or stuck tool is never waited out); a twin
  * unanswered then is cancelled too. The twin's answer is recorded nowhere and judged by no check. The one
- * silence the twin adds: a server that answers the cancelled call only AFTER the identical later call is
- * not seen (its late answer came after the window), the same on an idle and on a loaded machine, since it
- * rests on the server's frame order. `lateWindowEnd` on the record says which event ended the window.
+ * silence the twin adds: a server that answers the cancelled call more than one twin duration after the
+ * twin's answer is not seen (its late answer came after the window). `lateWindowEnd` on the record says
+ * which event ended the window.
  * Spec: spec:2025-11-25/basic/utilities/cancellation.mdx; spec:2026-07-28/basic/patterns/cancellation.mdx.
  * Stdio only: over Streamable HTTP every message is its own POST, so the cancellation, the marker and the
  * call's answer travel on separate connections with no order between them (and 2026-07-28 cancels by

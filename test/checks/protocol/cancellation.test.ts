@@ -134,10 +134,25 @@ describe('fixture answers-cancelled.mjs', () => {
     expect(findingsOf(reportOf(twin), 'ad-hoc', 'protocol/cancellation')).toEqual([]);
   });
 
-  it('--after-twin (the cancelled call answered only after the identical later call): not seen, the silence the twin adds', async () => {
+  it('--after-twin (the cancelled call answered right behind the identical later call): seen in the settle after the twin\'s answer', async () => {
     const late = await runCli(fixture('--after-twin'));
     more.push(late);
+    expect(findingsOf(reportOf(late), 'ad-hoc', 'protocol/cancellation').map((f) => [f.messageId, f.tool])).toEqual([['respondedAfterCancel', 'slow']]);
+  });
+
+  it(`--after-twin-ms past the cap (answered more than one twin duration after the twin's answer): not seen, the silence the twin adds`, async () => {
+    const late = await runCli(fixture('--after-twin', `--after-twin-ms=${MAX_LATE_GRACE_MS + 500}`));
+    more.push(late);
     expect(findingsOf(reportOf(late), 'ad-hoc')).toEqual([]);
+  });
+
+  it('--jitter-ms (a concurrent server whose tool takes 300+-60 ms and ignores the cancellation): the warning in every run', async () => {
+    // the twin may be answered before the cancelled call; the settle after the twin's answer still sees it
+    const runs = await Promise.all([0, 1, 2, 3].map(() => runCli(fixture('--slow-ms=300', '--jitter-ms=60'))));
+    more.push(...runs);
+    for (const jittered of runs) {
+      expect(findingsOf(reportOf(jittered), 'ad-hoc', 'protocol/cancellation').map((f) => [f.messageId, f.tool, f.severity])).toEqual([['respondedAfterCancel', 'slow', 'warning']]);
+    }
   });
 
   it('a tool slower than the cap (5 s): the window ends at the cap, the twin is cancelled, no finding, no orphan', async () => {
