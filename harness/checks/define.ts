@@ -98,6 +98,14 @@ export interface CheckContext<O extends CheckOptions = CheckOptions> {
 export interface Check<O extends CheckOptions = CheckOptions> {
   meta: CheckMeta<O>;
   plan?(ctx: CheckContext<O>): ProbeRequest[];
+  /**
+   * The probes of `plan` marked `early` (`ProbeRequest.early`), alone and in the same order: exactly
+   * `plan(ctx).filter((p) => p.early)` for every `ctx` (test/checks/plan-early.test.ts holds it for every check of
+   * the registry). The runner plans the early probes through this, on the observation with every planned call
+   * assumed answered (harness/run/early-probes.ts), without building the check's other probes a second time.
+   * A check whose `plan` returns early probes must have it; one without it plans none early.
+   */
+  planEarly?(ctx: CheckContext<O>): ProbeRequest[];
   check(ctx: CheckContext<O>, report: (finding: FindingDescriptor) => void): void;
 }
 

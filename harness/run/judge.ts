@@ -79,6 +79,22 @@ export function planProbes(enabled: EnabledCheck[], obs: SurfaceObservation, sch
   });
 }
 
+/**
+ * The early probes (`ProbeRequest.early`) every enabled check plans for this observation, through each check's
+ * `planEarly`: the same probes as the early ones of `planProbes(enabled, obs, schemas)`, in the same order,
+ * without building the others (a planning crash plans nothing, as there).
+ */
+export function planEarlyProbes(enabled: EnabledCheck[], obs: SurfaceObservation, schemas: SchemaService) {
+  return enabled.flatMap(({ check, options }) => {
+    if (!check.planEarly || skipReason(check, obs)) return [];
+    try {
+      return check.planEarly({ observation: obs, schemas, options });
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** Findings and skips for one observation. Never throws. */
 export function judge(
   enabled: EnabledCheck[],

@@ -31,6 +31,11 @@ export interface ObserveInput {
    * in `checks` (check IDs; the second fresh-probe round asks only the checks that planned fresh probes).
    */
   planProbes: (observation: SurfaceObservation, checks?: ReadonlySet<string>) => ProbeRequest[];
+  /**
+   * The early probes (`ProbeRequest.early`) of `planProbes(observation)` alone (the checks' `planEarly`), for the
+   * plan made on the calls assumed answered (./early-probes.ts); `planProbes` is asked when absent.
+   */
+  planEarlyProbes?: (observation: SurfaceObservation) => ProbeRequest[];
   /** Aborts the observation (interrupt, surface timeout): the session is closed and what was seen is kept. */
   signal?: AbortSignal;
   /**
@@ -118,7 +123,11 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
       obs.skippedTools = plan.skipped;
       const calls = callAll(session, plan.scenarios, changesState, input.signal, () => earlyLive?.exits() ?? Promise.resolve(0));
       // submitted after every call (calls of read-only tools are all submitted at once): none waits for them
-      if (plan.scenarios.length > 0) earlyLive = startEarly(selectEarly(input.planProbes(assumeAnswered(obs, plan.scenarios)), plan.scenarios, changesState), (probe) => runLiveProbe(session as Session, probe, false));
+      if (plan.scenarios.length > 0) {
+        const assumed = assumeAnswered(obs, plan.scenarios);
+        const planned = input.planEarlyProbes ? input.planEarlyProbes(assumed) : input.planProbes(assumed);
+        earlyLive = startEarly(selectEarly(planned, plan.scenarios, changesState), (probe) => runLiveProbe(session as Session, probe, false));
+      }
       obs.calls = await calls;
       // the re-list point: notifications/tools/list_changed since the session opened (harness/run/relist.ts).
       // Where a re-list may follow, the early probes settle first: a notification one of them draws then lands

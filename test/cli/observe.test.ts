@@ -117,4 +117,33 @@ describe('observeSurface early probes beside the calls (issue 12)', () => {
     expect(id('changed')).toBeGreaterThan(id('same') + 2);
     expect((obs.probes[1].request.params as { arguments: { message: string } }).arguments.message).toBe('late');
   });
+
+  it('plans them through planEarlyProbes when given (the checks\' planEarly), and the full plan only after the calls', async () => {
+    const full: string[][] = [];
+    const earlyPlans: string[][] = [];
+    const obs = await observeSurface({
+      surface: 'fixture',
+      spec: fixture([tools()]),
+      session: options({ callConcurrency: 8 }),
+      base: { options: DEFAULT_OPTIONS },
+      planCalls: () => ({ scenarios: [scenario('sleep', { ms: 300 }), scenario('echo', { message: 'x' })], skipped: [] }),
+      planProbes: (o) => {
+        if (!o.listing) return [];
+        full.push(o.calls.map((c) => String(c.request.id)));
+        return [probe('late', 'echo', { message: 'l' }), early('same', 'a')];
+      },
+      planEarlyProbes: (o) => {
+        earlyPlans.push(o.calls.map((c) => String(c.request.id)));
+        return [early('same', 'a')];
+      },
+    });
+    expect(earlyPlans).toEqual([['0', '0']]); // on the calls assumed answered
+    expect(full).toHaveLength(1); // the final plan only, on the answered calls
+    expect(full[0]).not.toEqual(['0', '0']);
+    expect(obs.probes.map((p) => p.probe.id)).toEqual(['late', 'same']);
+    const callIds = obs.calls.map((c) => Number(c.request.id));
+    const id = (name: string) => Number(obs.probes.find((p) => p.probe.id === name)?.request.id);
+    expect(id('same')).toBe(Math.max(...callIds) + 1); // sent right behind the calls
+    expect(id('late')).toBeGreaterThan(id('same'));
+  });
 });

@@ -159,6 +159,9 @@ export default defineCheck({
   plan({ observation }) {
     return [...planned(observation).map(({ tool, probe }) => toolCallProbe(ID, probeId(tool, probe), tool, probe.arguments)), ...requestProbes(observation).map(requestProbeRequest)];
   },
+  planEarly({ observation }) {
+    return requestProbes(observation).map(requestProbeRequest);
+  },
   check({ observation, schemas }, report) {
     judgeValidCalls(observation, schemas, report);
     judgeRequestProbes(observation, report);
