@@ -1,13 +1,15 @@
 /**
  * Resolve a surface's watched paths (globs relative to the config dir) to match counts, for the
- * pure `contract/watched-paths` check. Uses tinyglobby (no network, no shell).
+ * pure `contract/watched-paths` check. Uses tinyglobby (no network, no shell), imported only when a surface
+ * configures watched paths: its module and fdir's (which requires picomatch from disk) cost every run's start,
+ * while its server booted (issue 12).
  */
-import { glob } from 'tinyglobby';
 import type { ResolvedSurface } from '../config/index.ts';
 
 /** Each watched glob with the number of files it matches under the config dir; undefined when none are configured. */
 export async function resolveWatchedPaths(surface: ResolvedSurface): Promise<Record<string, number> | undefined> {
   if (surface.watchedPaths.length === 0) return undefined;
+  const { glob } = await import('tinyglobby');
   const entries = await Promise.all(
     surface.watchedPaths.map(async (pattern) => {
       const files = await glob(pattern, { cwd: surface.configDir, dot: true, onlyFiles: true, expandDirectories: false });

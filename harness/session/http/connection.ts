@@ -8,8 +8,7 @@
  * module's job. Every exchange is tapped (status, content type, body bytes, SSE events) and every message the
  * server sent goes through the env mask before anything parses it. Judges nothing.
  */
-import { request as httpRequest, Agent as HttpAgent, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import type { Agent as HttpAgent, ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createParser } from 'eventsource-parser';
 import { PROTOCOL_VERSION_META_KEY } from '../../model/protocol.ts';
@@ -18,6 +17,7 @@ import { classifyLine, isObject } from '../classify.ts';
 import type { EnvMask } from '../env-mask.ts';
 import { idKey } from '../rpc-channel.ts';
 import { settlesWithin } from '../timing.ts';
+import { nodeHttp, nodeHttps } from './node-http.ts';
 import type { Connection, FrameListener, SendOptions, UnansweredListener } from '../transport.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
 
@@ -69,7 +69,7 @@ export class HttpConnection implements Connection {
 
   constructor(private readonly options: HttpConnectionOptions) {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
-    this.agent = options.url.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    this.agent = options.url.protocol === 'https:' ? new (nodeHttps().Agent)({ keepAlive: true }) : new (nodeHttp().Agent)({ keepAlive: true });
     void options.serverExit?.then((info) => this.end({ ...info, atMs: options.tap.now(), unexpected: this.ended === undefined }));
   }
 
@@ -347,7 +347,7 @@ export class HttpConnection implements Connection {
 
   private open(method: HttpExchange['method'], headers: OutgoingHttpHeaders): ClientRequest {
     const url = this.options.url;
-    const make = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const make = url.protocol === 'https:' ? nodeHttps().request : nodeHttp().request;
     const req = make(url, { method, headers, agent: this.agent });
     this.inflight.add(req);
     return req;

@@ -5,14 +5,13 @@
  * budget, and stop it afterwards (SIGTERM, then SIGKILL, the whole tree). A server that exits or never gets
  * ready is torn down before the failure is thrown: nothing is left running.
  */
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { ExitInfo, ShutdownInfo } from '../../model/wire.ts';
 import type { ServerSpec } from '../options.ts';
 import { ServerProcess } from '../stdio/server-process.ts';
 import { terminateProcess } from '../stdio/shutdown.ts';
 import { sleep } from '../timing.ts';
 import { StartFailure } from '../transport.ts';
+import { nodeHttp, nodeHttps } from './node-http.ts';
 import { WireTapRecorder, type TapLimits } from '../wire-tap.ts';
 
 /** Poll intervals of the URL readiness rule, ms (Playwright's webServer: 100, 250, 500, then 500). */
@@ -112,7 +111,7 @@ export class WebServer {
 /** True when `url` answers an HTTP request (any status) within READY_REQUEST_MS. */
 function answers(url: URL): Promise<boolean> {
   return new Promise((resolve) => {
-    const make = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const make = url.protocol === 'https:' ? nodeHttps().request : nodeHttp().request;
     const req = make(url, { method: 'GET', timeout: READY_REQUEST_MS, headers: { accept: 'text/event-stream, application/json' } }, (res) => {
       resolve(true);
       res.destroy();
