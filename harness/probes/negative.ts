@@ -211,12 +211,16 @@ const derived = new WeakMap<object, WeakMap<object, Map<string, readonly Argumen
  * Derive the argument probes of one tool.
  * @param inputSchema the tool's advertised inputSchema (anything; non-objects give no probes)
  * @param base arguments known to succeed (a successful scenario's); every probe changes one thing
- * @param idPrefix the probe-id prefix (`<check>:<tool>`) the sentinels are derived from
+ * @param idPrefix the prefix the sentinels are derived from (the checks pass `argumentProbePrefix(tool)`)
  * @returns at most MAX_PROBES_PER_TOOL probes; never throws. The same schema, base and prefix objects give
  *   the same (shared, read-only) probe objects: callers must not mutate them.
  */
 export function deriveArgumentProbes(inputSchema: unknown, base: Record<string, unknown>, idPrefix: string): ArgumentProbe[] {
-  if (!isObject(inputSchema)) return [];
+  return isObject(inputSchema) ? [...derivedProbes(inputSchema, base, idPrefix)] : [];
+}
+
+/** The memoised derivation of `deriveArgumentProbes` itself (shared: never mutated by callers). */
+function derivedProbes(inputSchema: Record<string, unknown>, base: Record<string, unknown>, idPrefix: string): readonly ArgumentProbe[] {
   let byBase = derived.get(inputSchema);
   if (!byBase) derived.set(inputSchema, (byBase = new WeakMap()));
   let byPrefix = byBase.get(base);
@@ -230,21 +234,24 @@ export function deriveArgumentProbes(inputSchema: unknown, base: Record<string, 
     }
     byPrefix.set(idPrefix, (probes = out));
   }
-  return [...probes];
+  return probes;
 }
 
 /**
  * The first probe of `deriveArgumentProbes(inputSchema, base, idPrefix)` that `wanted` accepts, or undefined:
- * the same answer as `.find(wanted)` on it, without building the probes after the one found.
+ * the same answer as `.find(wanted)` on it, and the same (memoised, shared) probe object, so two checks that pick
+ * the same probe of a tool with the same prefix send one request (harness/run/shared-probes.ts).
  */
 export function firstArgumentProbe(inputSchema: unknown, base: Record<string, unknown>, idPrefix: string, wanted: (probe: ArgumentProbe) => boolean): ArgumentProbe | undefined {
-  if (!isObject(inputSchema)) return undefined;
-  const known = derived.get(inputSchema)?.get(base)?.get(idPrefix);
-  if (known) return known.find(wanted);
-  let seen = 0;
-  for (const probe of argumentProbes(inputSchema, base, idPrefix)) {
-    if (wanted(probe)) return probe;
-    if (++seen >= MAX_PROBES_PER_TOOL) break;
-  }
-  return undefined;
+  return isObject(inputSchema) ? derivedProbes(inputSchema, base, idPrefix).find(wanted) : undefined;
+}
+
+/**
+ * The id prefix every check derives a tool's argument probes with (their sentinels come from it):
+ * `errors/input-enforcement:<tool>`, input-enforcement's own. errors/classification and errors/echo pick their
+ * probe from the same derivation, so a probe they pick is the very request input-enforcement plans too (the same
+ * arguments object), sent once for all of them (harness/run/shared-probes.ts).
+ */
+export function argumentProbePrefix(tool: string): string {
+  return `errors/input-enforcement:${tool}`;
 }

@@ -96,3 +96,22 @@ describe('sentinels', () => {
     expect(sentinelsIn({ x: 'plain' })).toEqual([]);
   });
 });
+
+describe('argument probes shared by the checks that pick one', () => {
+  it('classification and echo pick their probe from input-enforcement\'s derivation: the same arguments object (one request)', async () => {
+    const { default: enforcement } = await import('../../harness/checks/errors/input-enforcement.ts');
+    const { default: classification } = await import('../../harness/checks/errors/classification.ts');
+    const { default: echo } = await import('../../harness/checks/errors/echo.ts');
+    const { makeCall, makeObservation, makeTool, planOn } = await import('../helpers/check-tester.ts');
+    const inputSchema = { type: 'object', properties: { q: { type: 'string', maxLength: 40 }, n: { type: 'integer', minimum: 1 } }, required: ['q'] };
+    const tool = makeTool('search', { inputSchema, annotations: { readOnlyHint: true } });
+    const call = makeCall('search', { result: { content: [] } }, { scenario: { arguments: { q: 'x', n: 2 } } });
+    const obs = makeObservation({ tools: [tool], calls: [call] });
+    const byArgs = new Map(planOn(enforcement, obs).map((p) => [(p.params as { arguments?: object }).arguments, p.id]));
+    const picked = [...planOn(classification, obs), ...planOn(echo, obs)].filter((p) => p.tool === 'search');
+    expect(picked.map((p) => byArgs.get((p.params as { arguments: object }).arguments))).toEqual([
+      'errors/input-enforcement:search:missing-required:q',
+      'errors/input-enforcement:search:too-long:q',
+    ]);
+  });
+});

@@ -19,7 +19,7 @@
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling; SEP-1303; spec:2026-07-28/server/tools.mdx.
  */
 import { defineCheck } from '../define.ts';
-import { firstArgumentProbe } from '../../probes/negative.ts';
+import { argumentProbePrefix, firstArgumentProbe } from '../../probes/negative.ts';
 import { indexOf } from '../../probes/index-cache.ts';
 import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { makeSentinel } from '../../probes/sentinel.ts';
@@ -45,7 +45,7 @@ function hasRequired(schema: unknown): boolean {
 function invalidArgumentsProbe(observation: SurfaceObservation, tool: string, schema: unknown): ProbeRequest | undefined {
   const base = successfulArguments(observation, tool);
   if (!base) return hasRequired(schema) ? toolCallProbe(ID, invalidId(tool), tool, {}) : undefined;
-  const probe = firstArgumentProbe(schema, base, invalidId(tool), (p) => p.expect === 'reject');
+  const probe = firstArgumentProbe(schema, base, argumentProbePrefix(tool), (p) => p.expect === 'reject');
   return probe ? toolCallProbe(ID, invalidId(tool), tool, probe.arguments) : undefined;
 }
 

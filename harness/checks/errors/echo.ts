@@ -2,6 +2,8 @@
  * errors/echo: caller-supplied values never come back on a failure path. Probes plant sentinels in
  * invalid arguments and in a call of an unknown tool; no JSON-RPC error and no isError result may
  * carry a sentinel on any channel (content text, structuredContent, error.message, error.data).
+ * Its own probe per tool is the first sentinel-carrying reject probe of errors/input-enforcement's derivation
+ * (`argumentProbePrefix`), so with that check on it is one of its requests, sent once (harness/run/shared-probes.ts).
  * Every probe record whose params carry a sentinel is judged, including other checks' probes; and so is
  * every call whose arguments carry one (generated arguments plant sentinels in free strings, so a call
  * with VALID arguments that fails, e.g. for want of a network, must not repeat them either: issue 9 §3).
@@ -11,7 +13,7 @@
  * Spec: spec:2025-11-25/server/tools.mdx §Security Considerations (sanitize tool outputs); design.md §4 (value-free reports).
  */
 import { defineCheck } from '../define.ts';
-import { firstArgumentProbe } from '../../probes/negative.ts';
+import { argumentProbePrefix, firstArgumentProbe } from '../../probes/negative.ts';
 import { resultOf, responseKind } from '../../probes/records.ts';
 import { makeSentinel, SENTINEL_PREFIX, sentinelsIn } from '../../probes/sentinel.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
@@ -91,7 +93,7 @@ export default defineCheck({
     const probes: ProbeRequest[] = [toolCallProbe(ID, UNKNOWN, unknownToolName(observation), { probe: makeSentinel(UNKNOWN) })];
     for (const tool of listedTools(observation)) {
       const base = mayProbe(observation, tool) ? successfulArguments(observation, tool.name) : undefined;
-      const probe = base && firstArgumentProbe(tool.inputSchema, base, `${ID}:${tool.name}`, (p) => p.sentinel !== undefined && p.expect === 'reject');
+      const probe = base && firstArgumentProbe(tool.inputSchema, base, argumentProbePrefix(tool.name), (p) => p.sentinel !== undefined && p.expect === 'reject');
       if (probe) probes.push(toolCallProbe(ID, `${ID}:${tool.name}:${probe.key}`, tool.name, probe.arguments));
     }
     return probes;

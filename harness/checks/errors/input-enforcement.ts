@@ -17,7 +17,7 @@
  * schema/2025-11-25/schema.ts CallToolRequest; JSON Schema 2020-12 Validation §6.1.1.
  */
 import { defineCheck } from '../define.ts';
-import { deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
+import { argumentProbePrefix, deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
 import { looksLikeValidationError, probeRecord, responseKind, rpcError } from '../../probes/records.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
 import { argumentRejection } from '../../probes/rejection.ts';
@@ -43,7 +43,7 @@ function planned(observation: SurfaceObservation): Array<{ tool: string; probe: 
   for (const tool of listedTools(observation)) {
     const base = mayProbe(observation, tool) ? successfulArguments(observation, tool.name) : undefined;
     if (!base) continue;
-    for (const probe of deriveArgumentProbes(tool.inputSchema, base, prefix(tool.name))) out.push({ tool: tool.name, probe });
+    for (const probe of deriveArgumentProbes(tool.inputSchema, base, argumentProbePrefix(tool.name))) out.push({ tool: tool.name, probe });
   }
   return out;
 }

@@ -1,0 +1,87 @@
+/**
+ * Identical pipelined probes sent once (issue 12): checks that pick the same argument probe of a tool plan the
+ * same request under their own ids (errors/classification's invalid-arguments probe is input-enforcement's first
+ * reject probe; errors/echo's sentinel probe is one of input-enforcement's: both derive from one memoised
+ * derivation, harness/probes/negative.ts `argumentProbePrefix`), about 2,000 requests of a 1,000-tool run. The
+ * runner sends such a request once, at the first one's place in plan order, and every check gets the record under
+ * its own probe: the same request and answer, `{ ...record, probe }` (as identical fresh-process openings already
+ * share one: harness/run/fresh-probes.ts).
+ *
+ * Shared only where the second request could not have been answered otherwise than the first by the harness's own
+ * doing: a `tools/call` with nothing but `name` and `arguments` (no timeout, envelope, version, cancellation, float
+ * path, pagination: none of the sending options), the very same arguments object (one derivation, never mutated:
+ * an identical request by construction, no serialising to compare), of a tool that does not change state
+ * (`readOnlyHint: true`), and no probe of a tool that may change state planned between the two (a write between
+ * them would have changed what the second one met: harness/run/effect-order.ts).
+ */
+import type { ProbeRecord, ProbeRequest } from '../model/wire.ts';
+
+/** The keys of a plain `tools/call` probe (`toolCallProbe`): anything else is a sending option, and never shared. */
+const PLAIN_KEYS = new Set(['id', 'check', 'tool', 'method', 'params']);
+
+/** The arguments object of a plain `tools/call` probe of `probe.tool`, or undefined when the probe is not plain. */
+function plainArguments(probe: ProbeRequest): object | undefined {
+  if (probe.method !== 'tools/call' || probe.tool === undefined) return undefined;
+  for (const key of Object.keys(probe)) if (!PLAIN_KEYS.has(key)) return undefined;
+  const params = probe.params;
+  if (params === null || typeof params !== 'object' || Array.isArray(params)) return undefined;
+  const keys = Object.keys(params);
+  if (keys.length !== 2 || !('name' in params) || !('arguments' in params) || params.name !== probe.tool) return undefined;
+  const args = (params as { arguments: unknown }).arguments;
+  return args !== null && typeof args === 'object' ? args : undefined;
+}
+
+/** The probes to send, and how their records become one per planned probe. */
+export interface SharedProbes {
+  /** The planned probes without the repeats, in plan order. */
+  distinct: ProbeRequest[];
+  /**
+   * One record per planned probe, in plan order, from the records of `distinct` (same order, same length): a
+   * repeat gets its first's record under its own probe (`{ ...record, probe }`, the same request record).
+   */
+  spread(records: readonly ProbeRecord[]): ProbeRecord[];
+}
+
+/**
+ * Find the repeats among `probes` (pipelined probes in plan order; see the module comment for what counts as one).
+ * `changesState` is the effect-order predicate (harness/run/effect-order.ts `changesStateByName`). Pure; linear.
+ */
+export function shareIdentical(probes: readonly ProbeRequest[], changesState: (tool: string | undefined) => boolean): SharedProbes {
+  const distinct: ProbeRequest[] = [];
+  /** Per planned probe: the index of its record among `distinct`'s, negative (-1 - index) for a repeat. */
+  const slot: number[] = new Array<number>(probes.length);
+  let firsts = new Map<object, number[]>();
+  let repeats = 0;
+  for (let i = 0; i < probes.length; i++) {
+    const probe = probes[i];
+    if (changesState(probe.tool)) {
+      firsts = new Map(); // nothing is shared across a probe that may change state
+      slot[i] = distinct.push(probe) - 1;
+      continue;
+    }
+    const args = plainArguments(probe);
+    const candidates = args === undefined ? undefined : firsts.get(args);
+    const same = candidates?.find((d) => distinct[d].tool === probe.tool);
+    if (same !== undefined) {
+      slot[i] = -1 - same;
+      repeats++;
+      continue;
+    }
+    const index = distinct.push(probe) - 1;
+    slot[i] = index;
+    if (args !== undefined) {
+      if (candidates) candidates.push(index);
+      else firsts.set(args, [index]);
+    }
+  }
+  if (repeats === 0) return { distinct, spread: (records) => [...records] };
+  return {
+    distinct,
+    spread(records) {
+      return probes.map((probe, i) => {
+        const s = slot[i];
+        return s >= 0 ? records[s] : { ...records[-1 - s], probe };
+      });
+    },
+  };
+}
