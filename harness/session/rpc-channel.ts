@@ -5,6 +5,7 @@
  */
 import type { JsonRpcResponse } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
+import { IdTable } from './id-table.ts';
 import type { Connection, SendOptions } from './transport.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
@@ -101,7 +102,8 @@ const NO_NOTIFICATIONS: unknown[] = Object.freeze([]) as unknown as unknown[];
 
 /** Routes the frames of one connection. Create one per connection. */
 export class RpcChannel {
-  private readonly pending = new Map<number | string, Entry>();
+  /** In flight, by id: an IdTable, not a Map, so a request's bookkeeping dies young (see id-table.ts). */
+  private readonly pending = new IdTable<Entry>();
   private readonly late = new Map<number | string, { into: unknown[]; onFrame?: () => void }>();
   /** Ids the harness stopped waiting for (timeout, cancellation, probe fallback): a late answer to one is not unmatched. */
   private readonly abandoned = new Set<number | string>();
@@ -245,7 +247,7 @@ export class RpcChannel {
     const params = isObject(frame.params) ? frame.params : {};
     const token = channelKey(params.progressToken) ?? channelKey(params.requestId);
     const target = token !== undefined ? this.pending.get(token)
-      : this.pending.size === 1 ? this.pending.values().next().value : undefined;
+      : this.pending.size === 1 ? this.pending.values()[0] : undefined;
     if (!target) return;
     target.notificationCount += 1;
     if (target.notifications === NO_NOTIFICATIONS) target.notifications = [frame];
