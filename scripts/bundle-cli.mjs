@@ -66,6 +66,30 @@ const importThroughLoader = {
   },
 };
 
+/**
+ * zod's `locales` namespace (zod/v4/locales/index.js, re-exported as `z.locales` and `z.core.locales` by
+ * zod/v4/classic/external.js and zod/v4/core/index.js) holds all of its ~60 languages, ~300 KB of the bundle's
+ * ~1.5 MB, which every start read, hashed and kept in memory, and whose modules every zod import evaluated. The
+ * harness never reads either namespace (zod's English messages come from zod/v4/classic/schemas.js, which imports
+ * locales/en.js itself), so in the bundle both hold English alone. `npm run build` fails if zod stops importing
+ * the file from there (the plugin must then be revisited).
+ */
+const englishZodLocales = {
+  name: 'english-zod-locales',
+  setup(b) {
+    let replaced = 0;
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/.test(args.importer)) return undefined;
+      replaced += 1;
+      return { path: resolve(dirname(args.importer), '../locales/en.js'), namespace: 'english-zod-locales' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'english-zod-locales' }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, loader: 'js', resolveDir: dirname(args.path) }));
+    b.onEnd((result) => {
+      if (result.errors.length === 0 && replaced < 2) throw new Error('english-zod-locales: zod no longer imports ../locales/index.js from classic/external.js and core/index.js; revisit the plugin');
+    });
+  },
+};
+
 const result = await build({
   absWorkingDir: ROOT,
   entryPoints: { 'bin.bundle': 'harness/bin.ts' },
@@ -92,7 +116,7 @@ const result = await build({
   sourcesContent: false,
   logLevel: 'warning',
   metafile: true,
-  plugins: [importThroughLoader, anchorImportMeta],
+  plugins: [importThroughLoader, anchorImportMeta, englishZodLocales],
 });
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.cjs'));
 for (const [file] of outputs) {

@@ -129,6 +129,17 @@ describe('the packed package, installed into a fresh project', () => {
     expect(findings('bundled')).toEqual(findings('source'));
   }, STEP_LIMIT_MS);
 
+  it.concurrent("zod's messages in the bundle (which holds zod's English locale alone: scripts/bundle-cli.mjs) are the source CLI's", async () => {
+    const dir = join(project, 'zod-messages');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'bad.config.mjs'), "export default { reporters: 'json', surfaces: [{ name: 1, command: 'node' }], checks: { 'tools/name': ['error', { maxLength: 'long' }] } };\n");
+    const bundled = await execa(process.execPath, [join(project, 'node_modules/mcp-harness/dist/bin.js'), 'run', '--config', 'bad.config.mjs'], { ...quiet, cwd: dir });
+    const source = await execa(process.execPath, [join(ROOT, 'bin/mcp-harness.js'), 'run', '--config', 'bad.config.mjs'], { ...quiet, cwd: dir });
+    expect([bundled.exitCode, source.exitCode]).toEqual([2, 2]);
+    expect(String(bundled.stderr)).toContain('expected array, received string');
+    expect(String(bundled.stderr)).toBe(String(source.stderr));
+  }, STEP_LIMIT_MS);
+
   it.concurrent('plain node imports defineConfig, run and validateSurface (no loader)', async () => {
     const code = "const m = await import('mcp-harness'); console.log(JSON.stringify(['defineConfig', 'run', 'validateSurface'].map((k) => typeof m[k])))";
     const node = await execa(process.execPath, ['--input-type=module', '-e', code], { ...quiet, cwd: project });
