@@ -119,49 +119,51 @@ function candidate(i: number, sentinel: string): unknown {
   }
 }
 
-function* wrongTypeProbe(schema: Schema, sentinel: Sentinel): Generator<Emitted> {
+function wrongTypeProbe(schema: Schema, sentinel: Sentinel, out: Emitted[]): void {
   const allowed = typesOf(schema);
   if (!allowed || allowed.length === 0) return;
   const bad = CANDIDATE_TYPES.findIndex((types) => !types.some((t) => allowed.includes(t) || (t === 'integer' && allowed.includes('number'))));
   if (bad < 0) return;
-  yield { kind: 'wrong-type', expect: 'reject', value: candidate(bad, sentinel()), sentinel: bad === 0 || bad >= 3 };
+  out.push({ kind: 'wrong-type', expect: 'reject', value: candidate(bad, sentinel()), sentinel: bad === 0 || bad >= 3 });
 }
 
-function* numericProbes(schema: Schema): Generator<Emitted> {
+function numericProbes(schema: Schema, out: Emitted[]): void {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
+  if (typeof minimum !== 'number' && typeof maximum !== 'number' && typeof exclusiveMinimum !== 'number' && typeof exclusiveMaximum !== 'number') return;
   const integer = typesOf(schema)?.includes('integer') && !typesOf(schema)?.includes('number');
   const exact = (n: number) => !integer || Number.isInteger(n);
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
   if (typeof minimum === 'number') {
-    yield { kind: 'below-minimum', expect: 'reject', value: Math.ceil(minimum) - 1 };
-    if (exact(minimum)) yield { kind: 'at-minimum', expect: 'accept', value: minimum };
+    out.push({ kind: 'below-minimum', expect: 'reject', value: Math.ceil(minimum) - 1 });
+    if (exact(minimum)) out.push({ kind: 'at-minimum', expect: 'accept', value: minimum });
   }
   if (typeof maximum === 'number') {
-    yield { kind: 'above-maximum', expect: 'reject', value: Math.floor(maximum) + 1 };
-    if (exact(maximum)) yield { kind: 'at-maximum', expect: 'accept', value: maximum };
+    out.push({ kind: 'above-maximum', expect: 'reject', value: Math.floor(maximum) + 1 });
+    if (exact(maximum)) out.push({ kind: 'at-maximum', expect: 'accept', value: maximum });
   }
-  if (typeof exclusiveMinimum === 'number' && exact(exclusiveMinimum)) yield { kind: 'at-exclusive-minimum', expect: 'reject', value: exclusiveMinimum };
-  if (typeof exclusiveMaximum === 'number' && exact(exclusiveMaximum)) yield { kind: 'at-exclusive-maximum', expect: 'reject', value: exclusiveMaximum };
+  if (typeof exclusiveMinimum === 'number' && exact(exclusiveMinimum)) out.push({ kind: 'at-exclusive-minimum', expect: 'reject', value: exclusiveMinimum });
+  if (typeof exclusiveMaximum === 'number' && exact(exclusiveMaximum)) out.push({ kind: 'at-exclusive-maximum', expect: 'reject', value: exclusiveMaximum });
 }
 
-function* stringProbes(schema: Schema, sentinel: Sentinel): Generator<Emitted> {
-  const free = schema.pattern === undefined && schema.format === undefined && schema.enum === undefined && schema.const === undefined;
+function stringProbes(schema: Schema, sentinel: Sentinel, out: Emitted[]): void {
   const { minLength, maxLength } = schema;
+  if (typeof minLength !== 'number' && typeof maxLength !== 'number') return;
+  const free = schema.pattern === undefined && schema.format === undefined && schema.enum === undefined && schema.const === undefined;
   if (typeof minLength === 'number' && minLength >= 1 && minLength <= MAX_BUILT_STRING) {
-    yield { kind: 'too-short', expect: 'reject', value: 'a'.repeat(Math.ceil(minLength) - 1) };
-    if (free) yield { kind: 'at-min-length', expect: 'accept', value: 'a'.repeat(Math.ceil(minLength)) };
+    out.push({ kind: 'too-short', expect: 'reject', value: 'a'.repeat(Math.ceil(minLength) - 1) });
+    if (free) out.push({ kind: 'at-min-length', expect: 'accept', value: 'a'.repeat(Math.ceil(minLength)) });
   }
   if (typeof maxLength === 'number' && maxLength >= 0 && maxLength < MAX_BUILT_STRING) {
     const length = Math.floor(maxLength) + 1;
     const planted = length >= sentinel().length;
     const value = planted ? sentinel() + 'x'.repeat(length - sentinel().length) : 'x'.repeat(length);
-    yield { kind: 'too-long', expect: 'reject', value, sentinel: planted };
-    if (free && maxLength >= 1) yield { kind: 'at-max-length', expect: 'accept', value: 'a'.repeat(Math.floor(maxLength)) };
+    out.push({ kind: 'too-long', expect: 'reject', value, sentinel: planted });
+    if (free && maxLength >= 1) out.push({ kind: 'at-max-length', expect: 'accept', value: 'a'.repeat(Math.floor(maxLength)) });
   }
 }
 
-function* enumProbe(schema: Schema, sentinel: Sentinel): Generator<Emitted> {
+function enumProbe(schema: Schema, sentinel: Sentinel, out: Emitted[]): void {
   if (!Array.isArray(schema.enum) || schema.enum.length === 0) return;
-  yield { kind: 'enum-outsider', expect: 'reject', value: sentinel(), sentinel: true };
+  out.push({ kind: 'enum-outsider', expect: 'reject', value: sentinel(), sentinel: true });
 }
 
 /** The sentinel of `<idPrefix>:<name>`, made once on first use. */
@@ -170,33 +172,48 @@ function lazySentinel(idPrefix: string, name: string): Sentinel {
   return () => (made ??= makeSentinel(`${idPrefix}:${name}`));
 }
 
-/** Every argument probe of a tool, in order, uncapped (deriveArgumentProbes takes the first MAX_PROBES_PER_TOOL). */
-function* argumentProbes(inputSchema: Record<string, unknown>, base: Record<string, unknown>, idPrefix: string): Generator<ArgumentProbe> {
+/**
+ * The first `limit` argument probes of a tool, in order: missing required properties, then per property its
+ * wrong-type, numeric, string and enum probes, then the additional property. Plain loops and arrays (no
+ * generators: this runs once per probed tool, mostly as cold code, where each generator object and resumption
+ * cost more than the probe it yields); a property's probes are all made before the cap is applied, with values
+ * that depend on nothing but the schema, base and prefix, so the first `limit` are what a lazy derivation gives.
+ */
+function argumentProbes(inputSchema: Record<string, unknown>, base: Record<string, unknown>, idPrefix: string, limit: number): ArgumentProbe[] {
+  const out: ArgumentProbe[] = [];
   const properties = isObject(inputSchema.properties) ? inputSchema.properties : {};
   const required = Array.isArray(inputSchema.required) ? inputSchema.required.filter((r): r is string => typeof r === 'string') : [];
   for (const name of required) {
     if (!(name in base)) continue;
+    if (out.length >= limit) return out;
     const { [name]: _dropped, ...rest } = base;
     const { key, label, pointer } = textsOf('missing-required', name);
-    yield { key, label, pointer, expect: 'reject', arguments: rest };
+    out.push({ key, label, pointer, expect: 'reject', arguments: rest });
   }
-  for (const [name, schema] of Object.entries(properties)) {
+  const emitted: Emitted[] = [];
+  for (const name of Object.keys(properties)) {
+    const schema = properties[name];
     if (!isObject(schema)) continue;
     const sentinel = lazySentinel(idPrefix, name);
-    for (const makers of [wrongTypeProbe(schema, sentinel), numericProbes(schema), stringProbes(schema, sentinel), enumProbe(schema, sentinel)]) {
-      for (const e of makers) {
-        const args = { ...base, [name]: e.value };
-        const { key, label, pointer } = textsOf(e.kind, name);
-        yield e.sentinel
-          ? { key, label, expect: e.expect, sentinel: sentinel(), pointer, arguments: args }
-          : { key, label, expect: e.expect, pointer, arguments: args };
-      }
+    emitted.length = 0;
+    wrongTypeProbe(schema, sentinel, emitted);
+    numericProbes(schema, emitted);
+    stringProbes(schema, sentinel, emitted);
+    enumProbe(schema, sentinel, emitted);
+    for (const e of emitted) {
+      if (out.length >= limit) return out;
+      const args = { ...base, [name]: e.value };
+      const { key, label, pointer } = textsOf(e.kind, name);
+      out.push(e.sentinel
+        ? { key, label, expect: e.expect, sentinel: sentinel(), pointer, arguments: args }
+        : { key, label, expect: e.expect, pointer, arguments: args });
     }
   }
-  if (inputSchema.additionalProperties === false && !(EXTRA_PROPERTY in properties)) {
+  if (out.length < limit && inputSchema.additionalProperties === false && !(EXTRA_PROPERTY in properties)) {
     const sentinel = makeSentinel(`${idPrefix}:${EXTRA_PROPERTY}`);
-    yield { key: 'additional-property', label: 'a property the schema does not declare (additionalProperties: false)', pointer: '/inputSchema/additionalProperties', expect: 'reject', arguments: { ...base, [EXTRA_PROPERTY]: sentinel }, sentinel };
+    out.push({ key: 'additional-property', label: 'a property the schema does not declare (additionalProperties: false)', pointer: '/inputSchema/additionalProperties', expect: 'reject', arguments: { ...base, [EXTRA_PROPERTY]: sentinel }, sentinel });
   }
+  return out;
 }
 
 /**
@@ -226,14 +243,7 @@ function derivedProbes(inputSchema: Record<string, unknown>, base: Record<string
   let byPrefix = byBase.get(base);
   if (!byPrefix) byBase.set(base, (byPrefix = new Map()));
   let probes = byPrefix.get(idPrefix);
-  if (!probes) {
-    const out: ArgumentProbe[] = [];
-    for (const probe of argumentProbes(inputSchema, base, idPrefix)) {
-      out.push(probe);
-      if (out.length >= MAX_PROBES_PER_TOOL) break;
-    }
-    byPrefix.set(idPrefix, (probes = out));
-  }
+  if (!probes) byPrefix.set(idPrefix, (probes = argumentProbes(inputSchema, base, idPrefix, MAX_PROBES_PER_TOOL)));
   return probes;
 }
 

@@ -17,18 +17,29 @@
 import type { ProbeRecord, ProbeRequest } from '../model/wire.ts';
 
 /** The keys of a plain `tools/call` probe (`toolCallProbe`): anything else is a sending option, and never shared. */
-const PLAIN_KEYS = new Set(['id', 'check', 'tool', 'method', 'params']);
+const isPlainKey = (key: string): boolean => key === 'id' || key === 'check' || key === 'tool' || key === 'method' || key === 'params';
 
-/** The arguments object of a plain `tools/call` probe of `probe.tool`, or undefined when the probe is not plain. */
-function plainArguments(probe: ProbeRequest): object | undefined {
-  if (probe.method !== 'tools/call' || probe.tool === undefined) return undefined;
-  for (const key of Object.keys(probe)) if (!PLAIN_KEYS.has(key)) return undefined;
-  const params = probe.params;
-  if (params === null || typeof params !== 'object' || Array.isArray(params)) return undefined;
-  const keys = Object.keys(params);
-  if (keys.length !== 2 || !('name' in params) || !('arguments' in params) || params.name !== probe.tool) return undefined;
-  const args = (params as { arguments: unknown }).arguments;
+/** The `arguments` object of a `tools/call` probe's params, or undefined. */
+function argumentsOf(probe: ProbeRequest): object | undefined {
+  if (probe.method !== 'tools/call') return undefined;
+  const args = (probe.params as { arguments?: unknown } | undefined)?.arguments;
   return args !== null && typeof args === 'object' ? args : undefined;
+}
+
+/**
+ * Whether a `tools/call` probe is plain: no key but id, check, tool, method and params, and params exactly
+ * `{ name, arguments }` naming `probe.tool` (asked only of two probes with the same arguments object).
+ */
+function isPlain(probe: ProbeRequest): boolean {
+  for (const key in probe) if (!isPlainKey(key)) return false;
+  const params = probe.params as Record<string, unknown>;
+  if (params.name !== probe.tool || Array.isArray(params)) return false;
+  let keys = 0;
+  for (const key in params) {
+    if (key !== 'name' && key !== 'arguments') return false;
+    keys++;
+  }
+  return keys === 2;
 }
 
 /** The probes to send, and how their records become one per planned probe. */
@@ -50,29 +61,41 @@ export function shareIdentical(probes: readonly ProbeRequest[], changesState: (t
   const distinct: ProbeRequest[] = [];
   /** Per planned probe: the index of its record among `distinct`'s, negative (-1 - index) for a repeat. */
   const slot: number[] = new Array<number>(probes.length);
-  let firsts = new Map<object, number[]>();
+  /** Per tool name: the distinct `tools/call` probes with an arguments object since the last state-changing probe. */
+  let firsts = new Map<string, number[]>();
   let repeats = 0;
   for (let i = 0; i < probes.length; i++) {
     const probe = probes[i];
-    if (changesState(probe.tool)) {
+    const tool = probe.tool;
+    const args = tool === undefined ? undefined : argumentsOf(probe);
+    if (tool === undefined || args === undefined) {
+      slot[i] = distinct.push(probe) - 1;
+      continue;
+    }
+    if (changesState(tool)) {
       firsts = new Map(); // nothing is shared across a probe that may change state
       slot[i] = distinct.push(probe) - 1;
       continue;
     }
-    const args = plainArguments(probe);
-    const candidates = args === undefined ? undefined : firsts.get(args);
-    const same = candidates?.find((d) => distinct[d].tool === probe.tool);
-    if (same !== undefined) {
+    const candidates = firsts.get(tool);
+    let same = -1;
+    if (candidates) {
+      for (const d of candidates) {
+        if (argumentsOf(distinct[d]) === args && isPlain(distinct[d]) && isPlain(probe)) {
+          same = d;
+          break;
+        }
+      }
+    }
+    if (same >= 0) {
       slot[i] = -1 - same;
       repeats++;
       continue;
     }
     const index = distinct.push(probe) - 1;
     slot[i] = index;
-    if (args !== undefined) {
-      if (candidates) candidates.push(index);
-      else firsts.set(args, [index]);
-    }
+    if (candidates) candidates.push(index);
+    else firsts.set(tool, [index]);
   }
   if (repeats === 0) return { distinct, spread: (records) => [...records] };
   return {
