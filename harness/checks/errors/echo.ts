@@ -48,6 +48,33 @@ function channelTexts(record: Pick<ProbeRecord, 'request'>): Array<[string, stri
   return texts;
 }
 
+/**
+ * Whether any channel `channelTexts` reads could hold `needle` in its text, without serialising one: true when a
+ * string of a channel's value (a member name or a string value, at any depth) contains it. `needle` must be plain
+ * text that JSON.stringify never escapes and that holds none of its punctuation (the sentinel prefix: letters,
+ * digits and `-`): its serialisation then holds `needle` only inside a string token, which holds it exactly when
+ * the string does; so false means no channel text holds it. Never throws; does not recurse.
+ */
+function channelsHold(record: Pick<ProbeRecord, 'request'>, needle: string): boolean {
+  const error = record.request.response?.error as { message?: unknown; data?: unknown } | undefined;
+  const result = resultOf(record.request);
+  const stack: unknown[] = [error?.message, error?.data, result?.content, result?.structuredContent];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes(needle)) return true;
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        if (key.includes(needle)) return true;
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /** The names of the channels whose text holds one of `sentinels` (containsAny on each channel's value). */
 function carrying(texts: Array<[string, string]>, sentinels: string[]): string[] {
   return texts.filter(([, text]) => sentinels.some((s) => text.includes(s))).map(([name]) => name);
@@ -59,6 +86,7 @@ function carrying(texts: Array<[string, string]>, sentinels: string[]): string[]
  * scanned only when some channel could hold one of its sentinels (most failure answers hold none).
  */
 function echoedChannels(record: Pick<ProbeRecord, 'request'>, planted: unknown): string[] {
+  if (!channelsHold(record, SENTINEL_PREFIX)) return [];
   const texts = channelTexts(record);
   if (!texts.some(([, text]) => text.includes(SENTINEL_PREFIX))) return [];
   const sentinels = sentinelsIn(planted);

@@ -24,6 +24,7 @@ checkTester(check, {
   valid: [
     { name: 'failure answers name the rule, not the value', observation: base, answer: clean },
     { name: 'a failed valid call that names the field, not the value', observation: failedCall({ result: { isError: true, content: [{ type: 'text', text: 'lookup failed: id not found' }] } }) },
+    { name: 'a failure answer with the sentinel split across two strings does not repeat it', observation: failedCall({ result: { isError: true, content: [{ type: 'text', text: SENT.slice(0, 15) }, { type: 'text', text: SENT.slice(15) }], structuredContent: { [SENT.slice(0, 5)]: SENT.slice(5) } } }) },
     { name: 'a successful call may return its argument (an echo tool)', observation: failedCall({ result: { content: [{ type: 'text', text: `Echo: ${SENT}` }] } }) },
   ],
   invalid: [
@@ -34,6 +35,8 @@ checkTester(check, {
       findings: [{ messageId: 'echoedCall', tool: 'lookup', pointer: '/result/content', severity: 'info', message: 'Tool lookup: the failure answer to a call with valid arguments (scenario generated) repeats a caller-supplied value in content; name the field and the rule instead.' }],
     },
     { name: 'a valid call failing as a JSON-RPC error that repeats it in error.data', observation: failedCall({ error: { code: -32603, message: 'Internal error', data: { id: SENT } } }), findings: [{ messageId: 'echoedCall', pointer: '/error/data' }] },
+    { name: 'a valid call whose structuredContent names a member after the planted value', observation: failedCall({ result: { isError: true, content: [], structuredContent: { errors: [{ [SENT]: 'unknown' }] } } }), findings: [{ messageId: 'echoedCall', pointer: '/result/structuredContent' }] },
+    { name: 'a valid call whose error.data holds it deep in an array of strings', observation: failedCall({ error: { code: -32603, message: 'x', data: [[['a', `at ${SENT}.`]]] } }), findings: [{ messageId: 'echoedCall', pointer: '/error/data' }] },
     { name: "echo: 'forbid' makes it an error", observation: forbidding, answer: (p) => (unknown(p) ? { error: { code: -32602, message: 'x', data: args(p) } } : clean(p)), findings: [{ messageId: 'echoedUnknown', pointer: '/error/data', severity: 'error' }] },
   ],
 });
