@@ -106,6 +106,14 @@ export interface Check<O extends CheckOptions = CheckOptions> {
    * A check whose `plan` returns early probes must have it; one without it plans none early.
    */
   planEarly?(ctx: CheckContext<O>): ProbeRequest[];
+  /**
+   * Load ahead what `check` loads on its first call (a build-time validator module, a compiled schema), with no
+   * bearing on any verdict (issue 12): the runner calls it while the surface's server exits after its stdin closed,
+   * an idle wait, so the judge that follows the exit does not wait on it (harness/run/judge.ts `prepareChecks`).
+   * `ctx.observation` then holds the negotiation, listing, calls and probes, not yet the shutdown, the exits or the
+   * final wire tap. Not called for a check the observation skips; what it throws is ignored.
+   */
+  prepare?(ctx: CheckContext<O>): void;
   check(ctx: CheckContext<O>, report: (finding: FindingDescriptor) => void): void;
 }
 

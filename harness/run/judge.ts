@@ -95,6 +95,22 @@ export function planEarlyProbes(enabled: EnabledCheck[], obs: SurfaceObservation
   });
 }
 
+/**
+ * Each enabled check's `prepare` (Check.prepare) on the observation so far, for the checks it does not skip: what
+ * the judge will load first is loaded while the server exits. Judges nothing, reports nothing; never throws (a
+ * check that throws here is judged as usual later, and crashes there if it does again).
+ */
+export function prepareChecks(enabled: EnabledCheck[], obs: SurfaceObservation, schemas: SchemaService): void {
+  for (const { check, options } of enabled) {
+    if (!check.prepare || skipReason(check, obs)) continue;
+    try {
+      check.prepare({ observation: obs, schemas, options });
+    } catch {
+      // judge() runs the check itself and reports what it throws
+    }
+  }
+}
+
 /** Findings and skips for one observation. Never throws. */
 export function judge(
   enabled: EnabledCheck[],

@@ -44,6 +44,12 @@ export interface ObserveInput {
    * taken instead of opening one. The observation closes it (and its spares) as its own.
    */
   early?: EarlySession;
+  /**
+   * Called once, synchronously, right after the main session began to close (a stdio server's stdin is closed
+   * then), while its server exits: the run loads what its judge needs first (harness/run/judge.ts `prepareChecks`).
+   * The observation then lacks the shutdown, the exits and the final wire tap. Must not throw.
+   */
+  whileClosing?: (observation: SurfaceObservation) => void;
 }
 
 /** Create the empty observation skeleton. */
@@ -158,7 +164,9 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
     obs.listChanged = finishListChanged(obs.listChanged, session, obs);
     if (obs.listChanged === undefined) delete obs.listChanged;
     if (input.signal?.aborted) markCutShort(obs);
-    obs.shutdown = await session.close();
+    const closing = session.close(); // the server's stdin is closed when this returns (harness/session/stdio/shutdown.ts)
+    input.whileClosing?.(obs);
+    obs.shutdown = await closing;
     obs.wire = session.tap();
     guardDeepValues(obs);
     obs.exits = session.exits();

@@ -17,7 +17,7 @@ import type { Scenario } from '../model/wire.ts';
 import { citation, formatMessage } from '../checks/define.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
-import { judge, planEarlyProbes, planProbes, type EnabledCheck } from './judge.ts';
+import { judge, planEarlyProbes, planProbes, prepareChecks, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
 import type { EarlySession } from './early-session.ts';
 import { withPreparedSurface, type PreparedSurface } from './prepare.ts';
@@ -86,6 +86,7 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
     },
     planProbes: (obs, only) => planProbes(only ? ctx.checks.filter((c) => only.has(c.check.meta.id)) : ctx.checks, obs, ctx.schemas),
     planEarlyProbes: (obs) => planEarlyProbes(ctx.checks, obs, ctx.schemas),
+    whileClosing: (obs) => prepareChecks(ctx.checks, obs, ctx.schemas),
     signal,
     ...(start ? { early: start.early } : {}),
   });

@@ -1,9 +1,10 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError } from '../../harness/config/errors.ts';
 import { defineCheck, type Check } from '../../harness/checks/define.ts';
 import { createSchemaService } from '../../harness/schema/ajv.ts';
-import { enableChecks, HARNESS_CHECK_ID, judge, skipReason } from '../../harness/run/judge.ts';
+import { enableChecks, HARNESS_CHECK_ID, judge, prepareChecks, skipReason } from '../../harness/run/judge.ts';
 import { makeObservation } from '../helpers/check-tester.ts';
 
 const meta = (id: string, extra: Partial<Check['meta']> = {}) => ({
@@ -83,5 +84,31 @@ describe('judge', () => {
     const { findings, crashed } = judge(enableChecks([boom, always('a/one')], {}), makeObservation(), schemas);
     expect(crashed).toBe(true);
     expect(findings.map((f) => f.check)).toEqual([HARNESS_CHECK_ID, 'a/one']);
+  });
+});
+
+describe('prepareChecks', () => {
+  const schemas = createSchemaService();
+
+  it("calls each enabled check's prepare with its options on the observation, never for a check it skips, ignores what one throws, and reports nothing", () => {
+    const calls: string[] = [];
+    const preparing = (id: string, extra: Partial<Check['meta']> = {}) =>
+      defineCheck({ meta: meta(id, extra), prepare: ({ observation, options }) => void calls.push(`${id} ${observation.surface} ${JSON.stringify(options)}`), check: () => {} });
+    const throwing = defineCheck({ meta: meta('a/throws'), prepare: () => { throw new Error('bug'); }, check: () => {} });
+    const enabled = enableChecks([preparing('a/one'), throwing, preparing('a/contract', { needsContract: true }), preparing('a/off'), always('a/plain'), preparing('a/two')], { 'a/off': 'off' });
+    const obs = makeObservation();
+    expect(() => prepareChecks(enabled, obs, schemas)).not.toThrow();
+    expect(calls).toEqual([`a/one ${obs.surface} {}`, `a/two ${obs.surface} {}`]);
+  });
+
+  it('protocol/wire-schema loads the build-time validators of the negotiated revision, and nothing without a bundled revision', async () => {
+    const wireSchema = (await import('../../harness/checks/protocol/wire-schema.ts')).default;
+    const loaded = (revision: string) => Object.keys(createRequire(import.meta.url).cache).some((file) => file.endsWith(`/wire/generated/${revision}.cjs`));
+    // a revision no other test of this file validates frames of (each test file runs in a process of its own)
+    expect(loaded('2025-03-26')).toBe(false);
+    prepareChecks(enableChecks([wireSchema], {}), makeObservation({ negotiation: { era: 'legacy', protocolVersion: '1999-01-01', capabilities: {} } as never }), schemas);
+    expect(loaded('2025-03-26')).toBe(false);
+    prepareChecks(enableChecks([wireSchema], {}), makeObservation({ negotiation: { era: 'legacy', protocolVersion: '2025-03-26', capabilities: {} } as never }), schemas);
+    expect(loaded('2025-03-26')).toBe(true);
   });
 });

@@ -175,3 +175,20 @@ describe('observeSurface identical probes of different checks (issue 12)', () =>
     expect(Math.max(...ids) - Math.min(...ids)).toBe(3);
   });
 });
+
+describe('observeSurface whileClosing', () => {
+  it('is called once, after the calls and probes, while the main session closes: the shutdown not yet in the observation', async () => {
+    const seen: { listed: boolean; probed: number; shutdown: boolean }[] = [];
+    const obs = await observeSurface({
+      surface: 'fixture',
+      spec: fixture(),
+      session: options(),
+      base: { options: DEFAULT_OPTIONS },
+      planCalls: () => ({ scenarios: [], skipped: [] }),
+      planProbes: () => [probe('p', 'echo', { message: 'a' })],
+      whileClosing: (o) => void seen.push({ listed: o.listing !== undefined, probed: o.probes.length, shutdown: o.shutdown !== undefined }),
+    });
+    expect(seen).toEqual([{ listed: true, probed: 1, shutdown: false }]);
+    expect(obs.shutdown?.endedBy).toBe('stdin-close');
+  });
+});

@@ -29,6 +29,7 @@ import { isJsonRpcShaped } from '../../model/protocol.ts';
 import { collectFrames } from '../../wire/collect.ts';
 import { createResultIssueMemo, frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
 import { wireRevisionOf } from '../../wire/revision.ts';
+import { generatedFor } from '../../wire/validate.ts';
 
 export default defineCheck({
   meta: {
@@ -52,6 +53,11 @@ export default defineCheck({
       pass: '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"ok"}]}}',
     },
     needsSession: false, // unmatched responses are named during the handshake too (initialize / server/discover)
+  },
+  prepare({ observation }) {
+    // the negotiated revision's build-time validators (~130 KB of generated code for 2025-11-25), loaded while the server exits
+    const revision = wireRevisionOf(observation.negotiation?.protocolVersion);
+    if (revision) generatedFor(revision);
   },
   check({ observation }, report) {
     reportUnmatched(observation.wire, report);
