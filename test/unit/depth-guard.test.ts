@@ -42,6 +42,18 @@ describe('depth guard', () => {
     expect(collectFrames(obs).filter((f) => f.frame === a.request.response)).toHaveLength(1);
   });
 
+  it('records within the limit are left as they are: the very objects, a shared one still shared', () => {
+    const request = makeCall('t', { result: { content: [], structuredContent: deep(3) } }).request;
+    const other = makeCall('u', { result: { content: [] } }).request;
+    const probe = (check: string) => ({ id: `${check}:x`, check, method: 'tools/call' });
+    const obs = makeObservation({ probes: [{ probe: probe('a'), request }, { probe: probe('b'), request }, { probe: probe('c'), request: other }] });
+    guardDeepValues(obs);
+    expect(obs.probes.map((p) => p.request)).toEqual([request, request, other]);
+    expect(obs.probes[0].request).toBe(request);
+    expect(obs.probes[1].request).toBe(request);
+    expect(obs.probes[2].request).toBe(other);
+  });
+
   it('a 100,000-deep result crashes no check of the catalog and is reported by result/size', async () => {
     const value = deep(100_000);
     const call = makeCall('tree', { result: { content: [{ type: 'text', text: JSON.stringify({ c: {} }) }], structuredContent: {} } });
