@@ -26,7 +26,7 @@
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import type { WireTap } from '../../model/wire.ts';
 import { isJsonRpcShaped } from '../../model/protocol.ts';
-import { collectFrames } from '../../wire/collect.ts';
+import { forEachFrame } from '../../wire/collect.ts';
 import { createResultIssueMemo, frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
 import { wireRevisionOf } from '../../wire/revision.ts';
 import { generatedFor } from '../../wire/validate.ts';
@@ -71,11 +71,11 @@ export default defineCheck({
     const seen = new Set<string>();
     let nullIdErrors = 0;
     const memo = createResultIssueMemo(); // this pass only: each distinct result validated once
-    for (const collected of collectFrames(observation)) {
-      const { method, bare } = collected;
-      let { frame } = collected;
-      if (idlessResponse(frame)) continue; // named once as responseWithoutId, not again as a schema failure
-      if (!bare && !isJsonRpcShaped(frame)) continue; // JSON that is not JSON-RPC at all (a log line): transport/stdout's
+    // visited one by one (no list of ~19,000 frames at 1,000 tools: harness/wire/collect.ts)
+    forEachFrame(observation, (collected, method, bare) => {
+      let frame = collected;
+      if (idlessResponse(frame)) return; // named once as responseWithoutId, not again as a schema failure
+      if (!bare && !isJsonRpcShaped(frame)) return; // JSON that is not JSON-RPC at all (a log line): transport/stdout's
       if (nullIdError(frame)) {
         nullIdErrors++;
         frame = { ...(frame as object), id: 0 }; // the id is errorIdNull's; the rest of the frame is still validated
@@ -88,7 +88,7 @@ export default defineCheck({
         const pointer = issue.pointer === '' ? '/' : issue.pointer;
         report({ messageId: 'invalid', pointer: issue.pointer, data: { method: issue.method, revision, pointer, problem: issue.message, keyword: issue.keyword } });
       }
-    }
+    });
     if (nullIdErrors > 0) {
       const absent = revision >= '2025-11-25' ? ', or absent' : '';
       report({ messageId: 'errorIdNull', severity: 'warning', pointer: '/id', data: { count: nullIdErrors, revision, absent } });
