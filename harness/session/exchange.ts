@@ -3,6 +3,7 @@
  * `protocol-error`, an `isError` tools/call result is `tool-error`, no answer in time is `timeout`, a gone process
  * is `exit`, a harness cancellation is `cancelled` (spec basic/utilities/cancellation).
  */
+import type { JsonRpcResponse } from '../model/protocol.ts';
 import type { RequestRecord } from '../model/wire.ts';
 import { frameOutcome } from '../wire/outcome.ts';
 import type { Interruption, PendingRequest, RpcChannel, Settlement } from './rpc-channel.ts';
@@ -85,7 +86,40 @@ async function settle(channel: RpcChannel, spec: ExchangeSpec, pending: PendingR
     if (cancel !== undefined) clearTimeout(cancel);
   }
   const durationMs = since(start);
-  return ending.kind === 'response' ? answered(spec, ending, durationMs, pending) : unanswered(channel, spec, pending, ending, durationMs);
+  if (ending.kind !== 'response') return unanswered(channel, spec, pending, ending, durationMs);
+  if (spec.method === 'tools/call') shareToolError(ending.frame, channel.toolErrors);
+  return answered(spec, ending, durationMs, pending);
+}
+
+/** Distinct tool error texts a channel shares a result object for, and the longest text shared (characters). */
+export const MAX_SHARED_TOOL_ERRORS = 256;
+export const MAX_SHARED_TOOL_ERROR_TEXT = 1024;
+
+/**
+ * Give a `tools/call` answer whose result is exactly `{"content":[{"type":"text","text":T}],"isError":true}` (these
+ * members in this order, nothing else; T at most MAX_SHARED_TOOL_ERROR_TEXT characters) the result object an earlier
+ * answer on `shared`'s channel with the same T got, replacing its own in the frame (issue 12, memory: the ~14,000
+ * rejected argument probes of a 1,000-tool run answered one text, ~220 bytes of objects each, ~3 MB retained
+ * until the run ends). The two are equal member by member, in the same order, and nothing writes a record's
+ * response once it is made (the checks and reporters only read), so no reader can tell them apart. The first
+ * MAX_SHARED_TOOL_ERRORS distinct texts are kept; later ones stay as parsed.
+ */
+export function shareToolError(frame: JsonRpcResponse, shared: Map<string, unknown>): void {
+  const result = frame.result as Record<string, unknown> | undefined;
+  if (result === null || typeof result !== 'object' || result.isError !== true) return;
+  let members = 0;
+  for (const key in result) if (members > 1 || key !== (members++ === 0 ? 'content' : 'isError')) return;
+  const content = result.content;
+  if (members !== 2 || !Array.isArray(content) || content.length !== 1) return;
+  const block = content[0] as Record<string, unknown> | null;
+  if (block === null || typeof block !== 'object' || Array.isArray(block) || block.type !== 'text') return;
+  members = 0;
+  for (const key in block) if (members > 1 || key !== (members++ === 0 ? 'type' : 'text')) return;
+  const text = block.text;
+  if (members !== 2 || typeof text !== 'string' || text.length > MAX_SHARED_TOOL_ERROR_TEXT) return;
+  const known = shared.get(text);
+  if (known !== undefined) frame.result = known;
+  else if (shared.size < MAX_SHARED_TOOL_ERRORS) shared.set(text, result);
 }
 
 /** The record of an exchange that ended without its answer: the process exited, a frame was oversize or never came, a timeout, a cancellation. */

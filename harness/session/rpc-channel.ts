@@ -107,6 +107,8 @@ export class RpcChannel {
   private readonly late = new Map<number | string, { into: unknown[]; onFrame?: () => void }>();
   /** Ids the harness stopped waiting for (timeout, cancellation, probe fallback): a late answer to one is not unmatched. */
   private readonly abandoned = new Set<number | string>();
+  /** The one-text-block tool error results answered on this channel, by text (see shareToolError in exchange.ts). */
+  readonly toolErrors = new Map<string, unknown>();
 
   constructor(readonly connection: Connection, readonly tap: WireTapRecorder) {
     connection.onFrame((value, bytes) => this.onFrame(value, bytes));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ExitInfo, ShutdownInfo } from '../../harness/model/wire.ts';
-import { exchange } from '../../harness/session/exchange.ts';
+import { exchange, MAX_SHARED_TOOL_ERROR_TEXT, MAX_SHARED_TOOL_ERRORS } from '../../harness/session/exchange.ts';
 import { MAX_KEPT_NOTIFICATIONS, RpcChannel } from '../../harness/session/rpc-channel.ts';
 import type { Connection, FrameListener } from '../../harness/session/transport.ts';
 import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
@@ -134,5 +134,55 @@ describe('one settlement promise per request (the exchange interrupts its own re
     const plain = channel.expect(6);
     expect(plain.interrupt).toBeUndefined();
     expect(plain.ended).toBeUndefined();
+  });
+});
+
+describe('identical one-text-block tool errors share one result object (shareToolError)', () => {
+  const toolError = (text: string) => (frame: Record<string, unknown>) => ({ jsonrpc: '2.0', id: frame.id, result: { content: [{ type: 'text', text }], isError: true } });
+
+  it('a second answer with the same text gets the first one\'s result object, equal member by member; another text its own', async () => {
+    let n = 0;
+    const texts = ['bad arguments', 'bad arguments', 'other'];
+    const channel = new RpcChannel(loopback((f) => toolError(texts[n++] as string)(f)), tap());
+    const [a, b, c] = [await exchange(channel, spec(1)), await exchange(channel, spec(2)), await exchange(channel, spec(3))];
+    expect(b.response?.result).toBe(a.response?.result);
+    expect(b.response).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'bad arguments' }], isError: true } });
+    expect(b.response).not.toBe(a.response); // the frames (and their ids) stay each exchange's own
+    expect(c.response?.result).not.toBe(a.response?.result);
+  });
+
+  it('near shapes are never shared: member order, an extra member, isError false, two blocks, another block type, a long text, another method', async () => {
+    const near: ((f: Record<string, unknown>) => unknown)[] = [
+      (f) => ({ jsonrpc: '2.0', id: f.id, result: { isError: true, content: [{ type: 'text', text: 'x' }] } }),
+      (f) => ({ jsonrpc: '2.0', id: f.id, result: { content: [{ type: 'text', text: 'x' }], isError: true, _meta: {} } }),
+      (f) => ({ jsonrpc: '2.0', id: f.id, result: { content: [{ text: 'x', type: 'text' }], isError: true } }),
+      (f) => ({ jsonrpc: '2.0', id: f.id, result: { content: [{ type: 'text', text: 'x', annotations: {} }], isError: true } }),
+      (f) => ({ jsonrpc: '2.0', id: f.id, result: { content: [{ type: 'text', text: 'x' }], isError: false } }),
+      (f) => ({ jsonrpc: '2.0', id: f.id, result: { content: [{ type: 'text', text: 'x' }, { type: 'text', text: 'x' }], isError: true } }),
+      (f) => ({ jsonrpc: '2.0', id: f.id, result: { content: [{ type: 'image', text: 'x' }], isError: true } }),
+      (f) => ({ jsonrpc: '2.0', id: f.id, result: { content: [{ type: 'text', text: 'y'.repeat(MAX_SHARED_TOOL_ERROR_TEXT + 1) }], isError: true } }),
+    ];
+    for (const answer of near) {
+      const channel = new RpcChannel(loopback(answer), tap());
+      const [a, b] = [await exchange(channel, spec(1)), await exchange(channel, spec(2))];
+      expect(b.response?.result).toEqual(a.response?.result);
+      expect(b.response?.result).not.toBe(a.response?.result);
+    }
+    const channel = new RpcChannel(loopback(toolError('x')), tap());
+    const list = (id: number) => ({ ...spec(id), method: 'tools/list' });
+    const [a, b] = [await exchange(channel, list(1)), await exchange(channel, list(2))];
+    expect(b.response?.result).not.toBe(a.response?.result);
+  });
+
+  it('keeps at most MAX_SHARED_TOOL_ERRORS texts: a later new text stays as parsed', async () => {
+    let n = 0;
+    const channel = new RpcChannel(loopback((f) => toolError(`t${n++ % (MAX_SHARED_TOOL_ERRORS + 1)}`)(f)), tap());
+    const first: unknown[] = [];
+    for (let i = 0; i <= MAX_SHARED_TOOL_ERRORS; i++) first.push((await exchange(channel, spec(i))).response?.result);
+    const again: unknown[] = [];
+    for (let i = 0; i <= MAX_SHARED_TOOL_ERRORS; i++) again.push((await exchange(channel, spec(1000 + i))).response?.result);
+    expect(again.slice(0, -1)).toEqual(first.slice(0, -1));
+    for (let i = 0; i < MAX_SHARED_TOOL_ERRORS; i++) expect(again[i]).toBe(first[i]);
+    expect(again.at(-1)).not.toBe(first.at(-1));
   });
 });
