@@ -15,7 +15,6 @@ import { declaresListChanged, finishListChanged, followListChanges } from './rel
 import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './early-probes.ts';
 import type { EarlySession } from './early-session.ts';
 import { runFreshProbes, startEarlyFresh, type EarlyFresh } from './fresh-probes.ts';
-import { shareIdentical } from './shared-probes.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -243,17 +242,15 @@ async function replayCollateral<T extends { request: RequestRecord }>(records: T
  */
 async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObservation, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }, early?: EarlyFresh, earlyLive?: EarlyProbes): Promise<ProbeRecord[]> {
   const live = (async () => {
-    // identical requests of different checks are sent once, each check getting the record (./shared-probes.ts)
-    const pipelined = shareIdentical(probes.filter((p) => !p.freshProcess && !p.exclusive), changesState);
+    const pipelined = probes.filter((p) => !p.freshProcess && !p.exclusive);
     const run = (probe: ProbeRequest) => {
       const taken = earlyLive?.take(probe); // sent beside the calls already (early-probes.ts)
       return taken ? taken.then((record) => record ?? runLiveProbe(session, probe)) : runLiveProbe(session, probe);
     };
     // a bounded pool (items still start in plan order): at 1,000 tools ~19,000 probes waited at once
     const limit = EFFECT_ORDER_SLOTS_PER_WINDOW * Math.max(1, input.session.callConcurrency ?? DEFAULT_CALL_CONCURRENCY);
-    const sent = await runInEffectOrder(pipelined.distinct, (p) => changesState(p.tool), run, limit);
-    if (!input.signal?.aborted) await replayCollateral(sent, async (r) => (await runLiveProbe(session, r.probe)).request);
-    const records = pipelined.spread(sent);
+    const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), run, limit);
+    if (!input.signal?.aborted) await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
     for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
       if (input.signal?.aborted) break;
       records.push(await runLiveProbe(session, probe));
