@@ -11,6 +11,7 @@ import { ConfigError, formatKeyPath, issuesFromZod, type ConfigIssue } from '../
 import { displayPath } from '../config/display-path.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
+import type { ProbeRequest } from '../model/wire.ts';
 import type { Finding, Report, Severity, SeverityOrOff } from '../model/report.ts';
 
 /** The check ID under which the harness reports its own faults (a check that threw). */
@@ -67,16 +68,26 @@ export function skipReason(check: Check, obs: SurfaceObservation): string | unde
   return undefined;
 }
 
-/** The probes every enabled check plans for this observation (a planning crash plans nothing). */
-export function planProbes(enabled: EnabledCheck[], obs: SurfaceObservation, schemas: SchemaService) {
+/**
+ * The probes `planner` (a check's `plan` or `planEarly`) returns for each enabled check this observation does not
+ * skip, in check order; a check without that planner plans none, and a planning crash plans nothing (the same crash
+ * resurfaces in judge() and is reported there).
+ */
+function planEach(enabled: EnabledCheck[], obs: SurfaceObservation, schemas: SchemaService, planner: 'plan' | 'planEarly'): ProbeRequest[] {
   return enabled.flatMap(({ check, options }) => {
-    if (!check.plan || skipReason(check, obs)) return [];
+    const plan = check[planner];
+    if (!plan || skipReason(check, obs)) return [];
     try {
-      return check.plan({ observation: obs, schemas, options });
+      return plan.call(check, { observation: obs, schemas, options });
     } catch {
-      return []; // the same crash resurfaces in judge() and is reported there
+      return [];
     }
   });
+}
+
+/** The probes every enabled check plans for this observation (a planning crash plans nothing). */
+export function planProbes(enabled: EnabledCheck[], obs: SurfaceObservation, schemas: SchemaService): ProbeRequest[] {
+  return planEach(enabled, obs, schemas, 'plan');
 }
 
 /**
@@ -84,15 +95,8 @@ export function planProbes(enabled: EnabledCheck[], obs: SurfaceObservation, sch
  * `planEarly`: the same probes as the early ones of `planProbes(enabled, obs, schemas)`, in the same order,
  * without building the others (a planning crash plans nothing, as there).
  */
-export function planEarlyProbes(enabled: EnabledCheck[], obs: SurfaceObservation, schemas: SchemaService) {
-  return enabled.flatMap(({ check, options }) => {
-    if (!check.planEarly || skipReason(check, obs)) return [];
-    try {
-      return check.planEarly({ observation: obs, schemas, options });
-    } catch {
-      return [];
-    }
-  });
+export function planEarlyProbes(enabled: EnabledCheck[], obs: SurfaceObservation, schemas: SchemaService): ProbeRequest[] {
+  return planEach(enabled, obs, schemas, 'planEarly');
 }
 
 /**
