@@ -163,8 +163,13 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
     obs.listChanged = finishListChanged(obs.listChanged, session, obs);
     if (obs.listChanged === undefined) delete obs.listChanged;
     if (input.signal?.aborted) markCutShort(obs);
-    const closing = session.close(); // the server's stdin is closed when this returns (harness/session/stdio/shutdown.ts)
-    input.whileClosing?.(obs);
+    const closing = session.close(); // the server's stdin is ended when this returns (harness/session/stdio/shutdown.ts)
+    if (input.whileClosing) {
+      // the end of stdin reaches the server in the event loop's next poll phase (libuv shuts the pipe down there),
+      // not while this task runs: the checks prepare after it, while the server exits, not before it learns to
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      input.whileClosing(obs);
+    }
     obs.shutdown = await closing;
     obs.wire = session.tap();
     guardDeepValues(obs);

@@ -2,6 +2,9 @@
  * observeSurface against a real fixture server: probe scheduling (pipelined first, exclusive ones alone
  * and in planned order afterwards).
  */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { observeSurface } from '../../harness/run/observe.ts';
 import type { ProbeRequest } from '../../harness/model/wire.ts';
@@ -162,5 +165,32 @@ describe('observeSurface whileClosing', () => {
     });
     expect(seen).toEqual([{ listed: true, probed: 1, shutdown: false }]);
     expect(obs.shutdown?.endedBy).toBe('stdin-close');
+  });
+
+  it('runs once the server has the end of its stdin, so that the server exits while it runs', async () => {
+    // whileClosing is synchronous (Check.prepare): called in the task that ends stdin, the server could not see the
+    // end before it returned (libuv shuts the pipe down in the next poll phase), and the overlap it exists for was none
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-eof-'));
+    const eofFile = join(dir, 'eof');
+    let sawEof: boolean | undefined;
+    try {
+      await observeSurface({
+        surface: 'fixture',
+        spec: fixture([`--fault=eof-file=${eofFile}`]),
+        session: options(),
+        base: { options: DEFAULT_OPTIONS },
+        planCalls: () => ({ scenarios: [], skipped: [] }),
+        planProbes: () => [],
+        whileClosing: () => {
+          // blocks the harness as a long prepare would: the server's EOF must already be on its way (bounded wait)
+          const until = Date.now() + 10_000;
+          while (!existsSync(eofFile) && Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+          sawEof = existsSync(eofFile);
+        },
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(sawEof).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createWireEngine, definitionRef, type WireValidator } from '../../harness/wire/engine.ts';
 import { WIRE_REVISIONS } from '../../harness/wire/revision.ts';
 import { definitionsKey, envelopeNames, RESULT_DEFINITIONS, wireSchemaDocument } from '../../harness/wire/schemas.ts';
-import { generatedFor, isPrecompiled, validateWire } from '../../harness/wire/validate.ts';
+import { generatedFor, isPrecompiled, validateWire, warmWireFormats } from '../../harness/wire/validate.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -139,5 +139,18 @@ describe('precompiled wire validators', () => {
     );
     expect(validateWire('2026-07-28', 'Tool', TOOL)).toEqual([]);
     expect(() => validateWire('2026-07-28', 'NoSuchDefinition', {})).toThrow(/has no definition/);
+  });
+});
+
+describe('warmWireFormats (protocol/wire-schema prepare)', () => {
+  it('leaves the uri format as it was: the same verdicts on a valid and an invalid URI after it', () => {
+    // Implementation.websiteUrl is `format: uri` in 2025-11-25
+    const info = (websiteUrl: string) => ({ protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1', websiteUrl } });
+    const verdicts = () => [validateWire('2025-11-25', 'InitializeResult', info('https://example.com/a')).length, validateWire('2025-11-25', 'InitializeResult', info('not a uri')).map((i) => `${i.pointer} ${i.keyword}`)];
+    const before = verdicts();
+    warmWireFormats();
+    warmWireFormats();
+    expect(verdicts()).toEqual(before);
+    expect(before).toEqual([0, ['/serverInfo/websiteUrl format']]);
   });
 });

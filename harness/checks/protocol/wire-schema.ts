@@ -29,7 +29,7 @@ import { isJsonRpcShaped } from '../../model/protocol.ts';
 import { forEachFrame } from '../../wire/collect.ts';
 import { createResultIssueMemo, frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
 import { wireRevisionOf } from '../../wire/revision.ts';
-import { generatedFor } from '../../wire/validate.ts';
+import { generatedFor, warmWireFormats } from '../../wire/validate.ts';
 
 export default defineCheck({
   meta: {
@@ -55,9 +55,13 @@ export default defineCheck({
     needsSession: false, // unmatched responses are named during the handshake too (initialize / server/discover)
   },
   prepare({ observation }) {
-    // the negotiated revision's build-time validators (~130 KB of generated code for 2025-11-25), loaded while the server exits
+    // the negotiated revision's build-time validators (~130 KB of generated code for 2025-11-25) and their costliest
+    // format, loaded and compiled while the server exits
     const revision = wireRevisionOf(observation.negotiation?.protocolVersion);
-    if (revision) generatedFor(revision);
+    if (revision) {
+      generatedFor(revision);
+      warmWireFormats();
+    }
   },
   check({ observation }, report) {
     reportUnmatched(observation.wire, report);

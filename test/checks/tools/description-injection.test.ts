@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import check from '../../../harness/checks/tools/description-injection.ts';
+import check, { WARMED_PATTERNS } from '../../../harness/checks/tools/description-injection.ts';
 import { checkTester, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
 import { drive, init } from '../../probes/drive.ts';
 import case28 from '../../fixtures/cases/28-description-steers-agent.json' with { type: 'json' };
@@ -30,5 +30,18 @@ describe('fixture hidden-unicode.mjs', () => {
     const tools = frames.find((f) => f.id === 1)?.result.tools as ListedTool[];
     const ids = runCheckOn(check, makeObservation({ tools })).map((f) => `${f.tool} ${f.pointer} ${f.messageId}`);
     expect(ids).toEqual(['notes /description hiddenUnicode', 'web_search /description injection', 'web_search /inputSchema/properties/sidenote/description injection']);
+  });
+});
+
+describe('prepare (the patterns compiled while the server exits)', () => {
+  it('leaves no state a verdict reads: no pattern keeps a lastIndex, and the findings after it are those without it', () => {
+    // a `g` or `y` pattern run by prepare would start the judge's test of a text at its lastIndex and miss a match
+    expect(WARMED_PATTERNS.filter((p) => p.global || p.sticky).map(String)).toEqual([]);
+    const observation = makeObservation({ tools: [case28.tool as ListedTool, makeTool('z', { description: 'Search notes.\u200B' })] });
+    const before = runCheckOn(check, observation);
+    check.prepare?.({ observation, schemas: undefined as never, options: {} });
+    expect(WARMED_PATTERNS.every((p) => p.lastIndex === 0)).toBe(true);
+    expect(runCheckOn(check, observation)).toEqual(before);
+    expect(before.map((f) => f.messageId)).toEqual(['injection', 'hiddenUnicode']);
   });
 });
