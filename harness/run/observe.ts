@@ -44,8 +44,9 @@ export interface ObserveInput {
    */
   early?: EarlySession;
   /**
-   * Called once, synchronously, right after the main session began to close (a stdio server's stdin is closed
-   * then), while its server exits: the run loads what its judge needs first (harness/run/judge.ts `prepareChecks`).
+   * Called once, synchronously, one event-loop turn after the main session began to close (a stdio server has the
+   * end of its stdin then, unless its pipe was full), while its server exits: the run loads what its judge needs
+   * first (harness/run/judge.ts `prepareChecks`).
    * The observation then lacks the shutdown, the exits and the final wire tap. Must not throw.
    */
   whileClosing?: (observation: SurfaceObservation) => void;
@@ -163,7 +164,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
     obs.listChanged = finishListChanged(obs.listChanged, session, obs);
     if (obs.listChanged === undefined) delete obs.listChanged;
     if (input.signal?.aborted) markCutShort(obs);
-    const closing = session.close(); // the server's stdin is ended when this returns (harness/session/stdio/shutdown.ts)
+    const closing = session.close(); // a stdio server's stdin is ended when this returns, unless a restart was under way (harness/session/stdio/shutdown.ts)
     if (input.whileClosing) {
       // the end of stdin reaches the server in the event loop's next poll phase (libuv shuts the pipe down there),
       // not while this task runs: the checks prepare after it, while the server exits, not before it learns to

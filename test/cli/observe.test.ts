@@ -193,4 +193,29 @@ describe('observeSurface whileClosing', () => {
     }
     expect(sawEof).toBe(true);
   });
+
+  it('never turns a long prepare into a server that needed SIGTERM (the stdin grace runs while the server has its EOF)', async () => {
+    // before the fix the server got EOF only after whileClosing returned, after the grace: a false transport/shutdown warning
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-eof-'));
+    const eofFile = join(dir, 'eof');
+    try {
+      const obs = await observeSurface({
+        surface: 'fixture',
+        spec: fixture([`--fault=eof-file=${eofFile}`]),
+        session: options({}, { stdinGraceMs: 50 }),
+        base: { options: DEFAULT_OPTIONS },
+        planCalls: () => ({ scenarios: [], skipped: [] }),
+        planProbes: () => [],
+        whileClosing: () => {
+          const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+          const until = Date.now() + 2_000;
+          while (!existsSync(eofFile) && Date.now() < until) pause(5);
+          pause(1_000); // a prepare far longer than the grace; the server exits meanwhile
+        },
+      });
+      expect(obs.shutdown?.endedBy).toBe('stdin-close');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -99,7 +99,7 @@ export default defineCheck({
   },
   prepare() {
     // the patterns compiled while the server exits (an idle wait), not at the judge that follows; no `g` or `y`
-    // flag among them, so running one leaves no lastIndex behind (test/checks/description-injection.test.ts)
+    // flag among them, so running one leaves no lastIndex behind (test/checks/tools/description-injection.test.ts)
     for (let i = 0; i < WARM_RUNS; i++) for (const p of WARMED_PATTERNS) p.test('Returns the matching entries.');
   },
   check({ observation }, report) {
