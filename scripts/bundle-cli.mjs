@@ -124,8 +124,10 @@ for (const [file] of outputs) {
   if (left) throw new Error(`${file}: ${left.length} import() expression(s) left in the bundle; route them through harness/import-external.ts`);
 }
 const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
-// the executable: the loader, with only Node built-ins, harness/code-cache.ts and harness/cache-dir.ts in it
-await build({
+// the executable: the loader, with Node built-ins, harness/code-cache.ts (and cache-dir.ts) and harness/run/launch-ahead.ts
+// (the small modules that build a default ad-hoc run's spawn spec and start it before the bundle is read) in it; its
+// harness modules' `import.meta.url` anchored as in the bundle (the era hints' and the version's files)
+const loader = await build({
   absWorkingDir: ROOT,
   entryPoints: { bin: 'harness/bin-loader.ts' },
   outdir: 'dist',
@@ -133,6 +135,12 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  banner: { js: `const ${BUNDLE_URL} = import.meta.url;` },
   logLevel: 'warning',
+  metafile: true,
+  plugins: [anchorImportMeta],
 });
+// the loader is compiled at every start without a code cache: it must stay small (launch-ahead's modules only)
+const loaderBytes = Object.entries(loader.metafile.outputs).reduce((sum, [, o]) => sum + o.bytes, 0);
+if (loaderBytes > 64 * 1024) throw new Error(`dist/bin.js is ${loaderBytes} bytes: launch-ahead pulled in more than the spawn spec needs`);
 console.log(`bundled harness/bin.ts into dist/bin.bundle.cjs: ${(bytes / 1024).toFixed(0)} KB; dist/bin.js runs it through a V8 code cache`);

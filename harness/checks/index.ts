@@ -3,7 +3,6 @@
  * A check's ID equals its module path under harness/checks/ without `.ts`; a test holds that.
  */
 import type { Check } from './define.ts';
-import type { Era } from '../model/protocol.ts';
 
 type Loader = () => Promise<{ default: Check }>;
 
@@ -54,38 +53,7 @@ export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
   'sdk/generation': () => import('./sdk/generation.ts'),
 });
 
-/**
- * The checks that plan fresh-process probes (`ProbeRequest.freshProcess`: an opening message on a process of
- * its own) on the observation the runner first plans them on (the negotiation alone; round 1 of
- * harness/run/fresh-probes.ts), with the openings each plans per negotiated era, named. Equal names are the
- * same opening (same method, params, raw line and tool): the runner sends it once, on one process, whichever
- * checks plan it (protocol/version-negotiation and protocol/client-capabilities share one on a legacy era:
- * harness/checks/protocol/future-client.ts). Read before any check module is loaded: the runner starts
- * `freshProcessCount` processes for a stdio surface as soon as its era is known (beside the main server when
- * the era is known ahead: a configured era or the launch's era hint, harness/run/early-session.ts), so their
- * start-up overlaps the harness's own (issue 12). Only a hint for when processes start, never for what is sent or judged: a
- * probe without a ready process spawns its own (as round 2's do), an unused process is shut down.
- * test/meta/catalog.test.ts holds it equal to what each check's `plan` returns.
- */
-export const FRESH_PROCESS_PROBES: Readonly<Record<string, Readonly<Partial<Record<Era, readonly string[]>>>>> = Object.freeze({
-  'protocol/version-negotiation': { legacy: ['future-client-initialize'] },
-  'protocol/client-capabilities': { legacy: ['future-client-initialize'] },
-});
-
-/**
- * How many processes the fresh-process openings of the checks `enabled` says yes to need on `era`
- * (FRESH_PROCESS_PROBES): one per distinct opening, as many as the check that plans it most often plans it.
- */
-export function freshProcessCount(era: Era, enabled: (id: string) => boolean = () => true): number {
-  const most = new Map<string, number>();
-  for (const [id, perEra] of Object.entries(FRESH_PROCESS_PROBES)) {
-    if (!enabled(id)) continue;
-    const mine = new Map<string, number>();
-    for (const name of perEra[era] ?? []) mine.set(name, (mine.get(name) ?? 0) + 1);
-    for (const [name, n] of mine) most.set(name, Math.max(most.get(name) ?? 0, n));
-  }
-  return [...most.values()].reduce((sum, n) => sum + n, 0);
-}
+export { FRESH_PROCESS_PROBES, freshProcessCount } from './fresh-process.ts';
 
 /** Every registered check ID, in catalog order. */
 export const checkIds: readonly string[] = Object.keys(checkLoaders);

@@ -35,7 +35,7 @@ import type { Era } from '../model/protocol.ts';
 import type { Negotiation } from '../model/observation.ts';
 import type { ProbeRecord } from '../model/wire.ts';
 import { openSession, spawnFresh, type FreshProcess, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
-import type { EraHints } from './era-hint.ts';
+import { sparesAhead, type EraHints } from './era-hint.ts';
 
 /**
  * How the spares were started: beside the main server (`ahead`), once the era was known (`serial`), or ahead
@@ -112,7 +112,7 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
   const configured = options.era ?? 'auto';
   const hint = hints?.get(spec);
   const expected = configured === 'auto' ? hint?.era : configured;
-  const aheadCount = hint?.serial || expected === undefined ? 0 : spares(expected);
+  const aheadCount = sparesAhead(configured, hint, spares);
 
   // today's path: spares at the discover probe's answer (a configured legacy era has none: once the session opened)
   const serial = async (): Promise<Session> => {

@@ -43,6 +43,17 @@ export interface EraHints {
   set(spec: Pick<SpawnSpec, 'command' | 'args' | 'cwd'>, hint: EraHint): void;
 }
 
+/**
+ * How many spare processes a launch starts beside its main server (./early-session.ts "ahead"): `spares(era)` for
+ * the era it is known to speak before the server answers (the `configured` one, else its hint's), none when that
+ * is unknown or the hint says `serial`. Pure; harness/run/launch-ahead.ts makes the same decision before the
+ * bundle is loaded.
+ */
+export function sparesAhead(configured: Era | 'auto', hint: EraHint | undefined, spares: (era: Era) => number): number {
+  const expected = configured === 'auto' ? hint?.era : configured;
+  return hint?.serial || expected === undefined ? 0 : spares(expected);
+}
+
 /** Most launches one file remembers. */
 export const MAX_HINTS = 256;
 /** A hint file larger than this (bytes) is not read (a file of MAX_HINTS entries is ~30 KB). */

@@ -17,7 +17,7 @@ import type { SurfaceObservation } from '../model/observation.ts';
 import type { Era } from '../model/protocol.ts';
 import type { Report, ReportSurface } from '../model/report.ts';
 import { inShard, type Shard } from '../report/shard.ts';
-import { isHttpSpec } from '../session/index.ts';
+import { isHttpSpec, releaseAhead } from '../session/index.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { openEarly } from './early-session.ts';
 import type { EraHints } from './era-hint.ts';
@@ -90,6 +90,7 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
     options.onProgress?.({ type: 'surface-end', surface: surface.name, result });
     return result;
   });
+  await releaseAhead(); // a run that opened no stdio session (an interrupt first) adopted nothing: stop what was started ahead
   const { buildReport } = await engine();
   const done = results.filter((r): r is SurfaceResult => r !== undefined);
   const report = buildReport({
@@ -152,12 +153,15 @@ async function validateSurfaceSafely(surface: ResolvedSurface, engine: () => Pro
     return await withPreparedSurface(surface, async (prepared) => {
       if (isHttpSpec(prepared.spec)) return (await engine()).validatePreparedSurface(prepared, await ctx());
       const start = { early: openEarly(prepared.spec, prepared.session, spares, signal, hints) };
+      // processes the executable started ahead (launch-ahead.ts) are adopted while the session opens; once it opened
+      // (or failed to), any nobody adopted is stopped
+      const released = start.early.path.then(releaseAhead);
       try {
         const result = await (await engine()).validatePreparedSurface(prepared, await ctx(), start);
         start.early.settle(result.observation.probes ?? []); // an unanswered fresh opening: this launch starts serially from now on
         return result;
       } finally {
-        await start.early.discard();
+        await Promise.all([start.early.discard(), released]);
       }
     });
   } catch (error) {

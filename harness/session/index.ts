@@ -12,6 +12,7 @@ export { openSession, type OpenEvents } from './open.ts';
 export type { Session, RequestOptions } from './session.ts';
 export { FreshStops, probeFresh, spawnFresh, type FreshProbeResult, type FreshProcess } from './probe-fresh.ts';
 export { killAllTrees } from './stdio/process-tree.ts';
+export { releaseAhead } from './stdio/ahead.ts';
 export type { HttpSpec, ServerSpec, ConnectSpec } from './options.ts';
 export { isHttpSpec } from './options.ts';
 export { startServer, withServer } from './http/start.ts';

@@ -17,7 +17,7 @@ export interface TapLimits {
 
 /** Mutable recorder behind `WireTap` snapshots. `startedAt` is the clock origin of `atMs` (performance.now() ms). */
 export class WireTapRecorder {
-  readonly startedAt = performance.now();
+  private origin = performance.now();
   private readonly stdout: StdoutLine[] = [];
   private readonly frames: unknown[] = [];
   private readonly serverRequests: string[] = [];
@@ -46,9 +46,22 @@ export class WireTapRecorder {
     return this.nonJsonRpc;
   }
 
+  /** The clock origin of `atMs` (performance.now() ms): when the recorder started, or the backdated spawn. */
+  get startedAt(): number {
+    return this.origin;
+  }
+
+  /**
+   * Move the clock origin back to `at` (performance.now() ms) when that is earlier and nothing crossed the wire
+   * yet: a process started ahead of its session (stdio/ahead.ts) is timed from its real spawn, as any other is.
+   */
+  backdate(at: number): void {
+    if (at < this.origin && this.lines === 0 && this.stdinLines === 0 && this.stderrBytes === 0) this.origin = at;
+  }
+
   /** ms since the recorder started. */
   now(): number {
-    return Math.round(performance.now() - this.startedAt);
+    return Math.round(performance.now() - this.origin);
   }
 
   /** Record one stdout line (its text may be a head only, when oversize). */

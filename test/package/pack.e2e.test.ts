@@ -71,6 +71,48 @@ describe('the packed package, installed into a fresh project', () => {
     expect(String(again.stdout).trim()).toBe(report.harnessVersion);
   }, STEP_LIMIT_MS);
 
+  it.concurrent('mcp-harness run -- COMMAND starts its server before the bundle is read, and the run adopts it: no second start, the findings of the source CLI', async () => {
+    const dir = join(project, 'ahead');
+    mkdirSync(dir);
+    const log = join(dir, 'starts.log');
+    // the order in which the executable spawned a process and read its bundle (a preload)
+    const preload = join(dir, 'order.cjs');
+    writeFileSync(preload, [
+      "const fs = require('node:fs'); const cp = require('node:child_process'); const order = [];",
+      "const spawn = cp.spawn; cp.spawn = function (...a) { order.push('spawn'); return spawn.apply(this, a); };",
+      "const read = fs.readFileSync; fs.readFileSync = function (file, ...a) { if (String(file).endsWith('bin.bundle.cjs')) order.push('bundle'); return read.call(this, file, ...a); };",
+      "process.on('exit', () => fs.writeFileSync(process.env.ORDER_FILE, JSON.stringify(order)));",
+    ].join('\n'));
+    const env = { ...quiet.env, MCP_HARNESS_CACHE_DIR: join(dir, 'cache'), ORDER_FILE: join(dir, 'order.json') };
+    const bin = join(project, 'node_modules/mcp-harness/dist/bin.js');
+    const argv = ['run', '--', process.execPath, join(SERVERS, 'fixture-server.mjs'), `--fault=start-log=${log}`];
+    const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+    const findings = () => (JSON.parse(readFileSync(join(dir, 'reports/report.json'), 'utf8')) as { findings: { id: string }[] }).findings.map((f) => f.id).sort();
+    const order = () => JSON.parse(readFileSync(join(dir, 'order.json'), 'utf8')) as string[];
+
+    // the source CLI (bin/mcp-harness.js: no launch ahead), hints off
+    const source = await execa(process.execPath, [join(ROOT, 'bin/mcp-harness.js'), ...argv], { ...quiet, cwd: dir });
+    expect(source.exitCode).toBe(0);
+    const sourceStarts = starts();
+    expect(sourceStarts).toBe(2); // the main server and the legacy era's fresh-process probe
+    const sourceFindings = findings();
+    rmSync(log);
+    // the first run of the launch (no era hint yet): the main server ahead, the spare once the era is known
+    const first = await execa(process.execPath, ['--require', preload, bin, ...argv], { ...quiet, env, cwd: dir });
+    expect(first.stderr).toBe('');
+    expect(first.exitCode).toBe(0);
+    expect(order()).toEqual(['spawn', 'bundle', 'spawn']);
+    expect(starts()).toBe(sourceStarts);
+    expect(findings()).toEqual(sourceFindings);
+    rmSync(log);
+    // the next run finds the legacy hint: both processes start ahead
+    const second = await execa(process.execPath, ['--require', preload, bin, ...argv], { ...quiet, env, cwd: dir });
+    expect(second.exitCode).toBe(0);
+    expect(order()).toEqual(['spawn', 'spawn', 'bundle']);
+    expect(starts()).toBe(sourceStarts);
+    expect(findings()).toEqual(sourceFindings);
+  }, STEP_LIMIT_MS);
+
   it.concurrent('npx mcp-harness run reads a TypeScript config (tsx, kept out of the bundle, loaded for it)', async () => {
     const dir = join(project, 'ts-config');
     mkdirSync(dir);

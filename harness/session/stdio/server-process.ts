@@ -12,9 +12,9 @@ import { StartFailure, type FrameListener } from '../transport.ts';
 import { classifyLine } from '../classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
 import type { SpawnSpec } from '../options.ts';
-import { randomBytes } from 'node:crypto';
 import { createEnvMask, type EnvMask } from '../env-mask.ts';
-import { escapedDescendants, MARKER_VAR, leaderStart, markedProcesses, markerOf, signalTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
+import { adoptAhead, newMarker, serverSpawnOptions } from './ahead.ts';
+import { escapedDescendants, leaderStart, markedProcesses, markerOf, signalTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
 
 /** A spawn that failed before the process ran; `code` is the errno code (ENOENT, EACCES, ENOTDIR...). */
@@ -48,7 +48,7 @@ export class ServerProcess {
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly mask: EnvMask) {
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly mask: EnvMask, exitedAt?: number) {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.leaderExited = new Promise((resolve) => (this.resolveLeaderExit = resolve));
     const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
@@ -66,27 +66,37 @@ export class ServerProcess {
       this.resolveLeaderExit();
       void this.onExit(code, signal);
     });
+    // a process started ahead (./ahead.ts) may have exited before it was adopted: its exit event is gone
+    if (child.exitCode !== null || child.signalCode !== null) {
+      this.resolveLeaderExit();
+      void this.onExit(child.exitCode, child.signalCode, exitedAt);
+    }
   }
 
   /**
    * Spawn `spec` detached (own process group), with exactly `spec.env` plus MARKER_VAR (a random
-   * per-process marker every descendant inherits; shutdown sweeps /proc for it), as `spec.user` when set.
+   * per-process marker every descendant inherits; shutdown sweeps /proc for it), as `spec.user` when set; or
+   * adopt the process the CLI's executable started with exactly `spec` before the bundle loaded (./ahead.ts).
    * @throws SpawnFailure when the command cannot be started (message names the command or the cwd).
    */
   static async spawn(spec: SpawnSpec, tap: WireTapRecorder, maxLineBytes: number): Promise<ServerProcess> {
     assertCwd(spec);
-    const marker = randomBytes(12).toString('hex');
+    // a process the executable started with exactly this spec before the bundle loaded (./ahead.ts), else a new one
+    const ahead = adoptAhead(spec);
+    const marker = ahead?.marker ?? newMarker();
     let child: ChildProcessWithoutNullStreams;
-    try {
-      child = spawn(spec.command, spec.args, {
-        cwd: spec.cwd, env: { ...spec.env, [MARKER_VAR]: marker }, detached: true,
-        ...(spec.user ? { uid: spec.user.uid, gid: spec.user.gid } : {}),
-        stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true,
-      });
-    } catch (err) {
-      throw spawnFailure(spec, err as NodeJS.ErrnoException); // refused before a process existed (e.g. an invalid argument)
+    if (ahead) {
+      child = ahead.child;
+      tap.backdate(ahead.spawnedAt); // timed from its real spawn
+    } else {
+      try {
+        child = spawn(spec.command, spec.args, serverSpawnOptions(spec, marker));
+      } catch (err) {
+        throw spawnFailure(spec, err as NodeJS.ErrnoException); // refused before a process existed (e.g. an invalid argument)
+      }
     }
-    const pid = await new Promise<number>((resolve, reject) => {
+    if (ahead?.error) throw spawnFailure(spec, ahead.error); // its spawn failed before it was adopted
+    const pid = ahead?.spawned ? (child.pid as number) : await new Promise<number>((resolve, reject) => {
       child.once('spawn', () => resolve(child.pid as number));
       child.once('error', (err: NodeJS.ErrnoException) => reject(spawnFailure(spec, err)));
     });
@@ -94,7 +104,7 @@ export class ServerProcess {
     trackMarker(pid, marker);
     const mask = createEnvMask(process.env, [...Object.values(spec.env), spec.command, ...spec.args, spec.cwd]);
     tap.mask = mask;
-    return new ServerProcess(child, pid, tap, maxLineBytes, mask);
+    return new ServerProcess(child, pid, tap, maxLineBytes, mask, ahead?.exitedAt);
   }
 
   /** Route stdout lines over the frame limit (their head and byte length) to one listener (the JSON-RPC channel). */
@@ -173,8 +183,9 @@ export class ServerProcess {
     else if (classified.value !== undefined) this.frameListener(classified.value, line.bytes);
   }
 
-  private async onExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
-    const atMs = this.tap.now();
+  /** Record the leader's exit (`at`: when it came, performance.now() ms, for one replayed after adoption; default now). */
+  private async onExit(code: number | null, signal: NodeJS.Signals | null, at?: number): Promise<void> {
+    const atMs = at === undefined ? this.tap.now() : Math.max(0, Math.round(at - this.tap.startedAt));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.stdoutEnded, new Promise<void>((r) => (timer = setTimeout(r, STDOUT_DRAIN_MS)))]);
     clearTimeout(timer);

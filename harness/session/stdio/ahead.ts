@@ -1,0 +1,179 @@
+/**
+ * Server processes started ahead (issue 12): the CLI's executable (dist/bin.js, harness/bin-loader.ts) starts the
+ * stdio server(s) of a default ad-hoc run before it reads the bundled CLI (harness/run/launch-ahead.ts), so the
+ * servers boot while the harness's own code loads; `ServerProcess.spawn` then ADOPTS such a process instead of
+ * spawning one, when the spec it was about to spawn is exactly the one the process was started with.
+ *
+ * - **Nothing the server sees changes.** A process is started with the options `ServerProcess.spawn` uses
+ *   (`serverSpawnOptions`: the same command, args, cwd, exact env plus its marker, detached) and gets no input
+ *   before it is adopted; only the moment of its spawn moves, as with the era hint's spares (docs/determinism.md).
+ *   Request budgets start at each request's write, as always, so a process started ahead is judged by the same
+ *   budgets.
+ * - **Shared state.** The loader and the bundle each carry a copy of this module; the processes live on
+ *   `globalThis` under one `Symbol.for` key, so both copies see the same registry. In-process runs (tests, the
+ *   library) have no registry and spawn as always.
+ * - **Never an orphan.** Until a process is adopted it belongs to the registry: `releaseAhead` (the run, once the
+ *   surface's opening settled; again when the run ends) SIGKILLs the tree of every process nobody adopted, a
+ *   process 'exit' hook does the same for whatever is left, and a SIGINT/SIGTERM/SIGHUP that arrives before the
+ *   CLI installed its own handlers kills them and then ends the harness as the signal would have. An adopted
+ *   process is tracked by the session as any other (process-tree.ts).
+ * - **Events before adoption.** Each process has its `spawn` and `error` events recorded from its start (an
+ *   `error` without a listener would crash the harness) and no-op error listeners on its pipes; its output waits
+ *   in the paused pipes. `ServerProcess` replays what happened before it took over (a spawn failure, an exit).
+ */
+import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { SpawnSpec } from '../options.ts';
+import { MARKER_VAR, markedProcesses } from './process-tree.ts';
+
+/** A server process started ahead, until adopted or stopped. */
+export interface AheadProcess {
+  /** What it was started with: adopted only by a spawn of an equal spec (`sameSpawnSpec`). */
+  readonly spec: SpawnSpec;
+  /** When it was spawned, performance.now() ms (the session's wire tap is timed from it: WireTapRecorder.backdate). */
+  readonly spawnedAt: number;
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Its MARKER_VAR value (process-tree.ts). */
+  readonly marker: string;
+  /** Its `spawn` event came (the process runs; `child.pid` is set). */
+  spawned: boolean;
+  /** Its `error` event before `spawn` (the command could not be started: ENOENT, EACCES...). */
+  error?: NodeJS.ErrnoException;
+  /** When its `exit` event came, performance.now() ms (an exit before adoption is replayed at this time). */
+  exitedAt?: number;
+  /** A `ServerProcess` took it over. */
+  adopted: boolean;
+  /** Stopped by the registry (released or at exit) without being adopted. */
+  stopped: boolean;
+}
+
+interface AheadRegistry {
+  processes: AheadProcess[];
+  /** Set by `releaseAhead`: nothing more is adopted. */
+  released: boolean;
+  /** Remove the registry's signal handlers (idempotent). */
+  unhookSignals: () => void;
+}
+
+const KEY = Symbol.for('mcp-harness.ahead');
+/** Signals that would end the harness before the CLI's own handlers exist. */
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+function registry(): AheadRegistry | undefined {
+  return (globalThis as { [KEY]?: AheadRegistry })[KEY];
+}
+
+/**
+ * The node:child_process options a server process is spawned with (the one place both `ServerProcess.spawn`
+ * and `startAhead` take them from): `spec`'s cwd, exactly `spec.env` plus MARKER_VAR = `marker`, detached (own
+ * process group), as `spec.user` when set, three pipes.
+ */
+export function serverSpawnOptions(spec: SpawnSpec, marker: string): SpawnOptionsWithoutStdio & { stdio: ['pipe', 'pipe', 'pipe'] } {
+  return {
+    cwd: spec.cwd, env: { ...spec.env, [MARKER_VAR]: marker }, detached: true,
+    ...(spec.user ? { uid: spec.user.uid, gid: spec.user.gid } : {}),
+    stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true,
+  };
+}
+
+/** A fresh per-process marker (MARKER_VAR), 24 hex characters. */
+export function newMarker(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/** Whether two spawn specs start exactly the same process (command, args, cwd, env, user). */
+export function sameSpawnSpec(a: SpawnSpec, b: SpawnSpec): boolean {
+  const envA = Object.entries(a.env);
+  return a.command === b.command && a.cwd === b.cwd
+    && a.args.length === b.args.length && a.args.every((arg, i) => arg === b.args[i])
+    && envA.length === Object.keys(b.env).length && envA.every(([k, v]) => Object.hasOwn(b.env, k) && b.env[k] === v)
+    && a.user?.uid === b.user?.uid && a.user?.gid === b.user?.gid;
+}
+
+/**
+ * Start `count` processes of `spec` now and register them for adoption (see the module doc). A spawn that
+ * throws synchronously (an invalid argument) ends it there: the run meets the same error when it spawns. Installs
+ * the exit hook and the signal handlers once. Never throws.
+ */
+export function startAhead(spec: SpawnSpec, count: number): void {
+  let reg = registry();
+  if (!reg) {
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (process.listenerCount(signal) > 1) return; // the CLI handles it now (its session adopted or will release)
+      stopUnadopted();
+      reg?.unhookSignals();
+      process.kill(process.pid, signal); // no handler left: the default action, as if none had been installed
+    };
+    const handlers = SIGNALS.map((signal) => [signal, () => onSignal(signal)] as const);
+    for (const [signal, handler] of handlers) process.on(signal, handler);
+    reg = { processes: [], released: false, unhookSignals: () => { for (const [signal, handler] of handlers) process.off(signal, handler); } };
+    (globalThis as { [KEY]?: AheadRegistry })[KEY] = reg;
+    process.on('exit', () => stopUnadopted());
+  }
+  for (let i = 0; i < count; i++) {
+    const marker = newMarker();
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(spec.command, spec.args, serverSpawnOptions(spec, marker));
+    } catch {
+      return;
+    }
+    const entry: AheadProcess = { spec, spawnedAt: performance.now(), child, marker, spawned: false, adopted: false, stopped: false };
+    child.once('spawn', () => (entry.spawned = true));
+    child.once('exit', () => (entry.exitedAt = performance.now()));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (!entry.spawned) entry.error ??= error;
+    });
+    for (const stream of [child.stdin, child.stdout, child.stderr]) stream.on('error', () => {});
+    reg.processes.push(entry);
+  }
+}
+
+/**
+ * Take over the first process started ahead with exactly `spec` (`sameSpawnSpec`), if any and not released:
+ * the caller owns it from then on. Undefined without a registry (in-process runs).
+ */
+export function adoptAhead(spec: SpawnSpec): AheadProcess | undefined {
+  const reg = registry();
+  if (!reg || reg.released) return undefined;
+  const entry = reg.processes.find((p) => !p.adopted && !p.stopped && sameSpawnSpec(p.spec, spec));
+  if (entry) entry.adopted = true;
+  return entry;
+}
+
+/**
+ * End adoption: SIGKILL the tree (process group and marked processes) of every process started ahead that
+ * nobody adopted, and remove the registry's signal handlers. Resolves once those processes exited. Idempotent;
+ * never rejects; a no-op without a registry.
+ */
+export async function releaseAhead(): Promise<void> {
+  const reg = registry();
+  if (!reg) return;
+  reg.released = true;
+  reg.unhookSignals();
+  await Promise.all(stopUnadopted().map((child) => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  })));
+}
+
+/** SIGKILL the tree of every unadopted, unstopped, started process; returns their children. */
+function stopUnadopted(): ChildProcessWithoutNullStreams[] {
+  const stopped: ChildProcessWithoutNullStreams[] = [];
+  for (const entry of registry()?.processes ?? []) {
+    if (entry.adopted || entry.stopped) continue;
+    entry.stopped = true;
+    const pid = entry.child.pid;
+    if (pid === undefined || entry.error) continue;
+    stopped.push(entry.child);
+    if (entry.child.exitCode !== null || entry.child.signalCode !== null) continue;
+    for (const kill of [() => process.kill(-pid, 'SIGKILL'), () => entry.child.kill('SIGKILL'), ...markedProcesses(entry.marker).map((p) => () => process.kill(p, 'SIGKILL'))]) {
+      try {
+        kill();
+      } catch {
+        /* already gone (or no process groups here) */
+      }
+    }
+  }
+  return stopped;
+}

@@ -1,0 +1,251 @@
+/**
+ * Launch ahead (harness/run/launch-ahead.ts, harness/session/stdio/ahead.ts): what the executable starts before
+ * the bundle loads, and that the run adopts exactly that (no second start, the same report), stops what it does
+ * not adopt, replays a spawn failure or an exit that came before adoption, and leaves no orphan when a signal
+ * ends the harness first. Each run is a real CLI process from the sources (a small tsx script that calls
+ * launchAhead as dist/bin.js does, then the CLI's main), against the real fixture server, which logs its starts.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adHocConfig } from '../../harness/config/adhoc.ts';
+import { instantiateSurface } from '../../harness/config/placeholders.ts';
+import { planLaunchAhead } from '../../harness/run/launch-ahead.ts';
+import { openEraHints } from '../../harness/run/era-hint.ts';
+import { sessionSetup } from '../../harness/run/session-setup.ts';
+import { isHttpSpec, type SpawnSpec } from '../../harness/session/index.ts';
+import { sameSpawnSpec } from '../../harness/session/stdio/ahead.ts';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/servers/fixture-server.mjs', import.meta.url));
+const url = (path: string) => pathToFileURL(fileURLToPath(new URL(path, import.meta.url))).href;
+/** tsx's loader by path: the scripts run in temp directories, where `--import tsx` would not resolve. */
+const TSX = url('../../node_modules/tsx/dist/loader.mjs');
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function work(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-ahead-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** The harness's stdio spec for the ad-hoc run of `command args` in `cwd`, as the run builds it. */
+function runSpec(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): SpawnSpec {
+  const surface = instantiateSurface(adHocConfig(command, args, cwd).surfaces[0], {});
+  const { spec } = sessionSetup(surface, { env });
+  if (isHttpSpec(spec)) throw new Error('an ad-hoc run without --url is stdio');
+  return spec;
+}
+
+/**
+ * The script a test runs: `launchAhead(AHEAD)` as dist/bin.js does (when AHEAD is set), then, after DELAY ms, the
+ * CLI's `main(ARGV)`; prints what the registry holds at the end. With HOLD it never runs main (a signal ends it).
+ */
+const SCRIPT = `
+import { launchAhead } from ${JSON.stringify(url('../../harness/run/launch-ahead.ts'))};
+import { main } from ${JSON.stringify(url('../../harness/cli.ts'))};
+const ahead = process.env.AHEAD ? JSON.parse(process.env.AHEAD) : undefined;
+if (ahead) launchAhead(ahead, process.cwd(), process.env);
+const registry = () => globalThis[Symbol.for('mcp-harness.ahead')]?.processes.map((p) => ({ adopted: p.adopted, stopped: p.stopped, pid: p.child.pid, ...(p.exitedAt === undefined ? {} : { exitedAfterMs: Math.round(p.exitedAt - p.spawnedAt) }) })) ?? [];
+if (process.env.HOLD) {
+  process.stderr.write(JSON.stringify(registry()) + '\\n');
+  setInterval(() => {}, 1 << 30);
+} else {
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.DELAY ?? 0)));
+  const code = await main(JSON.parse(process.env.ARGV), process.cwd());
+  process.stderr.write('REGISTRY ' + JSON.stringify(registry()) + '\\n');
+  process.exitCode = code;
+}
+`;
+
+interface CliRun {
+  code: number | null;
+  stderr: string;
+  registry: { adopted: boolean; stopped: boolean; pid?: number; exitedAfterMs?: number }[];
+  /** Sorted `check id message` of reports/report.json's findings (times in messages as `N ms`). */
+  findings: string[];
+  /** The messages as written. */
+  messages: string[];
+}
+
+/** Run the script in `cwd` with `argv` for main and `ahead` for launchAhead (none when undefined). */
+function cli(cwd: string, argv: string[], ahead: string[] | undefined, env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', TSX, '--input-type=module', '-e', SCRIPT], {
+      cwd, encoding: 'utf8', timeout: 60_000,
+      env: { ...process.env, ARGV: JSON.stringify(argv), ...(ahead ? { AHEAD: JSON.stringify(ahead) } : {}), ...env },
+    }, (error, _stdout, stderr) => {
+      if (error && typeof error.code !== 'number') return reject(error);
+      const line = stderr.split('\n').find((l) => l.startsWith('REGISTRY '));
+      let findings: string[] = [];
+      let messages: string[] = [];
+      try {
+        const report = JSON.parse(readFileSync(join(cwd, 'reports/report.json'), 'utf8')) as { findings: { id: string; check: string; message: string }[] };
+        // times in messages (ms after spawn) differ from run to run; everything else must not
+        findings = report.findings.map((f) => `${f.check} ${f.id} ${f.message.replace(/\d+ ms/g, 'N ms')}`).sort();
+        messages = report.findings.map((f) => f.message);
+      } catch {
+        /* no report (a usage error) */
+      }
+      resolve({ code: error ? (error.code as unknown as number) : 0, stderr: stderr.split('\n').filter((l) => !l.startsWith('REGISTRY ')).join('\n'), registry: line ? JSON.parse(line.slice(9)) : [], findings, messages });
+    });
+  });
+}
+
+const starts = (file: string): number => {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+  } catch {
+    return 0;
+  }
+};
+
+/** Whether `pid` is gone (polls up to 5 s: a killed process is reaped by init). */
+async function gone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+describe('planLaunchAhead', () => {
+  const env = { PATH: '/usr/bin', HOME: '/home/x', SECRET: 's', MCP_HARNESS_CACHE_DIR: 'off' };
+
+  it('plans only `run -- COMMAND ARGS`, with the spec the run spawns (the allow-listed env)', () => {
+    const cwd = work();
+    const plan = planLaunchAhead(['run', '--', 'node', 'server.js', '--flag'], cwd, env);
+    expect(plan?.count).toBe(1);
+    expect(plan && sameSpawnSpec(plan.spec, runSpec('node', ['server.js', '--flag'], cwd, env))).toBe(true);
+    expect(plan?.spec.env).toEqual({ PATH: '/usr/bin', HOME: '/home/x' });
+  });
+
+  it('plans nothing for any other command line, a placeholder, or a working directory that does not exist', () => {
+    const cwd = work();
+    for (const argv of [
+      [], ['run'], ['run', '--'], ['run', '--', ''], ['--', 'node', 's.js'], ['snapshot', '--', 'node', 's.js'],
+      ['run', '--reporter', 'json', '--', 'node', 's.js'], ['run', '--sandbox', '--', 'node', 's.js'], ['run', '--url', 'http://127.0.0.1:1/mcp', '--', 'node', 's.js'],
+      ['run', '--', 'node', 's.js', '--port=${port}'], ['run', '--', 'node', '${tempDir}/s.js'],
+    ]) expect(planLaunchAhead(argv, cwd, env), JSON.stringify(argv)).toBeUndefined();
+    expect(planLaunchAhead(['run', '--', 'node', 's.js'], join(cwd, 'missing'), env)).toBeUndefined();
+  });
+
+  it("adds the spares the launch's era hint asks for (legacy), none for a modern or serial hint", () => {
+    const cwd = work();
+    const cache = join(work(), 'cache');
+    const withHints = { ...env, MCP_HARNESS_CACHE_DIR: cache };
+    const argv = ['run', '--', 'node', 's.js'];
+    expect(planLaunchAhead(argv, cwd, withHints)?.count).toBe(1); // no hint yet
+    const hints = openEraHints(cache);
+    const spec = runSpec('node', ['s.js'], cwd, withHints);
+    hints?.set(spec, { era: 'legacy' });
+    expect(planLaunchAhead(argv, cwd, withHints)?.count).toBe(2); // protocol/version-negotiation and client-capabilities share one
+    hints?.set(spec, { era: 'legacy', serial: true });
+    expect(planLaunchAhead(argv, cwd, withHints)?.count).toBe(1);
+    hints?.set(spec, { era: 'modern' });
+    expect(planLaunchAhead(argv, cwd, withHints)?.count).toBe(1);
+  });
+});
+
+describe('the run adopts what was launched ahead', () => {
+  it('the same findings and the same number of server starts with and without launching ahead, hints off and on', async () => {
+    const dir = work();
+    const log = join(dir, 'starts.log');
+    const argv = ['run', '--', process.execPath, FIXTURE, `--fault=start-log=${log}`];
+    const plain = await cli(dir, argv, undefined);
+    expect(plain.code).toBe(0);
+    const plainStarts = starts(log);
+    expect(plainStarts).toBe(2); // the main server and the legacy era's fresh-process probe
+    rmSync(log);
+
+    const ahead = await cli(dir, argv, argv);
+    expect(ahead.code).toBe(0);
+    expect(ahead.stderr.trim()).toBe('');
+    expect(ahead.registry.map((p) => [p.adopted, p.stopped])).toEqual([[true, false]]); // hints off: the main server alone
+    expect(starts(log)).toBe(plainStarts);
+    expect(ahead.findings).toEqual(plain.findings);
+    rmSync(log);
+
+    // with an era hint (legacy, written by the first run) the spare starts ahead too, and is adopted
+    const cache = { MCP_HARNESS_CACHE_DIR: join(dir, 'cache') };
+    await cli(dir, argv, undefined, cache);
+    rmSync(log);
+    const hinted = await cli(dir, argv, argv, cache);
+    expect(hinted.code).toBe(0);
+    expect(hinted.registry.map((p) => p.adopted)).toEqual([true, true]);
+    expect(starts(log)).toBe(plainStarts);
+    expect(hinted.findings).toEqual(plain.findings);
+  });
+
+  it('stops a process nobody adopts (another launch than the run spawns): no orphan, the run unchanged', async () => {
+    const dir = work();
+    const log = join(dir, 'starts.log');
+    const argv = ['run', '--', process.execPath, FIXTURE];
+    const plain = await cli(dir, argv, undefined);
+    const other = await cli(dir, argv, ['run', '--', process.execPath, FIXTURE, `--fault=start-log=${log}`]);
+    expect(other.code).toBe(0);
+    expect(starts(log)).toBe(1);
+    expect(other.registry.map((p) => [p.adopted, p.stopped])).toEqual([[false, true]]);
+    expect(await gone(other.registry[0].pid as number)).toBe(true);
+    expect(other.findings).toEqual(plain.findings);
+  });
+
+  it('a command that cannot be started fails exactly as without launching ahead', async () => {
+    const dir = work();
+    const argv = ['run', '--', join(dir, 'no-such-server')];
+    const plain = await cli(dir, argv, undefined);
+    const ahead = await cli(dir, argv, argv);
+    expect(plain.code).toBe(2);
+    expect(ahead.code).toBe(2);
+    expect(ahead.stderr).toBe(plain.stderr);
+    expect(ahead.stderr).toContain('the server command could not be started');
+    expect(ahead.findings).toEqual(plain.findings);
+    expect(ahead.registry.map((p) => [p.adopted, p.stopped, p.pid])).toEqual([[true, false, undefined]]);
+  });
+
+  it('a server that exited before it was adopted is reported as without launching ahead (its exit replayed)', async () => {
+    const dir = work();
+    const argv = ['run', '--', process.execPath, '-e', 'process.stderr.write("boom\\n"); process.exit(3)'];
+    const plain = await cli(dir, argv, undefined);
+    const ahead = await cli(dir, argv, argv, { DELAY: '500' }); // the process is long gone when the run adopts it
+    expect(plain.code).toBe(1);
+    expect(ahead.code).toBe(1);
+    expect(ahead.registry.map((p) => p.adopted)).toEqual([true]);
+    expect(ahead.findings).toEqual(plain.findings);
+    expect(ahead.findings.join('\n')).toContain('transport/exit');
+    // the exit is timed from the real spawn, at the moment it came (not when the run took the process over)
+    const exitedAfterMs = ahead.registry[0].exitedAfterMs as number;
+    expect(exitedAfterMs).toEqual(expect.any(Number));
+    expect(ahead.messages.join('\n')).toContain(`the first at ${exitedAfterMs} ms after spawn`);
+  });
+
+  it('a signal before the CLI handles signals ends the harness as the signal would, and stops what was launched ahead', async () => {
+    const dir = work();
+    const argv = ['run', '--', process.execPath, FIXTURE];
+    const child = spawn(process.execPath, ['--import', TSX, '--input-type=module', '-e', SCRIPT], {
+      cwd: dir, env: { ...process.env, AHEAD: JSON.stringify(argv), HOLD: '1' }, stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const registry = await new Promise<{ pid: number }[]>((resolve, reject) => {
+      let text = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        const first = text.split('\n')[0];
+        if (text.includes('\n') && first.startsWith('[')) resolve(JSON.parse(first) as { pid: number }[]);
+      });
+      child.on('exit', () => reject(new Error(`exited early: ${text}`)));
+    });
+    expect(registry).toHaveLength(1);
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    child.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
+    expect(await gone(registry[0].pid)).toBe(true);
+  });
+});
