@@ -3,8 +3,7 @@
  * (console on stdout, files under the report dir), and decide the exit code.
  */
 import type { ResolvedConfig } from '../config/index.ts';
-import { applyBaseline } from '../report/baseline.ts';
-import { readBaseline } from '../report/baseline-file.ts';
+import type { BaselineResult } from '../report/baseline.ts';
 import { stripValues } from '../report/build.ts';
 import { exitCodeFor } from '../report/threshold.ts';
 import { writeReports } from '../reporters/index.ts';
@@ -19,7 +18,7 @@ export type OutputConfig = Pick<ResolvedConfig, 'reportDir' | 'reporters' | 'fai
  * A reporter that throws is printed on stderr and makes the exit code 2; the others still write.
  */
 export async function publish(raw: Report, config: OutputConfig, harnessFailed: boolean): Promise<0 | 1 | 2> {
-  const baseline = config.baseline ? applyBaseline(raw, await readBaseline(config.baseline)) : undefined;
+  const baseline = config.baseline ? await withBaseline(raw, config.baseline) : undefined;
   const report = stripValues(baseline?.report ?? raw, config.showValues);
   const catalog = await loadCatalog();
   const reporters = config.reporters.includes('console') ? config.reporters : ['console', ...config.reporters];
@@ -31,6 +30,16 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
   }
   const failed = harnessFailed || result.failures.length > 0 || report.interrupted === true;
   return exitCodeFor(report, { failOn: config.failOn, baseline, harnessFailed: failed });
+}
+
+/**
+ * `raw` with the baseline file `file` applied. The baseline modules (the file format's zod schema is built when its
+ * module is evaluated, ~4 ms) are imported only by a run that has a baseline.
+ * @throws ReportError when the file cannot be read or is not a baseline
+ */
+async function withBaseline(raw: Report, file: string): Promise<BaselineResult> {
+  const [{ applyBaseline }, { readBaseline }] = await Promise.all([import('../report/baseline.ts'), import('../report/baseline-file.ts')]);
+  return applyBaseline(raw, await readBaseline(file));
 }
 
 /**

@@ -7,19 +7,17 @@ export { findingId, findingKey, assignIds, FINDING_ID_LENGTH } from './ids.ts';
 export { compareFindings, comparePointers, sortFindings } from './order.ts';
 export { summarize, countBySeverity } from './summary.ts';
 export { exitCodeFor, meetsThreshold, type ThresholdOptions } from './threshold.ts';
+export { applyBaseline, BASELINE_STALE_META, type BaselineResult } from './baseline.ts';
 export {
-  applyBaseline,
   createBaseline,
   parseBaseline,
   readBaseline,
   writeBaseline,
-  BASELINE_STALE_META,
   DEFAULT_BASELINE_FILE,
   DEFAULT_BASELINE_REASON,
   type Baseline,
   type BaselineEntry,
-  type BaselineResult,
-} from './baseline.ts';
+} from './baseline-file.ts';
 export { parseShard, shardProblem, inShard, shardBucket, callShardId, selectShard, type Shard } from './shard.ts';
 export { mergeReports, mergeReportFiles, majorOf, readReportFile, parseReport } from './merge.ts';
 export { ReportError, type ReportErrorCode } from './errors.ts';

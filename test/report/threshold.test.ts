@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyBaseline, createBaseline } from '../../harness/report/baseline.ts';
+import { applyBaseline } from '../../harness/report/baseline.ts';
+import { createBaseline } from '../../harness/report/baseline-file.ts';
 import { buildReport } from '../../harness/report/build.ts';
 import { exitCodeFor } from '../../harness/report/threshold.ts';
 import { sampleFindings, sampleInput } from '../fixtures/reports/sample.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { applyBaseline, createBaseline } from '../../harness/report/baseline.ts';
+import { applyBaseline } from '../../harness/report/baseline.ts';
+import { createBaseline } from '../../harness/report/baseline-file.ts';
 import { buildReport, stripValues } from '../../harness/report/build.ts';
 import { mergeReports } from '../../harness/report/merge.ts';
 import { renderConsole } from '../../harness/reporters/console.ts';
