@@ -120,8 +120,13 @@ const result = await build({
 });
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.cjs'));
 for (const [file] of outputs) {
-  const left = (await readFile(resolve(ROOT, file), 'latin1')).match(/[^\w$.]import\(/g);
+  const text = await readFile(resolve(ROOT, file), 'latin1');
+  const left = text.match(/[^\w$.]import\(/g);
   if (left) throw new Error(`${file}: ${left.length} import() expression(s) left in the bundle; route them through harness/import-external.ts`);
+  // the loader reads the bundle as latin1 (harness/code-cache.ts): one byte over 0x7F is a character that changed (esbuild's
+  // `charset: 'ascii'` escapes strings, not regular expression literals: write \u escapes there)
+  const nonAscii = text.search(/[^\x00-\x7f]/);
+  if (nonAscii >= 0) throw new Error(`${file}: a non-ASCII byte at offset ${nonAscii} (${JSON.stringify(text.slice(Math.max(0, nonAscii - 40), nonAscii + 10))}); escape it in the source (\\uXXXX)`);
 }
 const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
 // the executable: the loader, with Node built-ins, harness/code-cache.ts (and cache-dir.ts) and harness/run/launch-ahead.ts

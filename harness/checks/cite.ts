@@ -18,7 +18,7 @@ function anchor(section: string): string {
 /** One `;`-separated part of a meta.spec as a public URL, or undefined for an internal reference. */
 function citePart(part: string): string | undefined {
   const text = part.trim();
-  const page = /^spec:(\d{4}-\d{2}-\d{2})\/([\w/.-]+?)\.mdx(?:\s+§([^,;(]+))?/.exec(text);
+  const page = /^spec:(\d{4}-\d{2}-\d{2})\/([\w/.-]+?)\.mdx(?:\s+\u00a7([^,;(]+))?/.exec(text); // \u00a7: the section sign, escaped (the bundle must stay ASCII: scripts/bundle-cli.mjs)
   if (page) {
     const path = page[2].replace(/\/index$/, '').replace(/^index$/, '');
     return `${MCP_SITE}/${page[1]}${path ? `/${path}` : ''}${page[3] ? `#${anchor(page[3])}` : ''}`;
@@ -26,7 +26,7 @@ function citePart(part: string): string | undefined {
   const schema = /^schema\/(\d{4}-\d{2}-\d{2})\/(schema\.(?:ts|json))/.exec(text);
   if (schema) return `${MCP_SCHEMA}/${schema[1]}/${schema[2]}`;
   if (/^schema\//.test(text)) return MCP_SCHEMA;
-  const json = /^JSON Schema 2020-12 (Core|Validation)(?:\s+§(\d+(?:\.\d+)*))?/.exec(text);
+  const json = /^JSON Schema 2020-12 (Core|Validation)(?:\s+\u00a7(\d+(?:\.\d+)*))?/.exec(text);
   if (json) return `${JSON_SCHEMA}/json-schema-${json[1].toLowerCase()}${json[2] ? `#section-${json[2]}` : ''}`;
   return undefined;
 }

@@ -6,7 +6,8 @@
  * The run adopts them (harness/session/stdio/ahead.ts): nothing the servers see changes, only when they start.
  *
  * Only that exact form is launched ahead: `run`, then `--`, then a non-empty command, nothing else. Every other
- * command line (options, a config file, a URL, `${...}` placeholders, a working directory that does not exist)
+ * command line (options, a config file, a URL, `${...}` placeholders in the command, its arguments or the working
+ * directory, a working directory that does not exist)
  * starts its servers where the run does, so a command line the CLI would refuse never starts a server. The spec
  * is built by the run's own functions (adHocSurface, sessionSetup, the era hint store and sparesAhead), and
  * adoption compares it whole (`sameSpawnSpec`): a process nobody adopts is stopped (`releaseAhead`).
@@ -35,7 +36,8 @@ export function planLaunchAhead(argv: readonly string[], cwd: string, env: NodeJ
   try {
     if (argv.length < 3 || argv[0] !== 'run' || argv[1] !== '--' || argv[2] === '') return undefined;
     const surface = adHocSurface(argv[2], argv.slice(3), cwd);
-    if ([surface.command, ...surface.args].some((value) => value.includes('${'))) return undefined; // the run fills or refuses placeholders
+    // the run fills placeholders or refuses them (an unknown one is a config error: nothing may start then)
+    if ([surface.command, ...surface.args, surface.cwd].some((value) => value.includes('${'))) return undefined;
     if (!statSync(surface.cwd).isDirectory()) return undefined;
     const { spec, session } = sessionSetup(surface, { env });
     if (isHttpSpec(spec)) return undefined;

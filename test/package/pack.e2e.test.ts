@@ -87,7 +87,8 @@ describe('the packed package, installed into a fresh project', () => {
     const bin = join(project, 'node_modules/mcp-harness/dist/bin.js');
     const argv = ['run', '--', process.execPath, join(SERVERS, 'fixture-server.mjs'), `--fault=start-log=${log}`];
     const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-    const findings = () => (JSON.parse(readFileSync(join(dir, 'reports/report.json'), 'utf8')) as { findings: { id: string }[] }).findings.map((f) => f.id).sort();
+    // ids, and the spec links with their #section anchors (a non-ASCII byte in the bundle once broke the anchor regex)
+    const findings = () => (JSON.parse(readFileSync(join(dir, 'reports/report.json'), 'utf8')) as { findings: { id: string; spec?: string }[] }).findings.map((f) => `${f.id} ${f.spec ?? ''}`).sort();
     const order = () => JSON.parse(readFileSync(join(dir, 'order.json'), 'utf8')) as string[];
 
     // the source CLI (bin/mcp-harness.js: no launch ahead), hints off
@@ -96,6 +97,7 @@ describe('the packed package, installed into a fresh project', () => {
     const sourceStarts = starts();
     expect(sourceStarts).toBe(2); // the main server and the legacy era's fresh-process probe
     const sourceFindings = findings();
+    expect(sourceFindings.join('\n')).toContain('/basic/lifecycle#');
     rmSync(log);
     // the first run of the launch (no era hint yet): the main server ahead, the spare once the era is known
     const first = await execa(process.execPath, ['--require', preload, bin, ...argv], { ...quiet, env, cwd: dir });

@@ -6,7 +6,7 @@
  * launchAhead as dist/bin.js does, then the CLI's main), against the real fixture server, which logs its starts.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,6 +52,13 @@ const ahead = process.env.AHEAD ? JSON.parse(process.env.AHEAD) : undefined;
 if (ahead) launchAhead(ahead, process.cwd(), process.env);
 const registry = () => globalThis[Symbol.for('mcp-harness.ahead')]?.processes.map((p) => ({ adopted: p.adopted, stopped: p.stopped, pid: p.child.pid, ...(p.exitedAt === undefined ? {} : { exitedAfterMs: Math.round(p.exitedAt - p.spawnedAt) }) })) ?? [];
 if (process.env.HOLD) {
+  if (process.env.SIGHUP_AT_RELEASE) {
+    // a SIGHUP received (not yet dispatched: that happens in the event loop) right before the run releases what it did
+    // not adopt: it must still end the process (the CLI has no SIGHUP listener)
+    const { releaseAhead } = await import(${JSON.stringify(url('../../harness/session/stdio/ahead.ts'))});
+    process.kill(process.pid, 'SIGHUP');
+    void releaseAhead();
+  }
   process.stderr.write(JSON.stringify(registry()) + '\\n');
   setInterval(() => {}, 1 << 30);
 } else {
@@ -136,6 +143,10 @@ describe('planLaunchAhead', () => {
       ['run', '--', 'node', 's.js', '--port=${port}'], ['run', '--', 'node', '${tempDir}/s.js'],
     ]) expect(planLaunchAhead(argv, cwd, env), JSON.stringify(argv)).toBeUndefined();
     expect(planLaunchAhead(['run', '--', 'node', 's.js'], join(cwd, 'missing'), env)).toBeUndefined();
+    // a working directory whose path holds a placeholder: the run refuses it (unknown placeholder), so nothing starts
+    const odd = join(cwd, 'wd${tempDir}');
+    mkdirSync(odd);
+    expect(planLaunchAhead(['run', '--', 'node', 's.js'], odd, env)).toBeUndefined();
   });
 
   it("adds the spares the launch's era hint asks for (legacy), none for a modern or serial hint", () => {
@@ -247,5 +258,26 @@ describe('the run adopts what was launched ahead', () => {
     child.kill('SIGTERM');
     expect(await ended).toBe('SIGTERM');
     expect(await gone(registry[0].pid)).toBe(true);
+  });
+
+  it('a SIGHUP received as the run releases what it did not adopt still ends the harness by SIGHUP (it is not lost)', async () => {
+    const dir = work();
+    const argv = ['run', '--', process.execPath, FIXTURE];
+    const child = spawn(process.execPath, ['--import', TSX, '--input-type=module', '-e', SCRIPT], {
+      cwd: dir, env: { ...process.env, AHEAD: JSON.stringify(argv), HOLD: '1', SIGHUP_AT_RELEASE: '1' }, stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let text = '';
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve(null);
+      }, 20_000);
+      child.on('exit', (_code, sig) => {
+        clearTimeout(timer);
+        resolve(sig);
+      });
+    });
+    expect(signal, text).toBe('SIGHUP');
   });
 });

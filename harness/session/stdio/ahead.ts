@@ -13,16 +13,22 @@
  *   `globalThis` under one `Symbol.for` key, so both copies see the same registry. In-process runs (tests, the
  *   library) have no registry and spawn as always.
  * - **Never an orphan.** Until a process is adopted it belongs to the registry: `releaseAhead` (the run, once the
- *   surface's opening settled; again when the run ends) SIGKILLs the tree of every process nobody adopted, a
- *   process 'exit' hook does the same for whatever is left, and a SIGINT/SIGTERM/SIGHUP that arrives before the
- *   CLI installed its own handlers kills them and then ends the harness as the signal would have. An adopted
- *   process is tracked by the session as any other (process-tree.ts).
+ *   surface's opening settled; again when the run ends) SIGKILLs the tree of every process nobody adopted, and a
+ *   process 'exit' hook does the same for whatever is left. The registry also listens for SIGINT, SIGTERM and SIGHUP
+ *   from the start to the end of the process: a signal the CLI handles (it has its own listener when the signal is
+ *   dispatched: the CLI's SIGINT/SIGTERM interrupt, which closes what the run adopted and stops the rest through
+ *   `releaseAhead`) is left to it; any other kills the processes nobody adopted and then ends the harness by that
+ *   signal, as it would have without the listener. The listeners stay for the life of the process: removing the last
+ *   listener of a signal closes Node's handle for it, and a signal already received but not yet dispatched is then
+ *   lost (a SIGHUP at the moment of the release was ignored). An adopted process is tracked by the session as any
+ *   other (process-tree.ts).
  * - **Events before adoption.** Each process has its `spawn` and `error` events recorded from its start (an
  *   `error` without a listener would crash the harness) and no-op error listeners on its pipes; its output waits
  *   in the paused pipes. `ServerProcess` replays what happened before it took over (a spawn failure, an exit).
  */
 import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:os';
 import type { SpawnSpec } from '../options.ts';
 import { MARKER_VAR, markedProcesses } from './process-tree.ts';
 
@@ -51,8 +57,6 @@ interface AheadRegistry {
   processes: AheadProcess[];
   /** Set by `releaseAhead`: nothing more is adopted. */
   released: boolean;
-  /** Remove the registry's signal handlers (idempotent). */
-  unhookSignals: () => void;
 }
 
 const KEY = Symbol.for('mcp-harness.ahead');
@@ -98,16 +102,14 @@ export function sameSpawnSpec(a: SpawnSpec, b: SpawnSpec): boolean {
 export function startAhead(spec: SpawnSpec, count: number): void {
   let reg = registry();
   if (!reg) {
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (process.listenerCount(signal) > 1) return; // the CLI handles it now (its session adopted or will release)
-      stopUnadopted();
-      reg?.unhookSignals();
-      process.kill(process.pid, signal); // no handler left: the default action, as if none had been installed
-    };
-    const handlers = SIGNALS.map((signal) => [signal, () => onSignal(signal)] as const);
-    for (const [signal, handler] of handlers) process.on(signal, handler);
-    reg = { processes: [], released: false, unhookSignals: () => { for (const [signal, handler] of handlers) process.off(signal, handler); } };
+    reg = { processes: [], released: false };
     (globalThis as { [KEY]?: AheadRegistry })[KEY] = reg;
+    for (const signal of SIGNALS) process.on(signal, function onSignal() {
+      if (process.listenerCount(signal) > 1) return; // the CLI handles it (what it adopted it closes, the rest it releases)
+      stopUnadopted();
+      process.off(signal, onSignal);
+      reraise(signal); // no listener left: the default action, as if none had been installed
+    });
     process.on('exit', () => stopUnadopted());
   }
   for (let i = 0; i < count; i++) {
@@ -143,18 +145,28 @@ export function adoptAhead(spec: SpawnSpec): AheadProcess | undefined {
 
 /**
  * End adoption: SIGKILL the tree (process group and marked processes) of every process started ahead that
- * nobody adopted, and remove the registry's signal handlers. Resolves once those processes exited. Idempotent;
- * never rejects; a no-op without a registry.
+ * nobody adopted. Resolves once those processes exited. Idempotent; never rejects; a no-op without a registry.
  */
 export async function releaseAhead(): Promise<void> {
   const reg = registry();
   if (!reg) return;
   reg.released = true;
-  reg.unhookSignals();
   await Promise.all(stopUnadopted().map((child) => new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   })));
+}
+
+/**
+ * End this process by `signal`'s default action (the caller removed its listener); where a process cannot signal
+ * itself so (Windows has no SIGHUP for `process.kill`), exit with 128 + the signal's number, as a shell reports it.
+ */
+function reraise(signal: NodeJS.Signals): void {
+  try {
+    process.kill(process.pid, signal);
+  } catch {
+    process.exit(128 + (constants.signals[signal] ?? 1));
+  }
 }
 
 /** SIGKILL the tree of every unadopted, unstopped, started process; returns their children. */
