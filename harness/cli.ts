@@ -70,6 +70,9 @@ async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<Resolved
   return applyCliOverrides(base, args.overrides, cwd);
 }
 
+/** The signals that interrupt a run: the first stops it gracefully, the second kills every server and exits 2. */
+const INTERRUPTS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   const config = await resolveRunConfig(args, cwd);
   // only what starting the servers needs is imported before the run; run() imports the rest while they start,
@@ -81,14 +84,14 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
     import('./run/era-hint.ts'),
   ]);
   const controller = new AbortController();
-  // first signal: stop gracefully (close servers, write the partial report); second: kill and leave
+  // first signal: stop gracefully (close servers, write the partial report); second: kill and leave. SIGHUP (the
+  // terminal closed) too: Node's default for it ends the harness without its exit hook, leaving the servers running
   const interrupt = () => {
     if (!controller.signal.aborted) return controller.abort();
     killAllTrees();
     process.exit(2);
   };
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
+  for (const signal of INTERRUPTS) process.on(signal, interrupt);
   const progress = createProgress(process.stdout, await surfacesInShard(config, args.overrides.shard));
   try {
     const { report, observations, harnessFailed } = await run(config, {
@@ -116,8 +119,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
     for (const line of usage) process.stderr.write(`mcp-harness: ${line}\n`);
     return usage.length > 0 ? 2 : code;
   } finally {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    for (const signal of INTERRUPTS) process.off(signal, interrupt);
   }
 }
 

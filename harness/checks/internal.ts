@@ -36,7 +36,7 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     id: 'harness/interrupted',
     messages: { interrupted: 'the run was interrupted while this surface was being validated; its partial observation was not judged' },
     defaultSeverity: 'info',
-    description: 'The run was interrupted (SIGINT/SIGTERM) while this surface ran; its partial observation was not judged.',
+    description: 'The run was interrupted (SIGINT/SIGTERM/SIGHUP) while this surface ran; its partial observation was not judged.',
     rationale: 'Calls cut short and servers killed by the harness are not server faults; judging them would blame the server for the interrupt.',
     spec: 'design.md §9: a partial report is still written when something breaks',
     examples: { fail: 'Ctrl-C during a run: the surface is reported as interrupted', pass: 'a run that completes' },

@@ -108,7 +108,7 @@ export interface Report {
   harnessVersion: string;
   startedAt: string;
   durationMs: number;
-  /** Set when the run was cut short (SIGINT/SIGTERM) or partial. */
+  /** Set when the run was cut short (SIGINT/SIGTERM/SIGHUP) or partial. */
   interrupted?: boolean;
   shard?: { index: number; total: number };
   surfaces: ReportSurface[];

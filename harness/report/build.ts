@@ -20,7 +20,7 @@ export interface BuildReportInput {
   surfaces: ReportSurface[];
   findings: Finding[];
   skipped: Report['skipped'];
-  /** True when the run was cut short (SIGINT/SIGTERM) or partial. */
+  /** True when the run was cut short (SIGINT/SIGTERM/SIGHUP) or partial. */
   interrupted?: boolean;
   /** This run's shard, 1-based `index` of `total`. */
   shard?: { index: number; total: number };

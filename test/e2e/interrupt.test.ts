@@ -1,5 +1,5 @@
 /**
- * SIGINT during a run (design §9): the running surface is closed and reported as interrupted (not
+ * SIGINT (or SIGTERM, SIGHUP) during a run (design §9): the running surface is closed and reported as interrupted (not
  * judged: the harness cut its calls short), surfaces not yet started are left out, the report is still
  * written and marked interrupted, the exit code is 2, and no server process survives. An interrupted
  * `baseline` writes no baseline (it would accept false findings).
@@ -16,8 +16,8 @@ import { killMarked, pidsWithMarker, processesWithMarker } from './helpers/proce
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** Start the CLI, send SIGINT once the first surface's server is up, and wait for the CLI to end. */
-async function interrupted(command: 'run' | 'baseline', marker: string) {
+/** Start the CLI, send `signal` once the first surface's server is up, and wait for the CLI to end. */
+async function interrupted(command: 'run' | 'baseline', marker: string, signal: NodeJS.Signals = 'SIGINT') {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-int-'));
   dirs.push(dir);
   const out = join(dir, 'baseline.json');
@@ -28,7 +28,7 @@ async function interrupted(command: 'run' | 'baseline', marker: string) {
     const serverUp = () => [...processesWithMarker(marker).values()].some((args) => args.includes('fixture-server.mjs'));
     for (let i = 0; i < 200 && !serverUp(); i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 500)); // the long call is in flight
-    child.kill('SIGINT');
+    child.kill(signal);
     const result = await child;
     const file = join(dir, 'report.json');
     const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;
@@ -45,6 +45,14 @@ describe('SIGINT during a run', () => {
     expect(report?.interrupted).toBe(true);
     expect(report?.surfaces.map((s) => [s.name, s.status])).toEqual([['first', 'interrupted']]);
     expect(report?.findings.map((f) => f.check)).toEqual(['harness/interrupted']);
+    expect(survivors).toEqual([]);
+  });
+
+  it('SIGHUP (the terminal closed) stops the run the same way: a report marked interrupted, exit 2, no process left', async () => {
+    const { result, report, survivors } = await interrupted('run', `int-hup-${process.pid}`, 'SIGHUP');
+    expect(result.exitCode).toBe(2);
+    expect(report?.interrupted).toBe(true);
+    expect(report?.surfaces.map((s) => [s.name, s.status])).toEqual([['first', 'interrupted']]);
     expect(survivors).toEqual([]);
   });
 

@@ -16,7 +16,7 @@
  *   surface's opening settled; again when the run ends) SIGKILLs the tree of every process nobody adopted, and a
  *   process 'exit' hook does the same for whatever is left. The registry also listens for SIGINT, SIGTERM and SIGHUP
  *   from the start to the end of the process: a signal the CLI handles (it has its own listener when the signal is
- *   dispatched: the CLI's SIGINT/SIGTERM interrupt, which closes what the run adopted and stops the rest through
+ *   dispatched: the CLI's SIGINT/SIGTERM/SIGHUP interrupt, which closes what the run adopted and stops the rest through
  *   `releaseAhead`) is left to it; any other kills the processes nobody adopted and then ends the harness by that
  *   signal, as it would have without the listener. The listeners stay for the life of the process: removing the last
  *   listener of a signal closes Node's handle for it, and a signal already received but not yet dispatched is then
