@@ -137,14 +137,15 @@ export function renderResults(r: BenchResults): string {
     '',
   ];
   if (r.defaultRuns) {
-    const rounds = r.defaultRuns.find((d) => !d.error)?.rounds ?? 0;
     lines.push(
-      ...renderDefaultRuns(`## Default run vs bare client (medians of ${rounds} alternating ${rounds === 1 ? 'round' : 'rounds'})`, r.defaultRuns),
+      ...renderDefaultRuns('## Default run vs bare client (medians of alternating rounds; rounds per workload in the table)', r.defaultRuns),
       '',
       'Default run: `node dist/bin.js run -- node <server>` in its own process (every check, the default reporters, spawn to exit;',
       'peak RSS is the harness process\'s). Bare client: bench/bare-client.ts in the bench process: spawn the server, handshake, every',
       '`tools/list` page, the same `tools/call`s with the same arguments and in-flight window, close stdin, the same stdin grace.',
-      'The ratio is the median of per-round ratios. "probes" are the requests the checks planned beyond the calls.',
+      'The ratio is the median of per-round ratios. "probes" are the requests the checks planned beyond the calls. The sub-second',
+      'workloads run more rounds (`roundsScale` in bench/default-run.ts: 4x the small servers, 2x the 1,000-tool surface): their',
+      'per-round ratio varies most.',
       'The default run finds the era hint (harness/run/era-hint.ts) an untimed CLI run of the same launch wrote before the',
       'rounds, as a user\'s second and later runs do: a legacy server\'s spare process starts beside it. "First run, no era',
       'hint" is the same CLI run with `MCP_HARNESS_CACHE_DIR=off`: a launch\'s first run, its spare started once the era is known.',

@@ -17,6 +17,7 @@ describe('renderDefaultRuns', () => {
     expect(text).toContain('<= 2x: met');
     expect(text).toContain('<= 2x: **missed**');
     expect(text).toContain('`abc123def456`');
+    expect(text).toContain(`| ${DEFAULT_TARGETS[0]?.name} | 3 | 9 |`); // the rounds column: each workload says how many it ran
   });
 
   it('marks the synthetic surface RSS target and leaves targets blank where the workload has none', () => {
