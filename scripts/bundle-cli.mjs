@@ -19,16 +19,16 @@
  * - Packages are bundled (zod, re2js, picomatch, ...), except those that must stay files of their own:
  *   tsx and esbuild (tsx registers its loader by its own file paths; imported only for a TypeScript
  *   config or contract) and vitest (a peer dependency). Packages required through `createRequire` (ajv,
- *   ajv-formats, xmlbuilder2) and the generated validators (./generated/*.cjs) are loaded at run time
- *   as before.
+ *   ajv-formats, xmlbuilder2) are loaded at run time as before; the build-time validators (./generated/*.cjs)
+ *   are bundled (`bundleGenerated` below).
  * - The bundle lands in dist/, next to tsc's output. Each harness module that reads `import.meta.url`
- *   (createRequire for ../package.json, ./generated/*.cjs, packages) gets the URL of its own tsc
+ *   (createRequire for ../package.json, packages) gets the URL of its own tsc
  *   output file (dist/<dir>/<name>.js) instead of the bundle's, so relative paths resolve exactly as in
  *   the unbundled tree; a package's `import.meta.url` is the bundle's URL.
  *
  *   node scripts/bundle-cli.mjs        (after `tsc -p tsconfig.build.json`)
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -37,6 +37,33 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = resolve(ROOT, 'harness');
 /** The bundle's own file URL in the CommonJS output (its banner defines it from `__filename`). */
 const BUNDLE_URL = '__mcpHarnessBundleUrl';
+
+/**
+ * The build-time validators (harness/schema/generated/ and harness/wire/generated/, scripts/generate-validators.ts) in
+ * the bundle. harness/generated-validators.ts requires them at run time; in the bundle it becomes a module with a
+ * literal `require` per file (the directories' `.cjs` files at build time), which esbuild bundles as lazily evaluated
+ * modules: a run evaluates only the files it needs, as before, and the loader's V8 code cache holds what it compiled
+ * of them, instead of every run reading and compiling them again (the meta-schema validator was 10-15 ms between a
+ * small server's listing and its first call).
+ */
+const GENERATED_DIRS = ['schema', 'wire'];
+const bundleGenerated = {
+  name: 'bundle-generated',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]harness[\\/]generated-validators\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('export function generatedModule(dir: GeneratedDir, name: string): unknown {')) throw new Error(`bundle-generated: ${args.path} no longer exports generatedModule(dir, name); revisit the plugin`);
+      const cases = [];
+      for (const dir of GENERATED_DIRS) {
+        const files = (await readdir(resolve(SOURCES, dir, 'generated'))).filter((f) => f.endsWith('.cjs')).sort();
+        if (files.length === 0) throw new Error(`bundle-generated: no .cjs file in harness/${dir}/generated`);
+        for (const f of files) cases.push(`    case ${JSON.stringify(`${dir}/${f.slice(0, -'.cjs'.length)}`)}: return require(${JSON.stringify(`./${dir}/generated/${f}`)});`);
+      }
+      const contents = `export function generatedModule(dir, name) {\n  switch (dir + '/' + name) {\n${cases.join('\n')}\n  }\n  throw new Error('no build-time validator module ' + dir + '/' + name);\n}\n`;
+      return { contents, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
 
 /** Rewrite `import.meta.url` in a harness module to the URL of the file tsc emits for it in dist/. */
 const anchorImportMeta = {
@@ -116,8 +143,14 @@ const result = await build({
   sourcesContent: false,
   logLevel: 'warning',
   metafile: true,
-  plugins: [importThroughLoader, anchorImportMeta, englishZodLocales],
+  plugins: [importThroughLoader, bundleGenerated, anchorImportMeta, englishZodLocales],
 });
+// every build-time validator is in the bundle (bundleGenerated), none left for the run to read from disk
+for (const dir of GENERATED_DIRS) {
+  for (const f of (await readdir(resolve(SOURCES, dir, 'generated'))).filter((name) => name.endsWith('.cjs'))) {
+    if (!(`harness/${dir}/generated/${f}` in result.metafile.inputs)) throw new Error(`harness/${dir}/generated/${f} is not in the bundle; see bundleGenerated`);
+  }
+}
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.cjs'));
 for (const [file] of outputs) {
   const text = await readFile(resolve(ROOT, file), 'latin1');

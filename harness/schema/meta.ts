@@ -11,24 +11,24 @@
  * it returns undefined and the caller asks the ajv engine, so every answer stays ajv's.
  * test/schema/meta-precompiled.test.ts proves identical verdicts and errors on every spelling.
  */
-import { createRequire } from 'node:module';
+import { generatedModule } from '../generated-validators.ts';
 import type { JsonSchema } from '../model/protocol.ts';
 import { META_SCHEMA_IDS } from './dialects.ts';
 import type { EngineValidate } from './engines.ts';
 import { lazyAjvRegExp } from './lazy-regexp.ts';
 import type { Dialect } from './service.ts';
 
-const require = createRequire(import.meta.url);
 const loaded = new Map<Dialect, Record<string, EngineValidate>>();
 
 /**
  * The build-time validators of a dialect by meta-schema `$id` (./generated/meta-<dialect>.cjs, a
- * function of the pattern matcher), required on first use: a run parses only the dialects it meets.
+ * function of the pattern matcher, through ../generated-validators.ts: part of the CLI's bundle and its code
+ * cache), evaluated on first use: a run evaluates only the dialects it meets.
  */
 export function metaValidators(dialect: Dialect): Record<string, EngineValidate> {
   let validators = loaded.get(dialect);
   if (!validators) {
-    const load = require(`./generated/meta-${dialect}.cjs`) as (regExp: typeof lazyAjvRegExp) => Record<string, EngineValidate>;
+    const load = generatedModule('schema', `meta-${dialect}`) as (regExp: typeof lazyAjvRegExp) => Record<string, EngineValidate>;
     loaded.set(dialect, (validators = load(lazyAjvRegExp)));
   }
   return validators;

@@ -4,10 +4,10 @@
  * ./engine.ts's engine); any other definition is compiled by that engine on first use (draft-07 up
  * to 2025-06-18, 2020-12 after). Validators are kept per (revision, definition) for the process.
  */
-import { createRequire } from 'node:module';
 import { createWireEngine, definitionRef, type WireAjvError as AjvError, type WireEngine, type WireValidator as Validator } from './engine.ts';
 import type { WireRevision } from './revision.ts';
 import { definitionsKey, wireSchemaDocument } from './schemas.ts';
+import { generatedModule } from '../generated-validators.ts';
 
 export type { WireValidator } from './engine.ts';
 
@@ -18,7 +18,6 @@ export interface WireIssue {
   message: string;
 }
 
-const require = createRequire(import.meta.url);
 const engines = new Map<WireRevision, WireEngine>();
 const generated = new Map<WireRevision, Record<string, Validator>>();
 /** Validators by revision, then definition (two lookups of constant strings: no key text built per frame). */
@@ -31,12 +30,13 @@ function engineFor(revision: WireRevision): WireEngine {
 }
 
 /**
- * The build-time validators of a revision by definition name (./generated/<revision>.cjs), required
- * on first use: a run parses only the revisions it validates frames of.
+ * The build-time validators of a revision by definition name (./generated/<revision>.cjs, through
+ * ../generated-validators.ts: part of the CLI's bundle and its code cache), evaluated on first use: a run
+ * evaluates only the revisions it validates frames of.
  */
 export function generatedFor(revision: WireRevision): Record<string, Validator> {
   let loaded = generated.get(revision);
-  if (!loaded) generated.set(revision, (loaded = require(`./generated/${revision}.cjs`) as Record<string, Validator>));
+  if (!loaded) generated.set(revision, (loaded = generatedModule('wire', revision) as Record<string, Validator>));
   return loaded;
 }
 

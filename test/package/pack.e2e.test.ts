@@ -130,7 +130,7 @@ describe('the packed package, installed into a fresh project', () => {
     expect(report.surfaces.map((x) => [x.name, x.status])).toEqual([['fixture', 'ok']]);
   }, STEP_LIMIT_MS);
 
-  it.concurrent('the bundle defers what a stdio run does not need (node:http, tinyglobby with picomatch) and loads it where a run needs it (watched paths, a Streamable HTTP surface): the same findings as the source CLI', async () => {
+  it.concurrent('the bundle defers what a stdio run does not need (node:http, tinyglobby with picomatch) and loads it where a run needs it (watched paths, a Streamable HTTP surface), holds the build-time validators (none read from disk): the same findings as the source CLI', async () => {
     const dir = join(project, 'deferred');
     mkdirSync(dir);
     // what the CLI process loaded, written at its exit: Node's built-in modules and the files it required from disk
@@ -139,11 +139,13 @@ describe('the packed package, installed into a fresh project', () => {
       "process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_FILE, JSON.stringify({",
       "  http: process.moduleLoadList.includes('NativeModule http'),",
       "  picomatch: Object.keys(require.cache).some((file) => file.includes('/picomatch/')),",
+      // the build-time validators are in the bundle (scripts/bundle-cli.mjs bundleGenerated): none is read from disk
+      "  generated: Object.keys(require.cache).filter((file) => /[\\\\/]generated[\\\\/][^\\\\/]+[.]cjs$/.test(file)),",
       '})));',
     ].join('\n'));
     const bundledCli = (args: string[], name: string) =>
       execa(process.execPath, ['--require', preload, join(project, 'node_modules/mcp-harness/dist/bin.js'), 'run', '--report-dir', join(dir, name), ...args], { ...quiet, cwd: dir, env: { ...quiet.env, LOADED_FILE: join(dir, `${name}.json`) } });
-    const loaded = (name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as { http: boolean; picomatch: boolean };
+    const loaded = (name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as { http: boolean; picomatch: boolean; generated: string[] };
     const findings = (name: string) =>
       (JSON.parse(readFileSync(join(dir, name, 'report.json'), 'utf8')) as { findings: { surface: string; check: string; messageId: string; tool?: string; pointer?: string; severity: string }[] }).findings
         .map((f) => [f.surface, f.check, f.messageId, f.tool ?? '', f.pointer ?? '', f.severity].join(' '))
@@ -152,7 +154,7 @@ describe('the packed package, installed into a fresh project', () => {
     const stdio = await bundledCli(['--', process.execPath, join(SERVERS, 'fixture-server.mjs')], 'stdio');
     expect(stdio.stderr).toBe('');
     expect(stdio.exitCode).toBe(0);
-    expect(loaded('stdio')).toEqual({ http: false, picomatch: false });
+    expect(loaded('stdio')).toEqual({ http: false, picomatch: false, generated: [] });
 
     const http = join(SERVERS, 'http/fixture-http-server.mjs');
     writeFileSync(join(dir, 'mcp-harness.config.ts'), [
@@ -167,7 +169,7 @@ describe('the packed package, installed into a fresh project', () => {
     const source = await execa(process.execPath, [join(ROOT, 'bin/mcp-harness.js'), 'run', '--config', join(dir, 'mcp-harness.config.ts'), '--report-dir', join(dir, 'source')], { ...quiet, cwd: dir });
     expect(bundled.stderr).toBe('');
     expect([bundled.exitCode, source.exitCode]).toEqual([1, 1]); // the unmatched watched path is an error
-    expect(loaded('bundled')).toEqual({ http: true, picomatch: true });
+    expect(loaded('bundled')).toEqual({ http: true, picomatch: true, generated: [] });
     expect(findings('bundled')).toContain('watched contract/watched-paths noMatch  /watchedPaths/1 error');
     expect(findings('bundled').filter((f) => f.startsWith('http '))).not.toEqual([]);
     expect(findings('bundled')).toEqual(findings('source'));
