@@ -15,7 +15,6 @@ import { declaresListChanged, finishListChanged, followListChanges } from './rel
 import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './early-probes.ts';
 import type { EarlySession } from './early-session.ts';
 import { runFreshProbes, startEarlyFresh, type EarlyFresh } from './fresh-probes.ts';
-import { submissionOrder } from './probe-order.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -256,12 +255,7 @@ async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObse
     };
     // a bounded pool (items still start in plan order): at 1,000 tools ~19,000 probes waited at once
     const limit = EFFECT_ORDER_SLOTS_PER_WINDOW * Math.max(1, input.session.callConcurrency ?? DEFAULT_CALL_CONCURRENCY);
-    // a probe with a late window of its own is submitted first (./probe-order.ts); the records stay in plan order
-    const isBarrier = (p: ProbeRequest) => changesState(p.tool);
-    const order = submissionOrder(pipelined, isBarrier);
-    const submitted = await runInEffectOrder(order.map((i) => pipelined[i] as ProbeRequest), isBarrier, run, limit);
-    const records: ProbeRecord[] = new Array<ProbeRecord>(pipelined.length);
-    order.forEach((planIndex, i) => (records[planIndex] = submitted[i] as ProbeRecord));
+    const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), run, limit);
     if (!input.signal?.aborted) await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
     for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
       if (input.signal?.aborted) break;

@@ -37,30 +37,6 @@ describe('observeSurface probe scheduling', () => {
   });
 });
 
-describe('observeSurface: a probe with a late window of its own is submitted first (harness/run/probe-order.ts)', () => {
-  it('sends the cancellation probe before the probes planned ahead of it, and keeps the records in plan order', async () => {
-    const cancel: ProbeRequest = {
-      id: 'cancel', check: 'test/cancel', method: 'tools/call', params: { name: 'sleep', arguments: { ms: 50 } },
-      cancelAfterMs: 0, cancelMarker: true, cancelTwin: true, lateGraceMs: 300,
-    };
-    const planned = [...Array.from({ length: 6 }, (_, i) => probe(`p${i}`, 'echo', { message: String(i) })), cancel, probe('after', 'echo', { message: 'z' })];
-    const obs = await observeSurface({
-      surface: 'fixture',
-      spec: fixture(),
-      session: options({ callConcurrency: 2 }),
-      base: { options: DEFAULT_OPTIONS },
-      planCalls: () => ({ scenarios: [], skipped: [] }),
-      planProbes: () => planned,
-    });
-    expect(obs.probes.map((p) => p.probe.id)).toEqual(planned.map((p) => p.id));
-    const id = (name: string) => Number(obs.probes.find((p) => p.probe.id === name)?.request.id);
-    const others = planned.filter((p) => p !== cancel).map((p) => id(p.id));
-    expect(id('cancel')).toBeLessThan(Math.min(...others));
-    expect(obs.probes.find((p) => p.probe.id === 'cancel')?.request.outcome).toBe('cancelled');
-    expect(obs.probes.filter((p) => p.probe.id !== 'cancel').every((p) => p.request.outcome === 'success')).toBe(true);
-  });
-});
-
 describe('observeSurface fresh-process probes started beside the main session', () => {
   const init = (id: string, version = '1900-01-01'): ProbeRequest => ({
     id, check: 'test/fresh', method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } }, freshProcess: true,

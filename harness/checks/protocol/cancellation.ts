@@ -13,8 +13,8 @@
  * verdict rests on the order of frames on one pipe, never on times, so it is the same on an idle and a
  * loaded machine (issue 9). A tool that answered before the marker may have had its answer on the way
  * already: the check stays silent. Times (`lateAfterMs`, the call's `durationMs`) are kept as evidence.
- * Waiting: the call is pipelined beside the other probes and submitted before them (harness/run/probe-order.ts:
- * its late window overlaps their work instead of trailing it; only the follow-up `tools/list` runs alone, after them). Right behind the marker goes a twin (`cancelTwin`): the
+ * Waiting: the call is pipelined beside the other probes (its late window overlaps their work; only the
+ * follow-up `tools/list` runs alone, after them). Right behind the marker goes a twin (`cancelTwin`): the
  * same call again, its own id. The window ends at the first late frame (the verdict is then known), or,
  * when the twin is answered before any late frame, one twin duration (its write to its answer, at least
  * TWIN_SETTLE_MIN_MS = 20 ms) after the twin's answer (the settle): a server that ignores the cancellation
