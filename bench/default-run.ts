@@ -143,6 +143,11 @@ async function timeBareOnce(config: ReturnType<typeof adHocConfig>, replay: Repl
   return (await timeBare(config.surfaces[0], replay, freshStarts)).wallMs;
 }
 
+/** The rounds `measureDefaultRuns` runs of `target` when `roundsAsked` are asked: times its `roundsScale` (default 1). */
+export function roundsFor(target: DefaultTarget, roundsAsked: number): number {
+  return roundsAsked * (target.roundsScale ?? 1);
+}
+
 /** The processes the fresh-process probes of every check need on `era` (the default run enables every check). */
 export function freshStartsFor(era: Era): number {
   return freshProcessCount(era);
@@ -158,7 +163,7 @@ export function freshStartsFor(era: Era): number {
 export async function measureDefaultRuns(targets: readonly DefaultTarget[], roundsAsked: number, log: Log, firstRun = false): Promise<DefaultRow[]> {
   const rows: DefaultRow[] = [];
   for (const target of targets) {
-    const rounds = roundsAsked * (target.roundsScale ?? 1);
+    const rounds = roundsFor(target, roundsAsked);
     const work = mkdtempSync(join(tmpdir(), 'mcp-bench-default-'));
     try {
       const warm = await warmUp(target, work);

@@ -7,7 +7,8 @@
  *                                  [--no-sweep] [--no-throughput] [--no-startup] [--startup-only] [--out FILE]
  *                                  [--default-rounds N] [--growth-rounds N] [--no-default] [--no-growth]
  *                                  [--no-compare] [--no-validators] [--no-profile]
- * Defaults: 5 rounds of the default run (the CLI, all checks) vs the bare client, 3 of the growth table
+ * Defaults: 5 rounds of the default run (the CLI, all checks) vs the bare client, times each workload's `roundsScale`
+ * (bench/default-run.ts: 20 for the small published servers, 10 for the 1,000-tool surface), 3 of the growth table
  * (100 / 1,000 / 5,000 tools), 5 rounds per real surface in process, 3 for the synthetic one, every
  * surface, RESULTS.md next to this file.
  * `--startup-only`: only the start-up section (built CLI vs bare Node; a minute), written to STARTUP.md.

@@ -52,14 +52,17 @@ const bundleGenerated = {
   setup(b) {
     b.onLoad({ filter: /[\\/]harness[\\/]generated-validators\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes('export function generatedModule(dir: GeneratedDir, name: string): unknown {')) throw new Error(`bundle-generated: ${args.path} no longer exports generatedModule(dir, name); revisit the plugin`);
+      for (const signature of ['export function generatedModule(dir: GeneratedDir, name: string): unknown {', 'export function generatedFormats(): unknown {']) {
+        if (!source.includes(signature)) throw new Error(`bundle-generated: ${args.path} no longer has \`${signature}\`; revisit the plugin`);
+      }
       const cases = [];
       for (const dir of GENERATED_DIRS) {
         const files = (await readdir(resolve(SOURCES, dir, 'generated'))).filter((f) => f.endsWith('.cjs')).sort();
         if (files.length === 0) throw new Error(`bundle-generated: no .cjs file in harness/${dir}/generated`);
         for (const f of files) cases.push(`    case ${JSON.stringify(`${dir}/${f.slice(0, -'.cjs'.length)}`)}: return require(${JSON.stringify(`./${dir}/generated/${f}`)});`);
       }
-      const contents = `export function generatedModule(dir, name) {\n  switch (dir + '/' + name) {\n${cases.join('\n')}\n  }\n  throw new Error('no build-time validator module ' + dir + '/' + name);\n}\n`;
+      // generatedFormats: the literal require bundles the very copy of ajv-formats the bundled wire validators require
+      const contents = `export function generatedModule(dir, name) {\n  switch (dir + '/' + name) {\n${cases.join('\n')}\n  }\n  throw new Error('no build-time validator module ' + dir + '/' + name);\n}\nexport function generatedFormats() {\n  return require('ajv-formats/dist/formats');\n}\n`;
       return { contents, loader: 'js', resolveDir: dirname(args.path) };
     });
   },

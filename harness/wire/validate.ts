@@ -7,7 +7,7 @@
 import { createWireEngine, definitionRef, type WireAjvError as AjvError, type WireEngine, type WireValidator as Validator } from './engine.ts';
 import type { WireRevision } from './revision.ts';
 import { definitionsKey, wireSchemaDocument } from './schemas.ts';
-import { generatedModule } from '../generated-validators.ts';
+import { generatedFormats, generatedModule } from '../generated-validators.ts';
 
 export type { WireValidator } from './engine.ts';
 
@@ -46,11 +46,12 @@ const WARM_URI = 'https://example.com/a?b=c#d';
 /**
  * Compile ahead the costliest format check the build-time validators share (Check.prepare of protocol/wire-schema):
  * ajv-formats' `uri`, a regular expression of ~2 KB (no `g` or `y` flag) that V8 compiles on its first run and again
- * to machine code on the next, ~5 ms at the first validated frame with a URI otherwise. Requires the very module the
- * generated validators require (`ajv-formats/dist/formats`, one instance per process).
+ * to machine code on the next, ~5 ms at the first validated frame with a URI otherwise. Runs the very module the
+ * generated validators require (`ajv-formats/dist/formats`, through ../generated-validators.ts: the same instance in
+ * source form and in the CLI's bundle).
  */
 export function warmWireFormats(): void {
-  const { fullFormats } = require('ajv-formats/dist/formats') as { fullFormats: { uri: (s: string) => boolean } };
+  const { fullFormats } = generatedFormats() as { fullFormats: { uri: (s: string) => boolean } };
   for (let i = 0; i < 2; i++) fullFormats.uri(WARM_URI);
 }
 

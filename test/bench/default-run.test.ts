@@ -4,7 +4,7 @@
  * Rendering only: no timing is measured or asserted here.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TARGETS, freshStartsFor, renderDefaultRuns, syntheticTarget, type DefaultRow } from '../../bench/default-run.ts';
+import { DEFAULT_TARGETS, freshStartsFor, renderDefaultRuns, roundsFor, syntheticTarget, type DefaultRow } from '../../bench/default-run.ts';
 
 const row = (over: Partial<DefaultRow>): DefaultRow => ({
   target: DEFAULT_TARGETS[0], rounds: 3, tools: 9, calls: 6, probes: 24, findings: 26, findingsHash: 'abc123def456', findingsVaried: false,
@@ -55,5 +55,13 @@ describe('renderDefaultRuns', () => {
     const text = renderDefaultRuns('## t', [row({ error: 'mcp-harness run exited 2: boom | x' }), row({ findingsVaried: true })]).join('\n');
     expect(text).toContain('not measured: mcp-harness run exited 2: boom \\| x');
     expect(text).toContain('**varied across rounds**');
+  });
+});
+
+describe('roundsFor (more rounds for the sub-second workloads)', () => {
+  it('scales the rounds asked by the workload\'s roundsScale: 20 / 20 / 5 / 10 by default, the growth table as asked', () => {
+    expect(DEFAULT_TARGETS.map((t) => roundsFor(t, 5))).toEqual([20, 20, 5, 10]);
+    expect(DEFAULT_TARGETS.map((t) => roundsFor(t, 1))).toEqual([4, 4, 1, 2]);
+    expect(roundsFor(syntheticTarget(5000), 3)).toBe(3);
   });
 });

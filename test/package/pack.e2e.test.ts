@@ -155,6 +155,12 @@ describe('the packed package, installed into a fresh project', () => {
     expect(stdio.stderr).toBe('');
     expect(stdio.exitCode).toBe(0);
     expect(loaded('stdio')).toEqual({ http: false, picomatch: false, generated: [] });
+    // a draft-07 schema takes the precompiled meta-schema validator (a 2020-12 one mostly the fast path): bundled too
+    const draft07 = JSON.stringify([{ name: 'd7', description: 'Echo a message.', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { message: { type: 'string' } } }, annotations: { readOnlyHint: true } }]);
+    const meta = await bundledCli(['--', process.execPath, join(SERVERS, 'fixture-server.mjs'), `--tools=${draft07}`], 'draft07');
+    expect(meta.stderr).toBe('');
+    expect([0, 1]).toContain(meta.exitCode);
+    expect(loaded('draft07')).toEqual({ http: false, picomatch: false, generated: [] });
 
     const http = join(SERVERS, 'http/fixture-http-server.mjs');
     writeFileSync(join(dir, 'mcp-harness.config.ts'), [
