@@ -40,6 +40,12 @@ export interface RequestRecord {
   durationMs: number;
   /** Outcome `timeout`: the budget that ran out, ms (the message names it, not the wall time). */
   timeoutMs?: number;
+  /**
+   * Outcome `exit` of a request the session never wrote after a crash (docs/determinism.md, "Crashes"):
+   * `crashes` when requests of its tool (or method) had crashed the server process CRASHES_PER_REQUEST_KEY
+   * times alone (harness/session/session.ts); `restarts` when the session's restart budget (`maxRestarts`) was spent.
+   */
+  unsent?: 'crashes' | 'restarts';
   /** Byte length of the response line (UTF-8), when there was one. */
   responseBytes?: number;
   /** Frames the server sent tied to this request before the answer (progress, log messages): the first MAX_KEPT_NOTIFICATIONS. */

@@ -26,8 +26,6 @@ export interface EarlyProbes {
    * no such early probe.
    */
   take(planned: ProbeRequest): Promise<ProbeRecord | undefined> | undefined;
-  /** How many early records ended with the process (`exit`), once all have settled. Never rejects. */
-  exits(): Promise<number>;
   /** Resolves when every early probe has settled. Never rejects. */
   settled(): Promise<void>;
 }
@@ -87,7 +85,6 @@ export function startEarly(probes: readonly ProbeRequest[], run: (probe: ProbeRe
       byKey.delete(key); // a second identical probe in the final plan runs on its own, as before
       return record.then((r) => (r.request.outcome === 'exit' ? undefined : { ...r, probe: planned }));
     },
-    exits: async () => (await Promise.allSettled(all)).filter((r) => r.status === 'fulfilled' && r.value.request.outcome === 'exit').length,
     settled: () => settled,
   };
 }

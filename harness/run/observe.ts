@@ -128,7 +128,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
     if (!input.signal?.aborted && obs.bootError === undefined) {
       const plan = input.planCalls(obs);
       obs.skippedTools = plan.skipped;
-      const calls = callAll(session, plan.scenarios, changesState, input.signal, () => earlyLive?.exits() ?? Promise.resolve(0));
+      const calls = callAll(session, plan.scenarios, changesState);
       // submitted after every call (calls of read-only tools are all submitted at once): none waits for them
       if (plan.scenarios.length > 0) {
         const assumed = assumeAnswered(obs, plan.scenarios);
@@ -145,7 +145,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
         session, obs, planCalls: input.planCalls, signal: input.signal,
         callScenarios: async (scenarios, changes) => {
           if (scenarios.some((s) => changes(s.tool))) await earlyLive?.settled(); // an early probe never races a write
-          return callAll(live, scenarios, changes, input.signal);
+          return callAll(live, scenarios, changes);
         },
       });
     }
@@ -215,27 +215,14 @@ function markCutShort(obs: SurfaceObservation): void {
 /**
  * Call every scenario in plan order, a call that may change state alone (`runInEffectOrder`: a write never
  * races a read); the session's in-flight window bounds the concurrency and keeps submission order.
- * A crash takes every call in flight with it: when more than one call ended with the process (`exit`),
- * they are replayed one at a time on the restarted server, so only a call that crashes it again is
- * blamed and the others are still validated.
+ * A crash takes every call in flight with it: the session sends those calls again one at a time, in plan
+ * order, on the restarted server, so only a call that crashes it alone is blamed and the others are still
+ * validated (harness/session/session.ts, docs/determinism.md "Crashes").
  */
-async function callAll(session: Session, scenarios: Scenario[], changesState: (tool: string | undefined) => boolean, signal?: AbortSignal, earlyExits?: () => Promise<number>): Promise<CallRecord[]> {
-  const call = (scenario: Scenario) => session.callTool(scenario.tool, scenario.arguments, { timeoutMs: scenario.timeoutMs });
-  const records = await runInEffectOrder(scenarios, (s) => changesState(s.tool), async (scenario) => ({ scenario, request: await call(scenario) }));
-  // an early probe in flight beside the calls is one more request a crash took with it (early-probes.ts)
-  const alsoLost = earlyExits && records.some((r) => r.request.outcome === 'exit') ? await earlyExits() : 0;
-  if (!signal?.aborted) await replayCollateral(records, (r) => call(r.scenario), alsoLost); // an abort is not a crash
-  return records;
-}
-
-/**
- * Replay, one at a time, the requests a crash took with it (see callAll); mutates `records`. `alsoLost`:
- * requests outside `records` that ended with the process too (early probes), counted toward "more than one".
- */
-async function replayCollateral<T extends { request: RequestRecord }>(records: T[], rerun: (record: T) => Promise<RequestRecord>, alsoLost = 0): Promise<void> {
-  const collateral = records.filter((r) => r.request.outcome === 'exit');
-  if (collateral.length === 0 || collateral.length + alsoLost < 2) return;
-  for (const record of collateral) record.request = await rerun(record);
+async function callAll(session: Session, scenarios: Scenario[], changesState: (tool: string | undefined) => boolean): Promise<CallRecord[]> {
+  return runInEffectOrder(scenarios, (s) => changesState(s.tool), async (scenario) => ({
+    scenario, request: await session.callTool(scenario.tool, scenario.arguments, { timeoutMs: scenario.timeoutMs }),
+  }));
 }
 
 /**
@@ -256,7 +243,6 @@ async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObse
     // a bounded pool (items still start in plan order): at 1,000 tools ~19,000 probes waited at once
     const limit = EFFECT_ORDER_SLOTS_PER_WINDOW * Math.max(1, input.session.callConcurrency ?? DEFAULT_CALL_CONCURRENCY);
     const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), run, limit);
-    if (!input.signal?.aborted) await replayCollateral(records, async (r) => (await runLiveProbe(session, r.probe)).request);
     for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
       if (input.signal?.aborted) break;
       records.push(await runLiveProbe(session, probe));

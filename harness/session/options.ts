@@ -72,7 +72,10 @@ export interface SessionOptions {
   keepFrames?: number;
   /** A stdout line longer than this is recorded (count, head) but never buffered whole (default 16 MiB). */
   maxLineBytes?: number;
-  /** Respawns allowed after crashes or wedges before requests resolve `exit` straight away (default 10). */
+  /**
+   * Respawns allowed after crashes or wedges before requests resolve `exit` straight away, unsent (default 20:
+   * the first crash and two more for each of nine tools that crash the server on bad input: CRASHES_PER_REQUEST_KEY).
+   */
   maxRestarts?: number;
   /** How long after a cancellation frames for that id are still collected as `lateFrames` (default 300). */
   lateGraceMs?: number;
@@ -104,7 +107,7 @@ export function resolveOptions(options: SessionOptions): ResolvedSessionOptions 
     stderrLimitBytes: options.stderrLimitBytes ?? 64 * 1024,
     keepFrames: options.keepFrames ?? 2000,
     maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024,
-    maxRestarts: options.maxRestarts ?? 10,
+    maxRestarts: options.maxRestarts ?? 20,
     lateGraceMs: options.lateGraceMs ?? 300,
   };
 }

@@ -3,6 +3,13 @@
  * Requests are pipelined through a bounded window; a crashed process is respawned (and the era re-established)
  * on the next request (spec 2026-07-28 basic/transports/stdio: the client SHOULD restart); a wedged process
  * (a timeout, then no answer to a liveness check within probeMs) is killed and respawned likewise.
+ *
+ * Crashes (docs/determinism.md): the first time the process ends while in use, every request in flight ends
+ * with it, whichever of them caused it. From then on the session is serial: those requests are sent again one
+ * at a time, in the order they were submitted, ahead of every request still waiting, and so is everything
+ * after them (SerialLane). Each later crash is then one request's, and a tool (or method) whose requests
+ * crashed the process CRASHES_PER_REQUEST_KEY times alone gets no more requests (`unsent: 'crashes'`).
+ * Which requests run, and on which process, no longer depends on how the crash and the window aligned.
  */
 import type { Listing, Negotiation } from '../model/observation.ts';
 import type { ExitInfo, HttpSendOptions, RequestRecord, ShutdownInfo, WireTap } from '../model/wire.ts';
@@ -13,7 +20,14 @@ import type { Link, Connector } from './link.ts';
 import { walkListing } from './listing.ts';
 import { rehandshake, type NegotiateDeps } from './negotiate.ts';
 import type { ResolvedSessionOptions } from './options.ts';
+import { SerialLane } from './serial-lane.ts';
 import { Window } from './window.ts';
+
+/**
+ * Crashes of the server process by requests of one key (a tool's `tools/call`, or another method) sent alone,
+ * after which the session sends no more requests of that key (docs/determinism.md, "Crashes").
+ */
+export const CRASHES_PER_REQUEST_KEY = 2;
 
 /** Per-request options of `Session.request` (see ProbeRequest in model/wire.ts). Durations in ms. */
 export interface RequestOptions {
@@ -77,6 +91,13 @@ export class LiveSession implements Session {
   private gate: Promise<void> | undefined;
   private restarts = 0;
   private closing: Promise<ShutdownInfo> | undefined;
+  /** Submitted requests so far: the next request's place in the serial lane. */
+  private submitted = 0;
+  /** True once the process ended while in use: every request from then on runs alone (`lane`). */
+  private serial = false;
+  private readonly lane = new SerialLane();
+  /** Crashes of the process by requests sent alone, by request key (`requestKey`). */
+  private readonly crashes = new Map<string, number>();
 
   constructor(
     readonly negotiation: Negotiation,
@@ -100,18 +121,61 @@ export class LiveSession implements Session {
     const enveloped = this.negotiation.era === 'modern' && opts.envelope !== false;
     const sent = buildParams(this.frameContext(), params ?? (enveloped ? {} : undefined), opts);
     if (opts.notification) return this.notify(method, sent);
-    return this.window.run(() => this.exchangeOn(method, sent, opts));
+    const seq = this.submitted++;
+    return this.window.run(() => this.exchangeOn(method, sent, opts, seq));
   }
 
   /**
-   * One request in its window slot: the live link (respawned first when needed), a fresh id, the exchange.
-   * The hot path (one per request): the spec is one literal with every key (absent options undefined, which
-   * the exchange reads as absent), and a live link is taken without awaiting `acquireLink`.
+   * One request in its window slot. Pipelined (the hot path, one per request) while the process has never
+   * ended in use: the live link, a fresh id, the exchange. When the process crashed before the request had
+   * its answer (`crashedDuring`: it ended `exit`, or a cancellation's late window or a timeout saw the crash)
+   * or it finds the process gone, the session turns serial and the request is sent again alone, in its place
+   * (`seq`) in the serial lane; a request that may not respawn (an early probe) keeps its record instead.
    */
-  private async exchangeOn(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions): Promise<RequestRecord> {
-    const link = this.liveLink() ?? (await this.acquireLink(opts.respawn !== false));
+  private async exchangeOn(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions, seq: number): Promise<RequestRecord> {
+    if (!this.serial) {
+      const link = this.liveLink() ?? (await this.acquireLink(false));
+      if (this.closing) return exitRecord(this.nextId(), method, sent);
+      if (link && !this.serial) {
+        const record = await this.exchangeWith(link, method, sent, opts);
+        if (this.closing || !(await crashedDuring(link, record))) return record;
+        this.turnSerial();
+        if (opts.respawn === false) return record;
+      } else this.turnSerial();
+    }
+    return this.lane.run(seq, () => this.exchangeAlone(method, sent, opts));
+  }
+
+  /** From now on one request at a time (see the module comment). */
+  private turnSerial(): void {
+    this.serial = true;
+    this.window.resize(1);
+  }
+
+  /**
+   * One request alone on the process (serial mode): not sent when its key already crashed the process
+   * CRASHES_PER_REQUEST_KEY times, or when the restart budget is spent (`unsent`); a crash during it is its key's.
+   */
+  private async exchangeAlone(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions): Promise<RequestRecord> {
+    const key = requestKey(method, sent);
+    if ((this.crashes.get(key) ?? 0) >= CRASHES_PER_REQUEST_KEY) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
+    const respawn = opts.respawn !== false;
+    const link = this.liveLink() ?? (await this.acquireLink(respawn));
+    if (!link) {
+      const spent = respawn && !this.closing && this.restarts >= this.options.maxRestarts;
+      return spent ? { ...exitRecord(this.nextId(), method, sent), unsent: 'restarts' } : exitRecord(this.nextId(), method, sent);
+    }
+    const record = await this.exchangeWith(link, method, sent, opts);
+    if (record.outcome === 'exit' && !this.closing && (await link.connection.closed).unexpected) this.crashes.set(key, (this.crashes.get(key) ?? 0) + 1);
+    return record;
+  }
+
+  /**
+   * The exchange of one request on `link`: a fresh id, the spec as one literal with every key (absent options
+   * undefined, which the exchange reads as absent); a timeout starts the liveness check.
+   */
+  private async exchangeWith(link: Link, method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions): Promise<RequestRecord> {
     const id = this.nextId();
-    if (!link) return exitRecord(id, method, sent);
     const record = await exchange(link.channel, {
       id, method, params: sent, line: serialiseFrame(requestFrame(id, method, sent), opts.floatPaths),
       timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
@@ -124,18 +188,22 @@ export class LiveSession implements Session {
   }
 
   writeRaw(line: string, opts: { expectId?: number | string; timeoutMs?: number } = {}): Promise<RequestRecord | undefined> {
-    return this.window.run(async () => {
-      const link = await this.acquireLink();
-      const { expectId } = opts;
-      if (expectId === undefined) {
-        link?.channel.sendLine(line);
-        return undefined;
-      }
-      const { method, params } = describeRaw(line);
-      if (!link) return exitRecord(expectId, method, params);
-      const timeoutMs = opts.timeoutMs ?? this.options.timeouts.requestMs;
-      return exchange(link.channel, { id: expectId, method, params, line, timeoutMs, lateGraceMs: this.options.lateGraceMs });
-    });
+    const seq = this.submitted++;
+    return this.window.run(() => (this.serial ? this.lane.run(seq, () => this.rawOn(line, opts)) : this.rawOn(line, opts)));
+  }
+
+  /** One raw line in its window slot (and, in serial mode, alone): the live link (respawned when needed), the exchange if an id is awaited. */
+  private async rawOn(line: string, opts: { expectId?: number | string; timeoutMs?: number }): Promise<RequestRecord | undefined> {
+    const link = await this.acquireLink();
+    const { expectId } = opts;
+    if (expectId === undefined) {
+      link?.channel.sendLine(line);
+      return undefined;
+    }
+    const { method, params } = describeRaw(line);
+    if (!link) return exitRecord(expectId, method, params);
+    const timeoutMs = opts.timeoutMs ?? this.options.timeouts.requestMs;
+    return exchange(link.channel, { id: expectId, method, params, line, timeoutMs, lateGraceMs: this.options.lateGraceMs });
   }
 
   tap(): WireTap {
@@ -229,6 +297,22 @@ export class LiveSession implements Session {
       if (record.outcome === 'timeout') await link.connection.kill();
     })().finally(() => (this.gate = undefined));
   }
+}
+
+/**
+ * True when `link`'s process crashed (an unexpected exit) before `record` got an answer: outcome `exit`, or a
+ * `cancelled` or `timeout` exchange that was still watching the process (a cancellation's late window) when it
+ * died. An answered request (success, tool-error, protocol-error, oversize) keeps its record.
+ */
+async function crashedDuring(link: Link, record: RequestRecord): Promise<boolean> {
+  if (record.outcome === 'exit') return true;
+  if ((record.outcome !== 'cancelled' && record.outcome !== 'timeout') || link.connection.alive) return false;
+  return (await link.connection.closed).unexpected;
+}
+
+/** The key a crash is counted under: `tools/call` and the tool's name, or the method. */
+function requestKey(method: string, sent: Record<string, unknown> | undefined): string {
+  return method === 'tools/call' && typeof sent?.name === 'string' ? `tools/call\u0000${sent.name}` : method;
 }
 
 function exitRecord(id: number | string, method: string, params: unknown): RequestRecord {

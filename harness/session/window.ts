@@ -8,11 +8,22 @@
  */
 export class Window {
   private active = 0;
+  private size: number;
   private queue: (() => void)[] = [];
   private head = 0;
 
   /** @param size slots (>= 1). */
-  constructor(private readonly size: number) {}
+  constructor(size: number) {
+    this.size = size;
+  }
+
+  /**
+   * Change the number of slots (>= 1). Tasks already running keep theirs; while more run than `size`,
+   * a settling task frees its slot instead of handing it to a waiter (the session's serial mode after a crash).
+   */
+  resize(size: number): void {
+    this.size = Math.max(1, size);
+  }
 
   /**
    * Run `task` in a slot; the slot is freed when it settles (resolve or reject), and the promise settles as
@@ -48,9 +59,9 @@ export class Window {
     throw error;
   };
 
-  /** Free a slot: hand it to the oldest waiter, or give it back. */
+  /** Free a slot: hand it to the oldest waiter (unless more run than `size`), or give it back. */
   private release(): void {
-    const next = this.take();
+    const next = this.active > this.size ? undefined : this.take();
     if (next) next();
     else this.active -= 1;
   }

@@ -28,17 +28,33 @@ describe('outcomes', () => {
 });
 
 describe('crash, hang and wedge', () => {
-  it('resolves an in-flight call with exit, records the exit as unexpected, and respawns on the next call', async () => {
+  it('resolves an in-flight call with exit once it crashed the server again alone, records both exits as unexpected, and respawns on the next call', async () => {
     const session = await start(fixture(['--fault=crash-tool=echo']), options());
     const crashed = await session.callTool('echo', { message: 'x' });
     expect(crashed.outcome).toBe('exit');
+    expect(crashed.unsent).toBeUndefined();
+    // the first crash ended every request in flight (here one): the session turned serial and sent it again alone
+    expect(session.exits()).toEqual([expect.objectContaining({ code: 3, unexpected: true }), expect.objectContaining({ code: 3, unexpected: true })]);
     const next = await session.callTool('add', { a: 2, b: 3 });
     expect(next.outcome).toBe('success');
-    expect(session.exits()).toEqual([expect.objectContaining({ code: 3, unexpected: true })]);
     const shutdown = await session.close();
     expect(shutdown.endedBy).toBe('stdin-close');
-    expect(session.exits()).toHaveLength(2);
-    expect(session.exits()[1].unexpected).toBe(false);
+    expect(session.exits()).toHaveLength(3);
+    expect(session.exits()[2].unexpected).toBe(false);
+  });
+
+  it('sends a tool that crashed the server twice alone no more (unsent), and the rest still runs in submission order', async () => {
+    const session = await start(fixture(['--fault=crash-tool=echo']), options({ callConcurrency: 8 }));
+    const records = await Promise.all([
+      session.callTool('add', { a: 1, b: 1 }), session.callTool('echo', { message: 'x' }), session.callTool('add', { a: 1, b: 2 }),
+      session.callTool('echo', { message: 'y' }), session.callTool('add', { a: 1, b: 3 }), session.callTool('echo', { message: 'z' }),
+    ]);
+    expect(records.map((r) => [r.outcome, r.unsent])).toEqual([
+      ['success', undefined], ['exit', undefined], ['success', undefined], ['exit', undefined], ['success', undefined], ['exit', 'crashes'],
+    ]);
+    // one crash while pipelined (it ends every call in flight, whichever were), then each echo alone: exactly
+    // three unexpected exits, whatever the timing; the third echo is never written
+    expect(session.exits().filter((e) => e.unexpected)).toHaveLength(3);
   });
 
   it('times out a hanging tool, sends notifications/cancelled, and still answers other tools', async () => {
@@ -82,9 +98,11 @@ describe('a last stdout line torn mid-frame', () => {
   it('is judged when the server wrote it and exited on its own', async () => {
     const session = await start(fixture(['--fault=torn-exit-tool=echo']), options({ era: 'legacy' }));
     expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('exit');
-    expect(session.exits()).toEqual([expect.objectContaining({ code: 3, unexpected: true })]);
-    expect(textLines(session)).toEqual([expect.objectContaining({ kind: 'text' })]);
-    expect(session.tap().stdoutNonJsonRpc).toBe(1);
+    // the call crashed the first process and, sent again alone (the session turned serial), the second
+    const crash = expect.objectContaining({ code: 3, unexpected: true });
+    expect(session.exits()).toEqual([crash, crash]);
+    expect(textLines(session)).toEqual([expect.objectContaining({ kind: 'text' }), expect.objectContaining({ kind: 'text' })]);
+    expect(session.tap().stdoutNonJsonRpc).toBe(2);
   });
 });
 

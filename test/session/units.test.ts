@@ -3,6 +3,7 @@ import { classifyLine, headOf } from '../../harness/session/classify.ts';
 import { buildParams } from '../../harness/session/envelope.ts';
 import { LineSplitter, type FramedLine } from '../../harness/session/stdio/line-splitter.ts';
 import { walkListing } from '../../harness/session/listing.ts';
+import { SerialLane } from '../../harness/session/serial-lane.ts';
 import { Window } from '../../harness/session/window.ts';
 import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
 import type { RequestRecord } from '../../harness/model/wire.ts';
@@ -174,5 +175,65 @@ describe('Window', () => {
     }));
     expect(await Promise.all(tasks)).toEqual(Array.from({ length: 5000 }, (_, i) => i));
     expect(started).toEqual(Array.from({ length: 5000 }, (_, i) => i));
+  });
+
+  it('resized down, lets the running tasks finish and starts a waiter only once fewer than the new size run', async () => {
+    const window = new Window(4);
+    let running = 0;
+    const peaks: number[] = [];
+    const gates: (() => void)[] = [];
+    const task = () => new Promise<void>((resolve) => {
+      running += 1;
+      peaks.push(running);
+      gates.push(() => {
+        running -= 1;
+        resolve();
+      });
+    });
+    const all = Array.from({ length: 6 }, () => window.run(task));
+    await new Promise((r) => setImmediate(r));
+    expect(running).toBe(4);
+    window.resize(1);
+    for (let i = 0; i < 3; i++) gates.shift()?.();
+    await new Promise((r) => setImmediate(r));
+    expect(running).toBe(1); // three freed slots went back, none to a waiter: one still runs
+    gates.shift()?.();
+    await new Promise((r) => setImmediate(r));
+    expect(running).toBe(1); // now the first waiter runs, alone
+    gates.shift()?.();
+    await new Promise((r) => setImmediate(r));
+    expect(running).toBe(1);
+    gates.shift()?.();
+    await Promise.all(all);
+    expect(peaks.slice(4)).toEqual([1, 1]);
+  });
+});
+
+describe('SerialLane', () => {
+  it('runs one task at a time, the lowest sequence number among those waiting first, whatever order they asked in', async () => {
+    const lane = new SerialLane();
+    const order: number[] = [];
+    let running = 0;
+    let peak = 0;
+    const task = (seq: number) => async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      order.push(seq);
+      await new Promise((r) => setImmediate(r));
+      running -= 1;
+      return seq;
+    };
+    const results = await Promise.all([7, 3, 5, 1].map((seq) => lane.run(seq, task(seq))));
+    expect(results).toEqual([7, 3, 5, 1]);
+    expect(order).toEqual([1, 3, 5, 7]);
+    expect(peak).toBe(1);
+  });
+
+  it('goes on after a task that throws, which rejects as it did', async () => {
+    const lane = new SerialLane();
+    const failed = lane.run(1, () => Promise.reject(new Error('boom')));
+    const next = lane.run(2, async () => 'next');
+    await expect(failed).rejects.toThrow('boom');
+    expect(await next).toBe('next');
   });
 });

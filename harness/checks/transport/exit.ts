@@ -7,7 +7,7 @@
  */
 import { defineCheck } from '../define.ts';
 import type { BootFailure } from '../../model/observation.ts';
-import type { ExitInfo } from '../../model/wire.ts';
+import type { ExitInfo, RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
 import { stderrTail } from '../util/stderr.ts';
@@ -18,7 +18,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: 'The server process starts, completes negotiation and does not exit while in use.',
     rationale:
-      'A server that fails to start or crashes mid-session loses every in-flight request; hosts show the user a dead connection. Each crash is reported with its exit code or signal, and each lost tool call separately.',
+      'A server that fails to start or crashes mid-session loses every in-flight request; hosts show the user a dead connection. Each crash is reported with its exit code or signal, and each lost tool call separately. After the first crash the harness sends requests one at a time, so each later crash is one request\'s; a tool whose requests crashed the server twice gets no more (reported as info: what was not tested).',
     spec: 'spec:2026-07-28/basic/transports/stdio.mdx; spec:2025-11-25/basic/lifecycle.mdx',
     messages: {
       spawnFailed: 'The server process could not be started: command {{command}}: {{cause}}.',
@@ -28,6 +28,8 @@ export default defineCheck({
       unexpectedExit: 'The server process exited unexpectedly {{how}} at {{atMs}} ms after spawn, while the harness was still using it.',
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
+      unsentCrashes: '{{count}} more request(s) to {{what}} were not sent: its requests, sent alone, had crashed the server process twice; the checks that needed them have no verdict for them.',
+      unsentRestarts: '{{count}} request(s) were not sent: the server process had crashed so often that the restart budget was spent; the checks that needed them have no verdict for them.',
     },
     examples: {
       fail: 'the process exits with code 1 while a tools/call is in flight',
@@ -40,15 +42,48 @@ export default defineCheck({
     const stderr = stderrTail(ctx.observation);
     if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }));
     else for (const exit of exits) if (exit.unexpected) reportExit(exit, (f) => report({ ...f, stderr }));
+    const unsent = new Unsent();
     for (const { scenario, request } of calls) {
-      if (request.outcome === 'exit') report({ messageId: 'callInFlight', tool: scenario.tool, data: { tool: scenario.tool, call: `scenario '${scenario.name}'` } });
+      if (request.outcome !== 'exit') continue;
+      if (request.unsent) unsent.add(request.unsent, request.method, scenario.tool);
+      else report({ messageId: 'callInFlight', tool: scenario.tool, data: { tool: scenario.tool, call: `scenario '${scenario.name}'` } });
     }
     for (const { probe, request } of probes) {
       if (request.outcome !== 'exit') continue;
-      report({ messageId: 'probeInFlight', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });
+      if (request.unsent) unsent.add(request.unsent, probe.method, probe.tool);
+      else report({ messageId: 'probeInFlight', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });
     }
+    unsent.report(report);
   },
 });
+
+/**
+ * Requests the session never sent after crashes (RequestRecord.unsent), counted: one info finding per tool
+ * (or method) whose own crashes stopped its requests, one for all requests the spent restart budget stopped.
+ * Evidence of what the run could not test, not a second fault: the crashes are reported above.
+ */
+class Unsent {
+  private readonly byKey = new Map<string, { what: string; tool?: string; count: number }>();
+  private restarts = 0;
+
+  add(reason: NonNullable<RequestRecord['unsent']>, method: string, tool: string | undefined): void {
+    if (reason === 'restarts') {
+      this.restarts += 1;
+      return;
+    }
+    const key = method === 'tools/call' && tool !== undefined ? `tools/call\u0000${tool}` : method;
+    const entry = this.byKey.get(key) ?? { what: method === 'tools/call' && tool !== undefined ? `tool '${tool}'` : `method ${method}`, ...(method === 'tools/call' && tool !== undefined ? { tool } : {}), count: 0 };
+    entry.count += 1;
+    this.byKey.set(key, entry);
+  }
+
+  report(report: Report): void {
+    for (const { what, tool, count } of this.byKey.values()) {
+      report({ messageId: 'unsentCrashes', severity: 'info', ...(tool !== undefined ? { tool } : {}), data: { what, count } });
+    }
+    if (this.restarts > 0) report({ messageId: 'unsentRestarts', severity: 'info', data: { count: this.restarts } });
+  }
+}
 
 /**
  * One finding for a failed boot: the start failure; or the exits during negotiation (count, first

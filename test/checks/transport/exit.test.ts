@@ -56,7 +56,44 @@ checkTester(check, {
       }),
       findings: [{ messageId: 'unexpectedExit' }, { messageId: 'probeInFlight', tool: 't' }],
     },
+    {
+      name: 'requests of a tool that crashed the server twice alone were not sent: one info per tool, never "in flight"',
+      observation: makeObservation({
+        exits: [crash, crash, finalExit],
+        calls: [makeCall('boom', {}, { outcome: 'exit' })],
+        probes: [
+          { probe: { id: 'p1', check: 'errors/classification', method: 'tools/call', tool: 'boom' }, request: { id: 3, method: 'tools/call', outcome: 'exit', durationMs: 2 } },
+          { probe: { id: 'p2', check: 'errors/input-enforcement', method: 'tools/call', tool: 'boom' }, request: { id: 4, method: 'tools/call', outcome: 'exit', durationMs: 0, unsent: 'crashes' } },
+          { probe: { id: 'p3', check: 'errors/input-enforcement', method: 'tools/call', tool: 'boom' }, request: { id: 5, method: 'tools/call', outcome: 'exit', durationMs: 0, unsent: 'crashes' } },
+        ],
+      }),
+      findings: [
+        { messageId: 'unexpectedExit' }, { messageId: 'unexpectedExit' }, { messageId: 'callInFlight', tool: 'boom' }, { messageId: 'probeInFlight', tool: 'boom' },
+        { messageId: 'unsentCrashes', tool: 'boom', severity: 'info' },
+      ],
+    },
+    {
+      name: 'requests not sent once the restart budget was spent: one info finding',
+      observation: makeObservation({
+        exits: [crash, finalExit],
+        probes: [
+          { probe: { id: 'p1', check: 'protocol/unknown-method', method: 'foo/bar' }, request: { id: 3, method: 'foo/bar', outcome: 'exit', durationMs: 0, unsent: 'restarts' } },
+          { probe: { id: 'p2', check: 'errors/classification', method: 'tools/call', tool: 't' }, request: { id: 4, method: 'tools/call', outcome: 'exit', durationMs: 0, unsent: 'restarts' } },
+        ],
+      }),
+      findings: [{ messageId: 'unexpectedExit' }, { messageId: 'unsentRestarts', severity: 'info' }],
+    },
   ],
+});
+
+describe('transport/exit: requests never sent', () => {
+  it('counts them per tool, value-free', () => {
+    const unsent = (id: string) => ({ probe: { id, check: 'errors/input-enforcement', method: 'tools/call', tool: 'boom' }, request: { id, method: 'tools/call', outcome: 'exit' as const, durationMs: 0, unsent: 'crashes' as const } });
+    const findings = runCheckOn(check, makeObservation({ probes: [unsent('a'), unsent('b'), unsent('c')] }));
+    expect(findings.map((f) => f.message)).toEqual([
+      "3 more request(s) to tool 'boom' were not sent: its requests, sent alone, had crashed the server process twice; the checks that needed them have no verdict for them.",
+    ]);
+  });
 });
 
 describe('transport/exit details', () => {
