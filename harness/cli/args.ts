@@ -75,7 +75,7 @@ export const OPTION_TABLE = {
   baseline: { type: 'string', value: 'FILE', help: 'accept the findings recorded in this baseline file', commands: REPORTING },
   shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls)', commands: RUN },
   concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs)', commands: RUN },
-  'call-concurrency': { type: 'string', value: 'N', help: 'tool calls in flight per surface', commands: RUN },
+  'call-concurrency': { type: 'string', value: 'N', help: 'requests in flight per surface (calls and probes)', commands: RUN },
   url: {
     type: 'string',
     value: 'URL',

@@ -28,6 +28,7 @@ export function adHocSurface(command: string, args: readonly string[], cwd: stri
     watchedPaths: [],
     era: 'auto',
     callConcurrency: SURFACE_DEFAULTS.callConcurrency,
+    probeConcurrency: SURFACE_DEFAULTS.probeConcurrency,
     sandbox: false,
     isolate: false,
     timeouts: { ...DEFAULT_TIMEOUTS },

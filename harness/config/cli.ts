@@ -2,7 +2,7 @@
  * CLI options as config overrides. Every flag maps onto a config key (or a run filter), so flags and
  * config cannot drift: `--report-dir` -> reportDir, `--reporter` -> reporters, `--fail-on` -> failOn,
  * `--show-values` -> showValues, `--concurrency` -> concurrency, `--call-concurrency` ->
- * surfaces[*].callConcurrency, `--baseline` -> baseline; `--surface`, `--tool`, `--check` and
+ * surfaces[*].callConcurrency (and probeConcurrency, which follows a configured callConcurrency), `--baseline` -> baseline; `--surface`, `--tool`, `--check` and
  * `--shard` filter the run.
  */
 import { resolve } from 'node:path';
@@ -23,7 +23,7 @@ export interface CliOverrides extends Partial<Pick<UserConfig, 'reporters' | 're
   tools?: string[];
   /** `--check ID...`: run only these checks (the runner validates the IDs against the registry). */
   checks?: string[];
-  /** `--call-concurrency N`: overrides every surface's callConcurrency. */
+  /** `--call-concurrency N`: overrides every surface's callConcurrency and probeConcurrency. */
   callConcurrency?: number;
   /** `--allow-destructive`: generate arguments for (and probe) tools not annotated readOnlyHint: true too (every surface's generate.destructive). */
   allowDestructive?: boolean;
@@ -81,7 +81,7 @@ export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverride
     ...(overrides.baseline !== undefined ? { baseline: resolve(cwd, overrides.baseline) } : {}),
     surfaces: surfaces.map((s) => ({
       ...s,
-      ...(callConcurrency !== undefined ? { callConcurrency } : {}),
+      ...(callConcurrency !== undefined ? { callConcurrency, probeConcurrency: callConcurrency } : {}),
       ...(allowDestructive ? { generate: { ...s.generate, destructive: true } } : {}),
       ...(sandbox ? { sandbox: true } : {}),
       ...(isolate ? { isolate: true } : {}),

@@ -133,6 +133,12 @@ export const surfaceSchema = z
     era: z.enum(['auto', 'modern', 'legacy']).optional(),
     /** Requests in flight at once on this surface (default 8, chosen by measurement; 1 for order-dependent servers). */
     callConcurrency: z.number().int().positive().optional(),
+    /**
+     * Probes (the harness's own requests after the calls: invalid arguments, unknown tools...) in flight at once
+     * (default: callConcurrency when that is set, else 32: at 8 the ~18,000 probes of a 1,000-tool surface were a
+     * ping-pong of ~3.7 requests per pipe write). After a crash every request runs alone whatever this says.
+     */
+    probeConcurrency: z.number().int().positive().optional(),
     /** Run the server with HOME, TMPDIR and cwd in a fresh temporary directory, removed afterwards (default false; `--sandbox`). */
     sandbox: z.boolean().optional(),
     /** Run the server as the user nobody (needs the harness to run as root; default false; `--isolate`). */

@@ -64,6 +64,8 @@ export interface ResolvedSurface {
   watchedPaths: string[];
   era: 'auto' | 'modern' | 'legacy';
   callConcurrency: number;
+  /** The in-flight window of the pipelined probes (config schema: probeConcurrency). */
+  probeConcurrency: number;
   /** HOME, TMPDIR and cwd in a fresh temporary directory (harness/run/sandbox.ts). */
   sandbox: boolean;
   /** Run the server as the user nobody (harness/run/isolate.ts). */

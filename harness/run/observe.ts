@@ -240,8 +240,11 @@ async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObse
       const taken = earlyLive?.take(probe); // sent beside the calls already (early-probes.ts)
       return taken ? taken.then((record) => record ?? runLiveProbe(session, probe)) : runLiveProbe(session, probe);
     };
+    // the probes' own window (SessionOptions.probeConcurrency): after the calls, before the first probe
+    const window = Math.max(1, input.session.probeConcurrency ?? input.session.callConcurrency ?? DEFAULT_CALL_CONCURRENCY);
+    session.resizeWindow(window);
     // a bounded pool (items still start in plan order): at 1,000 tools ~19,000 probes waited at once
-    const limit = EFFECT_ORDER_SLOTS_PER_WINDOW * Math.max(1, input.session.callConcurrency ?? DEFAULT_CALL_CONCURRENCY);
+    const limit = EFFECT_ORDER_SLOTS_PER_WINDOW * window;
     const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), run, limit);
     for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
       if (input.signal?.aborted) break;

@@ -41,6 +41,7 @@ export function sessionSetup(
       clientInfo: CLIENT_INFO,
       era: surface.era,
       callConcurrency: surface.callConcurrency,
+      probeConcurrency: surface.probeConcurrency,
     },
   };
 }

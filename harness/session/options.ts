@@ -66,6 +66,8 @@ export interface SessionOptions {
   era?: 'auto' | 'modern' | 'legacy';
   /** Bounded in-flight window for pipelined requests (default 8). */
   callConcurrency?: number;
+  /** The window once the probes start (`Session.widenWindow`, harness/run/observe.ts; default callConcurrency). */
+  probeConcurrency?: number;
   /** Bytes of stderr kept (the tail), default 64 KiB. */
   stderrLimitBytes?: number;
   /** Raw server frames kept in the tap (default 2000). */
@@ -104,6 +106,7 @@ export function resolveOptions(options: SessionOptions): ResolvedSessionOptions 
     clientInfo: options.clientInfo,
     era: options.era ?? 'auto',
     callConcurrency: Math.max(1, options.callConcurrency ?? DEFAULT_CALL_CONCURRENCY),
+    probeConcurrency: Math.max(1, options.probeConcurrency ?? options.callConcurrency ?? DEFAULT_CALL_CONCURRENCY),
     stderrLimitBytes: options.stderrLimitBytes ?? 64 * 1024,
     keepFrames: options.keepFrames ?? 2000,
     maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024,

@@ -75,6 +75,11 @@ export interface Session {
   request(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<RequestRecord>;
   /** Write one raw stdin line; with `expectId`, await the frame with that id (record method: its `method` or `(raw)`). */
   writeRaw(line: string, opts?: { expectId?: number | string; timeoutMs?: number }): Promise<RequestRecord | undefined>;
+  /**
+   * The in-flight window from now on (requests; >= 1): the probes' (SessionOptions.probeConcurrency) once the
+   * calls are done. Requests already waiting start as slots free. Ignored once the session is serial (a crash).
+   */
+  resizeWindow(size: number): void;
   /** Snapshot of the wire tap so far (all processes of the session). */
   tap(): WireTap;
   /** How many notifications with `method` the server has sent so far (cheap: no snapshot). */
@@ -204,6 +209,10 @@ export class LiveSession implements Session {
     if (!link) return exitRecord(expectId, method, params);
     const timeoutMs = opts.timeoutMs ?? this.options.timeouts.requestMs;
     return exchange(link.channel, { id: expectId, method, params, line, timeoutMs, lateGraceMs: this.options.lateGraceMs });
+  }
+
+  resizeWindow(size: number): void {
+    if (!this.serial) this.window.resize(size);
   }
 
   tap(): WireTap {

@@ -18,11 +18,18 @@ export class Window {
   }
 
   /**
-   * Change the number of slots (>= 1). Tasks already running keep theirs; while more run than `size`,
-   * a settling task frees its slot instead of handing it to a waiter (the session's serial mode after a crash).
+   * Change the number of slots (>= 1). Grown, waiters start at once in the new slots (oldest first); shrunk,
+   * tasks already running keep theirs, and while more run than `size` a settling task frees its slot instead of
+   * handing it to a waiter (the session's serial mode after a crash).
    */
   resize(size: number): void {
     this.size = Math.max(1, size);
+    while (this.active < this.size) {
+      const next = this.take();
+      if (!next) break;
+      this.active += 1;
+      next();
+    }
   }
 
   /**

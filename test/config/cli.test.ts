@@ -12,7 +12,9 @@ describe('applyCliOverrides', () => {
     const c = applyCliOverrides(config, { reportDir: 'out', reporters: ['sarif'], failOn: 'warning', showValues: true, concurrency: 1, baseline: 'b.json', callConcurrency: 1 }, '/cwd');
     expect(c).toMatchObject({ reportDir: '/cwd/out', reporters: ['sarif'], failOn: 'warning', showValues: true, concurrency: 1, baseline: '/cwd/b.json' });
     expect(c.surfaces.map((s) => s.callConcurrency)).toEqual([1, 1]);
+    expect(c.surfaces.map((s) => s.probeConcurrency)).toEqual([1, 1]); // a server that needs 1 gets 1 for every request
     expect(config.surfaces[0].callConcurrency).toBe(8);
+    expect(config.surfaces[0].probeConcurrency).toBe(32);
   });
 
   it('filters surfaces and rejects an unknown one with a suggestion', () => {

@@ -269,4 +269,28 @@ describe('pipelining window', () => {
   it('holds a request back until a slot frees when the window is full', async () => {
     expect(await resolutionOrder(2)).toEqual(['hang', 'hang', 'echo']);
   });
+
+  it('writes as many requests as the resized window holds (the probes\' window), and one at a time after a crash', async () => {
+    const session = await start(fixture(['--fault=crash-tool=echo']), options({ callConcurrency: 1 }));
+    const written = () => session.tap().stdinLines;
+    const turn = () => new Promise((r) => setImmediate(r));
+    session.resizeWindow(4);
+    let before = written();
+    const sleeps = Array.from({ length: 6 }, () => session.callTool('sleep', { ms: 400 }));
+    await turn();
+    await turn();
+    expect(written() - before).toBe(4); // no 400 ms sleep can have been answered yet
+    await Promise.all(sleeps);
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('exit'); // crashed twice: now serial
+    session.resizeWindow(4); // ignored once serial
+    expect((await session.callTool('add', { a: 1, b: 2 })).outcome).toBe('success'); // the respawn's own lines behind us
+    before = written();
+    const atFirstAnswer: number[] = [];
+    const more = Array.from({ length: 3 }, () => session.callTool('sleep', { ms: 100 }).then((r) => {
+      atFirstAnswer.push(written() - before);
+      return r;
+    }));
+    expect((await Promise.all(more)).map((r) => r.outcome)).toEqual(['success', 'success', 'success']);
+    expect(atFirstAnswer).toEqual([1, 2, 3]); // each written only once the one before it was answered
+  });
 });

@@ -209,6 +209,28 @@ describe('Window', () => {
   });
 });
 
+describe('Window grown', () => {
+  it('starts waiters at once in the new slots, oldest first', async () => {
+    const window = new Window(1);
+    const started: number[] = [];
+    const gates: (() => void)[] = [];
+    const all = Array.from({ length: 5 }, (_, i) => window.run(() => new Promise<void>((resolve) => {
+      started.push(i);
+      gates.push(resolve);
+    })));
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual([0]);
+    window.resize(3);
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual([0, 1, 2]); // before any task settled
+    for (const gate of gates.splice(0)) gate();
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    for (const gate of gates.splice(0)) gate();
+    await Promise.all(all);
+  });
+});
+
 describe('SerialLane', () => {
   it('runs one task at a time, the lowest sequence number among those waiting first, whatever order they asked in', async () => {
     const lane = new SerialLane();
