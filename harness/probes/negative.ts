@@ -249,8 +249,8 @@ function derivedProbes(inputSchema: Record<string, unknown>, base: Record<string
 
 /**
  * The first probe of `deriveArgumentProbes(inputSchema, base, idPrefix)` that `wanted` accepts, or undefined:
- * the same answer as `.find(wanted)` on it, and the same (memoised, shared, never mutated) probe object: two checks
- * that pick the same probe of a tool with the same prefix derive it once (each still sends its own request).
+ * the same answer as `.find(wanted)` on it, and the same (memoised, shared) probe object, so two checks that pick
+ * the same probe of a tool with the same prefix send one request (harness/run/shared-probes.ts).
  */
 export function firstArgumentProbe(inputSchema: unknown, base: Record<string, unknown>, idPrefix: string, wanted: (probe: ArgumentProbe) => boolean): ArgumentProbe | undefined {
   return isObject(inputSchema) ? derivedProbes(inputSchema, base, idPrefix).find(wanted) : undefined;
@@ -259,9 +259,8 @@ export function firstArgumentProbe(inputSchema: unknown, base: Record<string, un
 /**
  * The id prefix every check derives a tool's argument probes with (their sentinels come from it):
  * `errors/input-enforcement:<tool>`, input-enforcement's own. errors/classification and errors/echo pick their
- * probe from the same derivation, so a probe they pick is derived once (the same arguments object as
- * input-enforcement's). Each check still sends its own request: sending one request for several checks moved
- * requests on a server that crashes on invalid arguments, and changed which findings it drew.
+ * probe from the same derivation, so a probe they pick is the very request input-enforcement plans too (the same
+ * arguments object), sent once for all of them (harness/run/shared-probes.ts).
  */
 export function argumentProbePrefix(tool: string): string {
   return `errors/input-enforcement:${tool}`;

@@ -15,6 +15,7 @@ import { declaresListChanged, finishListChanged, followListChanges } from './rel
 import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './early-probes.ts';
 import type { EarlySession } from './early-session.ts';
 import { runFreshProbes, startEarlyFresh, type EarlyFresh } from './fresh-probes.ts';
+import { shareIdentical } from './shared-probes.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -235,7 +236,8 @@ async function callAll(session: Session, scenarios: Scenario[], changesState: (t
  */
 async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObservation, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }, early?: EarlyFresh, earlyLive?: EarlyProbes): Promise<ProbeRecord[]> {
   const live = (async () => {
-    const pipelined = probes.filter((p) => !p.freshProcess && !p.exclusive);
+    // identical requests of different checks are sent once, each check getting the record (./shared-probes.ts)
+    const pipelined = shareIdentical(probes.filter((p) => !p.freshProcess && !p.exclusive), changesState);
     const run = (probe: ProbeRequest) => {
       const taken = earlyLive?.take(probe); // sent beside the calls already (early-probes.ts)
       return taken ? taken.then((record) => record ?? runLiveProbe(session, probe)) : runLiveProbe(session, probe);
@@ -245,7 +247,7 @@ async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObse
     session.resizeWindow(window);
     // a bounded pool (items still start in plan order): at 1,000 tools ~19,000 probes waited at once
     const limit = EFFECT_ORDER_SLOTS_PER_WINDOW * window;
-    const records = await runInEffectOrder(pipelined, (p) => changesState(p.tool), run, limit);
+    const records = pipelined.spread(await runInEffectOrder(pipelined.distinct, (p) => changesState(p.tool), run, limit));
     for (const probe of probes.filter((p) => !p.freshProcess && p.exclusive)) {
       if (input.signal?.aborted) break;
       records.push(await runLiveProbe(session, probe));

@@ -151,6 +151,34 @@ describe('observeSurface early probes beside the calls (issue 12)', () => {
   });
 });
 
+describe('observeSurface identical probes of different checks (issue 12)', () => {
+  const tools = `--tools=${JSON.stringify([
+    { name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } }, annotations: { readOnlyHint: true } },
+    { name: 'write', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } },
+  ])}`;
+  const plain = (id: string, name: string, args: Record<string, unknown>): ProbeRequest => ({ ...probe(id, name, args), check: `test/${id}`, tool: name });
+
+  it('sends a request planned twice with the same arguments object once, each check getting the record; never across a write', async () => {
+    const args = { message: 'a' };
+    const obs = await observeSurface({
+      surface: 'fixture',
+      spec: fixture([tools]),
+      session: options({ callConcurrency: 8 }),
+      base: { options: { ...DEFAULT_OPTIONS, allowDestructive: true } },
+      planCalls: () => ({ scenarios: [], skipped: [] }),
+      planProbes: (o) => (o.listing ? [plain('first', 'echo', args), plain('again', 'echo', args), plain('equal', 'echo', { message: 'a' }), plain('write', 'write', { message: 'w' }), plain('after-write', 'echo', args)] : []),
+    });
+    expect(obs.probes.map((p) => p.probe.id)).toEqual(['first', 'again', 'equal', 'write', 'after-write']);
+    expect(obs.probes.every((p) => p.request.outcome === 'success')).toBe(true);
+    const request = (id: string) => obs.probes.find((p) => p.probe.id === id)!.request;
+    expect(request('again')).toBe(request('first'));
+    expect(new Set(['first', 'equal', 'write', 'after-write'].map((id) => request(id).id)).size).toBe(4);
+    // ids are taken as requests are written: four requests for the five probes, nothing written between them
+    const ids = ['first', 'equal', 'write', 'after-write'].map((id) => Number(request(id).id));
+    expect(Math.max(...ids) - Math.min(...ids)).toBe(3);
+  });
+});
+
 describe('observeSurface whileClosing', () => {
   it('is called once, after the calls and probes, while the main session closes: the shutdown not yet in the observation', async () => {
     const seen: { listed: boolean; probed: number; shutdown: boolean }[] = [];

@@ -3,7 +3,7 @@
  * invalid arguments and in a call of an unknown tool; no JSON-RPC error and no isError result may
  * carry a sentinel on any channel (content text, structuredContent, error.message, error.data).
  * Its own probe per tool is the first sentinel-carrying reject probe of errors/input-enforcement's derivation
- * (`argumentProbePrefix`): with that check on, the same arguments as one of its requests, sent as a request of its own.
+ * (`argumentProbePrefix`), so with that check on it is one of its requests, sent once (harness/run/shared-probes.ts).
  * Every probe record whose params carry a sentinel is judged, including other checks' probes; and so is
  * every call whose arguments carry one (generated arguments plant sentinels in free strings, so a call
  * with VALID arguments that fails, e.g. for want of a network, must not repeat them either: issue 9 §3).
