@@ -113,7 +113,7 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
  * is a plain one held here: `AbortSignal.any([run, AbortSignal.timeout(ms)])` lets Node 20's garbage collector take
  * the timeout signal, and the budget then never fired (a reviewer's run went 35.7 s under a 10 s budget).
  */
-export function surfaceSignal(surface: Pick<ResolvedSurface, 'timeouts'>, run?: AbortSignal): { signal: AbortSignal; done: () => void } {
+export function surfaceSignal(surface: { timeouts: { surfaceMs: number } }, run?: AbortSignal): { signal: AbortSignal; done: () => void } {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('the surface budget ran out', 'TimeoutError')), surface.timeouts.surfaceMs);
   const onRun = () => controller.abort(run?.reason);

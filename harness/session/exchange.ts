@@ -32,6 +32,12 @@ export interface ExchangeSpec {
    * frames (see `RequestRecord.lateAfterMarker`). Absent = no marker. `twin`: written right behind it (see Twin).
    */
   marker?: { id: number | string; line: string; twin?: Twin };
+  /**
+   * With `marker`: after the late window, wait (up to `lateGraceMs` more) until the marker was answered or the
+   * process ended, so the next request written is not the one a crash on the marker takes (the session's serial
+   * mode, where every crash must be one request's: harness/session/session.ts).
+   */
+  settleMarker?: boolean;
 }
 
 /**
@@ -263,10 +269,8 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
   spec.cancel?.('cancelled by the harness');
   const { marker } = spec;
   const twin = marker?.twin;
-  if (marker) {
-    channel.expect(marker.id, () => (markerAnswered = true));
-    if (!channel.sendLine(marker.line)) channel.forget(marker.id);
-  }
+  const markerPending = marker ? channel.expect(marker.id, () => (markerAnswered = true)) : undefined;
+  if (marker && !channel.sendLine(marker.line)) channel.forget(marker.id);
   let twinAnswered = false; // answered, or never written: nothing to wait on or cancel
   let twinSeen = false; // its answer came (the window ends as `twin` unless a late frame came)
   let settle: NodeJS.Timeout | undefined;
@@ -294,6 +298,11 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
   stop();
   unwatch?.();
   if (twin && !twinAnswered) twin.cancel('cancelled by the harness');
+  if (marker && spec.settleMarker && !markerAnswered && markerPending) {
+    let cap: NodeJS.Timeout | undefined;
+    await Promise.race([markerPending.settled, new Promise<void>((resolve) => (cap = setTimeout(resolve, spec.lateGraceMs)))]);
+    clearTimeout(cap);
+  }
   if (marker) channel.forget(marker.id);
   const first = firstAt === undefined ? {} : { firstAfterMs: Math.round(firstAt - cancelledAt), ...(afterMarker === undefined ? {} : { afterMarker }) };
   return { frames, ...first, end };

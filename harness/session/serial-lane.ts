@@ -3,15 +3,23 @@
  * (their sequence number), so every later exit of the server is attributable to exactly one request
  * (docs/determinism.md, "Crashes").
  *
- * A crash ends every request in flight at once; each of them then asks for the lane within the same
- * macrotask (the channel resolves them in one loop). The lane picks its next request one event-loop turn
- * (setImmediate) after it became free or was first asked, from everything waiting then: the lowest sequence
- * number first, whatever order the waiters' continuations happened to run in.
+ * A crash ends every request in flight, but not all at once: a cancellation's late window or a timeout may still
+ * run. The lane picks its next request only when `ready()` says no request is left to join it (the session: none
+ * is still in its pipelined exchange), one event-loop turn (setImmediate) after it became free, was asked, or was
+ * poked, from everything waiting then: the lowest sequence number first, whatever order the waiters asked in.
  */
 export class SerialLane {
   private readonly waiting: { seq: number; go: () => void }[] = [];
   private busy = false;
   private scheduled = false;
+
+  /** @param ready whether the lane may pick now (default: always) */
+  constructor(private readonly ready: () => boolean = () => true) {}
+
+  /** Look again whether the lane may pick (after `ready()` may have turned true). */
+  poke(): void {
+    this.schedule();
+  }
 
   /**
    * Run `task` alone in the lane, after every waiting task with a lower `seq`. Settles as the task does
@@ -34,7 +42,7 @@ export class SerialLane {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      if (this.busy || this.waiting.length === 0) return;
+      if (this.busy || this.waiting.length === 0 || !this.ready()) return;
       let lowest = 0;
       for (let i = 1; i < this.waiting.length; i++) if ((this.waiting[i] as { seq: number }).seq < (this.waiting[lowest] as { seq: number }).seq) lowest = i;
       const [next] = this.waiting.splice(lowest, 1);

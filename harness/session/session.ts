@@ -4,12 +4,17 @@
  * on the next request (spec 2026-07-28 basic/transports/stdio: the client SHOULD restart); a wedged process
  * (a timeout, then no answer to a liveness check within probeMs) is killed and respawned likewise.
  *
- * Crashes (docs/determinism.md): the first time the process ends while in use, every request in flight ends
- * with it, whichever of them caused it. From then on the session is serial: those requests are sent again one
- * at a time, in the order they were submitted, ahead of every request still waiting, and so is everything
- * after them (SerialLane). Each later crash is then one request's, and a tool (or method) whose requests
- * crashed the process CRASHES_PER_REQUEST_KEY times alone gets no more requests (`unsent: 'crashes'`).
- * Which requests run, and on which process, no longer depends on how the crash and the window aligned.
+ * Crashes (docs/determinism.md): when the process ends while in use, every request in flight ends with it,
+ * whichever of them caused it. The session then turns serial for good: once every request that was in flight
+ * has ended, those the crash took are sent again one at a time, in the order they were submitted, ahead of every
+ * request still waiting, and so is everything after them (SerialLane), so each later crash is one request's.
+ * (Pipelining again once the crash's requests were resolved made the number of crashes depend on how many of the
+ * next crashing requests each crash happened to take along: 9 or 10 exits on one server by the window.)
+ * A tool (or method) whose requests crashed the process CRASHES_PER_REQUEST_KEY times
+ * alone gets no more requests (`unsent: 'crashes'`); after a failed restart, or once the restart budget is
+ * spent, nothing more is sent (`unsent: 'restarts'`). For a server that crashes while it handles the request
+ * that causes it, which requests run, and on which process, does not depend on how the crash and the window
+ * aligned; a crash some time after its cause (a timer) is judged by what came before the exit.
  */
 import type { Listing, Negotiation } from '../model/observation.ts';
 import type { ExitInfo, HttpSendOptions, RequestRecord, ShutdownInfo, WireTap } from '../model/wire.ts';
@@ -98,11 +103,15 @@ export class LiveSession implements Session {
   private closing: Promise<ShutdownInfo> | undefined;
   /** Submitted requests so far: the next request's place in the serial lane. */
   private submitted = 0;
-  /** True once the process ended while in use: every request from then on runs alone (`lane`). */
+  /** True once the process crashed while in use: every request from then on runs alone, in the lane. */
   private serial = false;
-  private readonly lane = new SerialLane();
+  /** Requests in their pipelined exchange (or deciding, after it, whether a crash took them): the lane waits for them. */
+  private pipelined = 0;
+  private readonly lane = new SerialLane(() => this.pipelined === 0);
   /** Crashes of the process by requests sent alone, by request key (`requestKey`). */
   private readonly crashes = new Map<string, number>();
+  /** True once a restart failed (the spawn, or its negotiation): nothing is restarted again. */
+  private restartFailed = false;
 
   constructor(
     readonly negotiation: Negotiation,
@@ -131,22 +140,30 @@ export class LiveSession implements Session {
   }
 
   /**
-   * One request in its window slot. Pipelined (the hot path, one per request) while the process has never
-   * ended in use: the live link, a fresh id, the exchange. When the process crashed before the request had
-   * its answer (`crashedDuring`: it ended `exit`, or a cancellation's late window or a timeout saw the crash)
-   * or it finds the process gone, the session turns serial and the request is sent again alone, in its place
-   * (`seq`) in the serial lane; a request that may not respawn (an early probe) keeps its record instead.
+   * One request in its window slot. A request of a key that already crashed the process twice alone is not sent.
+   * Pipelined (the hot path, one per request) unless serial: the live link, a fresh id, the exchange. When the
+   * process crashed before the request had its answer (`crashedDuring`: it ended `exit`, or a cancellation's late
+   * window or a timeout saw the crash) or it finds the process gone, the session turns serial and the request is
+   * sent again alone, in its place (`seq`) in the serial lane; a request that may not respawn (an early probe)
+   * keeps its record instead.
    */
   private async exchangeOn(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions, seq: number): Promise<RequestRecord> {
+    if (this.crashes.size > 0 && this.barred(method, sent)) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
     if (!this.serial) {
-      const link = this.liveLink() ?? (await this.acquireLink(false));
-      if (this.closing) return exitRecord(this.nextId(), method, sent);
-      if (link && !this.serial) {
-        const record = await this.exchangeWith(link, method, sent, opts);
-        if (this.closing || !(await crashedDuring(link, record))) return record;
-        this.turnSerial();
-        if (opts.respawn === false) return record;
-      } else this.turnSerial();
+      this.pipelined += 1;
+      try {
+        const link = this.liveLink() ?? (await this.acquireLink(false));
+        if (this.closing) return exitRecord(this.nextId(), method, sent);
+        if (link && !this.serial) {
+          const record = await this.exchangeWith(link, method, sent, opts);
+          if (this.closing || !(await crashedDuring(link, record))) return record;
+          this.turnSerial();
+          if (opts.respawn === false) return record;
+        } else this.turnSerial();
+      } finally {
+        this.pipelined -= 1;
+        this.lane.poke();
+      }
     }
     return this.lane.run(seq, () => this.exchangeAlone(method, sent, opts));
   }
@@ -157,29 +174,37 @@ export class LiveSession implements Session {
     this.window.resize(1);
   }
 
+  /** Whether requests of this key crashed the process CRASHES_PER_REQUEST_KEY times alone. */
+  private barred(method: string, sent: Record<string, unknown> | undefined): boolean {
+    return (this.crashes.get(requestKey(method, sent)) ?? 0) >= CRASHES_PER_REQUEST_KEY;
+  }
+
   /**
    * One request alone on the process (serial mode): not sent when its key already crashed the process
-   * CRASHES_PER_REQUEST_KEY times, or when the restart budget is spent (`unsent`); a crash during it is its key's.
+   * CRASHES_PER_REQUEST_KEY times, or when no process can be had (the restart budget spent, or a restart failed:
+   * `unsent`); a crash during it (`crashedDuring`) is its key's.
    */
   private async exchangeAlone(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions): Promise<RequestRecord> {
-    const key = requestKey(method, sent);
-    if ((this.crashes.get(key) ?? 0) >= CRASHES_PER_REQUEST_KEY) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
+    if (this.barred(method, sent)) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
     const respawn = opts.respawn !== false;
     const link = this.liveLink() ?? (await this.acquireLink(respawn));
     if (!link) {
-      const spent = respawn && !this.closing && this.restarts >= this.options.maxRestarts;
-      return spent ? { ...exitRecord(this.nextId(), method, sent), unsent: 'restarts' } : exitRecord(this.nextId(), method, sent);
+      const none = respawn && !this.closing && (this.restartFailed || this.restarts >= this.options.maxRestarts);
+      return none ? { ...exitRecord(this.nextId(), method, sent), unsent: 'restarts' } : exitRecord(this.nextId(), method, sent);
     }
-    const record = await this.exchangeWith(link, method, sent, opts);
-    if (record.outcome === 'exit' && !this.closing && (await link.connection.closed).unexpected) this.crashes.set(key, (this.crashes.get(key) ?? 0) + 1);
+    const record = await this.exchangeWith(link, method, sent, opts, true);
+    if (!this.closing && (await crashedDuring(link, record))) {
+      const key = requestKey(method, sent);
+      this.crashes.set(key, (this.crashes.get(key) ?? 0) + 1);
+    }
     return record;
   }
 
   /**
    * The exchange of one request on `link`: a fresh id, the spec as one literal with every key (absent options
-   * undefined, which the exchange reads as absent); a timeout starts the liveness check.
+   * undefined, which the exchange reads as absent); a timeout starts the liveness check. `alone` (serial mode): a cancellation marker is settled before the slot frees.
    */
-  private async exchangeWith(link: Link, method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions): Promise<RequestRecord> {
+  private async exchangeWith(link: Link, method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions, alone = false): Promise<RequestRecord> {
     const id = this.nextId();
     const record = await exchange(link.channel, {
       id, method, params: sent, line: serialiseFrame(requestFrame(id, method, sent), opts.floatPaths),
@@ -187,6 +212,7 @@ export class LiveSession implements Session {
       send: opts.http || opts.tag ? { ...(opts.http ? { http: opts.http } : {}), ...(opts.tag ? { tag: opts.tag } : {}) } : undefined,
       lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
       marker: opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.listMarker(opts.cancelTwin ? () => this.twinOf(link, method, sent, opts.floatPaths) : undefined) : undefined,
+      settleMarker: alone || undefined,
     });
     if (record.outcome === 'timeout') this.checkLiveness(link);
     return record;
@@ -261,16 +287,20 @@ export class LiveSession implements Session {
     return this.link.connection.alive && !this.closing ? this.link : undefined;
   }
 
+  /** Start a new process and negotiate again; a failure (the spawn, or the negotiation) ends restarting for good. */
   private async respawn(): Promise<void> {
-    if (this.restarts >= this.options.maxRestarts) return;
+    if (this.restartFailed || this.restarts >= this.options.maxRestarts) return;
     this.restarts += 1;
     try {
       const link = await this.connector.spawn();
       this.link = link;
       const deps: NegotiateDeps = { connector: this.connector, options: this.options, nextId: this.nextId };
-      if (!(await rehandshake(link, this.negotiation, deps))) await link.connection.kill();
+      if (!(await rehandshake(link, this.negotiation, deps))) {
+        this.restartFailed = true;
+        await link.connection.kill();
+      }
     } catch {
-      /* spawn failed: the link stays dead, requests resolve `exit` */
+      this.restartFailed = true; // spawn failed: the link stays dead, requests resolve `exit` (unsent)
     }
   }
 

@@ -8,6 +8,8 @@
  * Real processes through the CLI: test/fixtures/servers/crash-on-invalid.mjs and its `--conformant` twin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, findingsOf, reportOf, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
 
@@ -62,5 +64,47 @@ describe('a server that crashes on invalid arguments (issue 12)', () => {
   it('the conformant twin: the same warnings, no exit at all', () => {
     expect(zacc(twin)).toEqual(ZACC_POINTERS);
     expect(findingsOf(reportOf(twin!), 'ad-hoc', 'transport/exit')).toEqual([]);
+  });
+});
+
+const MARKER = join(SERVERS, 'crash-marker.mjs');
+
+describe('crashes the serial session must not pin on the wrong request (a reviewer of the serial mode)', () => {
+  let lists: CliRun[] = [];
+  let noRestart: CliRun | undefined;
+  let flagDir: string | undefined;
+  beforeAll(async () => {
+    flagDir = mkdtempSync(join(tmpdir(), 'mcp-harness-no-restart-'));
+    const flagFile = join(flagDir, 'started');
+    [noRestart, ...lists] = await Promise.all([
+      runCli(['run', '--', process.execPath, MARKER, `--no-restart=${flagFile}`]),
+      ...[1, 8, 64].map((n) => runCli(['run', '--call-concurrency', String(n), '--', process.execPath, MARKER, '--list-after-call'])),
+    ]);
+  }, 120_000);
+  afterAll(() => {
+    for (const run of [noRestart, ...lists]) cleanup(run);
+    if (flagDir) rmSync(flagDir, { recursive: true, force: true });
+  });
+  const verdict = (run: CliRun) => reportOf(run).findings.map((f) => `${f.id} ${f.check} ${f.message.replace(/at \d+ ms/, 'at N ms')}`).sort();
+
+  it('a crash on the cancellation probe\'s marker is that probe\'s: the request after it is not blamed, at any window', () => {
+    for (const run of lists) {
+      const inFlight = findingsOf(reportOf(run), 'ad-hoc', 'transport/exit').filter((f) => f.messageId === 'probeInFlight' || f.messageId === 'callInFlight');
+      expect([...new Set(inFlight.map((f) => f.tool))]).toEqual(['t2']); // only the tool that crashes on invalid arguments
+    }
+    expect(verdict(lists[1]!)).toEqual(verdict(lists[0]!));
+    expect(verdict(lists[2]!)).toEqual(verdict(lists[0]!));
+  });
+
+  it('after a failed restart nothing more is sent, and nothing unsent is reported in flight or judged by another check', () => {
+    const report = reportOf(noRestart!);
+    const exits = findingsOf(report, 'ad-hoc', 'transport/exit');
+    expect(exits.filter((f) => f.messageId === 'unexpectedExit')).toHaveLength(2); // the crash, the failed restart
+    expect(exits.filter((f) => f.messageId === 'probeInFlight' || f.messageId === 'callInFlight')).toEqual([]);
+    const unsent = exits.filter((f) => f.messageId === 'unsentRestarts');
+    expect(unsent.every((f) => f.severity === 'info')).toBe(true);
+    expect(unsent.map((f) => f.tool).filter((t) => t === 't0' || t === 't1' || t === 't2').sort()).toEqual(['t0', 't1', 't2']);
+    expect(findingsOf(report, 'ad-hoc', 'protocol/cancellation').filter((f) => f.severity !== 'info')).toEqual([]);
+    expect(findingsOf(report, 'ad-hoc', 'result/expectation')).toEqual([]);
   });
 });

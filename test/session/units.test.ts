@@ -251,6 +251,21 @@ describe('SerialLane', () => {
     expect(peak).toBe(1);
   });
 
+  it('picks nothing while `ready()` says a request may still join, then the lowest sequence number once poked', async () => {
+    let ready = false;
+    const lane = new SerialLane(() => ready);
+    const order: number[] = [];
+    const late = lane.run(9, async () => order.push(9));
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual([]);
+    const early = lane.run(4, async () => order.push(4)); // a crash's request that ended later, lower in plan order
+    ready = true;
+    lane.poke();
+    await Promise.all([late, early]);
+    expect(order).toEqual([4, 9]);
+  });
+
   it('goes on after a task that throws, which rejects as it did', async () => {
     const lane = new SerialLane();
     const failed = lane.run(1, () => Promise.reject(new Error('boom')));

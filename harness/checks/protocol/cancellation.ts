@@ -142,8 +142,9 @@ export default defineCheck({
     }
     const followUp = probeRecord(observation, FOLLOW_UP);
     // a follow-up that timed out is transport/timeout's (a timeout is never evidence for another check);
-    // one that found the process gone is this check's: the server died after the cancellation
-    if (followUp && followUp.request.outcome === 'exit') {
+    // one that found the process gone is this check's: the server died after the cancellation; one never sent
+    // (`unsent`: the session stopped sending after crashes) is evidence of nothing here
+    if (followUp && followUp.request.outcome === 'exit' && followUp.request.unsent === undefined) {
       report({ messageId: 'unresponsive', tool, severity: 'error', data: { tool, outcome: followUp.request.outcome } });
     }
   },

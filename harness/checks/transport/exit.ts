@@ -29,7 +29,7 @@ export default defineCheck({
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
       unsentCrashes: '{{count}} more request(s) to {{what}} were not sent: its requests, sent alone, had crashed the server process twice; the checks that needed them have no verdict for them.',
-      unsentRestarts: '{{count}} request(s) were not sent: the server process had crashed so often that the restart budget was spent; the checks that needed them have no verdict for them.',
+      unsentRestarts: '{{count}} request(s) to {{what}} were not sent: after its crashes the server process could not be restarted (the restart budget was spent, or a restart failed); the checks that needed them have no verdict for them.',
     },
     examples: {
       fail: 'the process exits with code 1 while a tools/call is in flight',
@@ -58,30 +58,26 @@ export default defineCheck({
 });
 
 /**
- * Requests the session never sent after crashes (RequestRecord.unsent), counted: one info finding per tool
- * (or method) whose own crashes stopped its requests, one for all requests the spent restart budget stopped.
- * Evidence of what the run could not test, not a second fault: the crashes are reported above.
+ * Requests the session never sent after crashes (RequestRecord.unsent), counted: one info finding per tool (or
+ * method) and reason: its own crashes stopped its requests, or no process could be had any more (the restart
+ * budget spent, a restart failed). Evidence of what the run could not test, not a second fault: the crashes are
+ * reported above.
  */
 class Unsent {
-  private readonly byKey = new Map<string, { what: string; tool?: string; count: number }>();
-  private restarts = 0;
+  private readonly byKey = new Map<string, { reason: NonNullable<RequestRecord['unsent']>; what: string; tool?: string; count: number }>();
 
   add(reason: NonNullable<RequestRecord['unsent']>, method: string, tool: string | undefined): void {
-    if (reason === 'restarts') {
-      this.restarts += 1;
-      return;
-    }
-    const key = method === 'tools/call' && tool !== undefined ? `tools/call\u0000${tool}` : method;
-    const entry = this.byKey.get(key) ?? { what: method === 'tools/call' && tool !== undefined ? `tool '${tool}'` : `method ${method}`, ...(method === 'tools/call' && tool !== undefined ? { tool } : {}), count: 0 };
+    const named = method === 'tools/call' && tool !== undefined;
+    const key = `${reason}\u0000${named ? `tools/call\u0000${tool}` : method}`;
+    const entry = this.byKey.get(key) ?? { reason, what: named ? `tool '${tool}'` : `method ${method}`, ...(named ? { tool } : {}), count: 0 };
     entry.count += 1;
     this.byKey.set(key, entry);
   }
 
   report(report: Report): void {
-    for (const { what, tool, count } of this.byKey.values()) {
-      report({ messageId: 'unsentCrashes', severity: 'info', ...(tool !== undefined ? { tool } : {}), data: { what, count } });
+    for (const { reason, what, tool, count } of this.byKey.values()) {
+      report({ messageId: reason === 'crashes' ? 'unsentCrashes' : 'unsentRestarts', severity: 'info', ...(tool !== undefined ? { tool } : {}), data: { what, count } });
     }
-    if (this.restarts > 0) report({ messageId: 'unsentRestarts', severity: 'info', data: { count: this.restarts } });
   }
 }
 

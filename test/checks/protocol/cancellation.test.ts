@@ -39,6 +39,13 @@ const LATE = [{ jsonrpc: '2.0', id: 900, result: { content: [] } }];
 checkTester(check, {
   valid: [
     { name: 'no late frame, follow-up answered', observation: probed(observed(250), [], 0) },
+    {
+      name: 'a follow-up never sent (the session stopped sending after crashes) is evidence of nothing',
+      observation: (() => {
+        const o = probed(observed(250), [], 0, undefined, 'exit');
+        return { ...o, probes: o.probes.map((p, i) => (i === 1 ? { ...p, request: { ...p.request, unsent: 'restarts' as const } } : p)) };
+      })(),
+    },
     { name: 'no late frame, the window ended at the twin\'s answer', observation: probed(observed(250), [], 0, undefined, 'answered', 'twin') },
     { name: 'no repeatable call: nothing planned or judged', observation: makeObservation() },
     { name: 'answer racing the cancellation (before the marker\'s answer): not reported', observation: probed(observed(20), LATE, 2, false) },

@@ -22,6 +22,13 @@ checkTester(check, {
     { name: 'generated call hitting a business rule: not judged here', observation: obs(makeCall('t', toolError)) },
     { name: 'generated call answered with a JSON-RPC error: not judged here (the revision-aware checks are)', observation: obs(makeCall('t', protocolError)) },
     { name: 'generated call timing out: transport/timeout, not judged here', observation: obs(makeCall('t', {}, { outcome: 'timeout' })) },
+    {
+      name: 'a file scenario never sent (the session stopped after crashes): transport/exit says so, nothing here',
+      observation: (() => {
+        const call = makeCall('t', {}, { outcome: 'exit', scenario: file() });
+        return obs({ ...call, request: { ...call.request, unsent: 'crashes' } });
+      })(),
+    },
   ],
   invalid: [
     {

@@ -73,7 +73,7 @@ checkTester(check, {
       ],
     },
     {
-      name: 'requests not sent once the restart budget was spent: one info finding',
+      name: 'requests not sent once no process could be had (the budget spent, a restart failed): one info per tool or method',
       observation: makeObservation({
         exits: [crash, finalExit],
         probes: [
@@ -81,7 +81,7 @@ checkTester(check, {
           { probe: { id: 'p2', check: 'errors/classification', method: 'tools/call', tool: 't' }, request: { id: 4, method: 'tools/call', outcome: 'exit', durationMs: 0, unsent: 'restarts' } },
         ],
       }),
-      findings: [{ messageId: 'unexpectedExit' }, { messageId: 'unsentRestarts', severity: 'info' }],
+      findings: [{ messageId: 'unexpectedExit' }, { messageId: 'unsentRestarts', severity: 'info' }, { messageId: 'unsentRestarts', tool: 't', severity: 'info' }],
     },
   ],
 });
