@@ -28,7 +28,7 @@ export function adHocSurface(command: string, args: readonly string[], cwd: stri
     watchedPaths: [],
     era: 'auto',
     callConcurrency: SURFACE_DEFAULTS.callConcurrency,
-    probeConcurrency: SURFACE_DEFAULTS.probeConcurrency,
+    probeConcurrency: SURFACE_DEFAULTS.callConcurrency,
     sandbox: false,
     isolate: false,
     timeouts: { ...DEFAULT_TIMEOUTS },

@@ -39,8 +39,6 @@ export const CONFIG_DEFAULTS = Object.freeze({
 /** Per-surface defaults. */
 export const SURFACE_DEFAULTS = Object.freeze({
   callConcurrency: 8,
-  /** The probes' window when neither it nor callConcurrency is configured (bench/RESULTS.md: the 1,000-tool probe phase). */
-  probeConcurrency: 32,
   echo: 'warn' as const,
   overrides: 'narrow' as const,
   era: 'auto' as const,

@@ -135,8 +135,11 @@ export const surfaceSchema = z
     callConcurrency: z.number().int().positive().optional(),
     /**
      * Probes (the harness's own requests after the calls: invalid arguments, unknown tools...) in flight at once
-     * (default: callConcurrency when that is set, else 32: at 8 the ~18,000 probes of a 1,000-tool surface were a
-     * ping-pong of ~3.7 requests per pipe write). After a crash every request runs alone whatever this says.
+     * (default: callConcurrency). Raise it for a large surface of a server that runs requests concurrently (at 8 the
+     * ~18,000 probes of a 1,000-tool surface are a ping-pong of ~3.7 requests per pipe write; 32 took ~150 ms off
+     * them); not the default, because a server that handles one request at a time then times a probe out once a
+     * call takes more than requestMs / window (a reviewer: 42 timeouts at 32, none at 8, with 500 ms calls). After a
+     * crash every request runs alone whatever this says.
      */
     probeConcurrency: z.number().int().positive().optional(),
     /** Run the server with HOME, TMPDIR and cwd in a fresh temporary directory, removed afterwards (default false; `--sandbox`). */

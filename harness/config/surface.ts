@@ -88,7 +88,7 @@ export function resolveSurface(s: ParsedSurface, index: number, ctx: SurfaceCont
     watchedPaths: s.watchedPaths ?? [],
     era: s.era ?? SURFACE_DEFAULTS.era,
     callConcurrency: s.callConcurrency ?? SURFACE_DEFAULTS.callConcurrency,
-    probeConcurrency: s.probeConcurrency ?? s.callConcurrency ?? SURFACE_DEFAULTS.probeConcurrency,
+    probeConcurrency: s.probeConcurrency ?? s.callConcurrency ?? SURFACE_DEFAULTS.callConcurrency,
     sandbox: s.sandbox ?? false,
     isolate: s.isolate ?? false,
     timeouts: { ...ctx.timeouts, ...s.timeouts },

@@ -34,8 +34,8 @@ export interface ExchangeSpec {
   marker?: { id: number | string; line: string; twin?: Twin };
   /**
    * With `marker`: after the late window, wait (up to `lateGraceMs` more) until the marker was answered or the
-   * process ended, so the next request written is not the one a crash on the marker takes (the session's serial
-   * mode, where every crash must be one request's: harness/session/session.ts).
+   * process ended, so a crash on the marker is this exchange's at any load (the session decides from it whether a
+   * crash took the request; in serial mode the next request must not be the one blamed: harness/session/session.ts).
    */
   settleMarker?: boolean;
 }

@@ -66,7 +66,7 @@ export interface SessionOptions {
   era?: 'auto' | 'modern' | 'legacy';
   /** Bounded in-flight window for pipelined requests (default 8). */
   callConcurrency?: number;
-  /** The window once the probes start (`Session.widenWindow`, harness/run/observe.ts; default callConcurrency). */
+  /** The window once the probes start (`Session.resizeWindow`, harness/run/observe.ts; default callConcurrency). */
   probeConcurrency?: number;
   /** Bytes of stderr kept (the tail), default 64 KiB. */
   stderrLimitBytes?: number;

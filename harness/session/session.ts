@@ -192,7 +192,7 @@ export class LiveSession implements Session {
       const none = respawn && !this.closing && (this.restartFailed || this.restarts >= this.options.maxRestarts);
       return none ? { ...exitRecord(this.nextId(), method, sent), unsent: 'restarts' } : exitRecord(this.nextId(), method, sent);
     }
-    const record = await this.exchangeWith(link, method, sent, opts, true);
+    const record = await this.exchangeWith(link, method, sent, opts);
     if (!this.closing && (await crashedDuring(link, record))) {
       const key = requestKey(method, sent);
       this.crashes.set(key, (this.crashes.get(key) ?? 0) + 1);
@@ -202,9 +202,9 @@ export class LiveSession implements Session {
 
   /**
    * The exchange of one request on `link`: a fresh id, the spec as one literal with every key (absent options
-   * undefined, which the exchange reads as absent); a timeout starts the liveness check. `alone` (serial mode): a cancellation marker is settled before the slot frees.
+   * undefined, which the exchange reads as absent); a timeout starts the liveness check. A cancellation's marker is settled (answered, or the process gone) before the slot frees, pipelined or alone: whether a crash on the marker was seen must not depend on timing.
    */
-  private async exchangeWith(link: Link, method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions, alone = false): Promise<RequestRecord> {
+  private async exchangeWith(link: Link, method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions): Promise<RequestRecord> {
     const id = this.nextId();
     const record = await exchange(link.channel, {
       id, method, params: sent, line: serialiseFrame(requestFrame(id, method, sent), opts.floatPaths),
@@ -212,7 +212,7 @@ export class LiveSession implements Session {
       send: opts.http || opts.tag ? { ...(opts.http ? { http: opts.http } : {}), ...(opts.tag ? { tag: opts.tag } : {}) } : undefined,
       lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
       marker: opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.listMarker(opts.cancelTwin ? () => this.twinOf(link, method, sent, opts.floatPaths) : undefined) : undefined,
-      settleMarker: alone || undefined,
+      settleMarker: true,
     });
     if (record.outcome === 'timeout') this.checkLiveness(link);
     return record;

@@ -14,7 +14,7 @@ describe('applyCliOverrides', () => {
     expect(c.surfaces.map((s) => s.callConcurrency)).toEqual([1, 1]);
     expect(c.surfaces.map((s) => s.probeConcurrency)).toEqual([1, 1]); // a server that needs 1 gets 1 for every request
     expect(config.surfaces[0].callConcurrency).toBe(8);
-    expect(config.surfaces[0].probeConcurrency).toBe(32);
+    expect(config.surfaces[0].probeConcurrency).toBe(8);
   });
 
   it('filters surfaces and rejects an unknown one with a suggestion', () => {

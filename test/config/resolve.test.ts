@@ -26,19 +26,19 @@ describe('resolveConfig: defaults and paths', () => {
       name: 'ref', command: 'node', headers: {}, args: ['server.js'], cwd: '/proj/conf',
       env: { allow: [...DEFAULT_ENV_ALLOW], set: {} }, scenarios: [],
       generate: { enabled: true, destructive: false }, echo: 'warn', overrides: 'narrow', watchedPaths: [], era: 'auto',
-      callConcurrency: 8, probeConcurrency: 32, sandbox: false, isolate: false, timeouts: DEFAULT_TIMEOUTS, setup: { tempDir: false, copy: [] }, limits: DEFAULT_LIMITS, configDir: '/proj/conf',
+      callConcurrency: 8, probeConcurrency: 8, sandbox: false, isolate: false, timeouts: DEFAULT_TIMEOUTS, setup: { tempDir: false, copy: [] }, limits: DEFAULT_LIMITS, configDir: '/proj/conf',
     });
     expect(DEFAULT_ENV_ALLOW).not.toContain('NODE_OPTIONS');
   });
 
-  it('gives the probes a window of 32 unless a surface configures it, or configures callConcurrency, which they then follow', () => {
+  it('gives the probes the calls\' window unless a surface configures its own', () => {
     const c = resolveConfig({
       surfaces: [
         { name: 'plain', command: 'node' }, { name: 'one', command: 'node', callConcurrency: 1 },
         { name: 'own', command: 'node', callConcurrency: 1, probeConcurrency: 4 }, { name: 'wide', command: 'node', probeConcurrency: 64 },
       ],
     }, { file: '/proj/conf/mcp-harness.config.ts', cwd: '/proj' });
-    expect(c.surfaces.map((s) => [s.name, s.callConcurrency, s.probeConcurrency])).toEqual([['plain', 8, 32], ['one', 1, 1], ['own', 1, 4], ['wide', 8, 64]]);
+    expect(c.surfaces.map((s) => [s.name, s.callConcurrency, s.probeConcurrency])).toEqual([['plain', 8, 8], ['one', 1, 1], ['own', 1, 4], ['wide', 8, 64]]);
   });
 
   it('merges surface timeouts over top-level ones over defaults and resolves every path', () => {

@@ -71,6 +71,7 @@ const MARKER = join(SERVERS, 'crash-marker.mjs');
 
 describe('crashes the serial session must not pin on the wrong request (a reviewer of the serial mode)', () => {
   let lists: CliRun[] = [];
+  let markerFirst: CliRun[] = [];
   let noRestart: CliRun | undefined;
   let flagDir: string | undefined;
   beforeAll(async () => {
@@ -80,9 +81,10 @@ describe('crashes the serial session must not pin on the wrong request (a review
       runCli(['run', '--', process.execPath, MARKER, `--no-restart=${flagFile}`]),
       ...[1, 8, 64].map((n) => runCli(['run', '--call-concurrency', String(n), '--', process.execPath, MARKER, '--list-after-call'])),
     ]);
+    markerFirst = await Promise.all([1, 8, 64].map((n) => runCli(['run', '--call-concurrency', String(n), '--', process.execPath, MARKER, '--list-after-call', '--no-crasher'])));
   }, 120_000);
   afterAll(() => {
-    for (const run of [noRestart, ...lists]) cleanup(run);
+    for (const run of [noRestart, ...lists, ...markerFirst]) cleanup(run);
     if (flagDir) rmSync(flagDir, { recursive: true, force: true });
   });
   const verdict = (run: CliRun) => reportOf(run).findings.map((f) => `${f.id} ${f.check} ${f.message.replace(/at \d+ ms/, 'at N ms')}`).sort();
@@ -94,6 +96,15 @@ describe('crashes the serial session must not pin on the wrong request (a review
     }
     expect(verdict(lists[1]!)).toEqual(verdict(lists[0]!));
     expect(verdict(lists[2]!)).toEqual(verdict(lists[0]!));
+  });
+
+  it('a crash on the marker while the cancellation probe is pipelined: its marker is settled first, one verdict at any window', () => {
+    for (const run of markerFirst) {
+      const exits = findingsOf(reportOf(run), 'ad-hoc', 'transport/exit').filter((f) => f.messageId === 'unexpectedExit');
+      expect(exits).toHaveLength(2); // the marker's crash, and the probe's again alone
+    }
+    expect(verdict(markerFirst[1]!)).toEqual(verdict(markerFirst[0]!));
+    expect(verdict(markerFirst[2]!)).toEqual(verdict(markerFirst[0]!));
   });
 
   it('after a failed restart nothing more is sent, and nothing unsent is reported in flight or judged by another check', () => {

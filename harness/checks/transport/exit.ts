@@ -29,7 +29,7 @@ export default defineCheck({
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
       unsentCrashes: '{{count}} more request(s) to {{what}} were not sent: its requests, sent alone, had crashed the server process twice; the checks that needed them have no verdict for them.',
-      unsentRestarts: '{{count}} request(s) to {{what}} were not sent: after its crashes the server process could not be restarted (the restart budget was spent, or a restart failed); the checks that needed them have no verdict for them.',
+      unsentRestarts: '{{count}} request(s) to {{what}} were not sent: after the crashes the server process could not be restarted (the restart budget was spent, or a restart failed); the checks that needed them have no verdict for them.',
     },
     examples: {
       fail: 'the process exits with code 1 while a tools/call is in flight',
