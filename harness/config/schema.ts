@@ -142,6 +142,14 @@ export const surfaceSchema = z
      * crash every request runs alone whatever this says.
      */
     probeConcurrency: z.number().int().positive().optional(),
+    /**
+     * The probes' wider window, taken only when every call answered and the slowest within the tightest probe
+     * timeout / (4 x this) (15 s / 256 = 58 ms at 64): a server handling one request at a time then still answers
+     * every probe within a quarter of its timeout (harness/run/probe-window.ts). Default 64 when neither
+     * callConcurrency nor probeConcurrency is set, otherwise probeConcurrency (no wider window); `--call-concurrency`
+     * sets it too.
+     */
+    fastProbeConcurrency: z.number().int().positive().optional(),
     /** Run the server with HOME, TMPDIR and cwd in a fresh temporary directory, removed afterwards (default false; `--sandbox`). */
     sandbox: z.boolean().optional(),
     /** Run the server as the user nobody (needs the harness to run as root; default false; `--isolate`). */
