@@ -29,7 +29,6 @@ export function adHocSurface(command: string, args: readonly string[], cwd: stri
     era: 'auto',
     callConcurrency: SURFACE_DEFAULTS.callConcurrency,
     probeConcurrency: SURFACE_DEFAULTS.callConcurrency,
-    fastProbeConcurrency: SURFACE_DEFAULTS.fastProbeConcurrency,
     sandbox: false,
     isolate: false,
     timeouts: { ...DEFAULT_TIMEOUTS },

@@ -23,7 +23,7 @@ export interface CliOverrides extends Partial<Pick<UserConfig, 'reporters' | 're
   tools?: string[];
   /** `--check ID...`: run only these checks (the runner validates the IDs against the registry). */
   checks?: string[];
-  /** `--call-concurrency N`: overrides every surface's callConcurrency, probeConcurrency and fastProbeConcurrency. */
+  /** `--call-concurrency N`: overrides every surface's callConcurrency and probeConcurrency. */
   callConcurrency?: number;
   /** `--allow-destructive`: generate arguments for (and probe) tools not annotated readOnlyHint: true too (every surface's generate.destructive). */
   allowDestructive?: boolean;
@@ -81,7 +81,7 @@ export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverride
     ...(overrides.baseline !== undefined ? { baseline: resolve(cwd, overrides.baseline) } : {}),
     surfaces: surfaces.map((s) => ({
       ...s,
-      ...(callConcurrency !== undefined ? { callConcurrency, probeConcurrency: callConcurrency, fastProbeConcurrency: callConcurrency } : {}),
+      ...(callConcurrency !== undefined ? { callConcurrency, probeConcurrency: callConcurrency } : {}),
       ...(allowDestructive ? { generate: { ...s.generate, destructive: true } } : {}),
       ...(sandbox ? { sandbox: true } : {}),
       ...(isolate ? { isolate: true } : {}),

@@ -39,8 +39,6 @@ export const CONFIG_DEFAULTS = Object.freeze({
 /** Per-surface defaults. */
 export const SURFACE_DEFAULTS = Object.freeze({
   callConcurrency: 8,
-  /** The probes' wider window (harness/run/probe-window.ts), by measurement: 64 took ~150 ms off a 1,000-tool surface's probes. */
-  fastProbeConcurrency: 64,
   echo: 'warn' as const,
   overrides: 'narrow' as const,
   era: 'auto' as const,

@@ -138,18 +138,11 @@ export const surfaceSchema = z
      * (default: callConcurrency). Raise it for a large surface of a server that runs requests concurrently (at 8 the
      * ~18,000 probes of a 1,000-tool surface are a ping-pong of ~3.7 requests per pipe write; 32 took ~150 ms off
      * them); not the default, because a server that handles one request at a time then times a probe out once a
-     * call takes more than requestMs / window (a reviewer: 42 timeouts at 32, none at 8, with 500 ms calls). After a
-     * crash every request runs alone whatever this says.
+     * call takes more than requestMs / window (a reviewer: 42 timeouts at 32, none at 8, with 500 ms calls), and a
+     * window widened only when every call answered fast drew 56 on a server whose rejections take 700 ms (calls do not
+     * bound probes). After a crash every request runs alone whatever this says.
      */
     probeConcurrency: z.number().int().positive().optional(),
-    /**
-     * The probes' wider window, taken only when every call answered and the slowest within the tightest probe
-     * timeout / (4 x this) (15 s / 256 = 58 ms at 64): a server handling one request at a time then still answers
-     * every probe within a quarter of its timeout (harness/run/probe-window.ts). Default 64 when neither
-     * callConcurrency nor probeConcurrency is set, otherwise probeConcurrency (no wider window); `--call-concurrency`
-     * sets it too.
-     */
-    fastProbeConcurrency: z.number().int().positive().optional(),
     /** Run the server with HOME, TMPDIR and cwd in a fresh temporary directory, removed afterwards (default false; `--sandbox`). */
     sandbox: z.boolean().optional(),
     /** Run the server as the user nobody (needs the harness to run as root; default false; `--isolate`). */

@@ -89,7 +89,6 @@ export function resolveSurface(s: ParsedSurface, index: number, ctx: SurfaceCont
     era: s.era ?? SURFACE_DEFAULTS.era,
     callConcurrency: s.callConcurrency ?? SURFACE_DEFAULTS.callConcurrency,
     probeConcurrency: s.probeConcurrency ?? s.callConcurrency ?? SURFACE_DEFAULTS.callConcurrency,
-    fastProbeConcurrency: s.fastProbeConcurrency ?? s.probeConcurrency ?? s.callConcurrency ?? SURFACE_DEFAULTS.fastProbeConcurrency,
     sandbox: s.sandbox ?? false,
     isolate: s.isolate ?? false,
     timeouts: { ...ctx.timeouts, ...s.timeouts },

@@ -66,8 +66,6 @@ export interface ResolvedSurface {
   callConcurrency: number;
   /** The in-flight window of the pipelined probes (config schema: probeConcurrency). */
   probeConcurrency: number;
-  /** The probes' wider window on a surface whose calls all answered fast (config schema: fastProbeConcurrency; harness/run/probe-window.ts). */
-  fastProbeConcurrency: number;
   /** HOME, TMPDIR and cwd in a fresh temporary directory (harness/run/sandbox.ts). */
   sandbox: boolean;
   /** Run the server as the user nobody (harness/run/isolate.ts). */

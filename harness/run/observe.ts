@@ -16,7 +16,6 @@ import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './ear
 import type { EarlySession } from './early-session.ts';
 import { runFreshProbes, startEarlyFresh, type EarlyFresh } from './fresh-probes.ts';
 import { shareIdentical } from './shared-probes.ts';
-import { probeWindow } from './probe-window.ts';
 
 /** Inputs for one observation. */
 export interface ObserveInput {
@@ -243,16 +242,8 @@ async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObse
       const taken = earlyLive?.take(probe); // sent beside the calls already (early-probes.ts)
       return taken ? taken.then((record) => record ?? runLiveProbe(session, probe)) : runLiveProbe(session, probe);
     };
-    // the probes' window (./probe-window.ts): after the calls, before the first pipelined probe; the wider one
-    // only when every call answered within a bound that keeps a probe's wait a quarter of its timeout
-    const probeConcurrency = Math.max(1, input.session.probeConcurrency ?? input.session.callConcurrency ?? DEFAULT_CALL_CONCURRENCY);
-    const window = probeWindow({
-      probeConcurrency,
-      fastProbeConcurrency: input.session.fastProbeConcurrency ?? probeConcurrency,
-      requestMs: input.session.timeouts.requestMs,
-      calls: obs.calls ?? [],
-      probes: pipelined.distinct,
-    }).size;
+    // the probes' own window (SessionOptions.probeConcurrency): after the calls, before the first probe
+    const window = Math.max(1, input.session.probeConcurrency ?? input.session.callConcurrency ?? DEFAULT_CALL_CONCURRENCY);
     session.resizeWindow(window);
     // a bounded pool (items still start in plan order): at 1,000 tools ~19,000 probes waited at once
     const limit = EFFECT_ORDER_SLOTS_PER_WINDOW * window;

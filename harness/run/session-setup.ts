@@ -42,7 +42,6 @@ export function sessionSetup(
       era: surface.era,
       callConcurrency: surface.callConcurrency,
       probeConcurrency: surface.probeConcurrency,
-      fastProbeConcurrency: surface.fastProbeConcurrency,
     },
   };
 }

@@ -68,11 +68,6 @@ export interface SessionOptions {
   callConcurrency?: number;
   /** The window once the probes start (`Session.resizeWindow`, harness/run/observe.ts; default callConcurrency). */
   probeConcurrency?: number;
-  /**
-   * The probes' wider window, taken when the calls answered fast enough (harness/run/probe-window.ts); default
-   * probeConcurrency (none). The session only stores it: the run layer picks the window (`Session.resizeWindow`).
-   */
-  fastProbeConcurrency?: number;
   /** Bytes of stderr kept (the tail), default 64 KiB. */
   stderrLimitBytes?: number;
   /** Raw server frames kept in the tap (default 2000). */
@@ -112,7 +107,6 @@ export function resolveOptions(options: SessionOptions): ResolvedSessionOptions 
     era: options.era ?? 'auto',
     callConcurrency: Math.max(1, options.callConcurrency ?? DEFAULT_CALL_CONCURRENCY),
     probeConcurrency: Math.max(1, options.probeConcurrency ?? options.callConcurrency ?? DEFAULT_CALL_CONCURRENCY),
-    fastProbeConcurrency: Math.max(1, options.fastProbeConcurrency ?? options.probeConcurrency ?? options.callConcurrency ?? DEFAULT_CALL_CONCURRENCY),
     stderrLimitBytes: options.stderrLimitBytes ?? 64 * 1024,
     keepFrames: options.keepFrames ?? 2000,
     maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024,

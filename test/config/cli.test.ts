@@ -13,7 +13,6 @@ describe('applyCliOverrides', () => {
     expect(c).toMatchObject({ reportDir: '/cwd/out', reporters: ['sarif'], failOn: 'warning', showValues: true, concurrency: 1, baseline: '/cwd/b.json' });
     expect(c.surfaces.map((s) => s.callConcurrency)).toEqual([1, 1]);
     expect(c.surfaces.map((s) => s.probeConcurrency)).toEqual([1, 1]); // a server that needs 1 gets 1 for every request
-    expect(c.surfaces.map((s) => s.fastProbeConcurrency)).toEqual([1, 1]);
     expect(config.surfaces[0].callConcurrency).toBe(8);
     expect(config.surfaces[0].probeConcurrency).toBe(8);
   });

@@ -26,7 +26,7 @@ describe('resolveConfig: defaults and paths', () => {
       name: 'ref', command: 'node', headers: {}, args: ['server.js'], cwd: '/proj/conf',
       env: { allow: [...DEFAULT_ENV_ALLOW], set: {} }, scenarios: [],
       generate: { enabled: true, destructive: false }, echo: 'warn', overrides: 'narrow', watchedPaths: [], era: 'auto',
-      callConcurrency: 8, probeConcurrency: 8, fastProbeConcurrency: 64, sandbox: false, isolate: false, timeouts: DEFAULT_TIMEOUTS, setup: { tempDir: false, copy: [] }, limits: DEFAULT_LIMITS, configDir: '/proj/conf',
+      callConcurrency: 8, probeConcurrency: 8, sandbox: false, isolate: false, timeouts: DEFAULT_TIMEOUTS, setup: { tempDir: false, copy: [] }, limits: DEFAULT_LIMITS, configDir: '/proj/conf',
     });
     expect(DEFAULT_ENV_ALLOW).not.toContain('NODE_OPTIONS');
   });
@@ -36,14 +36,9 @@ describe('resolveConfig: defaults and paths', () => {
       surfaces: [
         { name: 'plain', command: 'node' }, { name: 'one', command: 'node', callConcurrency: 1 },
         { name: 'own', command: 'node', callConcurrency: 1, probeConcurrency: 4 }, { name: 'wide', command: 'node', probeConcurrency: 64 },
-        { name: 'fast', command: 'node', fastProbeConcurrency: 16 }, { name: 'capped', command: 'node', probeConcurrency: 4, fastProbeConcurrency: 32 },
       ],
     }, { file: '/proj/conf/mcp-harness.config.ts', cwd: '/proj' });
-    // the wider window (harness/run/probe-window.ts) defaults to 64 only where neither window is configured: a configured
-    // window is the user's word on what the server takes
-    expect(c.surfaces.map((s) => [s.name, s.callConcurrency, s.probeConcurrency, s.fastProbeConcurrency])).toEqual([
-      ['plain', 8, 8, 64], ['one', 1, 1, 1], ['own', 1, 4, 4], ['wide', 8, 64, 64], ['fast', 8, 8, 16], ['capped', 8, 4, 32],
-    ]);
+    expect(c.surfaces.map((s) => [s.name, s.callConcurrency, s.probeConcurrency])).toEqual([['plain', 8, 8], ['one', 1, 1], ['own', 1, 4], ['wide', 8, 64]]);
   });
 
   it('merges surface timeouts over top-level ones over defaults and resolves every path', () => {
