@@ -17,10 +17,17 @@ export const MAX_VALUE_DEPTH = MAX_SCHEMA_DEPTH;
 // server values are parsed JSON (trees): the walk without a visited set (harness/json.ts)
 const tooDeep = (value: unknown): boolean => jsonTreeDepth(value, MAX_VALUE_DEPTH) > MAX_VALUE_DEPTH;
 
+/**
+ * Whether a response parsed from a line of `bytes` bytes may nest deeper than MAX_VALUE_DEPTH: JSON text needs
+ * two bytes per level (an opening and a closing bracket), so a line of at most 2 x MAX_VALUE_DEPTH bytes never
+ * does, and its walk is skipped (issue 12: most of a 1,000-tool run's ~18,000 answers are rejections of ~150 bytes).
+ */
+const mayBeTooDeep = (bytes: number | undefined): boolean => bytes === undefined || bytes > 2 * MAX_VALUE_DEPTH;
+
 /** The record with a too-deep response replaced by its envelope (no result, no error) and too-deep notifications dropped. */
 export function guardRecord(record: RequestRecord): RequestRecord {
   let out = record;
-  if (record.response !== undefined && tooDeep(record.response)) {
+  if (record.response !== undefined && mayBeTooDeep(record.responseBytes) && tooDeep(record.response)) {
     const { jsonrpc, id } = record.response as { jsonrpc?: unknown; id?: unknown };
     out = { ...out, response: { jsonrpc, id } as RequestRecord['response'], tooDeep: MAX_VALUE_DEPTH };
   }

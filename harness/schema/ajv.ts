@@ -1,6 +1,6 @@
 /**
  * The ajv-backed SchemaService (interface in ./service.ts): dialect dispatch by `$schema`, a compile
- * cache keyed by the canonical sha256 of (dialect, schema), the `$ref` policy (remote refs reported,
+ * cache keyed by the sha256 of (dialect, the schema's JSON text), the `$ref` policy (remote refs reported,
  * never fetched; unresolved local refs reported with the pointer of the `$ref`), the depth limit
  * (documents nested deeper than MAX_SCHEMA_DEPTH are a `compile-error`, checked before anything
  * hashes or walks them; `metaValidate` leaves them alone so that one finding reports them), and meta-schema validation kept separate from compilation. Every method is total: bad input yields issues, never
@@ -8,7 +8,7 @@
  */
 import { withoutNullableKeyword } from './canonicalise.ts';
 import type { JsonSchema } from '../model/protocol.ts';
-import { sortedJsonHash } from './sorted-json.ts';
+import { hash } from 'node:crypto';
 import { dialectOf } from './dialects.ts';
 import { depthIssue, isTooDeep } from './depth.ts';
 import { compileIsolated, createEngine, type AjvError, type Engine, type EngineValidate } from './engines.ts';
@@ -74,13 +74,28 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
 
   /**
    * The cache key of (dialect, schema), shared by the compile cache and the meta-validation cache: the compile
-   * path meta-validates the schema it compiles, and both keyed it by the same canonical hash. Kept per schema object.
+   * path meta-validates the schema it compiles, and both keyed it by the same hash. Kept per schema object.
+   * The sha256 of the dialect and the schema's JSON text (JSON.stringify: native, one flat string), so equal
+   * documents written in the same key order share an entry; a key-order variant compiles again (one listing's
+   * generator writes one order). The sorted-key hash it replaced allocated ~28 KB per schema (56 MB and ~40 ms at
+   * 1,000 tools, issue 12). A document JSON.stringify refuses (a BigInt, a cycle: no listing holds one, a contract
+   * package might) gets a key of its own: compiled (or refused) once per object, never shared, never a throw.
    */
   const keyByObject = new WeakMap<object, string>();
+  let unkeyed = 0;
+  const keyOf = (dialect: Dialect, schema: JsonSchema): string => {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(schema);
+    } catch {
+      return `unkeyed:${++unkeyed}`;
+    }
+    return hash('sha256', `${dialect}\u0000${text ?? 'null'}`, 'hex');
+  };
   const cacheKey = (dialect: Dialect, schema: JsonSchema): string => {
-    if (typeof schema !== 'object' || schema === null) return sortedJsonHash([dialect, schema]);
+    if (typeof schema !== 'object' || schema === null) return keyOf(dialect, schema);
     let key = keyByObject.get(schema);
-    if (key === undefined) keyByObject.set(schema, (key = sortedJsonHash([dialect, schema])));
+    if (key === undefined) keyByObject.set(schema, (key = keyOf(dialect, schema)));
     return key;
   };
 

@@ -23,7 +23,7 @@
 import { jsonEqual } from './sorted-json.ts';
 import { joinPointer, parsePointer } from './pointer.ts';
 import { findRefs, recursiveRefs } from './refs.ts';
-import { walkSchema } from './walk.ts';
+import { walkSchema, type SchemaVisit } from './walk.ts';
 
 /** One portability note; `pointer` is relative to the schema root and names the keyword. */
 export interface PortabilityIssue {
@@ -68,31 +68,31 @@ function declaredTypes(node: Record<string, unknown>): string[] | undefined {
 }
 
 /** Type/enum/default consistency of one subschema. */
-function typeIssues(node: Record<string, unknown>, at: string, out: PortabilityIssue[]): void {
+function typeIssues(node: Record<string, unknown>, v: SchemaVisit, out: PortabilityIssue[]): void {
   const types = declaredTypes(node);
   const admits = (v: unknown): boolean => !types || jsonTypesOf(v).some((t) => types.includes(t));
   const enumList = Array.isArray(node.enum) ? node.enum : undefined;
   if (enumList && types) {
-    enumList.forEach((m, i) => !admits(m) && out.push({ pointer: joinPointer(at, 'enum', i), kind: 'enum-outside-type', keyword: 'enum' }));
+    enumList.forEach((m, i) => !admits(m) && out.push({ pointer: joinPointer(v.pointer, 'enum', i), kind: 'enum-outside-type', keyword: 'enum' }));
     types.forEach((t, i) => {
       const reachable = enumList.some((m) => jsonTypesOf(m).includes(t));
-      if (!reachable) out.push({ pointer: typeof node.type === 'string' ? joinPointer(at, 'type') : joinPointer(at, 'type', i), kind: 'type-unreachable', keyword: 'type' });
+      if (!reachable) out.push({ pointer: typeof node.type === 'string' ? joinPointer(v.pointer, 'type') : joinPointer(v.pointer, 'type', i), kind: 'type-unreachable', keyword: 'type' });
     });
   }
   // `default: null` under OpenAPI's `nullable: true` is what the author meant; the `nullable` note says why it fails
   if ('default' in node && !(node.default === null && node.nullable === true)) {
     const d = node.default;
     const ok = admits(d) && (!enumList || enumList.some((m) => jsonEqual(m, d))) && (!('const' in node) || jsonEqual(node.const, d));
-    if (!ok) out.push({ pointer: joinPointer(at, 'default'), kind: 'default-invalid', keyword: 'default' });
+    if (!ok) out.push({ pointer: joinPointer(v.pointer, 'default'), kind: 'default-invalid', keyword: 'default' });
   }
 }
 
 /** Keyword-level notes of one subschema (OpenAPI-isms, formats). */
-function keywordIssues(node: Record<string, unknown>, at: string, side: 'input' | 'output', out: PortabilityIssue[]): void {
-  if ('nullable' in node && !(node.nullable === true && declaredTypes(node)?.includes('null'))) out.push({ pointer: joinPointer(at, 'nullable'), kind: 'nullable', keyword: 'nullable' });
-  for (const k of ['example', 'discriminator']) if (k in node) out.push({ pointer: joinPointer(at, k), kind: 'openapi-annotation', keyword: k });
-  if (side === 'input' && node.readOnly === true) out.push({ pointer: joinPointer(at, 'readOnly'), kind: 'openapi-annotation', keyword: 'readOnly' });
-  if (typeof node.format === 'string' && !STANDARD_FORMATS.has(node.format)) out.push({ pointer: joinPointer(at, 'format'), kind: 'unknown-format', keyword: 'format' });
+function keywordIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input' | 'output', out: PortabilityIssue[]): void {
+  if ('nullable' in node && !(node.nullable === true && declaredTypes(node)?.includes('null'))) out.push({ pointer: joinPointer(v.pointer, 'nullable'), kind: 'nullable', keyword: 'nullable' });
+  for (const k of ['example', 'discriminator']) if (k in node) out.push({ pointer: joinPointer(v.pointer, k), kind: 'openapi-annotation', keyword: k });
+  if (side === 'input' && node.readOnly === true) out.push({ pointer: joinPointer(v.pointer, 'readOnly'), kind: 'openapi-annotation', keyword: 'readOnly' });
+  if (typeof node.format === 'string' && !STANDARD_FORMATS.has(node.format)) out.push({ pointer: joinPointer(v.pointer, 'format'), kind: 'unknown-format', keyword: 'format' });
 }
 
 /** Property names model APIs accept (Anthropic and OpenAI tool input schemas). */
@@ -113,26 +113,26 @@ const TYPE_KEYWORDS: ReadonlyArray<readonly [string, readonly string[]]> = Objec
 const COMPOSING = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'dependentSchemas', 'dependencies', 'patternProperties', 'unevaluatedProperties'];
 
 /** `required`, property names and type-specific keywords of one subschema. */
-function shapeIssues(node: Record<string, unknown>, at: string, out: PortabilityIssue[]): void {
+function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, out: PortabilityIssue[]): void {
   const props = node.properties !== null && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : undefined;
   if (props) {
     for (const name of Object.keys(props)) {
       if (PORTABLE_PROPERTY_NAME.test(name)) continue;
-      out.push({ pointer: joinPointer(at, 'properties', name), kind: at === '' ? 'property-name' : 'nested-property-name', keyword: 'properties' });
+      out.push({ pointer: joinPointer(v.pointer, 'properties', name), kind: v.parent === undefined ? 'property-name' : 'nested-property-name', keyword: 'properties' });
     }
   }
   const closed = node.additionalProperties === false;
   if (Array.isArray(node.required) && !COMPOSING.some((k) => Object.hasOwn(node, k)) && (props || closed)) {
     node.required.forEach((name, i) => {
       if (typeof name !== 'string' || (props && Object.hasOwn(props, name))) return;
-      out.push({ pointer: joinPointer(at, 'required', i), kind: closed ? 'required-unsatisfiable' : 'required-undeclared', keyword: 'required' });
+      out.push({ pointer: joinPointer(v.pointer, 'required', i), kind: closed ? 'required-unsatisfiable' : 'required-undeclared', keyword: 'required' });
     });
   }
   const types = declaredTypes(node);
   if (types) {
     for (const [type, keywords] of TYPE_KEYWORDS) {
       if (types.includes(type) || (type === 'number' && types.includes('integer'))) continue;
-      for (const keyword of keywords) if (Object.hasOwn(node, keyword)) out.push({ pointer: joinPointer(at, keyword), kind: 'keyword-type-mismatch', keyword });
+      for (const keyword of keywords) if (Object.hasOwn(node, keyword)) out.push({ pointer: joinPointer(v.pointer, keyword), kind: 'keyword-type-mismatch', keyword });
     }
   }
 }
@@ -156,11 +156,13 @@ function refNotes(schema: unknown): PortabilityIssue[] {
 export function portabilityIssues(schema: unknown, side: 'input' | 'output'): PortabilityIssue[] {
   const out: PortabilityIssue[] = [];
   try {
-    walkSchema(schema, ({ node, pointer }) => {
+    // the visit, not its pointer: a pointer is built only for a note (./walk.ts)
+    walkSchema(schema, (visit) => {
+      const node = visit.node;
       if (typeof node === 'boolean') return;
-      keywordIssues(node, pointer, side, out);
-      typeIssues(node, pointer, out);
-      shapeIssues(node, pointer, out);
+      keywordIssues(node, visit, side, out);
+      typeIssues(node, visit, out);
+      shapeIssues(node, visit, out);
     });
     out.push(...refNotes(schema));
   } catch {

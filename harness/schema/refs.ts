@@ -70,10 +70,13 @@ type PendingRef = { pointer: string; keyword: string; ref: string };
  */
 function indexDocument(root: unknown, refs: PendingRef[]): DocumentIndex {
   const index: DocumentIndex = { bases: new Map(), resources: new Map([[BASE, '']]), anchors: new Map() };
-  walkSchema(root, ({ node, pointer, parent }) => {
+  walkSchema(root, (visit) => {
+    const node = visit.node;
     if (typeof node === 'boolean') return;
-    let base = (parent === undefined ? undefined : index.bases.get(parent)) ?? BASE;
+    // pointers are read only where a base, a resource, an anchor or a ref needs one (./walk.ts builds them then)
+    let base = index.bases.size === 0 ? BASE : (visit.parent === undefined ? undefined : index.bases.get(visit.parent)) ?? BASE;
     if (typeof node.$id === 'string') {
+      const pointer = visit.pointer;
       const [uriPart, fragment] = node.$id.split('#');
       const resolved = uriPart ? resolveUri(uriPart, base) : undefined;
       if (resolved) {
@@ -82,11 +85,11 @@ function indexDocument(root: unknown, refs: PendingRef[]): DocumentIndex {
       }
       if (fragment) index.anchors.set(`${base}#${fragment}`, pointer);
     }
-    for (const key of ANCHOR_KEYWORDS) if (typeof node[key] === 'string') index.anchors.set(`${base}#${node[key] as string}`, pointer);
-    if (base !== BASE) index.bases.set(pointer, base); // absent means BASE (most documents carry no $id: no entry per subschema)
+    for (const key of ANCHOR_KEYWORDS) if (typeof node[key] === 'string') index.anchors.set(`${base}#${node[key] as string}`, visit.pointer);
+    if (base !== BASE) index.bases.set(visit.pointer, base); // absent means BASE (most documents carry no $id: no entry per subschema)
     for (const keyword of REF_KEYWORDS) {
       const ref = node[keyword];
-      if (typeof ref === 'string') refs.push({ pointer, keyword, ref });
+      if (typeof ref === 'string') refs.push({ pointer: visit.pointer, keyword, ref });
     }
   });
   return index;

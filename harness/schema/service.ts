@@ -30,7 +30,7 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** Result of compiling a schema. Compiled validators are cached by a canonical hash of the schema. */
+/** Result of compiling a schema. Compiled validators are cached by the sha256 of the dialect and the schema's JSON text (harness/schema/ajv.ts). */
 export type CompileResult =
   | { ok: true; dialect: Dialect; validate: (instance: unknown) => ValidationIssue[] }
   | {
@@ -51,7 +51,7 @@ export interface DialectInfo {
 /** Dialect-aware compile cache shared by every check of a run. */
 export interface SchemaService {
   dialectOf(schema: JsonSchema): DialectInfo;
-  /** Compile (cached by canonical hash). Never throws. */
+  /** Compile (cached per schema object and by the sha256 of the dialect and its JSON text). Never throws. */
   compile(schema: JsonSchema): CompileResult;
   /** Validate the schema against its dialect's meta-schema. Never throws. Empty = valid. */
   metaValidate(schema: JsonSchema): SchemaIssue[];

@@ -15,21 +15,45 @@ const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 
-/** One visited subschema: the node, its pointer ('' = root) and the keyword path that led to it. */
+/**
+ * One visited subschema: the node, its pointer ('' = root) and the keyword path that led to it. `pointer` and
+ * `parent` are built when first read (issue 12: a walk that built every subschema's pointer up front was ~70 MB
+ * of a 1,000-tool run's allocations, most never read); read them only where used, not by destructuring every visit.
+ */
 export interface SchemaVisit {
-  node: Record<string, unknown> | boolean;
-  pointer: string;
+  readonly node: Record<string, unknown> | boolean;
+  readonly pointer: string;
   /** Keyword tokens from the root (property names and indexes excluded), e.g. `['properties','items']`. */
-  via: string[];
+  readonly via: string[];
   /** Pointer of the enclosing subschema; undefined for the root. */
-  parent?: string;
+  readonly parent?: string;
 }
 
 /**
  * A subschema still to visit: `depth` is its pointer's token count (what `pointerDepth(pointer)` gives);
- * `up`/`keyword` link it to the visit it came from (its keyword path is built only when asked).
+ * `up`/`keyword` link it to the visit it came from (its keyword path is built only when asked); its pointer
+ * is `up`'s, then `/keyword`, then `/member` when set (a property name, unescaped, or an index), and
+ * `pointer` holds it once built.
  */
-type Pending = { node: unknown; pointer: string; depth: number; keyword?: string; up?: Pending; parent?: string };
+type Pending = { node: unknown; depth: number; pointer: string | undefined; keyword?: string; member?: string | number; up?: Pending };
+
+/** The pointer of `p`, built from the nearest ancestor whose pointer is known (each built once). */
+function pointerOf(p: Pending): string {
+  if (p.pointer !== undefined) return p.pointer;
+  const chain: Pending[] = [];
+  let at: Pending | undefined = p;
+  while (at !== undefined && at.pointer === undefined) {
+    chain.push(at);
+    at = at.up;
+  }
+  let pointer = at?.pointer ?? '';
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const link = chain[i] as Pending;
+    pointer = link.member === undefined ? `${pointer}/${link.keyword}` : `${pointer}/${link.keyword}/${typeof link.member === 'number' ? link.member : escapeToken(link.member)}`;
+    link.pointer = pointer;
+  }
+  return pointer;
+}
 
 /** The keyword tokens from the root to `p` (the `via` of its visit). */
 function keywordPath(p: Pending): string[] {
@@ -38,17 +62,20 @@ function keywordPath(p: Pending): string[] {
   return out.reverse();
 }
 
-/** One visit (a class, so that every visit shares one shape and the lazy `via` getter lives on the prototype). */
+/** One visit (a class, so that every visit shares one shape and the lazy getters live on the prototype). */
 class Visit implements SchemaVisit {
   readonly node: Record<string, unknown> | boolean;
-  readonly pointer: string;
-  readonly parent?: string;
   readonly #pending: Pending;
   constructor(node: Record<string, unknown> | boolean, pending: Pending) {
     this.node = node;
-    this.pointer = pending.pointer;
-    if (pending.parent !== undefined) this.parent = pending.parent;
     this.#pending = pending;
+  }
+  get pointer(): string {
+    return pointerOf(this.#pending);
+  }
+  get parent(): string | undefined {
+    const up = this.#pending.up;
+    return up === undefined ? undefined : pointerOf(up);
   }
   get via(): string[] {
     return keywordPath(this.#pending);
@@ -73,22 +100,23 @@ function hasNoChildren(schema: Record<string, unknown>, plainPrototypeClean: boo
 
 /** Append the direct subschemas of `schema` to `out`, in document order (SINGLE, items, LIST, MAP). */
 function children(schema: Record<string, unknown>, from: Pending, out: Pending[]): void {
-  const pointer = from.pointer;
   const one = from.depth + 1;
   const two = from.depth + 2;
-  for (const key of SINGLE) if (key in schema) out.push({ node: schema[key], pointer: `${pointer}/${key}`, depth: one, keyword: key, up: from, parent: pointer });
+  for (const key of SINGLE) if (key in schema) out.push({ node: schema[key], depth: one, pointer: undefined, keyword: key, member: undefined, up: from });
   const items = schema.items;
-  if (Array.isArray(items)) for (let i = 0; i < items.length; i++) out.push({ node: items[i], pointer: `${pointer}/items/${i}`, depth: two, keyword: 'items', up: from, parent: pointer });
-  else if ('items' in schema) out.push({ node: items, pointer: `${pointer}/items`, depth: one, keyword: 'items', up: from, parent: pointer });
+  if (Array.isArray(items)) for (let i = 0; i < items.length; i++) out.push({ node: items[i], depth: two, pointer: undefined, keyword: 'items', member: i, up: from });
+  else if ('items' in schema) out.push({ node: items, depth: one, pointer: undefined, keyword: 'items', member: undefined, up: from });
   for (const key of LIST) {
     const list = schema[key];
-    if (Array.isArray(list)) for (let i = 0; i < list.length; i++) out.push({ node: list[i], pointer: `${pointer}/${key}/${i}`, depth: two, keyword: key, up: from, parent: pointer });
+    if (Array.isArray(list)) for (let i = 0; i < list.length; i++) out.push({ node: list[i], depth: two, pointer: undefined, keyword: key, member: i, up: from });
   }
   for (const key of MAP) {
     const map = schema[key];
     if (map === null || typeof map !== 'object' || Array.isArray(map)) continue;
-    for (const [name, sub] of Object.entries(map as Record<string, unknown>)) {
-      if (!Array.isArray(sub)) out.push({ node: sub, pointer: `${pointer}/${key}/${escapeToken(name)}`, depth: two, keyword: key, up: from, parent: pointer });
+    const members = map as Record<string, unknown>;
+    for (const name of Object.keys(members)) {
+      const sub = members[name];
+      if (!Array.isArray(sub)) out.push({ node: sub, depth: two, pointer: undefined, keyword: key, member: name, up: from });
     }
   }
 }
@@ -99,7 +127,7 @@ function children(schema: Record<string, unknown>, from: Pending, out: Pending[]
  * tokens are not visited (nor their children). Never throws; never recurses.
  */
 export function walkSchema(root: unknown, visit: (v: SchemaVisit) => void): void {
-  const stack: Pending[] = [{ node: root, pointer: '', depth: 0 }];
+  const stack: Pending[] = [{ node: root, depth: 0, pointer: '', keyword: undefined, member: undefined, up: undefined }];
   const next: Pending[] = [];
   const plainPrototypeClean = ![...WALKED].some((keyword) => keyword in Object.prototype);
   while (stack.length > 0) {

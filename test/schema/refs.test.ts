@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { components } from '../../harness/schema/ref-cycles.ts';
 import { findRefs, recursiveRefs, resolveUri } from '../../harness/schema/refs.ts';
-import { walkSchema } from '../../harness/schema/walk.ts';
+import { walkSchema, type SchemaVisit } from '../../harness/schema/walk.ts';
 import { MAX_SCHEMA_DEPTH } from '../../harness/schema/depth.ts';
 import { deepSchema } from './deep.ts';
 
@@ -96,6 +96,16 @@ describe('walkSchema', () => {
     const seen: string[] = [];
     walkSchema({ allOf: [inherited, hidden, bare, { type: 'string', enum: ['properties'] }] }, ({ pointer }) => seen.push(pointer));
     expect(seen).toEqual(['', '/allOf/0', '/allOf/0/properties/a', '/allOf/1', '/allOf/1/items', '/allOf/2', '/allOf/2/not', '/allOf/3']);
+  });
+  it('builds a pointer only when read, the same as read in order: escaped names, indexes, a deep one read before its parents', () => {
+    const doc = { $defs: { 'a/b': { items: [{ properties: { '~x': { anyOf: [{ type: 'string' }] } } }] } } };
+    const visits: SchemaVisit[] = [];
+    walkSchema(doc, (v) => visits.push(v));
+    const deepest = visits[visits.length - 1]!;
+    expect(deepest.pointer).toBe('/$defs/a~1b/items/0/properties/~0x/anyOf/0'); // read first: built from the root
+    expect(deepest.parent).toBe('/$defs/a~1b/items/0/properties/~0x');
+    expect(visits.map((v) => v.pointer)).toEqual(['', '/$defs/a~1b', '/$defs/a~1b/items/0', '/$defs/a~1b/items/0/properties/~0x', '/$defs/a~1b/items/0/properties/~0x/anyOf/0']);
+    expect(visits.map((v) => v.via.join('.'))).toEqual(['', '$defs', '$defs.items', '$defs.items.properties', '$defs.items.properties.anyOf']);
   });
   it('does not descend below MAX_SCHEMA_DEPTH pointer tokens', () => {
     let count = 0;

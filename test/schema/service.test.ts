@@ -39,13 +39,24 @@ describe('createSchemaService: dialect dispatch', () => {
 });
 
 describe('createSchemaService: compile cache', () => {
-  it('compiles each distinct schema once, keyed by canonical content (key order ignored)', () => {
+  it('compiles each distinct schema once, keyed by its JSON text (equal documents in other objects hit; a key-order variant compiles again)', () => {
     const s = createSchemaService();
     s.compile({ type: 'object', properties: { a: { type: 'string' } } });
     s.compile({ properties: { a: { type: 'string' } }, type: 'object' });
     s.compile({ type: 'object', properties: { a: { type: 'string' } } });
     s.compile({ type: 'object' });
-    expect(s.stats()).toEqual({ compiles: 2, hits: 2, interpreted: 2 });
+    expect(s.stats()).toEqual({ compiles: 3, hits: 1, interpreted: 3 });
+    const again = { type: 'object', properties: { a: { type: 'string' } } };
+    expect(s.compile(again)).toBe(s.compile(again)); // the same object: no second key either
+    expect(s.stats()).toEqual({ compiles: 3, hits: 3, interpreted: 3 });
+  });
+  it('answers for a schema JSON.stringify refuses (a BigInt, a cycle) without throwing, each under a key of its own', () => {
+    const s = createSchemaService();
+    expect(typeof s.compile({ type: 'integer', maximum: 10n } as never).ok).toBe('boolean');
+    const cyclic: Record<string, unknown> = { type: 'object', properties: {} };
+    (cyclic.properties as Record<string, unknown>).self = cyclic;
+    expect(typeof s.compile(cyclic as never).ok).toBe('boolean');
+    expect(s.stats().hits).toBe(0);
   });
   it('keeps schemas sharing an $id apart', () => {
     const s = createSchemaService();

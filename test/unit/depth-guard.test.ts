@@ -21,6 +21,22 @@ describe('depth guard', () => {
     expect(past.response).toEqual({ jsonrpc: '2.0', id: past.id });
   });
 
+  it('with the response line\'s byte count: a line of at most 2 x MAX_VALUE_DEPTH bytes cannot nest past the limit, a longer one is walked', () => {
+    const withBytes = (structuredContent: unknown) => {
+      const request = makeCall('t', { result: { content: [], structuredContent } }).request;
+      return { ...request, responseBytes: Buffer.byteLength(JSON.stringify(request.response)) };
+    };
+    const past = withBytes(deep(MAX_VALUE_DEPTH));
+    expect(past.responseBytes).toBeGreaterThan(2 * MAX_VALUE_DEPTH);
+    expect(guardRecord(past).tooDeep).toBe(MAX_VALUE_DEPTH);
+    const short = withBytes({ a: [1, { b: 2 }] });
+    expect(short.responseBytes).toBeLessThanOrEqual(2 * MAX_VALUE_DEPTH);
+    expect(guardRecord(short)).toBe(short);
+    // the bound itself: the deepest value a line of 2 x MAX_VALUE_DEPTH bytes holds is MAX_VALUE_DEPTH levels
+    const text = `${'['.repeat(MAX_VALUE_DEPTH)}${']'.repeat(MAX_VALUE_DEPTH)}`;
+    expect(text.length).toBe(2 * MAX_VALUE_DEPTH);
+  });
+
   it('drops too-deep notifications and wire frames', () => {
     const record = { ...makeCall('t', { result: { content: [] } }).request, notifications: [{ method: 'x' }, deep(100_000)] };
     const guarded = guardRecord(record);
@@ -58,6 +74,7 @@ describe('depth guard', () => {
     const value = deep(100_000);
     const call = makeCall('tree', { result: { content: [{ type: 'text', text: JSON.stringify({ c: {} }) }], structuredContent: {} } });
     (call.request.response?.result as Record<string, unknown>).structuredContent = value; // makeCall stringifies
+    call.request.responseBytes = '{"c":}'.length * 100_000; // at least the line it came in (too deep to stringify here)
     const obs = makeObservation({ tools: [makeTool('tree', { outputSchema: recursive as never })], calls: [call] });
     guardDeepValues(obs);
     expect(() => JSON.stringify(obs)).not.toThrow();

@@ -11,15 +11,15 @@ import { defineCheck } from '../define.ts';
 import { compilePattern } from '../../schema/regex.ts';
 import { joinPointer } from '../../schema/pointer.ts';
 import { namedTools, schemasOf } from '../../schema/tool-schemas.ts';
-import { walkSchema } from '../../schema/walk.ts';
+import { walkSchema, type SchemaVisit } from '../../schema/walk.ts';
 
 /** Patterns of one subschema: [pointer to the pattern, pattern text]. */
-function patternsOf(node: Record<string, unknown>, pointer: string): Array<[string, string]> {
+function patternsOf(node: Record<string, unknown>, visit: SchemaVisit): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  if (Object.hasOwn(node, 'pattern') && typeof node.pattern === 'string') out.push([joinPointer(pointer, 'pattern'), node.pattern]);
+  if (Object.hasOwn(node, 'pattern') && typeof node.pattern === 'string') out.push([joinPointer(visit.pointer, 'pattern'), node.pattern]);
   const props = Object.hasOwn(node, 'patternProperties') ? node.patternProperties : undefined;
   if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
-    for (const key of Object.keys(props)) out.push([joinPointer(pointer, 'patternProperties', key), key]);
+    for (const key of Object.keys(props)) out.push([joinPointer(visit.pointer, 'patternProperties', key), key]);
   }
   return out;
 }
@@ -42,9 +42,10 @@ export default defineCheck({
   check({ observation }, report) {
     for (const tool of namedTools(observation.listing?.tools)) {
       for (const entry of schemasOf(tool)) {
-        walkSchema(entry.schema, ({ node, pointer }) => {
+        walkSchema(entry.schema, (visit) => {
+          const node = visit.node;
           if (typeof node === 'boolean') return;
-          for (const [at, pattern] of patternsOf(node, pointer)) {
+          for (const [at, pattern] of patternsOf(node, visit)) {
             const compiled = compilePattern(pattern);
             if (compiled.ok || compiled.refusal === 'invalid') continue;
             const full = entry.root + at;

@@ -35,19 +35,33 @@ const PATTERNS: Array<[kind: string, pattern: RegExp]> = [
   ['concealment', /\b(?:hide|conceal|keep)\s+(?:this|it|these\s+\w+)\s+(?:hidden\s+|secret\s+)?from\s+the\s+user\b/i],
 ];
 
-/** Every model-facing text of a schema subtree (`description`, `title`), with pointers. Bounded depth. */
-function schemaTexts(node: unknown, pointer: string, out: Text[], depth = 0): void {
+/**
+ * Every model-facing text of a schema subtree (`description`, `title`), with pointers (`pointer` + the path
+ * to the text). Bounded depth (32 levels). The path is a stack of escaped tokens; a pointer string is built
+ * only for a text found (issue 12: a pointer per object entered was 19 MB of a 1,000-tool run's allocations).
+ */
+function schemaTexts(node: unknown, pointer: string, out: Text[], path: string[] = [], depth = 0): void {
   if (depth > 32 || node === null || typeof node !== 'object') return;
-  // a member's pointer is built only where it is used: for a text, or to enter an object or array (a scalar
-  // member would return at once), so a schema's other keywords cost no string
   if (Array.isArray(node)) {
-    return node.forEach((v, i) => {
-      if (v !== null && typeof v === 'object') schemaTexts(v, `${pointer}/${i}`, out, depth + 1);
-    });
+    for (let i = 0; i < node.length; i++) {
+      const v: unknown = node[i];
+      if (v === null || typeof v !== 'object') continue;
+      path.push(String(i));
+      schemaTexts(v, pointer, out, path, depth + 1);
+      path.pop();
+    }
+    return;
   }
-  for (const [key, value] of Object.entries(node)) {
-    if ((key === 'description' || key === 'title') && typeof value === 'string') out.push({ pointer: `${pointer}/${escapeToken(key)}`, text: value });
-    else if (value !== null && typeof value === 'object') schemaTexts(value, `${pointer}/${escapeToken(key)}`, out, depth + 1);
+  const record = node as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if ((key === 'description' || key === 'title') && typeof value === 'string') {
+      out.push({ pointer: path.length === 0 ? `${pointer}/${escapeToken(key)}` : `${pointer}/${path.join('/')}/${escapeToken(key)}`, text: value });
+    } else if (value !== null && typeof value === 'object') {
+      path.push(escapeToken(key));
+      schemaTexts(value, pointer, out, path, depth + 1);
+      path.pop();
+    }
   }
 }
 
