@@ -65,3 +65,45 @@ function walkDepth(value: unknown, limit: number, seen: Set<object> | undefined)
   }
   return max;
 }
+
+/**
+ * True when `value` is plain JSON data, what JSON.parse makes: null, booleans, finite numbers, strings, and
+ * arrays and objects whose prototype is Array.prototype, Object.prototype or null, with no `toJSON` function and
+ * every member (own enumerable string keys) plain JSON data as well. Then JSON.stringify writes the value itself
+ * (no member dropped, nothing converted), so two such values with the same text are equal. Iterative; an object
+ * met twice (shared or cyclic) is plain only if it is plain where first met, and a cycle makes the value not plain.
+ * A sparse array is not plain (JSON.stringify writes its holes as `null`). Never throws on plain data.
+ */
+export function isPlainJsonData(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  const open = new Set<object>();
+  const exits: (object | undefined)[] = [undefined];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    const exit = exits.pop();
+    if (exit !== undefined) {
+      open.delete(exit); // the container is closed: a later reference to it is sharing, not a cycle
+      continue;
+    }
+    if (node === null || typeof node === 'string' || typeof node === 'boolean') continue;
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return false;
+      continue;
+    }
+    if (typeof node !== 'object') return false; // undefined, a function, a symbol, a bigint
+    if (open.has(node)) return false;
+    const prototype = Object.getPrototypeOf(node) as unknown;
+    if (Array.isArray(node)) {
+      if (prototype !== Array.prototype || Object.keys(node).length !== node.length) return false;
+    } else if (prototype !== Object.prototype && prototype !== null) return false;
+    if (typeof (node as { toJSON?: unknown }).toJSON === 'function') return false;
+    open.add(node);
+    stack.push(undefined);
+    exits.push(node);
+    for (const member of Object.values(node)) {
+      stack.push(member);
+      exits.push(undefined);
+    }
+  }
+  return true;
+}

@@ -9,6 +9,7 @@
 import { withoutNullableKeyword } from './canonicalise.ts';
 import type { JsonSchema } from '../model/protocol.ts';
 import { hash } from 'node:crypto';
+import { isPlainJsonData } from '../json.ts';
 import { dialectOf } from './dialects.ts';
 import { depthIssue, isTooDeep } from './depth.ts';
 import { compileIsolated, createEngine, type AjvError, type Engine, type EngineValidate } from './engines.ts';
@@ -78,19 +79,17 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
    * The sha256 of the dialect and the schema's JSON text (JSON.stringify: native, one flat string), so equal
    * documents written in the same key order share an entry; a key-order variant compiles again (one listing's
    * generator writes one order). The sorted-key hash it replaced allocated ~28 KB per schema (56 MB and ~40 ms at
-   * 1,000 tools, issue 12). A document JSON.stringify refuses (a BigInt, a cycle: no listing holds one, a contract
-   * package might) gets a key of its own: compiled (or refused) once per object, never shared, never a throw.
+   * 1,000 tools, issue 12). A document that is not plain JSON data (a BigInt, a cycle, a Date, a boxed primitive, an
+   * undefined or function member: no listing holds one, a contract package might) gets a key of its own: compiled (or
+   * refused) once per object, never shared, never a throw.
    */
   const keyByObject = new WeakMap<object, string>();
   let unkeyed = 0;
   const keyOf = (dialect: Dialect, schema: JsonSchema): string => {
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(schema);
-    } catch {
-      return `unkeyed:${++unkeyed}`;
-    }
-    return hash('sha256', `${dialect}\u0000${text ?? 'null'}`, 'hex');
+    // only for plain JSON data is equal text an equal schema (a Date's toJSON, a boxed string, a dropped undefined or
+    // function member would make two different schemas one key: a reviewer's `{const: new Date(0)}`)
+    if (!isPlainJsonData(schema)) return `unkeyed:${++unkeyed}`;
+    return hash('sha256', `${dialect}\u0000${JSON.stringify(schema)}`, 'hex');
   };
   const cacheKey = (dialect: Dialect, schema: JsonSchema): string => {
     if (typeof schema !== 'object' || schema === null) return keyOf(dialect, schema);

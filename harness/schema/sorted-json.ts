@@ -1,10 +1,10 @@
 /**
- * Sorted-key JSON and hashes: a serialisation with object keys sorted at every depth, so that two
- * JSON values that differ only in key order share one compile-cache entry and compare equal. (The
- * meaning-level canonical form of schemas, for comparisons and lock hashes, is ./canonicalise.ts.) Iterative (an explicit work stack), so a
- * document of any nesting depth serialises without overflowing the call stack.
+ * Sorted-key JSON: a serialisation with object keys sorted at every depth, so that two JSON values that differ
+ * only in key order compare equal (`jsonEqual`) and hash alike (contract and lock hashes). (The meaning-level
+ * canonical form of schemas, for comparisons and lock hashes, is ./canonicalise.ts; the compile cache keys a
+ * schema by its plain JSON text instead: ./ajv.ts.) Iterative (an explicit work stack), so a document of any
+ * nesting depth serialises without overflowing the call stack.
  */
-import { hash } from 'node:crypto';
 
 /** The text of a value that is not an array or object: JSON.stringify's, or `null` where it gives none. */
 function scalarText(value: unknown): string {
@@ -71,15 +71,6 @@ export function sortedJson(value: unknown): string {
     else pushParts(stack, item as object);
   }
   return out;
-}
-
-/**
- * sha256 (lowercase hex, 64 characters) of the UTF-8 bytes of the canonical JSON of `value`. Node's one-shot
- * `crypto.hash` (the same digest as `createHash('sha256').update(text).digest('hex')`, without a Hash object
- * per call: the compile cache hashes every listed schema).
- */
-export function sortedJsonHash(value: unknown): string {
-  return hash('sha256', sortedJson(value), 'hex');
 }
 
 /** Deep equality of two JSON values (key order ignored, array order kept). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonObject, jsonDepth, jsonTreeDepth } from '../../harness/json.ts';
-import { sortedJsonHash, sortedJson, jsonEqual } from '../../harness/schema/sorted-json.ts';
+import { isJsonObject, jsonDepth, jsonTreeDepth, isPlainJsonData } from '../../harness/json.ts';
+import { sortedJson, jsonEqual } from '../../harness/schema/sorted-json.ts';
 import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from '../../harness/schema/depth.ts';
 import { deepSchema } from './deep.ts';
 
@@ -110,13 +110,32 @@ describe('sortedJson (iterative)', () => {
     const value = { a: [1, 'two', null, true, { b: [], c: {} }], d: -1.5, e: 'é\n' };
     expect(sortedJson(value)).toBe(JSON.stringify(value));
   });
-  it('ignores key order for hashes and equality', () => {
-    expect(sortedJsonHash({ a: 1, b: 2 })).toBe(sortedJsonHash({ b: 2, a: 1 }));
+  it('ignores key order for equality', () => {
+    expect(jsonEqual({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
     expect(jsonEqual({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
   });
   it('serialises a 20,000-level document without overflowing the stack (was a RangeError)', () => {
     const text = sortedJson(deepSchema(20_000));
     expect(text.startsWith('{"properties":{"child":{"properties"')).toBe(true);
     expect(jsonEqual(deepSchema(20_000), deepSchema(20_000))).toBe(true);
+  });
+});
+
+describe('isPlainJsonData (the compile cache keys only plain JSON data by its text)', () => {
+  it('accepts what JSON.parse makes, shared (not cyclic) members and null-prototype objects', () => {
+    for (const value of [null, 0, -1.5, 'x', true, [], {}, JSON.parse('{"a":[1,{"b":null}],"c":"d","toJSON":1}'), Object.assign(Object.create(null), { a: 1 })]) {
+      expect(isPlainJsonData(value), JSON.stringify(value)).toBe(true);
+    }
+    const shared = { type: 'string' };
+    expect(isPlainJsonData({ a: shared, b: [shared, shared] })).toBe(true);
+  });
+  it('refuses what JSON.stringify would convert, drop or refuse', () => {
+    const cyclic: Record<string, unknown> = { a: {} };
+    (cyclic.a as Record<string, unknown>).b = cyclic;
+    const sparse = [1, , 3];
+    const extra = Object.assign([1], { x: 2 });
+    for (const value of [undefined, () => 1, Symbol('s'), 10n, Number.NaN, Number.POSITIVE_INFINITY, new Date(0), new String('s'), new Number(1), { a: undefined }, { a: () => 1 }, { toJSON: () => ({}) }, cyclic, sparse, extra, new Map(), [new Date(0)]]) {
+      expect(isPlainJsonData(value), String(typeof value)).toBe(false);
+    }
   });
 });

@@ -50,6 +50,17 @@ describe('createSchemaService: compile cache', () => {
     expect(s.compile(again)).toBe(s.compile(again)); // the same object: no second key either
     expect(s.stats()).toEqual({ compiles: 3, hits: 3, interpreted: 3 });
   });
+  it('never gives a schema that is not plain JSON data another schema\'s entry (a Date const, a boxed type: a reviewer)', () => {
+    const s = createSchemaService();
+    s.compile({ const: new Date(0) } as never);
+    const plain = s.compile({ const: '1970-01-01T00:00:00.000Z' });
+    expect(plain.ok && plain.validate('1970-01-01T00:00:00.000Z')).toEqual([]);
+    const t = createSchemaService();
+    t.compile({ type: new String('string') } as never);
+    const typed = t.compile({ type: 'string' });
+    expect(typed.ok && typed.validate('x')).toEqual([]);
+    expect(t.stats().hits).toBe(0);
+  });
   it('answers for a schema JSON.stringify refuses (a BigInt, a cycle) without throwing, each under a key of its own', () => {
     const s = createSchemaService();
     expect(typeof s.compile({ type: 'integer', maximum: 10n } as never).ok).toBe('boolean');
