@@ -66,43 +66,42 @@ function walkDepth(value: unknown, limit: number, seen: Set<object> | undefined)
   return max;
 }
 
+/** Nodes `isPlainJsonData` walks before it gives up (a value that large, a cycle, or sharing that multiplies the walk). */
+const PLAIN_WALK_BUDGET = 1_000_000;
+
 /**
  * True when `value` is plain JSON data, what JSON.parse makes: null, booleans, finite numbers, strings, and
  * arrays and objects whose prototype is Array.prototype, Object.prototype or null, with no `toJSON` function and
  * every member (own enumerable string keys) plain JSON data as well. Then JSON.stringify writes the value itself
- * (no member dropped, nothing converted), so two such values with the same text are equal. Iterative; an object
- * met twice (shared or cyclic) is plain only if it is plain where first met, and a cycle makes the value not plain.
- * A sparse array is not plain (JSON.stringify writes its holes as `null`). Never throws on plain data.
+ * (no member dropped, nothing converted), so two such values with the same text are equal. A sparse array is not
+ * plain (JSON.stringify writes its holes as `null`). Iterative, no visited set (this runs on every schema the
+ * compile cache keys): shared members are walked again, and past PLAIN_WALK_BUDGET nodes (a cycle, or sharing that
+ * multiplies the walk) the answer is false. Never throws on plain data.
  */
 export function isPlainJsonData(value: unknown): boolean {
   const stack: unknown[] = [value];
-  const open = new Set<object>();
-  const exits: (object | undefined)[] = [undefined];
+  let visited = 0;
   while (stack.length > 0) {
     const node = stack.pop();
-    const exit = exits.pop();
-    if (exit !== undefined) {
-      open.delete(exit); // the container is closed: a later reference to it is sharing, not a cycle
-      continue;
-    }
     if (node === null || typeof node === 'string' || typeof node === 'boolean') continue;
     if (typeof node === 'number') {
       if (!Number.isFinite(node)) return false;
       continue;
     }
     if (typeof node !== 'object') return false; // undefined, a function, a symbol, a bigint
-    if (open.has(node)) return false;
+    if (++visited > PLAIN_WALK_BUDGET) return false;
     const prototype = Object.getPrototypeOf(node) as unknown;
     if (Array.isArray(node)) {
       if (prototype !== Array.prototype || Object.keys(node).length !== node.length) return false;
-    } else if (prototype !== Object.prototype && prototype !== null) return false;
-    if (typeof (node as { toJSON?: unknown }).toJSON === 'function') return false;
-    open.add(node);
-    stack.push(undefined);
-    exits.push(node);
-    for (const member of Object.values(node)) {
-      stack.push(member);
-      exits.push(undefined);
+      for (let i = 0; i < node.length; i++) stack.push(node[i]);
+      continue;
+    }
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    const record = node as Record<string, unknown>;
+    if (typeof record.toJSON === 'function') return false;
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) return false; // an enumerable inherited member: not what JSON.parse makes
+      stack.push(record[key]);
     }
   }
   return true;

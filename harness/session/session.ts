@@ -156,7 +156,7 @@ export class LiveSession implements Session {
         if (this.closing) return exitRecord(this.nextId(), method, sent);
         if (link && !this.serial) {
           const record = await this.exchangeWith(link, method, sent, opts);
-          if (this.closing || !(await crashedDuring(link, record))) return record;
+          if (this.closing || !mayHaveCrashed(link, record) || !(await crashedDuring(link, record))) return record;
           this.turnSerial();
           if (opts.respawn === false) return record;
         } else this.turnSerial();
@@ -336,6 +336,14 @@ export class LiveSession implements Session {
       if (record.outcome === 'timeout') await link.connection.kill();
     })().finally(() => (this.gate = undefined));
   }
+}
+
+/**
+ * `crashedDuring`'s answer when it needs no wait, false; true when it may be true (an exit, or a cancellation or
+ * timeout whose process is gone). Lets the hot path (every pipelined request) return its record without an await.
+ */
+function mayHaveCrashed(link: Link, record: RequestRecord): boolean {
+  return record.outcome === 'exit' || ((record.outcome === 'cancelled' || record.outcome === 'timeout') && !link.connection.alive);
 }
 
 /**
