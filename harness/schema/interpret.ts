@@ -182,7 +182,12 @@ export function interpretable(schema: JsonSchema, dialect: Dialect): ((instance:
   // reference table is given): a document where no object holds `pattern` (nor a prototype it cannot
   // vouch for, nor a function or symbol, which copyOf refuses by throwing) is validated as it is,
   // without a deep copy kept per validator
-  const copy = mayHoldKeyword(schema, 'pattern', { alsoAtNonData: true }) ? copyOf(schema) : schema;
+  let copy: Record<string, unknown>;
+  try {
+    copy = mayHoldKeyword(schema, 'pattern', { alsoAtNonData: true }) ? copyOf(schema) : schema;
+  } catch {
+    return null; // a member no copy can hold (a function, a symbol: not JSON, so not a listing's): ajv judges it
+  }
   const seen = new Set<string>();
   const refs: string[] = [];
   if (!prepare(copy, '', seen, refs, dialect === 'draft-07')) return null;

@@ -73,3 +73,24 @@ describe('schema service: depth limit', () => {
     expect(r.ok).toBe(true);
   });
 });
+
+describe('schema service: members no JSON text holds (a contract module written in code)', () => {
+  // compile's contract is "never throws"; the interpreter's private copy refused these by throwing a DataCloneError
+  const schemas: [string, Record<string, unknown>][] = [
+    ['a function default', { type: 'object', properties: { a: { type: 'string', default: () => 'x' } } }],
+    ['a function member beside a pattern', { type: 'object', properties: { a: { type: 'string', pattern: '^a', x: () => 1 } } }],
+    ['a symbol const', { type: 'object', properties: { a: { const: Symbol('s') } } }],
+  ];
+  for (const [name, schema] of schemas) {
+    it(`${name}: answered as ajv alone answers it, without throwing`, () => {
+      const interpreted = createSchemaService().compile(schema);
+      const ajvOnly = createSchemaService({ interpret: false }).compile(schema);
+      expect(interpreted.ok).toBe(ajvOnly.ok);
+      if (!interpreted.ok || !ajvOnly.ok) {
+        expect(interpreted).toMatchObject({ ok: false, reason: (ajvOnly as { reason: string }).reason });
+        return;
+      }
+      for (const instance of [{ a: 'abc' }, { a: 'b' }, { a: 1 }, {}]) expect(interpreted.validate(instance)).toEqual(ajvOnly.validate(instance));
+    });
+  }
+});
