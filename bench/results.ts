@@ -52,6 +52,11 @@ export interface BenchResults {
   cpus: number;
   cpuModel: string;
   node: string;
+  /**
+   * The code measured: the commit (short hash) and whether the working tree had uncommitted changes to tracked
+   * files; undefined outside a git checkout (bench/run.ts `codeVersion`).
+   */
+  code?: { commit: string; dirty: boolean };
   surfaces: SurfaceFigures[];
   synthetic?: SyntheticFigures;
   sweep?: { tools: number; latencyMs: number; rounds: number; points: WindowPoint[] };
@@ -134,6 +139,9 @@ export function renderResults(r: BenchResults): string {
     '# Benchmark results (`npm run bench`)',
     '',
     `Date: ${r.date}. Machine: ${r.cpus} CPUs (${r.cpuModel}), Node ${r.node}. The benchmark took ${Math.round(r.benchSeconds)} s.`,
+    ...(r.code ? [`Code: commit ${r.code.commit}${r.code.dirty ? ' with uncommitted changes' : ''}.`] : []),
+    '',
+    'Every section is this one run\'s, on this code. Earlier runs, and what changed between them: bench/HISTORY.md.',
     '',
   ];
   if (r.defaultRuns) {

@@ -68,6 +68,19 @@ function parse() {
   return { ...values, out, rounds: count('rounds', values.rounds), defaultRounds: count('default-rounds', values['default-rounds']), growthRounds: count('growth-rounds', values['growth-rounds']), syntheticRounds: count('synthetic-rounds', values['synthetic-rounds']) };
 }
 
+/**
+ * The commit under measurement (`git rev-parse --short HEAD`) and whether tracked files differ from it
+ * (`git status --porcelain --untracked-files=no`), or undefined when ROOT is not a git checkout or git is missing.
+ */
+function codeVersion(): BenchResults['code'] {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return { commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== '' };
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const args = parse();
   if (args['startup-only']) {
@@ -82,6 +95,7 @@ async function main(): Promise<void> {
     cpus: availableParallelism(),
     cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
     node: process.version,
+    code: codeVersion(),
     surfaces: [],
     benchSeconds: 0,
   };

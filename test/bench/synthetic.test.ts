@@ -160,5 +160,8 @@ describe('throughput and RESULTS.md', () => {
     expect(md).toMatch(/\| slow \|.*\| 1\.50 \| \*\*missed\*\* \|/);
     expect(md).toContain('not measured: spawn ENOENT \\| x');
     expect(md).toContain('2 CPUs');
+    expect(md).toContain('bench/HISTORY.md');
+    expect(md).not.toContain('Code: commit');
+    expect(renderResults({ date: '2026-01-01', cpus: 2, cpuModel: 'cpu', node: 'v20', code: { commit: 'abc1234', dirty: true }, surfaces: [], benchSeconds: 1 })).toContain('Code: commit abc1234 with uncommitted changes.');
   });
 });
