@@ -56,6 +56,11 @@ export interface SchemaServiceOptions {
 /** The issue returned if ajv refuses a schema the interpreter accepted (the parity test keeps this from happening). */
 const LATE_COMPILE_ISSUE: ValidationIssue = { instancePointer: '', schemaPointer: '', keyword: 'compile', message: 'the schema does not compile' };
 
+/** The issue of a schema whose reading threw (a getter, a revoked Proxy of a contract module written in code). */
+function unreadable(error: unknown): SchemaIssue {
+  return { pointer: '', keyword: 'compile', message: `the schema could not be read: ${messageOf(error)}` };
+}
+
 /** Create a schema service with its own engines and caches (one per run). */
 export function createSchemaService(options: SchemaServiceOptions = {}): SchemaService {
   const interpret = options.interpret ?? true;
@@ -115,7 +120,12 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
   const metaValidate = (schema: JsonSchema): SchemaIssue[] => {
     const known = typeof schema === 'object' && schema !== null ? metaByObject.get(schema) : undefined;
     if (known) return known;
-    const issues = metaValidateKeyed(schema);
+    let issues: SchemaIssue[];
+    try {
+      issues = metaValidateKeyed(schema);
+    } catch (error) {
+      issues = [unreadable(error)]; // see `compile`
+    }
     if (typeof schema === 'object' && schema !== null) metaByObject.set(schema, issues);
     return issues;
   };
@@ -192,7 +202,14 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
       hits++;
       return known;
     }
-    const result = compileKeyed(schema);
+    let result: CompileResult;
+    try {
+      result = compileKeyed(schema);
+    } catch (error) {
+      // only a schema written in code gets here (a getter that throws, a revoked Proxy: no JSON text holds one);
+      // compile never throws, so it is a compile error naming what the read threw
+      result = { ok: false, reason: 'compile-error', issues: [unreadable(error)] };
+    }
     if (typeof schema === 'object' && schema !== null) byObject.set(schema, result);
     return result;
   };

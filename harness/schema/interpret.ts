@@ -16,7 +16,11 @@
  * - `enum` is a non-empty array (ajv refuses an empty one at compile time; meta-schemas since 2019-09 allow it);
  * - no `format` (ajv-formats decides formats), no `multipleOf` (ajv divides in floating point, the
  *   interpreter in decimals), no `patternProperties`, no `unevaluatedProperties`/`unevaluatedItems`,
- *   no `$async`/`discriminator` (ajv-specific);
+ *   no `$async`/`discriminator` (ajv-specific), no member named like the interpreter's own bookkeeping
+ *   (`__absolute_ref__`, `__absolute_recursive_ref__`, `__absolute_uri__`);
+ * - no keyword the dialect's ajv engine does not know but the interpreter applies in every draft
+ *   (`NOT_IN_DIALECT`: `prefixItems` before 2020-12; `minContains`, `maxContains`, `dependentRequired`,
+ *   `dependentSchemas` in draft-07);
  * - every `pattern` is valid ECMA-262 (u flag). Patterns never run on V8's backtracking engine: each
  *   `pattern` of the interpreter's copy is replaced by a private format whose check is the same
  *   linear-time matcher ajv uses (./regex.ts `compilePattern`; a pattern the engine refuses accepts
@@ -35,11 +39,30 @@ import type { Dialect } from './service.ts';
 /** The interpreter's draft name per dialect (draft-06 schemas run on the draft-07 engine, as under ajv). */
 const DRAFT: Readonly<Record<Dialect, SchemaDraft>> = { '2020-12': '2020-12', '2019-09': '2019-09', 'draft-07': '7' };
 
-/** Keywords that keep a schema on ajv (see the module comment for why each). */
+/**
+ * Keywords that keep a schema on ajv (see the module comment for why each), and the interpreter's own bookkeeping
+ * members (`__absolute_ref__` replaces a node's `$ref` as the key it looks up, a reviewer's way to hide invalid output
+ * behind a valid target; `dereference`, which we never call, writes them).
+ */
 const AJV_ONLY = new Set([
   '$id', 'id', '$anchor', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
   'format', 'multipleOf', 'patternProperties', 'unevaluatedProperties', 'unevaluatedItems', '$async', 'discriminator',
+  '__absolute_ref__', '__absolute_recursive_ref__', '__absolute_uri__',
 ]);
+
+/**
+ * Per dialect, the keywords the interpreter applies in every draft but the dialect's ajv engine does not know (it
+ * ignores them, as the dialect says of an unknown keyword): a schema holding one stays on ajv. draft-07 predates
+ * `prefixItems`, `minContains`, `maxContains`, `dependentRequired` and `dependentSchemas`; 2019-09 predates
+ * `prefixItems` (its tuples are `items` arrays). A reviewer's repros: draft-07 `{prefixItems: [{}], items: {type:
+ * 'string'}}` on `[1]` (ajv: invalid; the interpreter skipped the prefix) and `{contains: {const: 1}, minContains: 0}`
+ * on `[]` (ajv: invalid). test/schema/interpret-parity.test.ts runs every keyword the interpreter reads in every dialect.
+ */
+const NOT_IN_DIALECT: Readonly<Record<Dialect, ReadonlySet<string>>> = {
+  'draft-07': new Set(['prefixItems', 'minContains', 'maxContains', 'dependentRequired', 'dependentSchemas']),
+  '2019-09': new Set(['prefixItems']),
+  '2020-12': new Set(),
+};
 
 /** Keywords that assert nothing: the only siblings of a draft-07 `$ref` the interpreter takes (it ignores siblings there; ajv 8 applies them). */
 const ANNOTATIONS = new Set(['$ref', '$comment', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly']);
@@ -76,13 +99,14 @@ const token = (key: string): string => (key.indexOf('~') < 0 && key.indexOf('/')
  * of unknown keywords), rewrite patterns, and say whether the copy stays in the subset. Recursion is
  * bounded by the caller's depth limit (MAX_SCHEMA_DEPTH).
  */
-function prepare(node: unknown, pointer: string, seen: Set<string>, refs: string[], draft07: boolean): boolean {
+function prepare(node: unknown, pointer: string, seen: Set<string>, refs: string[], dialect: Dialect): boolean {
   if (!isObject(node)) return true;
   seen.add(pointer);
   const keys = Object.keys(node);
-  if (draft07 && '$ref' in node && keys.some((k) => !ANNOTATIONS.has(k))) return false;
+  if (dialect === 'draft-07' && '$ref' in node && keys.some((k) => !ANNOTATIONS.has(k))) return false;
+  const unknownToAjv = NOT_IN_DIALECT[dialect];
   for (const key of keys) {
-    if (AJV_ONLY.has(key) || (key === '$schema' && pointer !== '')) return false;
+    if (AJV_ONLY.has(key) || unknownToAjv.has(key) || (key === '$schema' && pointer !== '')) return false;
     const value = node[key];
     if (key === 'enum' && (!Array.isArray(value) || value.length === 0)) return false; // ajv: "enum must have non-empty array"
     if (key === '$ref') {
@@ -102,11 +126,11 @@ function prepare(node: unknown, pointer: string, seen: Set<string>, refs: string
     const at = `${pointer}/${token(key)}`;
     if (Array.isArray(value)) {
       if (!(schemaArrayKeyword as Record<string, boolean>)[key]) continue;
-      for (let i = 0; i < value.length; i++) if (!prepare(value[i], `${at}/${i}`, seen, refs, draft07)) return false;
+      for (let i = 0; i < value.length; i++) if (!prepare(value[i], `${at}/${i}`, seen, refs, dialect)) return false;
     } else if ((schemaMapKeyword as Record<string, boolean>)[key]) {
       if (!isObject(value)) return false;
-      for (const name of Object.keys(value)) if (!prepare(value[name], `${at}/${token(name)}`, seen, refs, draft07)) return false;
-    } else if (!prepare(value, at, seen, refs, draft07)) return false;
+      for (const name of Object.keys(value)) if (!prepare(value[name], `${at}/${token(name)}`, seen, refs, dialect)) return false;
+    } else if (!prepare(value, at, seen, refs, dialect)) return false;
   }
   return true;
 }
@@ -190,7 +214,7 @@ export function interpretable(schema: JsonSchema, dialect: Dialect): ((instance:
   }
   const seen = new Set<string>();
   const refs: string[] = [];
-  if (!prepare(copy, '', seen, refs, dialect === 'draft-07')) return null;
+  if (!prepare(copy, '', seen, refs, dialect)) return null;
   for (const ref of refs) if (!seen.has(ref)) return null;
   const draft = DRAFT[dialect];
   const lookup = refTable(copy, refs);

@@ -109,6 +109,37 @@ const EDGE: Case[] = [
   { label: 'integer', schema: { type: 'integer' }, instances: [1, 1.0, 1.5, 1e308, -0] },
 ];
 
+/**
+ * Every keyword the interpreter reads whose meaning differs between drafts, and its own bookkeeping members, in every
+ * dialect: where a dialect's ajv engine does not know a keyword it ignores it, so the interpreter must not apply it
+ * either (a reviewer: draft-07 `prefixItems` and `minContains` gave "valid" where ajv said invalid, and a member named
+ * `__absolute_ref__` redirected a `$ref`).
+ */
+const DIALECT_KEYWORDS: Case[] = DRAFTS.flatMap((draft) => {
+  const arrays = [[], [1], ['a'], [1, 'a'], ['a', 1], [2, 2], ['a', 'b', 'c']];
+  const objects = [{}, { a: 1 }, { a: 1, b: 2 }, { c: 1 }, { c: 1, d: 'x' }];
+  const cases: [string, Record<string, unknown>, unknown[]][] = [
+    ['prefixItems then items', { prefixItems: [{}], items: { type: 'string' } }, arrays],
+    ['prefixItems alone', { prefixItems: [{ type: 'string' }] }, arrays],
+    ['prefixItems and items false', { prefixItems: [{}], items: false }, arrays],
+    ['prefixItems and additionalItems', { prefixItems: [{}], additionalItems: { type: 'string' } }, arrays],
+    ['items schema and additionalItems', { items: { type: 'integer' }, additionalItems: false }, arrays],
+    ['contains', { contains: { const: 1 } }, arrays],
+    ['minContains 0', { contains: { const: 1 }, minContains: 0 }, arrays],
+    ['minContains 2', { contains: { type: 'string' }, minContains: 2 }, arrays],
+    ['maxContains 1', { contains: { type: 'string' }, maxContains: 1 }, arrays],
+    ['dependentRequired', { dependentRequired: { a: ['b'] } }, objects],
+    ['dependentSchemas', { dependentSchemas: { c: { required: ['d'] } } }, objects],
+    ['dependencies', { dependencies: { a: ['b'], c: { required: ['d'] } } }, objects],
+    ['propertyNames', { propertyNames: { maxLength: 1 } }, objects],
+    ['if then else', { if: { required: ['a'] }, then: { required: ['b'] }, else: { required: ['c'] } }, objects],
+    ['__absolute_ref__ beside $ref', { $defs: { A: { type: 'string' }, B: {} }, properties: { x: { $ref: '#/$defs/A', __absolute_ref__: '#/$defs/B' }, y: { $ref: '#/$defs/B' } } }, [{ x: 5 }, { x: 'y' }]],
+    ['__absolute_recursive_ref__', { properties: { x: { type: 'string', __absolute_recursive_ref__: '#' } } }, [{ x: 5 }]],
+    ['__absolute_uri__', { properties: { x: { type: 'string', __absolute_uri__: 'urn:x' } } }, [{ x: 5 }]],
+  ];
+  return cases.map(([label, schema, instances]) => ({ label: `${draft.name} ${label}`, schema: { $schema: draft.uri, ...schema }, instances }));
+});
+
 /** Both services' answers for a case, as plain data. */
 function answers(service: ReturnType<typeof createSchemaService>, c: Case): unknown {
   const compiled = service.compile(c.schema);
@@ -160,6 +191,11 @@ describe('schema service: the interpreting fast path gives ajv’s verdicts and 
   it('on the subset’s boundary cases; a catastrophic pattern never runs on a backtracking engine', () => {
     const { interpreted } = expectParity(EDGE);
     expect(interpreted).toBeGreaterThan(10);
+  });
+
+  it('on every draft-dependent keyword the interpreter reads, in every dialect', () => {
+    const { interpreted } = expectParity(DIALECT_KEYWORDS);
+    expect(interpreted).toBeGreaterThan(20); // most of them stay on the fast path where the dialect knows the keyword
   });
 
   it('keeps formats, float multipleOf, invalid patterns and non-local ids on ajv', () => {

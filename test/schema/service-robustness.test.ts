@@ -94,3 +94,26 @@ describe('schema service: members no JSON text holds (a contract module written 
     });
   }
 });
+
+describe('schema service: a schema whose reading throws (a reviewer: a getter, a revoked Proxy)', () => {
+  const getter = (): Record<string, unknown> => {
+    const properties = {};
+    Object.defineProperty(properties, 'a', { enumerable: true, get: () => { throw new Error('boom'); } });
+    return { type: 'object', properties };
+  };
+  const revoked = (): Record<string, unknown> => {
+    const { proxy, revoke } = Proxy.revocable({ type: 'string' }, {});
+    revoke();
+    return { type: 'object', properties: { a: proxy } };
+  };
+  for (const [name, make] of [['a throwing getter', getter], ['a revoked Proxy', revoked]] as const) {
+    it(`${name}: compile and metaValidate answer with a compile issue instead of throwing`, () => {
+      const s = createSchemaService();
+      const schema = make();
+      const r = s.compile(schema);
+      expect(r).toMatchObject({ ok: false, reason: 'compile-error', issues: [{ pointer: '', keyword: 'compile', message: expect.stringContaining('the schema could not be read') }] });
+      expect(s.compile(schema)).toBe(r); // cached per object, not read again
+      expect(s.metaValidate(make())).toEqual([expect.objectContaining({ keyword: 'compile', message: expect.stringContaining('the schema could not be read') })]);
+    });
+  }
+});
