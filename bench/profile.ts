@@ -237,7 +237,9 @@ export function renderProfiles(profiles: readonly ProfileFigures[]): string[] {
     '',
     'Samples of the harness\'s main thread (500 µs interval; the server\'s CPU is not in them), each put in one bucket by its',
     'stack (bench/profile.ts): module loading, garbage collection, call planning, probe planning, judging per check, reports,',
-    'the session layer, other. "idle" is the harness waiting on the server. Each bucket names its functions with the most self time.',
+    'the session layer, other. "idle" is the harness waiting on the server. Each bucket names its functions with the most self time,',
+    'as the bundle (dist/) names them: esbuild appends a number to a function whose name another module uses too (`classifyLine2` is',
+    '`classifyLine` of harness/session/classify.ts).',
     '',
   ];
   for (const p of profiles) {

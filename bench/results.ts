@@ -97,6 +97,9 @@ function syntheticSection(s: SyntheticFigures): string[] {
   return [
     `## Synthetic surface (${s.tools} tools, ${Math.ceil(s.tools / SYNTHETIC_PAGE_SIZE)} pages, ${s.calls} calls; medians of ${s.rounds} ${s.rounds === 1 ? 'round' : 'rounds'}, each harness run in its own process)`,
     '',
+    'The harness side here runs `run()` in process from the TypeScript sources through tsx (bench/isolated.ts), not the built',
+    'CLI: its RSS includes tsx and the unbundled modules, so it is higher than the default-run table\'s peak RSS for the same surface.',
+    '',
     '| run | wall (s) | calls/s | peak RSS (MB) |',
     '|---|---:|---:|---:|',
     `| bare client | ${(s.bareMs / 1000).toFixed(2)} | ${n((s.calls * 1000) / s.bareMs)} | |`,
