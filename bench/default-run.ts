@@ -27,6 +27,7 @@ import { syntheticReplay } from './synthetic-bench.ts';
 import { freshProcessCount } from '../harness/checks/index.ts';
 import type { Era } from '../harness/model/protocol.ts';
 import { createHash } from 'node:crypto';
+import { EXTRA_CA_VAR, setsExtraCa, withoutExtraCaEnv } from './environment.ts';
 
 const PRELOAD = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const BIN = join(ROOT, 'dist/bin.js');
@@ -96,8 +97,18 @@ export interface DefaultRow {
    */
   firstRunMs: number;
   firstRunRatio: number;
+  /**
+   * The same CLI run (era hint found) with NODE_EXTRA_CA_CERTS removed from the harness process's environment, median
+   * ms and median of per-round ratios to the bare client; NaN when not measured (the variable is not set here, or the
+   * arm was not asked for). Node 20 reads that file and builds its whole root store at every start, before any
+   * JavaScript (nodejs/node#40524): only the harness's own start pays it, since a server never gets the variable (the
+   * default env allow-list, harness/config/defaults.ts) and the bare client runs in the bench process.
+   */
+  noExtraCaMs: number;
+  noExtraCaRatio: number;
   error?: string;
 }
+
 
 /** What one CLI run measured and reported (findings from its reports/report.json). */
 interface CliRun {
@@ -109,14 +120,16 @@ interface CliRun {
 
 /**
  * One harness CLI run: wall ms, peak RSS MB, its findings. With `hints: false` the run neither reads nor writes
- * era hints (`MCP_HARNESS_CACHE_DIR=off`, harness/run/era-hint.ts): a launch's first run.
+ * era hints (`MCP_HARNESS_CACHE_DIR=off`, harness/run/era-hint.ts): a launch's first run. With `extraCa: false`
+ * the harness process starts without NODE_EXTRA_CA_CERTS (DefaultRow.noExtraCaMs).
  * @throws Error when it exits 2 or by a signal.
  */
-async function timeCli(target: DefaultTarget, work: string, hints = true): Promise<CliRun> {
+async function timeCli(target: DefaultTarget, work: string, hints = true, extraCa = true): Promise<CliRun> {
   const rssFile = join(work, 'rss');
   const args = ['--require', PRELOAD, BIN, 'run', '--', process.execPath, ...target.serverArgs];
+  const base = extraCa ? process.env : withoutExtraCaEnv(process.env);
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, BENCH_RSS_FILE: rssFile, ...(hints ? {} : { MCP_HARNESS_CACHE_DIR: 'off' }) } });
+  const child = spawn(process.execPath, args, { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], env: { ...base, BENCH_RSS_FILE: rssFile, ...(hints ? {} : { MCP_HARNESS_CACHE_DIR: 'off' }) } });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -157,11 +170,14 @@ export function freshStartsFor(era: Era): number {
  * Measure `targets`, `roundsAsked` alternating rounds each, times the target's `roundsScale` (the order of the
  * arms rotates every round). With
  * `firstRun`, each round also times the CLI with no era hint (DefaultRow.firstRunMs), and one untimed CLI run
- * before the rounds writes the hint the timed default runs then find (as a user's second run does). Never
- * rejects: a workload that cannot be measured comes back with `error`. dist/ must be built.
+ * before the rounds writes the hint the timed default runs then find (as a user's second run does). With
+ * `withoutExtraCa` and NODE_EXTRA_CA_CERTS set here, each round also times the CLI without that variable
+ * (DefaultRow.noExtraCaMs). Never rejects: a workload that cannot be measured comes back with `error`. dist/
+ * must be built.
  */
-export async function measureDefaultRuns(targets: readonly DefaultTarget[], roundsAsked: number, log: Log, firstRun = false): Promise<DefaultRow[]> {
+export async function measureDefaultRuns(targets: readonly DefaultTarget[], roundsAsked: number, log: Log, firstRun = false, withoutExtraCa = false): Promise<DefaultRow[]> {
   const rows: DefaultRow[] = [];
+  const noCa = withoutExtraCa && setsExtraCa();
   for (const target of targets) {
     const rounds = roundsFor(target, roundsAsked);
     const work = mkdtempSync(join(tmpdir(), 'mcp-bench-default-'));
@@ -171,6 +187,7 @@ export async function measureDefaultRuns(targets: readonly DefaultTarget[], roun
       const floor: number[] = [];
       const cli: CliRun[] = [];
       const first: CliRun[] = [];
+      const noCaRuns: CliRun[] = [];
       const freshStarts = freshStartsFor(warm.replay.era);
       if (firstRun) await timeCli(target, work); // writes the launch's era hint (untimed)
       for (let r = 0; r < rounds; r++) {
@@ -179,26 +196,29 @@ export async function measureDefaultRuns(targets: readonly DefaultTarget[], roun
           async () => floor.push(await timeBareOnce(warm.config, warm.replay, freshStarts)),
           async () => cli.push(await timeCli(target, work)),
           ...(firstRun ? [async () => first.push(await timeCli(target, work, false))] : []),
+          ...(noCa ? [async () => noCaRuns.push(await timeCli(target, work, true, false))] : []),
         ];
         // Rotate the order each round so no side always runs first (or right after another).
         for (let i = 0; i < steps.length; i++) await steps[(i + r) % steps.length]();
         const firstNote = firstRun ? `, first run (no hint) ${Math.round(first[r].wallMs)} ms` : '';
-        log(`  ${target.name} round ${r + 1}/${rounds}: bare ${Math.round(bare[r])} ms, floor ${Math.round(floor[r])} ms, default run ${Math.round(cli[r].wallMs)} ms / ${Math.round(cli[r].rssMB)} MB${firstNote}`);
+        const caNote = noCa ? `, without ${EXTRA_CA_VAR} ${Math.round(noCaRuns[r].wallMs)} ms` : '';
+        log(`  ${target.name} round ${r + 1}/${rounds}: bare ${Math.round(bare[r])} ms, floor ${Math.round(floor[r])} ms, default run ${Math.round(cli[r].wallMs)} ms / ${Math.round(cli[r].rssMB)} MB${firstNote}${caNote}`);
       }
       const harnessMs = cli.map((c) => c.wallMs);
       const hashOf = (c: CliRun) => createHash('sha256').update(c.findingIds.join('\n')).digest('hex').slice(0, 12);
-      const hashes = [...cli, ...first].map(hashOf);
+      const hashes = [...cli, ...first, ...noCaRuns].map(hashOf);
       rows.push({
         target, rounds, tools: warm.tools, calls: warm.replay.calls.length, probes: warm.probes,
         findings: cli.at(-1)?.findingIds.length ?? 0, findingsHash: cli.length > 0 ? hashOf(cli[cli.length - 1]) : '', findingsVaried: new Set(hashes).size > 1,
         bareMs: median(bare), freshStarts, floorMs: median(floor), floorRatio: medianRatio(floor, bare), harnessMs: median(harnessMs), harnessRssMB: median(cli.map((c) => c.rssMB)), ratio: medianRatio(harnessMs, bare),
         firstRunMs: firstRun ? median(first.map((c) => c.wallMs)) : Number.NaN, firstRunRatio: firstRun ? medianRatio(first.map((c) => c.wallMs), bare) : Number.NaN,
+        noExtraCaMs: noCa ? median(noCaRuns.map((c) => c.wallMs)) : Number.NaN, noExtraCaRatio: noCa ? medianRatio(noCaRuns.map((c) => c.wallMs), bare) : Number.NaN,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log(`  ${target.name}: not measured: ${message}`);
       const nan = Number.NaN;
-      rows.push({ target, rounds, tools: 0, calls: 0, probes: 0, findings: 0, findingsHash: '', findingsVaried: false, bareMs: nan, freshStarts: 0, floorMs: nan, floorRatio: nan, harnessMs: nan, harnessRssMB: nan, ratio: nan, firstRunMs: nan, firstRunRatio: nan, error: message });
+      rows.push({ target, rounds, tools: 0, calls: 0, probes: 0, findings: 0, findingsHash: '', findingsVaried: false, bareMs: nan, freshStarts: 0, floorMs: nan, floorRatio: nan, harnessMs: nan, harnessRssMB: nan, ratio: nan, firstRunMs: nan, firstRunRatio: nan, noExtraCaMs: nan, noExtraCaRatio: nan, error: message });
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -215,28 +235,32 @@ const fmt = (v: number, digits = 0) => (Number.isFinite(v) ? v.toLocaleString('e
  * first run fares against the same target.
  */
 export function renderDefaultRuns(title: string, rows: readonly DefaultRow[]): string[] {
+  // the NODE_EXTRA_CA_CERTS column only where a row measured it (the variable is set on this machine)
+  const caColumn = rows.some((r) => Number.isFinite(r.noExtraCaMs));
   const lines = [
     title,
     '',
-    '| workload | rounds | tools | calls | probes | findings (ids hash) | bare (s) | floor (s) | default run (s) | ratio | first run, no era hint (s) / ratio | floor ratio | target | peak RSS (MB) | target |',
-    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---|',
+    `| workload | rounds | tools | calls | probes | findings (ids hash) | bare (s) | floor (s) | default run (s) | ratio | first run, no era hint (s) / ratio |${caColumn ? ` without ${EXTRA_CA_VAR} (s) / ratio |` : ''} floor ratio | target | peak RSS (MB) | target |`,
+    `|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|${caColumn ? '---:|' : ''}---:|---|---:|---|`,
   ];
   const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
   for (const r of rows) {
     if (r.error) {
-      lines.push(`| ${r.target.name} | | | | | | | | | | | | not measured: ${r.error.replace(/\|/g, '\\|').slice(0, 200)} | | |`);
+      lines.push(`| ${r.target.name} | | | | | | | | | | | |${caColumn ? ' |' : ''} not measured: ${r.error.replace(/\|/g, '\\|').slice(0, 200)} | | |`);
       continue;
     }
     const max = r.target.maxRatio;
     const belowFloor = max !== undefined && r.ratio > max && r.floorRatio > max ? ` (the floor, ${fmt(r.floorRatio, 2)}x, is above it)` : '';
     const hasFirst = Number.isFinite(r.firstRunMs);
     const firstMark = max !== undefined && hasFirst ? `; first run: ${mark(r.firstRunRatio <= max)}` : '';
-    const ratioTarget = max === undefined ? '' : `<= ${max}x: ${mark(r.ratio <= max)}${belowFloor}${firstMark}`;
+    const caMark = max !== undefined && Number.isFinite(r.noExtraCaMs) ? `; without ${EXTRA_CA_VAR}: ${mark(r.noExtraCaRatio <= max)}` : '';
+    const ratioTarget = max === undefined ? '' : `<= ${max}x: ${mark(r.ratio <= max)}${belowFloor}${firstMark}${caMark}`;
     const firstCell = hasFirst ? `${fmt(r.firstRunMs / 1000, 2)} / ${fmt(r.firstRunRatio, 2)}` : 'n/a';
+    const caCell = Number.isFinite(r.noExtraCaMs) ? `${fmt(r.noExtraCaMs / 1000, 2)} / ${fmt(r.noExtraCaRatio, 2)}` : 'n/a';
     const floorCell = Number.isFinite(r.floorMs) ? `${fmt(r.floorMs / 1000, 2)} (+${r.freshStarts})` : 'n/a';
     const rssTarget = r.target.maxRssMB === undefined ? '' : `<= ${r.target.maxRssMB} MB: ${mark(r.harnessRssMB <= r.target.maxRssMB)}`;
     lines.push(
-      `| ${r.target.name} | ${r.rounds} | ${r.tools} | ${r.calls} | ${fmt(r.probes)} | ${r.findings} (\`${r.findingsHash}\`${r.findingsVaried ? ', **varied across rounds**' : ''}) | ${fmt(r.bareMs / 1000, 2)} | ${floorCell} | ${fmt(r.harnessMs / 1000, 2)} | ${fmt(r.ratio, 2)} | ${firstCell} | ${fmt(r.floorRatio, 2)} | ${ratioTarget} | ${fmt(r.harnessRssMB)} | ${rssTarget} |`,
+      `| ${r.target.name} | ${r.rounds} | ${r.tools} | ${r.calls} | ${fmt(r.probes)} | ${r.findings} (\`${r.findingsHash}\`${r.findingsVaried ? ', **varied across rounds**' : ''}) | ${fmt(r.bareMs / 1000, 2)} | ${floorCell} | ${fmt(r.harnessMs / 1000, 2)} | ${fmt(r.ratio, 2)} | ${firstCell} |${caColumn ? ` ${caCell} |` : ''} ${fmt(r.floorRatio, 2)} | ${ratioTarget} | ${fmt(r.harnessRssMB)} | ${rssTarget} |`,
     );
   }
   return lines;

@@ -7,6 +7,7 @@ import { SYNTHETIC_PAGE_SIZE } from './synthetic/tools.mjs';
 import { renderStartup, type StartupFigures } from './startup.ts';
 import type { Throughput } from './throughput.ts';
 import { renderDefaultRuns, type DefaultRow } from './default-run.ts';
+import { EXTRA_CA_VAR } from './environment.ts';
 
 /** Medians for one surface over `rounds` rounds, ms. `ratio` is the median per-round harness(core)/bare. */
 export interface SurfaceFigures {
@@ -160,6 +161,15 @@ export function renderResults(r: BenchResults): string {
       'The default run finds the era hint (harness/run/era-hint.ts) an untimed CLI run of the same launch wrote before the',
       'rounds, as a user\'s second and later runs do: a legacy server\'s spare process starts beside it. "First run, no era',
       'hint" is the same CLI run with `MCP_HARNESS_CACHE_DIR=off`: a launch\'s first run, its spare started once the era is known.',
+      ...(r.defaultRuns.some((d) => Number.isFinite(d.noExtraCaMs))
+        ? [
+            `This machine sets ${EXTRA_CA_VAR}. Node 20 reads that file and builds its whole root certificate store at every start,`,
+            'before any JavaScript runs (nodejs/node#40524; the start-up section times a bare `node -e 0` both ways). Only the harness\'s',
+            'own start pays for it: a server never gets the variable (the default env allow-list) and the bare client runs inside the',
+            `bench process. "Without ${EXTRA_CA_VAR}" is the same default run with the variable removed from the harness\'s`,
+            'environment, in the same rounds: what the run costs where the variable is not set. The target column judges the default run.',
+          ]
+        : []),
       '',
     );
   }

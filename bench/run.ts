@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   }
   if (!args['no-default']) {
     log('default run vs bare client...');
-    results.defaultRuns = await measureDefaultRuns(DEFAULT_TARGETS, args.defaultRounds, log, true);
+    results.defaultRuns = await measureDefaultRuns(DEFAULT_TARGETS, args.defaultRounds, log, true, true);
   }
   if (!args['no-growth']) {
     log('growth 100 -> 1,000 -> 5,000 tools...');

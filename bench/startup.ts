@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './stats.ts';
+import { EXTRA_CA_VAR, setsExtraCa, withoutExtraCaEnv } from './environment.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
@@ -34,10 +35,10 @@ export interface StartupFigures {
 }
 
 /** Spawn once; resolves with wall ms and peak RSS MB. @throws Error on a non-zero exit. */
-async function timeOnce(args: string[], work: string): Promise<{ wallMs: number; rssMB: number }> {
+async function timeOnce(args: string[], work: string, env: NodeJS.ProcessEnv = process.env): Promise<{ wallMs: number; rssMB: number }> {
   const rssFile = join(work, 'rss');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--require', PRELOAD, ...args], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, BENCH_RSS_FILE: rssFile } });
+  const child = spawn(process.execPath, ['--require', PRELOAD, ...args], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], env: { ...env, BENCH_RSS_FILE: rssFile } });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -52,8 +53,10 @@ export async function measureStartup(rounds: number, log: (line: string) => void
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const work = mkdtempSync(join(tmpdir(), 'mcp-bench-startup-'));
   const bin = join(ROOT, 'dist/bin.js');
-  const commands: { name: string; command: string; args: string[] }[] = [
+  const commands: { name: string; command: string; args: string[]; env?: NodeJS.ProcessEnv }[] = [
     { name: 'bare Node', command: 'node -e 0', args: ['-e', '0'] },
+    // where the machine sets it, what a Node start costs without it (bench/default-run.ts DefaultRow.noExtraCaMs)
+    ...(setsExtraCa() ? [{ name: `bare Node, ${EXTRA_CA_VAR} removed`, command: `env -u ${EXTRA_CA_VAR} node -e 0`, args: ['-e', '0'], env: withoutExtraCaEnv(process.env) }] : []),
     { name: 'mcp-harness --help (dist)', command: 'node dist/bin.js --help', args: [bin, '--help'] },
     { name: 'mcp-harness run, ad-hoc fixture server (dist)', command: 'node dist/bin.js run -- node fixture-server.mjs', args: [bin, 'run', '--reporter', 'json', '--report-dir', join(work, 'r'), '--', process.execPath, FIXTURE] },
     { name: 'mcp-harness --help (sources through tsx)', command: 'node bin/mcp-harness.js --help', args: [join(ROOT, 'bin/mcp-harness.js'), '--help'] },
@@ -61,7 +64,7 @@ export async function measureStartup(rounds: number, log: (line: string) => void
   const samples = commands.map(() => [] as { wallMs: number; rssMB: number }[]);
   try {
     for (let r = 0; r < rounds; r++) {
-      for (const [i, c] of commands.entries()) samples[i].push(await timeOnce(c.args, work));
+      for (const [i, c] of commands.entries()) samples[i].push(await timeOnce(c.args, work, c.env));
     }
     log(`start-up: ${rounds} rounds done`);
   } finally {

@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TARGETS, freshStartsFor, renderDefaultRuns, roundsFor, syntheticTarget, type DefaultRow } from '../../bench/default-run.ts';
+import { setsExtraCa, withoutExtraCaEnv } from '../../bench/environment.ts';
 
 const row = (over: Partial<DefaultRow>): DefaultRow => ({
   target: DEFAULT_TARGETS[0], rounds: 3, tools: 9, calls: 6, probes: 24, findings: 26, findingsHash: 'abc123def456', findingsVaried: false,
-  bareMs: 200, freshStarts: 2, floorMs: 300, floorRatio: 1.5, harnessMs: 380, harnessRssMB: 80, ratio: 1.9, firstRunMs: Number.NaN, firstRunRatio: Number.NaN, ...over,
+  bareMs: 200, freshStarts: 2, floorMs: 300, floorRatio: 1.5, harnessMs: 380, harnessRssMB: 80, ratio: 1.9, firstRunMs: Number.NaN, firstRunRatio: Number.NaN, noExtraCaMs: Number.NaN, noExtraCaRatio: Number.NaN, ...over,
 });
 
 describe('renderDefaultRuns', () => {
@@ -44,6 +45,33 @@ describe('renderDefaultRuns', () => {
     expect(met).toContain('<= 2x: met; first run: met |');
     expect(none).toContain('| n/a |');
     expect(none).not.toContain('first run:');
+  });
+
+  it('adds the NODE_EXTRA_CA_CERTS column only when a row measured it, and judges that arm against the same target', () => {
+    const without = renderDefaultRuns('## t', [row({}), row({})]).join('\n');
+    expect(without).not.toContain('NODE_EXTRA_CA_CERTS');
+    const text = renderDefaultRuns('## t', [row({ noExtraCaMs: 360, noExtraCaRatio: 1.8 }), row({ ratio: 2.1, noExtraCaMs: 410, noExtraCaRatio: 2.05 }), row({})]).join('\n');
+    const lines = text.split('\n');
+    expect(lines[2]).toContain('| without NODE_EXTRA_CA_CERTS (s) / ratio |');
+    // every line of the table has as many cells as the header
+    const cells = (line: string) => line.split('|').length;
+    for (const line of lines.slice(3)) expect(cells(line)).toBe(cells(lines[2]));
+    expect(cells(lines[3])).toBe(cells(lines[2]));
+    const [met, missed, none] = lines.slice(-3);
+    expect(met).toContain('| 0.36 / 1.80 |');
+    expect(met).toContain('<= 2x: met; without NODE_EXTRA_CA_CERTS: met |');
+    expect(missed).toContain('<= 2x: **missed**; without NODE_EXTRA_CA_CERTS: **missed** |');
+    expect(none).toContain('| n/a |');
+    expect(none).not.toContain('without NODE_EXTRA_CA_CERTS');
+  });
+
+  it('says whether NODE_EXTRA_CA_CERTS is set (an empty value is not) and drops it from a copy of the environment', () => {
+    expect(setsExtraCa({ NODE_EXTRA_CA_CERTS: '/etc/ssl/x.pem' })).toBe(true);
+    expect(setsExtraCa({ NODE_EXTRA_CA_CERTS: '' })).toBe(false);
+    expect(setsExtraCa({})).toBe(false);
+    const env = { NODE_EXTRA_CA_CERTS: '/x.pem', PATH: '/bin' };
+    expect(withoutExtraCaEnv(env)).toEqual({ PATH: '/bin' });
+    expect(env.NODE_EXTRA_CA_CERTS).toBe('/x.pem');
   });
 
   it('counts the fresh-process start-ups a default run needs per era from the check registry', () => {

@@ -1,0 +1,23 @@
+/**
+ * The benchmark's view of one variable of this machine's environment that changes what a Node start costs:
+ * NODE_EXTRA_CA_CERTS. Node 20 reads that file and builds its whole root certificate store at every start, before
+ * any JavaScript runs (nodejs/node#40524: ~50 ms here). The harness's own process pays for it; a server never gets
+ * the variable (the default env allow-list, harness/config/defaults.ts) and the bare client runs in the bench
+ * process, so the default-run table (bench/default-run.ts) and the start-up table (bench/startup.ts) also time the
+ * CLI with the variable removed, where it is set.
+ */
+
+/** The variable `withoutExtraCa` drops from the harness process's environment (bench/default-run.ts DefaultRow.noExtraCaMs). */
+export const EXTRA_CA_VAR = 'NODE_EXTRA_CA_CERTS';
+
+/** Whether `env` sets NODE_EXTRA_CA_CERTS (to a non-empty value: Node ignores an empty one). */
+export function setsExtraCa(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env[EXTRA_CA_VAR] ?? '') !== '';
+}
+
+/** `env` without NODE_EXTRA_CA_CERTS (a copy). */
+export function withoutExtraCaEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  delete copy[EXTRA_CA_VAR];
+  return copy;
+}
