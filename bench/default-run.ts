@@ -101,14 +101,15 @@ export interface DefaultRow {
    * The same CLI run (era hint found) with NODE_EXTRA_CA_CERTS removed from the harness process's environment, median
    * ms and median of per-round ratios to the bare client; NaN when not measured (the variable is not set here, or the
    * arm was not asked for). Node 20 reads that file and builds its whole root store at every start, before any
-   * JavaScript (nodejs/node#40524): only the harness's own start pays it, since a server never gets the variable (the
-   * default env allow-list, harness/config/defaults.ts) and the bare client runs in the bench process.
+   * JavaScript (nodejs/node#40524): in this default run only the harness's own start pays it, since the ad-hoc
+   * surface's servers never get the variable (the default env allow-list, harness/config/defaults.ts) and the bare
+   * client runs in the bench process. A separate sample in the same rounds: its difference from `harnessMs` is the
+   * start cost plus this machine's noise between rounds.
    */
   noExtraCaMs: number;
   noExtraCaRatio: number;
   error?: string;
 }
-
 
 /** What one CLI run measured and reported (findings from its reports/report.json). */
 interface CliRun {
@@ -198,7 +199,7 @@ export async function measureDefaultRuns(targets: readonly DefaultTarget[], roun
           ...(firstRun ? [async () => first.push(await timeCli(target, work, false))] : []),
           ...(noCa ? [async () => noCaRuns.push(await timeCli(target, work, true, false))] : []),
         ];
-        // Rotate the order each round so no side always runs first (or right after another).
+        // Rotate the order each round (a cyclic shift) so no arm always runs first.
         for (let i = 0; i < steps.length; i++) await steps[(i + r) % steps.length]();
         const firstNote = firstRun ? `, first run (no hint) ${Math.round(first[r].wallMs)} ms` : '';
         const caNote = noCa ? `, without ${EXTRA_CA_VAR} ${Math.round(noCaRuns[r].wallMs)} ms` : '';

@@ -1,13 +1,14 @@
 /**
  * The benchmark's view of one variable of this machine's environment that changes what a Node start costs:
  * NODE_EXTRA_CA_CERTS. Node 20 reads that file and builds its whole root certificate store at every start, before
- * any JavaScript runs (nodejs/node#40524: ~50 ms here). The harness's own process pays for it; a server never gets
- * the variable (the default env allow-list, harness/config/defaults.ts) and the bare client runs in the bench
- * process, so the default-run table (bench/default-run.ts) and the start-up table (bench/startup.ts) also time the
- * CLI with the variable removed, where it is set.
+ * any JavaScript runs (nodejs/node#40524: ~40-50 ms here). In the bench's default run the harness's own process pays
+ * for it, while the servers do not (the ad-hoc surface's default env allow-list, harness/config/defaults.ts, leaves
+ * the variable out) and the bare client runs in the bench process. So, where the variable is set, the default-run
+ * table (bench/default-run.ts) also times the CLI with the variable removed, and the start-up table (bench/startup.ts)
+ * a bare `node -e 0` without it.
  */
 
-/** The variable `withoutExtraCa` drops from the harness process's environment (bench/default-run.ts DefaultRow.noExtraCaMs). */
+/** The variable `withoutExtraCaEnv` drops (for the arm of bench/default-run.ts DefaultRow.noExtraCaMs). */
 export const EXTRA_CA_VAR = 'NODE_EXTRA_CA_CERTS';
 
 /** Whether `env` sets NODE_EXTRA_CA_CERTS (to a non-empty value: Node ignores an empty one). */

@@ -136,6 +136,19 @@ function throughputSection(t: Throughput): string[] {
   ];
 }
 
+/**
+ * What the start-up section measured NODE_EXTRA_CA_CERTS to cost one Node start (bare `node -e 0` with it minus
+ * without it, ms), as a sentence on how to read the "without" column; '' when the section did not measure both.
+ */
+function startCostNote(r: BenchResults): string {
+  const rows = r.startup?.rows ?? [];
+  const withVar = rows.find((row) => row.command === 'node -e 0');
+  const withoutVar = rows.find((row) => row.command === `env -u ${EXTRA_CA_VAR} node -e 0`);
+  if (!withVar || !withoutVar) return '';
+  const ms = Math.round(withVar.wallMs - withoutVar.wallMs);
+  return ` The variable costs a Node start ${ms} ms here (the start-up section's two \`node -e 0\` rows), and a run nothing after its start: a gap between the two columns beyond that is this machine's noise between rounds.`;
+}
+
 /** Render the results as Markdown (the content of bench/RESULTS.md). */
 export function renderResults(r: BenchResults): string {
   const rounds = r.surfaces.find((s) => !s.error)?.rounds ?? 0;
@@ -164,10 +177,11 @@ export function renderResults(r: BenchResults): string {
       ...(r.defaultRuns.some((d) => Number.isFinite(d.noExtraCaMs))
         ? [
             `This machine sets ${EXTRA_CA_VAR}. Node 20 reads that file and builds its whole root certificate store at every start,`,
-            'before any JavaScript runs (nodejs/node#40524; the start-up section times a bare `node -e 0` both ways). Only the harness\'s',
-            'own start pays for it: a server never gets the variable (the default env allow-list) and the bare client runs inside the',
-            `bench process. "Without ${EXTRA_CA_VAR}" is the same default run with the variable removed from the harness\'s`,
-            'environment, in the same rounds: what the run costs where the variable is not set. The target column judges the default run.',
+            'before any JavaScript runs (nodejs/node#40524). In these runs only the harness\'s own start pays for it: the ad-hoc surface\'s',
+            'servers never get the variable (the default env allow-list) and the bare client runs inside the bench process.',
+            `"Without ${EXTRA_CA_VAR}" is the same default run with the variable removed from the harness\'s environment, a`,
+            `separate sample in the same rounds.${startCostNote(r)} The first verdict in the target column is the default run\'s;`,
+            'the others judge the first run and the run without the variable against the same target.',
           ]
         : []),
       '',

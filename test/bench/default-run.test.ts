@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TARGETS, freshStartsFor, renderDefaultRuns, roundsFor, syntheticTarget, type DefaultRow } from '../../bench/default-run.ts';
 import { setsExtraCa, withoutExtraCaEnv } from '../../bench/environment.ts';
+import { renderResults } from '../../bench/results.ts';
 
 const row = (over: Partial<DefaultRow>): DefaultRow => ({
   target: DEFAULT_TARGETS[0], rounds: 3, tools: 9, calls: 6, probes: 24, findings: 26, findingsHash: 'abc123def456', findingsVaried: false,
@@ -53,16 +54,38 @@ describe('renderDefaultRuns', () => {
     const text = renderDefaultRuns('## t', [row({ noExtraCaMs: 360, noExtraCaRatio: 1.8 }), row({ ratio: 2.1, noExtraCaMs: 410, noExtraCaRatio: 2.05 }), row({})]).join('\n');
     const lines = text.split('\n');
     expect(lines[2]).toContain('| without NODE_EXTRA_CA_CERTS (s) / ratio |');
-    // every line of the table has as many cells as the header
+    // every line of the table has as many cells as the header, a workload not measured too
     const cells = (line: string) => line.split('|').length;
     for (const line of lines.slice(3)) expect(cells(line)).toBe(cells(lines[2]));
-    expect(cells(lines[3])).toBe(cells(lines[2]));
+    const failed = renderDefaultRuns('## t', [row({ noExtraCaMs: 360, noExtraCaRatio: 1.8 }), row({ error: 'boom' })]).join('\n').split('\n');
+    expect(failed.at(-1)).toContain('not measured: boom');
+    expect(cells(failed.at(-1) as string)).toBe(cells(failed[2]));
     const [met, missed, none] = lines.slice(-3);
     expect(met).toContain('| 0.36 / 1.80 |');
     expect(met).toContain('<= 2x: met; without NODE_EXTRA_CA_CERTS: met |');
     expect(missed).toContain('<= 2x: **missed**; without NODE_EXTRA_CA_CERTS: **missed** |');
     expect(none).toContain('| n/a |');
     expect(none).not.toContain('without NODE_EXTRA_CA_CERTS');
+  });
+
+  it('explains the NODE_EXTRA_CA_CERTS column in RESULTS.md, with the start cost the start-up section measured', () => {
+    const base = { date: '2026-01-01', cpus: 2, cpuModel: 'cpu', node: 'v20', surfaces: [], benchSeconds: 1 };
+    const startup = { rounds: 2, rows: [
+      { name: 'bare Node', command: 'node -e 0', wallMs: 72.4, rssMB: 40 },
+      { name: 'bare Node, NODE_EXTRA_CA_CERTS removed', command: 'env -u NODE_EXTRA_CA_CERTS node -e 0', wallMs: 30.1, rssMB: 38 },
+    ] };
+    const measured = renderResults({ ...base, defaultRuns: [row({ noExtraCaMs: 360, noExtraCaRatio: 1.8 })], startup });
+    expect(measured).toContain('This machine sets NODE_EXTRA_CA_CERTS.');
+    expect(measured).toContain('costs a Node start 42 ms here');
+    expect(measured).toContain('The first verdict in the target column is the default run\'s;');
+    // without the start-up rows the sentence on the cost is left out, the rest stays
+    const noStartup = renderResults({ ...base, defaultRuns: [row({ noExtraCaMs: 360, noExtraCaRatio: 1.8 })] });
+    expect(noStartup).toContain('This machine sets NODE_EXTRA_CA_CERTS.');
+    expect(noStartup).not.toContain('costs a Node start');
+    // the arm not measured: no column and no paragraph (the start-up table keeps its own row)
+    const none = renderResults({ ...base, defaultRuns: [row({})], startup });
+    expect(none).not.toContain('This machine sets');
+    expect(none).not.toContain('without NODE_EXTRA_CA_CERTS (s)');
   });
 
   it('says whether NODE_EXTRA_CA_CERTS is set (an empty value is not) and drops it from a copy of the environment', () => {
