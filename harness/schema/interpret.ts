@@ -33,6 +33,7 @@ import { randomBytes } from 'node:crypto';
 import { format as interpreterFormats, ignoredKeyword, schemaArrayKeyword, schemaMapKeyword, validate, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import type { JsonSchema } from '../model/protocol.ts';
 import { compilePattern } from './regex.ts';
+import { surelyValid } from './sure-valid.ts';
 import { mayHoldKeyword } from './walk.ts';
 import type { Dialect } from './service.ts';
 
@@ -193,15 +194,22 @@ function refTable(copy: Record<string, unknown>, refs: readonly string[]): Recor
   return lookup;
 }
 
+/** The interpreter's inputs for a schema of the subset: its prepared copy, the reference table and the draft name. */
+export interface InterpreterInput {
+  /** The copy `validate` reads (the caller's schema itself when no `pattern` had to be rewritten; never written to). */
+  copy: Schema;
+  /** `$ref` string -> its target in `copy`. */
+  lookup: Record<string, Schema>;
+  /** The interpreter's draft name for the dialect. */
+  draft: SchemaDraft;
+}
+
 /**
- * A validity predicate for `schema` (already stripped of `nullable`, meta-valid for `dialect`, not
- * too deep, every `$ref` local and resolving) on the interpreter, or `null` when the schema is outside
- * the subset and must go to ajv. The predicate returns `undefined` when the interpreter throws (the
- * caller then asks ajv). Never throws; never runs a server pattern on a backtracking engine.
+ * The interpreter's inputs for `schema` (already stripped of `nullable`, meta-valid for `dialect`, not too deep, every
+ * `$ref` local and resolving), or `null` when the schema is outside the subset and must go to ajv (see the module
+ * comment). Never throws.
  */
-export function interpretable(schema: JsonSchema, dialect: Dialect): ((instance: unknown) => boolean | undefined) | null {
-  if (typeof schema === 'boolean') return () => schema;
-  if (!isObject(schema)) return null;
+export function interpreterInput(schema: Record<string, unknown>, dialect: Dialect): InterpreterInput | null {
   // `prepare` changes a copy only where it rewrites a `pattern`, and the interpreter only reads (the
   // reference table is given): a document where no object holds `pattern` (nor a prototype it cannot
   // vouch for, nor a function or symbol, which copyOf refuses by throwing) is validated as it is,
@@ -216,11 +224,27 @@ export function interpretable(schema: JsonSchema, dialect: Dialect): ((instance:
   const refs: string[] = [];
   if (!prepare(copy, '', seen, refs, dialect)) return null;
   for (const ref of refs) if (!seen.has(ref)) return null;
-  const draft = DRAFT[dialect];
-  const lookup = refTable(copy, refs);
+  return { copy: copy as Schema, lookup: refTable(copy, refs), draft: DRAFT[dialect] };
+}
+
+/**
+ * A validity predicate for `schema` (already stripped of `nullable`, meta-valid for `dialect`, not
+ * too deep, every `$ref` local and resolving) on the interpreter, or `null` when the schema is outside
+ * the subset and must go to ajv. The predicate returns `undefined` when the interpreter throws (the
+ * caller then asks ajv). It asks ./sure-valid.ts first, which says "valid" only where the interpreter
+ * would. Never throws; never runs a server pattern on a backtracking engine.
+ */
+export function interpretable(schema: JsonSchema, dialect: Dialect): ((instance: unknown) => boolean | undefined) | null {
+  if (typeof schema === 'boolean') return () => schema;
+  if (!isObject(schema)) return null;
+  const input = interpreterInput(schema, dialect);
+  if (!input) return null;
+  const { copy, lookup, draft } = input;
   return (instance) => {
     try {
-      return validate(instance, copy as Schema, draft, lookup, true).valid;
+      // the one-sided fast path: `true` only where the interpreter says valid too (./sure-valid.ts)
+      if (surelyValid(instance, copy, draft, lookup)) return true;
+      return validate(instance, copy, draft, lookup, true).valid;
     } catch {
       return undefined;
     }

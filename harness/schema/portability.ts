@@ -106,9 +106,16 @@ const TYPE_KEYWORDS_BY_TYPE: Record<string, string[]> = {
   number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
 };
 
+/**
+ * Each type-specific keyword's type and its place in the notes' order (TYPE_KEYWORDS_BY_TYPE's types, then each
+ * type's keywords, in declaration order), made once: a node's own names are looked up here instead of every keyword
+ * of every type being looked up on the node (issue 12).
+ */
+const TYPE_KEYWORD_INFO: ReadonlyMap<string, { type: string; rank: number }> = new Map(
+  Object.entries(TYPE_KEYWORDS_BY_TYPE).flatMap(([type, keywords], t) => keywords.map((keyword, k) => [keyword, { type, rank: t * 100 + k }] as const)),
+);
+
 /** Keywords through which other subschemas can add properties or requirements (judging `required` is then left alone). */
-/** TYPE_KEYWORDS_BY_TYPE as entries (made once, not per node). */
-const TYPE_KEYWORDS: ReadonlyArray<readonly [string, readonly string[]]> = Object.entries(TYPE_KEYWORDS_BY_TYPE);
 
 const COMPOSING = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'dependentSchemas', 'dependencies', 'patternProperties', 'unevaluatedProperties'];
 
@@ -130,9 +137,16 @@ function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, out: Portabi
   }
   const types = declaredTypes(node);
   if (types) {
-    for (const [type, keywords] of TYPE_KEYWORDS) {
-      if (types.includes(type) || (type === 'number' && types.includes('integer'))) continue;
-      for (const keyword of keywords) if (Object.hasOwn(node, keyword)) out.push({ pointer: joinPointer(v.pointer, keyword), kind: 'keyword-type-mismatch', keyword });
+    // the node's own names (what Object.hasOwn sees), notes in TYPE_KEYWORDS_BY_TYPE's order
+    let misplaced: { keyword: string; rank: number }[] | undefined;
+    for (const name of Object.getOwnPropertyNames(node)) {
+      const info = TYPE_KEYWORD_INFO.get(name);
+      if (info === undefined || types.includes(info.type) || (info.type === 'number' && types.includes('integer'))) continue;
+      (misplaced ??= []).push({ keyword: name, rank: info.rank });
+    }
+    if (misplaced) {
+      misplaced.sort((a, b) => a.rank - b.rank);
+      for (const { keyword } of misplaced) out.push({ pointer: joinPointer(v.pointer, keyword), kind: 'keyword-type-mismatch', keyword });
     }
   }
 }

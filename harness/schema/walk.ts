@@ -85,40 +85,69 @@ class Visit implements SchemaVisit {
 /** Every keyword `children` descends into. */
 const WALKED: ReadonlySet<string> = new Set([...SINGLE, 'items', ...LIST, ...MAP]);
 
+/** Each walked keyword's place in `children`'s order (SINGLE, items, LIST, MAP). */
+const RANK: ReadonlyMap<string, number> = new Map([...SINGLE, 'items', ...LIST, ...MAP].map((keyword, i) => [keyword, i]));
+const ITEMS_RANK = SINGLE.length;
+const LIST_RANK = SINGLE.length + 1;
+const MAP_RANK = LIST_RANK + LIST.length;
+
 /**
- * Whether `children` finds nothing in `schema` without looking each keyword up: true when no own property
- * (enumerable or not) is a walked keyword and the prototype adds none (Object.prototype without such a
- * property, or no prototype). Then every `in` and read below would miss; a cheap pass over the node's own
- * names replaces ~22 lookups on objects of ever-different shapes (most subschemas are leaves).
+ * The walked keywords `schema` holds, by rank (ascending), read from its own names; or undefined when its names
+ * cannot vouch for what `key in schema` sees (a prototype other than a clean Object.prototype or null), and
+ * `children` must look every keyword up. Most subschemas are leaves: an empty list, without ~22 lookups on
+ * objects of ever-different shapes; a node with subschemas holds one to three walked keywords (issue 12).
  */
-function hasNoChildren(schema: Record<string, unknown>, plainPrototypeClean: boolean): boolean {
+function ownWalkedRanks(schema: Record<string, unknown>, plainPrototypeClean: boolean): number[] | undefined {
   const prototype = Object.getPrototypeOf(schema) as unknown;
-  if (prototype !== null && !(prototype === Object.prototype && plainPrototypeClean)) return false;
-  for (const name of Object.getOwnPropertyNames(schema)) if (WALKED.has(name)) return false;
-  return true;
+  if (prototype !== null && !(prototype === Object.prototype && plainPrototypeClean)) return undefined;
+  const ranks: number[] = [];
+  for (const name of Object.getOwnPropertyNames(schema)) {
+    const rank = RANK.get(name);
+    if (rank === undefined) continue;
+    let at = ranks.length;
+    while (at > 0 && (ranks[at - 1] as number) > rank) at--;
+    ranks.splice(at, 0, rank);
+  }
+  return ranks;
 }
 
-/** Append the direct subschemas of `schema` to `out`, in document order (SINGLE, items, LIST, MAP). */
-function children(schema: Record<string, unknown>, from: Pending, out: Pending[]): void {
-  const one = from.depth + 1;
-  const two = from.depth + 2;
-  for (const key of SINGLE) if (key in schema) out.push({ node: schema[key], depth: one, pointer: undefined, keyword: key, member: undefined, up: from });
-  const items = schema.items;
-  if (Array.isArray(items)) for (let i = 0; i < items.length; i++) out.push({ node: items[i], depth: two, pointer: undefined, keyword: 'items', member: i, up: from });
-  else if ('items' in schema) out.push({ node: items, depth: one, pointer: undefined, keyword: 'items', member: undefined, up: from });
-  for (const key of LIST) {
+/** Append the subschemas under one walked keyword (`rank` in RANK) of `schema` to `out`, as `children` does. */
+function childrenAt(schema: Record<string, unknown>, rank: number, from: Pending, out: Pending[]): void {
+  if (rank < ITEMS_RANK) {
+    const key = SINGLE[rank] as string;
+    out.push({ node: schema[key], depth: from.depth + 1, pointer: undefined, keyword: key, member: undefined, up: from });
+  } else if (rank === ITEMS_RANK) {
+    const items = schema.items;
+    if (Array.isArray(items)) for (let i = 0; i < items.length; i++) out.push({ node: items[i], depth: from.depth + 2, pointer: undefined, keyword: 'items', member: i, up: from });
+    else out.push({ node: items, depth: from.depth + 1, pointer: undefined, keyword: 'items', member: undefined, up: from });
+  } else if (rank < MAP_RANK) {
+    const key = LIST[rank - LIST_RANK] as string;
     const list = schema[key];
-    if (Array.isArray(list)) for (let i = 0; i < list.length; i++) out.push({ node: list[i], depth: two, pointer: undefined, keyword: key, member: i, up: from });
-  }
-  for (const key of MAP) {
+    if (Array.isArray(list)) for (let i = 0; i < list.length; i++) out.push({ node: list[i], depth: from.depth + 2, pointer: undefined, keyword: key, member: i, up: from });
+  } else {
+    const key = MAP[rank - MAP_RANK] as string;
     const map = schema[key];
-    if (map === null || typeof map !== 'object' || Array.isArray(map)) continue;
+    if (map === null || typeof map !== 'object' || Array.isArray(map)) return;
     const members = map as Record<string, unknown>;
     for (const name of Object.keys(members)) {
       const sub = members[name];
-      if (!Array.isArray(sub)) out.push({ node: sub, depth: two, pointer: undefined, keyword: key, member: name, up: from });
+      if (!Array.isArray(sub)) out.push({ node: sub, depth: from.depth + 2, pointer: undefined, keyword: key, member: name, up: from });
     }
   }
+}
+
+/**
+ * Append the direct subschemas of `schema` to `out`, in document order (SINGLE, items, LIST, MAP). `ranks`: the
+ * walked keywords it holds (`ownWalkedRanks`), or undefined to look each keyword up (`in`, through the prototype).
+ */
+function children(schema: Record<string, unknown>, ranks: number[] | undefined, from: Pending, out: Pending[]): void {
+  if (ranks !== undefined) {
+    for (const rank of ranks) childrenAt(schema, rank, from, out);
+    return;
+  }
+  for (let rank = 0; rank < ITEMS_RANK; rank++) if ((SINGLE[rank] as string) in schema) childrenAt(schema, rank, from, out);
+  if ('items' in schema) childrenAt(schema, ITEMS_RANK, from, out);
+  for (let rank = LIST_RANK; rank < RANK.size; rank++) childrenAt(schema, rank, from, out);
 }
 
 /**
@@ -136,8 +165,10 @@ export function walkSchema(root: unknown, visit: (v: SchemaVisit) => void): void
     if (pending.depth > MAX_SCHEMA_DEPTH) continue;
     if (typeof node !== 'boolean' && (node === null || typeof node !== 'object' || Array.isArray(node))) continue;
     visit(new Visit(node as Record<string, unknown> | boolean, pending));
-    if (typeof node === 'boolean' || hasNoChildren(node as Record<string, unknown>, plainPrototypeClean)) continue;
-    children(node as Record<string, unknown>, pending, next);
+    if (typeof node === 'boolean') continue;
+    const ranks = ownWalkedRanks(node as Record<string, unknown>, plainPrototypeClean);
+    if (ranks !== undefined && ranks.length === 0) continue;
+    children(node as Record<string, unknown>, ranks, pending, next);
     for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
     next.length = 0;
   }

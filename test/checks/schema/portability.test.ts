@@ -89,6 +89,17 @@ checkTester(portability, {
       ],
     },
     {
+      name: 'misplaced keywords are named in the catalogue order (object, array, string, number), not the document order',
+      observation: makeObservation({ tools: [input({ b: { type: 'boolean', pattern: 'x', maximum: 1, items: {}, required: ['a'], minLength: 1 } })] }),
+      findings: [
+        { messageId: 'keywordTypeMismatch', pointer: '/inputSchema/properties/b/required' },
+        { messageId: 'keywordTypeMismatch', pointer: '/inputSchema/properties/b/items' },
+        { messageId: 'keywordTypeMismatch', pointer: '/inputSchema/properties/b/minLength' },
+        { messageId: 'keywordTypeMismatch', pointer: '/inputSchema/properties/b/pattern' },
+        { messageId: 'keywordTypeMismatch', pointer: '/inputSchema/properties/b/maximum' },
+      ],
+    },
+    {
       name: 'nullable with default null under a non-null type: one note (nullable), not two',
       observation: makeObservation({ tools: [input({ o: { $ref: '#/$defs/O' } }, { $defs: { O: { type: 'object', properties: { note: { type: 'string', nullable: true, default: null } } } } })] }),
       findings: [{ messageId: 'nullable', pointer: '/inputSchema/$defs/O/properties/note/nullable' }],
