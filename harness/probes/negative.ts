@@ -119,10 +119,22 @@ function candidate(i: number, sentinel: string): unknown {
   }
 }
 
+/** Whether `allowed` admits a value of the JSON types `types` (an integer is also a number). Plain loops: per property of every probed tool. */
+function admitsAny(allowed: readonly string[], types: readonly string[]): boolean {
+  for (const t of types) if (allowed.includes(t) || (t === 'integer' && allowed.includes('number'))) return true;
+  return false;
+}
+
 function wrongTypeProbe(schema: Schema, sentinel: Sentinel, out: Emitted[]): void {
   const allowed = typesOf(schema);
   if (!allowed || allowed.length === 0) return;
-  const bad = CANDIDATE_TYPES.findIndex((types) => !types.some((t) => allowed.includes(t) || (t === 'integer' && allowed.includes('number'))));
+  let bad = -1;
+  for (let i = 0; i < CANDIDATE_TYPES.length; i++) {
+    if (!admitsAny(allowed, CANDIDATE_TYPES[i] as readonly string[])) {
+      bad = i;
+      break;
+    }
+  }
   if (bad < 0) return;
   out.push({ kind: 'wrong-type', expect: 'reject', value: candidate(bad, sentinel()), sentinel: bad === 0 || bad >= 3 });
 }
@@ -130,7 +142,8 @@ function wrongTypeProbe(schema: Schema, sentinel: Sentinel, out: Emitted[]): voi
 function numericProbes(schema: Schema, out: Emitted[]): void {
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
   if (typeof minimum !== 'number' && typeof maximum !== 'number' && typeof exclusiveMinimum !== 'number' && typeof exclusiveMaximum !== 'number') return;
-  const integer = typesOf(schema)?.includes('integer') && !typesOf(schema)?.includes('number');
+  const types = typesOf(schema);
+  const integer = types !== undefined && types.includes('integer') && !types.includes('number');
   const exact = (n: number) => !integer || Number.isInteger(n);
   if (typeof minimum === 'number') {
     out.push({ kind: 'below-minimum', expect: 'reject', value: Math.ceil(minimum) - 1 });

@@ -158,6 +158,31 @@ describe('surelyValid: the interpreter’s semantics, keyword by keyword', () =>
     expect(sure2020({ $defs: { A: { $ref: '#/$defs/B' }, B: { $ref: '#/$defs/A' } }, $ref: '#/$defs/A' }, 1)).toBe(false);
   });
 
+  it('is not sure of a schema whose keywords the interpreter would read through a prototype (a reviewer’s cases)', () => {
+    const polluted = Object.prototype as Record<string, unknown>;
+    for (const [keyword, value, schema, instance] of [['type', 'string', {}, 5], ['minimum', 10, { properties: {} }, 5]] as const) {
+      Object.defineProperty(polluted, keyword, { value, configurable: true, enumerable: false, writable: true });
+      try {
+        const input = interpreterInput(structuredClone(schema) as Record<string, unknown>, '2020-12');
+        expect(input).not.toBeNull();
+        if (!input) continue;
+        expect(validate(instance, input.copy, input.draft, input.lookup, true).valid).toBe(false);
+        expect(surelyValid(instance, input.copy, input.draft, input.lookup)).toBe(false);
+      } finally {
+        delete polluted[keyword];
+      }
+    }
+    class Base {
+      get maximum(): number {
+        return 1;
+      }
+    }
+    const inherited = Object.assign(new Base(), { type: 'number' }) as unknown as Schema;
+    expect(validate(5, inherited, '2020-12', {}, true).valid).toBe(false);
+    expect(surelyValid(5, inherited, '2020-12', {})).toBe(false);
+    expect(surelyValid(5, { type: 'number', maximum: 9 }, '2020-12', {})).toBe(true);
+  });
+
   it('keywords it leaves to the interpreter make it "not sure", even for a valid instance', () => {
     for (const schema of [{ anyOf: [{ type: 'string' }] }, { oneOf: [{ type: 'string' }] }, { not: { type: 'integer' } }, { type: 'array', uniqueItems: true }, { type: 'array', contains: { type: 'string' } }]) {
       const instance = 'type' in schema ? ['x'] : 'x';
