@@ -5,7 +5,10 @@
  * the bundle is CommonJS. In this repository, bin/mcp-harness.js runs the same entry from the sources.
  */
 import { main } from './cli.ts';
+import { tolerateClosedPipes } from './cli/closed-pipe.ts';
 
+// a closed reader (`| head`) drops the console output, never the report files (./cli/closed-pipe.ts)
+tolerateClosedPipes();
 void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });
