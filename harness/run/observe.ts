@@ -7,7 +7,6 @@
  */
 import { FreshStops, isHttpSpec, openSession, SessionBootError, withServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
 import type { Listing, SurfaceObservation } from '../model/observation.ts';
-import type { PageHook } from '../session/listing.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
 import { DEFAULT_CALL_CONCURRENCY } from '../session/options.ts';
@@ -52,12 +51,6 @@ export interface ObserveInput {
    * The observation then lacks the shutdown, the exits and the final wire tap. Must not throw.
    */
   whileClosing?: (observation: SurfaceObservation) => void;
-  /**
-   * Called with each `tools/list` page's tools while the next page is on its way (the session's `listTools`
-   * `onPage`): the run does there what its judge will do with them anyway (harness/run/surface.ts). Synchronous;
-   * must not change the tools or what any check sees.
-   */
-  onListedPage?: PageHook;
 }
 
 /** Create the empty observation skeleton. */
@@ -130,7 +123,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
   try {
     obs.negotiation = session.negotiation;
     early = startEarlyFresh(input, obs, context);
-    obs.listing = await session.listTools(input.onListedPage ? { onPage: input.onListedPage } : {});
+    obs.listing = await session.listTools();
     obs.bootError = listingFailure(obs.listing);
     const changesState = changesStateByName(obs.listing.tools);
     if (!input.signal?.aborted && obs.bootError === undefined) {

@@ -18,7 +18,6 @@ import { citation, formatMessage } from '../checks/define.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
 import { judge, planEarlyProbes, planProbes, prepareChecks, type EnabledCheck } from './judge.ts';
-import { listingWarmUp } from './listing-warm-up.ts';
 import { observeSurface } from './observe.ts';
 import type { EarlySession } from './early-session.ts';
 import { withPreparedSurface, type PreparedSurface } from './prepare.ts';
@@ -88,7 +87,6 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
     planProbes: (obs, only) => planProbes(only ? ctx.checks.filter((c) => only.has(c.check.meta.id)) : ctx.checks, obs, ctx.schemas),
     planEarlyProbes: (obs) => planEarlyProbes(ctx.checks, obs, ctx.schemas),
     whileClosing: (obs) => prepareChecks(ctx.checks, obs, ctx.schemas),
-    onListedPage: listingWarmUp(ctx.checks, ctx.schemas),
     signal,
     ...(start ? { early: start.early } : {}),
   }).finally(done);
@@ -227,5 +225,4 @@ export function summarise(obs: SurfaceObservation): ReportSurface {
     tools: [...tools.values()],
   };
 }
-
 

@@ -17,18 +17,8 @@ export type PageFetcher = (cursor: string | undefined) => Promise<RequestRecord>
 /** Default page limit. */
 export const DEFAULT_MAX_PAGES = 100;
 
-/**
- * Called with each page's new tools (those `tools` gains from it) while the next page is on its way: one poll phase
- * after the next request was handed to the session, so its line is written first. Synchronous; a throw is ignored.
- */
-export type PageHook = (tools: readonly ListedTool[]) => void;
-
-/**
- * Walk every page. Tools are the object entries of each page's `result.tools`, kept raw. Never rejects. `onPage`
- * (optional) gets each page's tools while the server prepares the next one: every page's but the last's (nothing
- * is on its way then), so a listing of one page hands over nothing.
- */
-export async function walkListing(fetchPage: PageFetcher, maxPages = DEFAULT_MAX_PAGES, onPage?: PageHook): Promise<Listing> {
+/** Walk every page. Tools are the object entries of each page's `result.tools`, kept raw. Never rejects. */
+export async function walkListing(fetchPage: PageFetcher, maxPages = DEFAULT_MAX_PAGES): Promise<Listing> {
   const pages: RequestRecord[] = [];
   const tools: ListedTool[] = [];
   const firstPage = new Map<string, number>();
@@ -42,23 +32,9 @@ export async function walkListing(fetchPage: PageFetcher, maxPages = DEFAULT_MAX
     ...(repeats.length > 0 ? { repeats } : {}),
     ...extra,
   });
-  let pending: Promise<RequestRecord> | undefined;
   let cursor: string | undefined;
-  let fresh = 0; // tools[fresh..] came with the latest page and were not yet handed to `onPage`
-  const handOver = async (): Promise<void> => {
-    if (!onPage || fresh === tools.length) return;
-    const page = tools.slice(fresh);
-    fresh = tools.length;
-    await new Promise<void>((resolve) => setImmediate(resolve)); // the next request's line is written by then
-    try {
-      onPage(page);
-    } catch {
-      // a hook is an optimisation (harness/run/observe.ts): the listing is the same without it
-    }
-  };
   while (pages.length < maxPages) {
-    const page = await (pending ?? fetchPage(cursor));
-    pending = undefined;
+    const page = await fetchPage(cursor);
     const index = pages.length;
     pages.push(page);
     const result = page.outcome === 'success' && isObject(page.response?.result) ? page.response.result : undefined;
@@ -79,11 +55,6 @@ export async function walkListing(fetchPage: PageFetcher, maxPages = DEFAULT_MAX
     if (seenAt !== undefined) return done('cursor-repeat', { repeatedCursor: { page: index, firstPage: seenAt } });
     cursorPage.set(result.nextCursor, index);
     cursor = result.nextCursor;
-    if (pages.length < maxPages) {
-      pending = fetchPage(cursor);
-      pending.catch(() => undefined); // awaited below: no unhandled rejection while the hook runs
-      await handOver();
-    }
   }
   return done('page-limit');
 }

@@ -22,7 +22,7 @@ import { isObject } from './classify.ts';
 import { buildParams, cancelledFrame, notificationFrame, requestFrame, serialiseFrame, type FrameContext } from './envelope.ts';
 import { exchange, type Twin } from './exchange.ts';
 import type { Link, Connector } from './link.ts';
-import { walkListing, type PageHook } from './listing.ts';
+import { walkListing } from './listing.ts';
 import { rehandshake, type NegotiateDeps } from './negotiate.ts';
 import type { ResolvedSessionOptions } from './options.ts';
 import { SerialLane } from './serial-lane.ts';
@@ -72,11 +72,8 @@ export interface RequestOptions {
 /** A live session. Requests never reject for server faults; see `Outcome` in model/wire.ts. */
 export interface Session {
   readonly negotiation: Negotiation;
-  /**
-   * Every `tools/list` page, following `nextCursor` (default limit 100 pages). `onPage` gets each page's tools while
-   * the next page is on its way (./listing.ts `walkListing`).
-   */
-  listTools(opts?: { maxPages?: number; onPage?: PageHook }): Promise<Listing>;
+  /** Every `tools/list` page, following `nextCursor` (default limit 100 pages). */
+  listTools(opts?: { maxPages?: number }): Promise<Listing>;
   /** `tools/call`; outcome `tool-error` for an `isError: true` result. A timeout sends `notifications/cancelled` (never for `initialize`). */
   callTool(name: string, args: Record<string, unknown>, opts?: { timeoutMs?: number }): Promise<RequestRecord>;
   /** Any method. A notification resolves `success` once written (id ''), `exit` when it could not be. */
@@ -126,8 +123,8 @@ export class LiveSession implements Session {
     this.window = new Window(options.callConcurrency);
   }
 
-  listTools(opts: { maxPages?: number; onPage?: PageHook } = {}): Promise<Listing> {
-    return walkListing((cursor) => this.request('tools/list', cursor === undefined ? undefined : { cursor }), opts.maxPages, opts.onPage);
+  listTools(opts: { maxPages?: number } = {}): Promise<Listing> {
+    return walkListing((cursor) => this.request('tools/list', cursor === undefined ? undefined : { cursor }), opts.maxPages);
   }
 
   callTool(name: string, args: Record<string, unknown>, opts: { timeoutMs?: number } = {}): Promise<RequestRecord> {

@@ -136,32 +136,6 @@ describe('walkListing', () => {
     expect(listing).toMatchObject({ tools: [], truncated: false });
     expect(listing.pages).toHaveLength(1);
   });
-  it('hands each page’s new tools to onPage once the next page was asked for, never the last page’s', async () => {
-    const pages = [page(['a', 'b'], 'c1'), page(['b', 'c'], 'c2'), page(['d'])];
-    const events: string[] = [];
-    const listing = await walkListing(
-      async (cursor) => {
-        events.push(`fetch ${cursor ?? 'first'}`);
-        return pages.shift() as RequestRecord;
-      },
-      undefined,
-      (tools) => events.push(`page ${tools.map((t) => t.name).join(',')}`),
-    );
-    // `b` came again on the second page: a repeat, not listed twice, not handed over twice
-    expect(events).toEqual(['fetch first', 'fetch c1', 'page a,b', 'fetch c2', 'page c']);
-    expect(listing.tools.map((t) => t.name)).toEqual(['a', 'b', 'c', 'd']);
-    expect(listing.repeats).toEqual([{ name: 'b', page: 1, firstPage: 0 }]);
-  });
-  it('lists the same with an onPage that throws', async () => {
-    const make = () => [page(['a'], 'c1'), page(['b'])];
-    const plain = make();
-    const hooked = make();
-    const without = await walkListing(async () => plain.shift() as RequestRecord);
-    const withHook = await walkListing(async () => hooked.shift() as RequestRecord, undefined, () => {
-      throw new Error('hook');
-    });
-    expect(withHook).toEqual(without);
-  });
 });
 
 describe('Window', () => {
