@@ -12,9 +12,9 @@ import { createWireEngine, definitionRef, type WireValidator } from '../../harne
 import { WIRE_REVISIONS } from '../../harness/wire/revision.ts';
 import { definitionsKey, envelopeNames, RESULT_DEFINITIONS, wireSchemaDocument } from '../../harness/wire/schemas.ts';
 import { generatedFor, isPrecompiled, validateWire, warmWireFormats } from '../../harness/wire/validate.ts';
+import { mutants } from '../helpers/mutants.ts';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const ICON = { src: 'https://example.test/i.png', mimeType: 'image/png', sizes: ['48x48'] };
 const ANNOTATIONS = { audience: ['user', 'assistant'], priority: 0.5, lastModified: '2025-01-01T00:00:00Z' };
@@ -64,36 +64,8 @@ const SEEDS: unknown[] = [
 
 /** Wrong-kind values for a member: each schema keyword rejects some of them. */
 const WRONG: unknown[] = [null, -1, 1.5, 'x', [1, 1], {}, true];
-const REMOVED = Symbol('removed');
 
-/** Each member (at any depth) replaced by each wrong value, or removed. */
-function mutants(seed: unknown): unknown[] {
-  const out: unknown[] = [];
-  const visit = (node: unknown, replace: (v: unknown) => unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach((item, i) => {
-        const set = (v: unknown) => replace(v === REMOVED ? node.filter((_, j) => j !== i) : node.map((x, j) => (j === i ? v : x)));
-        for (const w of [...WRONG, REMOVED]) out.push(set(w));
-        visit(item, set);
-      });
-      return;
-    }
-    if (!isObj(node)) return;
-    for (const key of Object.keys(node)) {
-      const set = (v: unknown) => {
-        if (v !== REMOVED) return replace({ ...node, [key]: v });
-        const { [key]: _gone, ...rest } = node;
-        return replace(rest);
-      };
-      for (const w of [...WRONG, REMOVED]) out.push(set(w));
-      visit(node[key], set);
-    }
-  };
-  visit(seed, (v) => v);
-  return out;
-}
-
-const CORPUS = [...SEEDS, ...SEEDS.flatMap(mutants)];
+const CORPUS = [...SEEDS, ...SEEDS.flatMap((seed) => mutants(seed, WRONG))];
 
 const answer = (validate: WireValidator, value: unknown): string => {
   const valid = validate(value);

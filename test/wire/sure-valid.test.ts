@@ -10,6 +10,7 @@ import { WIRE_REVISIONS, type WireRevision } from '../../harness/wire/revision.t
 import { envelopeNames } from '../../harness/wire/schemas.ts';
 import { surelyValidWire } from '../../harness/wire/sure-valid.ts';
 import { generatedFor, validateWire } from '../../harness/wire/validate.ts';
+import { mutants } from '../helpers/mutants.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -53,34 +54,6 @@ const SEEDS: unknown[] = [
 
 /** Wrong-kind values for a member. */
 const WRONG: unknown[] = [null, -1, 0, 1.5, 1e300, '', 'x', [1], [], {}, true, false];
-const REMOVED = Symbol('removed');
-
-/** Each member (at any depth) replaced by each wrong value, or removed. */
-function mutants(seed: unknown): unknown[] {
-  const out: unknown[] = [];
-  const visit = (node: unknown, replace: (v: unknown) => unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach((item, i) => {
-        const set = (v: unknown) => replace(v === REMOVED ? node.filter((_, j) => j !== i) : node.map((x, j) => (j === i ? v : x)));
-        for (const w of [...WRONG, REMOVED]) out.push(set(w));
-        visit(item, set);
-      });
-      return;
-    }
-    if (!isObj(node)) return;
-    for (const key of Object.keys(node)) {
-      const set = (v: unknown) => {
-        if (v !== REMOVED) return replace({ ...node, [key]: v });
-        const { [key]: _gone, ...rest } = node;
-        return replace(rest);
-      };
-      for (const w of [...WRONG, REMOVED]) out.push(set(w));
-      visit(node[key], set);
-    }
-  };
-  visit(seed, (v) => v);
-  return out;
-}
 
 /** The same value with every object's members moved onto its prototype (read through it, as ajv reads them). */
 function inherited(value: unknown): unknown {
@@ -90,7 +63,7 @@ function inherited(value: unknown): unknown {
   return Object.create(members) as unknown;
 }
 
-const CORPUS: unknown[] = [...SEEDS, ...SEEDS.flatMap(mutants), ...SEEDS.map(inherited), ...SEEDS.map((s) => (isObj(s) ? Object.assign(Object.create(null), s) : s))];
+const CORPUS: unknown[] = [...SEEDS, ...SEEDS.flatMap((seed) => mutants(seed, WRONG)), ...SEEDS.map(inherited), ...SEEDS.map((s) => (isObj(s) ? Object.assign(Object.create(null), s) : s))];
 
 describe('surelyValidWire: never valid where the generated validator says invalid', () => {
   it('the corpus is large and holds both arms', () => {
