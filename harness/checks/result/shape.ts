@@ -42,24 +42,44 @@ export default defineCheck({
   },
   check(ctx, report) {
     const deduped = dedupeReport(report);
+    const pass: Pass = { modern: isModernRevision(ctx.observation), clean: new WeakSet() };
     for (const view of toolCalls(ctx.observation)) {
-      if (hasResult(view.record)) checkResult(ctx.observation, view, deduped);
+      if (hasResult(view.record)) checkResult(ctx.observation, view, deduped, pass);
     }
   },
 });
 
+/**
+ * One judging pass: the negotiated revision's rule, and the result objects found without an issue that no other
+ * view of the same object could find one in (no structuredContent: the only rule that depends on the tool). The
+ * rejected probes of a large surface share a few result objects (harness/session/exchange.ts `shareToolError`:
+ * ~14,000 of a 1,000-tool run's answers), each judged once per pass.
+ */
+interface Pass {
+  modern: boolean;
+  clean: WeakSet<object>;
+}
+
 /** Judge one result frame's `result` member. */
-function checkResult(observation: SurfaceObservation, view: ToolCallView, report: Report): void {
-  const say = (messageId: string, pointer: string, data: Record<string, string> = {}): void =>
+function checkResult(observation: SurfaceObservation, view: ToolCallView, report: Report, pass: Pass): void {
+  let reported = false;
+  const say = (messageId: string, pointer: string, data: Record<string, string> = {}): void => {
+    reported = true;
     report({ messageId, pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, ...data } });
+  };
   const result = view.record.response?.result;
   if (!isJsonObject(result)) return say('resultNotObject', '/result');
-  const modern = isModernRevision(observation);
+  if (pass.clean.has(result)) return;
+  const modern = pass.modern;
   if (modern && !checkResultType(result, say)) return;
   checkContent(result.content, say);
   if ('isError' in result && result.isError !== undefined && typeof result.isError !== 'boolean') say('isErrorNotBoolean', '/result/isError');
+  if (result.structuredContent === undefined) {
+    if (!reported) pass.clean.add(result);
+    return;
+  }
   const declaresOutput = listedTool(observation, view.tool)?.outputSchema !== undefined;
-  if (!modern && !declaresOutput && 'structuredContent' in result && result.structuredContent !== undefined && !isJsonObject(result.structuredContent)) {
+  if (!modern && !declaresOutput && 'structuredContent' in result && !isJsonObject(result.structuredContent)) {
     say('structuredContentNotObject', '/result/structuredContent', { version: observation.negotiation?.protocolVersion ?? 'unknown' });
   }
 }

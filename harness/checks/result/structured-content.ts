@@ -41,8 +41,8 @@ export default defineCheck({
   },
   check(ctx, report) {
     const deduped = dedupeReport(report);
-    const validations: Validations = new Map();
-    for (const view of toolCalls(ctx.observation)) checkCall(ctx, view, deduped, validations);
+    const pass: Pass = { validations: new Map(), failureTexts: new WeakMap() };
+    for (const view of toolCalls(ctx.observation)) checkCall(ctx, view, deduped, pass);
   },
 });
 
@@ -55,6 +55,24 @@ interface Memo {
   byJson: Map<string, ValidationIssue[]> | undefined;
 }
 type Validations = Map<(instance: unknown) => ValidationIssue[], Memo>;
+
+/**
+ * One judging pass: the validations (see `validateOnce`), and `outputValidationText` by content array, a pure
+ * function of it: the rejected probes of a large surface share a few result objects (harness/session/exchange.ts
+ * `shareToolError`: ~14,000 of a 1,000-tool run's answers), each content array read once per pass.
+ */
+interface Pass {
+  validations: Validations;
+  failureTexts: WeakMap<object, { text: string | undefined }>;
+}
+
+/** `outputValidationText(content)`, once per content array of a pass. */
+function failureText(content: unknown, pass: Pass): string | undefined {
+  if (content === null || typeof content !== 'object') return outputValidationText(content);
+  let known = pass.failureTexts.get(content);
+  if (known === undefined) pass.failureTexts.set(content, (known = { text: outputValidationText(content) }));
+  return known.text;
+}
 
 /**
  * `validate(instance)`, computed once per validator and instance JSON: the calls and accepted probes of a
@@ -89,14 +107,14 @@ function validateOnce(validate: (instance: unknown) => ValidationIssue[], instan
 }
 
 /** Judge one call of a tool that declares an outputSchema. */
-function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, validations: Validations): void {
+function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, pass: Pass): void {
   const outputSchema = listedTool(ctx.observation, view.tool)?.outputSchema;
   const result = resultObject(view.record);
   if (outputSchema === undefined || result === undefined) return;
   const say = (messageId: string, pointer: string, data: Record<string, string | number> = {}, evidence?: unknown): void =>
     report({ messageId, pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, ...data }, ...(evidence !== undefined ? { evidence } : {}) });
   if (isToolError(result)) {
-    const text = outputValidationText(result.content);
+    const text = failureText(result.content, pass);
     if (text !== undefined) say('serverOutputValidation', '/isError', {}, text);
     else if (result.structuredContent !== undefined) {
       const issue = firstViolation(ctx, outputSchema, result.structuredContent);
@@ -112,7 +130,7 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, valida
   }
   const compiled = ctx.schemas.compile(outputSchema);
   if (!compiled.ok) return; // schema/compile reports the schema itself
-  const issues = validateOnce(compiled.validate, structured, validations);
+  const issues = validateOnce(compiled.validate, structured, pass.validations);
   for (const issue of issues.slice(0, MAX_ISSUES_PER_CALL)) {
     say('invalid', `/structuredContent${issue.instancePointer}`, { keyword: issue.keyword, expectation: issue.message, schemaPointer: `/outputSchema${issue.schemaPointer}` });
   }

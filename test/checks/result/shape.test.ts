@@ -13,6 +13,10 @@ const probe = (result: unknown): ProbeRecord => ({
   request: { id: 99, method: 'tools/call', response: { jsonrpc: '2.0', id: 99, result }, outcome: 'tool-error', durationMs: 1 },
 });
 
+/** Calls of tools `names`, all answered with the one `result` object (as harness/session/exchange.ts `shareToolError` shares them). */
+const sharedResult = (result: unknown, tools = [makeTool('a'), makeTool('b')]) =>
+  makeObservation({ tools, calls: tools.map((t) => makeCall(t.name, { result })) });
+
 checkTester(check, {
   examples: (result) => legacy(JSON.parse(result.replace(/\s+\/\/.*$/, ''))), // a trailing `// comment` explains the example
   valid: [
@@ -46,6 +50,7 @@ checkTester(check, {
       }),
     },
     { name: 'timeout has no result', observation: makeObservation({ calls: [makeCall('t', {}, { outcome: 'timeout' })] }) },
+    { name: 'one clean result object answering several tools', observation: sharedResult({ content: [text], isError: true }) },
   ],
   invalid: [
     { name: 'case 07: no content array', observation: legacy({ isError: false, structuredContent: { id: 'x' } }), findings: [{ messageId: 'contentMissing', tool: 't', pointer: '/result/content' }] },
@@ -88,6 +93,19 @@ checkTester(check, {
       name: 'same fault in two calls of one tool is one finding',
       observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', { result: {} }), makeCall('t', { result: {} })] }),
       findings: [{ messageId: 'contentMissing', tool: 't' }],
+    },
+    {
+      name: 'one faulty result object answering several tools is reported for each (a result judged once per pass only when clean)',
+      observation: sharedResult({ content: [{ type: 'text' }], isError: true }),
+      findings: [
+        { messageId: 'blockField', tool: 'a', pointer: '/result/content/0/text' },
+        { messageId: 'blockField', tool: 'b', pointer: '/result/content/0/text' },
+      ],
+    },
+    {
+      name: 'one result object with a non-object structuredContent: reported for the tool without an outputSchema only, whichever comes first',
+      observation: sharedResult({ content: [text], structuredContent: [1] }, [makeTool('a', { outputSchema: { type: 'object' } }), makeTool('b'), makeTool('c', { outputSchema: { type: 'object' } })]),
+      findings: [{ messageId: 'structuredContentNotObject', tool: 'b', pointer: '/result/structuredContent' }],
     },
     {
       name: 'tools/call probes are held to the shape too',

@@ -83,6 +83,17 @@ checkTester(check, {
       findings: [{ messageId: 'serverOutputValidation', tool: 'get_item', pointer: '/isError', severity: 'error' }],
     },
     {
+      name: 'one output-validation failure result object answering two tools (shared as shareToolError shares it): reported for each',
+      observation: (() => {
+        const shared = { content: [text('Output validation error: Invalid structured content')], isError: true };
+        return makeObservation({ tools: [tool, makeTool('other', { outputSchema })], calls: [makeCall('get_item', { result: shared }), makeCall('other', { result: shared })] });
+      })(),
+      findings: [
+        { messageId: 'serverOutputValidation', tool: 'get_item', pointer: '/isError' },
+        { messageId: 'serverOutputValidation', tool: 'other', pointer: '/isError' },
+      ],
+    },
+    {
       name: 'other SDK wording of the same failure',
       observation: on({ content: [text("Structured content does not match the tool's output schema: ...")], isError: true }),
       findings: [{ messageId: 'serverOutputValidation' }],
