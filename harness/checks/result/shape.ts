@@ -79,7 +79,7 @@ function checkResult(observation: SurfaceObservation, view: ToolCallView, report
     return;
   }
   const declaresOutput = listedTool(observation, view.tool)?.outputSchema !== undefined;
-  if (!modern && !declaresOutput && 'structuredContent' in result && !isJsonObject(result.structuredContent)) {
+  if (!modern && !declaresOutput && !isJsonObject(result.structuredContent)) {
     say('structuredContentNotObject', '/result/structuredContent', { version: observation.negotiation?.protocolVersion ?? 'unknown' });
   }
 }

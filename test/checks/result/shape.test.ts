@@ -103,8 +103,13 @@ checkTester(check, {
       ],
     },
     {
-      name: 'one result object with a non-object structuredContent: reported for the tool without an outputSchema only, whichever comes first',
+      name: 'one result object with a non-object structuredContent, first met for a tool with an outputSchema: still reported for the tool without one',
       observation: sharedResult({ content: [text], structuredContent: [1] }, [makeTool('a', { outputSchema: { type: 'object' } }), makeTool('b'), makeTool('c', { outputSchema: { type: 'object' } })]),
+      findings: [{ messageId: 'structuredContentNotObject', tool: 'b', pointer: '/result/structuredContent' }],
+    },
+    {
+      name: 'the same with a null structuredContent (present, not absent)',
+      observation: sharedResult({ content: [text], structuredContent: null }, [makeTool('a', { outputSchema: { type: 'object' } }), makeTool('b')]),
       findings: [{ messageId: 'structuredContentNotObject', tool: 'b', pointer: '/result/structuredContent' }],
     },
     {
