@@ -1,10 +1,12 @@
 /**
  * A one-sided fast path in front of the wire validators (./validate.ts, issue 12): `surelyValidWire` says "valid"
- * only where the revision's validator (the build-time ajv code of schema/<rev>/schema.json) reports no issue, and
- * "not sure" for everything else, which the validator then judges as before. It covers the frames a large surface
- * sends by the thousand: the JSON-RPC result and error envelopes and a CallToolResult made of text blocks. At 1,000
- * tools protocol/wire-schema validated ~17,000 envelopes and ~5,000 call results through ~130 KB of generated code,
- * most of it still unoptimised when the judge ran (88 ms of a cold run, ~25-40 ms warm).
+ * only where the revision's generated validator (./generated/<rev>.cjs: ajv's build-time code for
+ * ./schemas/<rev>.json, the spec's schema.json reduced to the definitions used) accepts the value, and "not sure" for
+ * everything else, which that validator then judges as before. It covers the frames a large surface sends by the
+ * thousand: the JSON-RPC result and error envelopes, Result, and a CallToolResult made of text blocks. At 1,000 tools
+ * protocol/wire-schema validated ~17,000 envelopes and ~5,000 call results through the generated code (78-237 KB per
+ * revision, 130 KB for 2025-11-25), most of it still unoptimised when the judge ran (88 ms of a cold run, ~25-40 ms
+ * warm).
  *
  * What it reads, it reads as the generated code does: members by plain property access (`value.x`, inherited ones
  * included: ajv's `properties` and `required` do the same, `ownProperties` being off), `type: "object"` as a non-null
@@ -39,6 +41,9 @@ function isRequestId(id: unknown): boolean {
 
 /** The revision whose Result requires `resultType` and types `_meta` as ResultMetaObject. */
 const MODERN: WireRevision = '2026-07-28';
+
+/** The revisions whose definitions the rules below were written from; a revision added later gets no fast path until it is read. */
+const MODELED_REVISIONS: ReadonlySet<string> = new Set(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', MODERN]);
 
 /** Result: an object; `_meta` absent, or (before 2026-07-28) any object; `resultType` a string on 2026-07-28. */
 function surelyResult(revision: WireRevision, result: unknown): boolean {
@@ -78,10 +83,12 @@ function surelyCallToolResult(revision: WireRevision, result: unknown): boolean 
 }
 
 /**
- * True only when `validateWire(revision, definition, value)` returns no issue (see the module comment); false means
- * "not sure", never "invalid". Never throws on parsed JSON (a getter that throws would: no frame holds one).
+ * True only when the revision's generated validator of `definition` (`generatedFor(revision)[definition]`, which
+ * `validateWire` runs when this says false) accepts `value` (see the module comment); false means "not sure", never
+ * "invalid". Never throws on parsed JSON (a getter that throws would: no frame holds one).
  */
 export function surelyValidWire(revision: WireRevision, definition: string, value: unknown): boolean {
+  if (!MODELED_REVISIONS.has(revision)) return false;
   // the envelopes' names: JSONRPCResponse / JSONRPCError up to 2025-06-18, JSONRPC{Result,Error}Response after
   const renamed = revision >= '2025-11-25';
   switch (definition) {
