@@ -65,10 +65,18 @@ describe('the packed package, installed into a fresh project', () => {
     // and the next start runs from it
     const cache = join(project, 'node_modules/mcp-harness/dist/.cache');
     expect(statSync(cache).mode & 0o777).toBe(0o700);
-    expect(readdirSync(cache).filter((f) => f.endsWith('.v8cache'))).toHaveLength(1);
+    const files = readdirSync(cache).filter((f) => f.endsWith('.v8cache'));
+    expect(files).toHaveLength(1);
+    const written = statSync(join(cache, files[0]));
     const again = await execa('npx', ['mcp-harness', '--version'], { ...quiet, cwd: project });
     expect(again.stderr).toBe('');
     expect(String(again.stdout).trim()).toBe(report.harnessVersion);
+    // a second run accepts that cache and leaves it as it is: the executable sets its V8 tuning before V8 reads the
+    // bundle and its cache (harness/v8-tuning.ts; tuned after, every start would reject and rewrite the last one's)
+    const rerun = await execa('npx', ['mcp-harness', 'run', '--report-dir', 'adhoc-report-2', '--', process.execPath, join(SERVERS, 'fixture-server.mjs')], { ...quiet, cwd: project });
+    expect(rerun.exitCode).toBe(0);
+    const kept = statSync(join(cache, files[0]));
+    expect([kept.ino, kept.mtimeMs, kept.size]).toEqual([written.ino, written.mtimeMs, written.size]);
   }, STEP_LIMIT_MS);
 
   it.concurrent('mcp-harness run -- COMMAND starts its server before the bundle is read, and the run adopts it: no second start, the findings of the source CLI', async () => {
