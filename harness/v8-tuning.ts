@@ -6,17 +6,19 @@
  * TurboFan job smaller: optimised code arrives sooner and takes less of the cores. Measured on Node 20.20
  * (V8 11.3), 2-core VM, alternating rounds, each side with its own code cache (bench/PROFILE.md, "The
  * optimising compiler's inlining budget"): the 1,000-tool synthetic default run 6-8 % shorter (its judge
- * ~20 %), 6 % with both cores busy with other work, 100 tools 5 %, 5,000 tools 2 %, no change on 9-tool
+ * ~20 %), 6 % with both cores busy with other work, 100 tools 4-5 %, 5,000 tools 2-5 %, no change on 9-tool
  * servers. It is a heuristic of the JIT: no verdict depends on it.
  *
- * Where it applies: V8 11 (Node 20, the engines floor), the only engine it was measured on; other Node lines
+ * Where it applies: V8 11.3 (Node 20, the engines floor), the only engine it was measured on; other Node lines
  * keep V8's defaults. Never where the user chose the budget (`node --max-inlined-bytecode-size-cumulative=N
- * dist/bin.js`) or turned the tuning off (`MCP_HARNESS_V8_TUNING=off`). The library entries (dist/index.js,
- * dist/vitest.js) never touch the flags of the process that imports them.
+ * dist/bin.js`) or turned the tuning off (`MCP_HARNESS_V8_TUNING=off`, exactly). The library entries
+ * (dist/index.js, dist/vitest.js) never touch the flags of the process that imports them.
  *
  * Order matters: V8 keys a code cache by its flags, so the flags must be set before harness/code-cache.ts
  * hands the bundle and its cached data to V8; flags changed after that would make every cache the run writes
- * one the next start rejects (test/cli/code-cache.test.ts holds both).
+ * one the next start rejects (test/cli/v8-tuning.test.ts holds both orders; test/package/pack.e2e.test.ts the
+ * installed executable's). Switching between the tuning, `off` and a budget of the user's on one install costs
+ * one start without a cache each time (V8 rejects the other setting's cache; it is rewritten at exit).
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -26,7 +28,7 @@ export const INLINING_FLAG = '--max-inlined-bytecode-size-cumulative';
 /** The inlining budget the executable sets, bytes of bytecode (the measured optimum of 100, 200, 300 and 460). */
 export const INLINING_BUDGET = 200;
 
-/** The environment variable that keeps V8's defaults when set to `off`. */
+/** The environment variable that keeps V8's defaults when set to exactly `off`. */
 export const TUNING_ENV = 'MCP_HARNESS_V8_TUNING';
 
 /** What `v8Tuning` decides from: the process's Node options, its environment and its V8 version. */
@@ -43,11 +45,11 @@ const USER_SET = /^--max[-_]inlined[-_]bytecode[-_]size[-_]cumulative(?:=|$)/;
 
 /**
  * The V8 flags the executable sets for a process, or undefined to keep V8's defaults: `--max-inlined-bytecode-size-cumulative=200`
- * on V8 11 unless `execArgv` sets that flag itself or `env.MCP_HARNESS_V8_TUNING` is `off`. Pure.
+ * on V8 11.3 unless `execArgv` sets that flag itself or `env.MCP_HARNESS_V8_TUNING` is exactly `off`. Pure.
  */
 export function v8Tuning(input: V8TuningInput): string | undefined {
   if (input.env[TUNING_ENV] === 'off') return undefined;
-  if (!/^11\./.test(input.v8Version)) return undefined;
+  if (!/^11\.3\./.test(input.v8Version)) return undefined;
   if (input.execArgv.some((arg) => USER_SET.test(arg))) return undefined;
   return `${INLINING_FLAG}=${INLINING_BUDGET}`;
 }

@@ -27,6 +27,10 @@ describe('v8Tuning', () => {
       expect(v8Tuning({ execArgv: [arg], env: {}, v8Version: V8_11 }), arg).toBeUndefined();
     }
     expect(v8Tuning({ execArgv: [], env: { [TUNING_ENV]: 'off' }, v8Version: V8_11 })).toBeUndefined();
+    // exactly `off`, as MCP_HARNESS_CACHE_DIR=off
+    for (const value of ['OFF', 'Off', '0', 'false', ' off', '']) expect(v8Tuning({ execArgv: [], env: { [TUNING_ENV]: value }, v8Version: V8_11 }), value).toBe(TUNED);
+    // Node 21 (V8 11.8) and Node 22 (V8 12.4): not measured, V8's defaults
+    expect(v8Tuning({ execArgv: [], env: {}, v8Version: '11.8.172.17-node.21' })).toBeUndefined();
     expect(v8Tuning({ execArgv: [], env: {}, v8Version: '12.4.254.21-node.33' })).toBeUndefined();
     expect(v8Tuning({ execArgv: [], env: {}, v8Version: '1.3.0' })).toBeUndefined();
   });

@@ -65,18 +65,41 @@ describe('the packed package, installed into a fresh project', () => {
     // and the next start runs from it
     const cache = join(project, 'node_modules/mcp-harness/dist/.cache');
     expect(statSync(cache).mode & 0o777).toBe(0o700);
-    const files = readdirSync(cache).filter((f) => f.endsWith('.v8cache'));
-    expect(files).toHaveLength(1);
-    const written = statSync(join(cache, files[0]));
+    expect(readdirSync(cache).filter((f) => f.endsWith('.v8cache'))).toHaveLength(1);
     const again = await execa('npx', ['mcp-harness', '--version'], { ...quiet, cwd: project });
     expect(again.stderr).toBe('');
     expect(String(again.stdout).trim()).toBe(report.harnessVersion);
-    // a second run accepts that cache and leaves it as it is: the executable sets its V8 tuning before V8 reads the
-    // bundle and its cache (harness/v8-tuning.ts; tuned after, every start would reject and rewrite the last one's)
-    const rerun = await execa('npx', ['mcp-harness', 'run', '--report-dir', 'adhoc-report-2', '--', process.execPath, join(SERVERS, 'fixture-server.mjs')], { ...quiet, cwd: project });
-    expect(rerun.exitCode).toBe(0);
-    const kept = statSync(join(cache, files[0]));
-    expect([kept.ino, kept.mtimeMs, kept.size]).toEqual([written.ino, written.mtimeMs, written.size]);
+  }, STEP_LIMIT_MS);
+
+  it.concurrent('the executable sets its V8 tuning before V8 reads the bundle and its code cache, keeps V8 defaults with MCP_HARNESS_V8_TUNING=off or a budget of the user', async () => {
+    // a copy of the installed package of its own: the other tests' runs write the installed package's dist/.cache
+    const pkg = join(work, 'tuning', 'mcp-harness');
+    cpSync(join(project, 'node_modules/mcp-harness'), pkg, { recursive: true, filter: (src) => !src.includes(`${join('dist', '.cache')}`) });
+    const bin = join(pkg, 'dist/bin.js');
+    const cache = join(pkg, 'dist/.cache');
+    const env = { ...quiet.env, MCP_HARNESS_CACHE_DIR: 'off' };
+    delete (env as Record<string, unknown>).MCP_HARNESS_V8_TUNING;
+    /** One full run (a light command leaves a cache a run replaces), then the cache file's identity. */
+    const run = async (node: string[], extra: Record<string, string> = {}) => {
+      const done = await execa(process.execPath, [...node, bin, 'run', '--report-dir', join(work, 'tuning', 'report'), '--', process.execPath, join(SERVERS, 'fixture-server.mjs')], { ...quiet, env: { ...env, ...extra }, cwd: join(work, 'tuning') });
+      expect(done.stderr).toBe('');
+      expect(done.exitCode).toBe(0);
+      const files = readdirSync(cache).filter((f) => f.endsWith('.v8cache'));
+      expect(files).toHaveLength(1);
+      const stat = statSync(join(cache, files[0]));
+      return `${stat.ino}:${stat.mtimeMs}:${stat.size}`;
+    };
+    const tuned = await run([]);
+    // accepted and left as it is: tuned before V8 read it (tuned after, every start would reject the last one's)
+    expect(await run([])).toBe(tuned);
+    // V8's defaults: the tuned cache is rejected and rewritten (so the executable had changed V8's flags), then kept
+    const off = await run([], { MCP_HARNESS_V8_TUNING: 'off' });
+    expect(off).not.toBe(tuned);
+    expect(await run([], { MCP_HARNESS_V8_TUNING: 'off' })).toBe(off);
+    // a budget of the user's (here V8's own default) is left alone: the defaults' cache is accepted
+    expect(await run(['--max-inlined-bytecode-size-cumulative=920'])).toBe(off);
+    // and the tuning again
+    expect(await run([])).not.toBe(off);
   }, STEP_LIMIT_MS);
 
   it.concurrent('mcp-harness run -- COMMAND starts its server before the bundle is read, and the run adopts it: no second start, the findings of the source CLI', async () => {
