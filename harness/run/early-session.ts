@@ -11,7 +11,7 @@
  * - **Once the era is known** (`serial`, today's path without a hint): at the `server/discover` probe's answer
  *   (see NegotiateDeps.onEra), or, for a configured legacy era in serial mode, once the session opened.
  *
- * Why starting ahead cannot change a verdict: a server holding an exclusive resource (a lock file, a fixed port)
+ * Why starting ahead does not change a verdict: a server holding an exclusive resource (a lock file, a fixed port)
  * run twice at once fails in whichever process loses. So when spares were started ahead and the main opening
  * has ANY trouble (it failed: the process exited, negotiation failed; or the discover probe got no answer in its
  * budget, or the process had to be restarted), that attempt is discarded entirely (the session and every spare
@@ -23,7 +23,13 @@
  * opening without an answer (a timeout, an exit, an oversize line...; an error response is an answer) marks the
  * hint `serial` (EarlySession.settle), whichever path that run took. A launch's first run with a store is serial
  * (no hint yet; a configured `era: 'legacy'` starts ahead at once), so a server whose spare fails beside it is serial from its first run on: the same findings in
- * every run. In an ahead run a spare that fails is replaced by the probe's own process (probe-fresh.ts), which
+ * every run. That holds for the server the hint was validated on, so a hint also holds a fingerprint of that
+ * server's answer to its opening (./era-hint.ts `serverFingerprint`): an `era: auto` launch starts ahead only on a
+ * hint that has one, and when the opening's answer differs from it (another server under the same command line:
+ * an upgrade, an edited script) the attempt is discarded whole as after trouble and opened again serially
+ * (`changed`), and that serial run validates the new server (its hint is not marked `serial` for it). The limit: a
+ * server that changed its behaviour but not its answer (a late lock added under the same serverInfo), or a hint
+ * planted with its fingerprint, is started ahead (docs/determinism.md). In an ahead run a spare that fails is replaced by the probe's own process (probe-fresh.ts), which
  * meets what the serial path meets; that run marks the launch serial too. A hint that turns out wrong (the era
  * is modern) stops the spares the moment the era is known and is rewritten. docs/determinism.md states the rule.
  *
@@ -35,13 +41,14 @@ import type { Era } from '../model/protocol.ts';
 import type { Negotiation } from '../model/observation.ts';
 import type { ProbeRecord } from '../model/wire.ts';
 import { openSession, spawnFresh, type FreshProcess, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
-import { sparesAhead, type EraHints } from './era-hint.ts';
+import { serverFingerprint, sparesAhead, type EraHints } from './era-hint.ts';
 
 /**
  * How the spares were started: beside the main server (`ahead`), once the era was known (`serial`), or ahead
- * and then, after trouble in that opening, serially on a fresh opening (`fallback`).
+ * and then, after trouble in that opening, serially on a fresh opening (`fallback`), or ahead and then, because
+ * the server answered its opening unlike the one its hint was written from, serially on a fresh opening (`changed`).
  */
-export type EarlyPath = 'ahead' | 'serial' | 'fallback';
+export type EarlyPath = 'ahead' | 'serial' | 'fallback' | 'changed';
 
 /** A session opening ahead of its observation, with its spare fresh-probe processes. */
 export interface EarlySession {
@@ -133,12 +140,16 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     const opening = openSession(spec, options, {}, { onEra }); // the main server is spawned first (synchronously)
     spawn(aheadCount);
     const session = await opening.catch(() => undefined);
-    if (session && !openingTroubled(session.negotiation)) return session;
-    // trouble while spares ran beside it: discard the attempt whole, open as the serial path
+    // another server than the hint was validated on, on an era whose spares run beside it (an auto launch: a
+    // configured era has no hint to compare; on an era without spares they were stopped when it became known)
+    changed = session !== undefined && !openingTroubled(session.negotiation) && configured === 'auto' && spares(session.negotiation.era) > 0 && serverFingerprint(session.negotiation) !== hint?.server;
+    if (session && !openingTroubled(session.negotiation) && !changed) return session;
+    // trouble while spares ran beside it, or another server: discard the attempt whole, open as the serial path
     await Promise.all([session?.close().catch(() => {}), stop(pending.splice(0))]);
-    hints?.set(spec, { era: session?.negotiation.era ?? expected ?? 'legacy', serial: true });
+    if (!changed) hints?.set(spec, { era: session?.negotiation.era ?? expected ?? 'legacy', serial: true });
     return undefined;
   };
+  let changed = false;
   let path: EarlyPath = 'serial';
   let negotiated: Era | undefined;
   const open = async (): Promise<Session> => {
@@ -146,13 +157,15 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
       path = 'ahead';
       const session = await ahead();
       if (session) return session;
-      path = 'fallback';
+      path = changed ? 'changed' : 'fallback';
     }
     return serial();
   };
+  let fingerprint: string | undefined;
   const opening = open().then((session) => {
     negotiated = session.negotiation.era;
-    hints?.set(spec, { era: negotiated, serial: hint?.serial || path === 'fallback' });
+    fingerprint = serverFingerprint(session.negotiation);
+    hints?.set(spec, { era: negotiated, serial: (hint?.serial && path !== 'changed') || path === 'fallback', ...(fingerprint !== undefined ? { server: fingerprint } : {}) });
     return session;
   });
   opening.catch(() => {}); // a boot failure is the taker's to record (observeSurface); discard() ignores it
@@ -185,7 +198,7 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     path: opening.then(() => path, () => path),
     settle(probes) {
       if (negotiated === undefined || freshOpeningsAnswered(probes)) return;
-      hints?.set(spec, { era: negotiated, serial: true });
+      hints?.set(spec, { era: negotiated, serial: true, ...(fingerprint !== undefined ? { server: fingerprint } : {}) });
     },
   };
 }

@@ -1,9 +1,11 @@
 /**
  * Era hints (issue 12): per stdio launch, the era its last run negotiated, so the next run can start the legacy
- * era's spare processes beside the main server instead of after its boot (./early-session.ts). Scheduling data
- * only, never a verdict input: a wrong or missing hint costs time, never a finding (the opening that a hint sped
- * up is judged exactly as the serial one, any trouble falls back to the serial path, and spares start ahead only
- * after a serial run whose fresh-process openings were all answered; docs/determinism.md).
+ * era's spare processes beside the main server instead of after its boot (./early-session.ts). Scheduling data,
+ * not a verdict input: a missing or damaged hint, or one written from a server that answers its opening otherwise,
+ * costs time, never a finding (the opening that a hint sped up is judged exactly as the serial one, any trouble
+ * falls back to the serial path, and spares start ahead only after a serial run of the same server, by its
+ * fingerprint, whose fresh-process openings were all answered). What a hint cannot see (a server that changed its
+ * behaviour but not its answer to the opening, a planted fingerprint) is in docs/determinism.md.
  * Vitest keeps its results cache the same way (node_modules/.vite/vitest).
  *
  * - **Key.** A SHA-256 of the launch: command, args and working directory (never the environment). Nothing of
@@ -15,12 +17,19 @@
  *   renamed over the old one); a file that is not ours (unparsable, another shape, over MAX_FILE_BYTES) reads
  *   as empty and is replaced at the next write.
  * - **Bound.** At most MAX_HINTS launches, the least recently written dropped first.
+ * - **The server it was written from.** A hint holds a fingerprint of the server's answer to its opening
+ *   (`serverFingerprint`). An `era: auto` launch starts spares ahead only on a hint that carries one, and an
+ *   opening whose answer differs from it is discarded and opened again serially (./early-session.ts): a hint
+ *   written from another server under the same command line (an upgraded package, an edited script) or a hint
+ *   without a fingerprint (planted, or written before fingerprints) never decides how a server it was not
+ *   written from is started.
  * - Only the CLI uses hints; an in-process `run()` uses them only when given a store (RunOptions.eraHints).
  */
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCacheFile, safeCacheDir, writeFileAtomic } from '../cache-dir.ts';
+import type { Negotiation } from '../model/observation.ts';
 import type { Era } from '../model/protocol.ts';
 import type { SpawnSpec } from '../session/index.ts';
 
@@ -33,6 +42,27 @@ export interface EraHint {
    * spares started beside the main server had trouble once, or a run had a fresh-process opening go unanswered.
    */
   serial?: boolean;
+  /**
+   * The fingerprint of the server's answer to the opening of the run that wrote the hint (`serverFingerprint`).
+   * Spares start ahead on an `era: auto` launch only when the hint has one, and the opening's answer must match it.
+   */
+  server?: string;
+}
+
+/**
+ * The fingerprint of what a server answered to its opening: hex SHA-256 (the first 32 digits) of the era, the
+ * negotiated revision and the raw `initialize` (legacy) or `server/discover` (modern) result, as parsed. A server
+ * whose answer changes (its `serverInfo.version`, capabilities, instructions) gets another fingerprint; one that
+ * puts something new in every answer gets a new one every run (it then starts serially: time, never a finding).
+ * Undefined when the answer cannot be serialised. Never throws.
+ */
+export function serverFingerprint(negotiation: Pick<Negotiation, 'era' | 'protocolVersion' | 'initialize' | 'discover'>): string | undefined {
+  try {
+    const answer = negotiation.era === 'modern' ? negotiation.discover : negotiation.initialize;
+    return createHash('sha256').update(JSON.stringify([negotiation.era, negotiation.protocolVersion, answer ?? null])).digest('hex').slice(0, 32);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A store of era hints. Never throws: a store that cannot read or write behaves as empty. */
@@ -46,11 +76,11 @@ export interface EraHints {
 /**
  * How many spare processes a launch starts beside its main server (./early-session.ts "ahead"): `spares(era)` for
  * the era it is known to speak before the server answers (the `configured` one, else its hint's), none when that
- * is unknown or the hint says `serial`. Pure; harness/run/launch-ahead.ts makes the same decision before the
- * bundle is loaded.
+ * is unknown, the hint says `serial`, or (`auto`) the hint carries no server fingerprint. Pure;
+ * harness/run/launch-ahead.ts makes the same decision before the bundle is loaded.
  */
 export function sparesAhead(configured: Era | 'auto', hint: EraHint | undefined, spares: (era: Era) => number): number {
-  const expected = configured === 'auto' ? hint?.era : configured;
+  const expected = configured === 'auto' ? (hint?.server === undefined ? undefined : hint.era) : configured;
   return hint?.serial || expected === undefined ? 0 : spares(expected);
 }
 
@@ -76,6 +106,7 @@ export function hintKey(spec: Pick<SpawnSpec, 'command' | 'args' | 'cwd'>): stri
 interface Entry {
   era: Era;
   serial?: true;
+  server?: string;
   /** When it was written, ms since the epoch (what the bound drops by). */
   at: number;
 }
@@ -92,15 +123,15 @@ export function openEraHints(dir: string, maxHints = MAX_HINTS): EraHints | unde
   return {
     get(spec) {
       const entry = current()[hintKey(spec)];
-      return entry && { era: entry.era, ...(entry.serial ? { serial: true } : {}) };
+      return entry && { era: entry.era, ...(entry.serial ? { serial: true } : {}), ...(entry.server !== undefined ? { server: entry.server } : {}) };
     },
     set(spec, hint) {
       const key = hintKey(spec);
       const old = current()[key];
-      if (old && old.era === hint.era && (old.serial === true) === (hint.serial === true)) return;
+      if (old && old.era === hint.era && (old.serial === true) === (hint.serial === true) && old.server === hint.server) return;
       // re-read: another run may have written since this one read
       const fresh = readHints(file);
-      fresh[key] = { era: hint.era, ...(hint.serial ? { serial: true as const } : {}), at: Date.now() };
+      fresh[key] = { era: hint.era, ...(hint.serial ? { serial: true as const } : {}), ...(hint.server !== undefined ? { server: hint.server } : {}), at: Date.now() };
       const kept = Object.entries(fresh).sort(([, a], [, b]) => b.at - a.at).slice(0, maxHints);
       entries = Object.fromEntries(kept);
       writeFileAtomic(file, `${JSON.stringify({ version: 1, hints: entries })}\n`);
@@ -138,7 +169,8 @@ function readHints(file: string): Record<string, Entry> {
     const e = value as Partial<Entry> | null;
     if (!/^[0-9a-f]{64}$/.test(key) || typeof e !== 'object' || e === null) continue;
     if ((e.era !== 'legacy' && e.era !== 'modern') || typeof e.at !== 'number' || !Number.isFinite(e.at)) continue;
-    entries[key] = { era: e.era, ...(e.serial === true ? { serial: true as const } : {}), at: e.at };
+    const server = typeof e.server === 'string' && /^[0-9a-f]{32}$/.test(e.server) ? { server: e.server } : {};
+    entries[key] = { era: e.era, ...(e.serial === true ? { serial: true as const } : {}), ...server, at: e.at };
   }
   return entries;
 }

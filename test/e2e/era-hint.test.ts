@@ -42,7 +42,9 @@ async function ids(cache: string, command: string[], flags: string[] = []): Prom
   }
 }
 
-const hintsIn = (dir: string) => Object.values((JSON.parse(readFileSync(join(dir, HINT_FILE), 'utf8')) as { hints: Record<string, { era: string; serial?: boolean }> }).hints);
+const hintsIn = (dir: string) => Object.values((JSON.parse(readFileSync(join(dir, HINT_FILE), 'utf8')) as { hints: Record<string, { era: string; serial?: boolean; server?: string }> }).hints);
+/** A server fingerprint in a hint (harness/run/era-hint.ts serverFingerprint). */
+const FINGERPRINT = expect.stringMatching(/^[0-9a-f]{32}$/);
 
 describe('era hints through the CLI', () => {
   it('a server holding a fixed port: the same finding ids without a hint, with one (spare beside the main server) and with hints off', async () => {
@@ -62,19 +64,19 @@ describe('era hints through the CLI', () => {
     expect(serial.some((id) => id.endsWith(' protocol/era'))).toBe(true); // a legacy server: its spare finds the lock
     const cache = cacheDir();
     expect(await ids(cache, server)).toEqual(serial); // no hint yet: the serial path; the spare's opening went unanswered
-    expect(hintsIn(cache)).toEqual([{ era: 'legacy', serial: true, at: expect.any(Number) }]);
+    expect(hintsIn(cache)).toEqual([{ era: 'legacy', serial: true, server: FINGERPRINT, at: expect.any(Number) }]);
     for (let i = 0; i < 2; i++) expect(await ids(cache, server)).toEqual(serial); // never ahead (both would run: no finding)
-    expect(hintsIn(cache)).toEqual([{ era: 'legacy', serial: true, at: expect.any(Number) }]);
+    expect(hintsIn(cache)).toEqual([{ era: 'legacy', serial: true, server: FINGERPRINT, at: expect.any(Number) }]);
   });
 
   it('a modern server met with a stale legacy hint: the spare is stopped, the findings are the serial ones, the hint becomes modern', async () => {
     const server = [join(SERVERS, 'fixture-server.mjs')];
     const cache = cacheDir();
     await ids(cache, server); // the launch, legacy (the era comes from the environment, which is not part of the key)
-    expect(hintsIn(cache)).toEqual([{ era: 'legacy', at: expect.any(Number) }]);
+    expect(hintsIn(cache)).toEqual([{ era: 'legacy', server: FINGERPRINT, at: expect.any(Number) }]);
     const modern = ['--env', 'FIXTURE_FAULTS=modern'];
     const serial = await ids('off', server, modern);
     expect(await ids(cache, server, modern)).toEqual(serial);
-    expect(hintsIn(cache)).toEqual([{ era: 'modern', at: expect.any(Number) }]);
+    expect(hintsIn(cache)).toEqual([{ era: 'modern', server: FINGERPRINT, at: expect.any(Number) }]);
   });
 });

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Outcome, ProbeRecord, ProbeRequest } from '../../harness/model/wire.ts';
 import type { SurfaceObservation } from '../../harness/model/observation.ts';
 import { freshOpeningsAnswered, openEarly, type EarlyPath } from '../../harness/run/early-session.ts';
-import { openEraHints, type EraHints } from '../../harness/run/era-hint.ts';
+import { openEraHints, serverFingerprint, type EraHints } from '../../harness/run/era-hint.ts';
 import type { SessionOptions, SpawnSpec } from '../../harness/session/index.ts';
 import { observeSurface } from '../../harness/run/observe.ts';
 import { DEFAULT_OPTIONS } from '../helpers/check-tester.ts';
@@ -23,14 +23,17 @@ afterEach(() => {
   markers.splice(0).forEach(killMarked);
   dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
-/** A hint store of its own (a temp dir), optionally seeded with `era` for `spec`'s launch. */
-function hintsFor(spec?: SpawnSpec, era?: 'legacy' | 'modern'): EraHints {
+/** A fingerprint no server here answers with (a hint written from another server). */
+const OTHER_SERVER = '0f'.repeat(16);
+/** A hint store of its own (a temp dir), optionally seeded with `era` (and the server fingerprint `server`) for `spec`'s launch. */
+function hintsFor(spec?: SpawnSpec, era?: 'legacy' | 'modern', server?: string): EraHints {
   const dir = mkdtempSync(join(tmpdir(), 'early-hints-'));
   dirs.push(dir);
   const hints = openEraHints(dir) as EraHints;
-  if (spec && era) hints.set(spec, { era });
+  if (spec && era) hints.set(spec, { era, ...(server !== undefined ? { server } : {}) });
   return hints;
 }
+const FINGERPRINT = expect.stringMatching(/^[0-9a-f]{32}$/);
 let n = 0;
 function marked(args: string[] = []) {
   const marker = `early-session-${process.pid}-${n++}`;
@@ -146,13 +149,14 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     const base = await observeWith(serial.spec, legacyOnly, legacyPlan);
     expect(base.path).toBe('serial');
     const { marker, spec } = marked();
-    const hints = hintsFor(spec, 'legacy');
+    const server = serverFingerprint(base.obs.negotiation!);
+    const hints = hintsFor(spec, 'legacy', server);
     const watch = watchMarker(marker, 10);
     const ahead = await observeWith(spec, legacyOnly, legacyPlan, hints);
     expect(ahead.path).toBe('ahead');
     expect(watch.stop().size).toBe(2); // the session and the spare, as on the serial path
     expect(verdictView(ahead.obs)).toEqual(verdictView(base.obs));
-    expect(hints.get(spec)).toEqual({ era: 'legacy' });
+    expect(hints.get(spec)).toEqual({ era: 'legacy', server });
     expect(pidsWithMarker(marker)).toEqual([]);
   });
 
@@ -160,22 +164,59 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     const { spec } = marked();
     const hints = hintsFor();
     expect((await observeWith(spec, legacyOnly, legacyPlan, hints)).path).toBe('serial');
-    expect(hints.get(spec)).toEqual({ era: 'legacy' });
+    expect(hints.get(spec)).toEqual({ era: 'legacy', server: FINGERPRINT });
     expect((await observeWith(spec, legacyOnly, legacyPlan, hints)).path).toBe('ahead');
+  });
+
+  it('a hint without a server fingerprint (planted, or written before them) starts nothing ahead and is rewritten with one', async () => {
+    const { marker, spec } = marked();
+    const hints = hintsFor(spec, 'legacy');
+    const watch = watchMarker(marker, 10);
+    expect((await observeWith(spec, legacyOnly, legacyPlan, hints)).path).toBe('serial');
+    watch.stop();
+    expect(hints.get(spec)).toEqual({ era: 'legacy', server: FINGERPRINT });
+    expect((await observeWith(spec, legacyOnly, legacyPlan, hints)).path).toBe('ahead');
+  });
+
+  it('another server under the same launch (a hint written from a server that answered its opening differently): the attempt is discarded, the opening serial, the verdict the serial one', async () => {
+    // a one-instance server whose pidfile is written late: two processes started together both run, the serial
+    // path's spare finds the lock. A hint validated on another server must not start its spare beside it.
+    const lockDir = mkdtempSync(join(tmpdir(), 'early-pidlock-'));
+    dirs.push(lockDir);
+    const { spec } = marked();
+    const pidlock: SpawnSpec = { ...spec, args: [join(process.cwd(), 'test/fixtures/servers/pidlock.mjs'), `--lock=${join(lockDir, 'server.pid')}`] };
+    const serial = await observeWith(pidlock, legacyOnly, legacyPlan);
+    expect(serial.obs.probes.map((p) => p.request.outcome === 'success' || p.request.outcome === 'protocol-error')).toEqual([false]);
+    const hints = hintsFor(pidlock, 'legacy', OTHER_SERVER);
+    const changed = await observeWith(pidlock, legacyOnly, legacyPlan, hints);
+    expect(changed.path).toBe('changed');
+    expect(verdictView(changed.obs)).toEqual(verdictView(serial.obs));
+    expect(hints.get(pidlock)).toEqual({ era: 'legacy', serial: true, server: serverFingerprint(changed.obs.negotiation!) });
+  });
+
+  it('another server that runs twice at once: one serial run validates it, and its hint starts the spare ahead again', async () => {
+    const { spec } = marked();
+    const hints = hintsFor(spec, 'legacy', OTHER_SERVER);
+    const changed = await observeWith(spec, legacyOnly, legacyPlan, hints);
+    expect(changed.path).toBe('changed');
+    expect(hints.get(spec)).toEqual({ era: 'legacy', server: serverFingerprint(changed.obs.negotiation!) });
+    const next = await observeWith(spec, legacyOnly, legacyPlan, hints);
+    expect(next.path).toBe('ahead');
+    expect(verdictView(next.obs)).toEqual(verdictView(changed.obs));
   });
 
   it('a stale legacy hint on a modern server: the spare is stopped once the era is known, the hint rewritten, nothing else changes', async () => {
     const serial = marked(['--era=modern']);
     const base = await observeWith(serial.spec, legacyOnly, legacyPlan);
     const { marker, spec } = marked(['--era=modern']);
-    const hints = hintsFor(spec, 'legacy');
+    const hints = hintsFor(spec, 'legacy', OTHER_SERVER);
     const watch = watchMarker(marker, 10);
     const stale = await observeWith(spec, legacyOnly, legacyPlan, hints);
     expect(stale.path).toBe('ahead');
     expect(watch.stop().size).toBeLessThanOrEqual(2); // the session, and the spare it stopped
     expect(verdictView(stale.obs)).toEqual(verdictView(base.obs));
     expect(stale.obs.negotiation?.era).toBe('modern');
-    expect(hints.get(spec)).toEqual({ era: 'modern' });
+    expect(hints.get(spec)).toEqual({ era: 'modern', server: serverFingerprint(stale.obs.negotiation!) });
     expect(pidsWithMarker(marker)).toEqual([]);
     expect((await observeWith(spec, legacyOnly, legacyPlan, hints)).path).toBe('serial'); // a modern launch never starts one ahead again
   });
@@ -185,11 +226,11 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     const base = await observeWith(serial.spec, legacyOnly, legacyPlan);
     expect(base.obs.negotiation?.probe.restarted).toBe(true);
     const { marker, spec } = marked(['--fault=die-on-discover']);
-    const hints = hintsFor(spec, 'legacy');
+    const hints = hintsFor(spec, 'legacy', OTHER_SERVER);
     const fallback = await observeWith(spec, legacyOnly, legacyPlan, hints);
     expect(fallback.path).toBe('fallback');
     expect(verdictView(fallback.obs)).toEqual(verdictView(base.obs));
-    expect(hints.get(spec)).toEqual({ era: 'legacy', serial: true });
+    expect(hints.get(spec)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
     expect(pidsWithMarker(marker)).toEqual([]);
     const next = await observeWith(spec, legacyOnly, legacyPlan, hints);
     expect(next.path).toBe('serial');
@@ -205,11 +246,11 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     const first = await observeWith(pidlock, legacyOnly, legacyPlan, hints);
     expect(first.path).toBe('serial');
     expect(first.obs.probes.map((p) => p.request.outcome === 'success' || p.request.outcome === 'protocol-error')).toEqual([false]);
-    expect(hints.get(pidlock)).toEqual({ era: 'legacy', serial: true });
+    expect(hints.get(pidlock)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
     const next = await observeWith(pidlock, legacyOnly, legacyPlan, hints);
     expect(next.path).toBe('serial');
     expect(verdictView(next.obs)).toEqual(verdictView(first.obs));
-    expect(hints.get(pidlock)).toEqual({ era: 'legacy', serial: true });
+    expect(hints.get(pidlock)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
   });
 
   it('freshOpeningsAnswered: a result or an error response is an answer; a timeout, exit, unanswered or oversize fresh opening is not; other probes do not count', () => {

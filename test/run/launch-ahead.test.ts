@@ -6,9 +6,9 @@
  * launchAhead as dist/bin.js does, then the CLI's main), against the real fixture server, which logs its starts.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adHocConfig } from '../../harness/config/adhoc.ts';
@@ -149,7 +149,7 @@ describe('planLaunchAhead', () => {
     expect(planLaunchAhead(['run', '--', 'node', 's.js'], odd, env)).toBeUndefined();
   });
 
-  it("adds the spares the launch's era hint asks for (legacy), none for a modern or serial hint", () => {
+  it("adds the spares the launch's era hint asks for (legacy, with a server fingerprint), none for a modern, serial or unfingerprinted hint", () => {
     const cwd = work();
     const cache = join(work(), 'cache');
     const withHints = { ...env, MCP_HARNESS_CACHE_DIR: cache };
@@ -157,11 +157,14 @@ describe('planLaunchAhead', () => {
     expect(planLaunchAhead(argv, cwd, withHints)?.count).toBe(1); // no hint yet
     const hints = openEraHints(cache);
     const spec = runSpec('node', ['s.js'], cwd, withHints);
+    const server = 'ab'.repeat(16); // a server fingerprint (era-hint.ts serverFingerprint)
     hints?.set(spec, { era: 'legacy' });
+    expect(planLaunchAhead(argv, cwd, withHints)?.count).toBe(1); // no fingerprint (planted, or written before them): serial
+    hints?.set(spec, { era: 'legacy', server });
     expect(planLaunchAhead(argv, cwd, withHints)?.count).toBe(2); // protocol/version-negotiation and client-capabilities share one
-    hints?.set(spec, { era: 'legacy', serial: true });
+    hints?.set(spec, { era: 'legacy', serial: true, server });
     expect(planLaunchAhead(argv, cwd, withHints)?.count).toBe(1);
-    hints?.set(spec, { era: 'modern' });
+    hints?.set(spec, { era: 'modern', server });
     expect(planLaunchAhead(argv, cwd, withHints)?.count).toBe(1);
   });
 });
@@ -194,6 +197,30 @@ describe('the run adopts what was launched ahead', () => {
     expect(hinted.registry.map((p) => p.adopted)).toEqual([true, true]);
     expect(starts(log)).toBe(plainStarts);
     expect(hinted.findings).toEqual(plain.findings);
+  });
+
+  it('another server under the same command line (its hint written from the one before): launched ahead, the verdict is still the serial one', async () => {
+    // after a reviewer's reproduction: a hint written from one release of a server, then the next release under the
+    // same `node server.mjs`, a one-instance server whose pidfile is written late (two processes started together
+    // both run; the serial path's spare finds the lock: transport/timeout errors). The spare started ahead must not
+    // hide them: the new release answers its opening with another serverInfo.version, so the hint is not its own.
+    const dir = work();
+    const script = join(dir, 'server.mjs');
+    const argv = ['run', '--', process.execPath, 'server.mjs'];
+    const cache = { MCP_HARNESS_CACHE_DIR: join(dir, 'cache') };
+    writeFileSync(script, `process.argv.push('--server-version=0.9.0');\nawait import(${JSON.stringify(pathToFileURL(FIXTURE).href)});\n`);
+    expect((await cli(dir, argv, undefined, cache)).code).toBe(0); // writes the launch's legacy hint
+    const pidlock = pathToFileURL(join(dirname(FIXTURE), 'pidlock.mjs')).href;
+    writeFileSync(script, `process.argv.push(${JSON.stringify(`--lock=${join(dir, 'server.pid')}`)});\nawait import(${JSON.stringify(pidlock)});\n`);
+    const serial = await cli(dir, argv, undefined, { MCP_HARNESS_CACHE_DIR: 'off' });
+    expect(serial.findings.filter((f) => f.startsWith('transport/timeout ')).length).toBeGreaterThan(0);
+    const ahead = await cli(dir, argv, argv, cache);
+    expect(ahead.registry.map((p) => p.adopted)).toEqual([true, true]); // the hint started the spare beside it
+    expect(ahead.code).toBe(serial.code);
+    expect(ahead.findings).toEqual(serial.findings);
+    const next = await cli(dir, argv, argv, cache); // the new server's own serial run marked the launch serial
+    expect(next.registry.map((p) => p.adopted)).toEqual([true]);
+    expect(next.findings).toEqual(serial.findings);
   });
 
   it('stops a process nobody adopts (another launch than the run spawns): no orphan, the run unchanged', async () => {
