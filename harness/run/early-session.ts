@@ -19,7 +19,8 @@
  * the hint is marked `serial`, so later runs of that launch start serially. A server may also hold its resource
  * only from some moment of its boot on (a pidfile written late): then two processes started together both run,
  * while the serial path's spare, started once the main server answered, fails. So the ahead start is allowed only
- * after a serial run whose fresh openings were ALL answered: once the surface was validated, any fresh-process
+ * after a serial run in which at least one fresh opening ran and ALL were answered (EarlySession.settle writes that
+ * hint; a run whose checks plan none, or that ended before one, validates nothing): once the surface was validated, any fresh-process
  * opening without an answer (a timeout, an exit, an oversize line...; an error response is an answer) marks the
  * hint `serial` (EarlySession.settle), whichever path that run took. A launch's first run with a store is serial
  * (no hint yet; a configured `era: 'legacy'` starts ahead at once), so a server whose spare fails beside it is serial from its first run on: the same findings in
@@ -41,6 +42,7 @@ import type { Era } from '../model/protocol.ts';
 import type { Negotiation } from '../model/observation.ts';
 import type { ProbeRecord } from '../model/wire.ts';
 import { openSession, spawnFresh, type FreshProcess, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
+import { freshProcessCount } from '../checks/fresh-process.ts';
 import { serverFingerprint, sparesAhead, type EraHints } from './era-hint.ts';
 
 /**
@@ -71,8 +73,10 @@ export interface EarlySession {
   /**
    * Report the validated surface's probe records (`observation.probes`): when a fresh-process opening among them
    * got no answer (freshOpeningsAnswered), the launch's hint is marked `serial` (its era kept), so its later runs
-   * start their spares only once the era is known (see the module doc). Nothing happens without a hint store or
-   * when the session never opened. Never throws.
+   * start their spares only once the era is known (see the module doc). When the spares started once the era was
+   * known (`serial`, `changed`) and at least one fresh-process opening ran and every one was answered, the hint is
+   * written with the server's fingerprint: the server is validated, and its later runs start their spares beside it
+   * (unless the launch is serial). Nothing happens without a hint store or when the session never opened. Never throws.
    */
   settle(probes: readonly ProbeRecord[]): void;
 }
@@ -143,6 +147,7 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     // another server than the hint was validated on, on an era whose spares run beside it (an auto launch: a
     // configured era has no hint to compare; on an era without spares they were stopped when it became known)
     changed = session !== undefined && !openingTroubled(session.negotiation) && configured === 'auto' && spares(session.negotiation.era) > 0 && serverFingerprint(session.negotiation) !== hint?.server;
+    if (changed && session) aheadFingerprint = serverFingerprint(session.negotiation);
     if (session && !openingTroubled(session.negotiation) && !changed) return session;
     // trouble while spares ran beside it, or another server: discard the attempt whole, open as the serial path
     await Promise.all([session?.close().catch(() => {}), stop(pending.splice(0))]);
@@ -150,6 +155,8 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     return undefined;
   };
   let changed = false;
+  /** The fingerprint of the discarded attempt's opening (`changed`): compared with the serial opening's. */
+  let aheadFingerprint: string | undefined;
   let path: EarlyPath = 'serial';
   let negotiated: Era | undefined;
   const open = async (): Promise<Session> => {
@@ -162,10 +169,22 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     return serial();
   };
   let fingerprint: string | undefined;
+  /** Whether the launch starts serially from now on: its hint said so, or this run found a reason (never undone). */
+  let serialFromNow = hint?.serial === true;
+  const write = (era: Era, markSerial = false) => {
+    serialFromNow ||= markSerial;
+    hints?.set(spec, { era, ...(serialFromNow ? { serial: true } : {}), ...(fingerprint !== undefined ? { server: fingerprint } : {}) });
+  };
   const opening = open().then((session) => {
     negotiated = session.negotiation.era;
     fingerprint = serverFingerprint(session.negotiation);
-    hints?.set(spec, { era: negotiated, serial: (hint?.serial && path !== 'changed') || path === 'fallback', ...(fingerprint !== undefined ? { server: fingerprint } : {}) });
+    // What the opening alone tells (a hint that allows spares ahead is written only by `settle`, after a serial run
+    // that validated the server): trouble beside the spares (`fallback`); two processes of the server that answered
+    // their openings differently within this run (`changed`, and the serial opening unlike the discarded one: a
+    // fingerprint that no later opening can match); an era no check starts spares for (a stale era corrected).
+    const volatile = path === 'changed' && fingerprint !== aheadFingerprint;
+    if (path === 'fallback' || volatile) write(negotiated, true);
+    else if (freshProcessCount(negotiated) === 0) write(negotiated); // every check's openings: not this run's selection
     return session;
   });
   opening.catch(() => {}); // a boot failure is the taker's to record (observeSurface); discard() ignores it
@@ -197,8 +216,14 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     },
     path: opening.then(() => path, () => path),
     settle(probes) {
-      if (negotiated === undefined || freshOpeningsAnswered(probes)) return;
-      hints?.set(spec, { era: negotiated, serial: true, ...(fingerprint !== undefined ? { server: fingerprint } : {}) });
+      if (negotiated === undefined) return;
+      if (!freshOpeningsAnswered(probes)) {
+        write(negotiated, true);
+        return;
+      }
+      // validated: the spares started once the era was known (the serial path), and at least one fresh-process
+      // opening ran and every one was answered (a run that planned none, or ended before one, validates nothing)
+      if ((path === 'serial' || path === 'changed') && probes.some((p) => p.probe.freshProcess)) write(negotiated);
     },
   };
 }

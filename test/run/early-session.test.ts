@@ -3,9 +3,10 @@
  * the probes are served by the spares (no extra spawn), unused spares are stopped at once, and nothing is
  * left running whatever ends the observation. Processes are counted by a marker in their environment.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Outcome, ProbeRecord, ProbeRequest } from '../../harness/model/wire.ts';
 import type { SurfaceObservation } from '../../harness/model/observation.ts';
@@ -251,6 +252,37 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     expect(next.path).toBe('serial');
     expect(verdictView(next.obs)).toEqual(verdictView(first.obs));
     expect(hints.get(pidlock)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
+  });
+
+  it('only a run whose fresh-process openings ran validates the server: one that planned none writes no hint that starts a spare ahead', async () => {
+    // a reviewer's finding: `--check tools/name`, a surface budget or an interrupt ended a run before any fresh
+    // opening, and its hint let every later run start the spare beside a late-pidfile server (its errors then gone)
+    const { spec } = marked();
+    const hints = hintsFor();
+    expect((await observeWith(spec, legacyOnly, () => [], hints)).path).toBe('serial');
+    expect(hints.get(spec)).toBeUndefined();
+    expect((await observeWith(spec, legacyOnly, legacyPlan, hints)).path).toBe('serial');
+    expect(hints.get(spec)).toEqual({ era: 'legacy', server: FINGERPRINT });
+    expect((await observeWith(spec, legacyOnly, () => [], hints)).path).toBe('ahead'); // validated: its spare unused, stopped
+  });
+
+  it('a server that answers its opening differently in every process: one wasted attempt ahead, then serial for good', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'early-volatile-'));
+    dirs.push(dir);
+    const wrapper = join(dir, 'server.mjs');
+    const fixtureUrl = pathToFileURL(join(process.cwd(), 'test/fixtures/servers/fixture-server.mjs')).href;
+    writeFileSync(wrapper, `process.argv.push('--server-version=1.0.0-' + process.pid);\nawait import(${JSON.stringify(fixtureUrl)});\n`);
+    const { spec } = marked();
+    const volatile: SpawnSpec = { ...spec, args: [wrapper] };
+    const hints = hintsFor();
+    const first = await observeWith(volatile, legacyOnly, legacyPlan, hints);
+    expect(first.path).toBe('serial');
+    expect(hints.get(volatile)).toEqual({ era: 'legacy', server: FINGERPRINT });
+    const second = await observeWith(volatile, legacyOnly, legacyPlan, hints);
+    expect(second.path).toBe('changed'); // another fingerprint, and the serial opening's differs from the discarded one's
+    expect(hints.get(volatile)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
+    expect((await observeWith(volatile, legacyOnly, legacyPlan, hints)).path).toBe('serial');
+    expect(verdictView(second.obs).probes.map((p) => p[1])).toEqual(verdictView(first.obs).probes.map((p) => p[1]));
   });
 
   it('freshOpeningsAnswered: a result or an error response is an answer; a timeout, exit, unanswered or oversize fresh opening is not; other probes do not count', () => {

@@ -223,6 +223,26 @@ describe('the run adopts what was launched ahead', () => {
     expect(next.findings).toEqual(serial.findings);
   });
 
+  it('a run that checked no fresh-process opening leaves no hint that starts a spare ahead (a late-pidfile server keeps its errors)', async () => {
+    // a reviewer's reproduction: `run --check tools/name -- node server.mjs` wrote a hint that every later run of the
+    // launch started its spare beside the server by; the serial path's transport/timeout errors were never seen again
+    const dir = work();
+    const script = join(dir, 'server.mjs');
+    const pidlock = pathToFileURL(join(dirname(FIXTURE), 'pidlock.mjs')).href;
+    writeFileSync(script, `process.argv.push(${JSON.stringify(`--lock=${join(dir, 'server.pid')}`)});\nawait import(${JSON.stringify(pidlock)});\n`);
+    const argv = ['run', '--', process.execPath, 'server.mjs'];
+    const cache = { MCP_HARNESS_CACHE_DIR: join(dir, 'cache') };
+    const serial = await cli(dir, argv, undefined, { MCP_HARNESS_CACHE_DIR: 'off' });
+    expect(serial.findings.filter((f) => f.startsWith('transport/timeout ')).length).toBeGreaterThan(0);
+    expect((await cli(dir, ['run', '--check', 'tools/name', '--', process.execPath, 'server.mjs'], undefined, cache)).code).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      const run = await cli(dir, argv, argv, cache);
+      expect(run.registry.map((p) => p.adopted)).toEqual([true]); // the main server alone: no spare beside it
+      expect(run.code).toBe(serial.code);
+      expect(run.findings).toEqual(serial.findings);
+    }
+  });
+
   it('stops a process nobody adopts (another launch than the run spawns): no orphan, the run unchanged', async () => {
     const dir = work();
     const log = join(dir, 'starts.log');
