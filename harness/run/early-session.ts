@@ -19,8 +19,9 @@
  * the hint is marked `serial`, so later runs of that launch start serially. A server may also hold its resource
  * only from some moment of its boot on (a pidfile written late): then two processes started together both run,
  * while the serial path's spare, started once the main server answered, fails. So the ahead start is allowed only
- * after a serial run in which at least one fresh opening ran and ALL were answered (EarlySession.settle writes that
- * hint; a run whose checks plan none, or that ended before one, validates nothing): once the surface was validated, any fresh-process
+ * after a serial run in which at least one fresh opening ran and ALL got a result (EarlySession.settle writes that
+ * hint; a run whose checks plan none, or that ended before one, validates nothing, nor does a JSON-RPC error, which
+ * a second process may answer only because the first holds a resource): once the surface was validated, any fresh-process
  * opening without an answer (a timeout, an exit, an oversize line...; an error response is an answer) marks the
  * hint `serial` (EarlySession.settle), whichever path that run took. A launch's first run with a store is serial
  * (no hint yet; a configured `era: 'legacy'` starts ahead at once), so a server whose spare fails beside it is serial from its first run on: the same findings in
@@ -74,7 +75,7 @@ export interface EarlySession {
    * Report the validated surface's probe records (`observation.probes`): when a fresh-process opening among them
    * got no answer (freshOpeningsAnswered), the launch's hint is marked `serial` (its era kept), so its later runs
    * start their spares only once the era is known (see the module doc). When the spares started once the era was
-   * known (`serial`, `changed`) and at least one fresh-process opening ran and every one was answered, the hint is
+   * known (`serial`, `changed`) and at least one fresh-process opening ran and every one got a result, the hint is
    * written with the server's fingerprint: the server is validated, and its later runs start their spares beside it
    * (unless the launch is serial). Nothing happens without a hint store or when the session never opened. Never throws.
    */
@@ -88,6 +89,17 @@ export interface EarlySession {
  */
 export function freshOpeningsAnswered(probes: readonly ProbeRecord[]): boolean {
   return probes.every((p) => !p.probe.freshProcess || p.request.outcome === 'success' || p.request.outcome === 'protocol-error');
+}
+
+/**
+ * Whether every fresh-process probe record (`probe.freshProcess`) of `probes` got a result (outcome `success`): what
+ * validates a server for spares beside it (EarlySession.settle). A JSON-RPC error is an answer, but a second process
+ * may give it only because the first holds a resource (a reviewer's one-instance server answered -32000 "already
+ * running" while its first process ran), which a spare started beside the first would not meet: such a launch stays
+ * on the serial path.
+ */
+export function freshOpeningsSucceeded(probes: readonly ProbeRecord[]): boolean {
+  return probes.every((p) => !p.probe.freshProcess || p.request.outcome === 'success');
 }
 
 /**
@@ -222,8 +234,9 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
         return;
       }
       // validated: the spares started once the era was known (the serial path), and at least one fresh-process
-      // opening ran and every one was answered (a run that planned none, or ended before one, validates nothing)
-      if ((path === 'serial' || path === 'changed') && probes.some((p) => p.probe.freshProcess)) write(negotiated);
+      // opening ran and every one got a result (a run that planned none, or ended before one, validates nothing;
+      // nor does a JSON-RPC error: freshOpeningsSucceeded)
+      if ((path === 'serial' || path === 'changed') && probes.some((p) => p.probe.freshProcess) && freshOpeningsSucceeded(probes)) write(negotiated);
     },
   };
 }

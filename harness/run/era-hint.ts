@@ -8,8 +8,9 @@
  * behaviour but not its answer to the opening, a planted fingerprint) is in docs/determinism.md.
  * Vitest keeps its results cache the same way (node_modules/.vite/vitest).
  *
- * - **Key.** A SHA-256 of the launch: command, args and working directory (never the environment). Nothing of
- *   the launch is stored in clear: the file holds keys, eras and times.
+ * - **Key.** A SHA-256 of the launch: command, args and working directory (never the environment: runs of one
+ *   command line with different environments share a hint, a limit docs/determinism.md states). Nothing of the
+ *   launch is stored in clear: the file holds keys, eras, server fingerprints and times.
  * - **File.** `era-hints.json` in the cache directory: `<package>/dist/.cache` (the code cache's directory,
  *   harness/code-cache.ts), or `MCP_HARNESS_CACHE_DIR`; `MCP_HARNESS_CACHE_DIR=off` turns the hints off. The
  *   directory rules are the code cache's (harness/cache-dir.ts): a real directory owned by the user, 0700, else

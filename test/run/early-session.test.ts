@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Outcome, ProbeRecord, ProbeRequest } from '../../harness/model/wire.ts';
 import type { SurfaceObservation } from '../../harness/model/observation.ts';
-import { freshOpeningsAnswered, openEarly, type EarlyPath } from '../../harness/run/early-session.ts';
+import { freshOpeningsAnswered, freshOpeningsSucceeded, openEarly, type EarlyPath } from '../../harness/run/early-session.ts';
 import { openEraHints, serverFingerprint, type EraHints } from '../../harness/run/era-hint.ts';
 import type { SessionOptions, SpawnSpec } from '../../harness/session/index.ts';
 import { observeSurface } from '../../harness/run/observe.ts';
@@ -283,6 +283,33 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     expect(hints.get(volatile)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
     expect((await observeWith(volatile, legacyOnly, legacyPlan, hints)).path).toBe('serial');
     expect(verdictView(second.obs).probes.map((p) => p[1])).toEqual(verdictView(first.obs).probes.map((p) => p[1]));
+  });
+
+  it('a JSON-RPC error to a fresh opening validates nothing (a one-instance server whose second process answers "already running")', async () => {
+    // a reviewer's finding: the serial run's spare got -32000 from a second process that found the lock; a hint
+    // validated on that answer started the spare beside the server in later runs, where both ran and the
+    // protocol/version-negotiation error was gone for good
+    const lockDir = mkdtempSync(join(tmpdir(), 'early-pidlock-'));
+    dirs.push(lockDir);
+    const { spec } = marked();
+    const locked: SpawnSpec = { ...spec, args: [join(process.cwd(), 'test/fixtures/servers/pidlock.mjs'), `--lock=${join(lockDir, 'server.pid')}`, '--locked=error'] };
+    const hints = hintsFor();
+    const first = await observeWith(locked, legacyOnly, legacyPlan, hints);
+    expect(first.path).toBe('serial');
+    expect(first.obs.probes.map((p) => [p.request.outcome, p.request.response?.error?.code])).toEqual([['protocol-error', -32000]]);
+    expect(hints.get(locked)).toBeUndefined();
+    const next = await observeWith(locked, legacyOnly, legacyPlan, hints);
+    expect(next.path).toBe('serial');
+    expect(verdictView(next.obs)).toEqual(verdictView(first.obs));
+  });
+
+  it('freshOpeningsSucceeded: only results validate; an error response, a timeout or an exit does not; other probes do not count', () => {
+    const record = (outcome: Outcome, freshProcess = true): ProbeRecord => ({
+      probe: { ...init('x'), freshProcess }, request: { id: 1, method: 'initialize', params: {}, outcome, durationMs: 1 },
+    });
+    expect(freshOpeningsSucceeded([])).toBe(true);
+    expect(freshOpeningsSucceeded([record('success'), record('protocol-error', false)])).toBe(true);
+    for (const outcome of ['protocol-error', 'timeout', 'exit', 'unanswered', 'oversize'] as const) expect(freshOpeningsSucceeded([record('success'), record(outcome)])).toBe(false);
   });
 
   it('freshOpeningsAnswered: a result or an error response is an answer; a timeout, exit, unanswered or oversize fresh opening is not; other probes do not count', () => {
