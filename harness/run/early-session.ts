@@ -32,7 +32,10 @@
  * (`changed`), and that serial run validates the new server (its hint is not marked `serial` for it). The limit: a
  * server that changed its behaviour but not its answer (a late lock added under the same serverInfo), or a hint
  * planted with its fingerprint, is started ahead (docs/determinism.md). In an ahead run a spare that fails is replaced by the probe's own process (probe-fresh.ts), which
- * meets what the serial path meets; that run marks the launch serial too. A hint that turns out wrong (the era
+ * meets what the serial path meets; that run marks the launch serial too. So is a spare whose opening got no result
+ * (an error, a timeout, an exit): the opening runs again on a process of its own, started after the main server
+ * answered as the serial path starts it, and that record counts (harness/run/fresh-probes.ts; a server locked only
+ * while it boots answered the spare beside it with an error and the serial path's process with a result). A hint that turns out wrong (the era
  * is modern) stops the spares the moment the era is known and is rewritten. docs/determinism.md states the rule.
  *
  * Nothing the server sees changes: the session is opened exactly as `observeSurface` would open it, and a
@@ -80,6 +83,12 @@ export interface EarlySession {
    * (unless the launch is serial). Nothing happens without a hint store or when the session never opened. Never throws.
    */
   settle(probes: readonly ProbeRecord[]): void;
+  /**
+   * A fresh-process opening on a spare started beside the server (`ahead`) got no result, so it was run again on a
+   * process of its own (harness/run/fresh-probes.ts): the launch's hint is marked `serial` by `settle`, and its later
+   * runs start their spares once the era is known. Never throws.
+   */
+  spareDiverged(): void;
 }
 
 /**
@@ -116,8 +125,10 @@ export function openingTroubled(negotiation: Negotiation): boolean {
  * server when the era is known ahead (`options.era`, else `hints`' hint for the launch), else once the
  * negotiation knows it (none once `signal` aborted or the spares were released). A spare that cannot be
  * started is left out (the probe then spawns its own and meets the same failure there, as without spares).
- * The era the opening negotiated is written to `hints` (with `serial` after a fallback, and by `settle` after an
- * unanswered fresh opening).
+ * What `hints` gets: at the opening, `serial` after a fallback or a server answering differently from one process to
+ * the next, and the era when no check starts spares for it (modern); from `settle`, `serial` after an unanswered fresh
+ * opening or a diverged spare (spareDiverged), and the validated hint (era and server fingerprint) after a serial run
+ * whose fresh openings all got a result.
  */
 export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era: Era) => number, signal?: AbortSignal, hints?: EraHints): EarlySession {
   let taken = false;
@@ -181,6 +192,8 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     return serial();
   };
   let fingerprint: string | undefined;
+  /** A spare started ahead got no result to its opening (spareDiverged). */
+  let diverged = false;
   /** Whether the launch starts serially from now on: its hint said so, or this run found a reason (never undone). */
   let serialFromNow = hint?.serial === true;
   const write = (era: Era, markSerial = false) => {
@@ -227,9 +240,12 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
       await session?.close().catch(() => {});
     },
     path: opening.then(() => path, () => path),
+    spareDiverged() {
+      diverged = true;
+    },
     settle(probes) {
       if (negotiated === undefined) return;
-      if (!freshOpeningsAnswered(probes)) {
+      if (!freshOpeningsAnswered(probes) || diverged) {
         write(negotiated, true);
         return;
       }

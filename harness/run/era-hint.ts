@@ -40,7 +40,9 @@ export interface EraHint {
   era: Era;
   /**
    * This launch's spares start only once the era is known, from then on (./early-session.ts): an opening with
-   * spares started beside the main server had trouble once, or a run had a fresh-process opening go unanswered.
+   * spares started beside the main server had trouble once, a run had a fresh-process opening go unanswered, a
+   * spare started beside the server got no result to its opening, or two processes of the server answered their
+   * openings differently within one run.
    */
   serial?: boolean;
   /**

@@ -80,7 +80,7 @@ export function startEarlyFresh(input: FreshInput, obs: SurfaceObservation, cont
   if (planned.length === 0) return undefined;
   const byKey = new Map<string, Promise<ProbeRecord>>();
   [...unique].forEach(([key, probe], i) => {
-    byKey.set(key, spares ? spares.then((s) => runFreshProbe(input, probe, context, s[i])) : runFreshProbe(input, probe, context));
+    byKey.set(key, spares ? spares.then((s) => onSpare(input, probe, context, s[i])) : runFreshProbe(input, probe, context));
   });
   const all = Promise.allSettled([...byKey.values()]).then(() => undefined);
   return {
@@ -142,6 +142,22 @@ async function runRound(input: FreshInput, planned: readonly ProbeRequest[], con
     records.push(r);
   }
   return records;
+}
+
+/**
+ * A probe on its spare; when the spare was started beside the main server (the era hint's `ahead` path) and its
+ * opening got no result, the probe runs again on a process of its own, started now, after the main server answered,
+ * as the serial path starts it, and that record counts (a reviewer's server held a lock only while it booted: the
+ * spare beside it answered -32000, the serial path's process a result), and the launch starts serially from then
+ * on (EarlySession.spareDiverged). A result on the spare stands: the serial run that validated the server got one too.
+ */
+async function onSpare(input: FreshInput, probe: ProbeRequest, context: FreshContext, spare: FreshProcess | undefined): Promise<ProbeRecord> {
+  const record = await runFreshProbe(input, probe, context, spare);
+  const early = input.early;
+  if (spare === undefined || early === undefined || record.request.outcome === 'success' || input.signal?.aborted) return record;
+  if ((await early.path) !== 'ahead') return record;
+  early.spareDiverged();
+  return runFreshProbe(input, probe, context);
 }
 
 const FRESH_PROBE_ID = 'mcp-harness-fresh-probe';

@@ -303,6 +303,30 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     expect(verdictView(next.obs)).toEqual(verdictView(first.obs));
   });
 
+  it('a spare started ahead whose opening gets no result (a server locked only while it boots): the opening runs again on a process of its own, the verdict is the serial one, the launch serial from then on', async () => {
+    // a reviewer's finding: the spare beside the booting server answered -32000 (or exited), the serial path's
+    // process (started after the main server answered) a result; every hinted run added an error or a warning
+    for (const lost of ['error', 'exit']) {
+      const lockDir = mkdtempSync(join(tmpdir(), 'early-bootlock-'));
+      dirs.push(lockDir);
+      const { spec } = marked();
+      const bootlock: SpawnSpec = { ...spec, args: [join(process.cwd(), 'test/fixtures/servers/bootlock.mjs'), `--dir=${lockDir}`, `--lost=${lost}`] };
+      const hints = hintsFor();
+      const serial = await observeWith(bootlock, legacyOnly, legacyPlan, hints);
+      expect(serial.path).toBe('serial');
+      expect(serial.obs.probes.map((p) => p.request.outcome)).toEqual(['success']);
+      expect(hints.get(bootlock)).toEqual({ era: 'legacy', server: FINGERPRINT }); // validated
+      const ahead = await observeWith(bootlock, legacyOnly, legacyPlan, hints);
+      expect(ahead.path).toBe('ahead');
+      console.log('DBG', lost, JSON.stringify(ahead.obs.probes.map((p) => [p.request.outcome, p.request.durationMs])), JSON.stringify(ahead.obs.negotiation?.probe), ahead.obs.wire?.stderrTail);
+      expect(verdictView(ahead.obs)).toEqual(verdictView(serial.obs));
+      expect(hints.get(bootlock)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
+      const next = await observeWith(bootlock, legacyOnly, legacyPlan, hints);
+      expect(next.path).toBe('serial');
+      expect(verdictView(next.obs)).toEqual(verdictView(serial.obs));
+    }
+  });
+
   it('freshOpeningsSucceeded: only results validate; an error response, a timeout or an exit does not; other probes do not count', () => {
     const record = (outcome: Outcome, freshProcess = true): ProbeRecord => ({
       probe: { ...init('x'), freshProcess }, request: { id: 1, method: 'initialize', params: {}, outcome, durationMs: 1 },
