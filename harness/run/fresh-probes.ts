@@ -146,17 +146,24 @@ async function runRound(input: FreshInput, planned: readonly ProbeRequest[], con
 
 /**
  * A probe on its spare; when the spare was started beside the main server (the era hint's `ahead` path) and its
- * opening got no result, the probe runs again on a process of its own, started now, after the main server answered,
- * as the serial path starts it, and that record counts (a reviewer's server held a lock only while it booted: the
+ * opening got no result, the probe runs again on a process of its own, started now (after the main server answered,
+ * and after the spare's failure), and that record counts (a reviewer's server held a lock only while it booted: the
  * spare beside it answered -32000, the serial path's process a result), and the launch starts serially from then
- * on (EarlySession.spareDiverged). A result on the spare stands: the serial run that validated the server got one too.
+ * on (EarlySession.spareDiverged). So it does when the spare ended before its probe (probeFresh gave the probe a
+ * process of its own) or the run was cut short meanwhile (no run again then). A result on the spare stands: the
+ * serial run that validated the server got one too.
  */
 async function onSpare(input: FreshInput, probe: ProbeRequest, context: FreshContext, spare: FreshProcess | undefined): Promise<ProbeRecord> {
+  // a spare that ended before its probe is replaced by a process of the probe's own (probeFresh): serial-like too
+  const diedBeforeUse = spare !== undefined && !spare.alive;
   const record = await runFreshProbe(input, probe, context, spare);
   const early = input.early;
-  if (spare === undefined || early === undefined || record.request.outcome === 'success' || input.signal?.aborted) return record;
+  if (spare === undefined || early === undefined || (record.request.outcome === 'success' && !diedBeforeUse)) return record;
   if ((await early.path) !== 'ahead') return record;
+  // the launch turns serial also when the run was cut short (a surface budget spent waiting on the spare): else
+  // every later run would start it ahead and spend the budget again
   early.spareDiverged();
+  if (record.request.outcome === 'success' || input.signal?.aborted) return record;
   return runFreshProbe(input, probe, context);
 }
 

@@ -327,6 +327,45 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     }
   });
 
+  it('a spare started ahead that ended before its probe, or that the run was cut short waiting on, turns the launch serial too', async () => {
+    // a reviewer's findings: a spare that died at once was replaced silently (a wasted start in every run), and a
+    // surface budget spent waiting on a hanging spare left the hint validated (every later run spent it again)
+    const bootlock = (lost: string) => {
+      const lockDir = mkdtempSync(join(tmpdir(), 'early-bootlock-'));
+      dirs.push(lockDir);
+      const { spec } = marked();
+      return { ...spec, args: [join(process.cwd(), 'test/fixtures/servers/bootlock.mjs'), `--dir=${lockDir}`, `--lost=${lost}`] } as SpawnSpec;
+    };
+    const died = bootlock('die');
+    const hints = hintsFor();
+    const serial = await observeWith(died, legacyOnly, legacyPlan, hints);
+    expect(hints.get(died)).toEqual({ era: 'legacy', server: FINGERPRINT });
+    const ahead = await observeWith(died, legacyOnly, legacyPlan, hints);
+    expect(ahead.path).toBe('ahead');
+    expect(verdictView(ahead.obs)).toEqual(verdictView(serial.obs));
+    expect(hints.get(died)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
+
+    const hang = bootlock('hang');
+    const hangHints = hintsFor();
+    await observeWith(hang, legacyOnly, legacyPlan, hangHints);
+    expect(hangHints.get(hang)).toEqual({ era: 'legacy', server: FINGERPRINT });
+    const controller = new AbortController();
+    const early = openEarly(hang, patient, legacyOnly, controller.signal, hangHints);
+    const timer = setTimeout(() => controller.abort(), 1500); // a surface budget, spent waiting on the spare
+    try {
+      const obs = await observeSurface({
+        surface: 'fixture', spec: hang, session: patient, base: { options: DEFAULT_OPTIONS },
+        planCalls: () => ({ scenarios: [], skipped: [] }), planProbes: legacyPlan, early, signal: controller.signal,
+      });
+      expect(await early.path).toBe('ahead');
+      early.settle(obs.probes);
+    } finally {
+      clearTimeout(timer);
+      await early.discard();
+    }
+    expect(hangHints.get(hang)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
+  }, 60_000);
+
   it('freshOpeningsSucceeded: only results validate; an error response, a timeout or an exit does not; other probes do not count', () => {
     const record = (outcome: Outcome, freshProcess = true): ProbeRecord => ({
       probe: { ...init('x'), freshProcess }, request: { id: 1, method: 'initialize', params: {}, outcome, durationMs: 1 },
