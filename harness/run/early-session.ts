@@ -29,7 +29,8 @@
  * server's answer to its opening (./era-hint.ts `serverFingerprint`): an `era: auto` launch starts ahead only on a
  * hint that has one, and when the opening's answer differs from it (another server under the same command line:
  * an upgrade, an edited script) the attempt is discarded whole as after trouble and opened again serially
- * (`changed`), and that serial run validates the new server (its hint is not marked `serial` for it). The limit: a
+ * (`changed`; its old fingerprint is dropped), and that serial run validates the new server as a first run would (its
+ * hint is not marked `serial` for it). The limit: a
  * server that changed its behaviour but not its answer (a late lock added under the same serverInfo), or a hint
  * planted with its fingerprint, is started ahead (docs/determinism.md). In an ahead run a spare that fails is replaced by the probe's own process (probe-fresh.ts), which
  * meets what the serial path meets; that run marks the launch serial too. So is a spare whose opening got no result
@@ -209,6 +210,9 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     // fingerprint that no later opening can match); an era no check starts spares for (a stale era corrected).
     const volatile = path === 'changed' && fingerprint !== aheadFingerprint;
     if (path === 'fallback' || volatile) write(negotiated, true);
+    // another server: its old fingerprint goes now, so a run that cannot validate the new one (no fresh opening
+    // ran, one got an error, the run was cut short) leaves a hint that starts nothing ahead, not the same attempt again
+    else if (path === 'changed') hints?.set(spec, { era: negotiated, ...(serialFromNow ? { serial: true } : {}) });
     else if (freshProcessCount(negotiated) === 0) write(negotiated); // every check's openings: not this run's selection
     return session;
   });

@@ -4,7 +4,8 @@
  * not a verdict input: a missing or damaged hint, or one written from a server that answers its opening otherwise,
  * costs time, never a finding (the opening that a hint sped up is judged exactly as the serial one, any trouble
  * falls back to the serial path, and spares start ahead only after a serial run of the same server, by its
- * fingerprint, whose fresh-process openings were all answered). What a hint cannot see (a server that changed its
+ * fingerprint, in which a fresh-process opening ran and every one got a result). A `serial` mark is never undone for
+ * the same era, also when another process writes the file meanwhile. What a hint cannot see (a server that changed its
  * behaviour but not its answer to the opening, a planted fingerprint) is in docs/determinism.md.
  * Vitest keeps its results cache the same way (node_modules/.vite/vitest).
  *
@@ -72,7 +73,10 @@ export function serverFingerprint(negotiation: Pick<Negotiation, 'era' | 'protoc
 export interface EraHints {
   /** The hint for `spec`'s launch, if any. */
   get(spec: Pick<SpawnSpec, 'command' | 'args' | 'cwd'>): EraHint | undefined;
-  /** Remember `hint` for `spec`'s launch (written at once, atomically; nothing is written when it is unchanged). */
+  /**
+   * Remember `hint` for `spec`'s launch (written at once, atomically; nothing is written when it is unchanged). A
+   * `serial` mark the file holds for the launch and the same era is kept, whatever `hint` says.
+   */
   set(spec: Pick<SpawnSpec, 'command' | 'args' | 'cwd'>, hint: EraHint): void;
 }
 
@@ -132,9 +136,12 @@ export function openEraHints(dir: string, maxHints = MAX_HINTS): EraHints | unde
       const key = hintKey(spec);
       const old = current()[key];
       if (old && old.era === hint.era && (old.serial === true) === (hint.serial === true) && old.server === hint.server) return;
-      // re-read: another run may have written since this one read
+      // re-read: another run may have written since this one read; a `serial` mark it wrote for the same era stays
+      // (a launch turns serial for good: two surfaces of one launch, or two jobs sharing the file, must not undo it)
       const fresh = readHints(file);
-      fresh[key] = { era: hint.era, ...(hint.serial ? { serial: true as const } : {}), ...(hint.server !== undefined ? { server: hint.server } : {}), at: Date.now() };
+      const previous = fresh[key];
+      const serial = hint.serial === true || (previous?.serial === true && previous.era === hint.era);
+      fresh[key] = { era: hint.era, ...(serial ? { serial: true as const } : {}), ...(hint.server !== undefined ? { server: hint.server } : {}), at: Date.now() };
       const kept = Object.entries(fresh).sort(([, a], [, b]) => b.at - a.at).slice(0, maxHints);
       entries = Object.fromEntries(kept);
       writeFileAtomic(file, `${JSON.stringify({ version: 1, hints: entries })}\n`);

@@ -150,8 +150,8 @@ async function runRound(input: FreshInput, planned: readonly ProbeRequest[], con
  * and after the spare's failure), and that record counts (a reviewer's server held a lock only while it booted: the
  * spare beside it answered -32000, the serial path's process a result), and the launch starts serially from then
  * on (EarlySession.spareDiverged). So it does when the spare ended before its probe (probeFresh gave the probe a
- * process of its own) or the run was cut short meanwhile (no run again then). A result on the spare stands: the
- * serial run that validated the server got one too.
+ * process of its own) or the run was cut short meanwhile (no run again then). A result on the spare stands (with a hint, the serial
+ * run that validated the server got one too; a configured legacy era starts its spare beside the server in every run).
  */
 async function onSpare(input: FreshInput, probe: ProbeRequest, context: FreshContext, spare: FreshProcess | undefined): Promise<ProbeRecord> {
   // a spare that ended before its probe is replaced by a process of the probe's own (probeFresh): serial-like too

@@ -318,7 +318,6 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
       expect(hints.get(bootlock)).toEqual({ era: 'legacy', server: FINGERPRINT }); // validated
       const ahead = await observeWith(bootlock, legacyOnly, legacyPlan, hints);
       expect(ahead.path).toBe('ahead');
-      console.log('DBG', lost, JSON.stringify(ahead.obs.probes.map((p) => [p.request.outcome, p.request.durationMs])), JSON.stringify(ahead.obs.negotiation?.probe), ahead.obs.wire?.stderrTail);
       expect(verdictView(ahead.obs)).toEqual(verdictView(serial.obs));
       expect(hints.get(bootlock)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
       const next = await observeWith(bootlock, legacyOnly, legacyPlan, hints);
@@ -365,6 +364,21 @@ describe('openEarly with an era hint (spares beside the main server)', () => {
     }
     expect(hangHints.get(hang)).toEqual({ era: 'legacy', serial: true, server: FINGERPRINT });
   }, 60_000);
+
+  it('another server that cannot be validated (its fresh opening gets an error): the stale fingerprint goes, no attempt ahead again', async () => {
+    // a reviewer's finding: the old fingerprint stayed, and every run went ahead, mismatched and was discarded
+    const lockDir = mkdtempSync(join(tmpdir(), 'early-pidlock-'));
+    dirs.push(lockDir);
+    const { spec } = marked();
+    const locked: SpawnSpec = { ...spec, args: [join(process.cwd(), 'test/fixtures/servers/pidlock.mjs'), `--lock=${join(lockDir, 'server.pid')}`, '--locked=error'] };
+    const hints = hintsFor(locked, 'legacy', OTHER_SERVER);
+    const changed = await observeWith(locked, legacyOnly, legacyPlan, hints);
+    expect(changed.path).toBe('changed');
+    expect(hints.get(locked)).toEqual({ era: 'legacy' });
+    const next = await observeWith(locked, legacyOnly, legacyPlan, hints);
+    expect(next.path).toBe('serial');
+    expect(verdictView(next.obs)).toEqual(verdictView(changed.obs));
+  });
 
   it('freshOpeningsSucceeded: only results validate; an error response, a timeout or an exit does not; other probes do not count', () => {
     const record = (outcome: Outcome, freshProcess = true): ProbeRecord => ({

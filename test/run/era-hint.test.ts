@@ -66,6 +66,20 @@ describe('era hints', () => {
     expect(statSync(join(dir, HINT_FILE)).ino).toBe(before.ino);
   });
 
+  it('keeps a serial mark another process wrote for the launch and era (two surfaces of one launch, two jobs sharing the file)', () => {
+    // a reviewer's finding: surface A's settle wrote `serial`, then surface B's (same launch) a validated hint over it
+    const dir = temp();
+    const a = openEraHints(dir);
+    const b = openEraHints(dir);
+    const server = 'ab'.repeat(16);
+    expect([a?.get(launch(1)), b?.get(launch(1))]).toEqual([undefined, undefined]);
+    a?.set(launch(1), { era: 'legacy', serial: true, server });
+    b?.set(launch(1), { era: 'legacy', server });
+    expect(openEraHints(dir)?.get(launch(1))).toEqual({ era: 'legacy', serial: true, server });
+    b?.set(launch(1), { era: 'modern', server }); // another era: the mark was about the legacy era's spare
+    expect(openEraHints(dir)?.get(launch(1))).toEqual({ era: 'modern', server });
+  });
+
   it('replaces the file atomically (a new file renamed over the old one, no temporary file left)', () => {
     const dir = temp();
     const hints = openEraHints(dir);
