@@ -6,9 +6,14 @@
  * args, cwd) and that is at least MIN_MASKED_LENGTH characters long is replaced by `[masked:NAME]` in
  * each stdout line (before it is parsed, and in parsed strings and keys when the line uses `\u`
  * escapes) and in the stderr tail, before any check, reporter or the console sees it.
+ * A value made of letters only (a word: the harness's environment holds common ones, `npm run -s` sets
+ * `npm_config_loglevel=silent`) is masked only where it stands as a token of its own, with no letter or digit right
+ * before or after it: masked inside server text ("succeed silently" in a tool description) it changed what the
+ * checks compared with the contract, a false tools/advertised-metadata error in the repository's own main job. Any
+ * other value (a token, a path: a digit or a symbol in it) is masked wherever it occurs.
  * Not protected: values shorter than MIN_MASKED_LENGTH, values the surface was given, secrets a server
- * transforms (reversed, base64) or reads from elsewhere (files, the network); `--isolate` closes the
- * /proc read itself.
+ * transforms (reversed, base64, run into letters or digits) or reads from elsewhere (files, the network);
+ * `--isolate` closes the /proc read itself.
  */
 
 /** Shortest harness-environment value that is masked (shorter ones are too common to mask: `1`, `true`, `/root`). */
@@ -47,12 +52,19 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
   // one scan (a literal alternation) says whether any value occurs; the common answer, on every stdout line,
   // is no: ~0.5 µs per 400-byte line with 40 values, against 1.2-2.2 µs for one `includes` per value. A hit
   // takes the longest-first replacement below, so the output is the same as without the scan
-  const any = pairs.length === 0 ? undefined : new RegExp(pairs.map(([v]) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+  const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const any = pairs.length === 0 ? undefined : new RegExp(pairs.map(([v]) => escape(v)).join('|'));
+  const isWord = (v: string) => /^\p{L}+$/u.test(v);
+  const anywhere = pairs.filter(([v]) => !isWord(v));
+  const words = pairs.filter(([v]) => isWord(v));
+  // a word only as a token of its own (letters and digits never right before or after it), longest first
+  const wordTokens = words.length === 0 ? undefined : new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(([v]) => v).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+  const wordLabels = new Map(words);
   const text = (s: string): string => {
     if (any === undefined || !any.test(s)) return s;
     let out = s;
-    for (const [value, label] of pairs) if (out.includes(value)) out = out.split(value).join(label);
-    return out;
+    for (const [value, label] of anywhere) if (out.includes(value)) out = out.split(value).join(label);
+    return wordTokens === undefined ? out : out.replace(wordTokens, (word) => wordLabels.get(word) ?? word);
   };
   const value = (root: unknown): unknown => {
     if (typeof root === 'string') return text(root);

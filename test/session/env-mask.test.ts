@@ -29,4 +29,16 @@ describe('createEnvMask', () => {
     expect(m.text('{"clientInfo":{"name":"mcp-harness"}}')).toBe('{"clientInfo":{"name":"mcp-harness"}}');
     expect(m.text('leak mcp-harness-secret-42')).toBe('leak [masked:SECRET]');
   });
+
+  it('masks a word-like value (letters only) only as a token of its own, never inside a longer word; any other value wherever it occurs', () => {
+    // `npm run -s` puts npm_config_loglevel=silent in the environment: "succeed silently" in a tool description was
+    // masked, and the repository's main job drew a false tools/advertised-metadata error (its contract says "silently")
+    const m = createEnvMask({ npm_config_loglevel: 'silent', DEBIAN_FRONTEND: 'noninteractive', TOKEN: 'tok-123456789' }, []);
+    const description = 'If the directory already exists, this operation will succeed silently.';
+    expect(m.text(description)).toBe(description);
+    expect(m.text('{"mode":"silent"} silent; (silent)')).toBe('{"mode":"[masked:npm_config_loglevel]"} [masked:npm_config_loglevel]; ([masked:npm_config_loglevel])');
+    expect(m.text('a noninteractive shell, noninteractively')).toBe('a [masked:DEBIAN_FRONTEND] shell, noninteractively');
+    expect(m.text('gettok-123456789 x-tok-123456789')).toBe('get[masked:TOKEN] x-[masked:TOKEN]');
+    expect(JSON.stringify(m.value(JSON.parse('{"silently":"silent","k":"silentx"}')))).toBe('{"silently":"[masked:npm_config_loglevel]","k":"silentx"}');
+  });
 });
