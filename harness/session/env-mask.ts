@@ -6,18 +6,24 @@
  * args, cwd) and that is at least MIN_MASKED_LENGTH characters long is replaced by `[masked:NAME]` in
  * each stdout line (before it is parsed, and in parsed strings and keys when the line uses `\u`
  * escapes) and in the stderr tail, before any check, reporter or the console sees it.
- * A value made of letters only (a word: the harness's environment holds common ones, `npm run -s` sets
+ * A lowercase word of 6 to 16 letters (WORD: the harness's environment holds common ones, `npm run -s` sets
  * `npm_config_loglevel=silent`) is masked only where it stands as a token of its own, with no letter or digit right
  * before or after it: masked inside server text ("succeed silently" in a tool description) it changed what the
  * checks compared with the contract, a false tools/advertised-metadata error in the repository's own main job. Any
- * other value (a token, a path: a digit or a symbol in it) is masked wherever it occurs.
- * Not protected: values shorter than MIN_MASKED_LENGTH, values the surface was given, secrets a server
- * transforms (reversed, base64, run into letters or digits) or reads from elsewhere (files, the network);
+ * other value (mixed case, a digit or a symbol in it: tokens, paths, passwords) is masked wherever it occurs.
+ * Not protected: values shorter than MIN_MASKED_LENGTH, a WORD run into letters or digits, values the surface was
+ * given, secrets a server transforms (reversed, base64) or reads from elsewhere (files, the network);
  * `--isolate` closes the /proc read itself.
  */
 
 /** Shortest harness-environment value that is masked (shorter ones are too common to mask: `1`, `true`, `/root`). */
 export const MIN_MASKED_LENGTH = 6;
+
+/**
+ * A value masked only as a token of its own: a lowercase word of 6 to 16 letters (`silent`, `noninteractive`), what
+ * tool descriptions are made of. Mixed case, a digit, a symbol or a longer run of letters is masked wherever it occurs.
+ */
+const WORD = /^\p{Ll}{6,16}$/u;
 
 /**
  * Strings the harness itself writes to every server (its `clientInfo.name` and the probe payloads that
@@ -54,17 +60,15 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
   // takes the longest-first replacement below, so the output is the same as without the scan
   const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const any = pairs.length === 0 ? undefined : new RegExp(pairs.map(([v]) => escape(v)).join('|'));
-  const isWord = (v: string) => /^\p{L}+$/u.test(v);
-  const anywhere = pairs.filter(([v]) => !isWord(v));
-  const words = pairs.filter(([v]) => isWord(v));
-  // a word only as a token of its own (letters and digits never right before or after it), longest first
-  const wordTokens = words.length === 0 ? undefined : new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(([v]) => v).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
-  const wordLabels = new Map(words);
+  // One pass, longest value first at each position (a replacement is never scanned again: a label is never masked
+  // itself). A word (WORD) only where it stands as a token of its own: no letter or digit right before it (a JSON
+  // escape `\n`, `\t`... before it counts as a boundary: the line is masked as raw JSON text) or right after it.
+  const boundary = '(?:(?<![\\p{L}\\p{N}])|(?<=\\\\[bfnrt]))';
+  const all = pairs.length === 0 ? undefined : new RegExp(pairs.map(([v]) => (WORD.test(v) ? `${boundary}${v}(?![\\p{L}\\p{N}])` : escape(v))).join('|'), 'gu');
+  const labels = new Map(pairs);
   const text = (s: string): string => {
-    if (any === undefined || !any.test(s)) return s;
-    let out = s;
-    for (const [value, label] of anywhere) if (out.includes(value)) out = out.split(value).join(label);
-    return wordTokens === undefined ? out : out.replace(wordTokens, (word) => wordLabels.get(word) ?? word);
+    if (any === undefined || all === undefined || !any.test(s)) return s;
+    return s.replace(all, (found) => labels.get(found) ?? found);
   };
   const value = (root: unknown): unknown => {
     if (typeof root === 'string') return text(root);

@@ -30,15 +30,26 @@ describe('createEnvMask', () => {
     expect(m.text('leak mcp-harness-secret-42')).toBe('leak [masked:SECRET]');
   });
 
-  it('masks a word-like value (letters only) only as a token of its own, never inside a longer word; any other value wherever it occurs', () => {
+  it('masks a lowercase word (6-16 letters) only as a token of its own, never inside a longer word; any other value wherever it occurs', () => {
     // `npm run -s` puts npm_config_loglevel=silent in the environment: "succeed silently" in a tool description was
     // masked, and the repository's main job drew a false tools/advertised-metadata error (its contract says "silently")
-    const m = createEnvMask({ npm_config_loglevel: 'silent', DEBIAN_FRONTEND: 'noninteractive', TOKEN: 'tok-123456789' }, []);
+    const m = createEnvMask({ npm_config_loglevel: 'silent', DEBIAN_FRONTEND: 'noninteractive', TOKEN: 'tok-123456789', PW: 'CorrectHorseBatteryStaple', LONG: 'correcthorsebatterystaple' }, []);
     const description = 'If the directory already exists, this operation will succeed silently.';
     expect(m.text(description)).toBe(description);
     expect(m.text('{"mode":"silent"} silent; (silent)')).toBe('{"mode":"[masked:npm_config_loglevel]"} [masked:npm_config_loglevel]; ([masked:npm_config_loglevel])');
     expect(m.text('a noninteractive shell, noninteractively')).toBe('a [masked:DEBIAN_FRONTEND] shell, noninteractively');
     expect(m.text('gettok-123456789 x-tok-123456789')).toBe('get[masked:TOKEN] x-[masked:TOKEN]');
     expect(JSON.stringify(m.value(JSON.parse('{"silently":"silent","k":"silentx"}')))).toBe('{"silently":"[masked:npm_config_loglevel]","k":"silentx"}');
+    // a reviewer's cases: mixed case or a long run of letters is masked anywhere; a JSON escape before a word is a boundary
+    expect(m.text('getCorrectHorseBatteryStaple2 getcorrecthorsebatterystaples')).toBe('get[masked:PW]2 get[masked:LONG]s');
+    expect(m.text('{"d":"key:\\nsilent"}')).toBe('{"d":"key:\\n[masked:npm_config_loglevel]"}');
+  });
+
+  it('replaces in one pass, longest value first: overlapping values and values inside a label are never masked twice', () => {
+    const m = createEnvMask({ W: 'abcdefgh', T: 'h-12345', CFG: 'config', MASKED: 'maskedx1' }, []);
+    expect(m.text('abcdefgh-12345')).toBe('[masked:W]-12345');
+    expect(m.text('abcdefgh_h-12345')).toBe('[masked:W]_[masked:T]');
+    const npm = createEnvMask({ npm_config_loglevel: 'silent-mode', CFG: 'config' }, []);
+    expect(npm.text('silent-mode config')).toBe('[masked:npm_config_loglevel] [masked:CFG]');
   });
 });
