@@ -250,7 +250,9 @@ describe('the run adopts what was launched ahead', () => {
     const plain = await cli(dir, argv, undefined);
     const other = await cli(dir, argv, ['run', '--', process.execPath, FIXTURE, `--fault=start-log=${log}`]);
     expect(other.code).toBe(0);
-    expect(starts(log)).toBe(1);
+    // the other launch's process logs its start unless it is stopped first (under load it may be: a fresh clone's CI
+    // run saw 0); the registry says it was started, never adopted, and stopped
+    expect(starts(log)).toBeLessThanOrEqual(1);
     expect(other.registry.map((p) => [p.adopted, p.stopped])).toEqual([[false, true]]);
     expect(await gone(other.registry[0].pid as number)).toBe(true);
     expect(other.findings).toEqual(plain.findings);
