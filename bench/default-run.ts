@@ -59,9 +59,15 @@ export const DEFAULT_TARGETS: readonly DefaultTarget[] = [
   { name: 'synthetic 1,000 tools', serverArgs: [SYNTHETIC_SERVER, '--tools', '1000'], tools: 1000, maxRatio: 8, maxRssMB: 150, roundsScale: 2 },
 ];
 
-/** The synthetic surface at `tools` tools (for the growth table). */
-export function syntheticTarget(tools: number): DefaultTarget {
-  return { name: `synthetic ${tools.toLocaleString('en-US')} tools`, serverArgs: [SYNTHETIC_SERVER, '--tools', String(tools)], tools };
+/**
+ * The synthetic surface at `tools` tools (the growth tables); with `brokenPercent` > 0, that share of its tools
+ * answers a `structuredContent` outside its outputSchema (bench/synthetic-server.mjs `--broken`: each such tool draws
+ * two result/structured-content errors, one per failing pointer; the findings-growth table).
+ */
+export function syntheticTarget(tools: number, brokenPercent = 0): DefaultTarget {
+  const name = `synthetic ${tools.toLocaleString('en-US')} tools${brokenPercent > 0 ? `, ${brokenPercent} % broken` : ''}`;
+  const broken = brokenPercent > 0 ? ['--broken', String(brokenPercent)] : [];
+  return { name, serverArgs: [SYNTHETIC_SERVER, '--tools', String(tools), ...broken], tools };
 }
 
 /** Medians of one workload. Ratios are medians of per-round ratios. */

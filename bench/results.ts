@@ -68,6 +68,8 @@ export interface BenchResults {
   defaultRuns?: DefaultRow[];
   /** The same on the synthetic surface at 100, 1,000 and 5,000 tools. */
   growth?: DefaultRow[];
+  /** The same on the 1,000-tool surface with a growing share of its tools broken (findings growth). */
+  findingsGrowth?: DefaultRow[];
   /** Extra Markdown sections (profile, validators), rendered after the default-run tables. */
   extra?: string[];
   /** Seconds the whole benchmark took. */
@@ -93,6 +95,30 @@ function surfaceTable(rows: SurfaceFigures[]): string[] {
   }
   return lines;
 }
+
+/**
+ * The findings-growth table and, per row against the row with the fewest findings, what each further finding cost
+ * the default run: ms of wall time and KB of peak RSS (a linear cost shows as the same figures on every row).
+ */
+function findingsGrowthSection(rows: readonly DefaultRow[]): string[] {
+  const measured = rows.filter((d) => !d.error);
+  const rounds = measured[0]?.rounds ?? 0;
+  const lines = renderDefaultRuns(`## Growth in findings: the 1,000-tool surface with 0, 10 and 100 % of its tools broken (default run, medians of ${rounds} ${rounds === 1 ? 'round' : 'rounds'})`, rows);
+  const base = [...measured].sort((a, b) => a.findings - b.findings)[0];
+  if (!base) return lines;
+  lines.push('', 'A broken tool answers every call with a `structuredContent` outside its outputSchema (bench/synthetic-server.mjs',
+    '`--broken`): two result/structured-content errors per tool, one per failing pointer. The interpreter answers only',
+    '"valid", so each broken tool\'s outputSchema is compiled by ajv once for its issue list. Per finding beyond the',
+    `${base.findings} of the first row:`, '');
+  for (const d of measured) {
+    const extra = d.findings - base.findings;
+    if (extra <= 0) continue;
+    lines.push(`- ${d.target.name}: ${fmtNumber((d.harnessMs - base.harnessMs) / extra, 2)} ms and ${fmtNumber(((d.harnessRssMB - base.harnessRssMB) * 1024) / extra, 0)} KB of peak RSS per finding (${extra.toLocaleString('en-US')} more).`);
+  }
+  return lines;
+}
+
+const fmtNumber = (v: number, digits: number) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 
 function syntheticSection(s: SyntheticFigures): string[] {
   return [
@@ -191,6 +217,7 @@ export function renderResults(r: BenchResults): string {
     const rounds = r.growth.find((d) => !d.error)?.rounds ?? 0;
     lines.push(...renderDefaultRuns(`## Growth: the synthetic surface at 100, 1,000 and 5,000 tools (default run, medians of ${rounds} ${rounds === 1 ? 'round' : 'rounds'})`, r.growth), '');
   }
+  if (r.findingsGrowth) lines.push(...findingsGrowthSection(r.findingsGrowth), '');
   if (r.extra) lines.push(...r.extra, '');
   if (r.surfaces.length > 0) {
     lines.push(

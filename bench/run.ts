@@ -6,10 +6,11 @@
  *   node --import tsx bench/run.ts [--rounds N] [--synthetic-rounds N] [--surface NAME...] [--no-synthetic]
  *                                  [--no-sweep] [--no-throughput] [--no-startup] [--startup-only] [--out FILE]
  *                                  [--default-rounds N] [--growth-rounds N] [--no-default] [--no-growth]
- *                                  [--no-compare] [--no-validators] [--no-profile]
+ *                                  [--no-compare] [--no-validators] [--no-profile] [--no-findings-growth]
  * Defaults: 5 rounds of the default run (the CLI, all checks) vs the bare client, times each workload's `roundsScale`
  * (bench/default-run.ts: 20 for the small published servers, 10 for the 1,000-tool surface), 3 of the growth table
- * (100 / 1,000 / 5,000 tools), 5 rounds per real surface in process, 3 for the synthetic one, every
+ * (100 / 1,000 / 5,000 tools) and of the findings-growth table (the 1,000-tool surface with 0, 10 and 100 % of its
+ * tools broken), 5 rounds per real surface in process, 3 for the synthetic one, every
  * surface, RESULTS.md next to this file.
  * `--startup-only`: only the start-up section (built CLI vs bare Node; a minute), written to STARTUP.md.
  * Exit code: 0 when written (targets missed are reported, not failed), 2 on a bad argument.
@@ -36,6 +37,11 @@ const SWEEP: SweepSpec = { windows: [1, 2, 4, 8, 16], tools: 100, latencyMs: 5, 
 const PROFILED = [DEFAULT_TARGETS[0], DEFAULT_TARGETS[3]];
 /** Tool counts of the growth table. */
 const GROWTH = [100, 1000, 5000];
+/**
+ * The findings-growth table (issue 12: "report rendering linear in findings"): the share (%) of the 1,000-tool
+ * surface's tools that answer outside their outputSchema, two result/structured-content errors each.
+ */
+const FINDINGS_GROWTH = [0, 10, 100];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function parse() {
@@ -56,6 +62,7 @@ function parse() {
       'no-compare': { type: 'boolean', default: false },
       'no-validators': { type: 'boolean', default: false },
       'no-profile': { type: 'boolean', default: false },
+      'no-findings-growth': { type: 'boolean', default: false },
       out: { type: 'string' },
     },
   });
@@ -99,7 +106,7 @@ async function main(): Promise<void> {
     surfaces: [],
     benchSeconds: 0,
   };
-  if (!args['no-default'] || !args['no-growth'] || !args['no-profile']) {
+  if (!args['no-default'] || !args['no-growth'] || !args['no-findings-growth'] || !args['no-profile']) {
     log('building dist/ (npm run build)...');
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   }
@@ -109,7 +116,11 @@ async function main(): Promise<void> {
   }
   if (!args['no-growth']) {
     log('growth 100 -> 1,000 -> 5,000 tools...');
-    results.growth = await measureDefaultRuns(GROWTH.map(syntheticTarget), args.growthRounds, log);
+    results.growth = await measureDefaultRuns(GROWTH.map((tools) => syntheticTarget(tools)), args.growthRounds, log);
+  }
+  if (!args['no-findings-growth']) {
+    log('findings growth: 1,000 tools, 0 -> 10 -> 100 % broken...');
+    results.findingsGrowth = await measureDefaultRuns(FINDINGS_GROWTH.map((percent) => syntheticTarget(1000, percent)), args.growthRounds, log);
   }
   if (!args['no-profile']) {
     log('profiles (--cpu-prof of one default run per workload)...');

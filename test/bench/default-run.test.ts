@@ -109,6 +109,37 @@ describe('renderDefaultRuns', () => {
   });
 });
 
+describe('the findings-growth table (the 1,000-tool surface with a share of its tools broken)', () => {
+  it('names the broken share and passes it to the synthetic server only when there is one', () => {
+    expect(syntheticTarget(1000).serverArgs.slice(1)).toEqual(['--tools', '1000']);
+    expect(syntheticTarget(1000, 0).name).toBe('synthetic 1,000 tools');
+    const broken = syntheticTarget(1000, 10);
+    expect(broken.name).toBe('synthetic 1,000 tools, 10 % broken');
+    expect(broken.serverArgs.slice(1)).toEqual(['--tools', '1000', '--broken', '10']);
+    expect(broken.maxRatio).toBeUndefined(); // no target: the table shows how the run grows, it judges nothing
+  });
+
+  it('renders the rows and what each finding beyond the first row cost, in ms and KB of peak RSS', () => {
+    const base = { date: '2026-01-01', cpus: 2, cpuModel: 'cpu', node: 'v20', surfaces: [], benchSeconds: 1 };
+    const rows = [
+      row({ target: syntheticTarget(1000), findings: 1, harnessMs: 1_000, harnessRssMB: 135 }),
+      row({ target: syntheticTarget(1000, 10), findings: 201, harnessMs: 1_250, harnessRssMB: 141 }),
+      row({ target: syntheticTarget(1000, 100), findings: 2_001, harnessMs: 3_000, harnessRssMB: 175 }),
+    ];
+    const md = renderResults({ ...base, findingsGrowth: rows });
+    expect(md).toContain('## Growth in findings: the 1,000-tool surface with 0, 10 and 100 % of its tools broken (default run, medians of 3 rounds)');
+    expect(md).toContain('| synthetic 1,000 tools, 10 % broken | 3 |');
+    expect(md).toContain('- synthetic 1,000 tools, 10 % broken: 1.25 ms and 31 KB of peak RSS per finding (200 more).');
+    expect(md).toContain('- synthetic 1,000 tools, 100 % broken: 1.00 ms and 20 KB of peak RSS per finding (2,000 more).');
+    expect(md).not.toContain('- synthetic 1,000 tools:'); // the first row is the base, not a cost line
+    // a row that could not be measured says so in the table and gets no cost line
+    const failed = renderResults({ ...base, findingsGrowth: [rows[0]!, row({ target: syntheticTarget(1000, 10), error: 'boom' })] });
+    expect(failed).toContain('not measured: boom');
+    expect(failed).not.toContain('per finding (');
+    expect(renderResults(base)).not.toContain('Growth in findings');
+  });
+});
+
 describe('roundsFor (more rounds for the sub-second workloads)', () => {
   it('scales the rounds asked by the workload\'s roundsScale: 20 / 20 / 5 / 10 by default, the growth table as asked', () => {
     expect(DEFAULT_TARGETS.map((t) => roundsFor(t, 5))).toEqual([20, 20, 5, 10]);
