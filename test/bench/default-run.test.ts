@@ -127,15 +127,26 @@ describe('the findings-growth table (the 1,000-tool surface with a share of its 
       row({ target: syntheticTarget(1000, 100), findings: 2_001, harnessMs: 3_000, harnessRssMB: 175 }),
     ];
     const md = renderResults({ ...base, findingsGrowth: rows });
-    expect(md).toContain('## Growth in findings: the 1,000-tool surface with 0, 10 and 100 % of its tools broken (default run, medians of 3 rounds)');
+    expect(md).toContain('## Growth in findings: the 1,000-tool surface with a growing share of its tools broken (default run, medians of 3 rounds)');
+    expect(md).toContain('Per finding beyond the 1 of synthetic 1,000 tools:');
     expect(md).toContain('| synthetic 1,000 tools, 10 % broken | 3 |');
     expect(md).toContain('- synthetic 1,000 tools, 10 % broken: 1.25 ms and 31 KB of peak RSS per finding (200 more).');
     expect(md).toContain('- synthetic 1,000 tools, 100 % broken: 1.00 ms and 20 KB of peak RSS per finding (2,000 more).');
     expect(md).not.toContain('- synthetic 1,000 tools:'); // the first row is the base, not a cost line
-    // a row that could not be measured says so in the table and gets no cost line
-    const failed = renderResults({ ...base, findingsGrowth: [rows[0]!, row({ target: syntheticTarget(1000, 10), error: 'boom' })] });
+    // a row that could not be measured (as measureDefaultRuns leaves it: no findings, NaN times) says so in the
+    // table, gets no cost line and is never the base
+    const failedRow = (percent: number) => row({ target: syntheticTarget(1000, percent), error: 'boom', findings: 0, harnessMs: Number.NaN, harnessRssMB: Number.NaN });
+    const failed = renderResults({ ...base, findingsGrowth: [rows[0]!, failedRow(10)] });
     expect(failed).toContain('not measured: boom');
     expect(failed).not.toContain('per finding (');
+    const firstFailed = renderResults({ ...base, findingsGrowth: [failedRow(0), rows[1]!, rows[2]!] });
+    expect(firstFailed).toContain('Per finding beyond the 201 of synthetic 1,000 tools, 10 % broken:');
+    expect(firstFailed).toContain('- synthetic 1,000 tools, 100 % broken: 0.97 ms and 19 KB of peak RSS per finding (1,800 more).');
+    expect(firstFailed).not.toContain('n/a ms');
+    // nothing to compare (one measured row, or all with the same findings): the table alone
+    const flat = renderResults({ ...base, findingsGrowth: [rows[0]!, row({ target: syntheticTarget(1000, 10), findings: 1 })] });
+    expect(flat).toContain('| synthetic 1,000 tools, 10 % broken |');
+    expect(flat).not.toContain('Per finding beyond');
     expect(renderResults(base)).not.toContain('Growth in findings');
   });
 });
