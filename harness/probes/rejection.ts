@@ -2,7 +2,7 @@
  * Reading an answer as "your arguments are invalid": a JSON-RPC -32602 error, or an `isError` result
  * whose text says input validation failed (the SDKs' "Input validation error: ...", "invalid
  * arguments/params/input", or a validation phrase naming one of the schema's properties). Pure and
- * value-free: the text is read, never returned; only a property name of the schema itself is.
+ * value-free: the text and the arguments are read, never returned; only a property name of the schema itself is.
  */
 import type { RequestRecord } from '../model/wire.ts';
 import { looksLikeValidationError, responseKind, resultOf, rpcError } from './records.ts';
@@ -11,7 +11,10 @@ import { looksLikeValidationError, responseKind, resultOf, rpcError } from './re
 export interface Rejection {
   /** `JSON-RPC -32602` or `an isError result`. */
   answer: string;
-  /** A top-level property name of the inputSchema that the error text names (first one named). */
+  /**
+   * The top-level property of the inputSchema the error names: the one whose string argument the text repeats
+   * (`namedByValue`), else the first property name the text holds as a whole token (`firstNamed`).
+   */
   property?: string;
 }
 
@@ -47,13 +50,49 @@ function firstNamed(text: string, names: readonly string[]): string | undefined 
 }
 
 /**
+ * Shortest string argument, in characters, whose verbatim repetition in an error text names its property: a
+ * shorter one ("a", "fast", "1") occurs in texts by chance. The harness's generated strings carry a 30-character
+ * sentinel (harness/probes/sentinel.ts) where the schema lets them, so those always qualify.
+ */
+export const MIN_NAMED_VALUE_LENGTH = 8;
+
+/**
+ * The one of `names` whose string argument in the call (`params.arguments`, at least MIN_NAMED_VALUE_LENGTH
+ * characters) occurs earliest in the texts: "Invalid time zone specified: <the timezone argument>" names
+ * `timezone`, though the word "time" is also a property name (a published server's answer; before, `firstNamed`
+ * blamed `time`, an argument the server accepted). At one position, the longer value (it contains the other);
+ * two properties sent the same value are no evidence, and undefined is returned.
+ */
+function namedByValue(texts: readonly string[], request: RequestRecord, names: readonly string[]): string | undefined {
+  const args = (request.params as { arguments?: unknown } | undefined)?.arguments;
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  for (const text of texts) {
+    let best: { name: string; at: number; value: string } | undefined;
+    let tied = false;
+    for (const name of names) {
+      if (!Object.prototype.hasOwnProperty.call(args, name)) continue;
+      const value = (args as Record<string, unknown>)[name];
+      if (typeof value !== 'string' || value.length < MIN_NAMED_VALUE_LENGTH) continue;
+      const at = text.indexOf(value);
+      if (at < 0) continue;
+      if (!best || at < best.at || (at === best.at && value.length > best.value.length)) {
+        best = { name, at, value };
+        tied = false;
+      } else if (at === best.at && value === best.value) tied = true;
+    }
+    if (best) return tied ? undefined : best.name;
+  }
+  return undefined;
+}
+
+/**
  * Whether an answer rejected the call's arguments as invalid, and which of `properties` (the
  * inputSchema's top-level property names) the error names. Undefined for any other answer.
  */
 export function argumentRejection(request: RequestRecord, properties: readonly string[]): Rejection | undefined {
   const kind = responseKind(request);
   const texts = textsOf(request);
-  const property = texts.map((t) => firstNamed(t, properties)).find((p) => p !== undefined);
+  const property = namedByValue(texts, request, properties) ?? texts.map((t) => firstNamed(t, properties)).find((p) => p !== undefined);
   if (kind === 'protocol-error') {
     if (rpcError(request)?.code !== -32602) return undefined;
     return { answer: 'JSON-RPC -32602', ...(property ? { property } : {}) };

@@ -77,6 +77,8 @@ interface CliRun {
   findings: string[];
   /** The messages as written. */
   messages: string[];
+  /** Each finding's evidence, in report order (present only in a run with `--show-values`). */
+  evidence: unknown[];
 }
 
 /** Run the script in `cwd` with `argv` for main and `ahead` for launchAhead (none when undefined). */
@@ -90,15 +92,17 @@ function cli(cwd: string, argv: string[], ahead: string[] | undefined, env: Reco
       const line = stderr.split('\n').find((l) => l.startsWith('REGISTRY '));
       let findings: string[] = [];
       let messages: string[] = [];
+      let evidence: unknown[] = [];
       try {
-        const report = JSON.parse(readFileSync(join(cwd, 'reports/report.json'), 'utf8')) as { findings: { id: string; check: string; message: string }[] };
+        const report = JSON.parse(readFileSync(join(cwd, 'reports/report.json'), 'utf8')) as { findings: { id: string; check: string; message: string; evidence?: unknown }[] };
         // times in messages (ms after spawn) differ from run to run; everything else must not
         findings = report.findings.map((f) => `${f.check} ${f.id} ${f.message.replace(/\d+ ms/g, 'N ms')}`).sort();
         messages = report.findings.map((f) => f.message);
+        evidence = report.findings.map((f) => f.evidence);
       } catch {
         /* no report (a usage error) */
       }
-      resolve({ code: error ? (error.code as unknown as number) : 0, stderr: stderr.split('\n').filter((l) => !l.startsWith('REGISTRY ')).join('\n'), registry: line ? JSON.parse(line.slice(9)) : [], findings, messages });
+      resolve({ code: error ? (error.code as unknown as number) : 0, stderr: stderr.split('\n').filter((l) => !l.startsWith('REGISTRY ')).join('\n'), registry: line ? JSON.parse(line.slice(9)) : [], findings, messages, evidence });
     });
   });
 }
@@ -273,9 +277,11 @@ describe('the run adopts what was launched ahead', () => {
 
   it('a server that exited before it was adopted is reported as without launching ahead (its exit replayed)', async () => {
     const dir = work();
-    const argv = ['run', '--', process.execPath, '-e', 'process.stderr.write("boom\\n"); process.exit(3)'];
+    const command = ['--', process.execPath, '-e', 'process.stderr.write("boom\\n"); process.exit(3)'];
+    // the run shows values (the exit's time is evidence); what dist/bin.js launches ahead is the bare `run -- CMD`
+    const argv = ['run', '--show-values', ...command];
     const plain = await cli(dir, argv, undefined);
-    const ahead = await cli(dir, argv, argv, { DELAY: '500' }); // the process is long gone when the run adopts it
+    const ahead = await cli(dir, argv, ['run', ...command], { DELAY: '500' }); // the process is long gone when the run adopts it
     expect(plain.code).toBe(1);
     expect(ahead.code).toBe(1);
     expect(ahead.registry.map((p) => p.adopted)).toEqual([true]);
@@ -284,7 +290,7 @@ describe('the run adopts what was launched ahead', () => {
     // the exit is timed from the real spawn, at the moment it came (not when the run took the process over)
     const exitedAfterMs = ahead.registry[0].exitedAfterMs as number;
     expect(exitedAfterMs).toEqual(expect.any(Number));
-    expect(ahead.messages.join('\n')).toContain(`the first at ${exitedAfterMs} ms after spawn`);
+    expect(ahead.evidence).toContainEqual(expect.objectContaining({ firstExitAtMs: exitedAfterMs }));
   });
 
   it('a signal before the CLI handles signals ends the harness as the signal would, and stops what was launched ahead', async () => {

@@ -24,8 +24,8 @@ export default defineCheck({
       spawnFailed: 'The server process could not be started: command {{command}}: {{cause}}.',
       unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).',
-      bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart, the first at {{atMs}} ms after spawn); the session could not start.',
-      unexpectedExit: 'The server process exited unexpectedly {{how}} at {{atMs}} ms after spawn, while the harness was still using it.',
+      bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.',
+      unexpectedExit: 'The server process exited unexpectedly {{how}} while the harness was still using it.',
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
       unsentCrashes: '{{count}} more request(s) to {{what}} were not sent: its requests, sent alone, had crashed the server process twice; the checks that needed them have no verdict for them.',
@@ -84,8 +84,11 @@ class Unsent {
 /**
  * One finding for a failed boot: the start failure; or the exits during negotiation (count, first
  * time, how the last ended); or a negotiation that failed otherwise (an unanswered initialize is left
- * to transport/timeout). The session's message stays as evidence; the server's last stderr lines
- * (masked, see util/stderr.ts) go with boot failures and unexpected exits.
+ * to transport/timeout). The session's message stays as evidence, with the first exit's time; the server's last
+ * stderr lines (masked, see util/stderr.ts) go with boot failures and unexpected exits. Times (ms after spawn) are
+ * evidence (`--show-values`), never message text: a message is the same in every run of the same server
+ * (docs/determinism.md). A published server that crashes on a failed DNS lookup exited 880 ms after spawn in one
+ * run and 900 ms in the next, and the message said so.
  */
 function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: Report): void {
   const evidence = bootError.message;
@@ -94,15 +97,15 @@ function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: 
   if (bootError.phase === 'spawn') return report({ messageId: 'spawnFailed', data: { ...spawnCause(bootError) }, evidence });
   const crashes = exits.filter((e) => e.unexpected);
   if (crashes.length > 0) {
-    const data = { how: describeExit(crashes[crashes.length - 1]), count: crashes.length, atMs: Math.round(crashes[0].atMs) };
-    return report({ messageId: 'bootExited', data, evidence });
+    const data = { how: describeExit(crashes[crashes.length - 1]), count: crashes.length };
+    return report({ messageId: 'bootExited', data, evidence: { session: evidence, firstExitAtMs: Math.round(crashes[0].atMs) } });
   }
   if (initializeTimeoutMs(bootError) === undefined) report({ messageId: 'negotiateFailed', evidence });
 }
 
-/** One unexpected exit, named by its code or signal. */
+/** One unexpected exit, named by its code or signal; its time (ms after spawn) is evidence. */
 function reportExit(exit: ExitInfo, report: Report): void {
-  report({ messageId: 'unexpectedExit', data: { how: describeExit(exit), atMs: Math.round(exit.atMs) } });
+  report({ messageId: 'unexpectedExit', data: { how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs) } });
 }
 
 /** `with code 1`, `by signal SIGSEGV`, or `without code or signal`. */

@@ -117,10 +117,17 @@ describe('transport/exit details', () => {
     expect(message({ reason: 'start-refused', errno: 'ENOTDIR' })).toBe('The server process could not be started: command the command: ENOTDIR: the operating system refused to start it.');
   });
 
+  it('an unexpected exit names how it ended; its time is evidence, not message text', () => {
+    const findings = runCheckOn(check, makeObservation({ exits: [{ ...crash, atMs: 733.4 }] })).filter((f) => f.messageId === 'unexpectedExit');
+    expect(findings.map((f) => [f.message, f.evidence])).toEqual([['The server process exited unexpectedly with code 1 while the harness was still using it.', { atMs: 733 }]]);
+  });
+
   it('counts the exits of a failed boot in one finding, naming how the last one ended', () => {
     const findings = runCheckOn(check, makeObservation({ bootError: { phase: 'negotiate', reason: 'exited', message: 'x' }, exits: [crash, { ...crash, atMs: 400, code: 3 }] }));
     expect(findings).toHaveLength(1);
     expect(findings[0].message).toContain('exited with code 3 during protocol negotiation (2 exit(s)');
-    expect(findings[0].message).toContain('the first at 120 ms');
+    // the first exit's time is evidence (--show-values), never message text: the message is the same in every run
+    expect(findings[0].message).not.toMatch(/\d+ ms/);
+    expect(findings[0].evidence).toEqual({ session: 'x', firstExitAtMs: 120 });
   });
 });

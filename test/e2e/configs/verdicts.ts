@@ -35,6 +35,16 @@ export const ARMS: Arm[] = [
     never: [{ check: 'errors/classification', messageId: 'toolFailuresAsProtocolErrors' }],
   },
   { surface: 'stated-schema', file: 'understated-schema.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation', 'errors/classification'] },
+  {
+    surface: 'understated-timezone',
+    file: 'understated-schema.mjs',
+    args: ['--timezone'],
+    draws: [
+      { check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool convert_time rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'timezone'" },
+    ],
+    once: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'convert_time' }],
+  },
+  { surface: 'stated-timezone', file: 'understated-schema.mjs', args: ['--timezone', '--twin'], silent: ['errors/input-enforcement', 'result/expectation', 'errors/classification'] },
   { surface: 'unknown-tool-sdk1-wrapped', file: 'unknown-tool-code.mjs', args: ['--sdk1'], draws: [{ check: 'errors/classification', messageId: 'unknownToolSdk1Wrapped', severity: 'error', includes: 'docs/checks.md#errorsclassification' }] },
   { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
   { surface: 'unknown-tool-32603', file: 'unknown-tool-code.mjs', args: ['--code', '-32603'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
