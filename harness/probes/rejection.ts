@@ -6,14 +6,15 @@
  */
 import type { RequestRecord } from '../model/wire.ts';
 import { looksLikeValidationError, responseKind, resultOf, rpcError } from './records.ts';
+import { SENTINEL_PATTERN } from './sentinel.ts';
 
 /** How an answer rejected the arguments, and the schema property the error names, if one. */
 export interface Rejection {
   /** `JSON-RPC -32602` or `an isError result`. */
   answer: string;
   /**
-   * The top-level property of the inputSchema the error names: the one whose string argument the text repeats
-   * (`namedByValue`), else the first property name the text holds as a whole token (`firstNamed`).
+   * The top-level property of the inputSchema the error names: the one whose sentinel-bearing argument the text
+   * repeats (`namedByValue`), else the first property name the text holds as a whole token (`firstNamed`).
    */
   property?: string;
 }
@@ -49,19 +50,18 @@ function firstNamed(text: string, names: readonly string[]): string | undefined 
   return best?.name;
 }
 
-/**
- * Shortest string argument, in characters, whose verbatim repetition in an error text names its property: a
- * shorter one ("a", "fast", "1") occurs in texts by chance. The harness's generated strings carry a 30-character
- * sentinel (harness/probes/sentinel.ts) where the schema lets them, so those always qualify.
- */
-export const MIN_NAMED_VALUE_LENGTH = 8;
+/** One harness sentinel anywhere in a string (SENTINEL_PATTERN without its global flag: no lastIndex state). */
+const HAS_SENTINEL = new RegExp(SENTINEL_PATTERN.source);
 
 /**
- * The one of `names` whose string argument in the call (`params.arguments`, at least MIN_NAMED_VALUE_LENGTH
- * characters) occurs earliest in the texts: "Invalid time zone specified: <the timezone argument>" names
- * `timezone`, though the word "time" is also a property name (a published server's answer; before, `firstNamed`
- * blamed `time`, an argument the server accepted). At one position, the longer value (it contains the other);
- * two properties sent the same value are no evidence, and undefined is returned.
+ * The one of `names` whose string argument in the call (`params.arguments`) carries a harness sentinel
+ * (harness/probes/sentinel.ts: unique per probe, so it occurs in a text only because the server repeated that
+ * argument) and occurs earliest in the texts: "Invalid time zone specified: <the sourceTimezone argument>" names
+ * `sourceTimezone`, though the word "time" is also a property name (time-mcp 1.0.6; before, `firstNamed` blamed
+ * `time`, an argument the server accepted). Only sentinels count: a server often repeats a context argument (a
+ * path, a file) while rejecting another, and the harness's plain samples (`2025-01-01`, `example.com`) are common
+ * words of error texts. At one position the longer value wins (it contains the other); two properties sent the same
+ * value are no evidence (undefined: the word match decides).
  */
 function namedByValue(texts: readonly string[], request: RequestRecord, names: readonly string[]): string | undefined {
   const args = (request.params as { arguments?: unknown } | undefined)?.arguments;
@@ -72,7 +72,7 @@ function namedByValue(texts: readonly string[], request: RequestRecord, names: r
     for (const name of names) {
       if (!Object.prototype.hasOwnProperty.call(args, name)) continue;
       const value = (args as Record<string, unknown>)[name];
-      if (typeof value !== 'string' || value.length < MIN_NAMED_VALUE_LENGTH) continue;
+      if (typeof value !== 'string' || !HAS_SENTINEL.test(value)) continue;
       const at = text.indexOf(value);
       if (at < 0) continue;
       if (!best || at < best.at || (at === best.at && value.length > best.value.length)) {
@@ -92,13 +92,15 @@ function namedByValue(texts: readonly string[], request: RequestRecord, names: r
 export function argumentRejection(request: RequestRecord, properties: readonly string[]): Rejection | undefined {
   const kind = responseKind(request);
   const texts = textsOf(request);
-  const property = namedByValue(texts, request, properties) ?? texts.map((t) => firstNamed(t, properties)).find((p) => p !== undefined);
+  const wordNamed = texts.map((t) => firstNamed(t, properties)).find((p) => p !== undefined);
+  // whether the answer is a rejection at all is decided as before, by the words; a repeated argument only names it
+  const property = namedByValue(texts, request, properties) ?? wordNamed;
   if (kind === 'protocol-error') {
     if (rpcError(request)?.code !== -32602) return undefined;
     return { answer: 'JSON-RPC -32602', ...(property ? { property } : {}) };
   }
   if (kind !== 'tool-error') return undefined;
   const explicit = texts.some((t) => EXPLICIT.test(t));
-  if (!explicit && !(property && looksLikeValidationError(request))) return undefined;
+  if (!explicit && !(wordNamed && looksLikeValidationError(request))) return undefined;
   return { answer: 'an isError result', ...(property ? { property } : {}) };
 }

@@ -1,10 +1,10 @@
 /**
  * harness/probes/rejection.ts: which property an argument rejection names. A published server (time-mcp 1.0.6)
  * answered "Invalid time zone specified: <sourceTimezone>" and the harness blamed `time`, a property the
- * server accepted, because the word "time" is a property name: the argument the text repeats names it first.
+ * server accepted, because the word "time" is a property name: the sentinel-bearing argument the text repeats names it first.
  */
 import { describe, expect, it } from 'vitest';
-import { argumentRejection, MIN_NAMED_VALUE_LENGTH } from '../../harness/probes/rejection.ts';
+import { argumentRejection } from '../../harness/probes/rejection.ts';
 import type { RequestRecord } from '../../harness/model/wire.ts';
 
 const A = 'mcpH4rn3ss-0a1b2c3d-s3nt1nel';
@@ -36,16 +36,21 @@ describe('argumentRejection: the property an error names', () => {
     expect(argumentRejection(r, names)?.property).toBe('targetTimezone');
   });
 
-  it('two properties sent the same value are no evidence: the name match decides', () => {
+  it('two properties sent the same value are no evidence: the word match decides', () => {
     const r = record({ sourceTimezone: A, targetTimezone: A }, `Invalid time zone specified: ${A}`);
     expect(argumentRejection(r, names)?.property).toBe('time');
   });
 
-  it('a short argument is read as a word, not as evidence', () => {
-    const short = 'Europe';
-    expect(short.length).toBeLessThan(MIN_NAMED_VALUE_LENGTH);
-    const r = record({ sourceTimezone: short, time: 'noon' }, `Invalid time zone specified: ${short}`);
-    expect(argumentRejection(r, names)?.property).toBe('time');
+  it('an argument without a sentinel is no evidence: a repeated path, file or sample value does not outvote the word', () => {
+    // a reviewer's cases: the server repeats a context argument (or the harness's plain samples) while rejecting another
+    expect(argumentRejection(record({ file: '/home/alice/project/src/index.ts', line: 500 }, 'Invalid line 500: /home/alice/project/src/index.ts has only 120 lines'), ['file', 'line'])?.property).toBe('line');
+    expect(argumentRejection(record({ date: '2025-01-01', time: '00:00:00Z' }, "Invalid time: could not parse '2025-01-01T00:00:00Z'"), ['date', 'time'])?.property).toBe('time');
+    expect(argumentRejection(record({ sourceTimezone: 'Europe/London', time: 'noon' }, 'Invalid time zone specified: Europe/London'), names)?.property).toBe('time');
+  });
+
+  it('a repeated argument names a rejection, it does not make one: a business failure with a validation word stays one', () => {
+    const url = `https://intranet.example.com/${A}`;
+    expect(argumentRejection(record({ url }, `Authentication required for ${url} (HTTP 401)`), ['url'])).toBeUndefined();
   });
 
   it('without a repeated argument the first property name in the text is named, as before', () => {

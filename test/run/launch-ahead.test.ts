@@ -73,7 +73,7 @@ interface CliRun {
   code: number | null;
   stderr: string;
   registry: { adopted: boolean; stopped: boolean; pid?: number; exitedAfterMs?: number }[];
-  /** Sorted `check id message` of reports/report.json's findings (times in messages as `N ms`). */
+  /** Sorted `check id message` of reports/report.json's findings (messages hold no times: docs/determinism.md). */
   findings: string[];
   /** The messages as written. */
   messages: string[];
@@ -95,8 +95,7 @@ function cli(cwd: string, argv: string[], ahead: string[] | undefined, env: Reco
       let evidence: unknown[] = [];
       try {
         const report = JSON.parse(readFileSync(join(cwd, 'reports/report.json'), 'utf8')) as { findings: { id: string; check: string; message: string; evidence?: unknown }[] };
-        // times in messages (ms after spawn) differ from run to run; everything else must not
-        findings = report.findings.map((f) => `${f.check} ${f.id} ${f.message.replace(/\d+ ms/g, 'N ms')}`).sort();
+        findings = report.findings.map((f) => `${f.check} ${f.id} ${f.message}`).sort();
         messages = report.findings.map((f) => f.message);
         evidence = report.findings.map((f) => f.evidence);
       } catch {
