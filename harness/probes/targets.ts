@@ -6,7 +6,8 @@ import type { SurfaceObservation } from '../model/observation.ts';
 import type { ListedTool, ToolAnnotations } from '../model/protocol.ts';
 import type { CallRecord, ProbeRequest } from '../model/wire.ts';
 import { indexOf } from './index-cache.ts';
-import { responseKind } from './records.ts';
+import { responseKind, resultOf } from './records.ts';
+import { failureShape } from './result-text.ts';
 import { fnv1aHex } from './sentinel.ts';
 
 /**
@@ -51,16 +52,29 @@ export function mayRepeat(observation: SurfaceObservation, tool: ListedTool): bo
   return mayProbe(observation, tool) && (!mayChangeState(tool.annotations) || tool.annotations?.idempotentHint === true);
 }
 
-/** Tool name -> arguments of its first call that answered a non-error result. */
+/**
+ * Whether a call succeeded as far as its answer says: a result without `isError` whose body does not report a
+ * failure (./result-text.ts `failureShape`: a refusal dressed up as success, such as `{"success": false, "message":
+ * "Safety confirmation required..."}`, is no success, and probes built on its arguments would read the same refusal
+ * as acceptance).
+ */
+function succeeded(call: CallRecord): boolean {
+  if (responseKind(call.request) !== 'result') return false;
+  const result = resultOf(call.request);
+  return result === undefined || failureShape(result) === undefined;
+}
+
+/** Tool name -> arguments of its first call that succeeded (`succeeded`). */
 function firstSuccess(calls: readonly CallRecord[]): Map<string, Record<string, unknown>> {
   const map = new Map<string, Record<string, unknown>>();
-  for (const c of calls) if (!map.has(c.scenario.tool) && responseKind(c.request) === 'result') map.set(c.scenario.tool, c.scenario.arguments);
+  for (const c of calls) if (!map.has(c.scenario.tool) && succeeded(c)) map.set(c.scenario.tool, c.scenario.arguments);
   return map;
 }
 
 /**
- * The arguments of the first call of `tool` that answered a non-error result, if any. O(1) after a
- * one-time index of `observation.calls` (rebuilt when the array grows or is replaced).
+ * The arguments of the first call of `tool` that succeeded (a non-error result whose body does not report a
+ * failure), if any: the known-good base the probing checks derive their probes from. O(1) after a one-time
+ * index of `observation.calls` (rebuilt when the array grows or is replaced).
  */
 export function successfulArguments(observation: SurfaceObservation, tool: string): Record<string, unknown> | undefined {
   return indexOf(observation.calls, firstSuccess).get(tool);

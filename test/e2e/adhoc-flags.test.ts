@@ -21,19 +21,22 @@ let sandboxed: CliRun;
 let plain: CliRun;
 let bootFails: CliRun;
 let hangs: CliRun;
+let offline: CliRun;
 
 beforeAll(async () => {
-  [safe, sandboxed, plain, bootFails, hangs] = await Promise.all([
+  [safe, sandboxed, plain, bootFails, hangs, offline] = await Promise.all([
     runCli(['run', '--', process.execPath, FIXTURE]),
     runCli(['run', '--sandbox', '--allow-destructive', '--env', `FOO=${SECRET}`, '--env-pass', 'ERA_PASSED', '--', process.execPath, FIXTURE, `--fault=record-env=${join(scratch, 'sandboxed.json')}`], { env: { ERA_PASSED: 'passed', ERA_NOT_PASSED: 'kept-out' } }),
     runCli(['run', '--', process.execPath, FIXTURE, `--fault=record-env=${join(scratch, 'plain.json')}`], { env: { ERA_NOT_PASSED: 'kept-out' } }),
     runCli(['run', '--', process.execPath, '-e', "console.error('fatal: cannot read config file settings.toml'); process.exit(3)"]),
     runCli(['run', '--allow-destructive', '--request-timeout', '600', '--', process.execPath, FIXTURE, '--fault=hang-tool=echo', '--fault=log-args-stderr']),
+    // a stdio proxy to a remote server, run without a network (@stripe/mcp 0.3.3): it logs the failed lookup and never answers
+    runCli(['run', '--start-timeout', '800', '--', process.execPath, '-e', "console.error('Error: getaddrinfo ENOTFOUND upstream.example.invalid'); setInterval(() => {}, 1000)"]),
   ]);
 }, 130_000);
 
 afterAll(() => {
-  [safe, sandboxed, plain, bootFails, hangs].forEach(cleanup);
+  [safe, sandboxed, plain, bootFails, hangs, offline].forEach(cleanup);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -104,6 +107,15 @@ describe("the server's stderr tail", () => {
     expect(finding.messageId).toBe('bootExited');
     expect(finding.stderr).toContain('fatal: cannot read config file settings.toml');
     expect(bootFails.stdout).toContain('stderr| fatal: cannot read config file settings.toml');
+  });
+
+  it('names a failed network lookup as a possible cause of a boot timeout, never the host; the run still fails (nothing was tested)', () => {
+    expect(offline.exitCode).toBe(1);
+    const [finding] = findingsOf(reportOf(offline), 'ad-hoc', 'transport/timeout');
+    expect(finding).toMatchObject({ messageId: 'initializeNetwork', severity: 'error' });
+    expect(finding.message).toContain('(ENOTFOUND): it may need a network this run does not reach');
+    expect(finding.message).not.toContain('upstream.example.invalid');
+    expect(finding.stderr).toContain('Error: getaddrinfo ENOTFOUND upstream.example.invalid');
   });
 
   it('goes with a timeout (--request-timeout), with every argument the harness sent masked', () => {

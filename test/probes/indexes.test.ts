@@ -47,6 +47,21 @@ describe('successfulArguments', () => {
     observation.calls.push(makeCall('u', ok, { scenario: { arguments: { n: 4 } } }));
     expect(successfulArguments(observation, 'u')).toEqual({ n: 4 });
   });
+  it('skips a result whose body reports a failure (a refusal dressed up as success is no known-good base)', () => {
+    const text = (body: unknown) => ({ result: { content: [{ type: 'text', text: JSON.stringify(body) }] } });
+    const observation = makeObservation({
+      calls: [
+        // @executeautomation/database-server 1.1.0: drop_table without confirm
+        makeCall('t', text({ success: false, message: 'Safety confirmation required' }), { scenario: { arguments: { n: 0 } } }),
+        makeCall('t', { result: { content: [{ type: 'text', text: 'Error: no such table' }] } }, { scenario: { arguments: { n: 1 } } }),
+        makeCall('t', { result: { content: [], structuredContent: { status: 'error' } } }, { scenario: { arguments: { n: 2 } } }),
+        makeCall('t', text({ success: true, rows: 0 }), { scenario: { arguments: { n: 3 } } }),
+        makeCall('u', text({ success: false }), { scenario: { arguments: { n: 4 } } }),
+      ],
+    });
+    expect(successfulArguments(observation, 't')).toEqual({ n: 3 });
+    expect(successfulArguments(observation, 'u')).toBeUndefined();
+  });
 });
 
 describe('mayChangeState / mayProbe (one rule: only readOnlyHint: true is safe to call unasked)', () => {

@@ -29,7 +29,7 @@ import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
 import type { ProbeRequest, RequestRecord } from '../../model/wire.ts';
 import type { FindingDescriptor } from '../define.ts';
-import { failureShape } from '../util/failure-text.ts';
+import { failureShape } from '../../probes/result-text.ts';
 
 const ID = 'errors/classification';
 const UNKNOWN = `${ID}:unknown-tool`;

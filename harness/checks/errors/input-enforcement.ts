@@ -3,7 +3,10 @@
  * probe per constraint) and accepts the boundary values it allows; and a call (generated or from a
  * scenario expecting success) whose arguments are valid per the advertised inputSchema but are
  * rejected as invalid means the inputSchema under-states what the handler enforces (once per tool,
- * naming the property where the error does).
+ * naming the property where the error does). Probes are derived from a call that succeeded (a result whose body
+ * does not report a failure: harness/probes/targets.ts `successfulArguments`), and a forbidden value refused in the
+ * body of a result without `isError` (`{"success": false, ...}`, "Error: ...": harness/probes/result-text.ts) is a
+ * refusal on the wrong channel, not an acceptance.
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
  * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded:
  * - `tools/call` without `arguments` for a tool whose inputSchema requires nothing, after a call with
@@ -18,12 +21,13 @@
  */
 import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
-import { looksLikeValidationError, probeRecord, responseKind, rpcError } from '../../probes/records.ts';
+import { looksLikeValidationError, probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
+import { failureShape } from '../../probes/result-text.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
 import { argumentRejection } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
-import type { ProbeRequest } from '../../model/wire.ts';
+import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
 import type { SchemaService } from '../../schema/service.ts';
 import type { FindingDescriptor } from '../define.ts';
 import { joinPointer } from '../util/pointer.ts';
@@ -110,6 +114,16 @@ function judgeRequestProbes(observation: SurfaceObservation, report: (f: Finding
   }
 }
 
+/**
+ * Whether a result without `isError` says in its body that the call failed (../../probes/result-text.ts
+ * `failureShape`): the handler refused the arguments, on the wrong channel (errors/classification's
+ * `failureAsSuccess` notes that on the scenario calls); it did not accept them.
+ */
+function refusedInBody(request: ProbeRecord['request']): boolean {
+  const result = resultOf(request);
+  return result !== undefined && failureShape(result) !== undefined;
+}
+
 /** Top-level property names of an inputSchema (own keys only). */
 function propertyNames(tool: ListedTool): string[] {
   const properties = tool.inputSchema?.properties;
@@ -130,7 +144,7 @@ function judgeValidCalls(observation: SurfaceObservation, schemas: SchemaService
     reported.add(tool.name);
     const pointer = rejection.property ? joinPointer('/inputSchema/properties', rejection.property) : '/inputSchema';
     const where = rejection.property ? `; the error names property '${rejection.property}'` : '';
-    report({ messageId: 'validCallRejected', tool: tool.name, pointer, data: { tool: tool.name, answer: rejection.answer, where } });
+    report({ messageId: 'validCallRejected', tool: tool.name, pointer, data: { tool: tool.name, answer: rejection.answer, where }, evidence: { scenario: call.scenario.name, arguments: call.scenario.arguments } });
   }
 }
 
@@ -170,11 +184,13 @@ export default defineCheck({
       if (!record) continue;
       const kind = responseKind(record.request);
       const data = { tool, probe: probe.label };
-      if (probe.expect === 'reject' && kind === 'result') report({ messageId: 'accepted', tool, pointer: probe.pointer, data });
+      // the probe's arguments are evidence (--show-values): what to send to see it again
+      const evidence = { arguments: probe.arguments };
+      if (probe.expect === 'reject' && kind === 'result' && !refusedInBody(record.request)) report({ messageId: 'accepted', tool, pointer: probe.pointer, data, evidence });
       const invalidParams = kind === 'protocol-error' && rpcError(record.request)?.code === -32602;
       const validationError = kind === 'tool-error' && looksLikeValidationError(record.request);
       if (probe.expect === 'accept' && (invalidParams || validationError)) {
-        report({ messageId: 'rejected', tool, pointer: probe.pointer, data: { ...data, answer: invalidParams ? 'JSON-RPC -32602' : 'an isError result' } });
+        report({ messageId: 'rejected', tool, pointer: probe.pointer, data: { ...data, answer: invalidParams ? 'JSON-RPC -32602' : 'an isError result' }, evidence });
       }
     }
   },

@@ -72,19 +72,5 @@ function embeddedResourceIssues(resource: Record<string, unknown>, pointer: stri
   return issues;
 }
 
-/** A text block's position and text. */
-export interface TextBlock {
-  /** Index in the `content` array. */
-  index: number;
-  text: string;
-}
-
-/** The `text` blocks (with a string `text`) of a `content` value; empty when `content` is not an array. */
-export function textBlocks(content: unknown): TextBlock[] {
-  if (!Array.isArray(content)) return [];
-  const blocks: TextBlock[] = [];
-  content.forEach((block, index) => {
-    if (isJsonObject(block) && block.type === 'text' && typeof block.text === 'string') blocks.push({ index, text: block.text });
-  });
-  return blocks;
-}
+/** The `text` blocks of a `content` value: one definition, in harness/probes/result-text.ts. */
+export { textBlocks, type TextBlock } from '../../probes/result-text.ts';

@@ -72,3 +72,24 @@ export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls
   const lines = mask(raw, sent).split(/\r?\n/).map(clean).filter((l) => l.trim() !== '');
   return lines.slice(-STDERR_TAIL_LINES).map((l) => (l.length > STDERR_LINE_CHARS ? `${l.slice(0, STDERR_LINE_CHARS - 1)}…` : l));
 }
+
+/**
+ * Node's and libuv's names for a failed DNS lookup or connection, and undici's `fetch failed`: what a server
+ * that needs the network writes when it has none (@stripe/mcp 0.3.3, a stdio proxy to its remote server:
+ * `getaddrinfo ENOTFOUND mcp.stripe.com`, and no answer to `initialize`; a sweep of published servers, 2026-12-04).
+ */
+const NETWORK_FAILURE = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b|\bfetch failed\b/;
+
+/**
+ * The name of the network failure the server's stderr reports (`ENOTFOUND`, `fetch failed`...; the last line that
+ * names one wins), or undefined. A boot that fails after such a line is told apart from one that fails by itself:
+ * the server may need a network the run does not reach (the harness connects to nothing). Only the name is
+ * returned, never the host or the line. Pure.
+ */
+export function networkFailure(lines: readonly string[]): string | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const match = NETWORK_FAILURE.exec(lines[i]);
+    if (match) return match[1] ?? 'fetch failed';
+  }
+  return undefined;
+}

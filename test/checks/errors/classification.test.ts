@@ -80,6 +80,17 @@ checkTester(check, {
       }),
       findings: [{ messageId: 'failureAsSuccess', tool: 'a' }, { messageId: 'failureAsSuccess', tool: 'b' }],
     },
+    {
+      name: 'a JSON body with success false is a failure reported as success (database-server 1.1.0); success true, or a success member of another type, is not',
+      observation: makeObservation({
+        calls: [
+          makeCall('drop_table', { result: { content: [{ type: 'text', text: '{"success": false, "message": "Safety confirmation required"}' }] } }),
+          makeCall('list_tables', { result: { content: [{ type: 'text', text: '{"success": true, "tables": []}' }] } }),
+          makeCall('describe', { result: { content: [], structuredContent: { success: 'false' } } }),
+        ],
+      }),
+      findings: [{ messageId: 'failureAsSuccess', tool: 'drop_table', severity: 'info', message: "Tool drop_table: scenario 'drop_table-call' got a result without isError but with a JSON body with success false; a tool that fails should set isError: true so clients and the model can tell." }],
+    },
     { name: 'tool-error scenario answered -32603', observation: makeObservation({ calls: [makeCall('t', rpc(-32603), { scenario: { expect: 'tool-error' } })] }), findings: [{ messageId: 'toolErrorAsProtocolError', tool: 't' }] },
   ],
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/errors/input-enforcement.ts';
-import { checkTester, makeCall, makeObservation, makeTool, planOn } from '../../helpers/check-tester.ts';
+import { answered, checkTester, makeCall, makeObservation, makeTool, planOn, runCheckOn } from '../../helpers/check-tester.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import type { ProbeRequest } from '../../../harness/model/wire.ts';
 
@@ -27,6 +27,16 @@ checkTester(check, {
     {
       name: 'a business failure of a valid call is not a rejection of the arguments',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
+    },
+    {
+      name: 'forbidden values refused in the body without isError (a refusal dressed up as success) are not accepted',
+      observation: base,
+      answer: (p) => (allowed(p) ? ok : { result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message: 'limit must be 1-10' }) }] } }),
+    },
+    {
+      name: 'a call refused in the body without isError is no base for probes (database-server 1.1.0 drop_table without confirm)',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { content: [{ type: 'text', text: '{"success": false, "message": "Safety confirmation required"}' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
+      answer: () => ok,
     },
     {
       name: 'invalid arguments rejected are not an under-stated schema',
@@ -102,5 +112,15 @@ describe('fixture accepts-everything.mjs', () => {
   it('accepts arguments its schema forbids', async () => {
     const frames = await drive('accepts-everything.mjs', [init(), callFrame(1, 'search', { query: '', limit: 99, mode: 'nope', extra: 1 })], { expectIds: [0, 1] });
     expect(frames.find((f) => f.id === 1)?.result?.isError).toBeUndefined();
+  });
+});
+
+describe('errors/input-enforcement evidence (--show-values)', () => {
+  it("carries the probe's arguments, or the rejected call's scenario and arguments: what to send to see it again", () => {
+    const findings = runCheckOn(check, answered(check, base, () => ok));
+    const type = findings.find((f) => f.pointer === '/inputSchema/properties/limit/type');
+    expect(type?.evidence).toEqual({ arguments: { limit: expect.any(String) } });
+    const understated = runCheckOn(check, makeObservation({ tools: [tool], calls: [makeCall('search', { error: { code: -32602, message: 'Invalid params: limit must be even' } }, { scenario: { name: 'odd limit', arguments: { limit: 5 } } })] }));
+    expect(understated[0]?.evidence).toEqual({ scenario: 'odd limit', arguments: { limit: 5 } });
   });
 });

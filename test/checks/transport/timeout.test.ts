@@ -1,3 +1,4 @@
+import { networkFailure } from '../../../harness/checks/util/stderr.ts';
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/timeout.ts';
 import { checkTester, emptyWire, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
@@ -32,6 +33,14 @@ checkTester(check, {
       name: 'initialize never answered within startMs',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' } }),
       findings: [{ messageId: 'initialize', severity: 'error' }],
+    },
+    {
+      name: "initialize never answered, the server's stderr reporting a failed DNS lookup (@stripe/mcp 0.3.3 without a network)",
+      observation: makeObservation({
+        bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms' },
+        wire: { ...emptyWire(), stderrTail: 'Error: getaddrinfo ENOTFOUND mcp.stripe.com\n' },
+      }),
+      findings: [{ messageId: 'initializeNetwork', severity: 'error', data: { timeoutMs: 750, failure: 'ENOTFOUND' } }],
     },
     {
       name: 'initialize answered under another id: named as such, not as no answer',
@@ -79,9 +88,32 @@ describe('transport/timeout details', () => {
 });
 
 describe('transport/timeout: initialize', () => {
+  const bootError = { phase: 'negotiate' as const, reason: 'initialize-timeout' as const, timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' };
+  const withStderr = (stderrTail: string) => makeObservation({ bootError, wire: { ...makeObservation().wire, stderrTail } });
   it('says what did not answer and the timeout in ms', () => {
-    const bootError = { phase: 'negotiate' as const, reason: 'initialize-timeout' as const, timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms (after server/discover drew timeout)' };
     const [finding] = runCheckOn(check, makeObservation({ bootError }));
     expect(finding.message).toBe('initialize got no answer within 750 ms (timeouts.startMs): the server never completed the handshake, so no session could start.');
+  });
+  it("names a failed network lookup the server's stderr reports (the environment may be to blame), never the host; still an error: nothing was tested", () => {
+    // @stripe/mcp 0.3.3, a stdio proxy to its remote server, run without a network
+    const [finding] = runCheckOn(check, withStderr('Starting proxy\nError: getaddrinfo ENOTFOUND mcp.stripe.com\n'));
+    expect(finding).toMatchObject({ messageId: 'initializeNetwork', severity: 'error' });
+    expect(finding.message).toBe(
+      "initialize got no answer within 750 ms (timeouts.startMs), and the server's stderr reports a failed network lookup or connection (ENOTFOUND): it may need a network this run does not reach (the harness itself connects to nothing); no session could start.",
+    );
+    expect(finding.stderr).toContain('Error: getaddrinfo ENOTFOUND mcp.stripe.com');
+  });
+  it('a stderr without a network failure keeps the plain message', () => {
+    const [finding] = runCheckOn(check, withStderr('Loading config\nwaiting for the database lock\n'));
+    expect(finding.messageId).toBe('initialize');
+  });
+});
+
+describe('networkFailure (checks/util/stderr.ts)', () => {
+  it("returns the failure's name from the last line that names one, never the host; undefined without one", () => {
+    expect(networkFailure(['connect ECONNREFUSED 127.0.0.1:5432', 'retrying', 'Error: getaddrinfo EAI_AGAIN api.example.com'])).toBe('EAI_AGAIN');
+    expect(networkFailure(['TypeError: fetch failed'])).toBe('fetch failed');
+    expect(networkFailure(['ENOTFOUNDATION is not an errno', 'refetch failedness'])).toBeUndefined();
+    expect(networkFailure([])).toBeUndefined();
   });
 });

@@ -63,6 +63,13 @@ export const ARMS: Arm[] = [
     ],
   },
   { surface: 'failure-as-iserror', file: 'failure-as-success.mjs', args: ['--twin'], never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }] },
+  {
+    surface: 'refusal-as-success',
+    file: 'refusal-as-success.mjs',
+    draws: [{ check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool archive_table: scenario' }],
+    never: [{ check: 'errors/input-enforcement', messageId: 'accepted' }],
+  },
+  { surface: 'refusal-as-iserror', file: 'refusal-as-success.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification'] },
   { surface: 'error-structured-invalid', file: 'error-structured.mjs', draws: [{ check: 'result/structured-content', messageId: 'errorResultInvalid', severity: 'warning' }] },
   { surface: 'error-structured-absent', file: 'error-structured.mjs', args: ['--twin'], silent: ['result/structured-content'] },
   {
