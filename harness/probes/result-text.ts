@@ -26,30 +26,44 @@ export function textBlocks(content: unknown): TextBlock[] {
 
 /** Which shape said "failure": the wording of a message's `{{how}}`. */
 export type FailureShape =
-  | "a text that begins with 'Error'"
+  | "a text that begins with 'Error' or 'Failed'"
   | "a JSON body with an 'error' member"
   | 'a JSON body with status "error"'
-  | 'a JSON body with success false';
-
-const ERROR_LEAD = /^\s*(error|failed|failure)\b/i;
+  | 'a JSON body with success false and a message';
 
 /**
- * The failure shape of a JSON object, if any: a non-empty `error` member, `status: "error"`, or `success: false`
- * (the boolean: `{"success": false, "message": "Safety confirmation required..."}`, @executeautomation/database-server
- * 1.1.0's refusals, a sweep of published servers 2026-12-04).
+ * A first text block that opens as a failure report: "Error:", "Failed -", "Failure!" (not followed by a number:
+ * "Failed: 0" is a count), "Failed to ...", "Error searching ..." / "Error while ...". Not a text that merely starts
+ * with the word ("Error rate over the last hour: 0.2%", "Errors found: none"): a tool whose normal output reads so
+ * would otherwise lose its probes (./targets.ts) and draw a note it does not deserve (a reviewer's server, 2026-12-04).
+ */
+const ERROR_LEAD = /^\s*(?:(?:error|failure|failed)\s*[:!\-\u2013\u2014](?!\s*\d)|failed to\b|error (?:\w+ing|while|when|during|occurred)\b)/i;
+
+/** A non-empty string member of `body` that reads as a message. */
+const hasMessage = (body: Record<string, unknown>): boolean => ['message', 'error', 'reason'].some((k) => typeof body[k] === 'string' && (body[k] as string).trim() !== '');
+
+/**
+ * The failure shape of a JSON object, if any, read from its top-level members only:
+ * - an `error` member that is a non-empty string, `true`, or a non-empty object (not `0`, `false`, `null`, `""` or
+ *   an array: `{"error": 0, "data": ...}` is a status code of success);
+ * - `status: "error"`;
+ * - `success: false` beside a non-empty string `message`, `error` or `reason` (`{"success": false, "message": "Safety
+ *   confirmation required..."}`, @executeautomation/database-server 1.1.0's refusals, a sweep of published servers
+ *   2026-12-04); `success: false` alone may be data (`{"job": "build", "success": false, "failedSteps": [...]}`).
  */
 function jsonShape(body: unknown): FailureShape | undefined {
   if (!isJsonObject(body)) return undefined;
-  if (Object.hasOwn(body, 'error') && body.error !== null && body.error !== false && body.error !== '' && body.error !== undefined) return "a JSON body with an 'error' member";
+  const error = body.error;
+  if ((typeof error === 'string' && error.trim() !== '') || error === true || (isJsonObject(error) && Object.keys(error).length > 0)) return "a JSON body with an 'error' member";
   if (typeof body.status === 'string' && body.status.toLowerCase() === 'error') return 'a JSON body with status "error"';
-  if (body.success === false) return 'a JSON body with success false';
+  if (body.success === false && hasMessage(body)) return 'a JSON body with success false and a message';
   return undefined;
 }
 
 /**
  * How a result reports a failure in its body (read whatever its `isError`), or undefined when it reads as a
- * success: a first text block that begins with "Error" / "Failed" / "Failure", or a JSON body (structuredContent,
- * or a text block that parses as an object, up to 1,000,000 characters) with one of `jsonShape`'s members.
+ * success: a first text block that opens as a failure report (`ERROR_LEAD`), or a JSON body (structuredContent, or
+ * a text block that parses as an object, up to 1,000,000 characters) with one of `jsonShape`'s members.
  */
 export function failureShape(result: Record<string, unknown>): FailureShape | undefined {
   let shape = judged.get(result);
@@ -66,7 +80,7 @@ const judged = new WeakMap<Record<string, unknown>, FailureShape | null>();
 
 function readShape(result: Record<string, unknown>): FailureShape | undefined {
   const blocks = textBlocks(result.content);
-  if (blocks.length > 0 && ERROR_LEAD.test(blocks[0].text)) return "a text that begins with 'Error'";
+  if (blocks.length > 0 && ERROR_LEAD.test(blocks[0].text)) return "a text that begins with 'Error' or 'Failed'";
   const structured = jsonShape(result.structuredContent);
   if (structured) return structured;
   for (const block of blocks) {

@@ -112,8 +112,8 @@ describe("the server's stderr tail", () => {
   it('names a failed network lookup as a possible cause of a boot timeout, never the host; the run still fails (nothing was tested)', () => {
     expect(offline.exitCode).toBe(1);
     const [finding] = findingsOf(reportOf(offline), 'ad-hoc', 'transport/timeout');
-    expect(finding).toMatchObject({ messageId: 'initializeNetwork', severity: 'error' });
-    expect(finding.message).toContain('(ENOTFOUND): it may need a network this run does not reach');
+    expect(finding).toMatchObject({ messageId: 'initialize', severity: 'error' });
+    expect(finding.message).toContain('(ENOTFOUND): it may need a network or a service this run does not provide');
     expect(finding.message).not.toContain('upstream.example.invalid');
     expect(finding.stderr).toContain('Error: getaddrinfo ENOTFOUND upstream.example.invalid');
   });

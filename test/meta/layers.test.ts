@@ -37,7 +37,7 @@ const RULES: Record<string, string[]> = {
   reporters: ['session', 'run', 'cli', 'cli.ts', 'config'],
   report: ['session', 'run', 'cli', 'cli.ts', 'reporters'],
   session: ['checks', 'run', 'cli', 'cli.ts', 'reporters', 'report', 'schema'],
-  probes: ['session', 'run', 'cli', 'cli.ts'],
+  probes: ['session', 'run', 'cli', 'cli.ts', 'checks', 'reporters'],
   wire: ['session', 'run', 'cli', 'cli.ts'],
   // The data model is the bottom layer: it imports nothing of the harness but itself.
   model: ['checks', 'cli', 'cli.ts', 'config', 'contract', 'index.ts', 'invariants.ts', 'json.ts', 'probes', 'report', 'reporters', 'run', 'scenarios', 'schema', 'session', 'version.ts', 'wire'],

@@ -56,11 +56,18 @@ describe('successfulArguments', () => {
         makeCall('t', { result: { content: [{ type: 'text', text: 'Error: no such table' }] } }, { scenario: { arguments: { n: 1 } } }),
         makeCall('t', { result: { content: [], structuredContent: { status: 'error' } } }, { scenario: { arguments: { n: 2 } } }),
         makeCall('t', text({ success: true, rows: 0 }), { scenario: { arguments: { n: 3 } } }),
-        makeCall('u', text({ success: false }), { scenario: { arguments: { n: 4 } } }),
+        makeCall('u', text({ success: false, message: 'No such table' }), { scenario: { arguments: { n: 4 } } }),
+        // normal outputs that merely look like failures keep their tool's probes (a reviewer's server)
+        makeCall('v', text({ job: 'build', success: false, failedSteps: ['lint'] }), { scenario: { arguments: { n: 5 } } }),
+        makeCall('w', { result: { content: [{ type: 'text', text: 'Error rate over the last hour: 0.2%' }] } }, { scenario: { arguments: { n: 6 } } }),
+        makeCall('x', text({ error: 0, data: { items: [] } }), { scenario: { arguments: { n: 7 } } }),
       ],
     });
     expect(successfulArguments(observation, 't')).toEqual({ n: 3 });
     expect(successfulArguments(observation, 'u')).toBeUndefined();
+    expect(successfulArguments(observation, 'v')).toEqual({ n: 5 });
+    expect(successfulArguments(observation, 'w')).toEqual({ n: 6 });
+    expect(successfulArguments(observation, 'x')).toEqual({ n: 7 });
   });
 });
 

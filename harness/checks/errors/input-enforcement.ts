@@ -5,8 +5,9 @@
  * rejected as invalid means the inputSchema under-states what the handler enforces (once per tool,
  * naming the property where the error does). Probes are derived from a call that succeeded (a result whose body
  * does not report a failure: harness/probes/targets.ts `successfulArguments`), and a forbidden value refused in the
- * body of a result without `isError` (`{"success": false, ...}`, "Error: ...": harness/probes/result-text.ts) is a
- * refusal on the wrong channel, not an acceptance.
+ * body of a result without `isError` (`{"success": false, "message": ...}`, "Error: ...": harness/probes/result-text.ts)
+ * is a refusal on the wrong channel, not an acceptance (`refusedWithoutIsError`, a note once per tool); an allowed value
+ * refused so, in words of validation, is `rejected` as an isError one is.
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
  * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded:
  * - `tools/call` without `arguments` for a tool whose inputSchema requires nothing, after a call with
@@ -22,7 +23,7 @@
 import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
 import { looksLikeValidationError, probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
-import { failureShape } from '../../probes/result-text.ts';
+import { failureShape, type FailureShape } from '../../probes/result-text.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
 import { argumentRejection } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
@@ -115,13 +116,13 @@ function judgeRequestProbes(observation: SurfaceObservation, report: (f: Finding
 }
 
 /**
- * Whether a result without `isError` says in its body that the call failed (../../probes/result-text.ts
- * `failureShape`): the handler refused the arguments, on the wrong channel (errors/classification's
- * `failureAsSuccess` notes that on the scenario calls); it did not accept them.
+ * How a result without `isError` says in its body that the call failed (../../probes/result-text.ts
+ * `failureShape`), if it does: the handler refused the arguments, on the wrong channel (`refusedWithoutIsError`,
+ * a note once per tool, as errors/classification's `failureAsSuccess` on the scenario calls); it did not accept them.
  */
-function refusedInBody(request: ProbeRecord['request']): boolean {
+function refusedInBody(request: ProbeRecord['request']): FailureShape | undefined {
   const result = resultOf(request);
-  return result !== undefined && failureShape(result) !== undefined;
+  return result === undefined ? undefined : failureShape(result);
 }
 
 /** Top-level property names of an inputSchema (own keys only). */
@@ -158,6 +159,8 @@ export default defineCheck({
     messages: {
       accepted: 'Tool {{tool}} accepted a call with {{probe}}, which its inputSchema forbids; it must reject it (an isError result, or -32602).',
       rejected: 'Tool {{tool}} rejected a call with {{probe}}, which its inputSchema allows ({{answer}}).',
+      refusedWithoutIsError:
+        'Tool {{tool}} refused arguments its inputSchema forbids in a result without isError ({{how}}): the right answer on the wrong channel; since 2025-11-25 invalid arguments come back as a CallToolResult with isError: true, so clients and the model can tell.',
       validCallRejected:
         'Tool {{tool}} rejected arguments that are valid per its advertised inputSchema as invalid ({{answer}}){{where}}: the inputSchema under-states what the handler enforces.',
       omittedArgumentsRejected:
@@ -179,6 +182,7 @@ export default defineCheck({
   check({ observation, schemas }, report) {
     judgeValidCalls(observation, schemas, report);
     judgeRequestProbes(observation, report);
+    const refusedOnResult = new Set<string>();
     for (const { tool, probe } of planned(observation)) {
       const record = probeRecord(observation, probeId(tool, probe));
       if (!record) continue;
@@ -186,11 +190,19 @@ export default defineCheck({
       const data = { tool, probe: probe.label };
       // the probe's arguments are evidence (--show-values): what to send to see it again
       const evidence = { arguments: probe.arguments };
-      if (probe.expect === 'reject' && kind === 'result' && !refusedInBody(record.request)) report({ messageId: 'accepted', tool, pointer: probe.pointer, data, evidence });
+      const refusal = kind === 'result' ? refusedInBody(record.request) : undefined;
+      if (probe.expect === 'reject' && kind === 'result') {
+        if (refusal === undefined) report({ messageId: 'accepted', tool, pointer: probe.pointer, data, evidence });
+        else if (!refusedOnResult.has(tool)) {
+          refusedOnResult.add(tool);
+          report({ messageId: 'refusedWithoutIsError', severity: 'info', tool, pointer: '/result/isError', data: { tool, how: refusal }, evidence });
+        }
+      }
       const invalidParams = kind === 'protocol-error' && rpcError(record.request)?.code === -32602;
-      const validationError = kind === 'tool-error' && looksLikeValidationError(record.request);
+      const validationError = (kind === 'tool-error' || refusal !== undefined) && looksLikeValidationError(record.request);
       if (probe.expect === 'accept' && (invalidParams || validationError)) {
-        report({ messageId: 'rejected', tool, pointer: probe.pointer, data: { ...data, answer: invalidParams ? 'JSON-RPC -32602' : 'an isError result' }, evidence });
+        const answer = invalidParams ? 'JSON-RPC -32602' : kind === 'tool-error' ? 'an isError result' : 'a result without isError whose body reports a failure';
+        report({ messageId: 'rejected', tool, pointer: probe.pointer, data: { ...data, answer }, evidence });
       }
     }
   },

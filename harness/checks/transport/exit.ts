@@ -10,7 +10,7 @@ import type { BootFailure } from '../../model/observation.ts';
 import type { ExitInfo, RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
-import { networkFailure, stderrTail } from '../util/stderr.ts';
+import { networkCause, stderrTail } from '../util/stderr.ts';
 
 export default defineCheck({
   meta: {
@@ -24,9 +24,7 @@ export default defineCheck({
       spawnFailed: 'The server process could not be started: command {{command}}: {{cause}}.',
       unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).',
-      bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.',
-      bootExitedNetwork:
-        "The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart), and its stderr reports a failed network lookup or connection ({{failure}}): it may need a network this run does not reach (the harness itself connects to nothing); the session could not start.",
+      bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
       unexpectedExit: 'The server process exited unexpectedly {{how}} while the harness was still using it.',
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
@@ -42,7 +40,7 @@ export default defineCheck({
   check(ctx, report) {
     const { bootError, exits, calls, probes } = ctx.observation;
     const stderr = stderrTail(ctx.observation);
-    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), networkFailure(stderr));
+    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), networkCause(stderr));
     else for (const exit of exits) if (exit.unexpected) reportExit(exit, (f) => report({ ...f, stderr }));
     const unsent = new Unsent();
     for (const { scenario, request } of calls) {
@@ -90,10 +88,10 @@ class Unsent {
  * stderr lines (masked, see util/stderr.ts) go with boot failures and unexpected exits. Times (ms after spawn) are
  * evidence (`--show-values`), never message text: a message is the same in every run of the same server
  * (docs/determinism.md). A published server that crashes on a failed DNS lookup exited 880 ms after spawn in one
- * run and 900 ms in the next, and the message said so. Exits after stderr reported a failed network lookup or
- * connection (`network`, util/stderr.ts `networkFailure`) say so (`bootExitedNetwork`): the environment may be to blame.
+ * run and 900 ms in the next, and the message said so. An exit after stderr reported a failed network lookup or
+ * connection says so (`cause`, util/stderr.ts `networkCause`): the environment may be to blame.
  */
-function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: Report, network: string | undefined): void {
+function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: Report, cause: string): void {
   const evidence = bootError.message;
   if (bootError.reason === 'unreachable') return report({ messageId: 'unreachable', evidence });
   if (readyTimeoutMs(bootError) !== undefined) return; // transport/timeout's
@@ -101,8 +99,7 @@ function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: 
   const crashes = exits.filter((e) => e.unexpected);
   if (crashes.length > 0) {
     const data = { how: describeExit(crashes[crashes.length - 1]), count: crashes.length };
-    const named = network === undefined ? { messageId: 'bootExited', data } : { messageId: 'bootExitedNetwork', data: { ...data, failure: network } };
-    return report({ ...named, evidence: { session: evidence, firstExitAtMs: Math.round(crashes[0].atMs) } });
+    return report({ messageId: 'bootExited', data: { ...data, cause }, evidence: { session: evidence, firstExitAtMs: Math.round(crashes[0].atMs) } });
   }
   if (initializeTimeoutMs(bootError) === undefined) report({ messageId: 'negotiateFailed', evidence });
 }

@@ -6,12 +6,12 @@
  * server turned out modern (it refused `initialize` with -32022 naming only 2026-07-28) (`discover`). An
  * `initialize` the server never answered within `timeouts.startMs` is reported here (`initialize`),
  * naming the request and the timeout (`initializeIdMismatch` when responses with ids that matched no
- * request came during the handshake: the server answered, under another id; `initializeNetwork` when the server's
- * stderr reports a failed network lookup or connection, which the environment may be to blame for), and so is a Streamable HTTP server the harness started that was not
+ * request came during the handshake: the server answered, under another id; a failed network lookup or connection
+ * the server's stderr reports is named, as the environment may be to blame: util/stderr.ts `networkCause`), and so is a Streamable HTTP server the harness started that was not
  * ready within `timeouts.startMs` (`serverNotReady`); other failed handshakes are `transport/exit`'s.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
-import { networkFailure, stderrTail } from '../util/stderr.ts';
+import { networkCause, stderrTail } from '../util/stderr.ts';
 import type { RequestRecord } from '../../model/wire.ts';
 import { listPages } from '../../model/observation.ts';
 import { initializeTimeoutMs, readyTimeoutMs } from './boot-error.ts';
@@ -30,9 +30,7 @@ export default defineCheck({
       listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.',
       relistPage: 'tools/list page {{page}} of the re-list after notifications/tools/list_changed got no answer within {{timeoutMs}} ms; the changed tool set was not tested.',
       discover: 'server/discover got no answer within {{timeoutMs}} ms, on a modern server (it refused initialize with -32022 naming only 2026-07-28).',
-      initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.',
-      initializeNetwork:
-        "initialize got no answer within {{timeoutMs}} ms (timeouts.startMs), and the server's stderr reports a failed network lookup or connection ({{failure}}): it may need a network this run does not reach (the harness itself connects to nothing); no session could start.",
+      initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.{{cause}}',
       initializeIdMismatch:
         'initialize got no response carrying its id within {{timeoutMs}} ms (timeouts.startMs), but the server sent {{count}} response(s) during the handshake whose id matched no request: it answered under another id (see protocol/wire-schema), so no session could start.',
       serverNotReady: 'The Streamable HTTP server the harness started was not ready within {{timeoutMs}} ms (timeouts.startMs: its URL did not answer, or no output line matched ready.line); no session could start.',
@@ -52,10 +50,7 @@ export default defineCheck({
     const initMs = initializeTimeoutMs(bootError);
     const strays = ctx.observation.wire.unmatched?.inHandshake ?? 0;
     if (initMs !== undefined && strays > 0) report({ messageId: 'initializeIdMismatch', data: { timeoutMs: initMs, count: strays } });
-    else if (initMs !== undefined) {
-      const failure = networkFailure(stderr);
-      report(failure === undefined ? { messageId: 'initialize', data: { timeoutMs: initMs } } : { messageId: 'initializeNetwork', data: { timeoutMs: initMs, failure } });
-    }
+    else if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs, cause: networkCause(stderr) } });
     const readyMs = readyTimeoutMs(bootError);
     if (readyMs !== undefined) report({ messageId: 'serverNotReady', data: { timeoutMs: readyMs }, evidence: bootError?.message });
     const n = ctx.observation.negotiation;

@@ -74,22 +74,41 @@ export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls
 }
 
 /**
- * Node's and libuv's names for a failed DNS lookup or connection, and undici's `fetch failed`: what a server
- * that needs the network writes when it has none (@stripe/mcp 0.3.3, a stdio proxy to its remote server:
- * `getaddrinfo ENOTFOUND mcp.stripe.com`, and no answer to `initialize`; a sweep of published servers, 2026-12-04).
+ * What a server that needs the network (or a local service) writes when it has none, each pattern with the fixed
+ * name a message gives it: Node's and libuv's error codes and undici's `fetch failed`; Python's and Go's wording of a
+ * failed name lookup or a refused connection. @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
+ * `getaddrinfo ENOTFOUND mcp.stripe.com` and never answers `initialize` (a sweep of published servers, 2026-12-04).
  */
-const NETWORK_FAILURE = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b|\bfetch failed\b/;
+const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
+  [/\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b/, (m) => m[1]],
+  [/\bfetch failed\b/, () => 'fetch failed'],
+  [/Temporary failure in name resolution|Name or service not known|nodename nor servname provided|\bno such host\b/i, () => 'name resolution failed'],
+  [/\bconnection refused\b/i, () => 'connection refused'],
+  [/\bnetwork is unreachable\b/i, () => 'network unreachable'],
+];
 
 /**
- * The name of the network failure the server's stderr reports (`ENOTFOUND`, `fetch failed`...; the last line that
- * names one wins), or undefined. A boot that fails after such a line is told apart from one that fails by itself:
- * the server may need a network the run does not reach (the harness connects to nothing). Only the name is
- * returned, never the host or the line. Pure.
+ * The name of the network failure the server's stderr reports (`ENOTFOUND`, `fetch failed`, `name resolution
+ * failed`...; the last line that names one wins), or undefined. A boot that fails after such a line says so: the
+ * server may need a network or a service the run does not provide. Only a fixed name is returned, never the host,
+ * the address or the line. Pure.
  */
 export function networkFailure(lines: readonly string[]): string | undefined {
   for (let i = lines.length - 1; i >= 0; i--) {
-    const match = NETWORK_FAILURE.exec(lines[i]);
-    if (match) return match[1] ?? 'fetch failed';
+    for (const [pattern, name] of NETWORK_FAILURES) {
+      const match = pattern.exec(lines[i]);
+      if (match) return name(match);
+    }
   }
   return undefined;
+}
+
+/**
+ * The sentence a boot-failure message ends with when the server's stderr reports a network failure
+ * (`networkFailure`), else ''. Message data, not a messageId of its own: whether a lookup failed before the
+ * start budget ran out depends on the machine's resolver, and a finding's id must not.
+ */
+export function networkCause(lines: readonly string[]): string {
+  const failure = networkFailure(lines);
+  return failure === undefined ? '' : ` Its stderr reports a failed network lookup or connection (${failure}): it may need a network or a service this run does not provide.`;
 }

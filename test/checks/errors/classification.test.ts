@@ -81,15 +81,19 @@ checkTester(check, {
       findings: [{ messageId: 'failureAsSuccess', tool: 'a' }, { messageId: 'failureAsSuccess', tool: 'b' }],
     },
     {
-      name: 'a JSON body with success false is a failure reported as success (database-server 1.1.0); success true, or a success member of another type, is not',
+      name: 'a JSON body with success false and a message is a failure reported as success (database-server 1.1.0); success true, success false alone (data), or a success member of another type, is not',
       observation: makeObservation({
         calls: [
           makeCall('drop_table', { result: { content: [{ type: 'text', text: '{"success": false, "message": "Safety confirmation required"}' }] } }),
           makeCall('list_tables', { result: { content: [{ type: 'text', text: '{"success": true, "tables": []}' }] } }),
           makeCall('describe', { result: { content: [], structuredContent: { success: 'false' } } }),
+          makeCall('job_status', { result: { content: [{ type: 'text', text: '{"job":"build","finished":true,"success":false,"failedSteps":["lint"]}' }] } }),
+          makeCall('legacy_api', { result: { content: [{ type: 'text', text: '{"error":0,"data":{"items":[]}}' }] } }),
+          makeCall('error_stats', { result: { content: [{ type: 'text', text: 'Error rate over the last hour: 0.2%' }] } }),
+          makeCall('runs', { result: { content: [{ type: 'text', text: 'Failed: 0, passed: 12' }] } }),
         ],
       }),
-      findings: [{ messageId: 'failureAsSuccess', tool: 'drop_table', severity: 'info', message: "Tool drop_table: scenario 'drop_table-call' got a result without isError but with a JSON body with success false; a tool that fails should set isError: true so clients and the model can tell." }],
+      findings: [{ messageId: 'failureAsSuccess', tool: 'drop_table', severity: 'info', message: "Tool drop_table: scenario 'drop_table-call' got a result without isError but with a JSON body with success false and a message; a tool that fails should set isError: true so clients and the model can tell." }],
     },
     { name: 'tool-error scenario answered -32603', observation: makeObservation({ calls: [makeCall('t', rpc(-32603), { scenario: { expect: 'tool-error' } })] }), findings: [{ messageId: 'toolErrorAsProtocolError', tool: 't' }] },
   ],

@@ -13,6 +13,10 @@ const base = makeObservation({ tools: [tool], calls: [makeCall('search', ok, { s
 /** Probes of values the schema allows: the boundary values, the integer written as N.0, the call without arguments. */
 const allowed = (p: ProbeRequest) => p.id.includes(':at-') || p.id.endsWith(':whole-float') || p.id.endsWith(':omitted-arguments');
 const enforcing = (p: ProbeRequest) => (allowed(p) ? ok : rejected);
+/** A refusal dressed up as success (@executeautomation/database-server 1.1.0's shape). */
+const bodyRefusal = (message: string) => ({ result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message }) }] } });
+/** A normal output that merely starts with the word Error. */
+const errorRate = { result: { content: [{ type: 'text', text: 'Error rate over the last hour: 0.2%' }] } };
 /** A tool that requires nothing, called with `{}` successfully. */
 const status = makeTool('status', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { verbose: { type: 'boolean' } } } });
 const noArguments = makeObservation({ tools: [status], calls: [makeCall('status', ok, { scenario: { arguments: {} } })] });
@@ -29,11 +33,6 @@ checkTester(check, {
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
     },
     {
-      name: 'forbidden values refused in the body without isError (a refusal dressed up as success) are not accepted',
-      observation: base,
-      answer: (p) => (allowed(p) ? ok : { result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message: 'limit must be 1-10' }) }] } }),
-    },
-    {
       name: 'a call refused in the body without isError is no base for probes (database-server 1.1.0 drop_table without confirm)',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { content: [{ type: 'text', text: '{"success": false, "message": "Safety confirmation required"}' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
       answer: () => ok,
@@ -44,6 +43,29 @@ checkTester(check, {
     },
   ],
   invalid: [
+    {
+      name: 'forbidden values refused in the body without isError (a refusal dressed up as success) are not accepted: one note per tool, the right refusal on the wrong channel',
+      observation: base,
+      answer: (p) => (allowed(p) ? ok : bodyRefusal('limit must be 1-10')),
+      findings: [{ messageId: 'refusedWithoutIsError', tool: 'search', severity: 'info', pointer: '/result/isError', message: 'Tool search refused arguments its inputSchema forbids in a result without isError (a JSON body with success false and a message): the right answer on the wrong channel; since 2025-11-25 invalid arguments come back as a CallToolResult with isError: true, so clients and the model can tell.' }],
+    },
+    {
+      name: 'a value the schema allows refused in the body in words of validation is rejected',
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? bodyRefusal('limit must be at most 9') : enforcing(p)),
+      findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum', message: 'Tool search rejected a call with property "limit" exactly at its maximum, which its inputSchema allows (a result without isError whose body reports a failure).' }],
+    },
+    {
+      name: "normal output that merely looks like a failure ('Error rate ...') keeps the tool's probes: accepting everything is reported",
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', errorRate, { scenario: { arguments: { limit: 5 } } })] }),
+      answer: () => errorRate,
+      findings: [
+        { messageId: 'accepted', pointer: '/inputSchema/required' },
+        { messageId: 'accepted', pointer: '/inputSchema/properties/limit/type' },
+        { messageId: 'accepted', pointer: '/inputSchema/properties/limit/minimum' },
+        { messageId: 'accepted', pointer: '/inputSchema/properties/limit/maximum' },
+      ],
+    },
     { name: 'accepts everything', observation: base, answer: () => ok, findings: [
       { messageId: 'accepted', pointer: '/inputSchema/required' },
       { messageId: 'accepted', pointer: '/inputSchema/properties/limit/type' },
@@ -122,5 +144,7 @@ describe('errors/input-enforcement evidence (--show-values)', () => {
     expect(type?.evidence).toEqual({ arguments: { limit: expect.any(String) } });
     const understated = runCheckOn(check, makeObservation({ tools: [tool], calls: [makeCall('search', { error: { code: -32602, message: 'Invalid params: limit must be even' } }, { scenario: { name: 'odd limit', arguments: { limit: 5 } } })] }));
     expect(understated[0]?.evidence).toEqual({ scenario: 'odd limit', arguments: { limit: 5 } });
+    const [rejectedAtMaximum] = runCheckOn(check, answered(check, base, (p) => (p.id.endsWith(':at-maximum:limit') ? rejected : enforcing(p))));
+    expect(rejectedAtMaximum).toMatchObject({ messageId: 'rejected', evidence: { arguments: { limit: 10 } } });
   });
 });

@@ -41,7 +41,7 @@ checkTester(check, {
     {
       name: 'a server that exits after its stderr reported a failed connection: the network is named as a possible cause',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'exited', message: 'closed' }, exits: [crash, { ...crash, atMs: 300 }], wire: { ...makeObservation().wire, stderrTail: 'TypeError: fetch failed\n    at node:internal/deps/undici\n' } }),
-      findings: [{ messageId: 'bootExitedNetwork', severity: 'error', message: "The server process exited with code 1 during protocol negotiation (2 exit(s) across the probe and the restart), and its stderr reports a failed network lookup or connection (fetch failed): it may need a network this run does not reach (the harness itself connects to nothing); the session could not start." }],
+      findings: [{ messageId: 'bootExited', severity: 'error', message: "The server process exited with code 1 during protocol negotiation (2 exit(s) across the probe and the restart); the session could not start. Its stderr reports a failed network lookup or connection (fetch failed): it may need a network or a service this run does not provide." }],
     },
     {
       name: 'negotiation refused without an exit',

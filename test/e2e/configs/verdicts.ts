@@ -66,8 +66,17 @@ export const ARMS: Arm[] = [
   {
     surface: 'refusal-as-success',
     file: 'refusal-as-success.mjs',
-    draws: [{ check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool archive_table: scenario' }],
-    never: [{ check: 'errors/input-enforcement', messageId: 'accepted' }],
+    draws: [
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool archive_table: scenario' },
+      { check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError', severity: 'info', includes: 'Tool export_table refused arguments' },
+      // a normal output that merely starts with the word Error keeps the tool's probes
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool error_stats accepted a call with property "hours" above its maximum' },
+    ],
+    never: [
+      { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'archive_table' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'export_table' },
+      { check: 'errors/classification', messageId: 'failureAsSuccess', tool: 'error_stats' },
+    ],
   },
   { surface: 'refusal-as-iserror', file: 'refusal-as-success.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification'] },
   { surface: 'error-structured-invalid', file: 'error-structured.mjs', draws: [{ check: 'result/structured-content', messageId: 'errorResultInvalid', severity: 'warning' }] },

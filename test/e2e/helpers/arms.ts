@@ -21,7 +21,8 @@ export interface Arm {
   args?: string[];
   draws?: Draw[];
   silent?: string[];
-  never?: { check: string; messageId: string }[];
+  /** MessageIds it must never draw (of `tool` only, when given). */
+  never?: { check: string; messageId: string; tool?: string }[];
   /** Findings that must appear exactly once (a looped tool is judged once). */
   once?: { check: string; messageId: string; tool: string }[];
   /** The surface's report status (default `ok`). */
@@ -43,7 +44,7 @@ export function expectArm(arm: Arm, findings: readonly Finding[]): void {
   }
   const loud = findings.filter((f) => (arm.silent ?? []).includes(f.check) && (f.severity === 'error' || f.severity === 'warning'));
   expect(loud.map((f) => `${f.severity} ${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
-  const forbidden = findings.filter((f) => (arm.never ?? []).some((n) => n.check === f.check && n.messageId === f.messageId));
+  const forbidden = findings.filter((f) => (arm.never ?? []).some((n) => n.check === f.check && n.messageId === f.messageId && (n.tool === undefined || n.tool === f.tool)));
   expect(forbidden.map((f) => `${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
   for (const one of arm.once ?? []) {
     expect(findings.filter((f) => f.check === one.check && f.messageId === one.messageId && f.tool === one.tool), `${one.check} ${one.messageId} ${one.tool} once in:\n${summary.join('\n')}`).toHaveLength(1);
