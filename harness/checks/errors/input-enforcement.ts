@@ -190,17 +190,19 @@ export default defineCheck({
       const data = { tool, probe: probe.label };
       // the probe's arguments are evidence (--show-values): what to send to see it again
       const evidence = { arguments: probe.arguments };
-      const refusal = kind === 'result' ? refusedInBody(record.request) : undefined;
       if (probe.expect === 'reject' && kind === 'result') {
+        const refusal = refusedInBody(record.request);
         if (refusal === undefined) report({ messageId: 'accepted', tool, pointer: probe.pointer, data, evidence });
         else if (!refusedOnResult.has(tool)) {
           refusedOnResult.add(tool);
           report({ messageId: 'refusedWithoutIsError', severity: 'info', tool, pointer: '/result/isError', data: { tool, how: refusal }, evidence });
         }
       }
+      if (probe.expect !== 'accept') continue;
       const invalidParams = kind === 'protocol-error' && rpcError(record.request)?.code === -32602;
-      const validationError = (kind === 'tool-error' || refusal !== undefined) && looksLikeValidationError(record.request);
-      if (probe.expect === 'accept' && (invalidParams || validationError)) {
+      // the words first: an accepted value's result body is read (parsed) only when it speaks of validation
+      const validationError = (kind === 'tool-error' || kind === 'result') && looksLikeValidationError(record.request) && (kind === 'tool-error' || refusedInBody(record.request) !== undefined);
+      if (invalidParams || validationError) {
         const answer = invalidParams ? 'JSON-RPC -32602' : kind === 'tool-error' ? 'an isError result' : 'a result without isError whose body reports a failure';
         report({ messageId: 'rejected', tool, pointer: probe.pointer, data: { ...data, answer }, evidence });
       }
