@@ -86,6 +86,16 @@ function namedByValue(texts: readonly string[], request: RequestRecord, names: r
 }
 
 /**
+ * Whether an answer's texts (its error message, or its result's text blocks) name `property` as a whole token. A
+ * refusal in the body of a result without isError is read as a rejection of that argument only when it names it:
+ * words of validation alone also fill business failures ("Required resource not found") and rate limits ("at most 60
+ * per minute").
+ */
+export function namesProperty(request: RequestRecord, property: string): boolean {
+  return textsOf(request).some((t) => firstNamed(t, [property]) !== undefined);
+}
+
+/**
  * Whether an answer rejected the call's arguments as invalid, and which of `properties` (the
  * inputSchema's top-level property names) the error names. Undefined for any other answer.
  */

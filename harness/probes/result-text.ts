@@ -31,23 +31,36 @@ export type FailureShape =
   | 'a JSON body with status "error"'
   | 'a JSON body with success false and a message';
 
-/**
- * A first text block that opens as a failure report: "Error:", "Failed -", "Failure!" (not followed by a number:
- * "Failed: 0" is a count), "Failed to ...", "Error searching ..." / "Error while ...". Not a text that merely starts
- * with the word ("Error rate over the last hour: 0.2%", "Errors found: none"): a tool whose normal output reads so
- * would otherwise lose its probes (./targets.ts) and draw a note it does not deserve (a reviewer's server, 2026-12-04).
- */
-const ERROR_LEAD = /^\s*(?:(?:error|failure|failed)\s*[:!\-\u2013\u2014](?!\s*\d)|failed to\b|error (?:\w+ing|while|when|during|occurred)\b)/i;
+/** What may follow "Error" or "Failed" in a failure report: `:`, `!`, `;`, a full stop, a spaced hyphen or a dash. */
+const SEP = String.raw`\s*(?:[:!;]|\.(?=\s|$)|\s[-\u2013\u2014]|[\u2013\u2014])`;
 
-/** A non-empty string member of `body` that reads as a message. */
-const hasMessage = (body: Record<string, unknown>): boolean => ['message', 'error', 'reason'].some((k) => typeof body[k] === 'string' && (body[k] as string).trim() !== '');
+/**
+ * A first text block that opens as a failure report: "Error: 404 Not Found", "Error (400): ...", "Error 404: ...",
+ * "Error. Try again", "Error" alone on its first line, "Failed - ...", "FAILED: 2 errors", "Failure!", "Failed to ...",
+ * "An error occurred ...", "Error in query: ...", "Error executing tool x" / "Error while ...". Not a text that
+ * merely starts with the word: "Error rate over the last hour: 0.2%", "Errors: 0", "Error-free run", "Error handling
+ * guide", "ERROR_RATE=0.1", or a count ("Failed: 0", "Failed: 0/12"). A tool whose normal output reads so would
+ * otherwise lose its probes (./targets.ts) and draw a note it does not deserve; a failure report missed makes each
+ * probe's refusal read as an acceptance (two reviewers' servers, 2026-12-04).
+ */
+const ERROR_LEAD = new RegExp(
+  String.raw`^\s*(?:error${SEP}|error[ \t]*(?:\r?\n|$)|(?:failure|failed)${SEP}(?!\s*\d+(?:[.,]\d+)?%?(?:\s*/\s*\d+)?\s*(?:$|[,;|)]))|error\s*(?:\(\s*)?\d{3}\b|failed to\b|an error occurred\b|error (?:in|from|with)\s|error (?!(?:handling|logging|tracking|reporting|monitoring|checking|correcting)\b)(?:\w+ing|while|when|during|occurred)\b)`,
+  'i',
+);
+
+/** Members that carry a failure's message in the API shapes seen (`msg`, FastAPI's `detail`, `errorMessage`...). */
+const MESSAGE_MEMBERS = ['message', 'error', 'reason', 'msg', 'detail', 'error_message', 'errorMessage'];
+
+/** Whether `body` carries a message: a non-empty string in one of MESSAGE_MEMBERS, or a non-empty `errors` array. */
+const hasMessage = (body: Record<string, unknown>): boolean =>
+  MESSAGE_MEMBERS.some((k) => typeof body[k] === 'string' && (body[k] as string).trim() !== '') || (Array.isArray(body.errors) && body.errors.length > 0);
 
 /**
  * The failure shape of a JSON object, if any, read from its top-level members only:
  * - an `error` member that is a non-empty string, `true`, or a non-empty object (not `0`, `false`, `null`, `""` or
  *   an array: `{"error": 0, "data": ...}` is a status code of success);
  * - `status: "error"`;
- * - `success: false` beside a non-empty string `message`, `error` or `reason` (`{"success": false, "message": "Safety
+ * - `success: false` beside a message (`hasMessage`: `{"success": false, "message": "Safety
  *   confirmation required..."}`, @executeautomation/database-server 1.1.0's refusals, a sweep of published servers
  *   2026-12-04); `success: false` alone may be data (`{"job": "build", "success": false, "failedSteps": [...]}`).
  */

@@ -7,7 +7,7 @@
  * does not report a failure: harness/probes/targets.ts `successfulArguments`), and a forbidden value refused in the
  * body of a result without `isError` (`{"success": false, "message": ...}`, "Error: ...": harness/probes/result-text.ts)
  * is a refusal on the wrong channel, not an acceptance (`refusedWithoutIsError`, a note once per tool); an allowed value
- * refused so, in words of validation, is `rejected` as an isError one is.
+ * refused so, in words of validation that name the probed property, is `rejected` as an isError one is.
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
  * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded:
  * - `tools/call` without `arguments` for a tool whose inputSchema requires nothing, after a call with
@@ -25,7 +25,7 @@ import { argumentProbePrefix, deriveArgumentProbes, type ArgumentProbe } from '.
 import { looksLikeValidationError, probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { failureShape, type FailureShape } from '../../probes/result-text.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
-import { argumentRejection } from '../../probes/rejection.ts';
+import { argumentRejection, namesProperty } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
 import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
@@ -125,6 +125,11 @@ function refusedInBody(request: ProbeRecord['request']): FailureShape | undefine
   return result === undefined ? undefined : failureShape(result);
 }
 
+/** The top-level property an argument probe changed (its key is `<kind>:<property>`). */
+function probedProperty(probe: ArgumentProbe): string {
+  return probe.key.slice(probe.key.indexOf(':') + 1);
+}
+
 /** Top-level property names of an inputSchema (own keys only). */
 function propertyNames(tool: ListedTool): string[] {
   const properties = tool.inputSchema?.properties;
@@ -200,8 +205,12 @@ export default defineCheck({
       }
       if (probe.expect !== 'accept') continue;
       const invalidParams = kind === 'protocol-error' && rpcError(record.request)?.code === -32602;
-      // the words first: an accepted value's result body is read (parsed) only when it speaks of validation
-      const validationError = (kind === 'tool-error' || kind === 'result') && looksLikeValidationError(record.request) && (kind === 'tool-error' || refusedInBody(record.request) !== undefined);
+      // a refusal in a result body counts only in words of validation that name the probed property; the words
+      // first: an accepted value's result body is read (parsed) only when they match
+      const validationError =
+        kind === 'tool-error'
+          ? looksLikeValidationError(record.request)
+          : kind === 'result' && looksLikeValidationError(record.request) && namesProperty(record.request, probedProperty(probe)) && refusedInBody(record.request) !== undefined;
       if (invalidParams || validationError) {
         const answer = invalidParams ? 'JSON-RPC -32602' : kind === 'tool-error' ? 'an isError result' : 'a result without isError whose body reports a failure';
         report({ messageId: 'rejected', tool, pointer: probe.pointer, data: { ...data, answer }, evidence });

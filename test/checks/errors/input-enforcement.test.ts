@@ -33,6 +33,16 @@ checkTester(check, {
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
     },
     {
+      name: 'an allowed value answered by a normal result in words of validation is not rejected',
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { content: [{ type: 'text', text: 'required fields: limit; at least 1 expected' }] } } : enforcing(p)),
+    },
+    {
+      name: 'an allowed value refused in the body by a business failure or a rate limit that does not name the property is not rejected',
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? bodyRefusal('Required resource not found') : p.id.endsWith(':at-minimum:limit') ? { result: { content: [{ type: 'text', text: 'Error: too many requests, at most 60 per minute' }] } } : enforcing(p)),
+    },
+    {
       name: 'a call refused in the body without isError is no base for probes (database-server 1.1.0 drop_table without confirm)',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { content: [{ type: 'text', text: '{"success": false, "message": "Safety confirmation required"}' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
       answer: () => ok,
@@ -54,6 +64,12 @@ checkTester(check, {
       observation: base,
       answer: (p) => (p.id.endsWith(':at-maximum:limit') ? bodyRefusal('limit must be at most 9') : enforcing(p)),
       findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum', message: 'Tool search rejected a call with property "limit" exactly at its maximum, which its inputSchema allows (a result without isError whose body reports a failure).' }],
+    },
+    {
+      name: "an API wrapper's 'Error: 422 ...' refusals without isError are one note, not an acceptance per probe",
+      observation: base,
+      answer: (p) => (allowed(p) ? ok : { result: { content: [{ type: 'text', text: 'Error: 422 Unprocessable Entity' }] } }),
+      findings: [{ messageId: 'refusedWithoutIsError', tool: 'search', severity: 'info', data: { tool: 'search', how: "a text that begins with 'Error' or 'Failed'" } }],
     },
     {
       name: "normal output that merely looks like a failure ('Error rate ...') keeps the tool's probes: accepting everything is reported",

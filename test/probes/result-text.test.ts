@@ -1,0 +1,87 @@
+/**
+ * harness/probes/result-text.ts: which result bodies report a failure. A normal output read as a failure costs its
+ * tool's probes (true warnings lost) and draws a false note; a failure report missed makes every probe's refusal read
+ * as an acceptance (false warnings). Each line below is one a reviewer or a published server produced (2026-12-04).
+ */
+import { describe, expect, it } from 'vitest';
+import { failureShape } from '../../harness/probes/result-text.ts';
+
+const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
+const json = (body: unknown) => text(JSON.stringify(body));
+
+describe('failureShape: a text that opens as a failure report', () => {
+  it.each([
+    'Error: 404 Not Found',
+    'Error: 1 validation error for Args',
+    'Error (400): Bad request',
+    'Error 404: Not Found',
+    'Error in query: syntax error at or near "x"',
+    'Error from API: quota',
+    'Error. Try again',
+    'Error\nthe upstream did not answer',
+    'Error; retry later',
+    'Error – 2 fields invalid',
+    'ERROR - timeout',
+    'error: ENOENT',
+    'Error searching libraries: TypeError: fetch failed',
+    'Error executing tool search: boom',
+    'An error occurred while reading the file',
+    'Failed to fetch weather data: API rate limit exceeded',
+    'Failed: 3 validation errors',
+    'FAILED: 2 errors',
+    'Failure: no route',
+  ])('%j is a failure', (t) => {
+    expect(failureShape(text(t))).toBe("a text that begins with 'Error' or 'Failed'");
+  });
+  it.each([
+    'Error rate over the last hour: 0.2%',
+    'Errors: 0',
+    'Error-free run',
+    'Error-free: all 12 checks passed',
+    'Error handling guide',
+    'Error logging enabled for 3 services',
+    'ERROR_RATE=0.1',
+    'error_code lookup: E42 means timeout',
+    'Error log (3 entries):',
+    'Error.log holds 3 lines',
+    'Failed: 0',
+    'Failed: 0/12',
+    'Failed: 3, passed: 9',
+    'Failed jobs: none',
+    'ok',
+  ])('%j is not', (t) => {
+    expect(failureShape(text(t))).toBeUndefined();
+  });
+});
+
+describe('failureShape: a JSON body (a text block or structuredContent)', () => {
+  it.each([
+    [{ error: 'quota exceeded' }, "a JSON body with an 'error' member"],
+    [{ error: true }, "a JSON body with an 'error' member"],
+    [{ error: { code: 7 } }, "a JSON body with an 'error' member"],
+    [{ status: 'ERROR' }, 'a JSON body with status "error"'],
+    [{ success: false, message: 'Safety confirmation required' }, 'a JSON body with success false and a message'],
+    [{ success: false, msg: 'bad token' }, 'a JSON body with success false and a message'],
+    [{ success: false, detail: 'Not authenticated' }, 'a JSON body with success false and a message'],
+    [{ success: false, errorMessage: 'x' }, 'a JSON body with success false and a message'],
+    [{ success: false, error_message: 'x' }, 'a JSON body with success false and a message'],
+    [{ success: false, errors: ['limit must be <= 10'] }, 'a JSON body with success false and a message'],
+  ])('%j: %s', (body, shape) => {
+    expect(failureShape(json(body))).toBe(shape);
+    expect(failureShape({ content: [], structuredContent: body })).toBe(shape);
+  });
+  it.each([
+    [{ error: 0, data: { items: [] } }],
+    [{ error: null }],
+    [{ error: false }],
+    [{ error: '' }],
+    [{ error: [] }],
+    [{ error: {} }],
+    [{ job: 'build', finished: true, success: false, failedSteps: ['lint'] }],
+    [{ success: false, errors: [] }],
+    [{ success: 'false', message: 'x' }],
+    [{ status: 'ok' }],
+  ])('%j is not a failure', (body) => {
+    expect(failureShape(json(body))).toBeUndefined();
+  });
+});
