@@ -33,13 +33,19 @@ export interface FindingGroup<F extends { surface: string; check: string; severi
 
 /**
  * Group repeated behaviours for display (console, Markdown, HTML; the JSON keeps one finding per
- * tool so baselines stay stable). Findings without a tool or a messageId stay alone. Groups keep the
- * order of their first finding.
+ * tool so baselines stay stable). Findings without a tool or a messageId stay alone, and so do the
+ * findings of a group that is on one tool only: a group shows its first finding's message, so five
+ * findings of one check on one tool (five constraints a handler does not enforce) are five entries, never
+ * one that hides four (a new user's run, 2026-12-04). Groups keep the order of their first finding.
  */
 export function groupRepeated<F extends { surface: string; check: string; severity: string; tool?: string; messageId?: string; baselined?: boolean }>(findings: readonly F[]): FindingGroup<F>[] {
   let alone = 0;
   const keyOf = (f: F) => (f.tool === undefined || f.messageId === undefined ? `\u0000${alone++}` : [f.surface, f.check, f.messageId, f.severity, f.baselined ? 'b' : ''].join('\u0000'));
-  return [...groupBy(findings, keyOf).values()].map((group) => ({ first: group[0], findings: group, tools: [...new Set(group.flatMap((f) => (f.tool === undefined ? [] : [f.tool])))] }));
+  return [...groupBy(findings, keyOf).values()].flatMap((group) => {
+    const tools = [...new Set(group.flatMap((f) => (f.tool === undefined ? [] : [f.tool])))];
+    if (tools.length < 2) return group.map((f) => ({ first: f, findings: [f], tools: f.tool === undefined ? [] : [f.tool] }));
+    return [{ first: group[0], findings: group, tools }];
+  });
 }
 
 /** `a, b, c` or `a, b, c and 7 more` (at most `max` names). */

@@ -115,6 +115,18 @@ describe('format details', () => {
     expect(renderConsole(report, { ...ctx, color: true })).toContain('\u001b[31m');
   });
 
+  it('findings of one check on one tool are entries of their own in every view: a group never hides findings behind its first', () => {
+    const constraint = (name: string) => ({ check: 'errors/input-enforcement', severity: 'warning' as const, surface: 'alpha', tool: 'stats', pointer: `/inputSchema/properties/hours/${name}`, message: `stats accepted hours beyond its ${name}`, messageId: 'accepted' });
+    const three = buildReport(sampleInput({ findings: [constraint('maximum'), constraint('minimum'), constraint('type')] }));
+    const console = renderConsole(three, { ...ctx, color: false });
+    const markdown = renderMarkdown(three, ctx);
+    const html = renderHtml(three, ctx);
+    for (const name of ['maximum', 'minimum', 'type']) {
+      for (const view of [console, markdown, html]) expect(view).toContain(`stats accepted hours beyond its ${name}`);
+    }
+    expect(console).not.toContain('(the same on every tool listed)');
+  });
+
   it('markdown: summary table and findings grouped by surface then check', () => {
     const text = renderMarkdown(report, ctx);
     expect(text).toContain('| 2 | 3 | 4 | 2 | 1 | 1 |');
