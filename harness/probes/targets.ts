@@ -80,6 +80,26 @@ export function successfulArguments(observation: SurfaceObservation, tool: strin
   return indexOf(observation.calls, firstSuccess).get(tool);
 }
 
+/** Tool name -> arguments of its first call answered with a result without `isError` (body refusals included). */
+function firstAnswered(calls: readonly CallRecord[]): Map<string, Record<string, unknown>> {
+  const map = new Map<string, Record<string, unknown>>();
+  for (const c of calls) if (!map.has(c.scenario.tool) && responseKind(c.request) === 'result') map.set(c.scenario.tool, c.scenario.arguments);
+  return map;
+}
+
+/**
+ * The base for a probe that judges only FAILURE answers (errors/echo: does a refusal repeat the caller's value?):
+ * `successfulArguments` when the tool has a call that succeeded, else the arguments of its first call answered with
+ * a result without `isError`, even one whose body reports a failure (`{"success": false, "message": "Safety
+ * confirmation required"}`). Such a refusal is no known-good base for probes whose verdict reads acceptance
+ * (errors/input-enforcement), but the server took those arguments as a call: an invalid value derived from them
+ * still reaches its validation, and what its failure answer repeats is the same finding. Undefined when every call
+ * of the tool was a JSON-RPC error or an `isError` result, or none was made. O(1) after a one-time index.
+ */
+export function answeredArguments(observation: SurfaceObservation, tool: string): Record<string, unknown> | undefined {
+  return successfulArguments(observation, tool) ?? indexOf(observation.calls, firstAnswered).get(tool);
+}
+
 /** A tool name that is not advertised: `mcp_harness_unknown_tool_<8 hex>`, stable for a listing. */
 export function unknownToolName(observation: SurfaceObservation): string {
   const names = new Set((observation.listing?.tools ?? []).map((t) => t.name));

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { probeRecord } from '../../harness/probes/records.ts';
-import { isDestructive, mayChangeState, mayProbe, successfulArguments } from '../../harness/probes/targets.ts';
+import { answeredArguments, isDestructive, mayChangeState, mayProbe, successfulArguments } from '../../harness/probes/targets.ts';
 import { mayChangeState as planMayChangeState } from '../../harness/scenarios/plan.ts';
 import { makeCall, makeObservation, makeTool } from '../helpers/check-tester.ts';
 import { makeProbeRecord } from './records.ts';
@@ -68,6 +68,31 @@ describe('successfulArguments', () => {
     expect(successfulArguments(observation, 'v')).toEqual({ n: 5 });
     expect(successfulArguments(observation, 'w')).toEqual({ n: 6 });
     expect(successfulArguments(observation, 'x')).toEqual({ n: 7 });
+  });
+});
+
+describe('answeredArguments (the base of probes that judge only failure answers: errors/echo)', () => {
+  const text = (body: unknown) => ({ result: { content: [{ type: 'text', text: JSON.stringify(body) }] } });
+  it('prefers the first successful call, else takes the first result without isError even when its body refuses', () => {
+    const observation = makeObservation({
+      calls: [
+        makeCall('t', text({ success: false, message: 'No such table' }), { scenario: { arguments: { n: 0 } } }),
+        makeCall('t', text({ success: true, rows: 0 }), { scenario: { arguments: { n: 1 } } }),
+        // database-server's drop_table: every call refused in the body; its echo probe must still run
+        makeCall('u', failed, { scenario: { arguments: { n: 2 } } }),
+        makeCall('u', text({ success: false, message: 'Safety confirmation required' }), { scenario: { arguments: { n: 3 } } }),
+        makeCall('u', text({ success: false, message: 'Safety confirmation required' }), { scenario: { arguments: { n: 4 } } }),
+        makeCall('v', failed, { scenario: { arguments: { n: 5 } } }),
+        makeCall('w', { error: { code: -32602, message: 'no' } }, { scenario: { arguments: { n: 6 } } }),
+      ],
+    });
+    expect(answeredArguments(observation, 't')).toEqual({ n: 1 });
+    expect(answeredArguments(observation, 'u')).toEqual({ n: 3 });
+    expect(successfulArguments(observation, 'u')).toBeUndefined();
+    // an isError result or a JSON-RPC error is no base: the server did not take those arguments as a call
+    expect(answeredArguments(observation, 'v')).toBeUndefined();
+    expect(answeredArguments(observation, 'w')).toBeUndefined();
+    expect(answeredArguments(observation, 'none')).toBeUndefined();
   });
 });
 

@@ -4,6 +4,8 @@
  * carry a sentinel on any channel (content text, structuredContent, error.message, error.data).
  * Its own probe per tool is the first sentinel-carrying reject probe of errors/input-enforcement's derivation
  * (`argumentProbePrefix`), so with that check on it is one of its requests, sent once (harness/run/shared-probes.ts).
+ * Its base is `answeredArguments`: a tool whose calls were all refused in a result body (no known-good base, so no
+ * input-enforcement probes) still gets its echo probe, since only the probe's failure answer is judged.
  * Every probe record whose params carry a sentinel is judged, including other checks' probes; and so is
  * every call whose arguments carry one (generated arguments plant sentinels in free strings, so a call
  * with VALID arguments that fails, e.g. for want of a network, must not repeat them either: issue 9 §3).
@@ -16,7 +18,7 @@ import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, firstArgumentProbe } from '../../probes/negative.ts';
 import { resultOf, responseKind } from '../../probes/records.ts';
 import { makeSentinel, SENTINEL_PREFIX, sentinelsIn } from '../../probes/sentinel.ts';
-import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
+import { answeredArguments, listedTools, mayProbe, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
 import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
 
 const ID = 'errors/echo';
@@ -120,7 +122,7 @@ export default defineCheck({
   plan({ observation }) {
     const probes: ProbeRequest[] = [toolCallProbe(ID, UNKNOWN, unknownToolName(observation), { probe: makeSentinel(UNKNOWN) })];
     for (const tool of listedTools(observation)) {
-      const base = mayProbe(observation, tool) ? successfulArguments(observation, tool.name) : undefined;
+      const base = mayProbe(observation, tool) ? answeredArguments(observation, tool.name) : undefined;
       const probe = base && firstArgumentProbe(tool.inputSchema, base, argumentProbePrefix(tool.name), (p) => p.sentinel !== undefined && p.expect === 'reject');
       if (probe) probes.push(toolCallProbe(ID, `${ID}:${tool.name}:${probe.key}`, tool.name, probe.arguments));
     }

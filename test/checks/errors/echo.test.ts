@@ -12,6 +12,8 @@ const args = (p: ProbeRequest) => JSON.stringify((p.params as { arguments?: unkn
 /** One read-only tool with one successful call: what errors/echo plans its probes for. */
 const base = makeObservation({ tools: [tool], calls: [makeCall('lookup', ok, { scenario: { arguments: { id: 'a' } } })] });
 const forbidding = { ...base, options: { ...base.options, echo: 'forbid' as const } };
+/** The same tool whose one call was refused in a result body without isError: no known-good base. */
+const refusedOnly = makeObservation({ tools: [tool], calls: [makeCall('lookup', { result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message: 'Safety confirmation required' }) }] } }, { scenario: { arguments: { id: 'a' } } })] });
 const unknown = (p: ProbeRequest) => p.id.endsWith(':unknown-tool');
 const clean = (p: ProbeRequest) => (unknown(p) ? { error: { code: -32602, message: 'Unknown tool' } } : { result: { isError: true, content: [{ type: 'text', text: 'limit: must be an integer' }] } });
 const echoing = (p: ProbeRequest) => (unknown(p) ? { error: { code: -32602, message: `Unknown tool, args ${args(p)}` } } : { result: { isError: true, content: [{ type: 'text', text: `bad ${args(p)}` }] } });
@@ -23,12 +25,16 @@ const failedCall = (response: Parameters<typeof makeCall>[1]) => makeObservation
 checkTester(check, {
   valid: [
     { name: 'failure answers name the rule, not the value', observation: base, answer: clean },
+    { name: 'a tool whose only call was refused in its body, whose failure answers name the rule', observation: refusedOnly, answer: clean },
     { name: 'a failed valid call that names the field, not the value', observation: failedCall({ result: { isError: true, content: [{ type: 'text', text: 'lookup failed: id not found' }] } }) },
     { name: 'a failure answer with the sentinel split across two strings does not repeat it', observation: failedCall({ result: { isError: true, content: [{ type: 'text', text: SENT.slice(0, 15) }, { type: 'text', text: SENT.slice(15) }], structuredContent: { [SENT.slice(0, 5)]: SENT.slice(5) } } }) },
     { name: 'a successful call may return its argument (an echo tool)', observation: failedCall({ result: { content: [{ type: 'text', text: `Echo: ${SENT}` }] } }) },
   ],
   invalid: [
     { name: 'echoes on both paths', observation: base, answer: echoing, findings: [{ messageId: 'echoedUnknown', pointer: '/error/message', severity: 'warning' }, { messageId: 'echoed', tool: 'lookup', pointer: '/result/content' }] },
+    // database-server 1.1.0 drop_table: every call refused in a result body, and a probe's failure answer repeated the
+    // table name; with no successful call the tool keeps its echo probe (only that failure answer is judged)
+    { name: 'a tool whose only call was refused in its body keeps its probe, and repeating the value is reported', observation: refusedOnly, answer: echoing, findings: [{ messageId: 'echoedUnknown' }, { messageId: 'echoed', tool: 'lookup', pointer: '/result/content' }] },
     {
       name: 'a call with valid (generated) arguments that failed repeats the planted value',
       observation: failedCall({ result: { isError: true, content: [{ type: 'text', text: `fetch https://api.example/items/${SENT} failed: ENETUNREACH` }] } }),

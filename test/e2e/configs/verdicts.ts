@@ -71,6 +71,8 @@ export const ARMS: Arm[] = [
       { check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError', severity: 'info', includes: 'Tool export_table refused arguments' },
       // a normal output that merely starts with the word Error keeps the tool's probes
       { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool error_stats accepted a call with property "hours" above its maximum' },
+      // no call of archive_table succeeded, yet its echo probe runs: only the probe's failure answer is judged
+      { check: 'errors/echo', messageId: 'echoed', severity: 'warning', includes: 'Tool archive_table:' },
     ],
     never: [
       { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'archive_table' },
@@ -78,7 +80,7 @@ export const ARMS: Arm[] = [
       { check: 'errors/classification', messageId: 'failureAsSuccess', tool: 'error_stats' },
     ],
   },
-  { surface: 'refusal-as-iserror', file: 'refusal-as-success.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification'] },
+  { surface: 'refusal-as-iserror', file: 'refusal-as-success.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification', 'errors/echo'] },
   { surface: 'error-structured-invalid', file: 'error-structured.mjs', draws: [{ check: 'result/structured-content', messageId: 'errorResultInvalid', severity: 'warning' }] },
   { surface: 'error-structured-absent', file: 'error-structured.mjs', args: ['--twin'], silent: ['result/structured-content'] },
   {
