@@ -240,7 +240,8 @@ const derived = new WeakMap<object, WeakMap<object, Map<string, readonly Argumen
 /**
  * Derive the argument probes of one tool.
  * @param inputSchema the tool's advertised inputSchema (anything; non-objects give no probes)
- * @param base arguments known to succeed (a successful scenario's); every probe changes one thing
+ * @param base the arguments of a call the server answered (a successful scenario's; for errors/echo on a read-only
+ *   tool, targets.ts `answeredArguments`, possibly one refused in its result body); every probe changes one thing
  * @param idPrefix the prefix the sentinels are derived from (the checks pass `argumentProbePrefix(tool)`)
  * @returns at most MAX_PROBES_PER_TOOL probes; never throws. The same schema, base and prefix objects give
  *   the same (shared, read-only) probe objects: callers must not mutate them.
@@ -272,8 +273,10 @@ export function firstArgumentProbe(inputSchema: unknown, base: Record<string, un
 /**
  * The id prefix every check derives a tool's argument probes with (their sentinels come from it):
  * `errors/input-enforcement:<tool>`, input-enforcement's own. errors/classification and errors/echo pick their
- * probe from the same derivation, so a probe they pick is the very request input-enforcement plans too (the same
- * arguments object), sent once for all of them (harness/run/shared-probes.ts).
+ * probe from the same derivation, so a probe they pick from the same base is the very request input-enforcement
+ * plans too (the same arguments object), sent once for all of them (harness/run/shared-probes.ts). The one exception:
+ * errors/echo's probe of a read-only tool whose calls were all refused in a result body, which input-enforcement does
+ * not probe (targets.ts `answeredArguments`).
  */
 export function argumentProbePrefix(tool: string): string {
   return `errors/input-enforcement:${tool}`;

@@ -88,16 +88,19 @@ function firstAnswered(calls: readonly CallRecord[]): Map<string, Record<string,
 }
 
 /**
- * The base for a probe that judges only FAILURE answers (errors/echo: does a refusal repeat the caller's value?):
- * `successfulArguments` when the tool has a call that succeeded, else the arguments of its first call answered with
- * a result without `isError`, even one whose body reports a failure (`{"success": false, "message": "Safety
- * confirmation required"}`). Such a refusal is no known-good base for probes whose verdict reads acceptance
- * (errors/input-enforcement), but the server took those arguments as a call: an invalid value derived from them
- * still reaches its validation, and what its failure answer repeats is the same finding. Undefined when every call
- * of the tool was a JSON-RPC error or an `isError` result, or none was made. O(1) after a one-time index.
+ * The base of errors/echo's probe, which judges only a FAILURE answer (does it repeat a value the caller planted?):
+ * `successfulArguments` when the tool has a call that succeeded; else, for a read-only tool only (`mayChangeState`
+ * false), the arguments of its first call answered with a result without `isError`, even one whose body reports a
+ * failure (`{"success": false, "message": "No such table"}`). Such a refusal is no known-good base for probes whose
+ * verdict reads acceptance or a channel (errors/input-enforcement, errors/classification), but an invalid value derived
+ * from it still reaches the server's validation. Never for a tool that may change state: the refusal may be the
+ * server's own safety gate (`confirm: false`), which a derived wrong-typed value can slip past (a review of 0336025:
+ * a table dropped by a probe). Undefined when no such call exists. O(1) after a one-time index of `observation.calls`.
  */
-export function answeredArguments(observation: SurfaceObservation, tool: string): Record<string, unknown> | undefined {
-  return successfulArguments(observation, tool) ?? indexOf(observation.calls, firstAnswered).get(tool);
+export function answeredArguments(observation: SurfaceObservation, tool: ListedTool): Record<string, unknown> | undefined {
+  const succeeded = successfulArguments(observation, tool.name);
+  if (succeeded !== undefined || mayChangeState(tool.annotations)) return succeeded;
+  return indexOf(observation.calls, firstAnswered).get(tool.name);
 }
 
 /** A tool name that is not advertised: `mcp_harness_unknown_tool_<8 hex>`, stable for a listing. */

@@ -1,7 +1,7 @@
 /**
  * Identical pipelined probes sent once (issue 12): checks that pick the same argument probe of a tool plan the
  * same request under their own ids (errors/classification's invalid-arguments probe is input-enforcement's first
- * reject probe; errors/echo's sentinel probe is one of input-enforcement's: both derive from one memoised
+ * reject probe; errors/echo's sentinel probe is one of input-enforcement's, where both have a base: both derive from one memoised
  * derivation, harness/probes/negative.ts `argumentProbePrefix`), about 2,000 requests of a 1,000-tool run. The
  * runner sends such a request once, at the first one's place in plan order, and every check gets the record under
  * its own probe: the same request and answer, `{ ...record, probe }` (as identical fresh-process openings already

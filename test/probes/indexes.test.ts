@@ -71,28 +71,38 @@ describe('successfulArguments', () => {
   });
 });
 
-describe('answeredArguments (the base of probes that judge only failure answers: errors/echo)', () => {
+describe('answeredArguments (the base of errors/echo, which judges only failure answers)', () => {
   const text = (body: unknown) => ({ result: { content: [{ type: 'text', text: JSON.stringify(body) }] } });
-  it('prefers the first successful call, else takes the first result without isError even when its body refuses', () => {
-    const observation = makeObservation({
-      calls: [
-        makeCall('t', text({ success: false, message: 'No such table' }), { scenario: { arguments: { n: 0 } } }),
-        makeCall('t', text({ success: true, rows: 0 }), { scenario: { arguments: { n: 1 } } }),
-        // database-server's drop_table: every call refused in the body; its echo probe must still run
-        makeCall('u', failed, { scenario: { arguments: { n: 2 } } }),
-        makeCall('u', text({ success: false, message: 'Safety confirmation required' }), { scenario: { arguments: { n: 3 } } }),
-        makeCall('u', text({ success: false, message: 'Safety confirmation required' }), { scenario: { arguments: { n: 4 } } }),
-        makeCall('v', failed, { scenario: { arguments: { n: 5 } } }),
-        makeCall('w', { error: { code: -32602, message: 'no' } }, { scenario: { arguments: { n: 6 } } }),
-      ],
-    });
-    expect(answeredArguments(observation, 't')).toEqual({ n: 1 });
-    expect(answeredArguments(observation, 'u')).toEqual({ n: 3 });
+  const readOnly = (name: string) => makeTool(name, { annotations: { readOnlyHint: true } });
+  const observation = makeObservation({
+    calls: [
+      makeCall('t', text({ success: false, message: 'No such table' }), { scenario: { arguments: { n: 0 } } }),
+      makeCall('t', text({ success: true, rows: 0 }), { scenario: { arguments: { n: 1 } } }),
+      // every call refused in the body: a read-only tool keeps its echo probe
+      makeCall('u', failed, { scenario: { arguments: { n: 2 } } }),
+      makeCall('u', text({ success: false, message: 'No such table' }), { scenario: { arguments: { n: 3 } } }),
+      makeCall('u', text({ success: false, message: 'No such table' }), { scenario: { arguments: { n: 4 } } }),
+      makeCall('v', failed, { scenario: { arguments: { n: 5 } } }),
+      makeCall('w', { error: { code: -32602, message: 'no' } }, { scenario: { arguments: { n: 6 } } }),
+      // database-server 1.1.0 drop_table: refused by its own safety gate (confirm: false)
+      makeCall('drop', text({ success: false, message: 'Safety confirmation required' }), { scenario: { arguments: { n: 7 } } }),
+    ],
+  });
+  it('prefers the first successful call, else takes a read-only tool\'s first result without isError even when its body refuses', () => {
+    expect(answeredArguments(observation, readOnly('t'))).toEqual({ n: 1 });
+    expect(answeredArguments(observation, readOnly('u'))).toEqual({ n: 3 });
     expect(successfulArguments(observation, 'u')).toBeUndefined();
-    // an isError result or a JSON-RPC error is no base: the server did not take those arguments as a call
-    expect(answeredArguments(observation, 'v')).toBeUndefined();
-    expect(answeredArguments(observation, 'w')).toBeUndefined();
-    expect(answeredArguments(observation, 'none')).toBeUndefined();
+  });
+  it('takes no refused call of a tool that may change state (its refusal may be a safety gate a probe would slip past)', () => {
+    expect(answeredArguments(observation, makeTool('drop'))).toBeUndefined();
+    expect(answeredArguments(observation, makeTool('drop', { annotations: { destructiveHint: false } }))).toBeUndefined();
+    expect(answeredArguments(observation, readOnly('drop'))).toEqual({ n: 7 });
+    expect(answeredArguments(observation, makeTool('t'))).toEqual({ n: 1 });
+  });
+  it('takes no isError result and no JSON-RPC error: the server did not take those arguments as a call', () => {
+    expect(answeredArguments(observation, readOnly('v'))).toBeUndefined();
+    expect(answeredArguments(observation, readOnly('w'))).toBeUndefined();
+    expect(answeredArguments(observation, readOnly('none'))).toBeUndefined();
   });
 });
 

@@ -23,7 +23,7 @@ import { argumentProbePrefix, firstArgumentProbe } from '../../probes/negative.t
 import { indexOf } from '../../probes/index-cache.ts';
 import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { makeSentinel } from '../../probes/sentinel.ts';
-import { answeredArguments, listedTools, mayProbe, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
+import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
@@ -41,13 +41,9 @@ function hasRequired(schema: unknown): boolean {
   return Array.isArray(required) && required.length > 0;
 }
 
-/**
- * Invalid arguments for a tool: the first reject probe from the arguments of a call the server answered with a result
- * (`answeredArguments`: a successful call's, else one refused in its body; only the probe's channel is judged), else
- * `{}` when it requires properties.
- */
+/** Invalid arguments for a tool: the first reject probe from its known-good arguments, else `{}` when it requires properties. */
 function invalidArgumentsProbe(observation: SurfaceObservation, tool: string, schema: unknown): ProbeRequest | undefined {
-  const base = answeredArguments(observation, tool);
+  const base = successfulArguments(observation, tool);
   if (!base) return hasRequired(schema) ? toolCallProbe(ID, invalidId(tool), tool, {}) : undefined;
   const probe = firstArgumentProbe(schema, base, argumentProbePrefix(tool), (p) => p.expect === 'reject');
   return probe ? toolCallProbe(ID, invalidId(tool), tool, probe.arguments) : undefined;

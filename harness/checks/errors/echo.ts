@@ -4,8 +4,11 @@
  * carry a sentinel on any channel (content text, structuredContent, error.message, error.data).
  * Its own probe per tool is the first sentinel-carrying reject probe of errors/input-enforcement's derivation
  * (`argumentProbePrefix`), so with that check on it is one of its requests, sent once (harness/run/shared-probes.ts).
- * Its base is `answeredArguments`: a tool whose calls were all refused in a result body (no known-good base, so no
- * input-enforcement probes) still gets its echo probe, since only the probe's failure answer is judged.
+ * Its base is `answeredArguments`: a read-only tool whose calls were all refused in a result body (no known-good base,
+ * so no input-enforcement probes) still gets its echo probe, since only the probe's failure answer is judged.
+ * A probe's params hold the value it planted and the base's valid values (generated strings carry sentinels too): an
+ * answer that repeats only values the tool's calls also sent ("Table <the valid table name> does not exist") is the
+ * `echoedCall` case, graded the same (`echoedProbeBase`, info); one that repeats the probe's planted value is `echoed`.
  * Every probe record whose params carry a sentinel is judged, including other checks' probes; and so is
  * every call whose arguments carry one (generated arguments plant sentinels in free strings, so a call
  * with VALID arguments that fails, e.g. for want of a network, must not repeat them either: issue 9 §3).
@@ -19,7 +22,8 @@ import { argumentProbePrefix, firstArgumentProbe } from '../../probes/negative.t
 import { resultOf, responseKind } from '../../probes/records.ts';
 import { makeSentinel, SENTINEL_PREFIX, sentinelsIn } from '../../probes/sentinel.ts';
 import { answeredArguments, listedTools, mayProbe, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
-import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
+import { indexOf } from '../../probes/index-cache.ts';
+import type { CallRecord, ProbeRecord, ProbeRequest } from '../../model/wire.ts';
 
 const ID = 'errors/echo';
 const UNKNOWN = `${ID}:unknown-tool`;
@@ -95,6 +99,28 @@ function echoedChannels(record: Pick<ProbeRecord, 'request'>, planted: unknown):
   return sentinels.length === 0 ? [] : carrying(texts, sentinels);
 }
 
+/** Tool name -> the sentinels of its scenario calls' arguments (values the caller sent as valid arguments). */
+function callSentinelsByTool(calls: readonly CallRecord[]): Map<string, Set<string>> {
+  const byTool = new Map<string, Set<string>>();
+  for (const call of calls) {
+    const found = sentinelsIn(call.scenario.arguments);
+    if (found.length === 0) continue;
+    const set = byTool.get(call.scenario.tool) ?? new Set<string>();
+    for (const s of found) set.add(s);
+    byTool.set(call.scenario.tool, set);
+  }
+  return byTool;
+}
+
+/**
+ * The channels of a probe's failure answer that repeat a sentinel the probe planted: one of its params' sentinels
+ * that none of the tool's calls sent (`valid`: callSentinelsByTool). Called only for an answer that echoes some sentinel.
+ */
+function plantedChannels(record: ProbeRecord, valid: ReadonlySet<string> | undefined): string[] {
+  const planted = sentinelsIn(record.probe.params).filter((s) => !valid?.has(s));
+  return planted.length === 0 ? [] : carrying(channelTexts(record), planted);
+}
+
 /** The probe's key within its tool (`wrong-type:x`, `unknown-tool`): its id without `<check>:<tool>:`. */
 function probeName(record: ProbeRecord): string {
   const { id, check, tool } = record.probe;
@@ -113,6 +139,7 @@ export default defineCheck({
       echoed: 'Tool {{tool}}: the failure answer to probe "{{probe}}" repeats a caller-supplied value in {{channel}}; name the field and the rule instead.',
       echoedUnknown: 'The failure answer to a call of an unknown tool repeats a caller-supplied value in {{channel}}.',
       echoedCall: 'Tool {{tool}}: the failure answer to a call with valid arguments (scenario {{scenario}}) repeats a caller-supplied value in {{channel}}; name the field and the rule instead.',
+      echoedProbeBase: 'Tool {{tool}}: the failure answer to probe "{{probe}}" repeats, in {{channel}}, a value of the valid arguments the probe kept (not the value it planted); name the field instead.',
     },
     examples: {
       fail: '{"error":{"code":-32602,"message":"bad value <caller input> for field x"}}',
@@ -122,7 +149,7 @@ export default defineCheck({
   plan({ observation }) {
     const probes: ProbeRequest[] = [toolCallProbe(ID, UNKNOWN, unknownToolName(observation), { probe: makeSentinel(UNKNOWN) })];
     for (const tool of listedTools(observation)) {
-      const base = mayProbe(observation, tool) ? answeredArguments(observation, tool.name) : undefined;
+      const base = mayProbe(observation, tool) ? answeredArguments(observation, tool) : undefined;
       const probe = base && firstArgumentProbe(tool.inputSchema, base, argumentProbePrefix(tool.name), (p) => p.sentinel !== undefined && p.expect === 'reject');
       if (probe) probes.push(toolCallProbe(ID, `${ID}:${tool.name}:${probe.key}`, tool.name, probe.arguments));
     }
@@ -151,13 +178,17 @@ export default defineCheck({
       const channels = echoedChannels(record, record.probe.params);
       if (channels.length === 0) continue;
       const unknownTool = record.probe.id.endsWith(':unknown-tool');
+      const own = unknownTool ? channels : plantedChannels(record, indexOf(observation.calls, callSentinelsByTool).get(record.probe.tool ?? ''));
       for (const channel of channels) {
         const key = `${record.probe.tool ?? ''}|${probeName(record)}|${channel}|${unknownTool}`;
         if (seen.has(key)) continue;
         seen.add(key);
         const severity = forbid ? 'error' as const : undefined;
+        const data = { tool: record.probe.tool ?? '(unknown)', probe: probeName(record), channel };
         if (unknownTool) report({ messageId: 'echoedUnknown', data: { channel }, pointer: channelPointer(channel), ...(severity ? { severity } : {}) });
-        else report({ messageId: 'echoed', tool: record.probe.tool, data: { tool: record.probe.tool ?? '(unknown)', probe: probeName(record), channel }, pointer: channelPointer(channel), ...(severity ? { severity } : {}) });
+        else if (own.includes(channel)) report({ messageId: 'echoed', tool: record.probe.tool, data, pointer: channelPointer(channel), ...(severity ? { severity } : {}) });
+        // info unless forbidden, as `echoedCall`: the value repeated is one the caller also sent as valid arguments
+        else report({ messageId: 'echoedProbeBase', tool: record.probe.tool, data, pointer: channelPointer(channel), severity: forbid ? 'error' : 'info' });
       }
     }
   },

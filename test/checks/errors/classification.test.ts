@@ -47,11 +47,12 @@ checkTester(check, {
     { name: 'case 21: invalid arguments as JSON-RPC error (2025-11-25)', observation: observed(c21, rpc(-32602), { error: { code: 0, message: 'decode failed' } }, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'lookup_user', severity: 'error' }] },
     { name: 'case 26 also: -32602 for invalid input on 2025-11-25', observation: observed(c26, rpc(-32602), rpc(-32602), '2025-11-25', { mode: 'FOO' }), findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'set_mode', severity: 'error' }] },
     {
-      // a tool that requires nothing, whose one call was refused in its body: its invalid-arguments probe is derived
-      // from that call's arguments (only the probe's channel is judged), not dropped for want of a successful call
-      name: 'a tool whose only call was refused in a result body still gets its invalid-arguments probe',
-      observation: observed(makeTool('search', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { limit: { type: 'integer' } } } }), rpc(-32602), rpc(-32602), '2025-11-25', { limit: 1 }, { result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message: 'Safety confirmation required' }) }] } }),
-      findings: [{ messageId: 'failureAsSuccess', tool: 'search', severity: 'info' }, { messageId: 'invalidArgumentsProtocolError', tool: 'search', severity: 'error' }],
+      // a review of 0336025: a read-only purge_cache whose one call ({}) was refused by its confirmation gate in the body;
+      // a probe derived from that call slips past the gate (a truthy wrong-typed confirm) and meets the backend's -32603,
+      // which says nothing about arguments: a refused call is no base for the invalid-arguments probe (no verdict)
+      name: 'a tool whose only call was refused in a result body gets no invalid-arguments verdict (the refusal is no base)',
+      observation: observed(makeTool('purge_cache', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } }), rpc(-32602), rpc(-32603), '2025-11-25', {}, { result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message: 'Safety confirmation required' }) }] } }),
+      findings: [{ messageId: 'failureAsSuccess', tool: 'purge_cache', severity: 'info' }],
     },
     { name: 'version gate: 2025-06-18 only info', observation: observed(c21, rpc(-32602), rpc(-32602), '2025-06-18', { id: 'u1' }), findings: [{ messageId: 'invalidArgumentsProtocolError', severity: 'info' }] },
     { name: 'unknown tool answered isError (sdk 1.x)', observation: observed(c21, isError, isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolNotProtocolError', severity: 'error' }] },

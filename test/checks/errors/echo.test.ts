@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/errors/echo.ts';
 import { makeSentinel, SENTINEL_PATTERN } from '../../../harness/probes/sentinel.ts';
-import { answered, checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
+import { answered, checkTester, makeCall, makeObservation, makeTool, planOn, runCheckOn } from '../../helpers/check-tester.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import type { ProbeRequest } from '../../../harness/model/wire.ts';
 
@@ -12,6 +12,8 @@ const args = (p: ProbeRequest) => JSON.stringify((p.params as { arguments?: unkn
 /** One read-only tool with one successful call: what errors/echo plans its probes for. */
 const base = makeObservation({ tools: [tool], calls: [makeCall('lookup', ok, { scenario: { arguments: { id: 'a' } } })] });
 const forbidding = { ...base, options: { ...base.options, echo: 'forbid' as const } };
+/** The tool with one successful call whose (generated) id carries a sentinel: its probes keep that valid value. */
+const failedBaseOnly = makeObservation({ tools: [tool], calls: [makeCall('lookup', ok, { scenario: { name: 'generated', arguments: { id: makeSentinel('generated:/properties/id') } } })] });
 /** The same tool whose one call was refused in a result body without isError: no known-good base. */
 const refusedOnly = makeObservation({ tools: [tool], calls: [makeCall('lookup', { result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message: 'Safety confirmation required' }) }] } }, { scenario: { arguments: { id: 'a' } } })] });
 const unknown = (p: ProbeRequest) => p.id.endsWith(':unknown-tool');
@@ -35,6 +37,14 @@ checkTester(check, {
     // database-server 1.1.0 drop_table: every call refused in a result body, and a probe's failure answer repeated the
     // table name; with no successful call the tool keeps its echo probe (only that failure answer is judged)
     { name: 'a tool whose only call was refused in its body keeps its probe, and repeating the value is reported', observation: refusedOnly, answer: echoing, findings: [{ messageId: 'echoedUnknown' }, { messageId: 'echoed', tool: 'lookup', pointer: '/result/content' }] },
+    {
+      // database-server 1.1.0 drop_table (a review of 0336025): the probe's answer repeats the VALID table name it kept
+      // from its base call, not the value it planted: a not-found message naming the caller's identifier (info)
+      name: "a probe's failure answer that repeats only a value the tool's calls also sent is the echoedCall case (info)",
+      observation: failedBaseOnly,
+      answer: (p) => (unknown(p) ? { error: { code: -32602, message: 'Unknown tool' } } : { result: { isError: true, content: [{ type: 'text', text: `no item ${String((p.params as { arguments: { id?: unknown } }).arguments.id)}` }] } }),
+      findings: [{ messageId: 'echoedProbeBase', tool: 'lookup', pointer: '/result/content', severity: 'info' }],
+    },
     {
       name: 'a call with valid (generated) arguments that failed repeats the planted value',
       observation: failedCall({ result: { isError: true, content: [{ type: 'text', text: `fetch https://api.example/items/${SENT} failed: ENETUNREACH` }] } }),
@@ -63,5 +73,28 @@ describe('fixture echo-args.mjs', () => {
     const frames = await drive('echo-args.mjs', [init(), callFrame(1, 'nope', { v: 'SENTINEL-1' }), callFrame(2, 'lookup', { id: 'SENTINEL-2', limit: 'x' })], { expectIds: [0, 1, 2] });
     expect(frames.find((f) => f.id === 1)?.error?.message).toContain('SENTINEL-1');
     expect(JSON.stringify(frames.find((f) => f.id === 2)?.result)).toContain('SENTINEL-2');
+  });
+});
+
+describe('errors/echo: the base of its per-tool probe (targets.ts answeredArguments)', () => {
+  const refusal = { result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message: 'Safety confirmation required' }) }] } };
+  const toolProbes = (observation: ReturnType<typeof makeObservation>) => planOn(check, observation).filter((p) => !unknown(p));
+  it('plans the probe of a read-only tool whose only call was refused in its body, from that call', () => {
+    const probes = toolProbes(refusedOnly);
+    expect(probes).toHaveLength(1);
+    expect((probes[0].params as { arguments: { id?: unknown } }).arguments.id).toBe('a');
+  });
+  it('plans none for a tool that may change state whose calls were all refused (the refusal may be its safety gate)', () => {
+    const drop = makeTool('drop_table', { inputSchema: tool.inputSchema });
+    const observation = makeObservation({ tools: [drop], calls: [makeCall('drop_table', refusal, { scenario: { arguments: { id: 'a' } } })] });
+    // even where the user allowed calls that change state
+    const allowed = { ...observation, options: { ...observation.options, allowDestructive: true } };
+    expect(toolProbes(observation)).toEqual([]);
+    expect(toolProbes(allowed)).toEqual([]);
+  });
+  it('plans none from an isError answer or a JSON-RPC error', () => {
+    for (const answer of [{ result: { isError: true, content: [] } }, { error: { code: -32603, message: 'x' } }]) {
+      expect(toolProbes(makeObservation({ tools: [tool], calls: [makeCall('lookup', answer, { scenario: { arguments: { id: 'a' } } })] }))).toEqual([]);
+    }
   });
 });
