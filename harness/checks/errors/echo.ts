@@ -7,7 +7,7 @@
  * Its base is `answeredArguments`: a read-only tool whose calls were all refused in a result body (no known-good base,
  * so no input-enforcement probes) still gets its echo probe, since only the probe's failure answer is judged.
  * A probe's params hold the value it planted and the base's valid values (generated strings carry sentinels too): an
- * answer that repeats only values the tool's calls also sent ("Table <the valid table name> does not exist") is the
+ * answer that repeats only values the tool's answered calls also sent ("Table <the valid table name> does not exist") is the
  * `echoedCall` case, graded the same (`echoedProbeBase`, info); one that repeats the probe's planted value is `echoed`.
  * Every probe record whose params carry a sentinel is judged, including other checks' probes; and so is
  * every call whose arguments carry one (generated arguments plant sentinels in free strings, so a call
@@ -99,10 +99,15 @@ function echoedChannels(record: Pick<ProbeRecord, 'request'>, planted: unknown):
   return sentinels.length === 0 ? [] : carrying(texts, sentinels);
 }
 
-/** Tool name -> the sentinels of its scenario calls' arguments (values the caller sent as valid arguments). */
+/**
+ * Tool name -> the sentinels of the arguments of its calls answered with a result without isError: the calls a probe
+ * can be derived from (targets.ts successfulArguments, answeredArguments), so the values a probe may have kept. A
+ * scenario expecting a tool error, or a call that failed, adds nothing (a sentinel in it never downgrades a probe's).
+ */
 function callSentinelsByTool(calls: readonly CallRecord[]): Map<string, Set<string>> {
   const byTool = new Map<string, Set<string>>();
   for (const call of calls) {
+    if (responseKind(call.request) !== 'result') continue;
     const found = sentinelsIn(call.scenario.arguments);
     if (found.length === 0) continue;
     const set = byTool.get(call.scenario.tool) ?? new Set<string>();
@@ -139,7 +144,7 @@ export default defineCheck({
       echoed: 'Tool {{tool}}: the failure answer to probe "{{probe}}" repeats a caller-supplied value in {{channel}}; name the field and the rule instead.',
       echoedUnknown: 'The failure answer to a call of an unknown tool repeats a caller-supplied value in {{channel}}.',
       echoedCall: 'Tool {{tool}}: the failure answer to a call with valid arguments (scenario {{scenario}}) repeats a caller-supplied value in {{channel}}; name the field and the rule instead.',
-      echoedProbeBase: 'Tool {{tool}}: the failure answer to probe "{{probe}}" repeats, in {{channel}}, a value of the valid arguments the probe kept (not the value it planted); name the field instead.',
+      echoedProbeBase: 'Tool {{tool}}: the failure answer to probe "{{probe}}" repeats, in {{channel}}, a value the tool\'s own calls also sent (kept from the call the probe was derived from, not planted by the probe); name the field instead.',
     },
     examples: {
       fail: '{"error":{"code":-32602,"message":"bad value <caller input> for field x"}}',

@@ -14,6 +14,19 @@ const base = makeObservation({ tools: [tool], calls: [makeCall('lookup', ok, { s
 const forbidding = { ...base, options: { ...base.options, echo: 'forbid' as const } };
 /** The tool with one successful call whose (generated) id carries a sentinel: its probes keep that valid value. */
 const failedBaseOnly = makeObservation({ tools: [tool], calls: [makeCall('lookup', ok, { scenario: { name: 'generated', arguments: { id: makeSentinel('generated:/properties/id') } } })] });
+const BASE_ID = makeSentinel('generated:/properties/id');
+/** The id a probe kept from failedBaseOnly's call, and the sentinels it planted (its params' others). */
+const keptId = (p: ProbeRequest) => String((p.params as { arguments: { id?: unknown } }).arguments.id);
+const plantedOf = (p: ProbeRequest) => (JSON.stringify((p.params as { arguments: unknown }).arguments).match(SENTINEL_PATTERN) ?? []).filter((x) => x !== BASE_ID);
+/** failedBaseOnly plus a scenario expecting a tool error whose arguments carry the tool probe's planted sentinel. */
+function withFailedCallCarryingPlanted() {
+  const probe = planOn(check, failedBaseOnly).find((p) => !unknown(p));
+  if (!probe) throw new Error('errors/echo planned no tool probe');
+  const planted = plantedOf(probe);
+  expect(planted.length).toBeGreaterThan(0);
+  const failedCall = makeCall('lookup', { result: { isError: true, content: [{ type: 'text', text: `bad ${planted[0]}` }] } }, { scenario: { name: 'pasted', expect: 'tool-error', arguments: { id: planted[0] } } });
+  return makeObservation({ tools: [tool], calls: [...failedBaseOnly.calls, failedCall] });
+}
 /** The same tool whose one call was refused in a result body without isError: no known-good base. */
 const refusedOnly = makeObservation({ tools: [tool], calls: [makeCall('lookup', { result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message: 'Safety confirmation required' }) }] } }, { scenario: { arguments: { id: 'a' } } })] });
 const unknown = (p: ProbeRequest) => p.id.endsWith(':unknown-tool');
@@ -44,6 +57,32 @@ checkTester(check, {
       observation: failedBaseOnly,
       answer: (p) => (unknown(p) ? { error: { code: -32602, message: 'Unknown tool' } } : { result: { isError: true, content: [{ type: 'text', text: `no item ${String((p.params as { arguments: { id?: unknown } }).arguments.id)}` }] } }),
       findings: [{ messageId: 'echoedProbeBase', tool: 'lookup', pointer: '/result/content', severity: 'info' }],
+    },
+    {
+      name: 'graded per channel: the kept value in content is echoedProbeBase, the planted value in structuredContent is echoed',
+      observation: failedBaseOnly,
+      answer: (p) => (unknown(p) ? { error: { code: -32602, message: 'Unknown tool' } } : { result: { isError: true, content: [{ type: 'text', text: `no item ${keptId(p)}` }], structuredContent: { rejected: plantedOf(p) } } }),
+      findings: [{ messageId: 'echoedProbeBase', pointer: '/result/content', severity: 'info' }, { messageId: 'echoed', pointer: '/result/structuredContent', severity: 'warning' }],
+    },
+    {
+      name: 'both values in one channel: echoed (the planted value is repeated)',
+      observation: failedBaseOnly,
+      answer: (p) => (unknown(p) ? { error: { code: -32602, message: 'Unknown tool' } } : { result: { isError: true, content: [{ type: 'text', text: `bad ${args(p)}` }] } }),
+      findings: [{ messageId: 'echoed', pointer: '/result/content', severity: 'warning' }],
+    },
+    {
+      name: "echo: 'forbid' makes echoedProbeBase an error",
+      observation: { ...failedBaseOnly, options: { ...failedBaseOnly.options, echo: 'forbid' as const } },
+      answer: (p) => (unknown(p) ? { error: { code: -32602, message: 'Unknown tool' } } : { result: { isError: true, content: [{ type: 'text', text: `no item ${keptId(p)}` }] } }),
+      findings: [{ messageId: 'echoedProbeBase', pointer: '/result/content', severity: 'error' }],
+    },
+    {
+      // a review of 296edc9: a scenario expecting a tool error that carries the probe's planted value (a user pasted a
+      // sentinel) is no base a probe keeps values from: the planted value repeated stays echoed
+      name: "a failed call's sentinel does not downgrade a probe's planted value",
+      observation: withFailedCallCarryingPlanted(),
+      answer: (p) => (unknown(p) ? { error: { code: -32602, message: 'Unknown tool' } } : { result: { isError: true, content: [{ type: 'text', text: `bad ${args(p)}` }] } }),
+      findings: [{ messageId: 'echoedCall' }, { messageId: 'echoed', pointer: '/result/content', severity: 'warning' }],
     },
     {
       name: 'a call with valid (generated) arguments that failed repeats the planted value',
