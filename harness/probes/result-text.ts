@@ -29,7 +29,8 @@ export type FailureShape =
   | "a text that begins with 'Error' or 'Failed'"
   | "a JSON body with an 'error' member"
   | 'a JSON body with status "error"'
-  | 'a JSON body with success false and a message';
+  | 'a JSON body with success false and a message'
+  | 'a JSON body with an HTTP error status and a message';
 
 /** What may follow "Error" or "Failed" in a failure report: `:`, `!`, `;`, a full stop, a spaced hyphen or a dash. */
 const SEP = String.raw`\s*(?:[:!;]|\.(?=\s|$)|\s[-\u2013\u2014]|[\u2013\u2014])`;
@@ -56,13 +57,27 @@ const hasMessage = (body: Record<string, unknown>): boolean =>
   MESSAGE_MEMBERS.some((k) => typeof body[k] === 'string' && (body[k] as string).trim() !== '') || (Array.isArray(body.errors) && body.errors.length > 0);
 
 /**
+ * Whether `status` is an HTTP error status, 400-599: an integer, or a string of those three digits (GitHub's REST API
+ * writes `"status": "401"`).
+ */
+function httpErrorStatus(status: unknown): boolean {
+  const code = typeof status === 'number' ? status : typeof status === 'string' && /^[45]\d\d$/.test(status) ? Number(status) : Number.NaN;
+  return Number.isInteger(code) && code >= 400 && code <= 599;
+}
+
+/**
  * The failure shape of a JSON object, if any, read from its top-level members only:
  * - an `error` member that is a non-empty string, `true`, or a non-empty object (not `0`, `false`, `null`, `""` or
  *   an array: `{"error": 0, "data": ...}` is a status code of success);
  * - `status: "error"`;
  * - `success: false` beside a message (`hasMessage`: `{"success": false, "message": "Safety
  *   confirmation required..."}`, @executeautomation/database-server 1.1.0's refusals, a sweep of published servers
- *   2026-12-04); `success: false` alone may be data (`{"job": "build", "success": false, "failedSteps": [...]}`).
+ *   2026-12-04); `success: false` alone may be data (`{"job": "build", "success": false, "failedSteps": [...]}`);
+ * - `status` (or `statusCode`) an HTTP error status (`httpErrorStatus`: 400-599) beside a message (`hasMessage`): an API's
+ *   error body passed through as the result, such as Notion's `{"object": "error", "status": 401, "code": "unauthorized",
+ *   "message": "API token is invalid."}` (@notionhq/notion-mcp-server 2.5.2 with a dummy key: every call, valid or not,
+ *   answers it without isError; a sweep of published servers 2026-12-04). A status alone may be data (a link checker's
+ *   `{"url": ..., "status": 404}`).
  */
 function jsonShape(body: unknown): FailureShape | undefined {
   if (!isJsonObject(body)) return undefined;
@@ -70,6 +85,7 @@ function jsonShape(body: unknown): FailureShape | undefined {
   if ((typeof error === 'string' && error.trim() !== '') || error === true || (isJsonObject(error) && Object.keys(error).length > 0)) return "a JSON body with an 'error' member";
   if (typeof body.status === 'string' && body.status.toLowerCase() === 'error') return 'a JSON body with status "error"';
   if (body.success === false && hasMessage(body)) return 'a JSON body with success false and a message';
+  if ((httpErrorStatus(body.status) || httpErrorStatus(body.statusCode)) && hasMessage(body)) return 'a JSON body with an HTTP error status and a message';
   return undefined;
 }
 

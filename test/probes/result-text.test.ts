@@ -66,6 +66,12 @@ describe('failureShape: a JSON body (a text block or structuredContent)', () => 
     [{ success: false, errorMessage: 'x' }, 'a JSON body with success false and a message'],
     [{ success: false, error_message: 'x' }, 'a JSON body with success false and a message'],
     [{ success: false, errors: ['limit must be <= 10'] }, 'a JSON body with success false and a message'],
+    // Notion's API error body, passed through without isError by @notionhq/notion-mcp-server 2.5.2 (a dummy key)
+    [{ status: 401, object: 'error', code: 'unauthorized', message: 'API token is invalid.', request_id: 'r1' }, 'a JSON body with an HTTP error status and a message'],
+    [{ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' }, 'a JSON body with an HTTP error status and a message'],
+    [{ statusCode: 500, message: 'Internal server error' }, 'a JSON body with an HTTP error status and a message'],
+    [{ status: 503, detail: 'Service unavailable' }, 'a JSON body with an HTTP error status and a message'],
+    [{ status: 400, errors: ['page_id should be a string'] }, 'a JSON body with an HTTP error status and a message'],
   ])('%j: %s', (body, shape) => {
     expect(failureShape(json(body))).toBe(shape);
     expect(failureShape({ content: [], structuredContent: body })).toBe(shape);
@@ -81,6 +87,16 @@ describe('failureShape: a JSON body (a text block or structuredContent)', () => 
     [{ success: false, errors: [] }],
     [{ success: 'false', message: 'x' }],
     [{ status: 'ok' }],
+    // a status alone is data (a link checker's answer), and only 400-599 is an HTTP error status
+    [{ url: 'https://example.test/a', status: 404, reachable: false }],
+    [{ status: 200, message: 'OK' }],
+    [{ status: 399, message: 'x' }],
+    [{ status: 600, message: 'x' }],
+    [{ status: 404.5, message: 'x' }],
+    [{ status: '4xx', message: 'x' }],
+    [{ status: ' 401', message: 'x' }],
+    [{ status: 401, message: '  ' }],
+    [{ status: 401, errors: [] }],
   ])('%j is not a failure', (body) => {
     expect(failureShape(json(body))).toBeUndefined();
   });

@@ -15,7 +15,8 @@
  *   (spec:2025-11-25/basic/utilities/tasks.mdx); so is -32602, which rejects arguments (a schema that
  *   under-states the handler is errors/input-enforcement's finding), not a failure of the tool.
  * - A failure reported as success (no `isError`, but a text that begins with "Error", or a JSON body
- *   with an `error` member or `status: "error"`): a note (info), once per tool.
+ *   with an `error` member, `status: "error"`, `success: false` and a message, or an HTTP error status and a
+ *   message: harness/probes/result-text.ts `failureShape`): a note (info), once per tool.
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling; SEP-1303; spec:2026-07-28/server/tools.mdx.
  */
 import { defineCheck } from '../define.ts';

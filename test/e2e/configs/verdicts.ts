@@ -81,6 +81,22 @@ export const ARMS: Arm[] = [
     ],
   },
   { surface: 'refusal-as-iserror', file: 'refusal-as-success.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification', 'errors/echo'] },
+  {
+    surface: 'api-error-body',
+    file: 'api-error-body.mjs',
+    draws: [
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool get_user: scenario' },
+      { check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError', severity: 'info', includes: 'Tool get_page refused arguments' },
+      // an HTTP status reported as data, with no message, keeps the tool's probes
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool check_link accepted a call with property "timeout_s" above its maximum' },
+    ],
+    never: [
+      { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'get_user' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'get_page' },
+      { check: 'errors/classification', messageId: 'failureAsSuccess', tool: 'check_link' },
+    ],
+  },
+  { surface: 'api-error-body-iserror', file: 'api-error-body.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification', 'errors/echo'] },
   { surface: 'error-structured-invalid', file: 'error-structured.mjs', draws: [{ check: 'result/structured-content', messageId: 'errorResultInvalid', severity: 'warning' }] },
   { surface: 'error-structured-absent', file: 'error-structured.mjs', args: ['--twin'], silent: ['result/structured-content'] },
   {
