@@ -36,6 +36,10 @@ export default defineCheck({
       serverNotReady: 'The Streamable HTTP server the harness started was not ready within {{timeoutMs}} ms (timeouts.startMs: its URL did not answer, or no output line matched ready.line); no session could start.',
       surfaceBudget: 'The surface did not finish within its time budget (timeouts.surfaceMs {{timeoutMs}} ms); the calls and probes after that were not made.',
     },
+    fixes: {
+      call: "A handler that never answers (a hung await, a swallowed exception, an answer written to stderr) needs a fix in the server. A tool that is slow by design (a long poll, a long job) needs a longer budget instead: raise `timeouts.requestMs` (`--request-timeout`) or give its scenario a `timeoutMs`; clients built on the MCP TypeScript SDK wait 60 s by default, the harness 15 s. A tool that outlasts any host's patience should report progress or run as a task.",
+      probe: 'A probe repeats a call with changed arguments or asks a protocol question (ping, cancellation, unknown tool): a handler that hangs on invalid arguments instead of rejecting them needs a fix; a server slow on every request needs a longer `timeouts.requestMs` (`--request-timeout`), which probes share with the calls.',
+    },
     examples: {
       fail: 'tools/call of a tool whose handler never resolves: no response within the 10000 ms timeout',
       pass: 'every tools/call and tools/list request gets a response before its timeout',
