@@ -49,6 +49,11 @@ export function resultOf(request: RequestRecord): Record<string, unknown> | unde
 
 const VALIDATION_WORDS = /\b(invalid|validation|validate|must be|must have|expected|required|not allowed|out of range|too (long|short|large|small|big)|exceeds?|at (most|least)|greater|less than)\b/i;
 
+/** Whether `text` uses words of input validation (VALIDATION_WORDS: "invalid", "must be", "required", "at most"...). */
+export function readsAsValidation(text: string): boolean {
+  return VALIDATION_WORDS.test(text);
+}
+
 /**
  * Whether an `isError` result reads like an input-validation rejection (its text blocks mention
  * validation), as opposed to a business failure. Heuristic; reads the text, never reports it.

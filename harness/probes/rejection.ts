@@ -86,13 +86,12 @@ function namedByValue(texts: readonly string[], request: RequestRecord, names: r
 }
 
 /**
- * Whether an answer's texts (its error message, or its result's text blocks) name `property` as a whole token. A
- * refusal in the body of a result without isError is read as a rejection of that argument only when it names it:
- * words of validation alone also fill business failures ("Required resource not found") and rate limits ("at most 60
- * per minute").
+ * Whether one of `texts` names `property` as a whole token (at least 2 characters). A refusal in the body of a result
+ * without isError is read as a rejection of that argument only when its words name it: words of validation alone also
+ * fill business failures ("Required resource not found") and rate limits ("at most 60 per minute").
  */
-export function namesProperty(request: RequestRecord, property: string): boolean {
-  return textsOf(request).some((t) => firstNamed(t, [property]) !== undefined);
+export function namesPropertyIn(texts: readonly string[], property: string): boolean {
+  return texts.some((t) => firstNamed(t, [property]) !== undefined);
 }
 
 /**

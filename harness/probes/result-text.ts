@@ -57,6 +57,17 @@ const hasMessage = (body: Record<string, unknown>): boolean =>
   MESSAGE_MEMBERS.some((k) => typeof body[k] === 'string' && (body[k] as string).trim() !== '') || (Array.isArray(body.errors) && body.errors.length > 0);
 
 /**
+ * The members of an API's error envelope (Notion's, GitHub's, RFC 9457 problem details, the usual web frameworks'):
+ * an HTTP error status reads as a failure only in a body made of these alone. A body with any other member is data
+ * that carries a status (a link checker's `{"url": ..., "status": 404, "reason": "Not Found"}`, a status page's
+ * `{"service": ..., "status": 503, "message": "Service Unavailable"}`, an access log line): its tool succeeded.
+ */
+const ENVELOPE_MEMBERS = new Set([
+  'status', 'statusCode', 'code', 'object', 'type', 'title', 'instance', 'message', 'error', 'reason', 'msg', 'detail', 'details',
+  'error_message', 'errorMessage', 'errors', 'request_id', 'requestId', 'documentation_url', 'timestamp', 'traceId', 'trace_id',
+]);
+
+/**
  * Whether `status` is an HTTP error status, 400-599: an integer, or a string of those three digits (GitHub's REST API
  * writes `"status": "401"`).
  */
@@ -73,11 +84,12 @@ function httpErrorStatus(status: unknown): boolean {
  * - `success: false` beside a message (`hasMessage`: `{"success": false, "message": "Safety
  *   confirmation required..."}`, @executeautomation/database-server 1.1.0's refusals, a sweep of published servers
  *   2026-12-04); `success: false` alone may be data (`{"job": "build", "success": false, "failedSteps": [...]}`);
- * - `status` (or `statusCode`) an HTTP error status (`httpErrorStatus`: 400-599) beside a message (`hasMessage`): an API's
- *   error body passed through as the result, such as Notion's `{"object": "error", "status": 401, "code": "unauthorized",
- *   "message": "API token is invalid."}` (@notionhq/notion-mcp-server 2.5.2 with a dummy key: every call, valid or not,
- *   answers it without isError; a sweep of published servers 2026-12-04). A status alone may be data (a link checker's
- *   `{"url": ..., "status": 404}`).
+ * - `status` (or `statusCode`) an HTTP error status (`httpErrorStatus`: 400-599) beside a message (`hasMessage`), in a
+ *   body of error-envelope members only (ENVELOPE_MEMBERS): an API's error body passed through as the result, such as
+ *   Notion's `{"object": "error", "status": 401, "code": "unauthorized", "message": "API token is invalid."}`
+ *   (@notionhq/notion-mcp-server 2.5.2 with a dummy key: every call, valid or not, answers it without isError; a sweep
+ *   of published servers 2026-12-04). A status alone, or beside data members, is data (a link checker's `{"url": ...,
+ *   "status": 404}`).
  */
 function jsonShape(body: unknown): FailureShape | undefined {
   if (!isJsonObject(body)) return undefined;
@@ -85,8 +97,42 @@ function jsonShape(body: unknown): FailureShape | undefined {
   if ((typeof error === 'string' && error.trim() !== '') || error === true || (isJsonObject(error) && Object.keys(error).length > 0)) return "a JSON body with an 'error' member";
   if (typeof body.status === 'string' && body.status.toLowerCase() === 'error') return 'a JSON body with status "error"';
   if (body.success === false && hasMessage(body)) return 'a JSON body with success false and a message';
-  if ((httpErrorStatus(body.status) || httpErrorStatus(body.statusCode)) && hasMessage(body)) return 'a JSON body with an HTTP error status and a message';
+  if ((httpErrorStatus(body.status) || httpErrorStatus(body.statusCode)) && hasMessage(body) && Object.keys(body).every((k) => ENVELOPE_MEMBERS.has(k))) {
+    return 'a JSON body with an HTTP error status and a message';
+  }
   return undefined;
+}
+
+/**
+ * The texts a failure body states its failure in: its message members' strings (MESSAGE_MEMBERS), the strings of an
+ * `errors` array (or its items' `message`), and those of an `error` object's message members. Never its member names,
+ * nor other values: `{"code": 511, "status": 511, "message": "Network Authentication Required"}` names no property
+ * `code` in words.
+ */
+function bodyMessages(body: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const take = (object: Record<string, unknown>) => {
+    for (const k of MESSAGE_MEMBERS) if (typeof object[k] === 'string') out.push(object[k] as string);
+  };
+  take(body);
+  if (isJsonObject(body.error)) take(body.error);
+  if (Array.isArray(body.errors)) {
+    for (const item of body.errors) {
+      if (typeof item === 'string') out.push(item);
+      else if (isJsonObject(item)) take(item);
+    }
+  }
+  return out;
+}
+
+/** How a result's body reports a failure: the shape, and the texts it states the failure in. */
+export interface BodyFailure {
+  shape: FailureShape;
+  /**
+   * The failure's own words: the text block that opens as a failure report, or a JSON body's message strings
+   * (`bodyMessages`). Read for words of validation and the property they name, never reported.
+   */
+  messages: string[];
 }
 
 /**
@@ -95,29 +141,38 @@ function jsonShape(body: unknown): FailureShape | undefined {
  * a text block that parses as an object, up to 1,000,000 characters) with one of `jsonShape`'s members.
  */
 export function failureShape(result: Record<string, unknown>): FailureShape | undefined {
-  let shape = judged.get(result);
-  if (shape === undefined) judged.set(result, (shape = readShape(result) ?? null));
-  return shape ?? undefined;
+  return bodyFailure(result)?.shape;
+}
+
+/** `failureShape` with the failure's own words (BodyFailure.messages); undefined when the body reads as a success. */
+export function bodyFailure(result: Record<string, unknown>): BodyFailure | undefined {
+  let failure = judged.get(result);
+  if (failure === undefined) judged.set(result, (failure = readFailure(result) ?? null));
+  return failure ?? undefined;
 }
 
 /**
- * `failureShape` of each result object read so far (null: none). Probe planning and errors/classification read
+ * `bodyFailure` of each result object read so far (null: none). Probe planning and errors/classification read
  * the same results (one JSON.parse of each text block that looks like an object): once per result is enough, and a
  * result in an observation is never changed.
  */
-const judged = new WeakMap<Record<string, unknown>, FailureShape | null>();
+const judged = new WeakMap<Record<string, unknown>, BodyFailure | null>();
 
-function readShape(result: Record<string, unknown>): FailureShape | undefined {
+function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   const blocks = textBlocks(result.content);
-  if (blocks.length > 0 && ERROR_LEAD.test(blocks[0].text)) return "a text that begins with 'Error' or 'Failed'";
-  const structured = jsonShape(result.structuredContent);
+  if (blocks.length > 0 && ERROR_LEAD.test(blocks[0].text)) return { shape: "a text that begins with 'Error' or 'Failed'", messages: [blocks[0].text] };
+  const ofBody = (body: unknown): BodyFailure | undefined => {
+    const shape = jsonShape(body);
+    return shape ? { shape, messages: bodyMessages(body as Record<string, unknown>) } : undefined;
+  };
+  const structured = ofBody(result.structuredContent);
   if (structured) return structured;
   for (const block of blocks) {
     const text = block.text.trimStart();
     if (!text.startsWith('{') || text.length > 1_000_000) continue;
     try {
-      const shape = jsonShape(JSON.parse(text));
-      if (shape) return shape;
+      const failure = ofBody(JSON.parse(text));
+      if (failure) return failure;
     } catch {
       /* not JSON */
     }

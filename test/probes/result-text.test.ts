@@ -4,7 +4,7 @@
  * as an acceptance (false warnings). Each line below is one a reviewer or a published server produced (2026-12-04).
  */
 import { describe, expect, it } from 'vitest';
-import { failureShape } from '../../harness/probes/result-text.ts';
+import { bodyFailure, failureShape } from '../../harness/probes/result-text.ts';
 
 const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 const json = (body: unknown) => text(JSON.stringify(body));
@@ -72,6 +72,10 @@ describe('failureShape: a JSON body (a text block or structuredContent)', () => 
     [{ statusCode: 500, message: 'Internal server error' }, 'a JSON body with an HTTP error status and a message'],
     [{ status: 503, detail: 'Service unavailable' }, 'a JSON body with an HTTP error status and a message'],
     [{ status: 400, errors: ['page_id should be a string'] }, 'a JSON body with an HTTP error status and a message'],
+    [{ status: '503', message: 'Service Unavailable' }, 'a JSON body with an HTTP error status and a message'],
+    [{ status: 599, message: 'Network connect timeout' }, 'a JSON body with an HTTP error status and a message'],
+    // RFC 9457 problem details
+    [{ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Token expired', instance: '/v1/users' }, 'a JSON body with an HTTP error status and a message'],
   ])('%j: %s', (body, shape) => {
     expect(failureShape(json(body))).toBe(shape);
     expect(failureShape({ content: [], structuredContent: body })).toBe(shape);
@@ -97,7 +101,29 @@ describe('failureShape: a JSON body (a text block or structuredContent)', () => 
     [{ status: ' 401', message: 'x' }],
     [{ status: 401, message: '  ' }],
     [{ status: 401, errors: [] }],
+    // data that carries an HTTP status: a member beyond the error envelope's makes the body a successful result
+    [{ url: 'https://example.test/a', status: 404, reason: 'Not Found', elapsed_ms: 12 }],
+    [{ service: 'billing', status: 503, message: 'Service Unavailable', checked_at: '2026-12-04T10:00:00Z' }],
+    [{ status: 404, message: 'Not Found', category: 'client error' }],
+    [{ ts: '2026-12-04T10:00:00Z', method: 'GET', path: '/a', statusCode: 502, msg: 'Bad Gateway' }],
   ])('%j is not a failure', (body) => {
     expect(failureShape(json(body))).toBeUndefined();
+  });
+});
+
+describe('bodyFailure: the words of the failure (read for validation wording, never reported)', () => {
+  it.each([
+    [{ status: 401, object: 'error', code: 'unauthorized', message: 'API token is invalid.' }, ['API token is invalid.']],
+    [{ code: 511, status: 511, message: 'Network Authentication Required' }, ['Network Authentication Required']],
+    [{ success: false, errors: ['limit must be <= 10', { message: 'page too large' }, 7] }, ['limit must be <= 10', 'page too large']],
+    [{ error: { code: 'E1', message: 'quota exceeded', detail: 'try later' } }, ['quota exceeded', 'try later']],
+  ])('%j: %j', (body, messages) => {
+    expect(bodyFailure(json(body))?.messages).toEqual(messages);
+  });
+  it('a text that opens as a failure report is its own words', () => {
+    expect(bodyFailure(text('Error: limit must be at most 9'))).toEqual({ shape: "a text that begins with 'Error' or 'Failed'", messages: ['Error: limit must be at most 9'] });
+  });
+  it('a body that reads as a success has none', () => {
+    expect(bodyFailure(json({ status: 'ok', message: 'limit must be at most 9' }))).toBeUndefined();
   });
 });

@@ -7,7 +7,9 @@
  * does not report a failure: harness/probes/targets.ts `successfulArguments`), and a forbidden value refused in the
  * body of a result without `isError` (`{"success": false, "message": ...}`, "Error: ...": harness/probes/result-text.ts)
  * is a refusal on the wrong channel, not an acceptance (`refusedWithoutIsError`, a note once per tool); an allowed value
- * refused so, in words of validation that name the probed property, is `rejected` as an isError one is.
+ * refused so, in words of validation that name the probed property, is `rejected` as an isError one is. Tools it may
+ * probe that were called but never succeeded get no probes, and one note per surface names them (`unprobed`), so a
+ * run whose calls all failed (a dummy key, no network) does not read as enforcement that held.
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
  * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded:
  * - `tools/call` without `arguments` for a tool whose inputSchema requires nothing, after a call with
@@ -22,10 +24,10 @@
  */
 import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
-import { looksLikeValidationError, probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
-import { failureShape, type FailureShape } from '../../probes/result-text.ts';
+import { looksLikeValidationError, probeRecord, readsAsValidation, responseKind, resultOf, rpcError } from '../../probes/records.ts';
+import { bodyFailure, failureShape, type FailureShape } from '../../probes/result-text.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
-import { argumentRejection, namesProperty } from '../../probes/rejection.ts';
+import { argumentRejection, namesPropertyIn } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
 import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
@@ -125,6 +127,17 @@ function refusedInBody(request: ProbeRecord['request']): FailureShape | undefine
   return result === undefined ? undefined : failureShape(result);
 }
 
+/**
+ * Whether a result without isError refuses in its body (`bodyFailure`) in words of validation that name `property`,
+ * read in the failure's own words only: a JSON body's member names and data never count (`{"code": 511, "status":
+ * 511, "message": "Network Authentication Required"}` is no refusal of a property `code`).
+ */
+function refusedInWordsNaming(request: ProbeRecord['request'], property: string): boolean {
+  const result = resultOf(request);
+  const failure = result === undefined ? undefined : bodyFailure(result);
+  return failure !== undefined && failure.messages.some(readsAsValidation) && namesPropertyIn(failure.messages, property);
+}
+
 /** The top-level property an argument probe changed (its key is `<kind>:<property>`). */
 function probedProperty(probe: ArgumentProbe): string {
   return probe.key.slice(probe.key.indexOf(':') + 1);
@@ -134,6 +147,35 @@ function probedProperty(probe: ArgumentProbe): string {
 function propertyNames(tool: ListedTool): string[] {
   const properties = tool.inputSchema?.properties;
   return properties !== null && typeof properties === 'object' && !Array.isArray(properties) ? Object.keys(properties) : [];
+}
+
+/**
+ * Tools the check may probe (`mayProbe`) and the harness called, none of whose calls succeeded (each answer a
+ * JSON-RPC error, an isError result, or a result whose body reports a failure: `successfulArguments`), in listing
+ * order: they got no argument probes, so nothing is known of how they validate. Named in one note per surface
+ * (`unprobed`), so a run whose calls all failed (a dummy key, no network) does not read as enforcement that held.
+ */
+function unprobedTools(observation: SurfaceObservation): string[] {
+  const called = new Set(observation.calls.map((c) => c.scenario.tool));
+  return listedTools(observation)
+    .filter((tool) => called.has(tool.name) && mayProbe(observation, tool) && successfulArguments(observation, tool.name) === undefined)
+    .map((tool) => tool.name);
+}
+
+/**
+ * The tool names of the `unprobed` note: as many whole names as fit in `budget` UTF-16 code units (at least one,
+ * which the message budget may still cut), then ", and N more" (a message value over 200 code units is cut mid-name).
+ */
+export function namesWithin(names: readonly string[], budget = 150): string {
+  let text = '';
+  let shown = 0;
+  for (const name of names) {
+    const next = shown === 0 ? name : `${text}, ${name}`;
+    if (shown > 0 && next.length > budget) break;
+    text = next;
+    shown += 1;
+  }
+  return shown < names.length ? `${text}, and ${names.length - shown} more` : text;
 }
 
 /** Calls with arguments valid per the advertised inputSchema that came back rejected as invalid: one finding per tool. */
@@ -170,6 +212,8 @@ export default defineCheck({
         'Tool {{tool}} rejected arguments that are valid per its advertised inputSchema as invalid ({{answer}}){{where}}: the inputSchema under-states what the handler enforces.',
       omittedArgumentsRejected:
         'Tool {{tool}} rejected a tools/call without arguments as invalid ({{answer}}), though its inputSchema requires nothing and the same call with arguments {} succeeded; arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.',
+      unprobed:
+        '{{count}} tool(s) ({{tools}}) got no input-enforcement probes: none of their calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How they validate arguments was not tested; give the surface what valid calls need (env, setup, scenarios).',
       wholeFloatRejected:
         "Tool {{tool}} rejected the integer property '{{property}}' written as a whole-number float (N.0) as invalid ({{answer}}), though the same call with N succeeded; JSON has one number type and JSON Schema's integer accepts any number with a zero fractional part.",
     },
@@ -186,6 +230,10 @@ export default defineCheck({
   },
   check({ observation, schemas }, report) {
     judgeValidCalls(observation, schemas, report);
+    const unprobed = unprobedTools(observation);
+    if (unprobed.length > 0) {
+      report({ messageId: 'unprobed', severity: 'info', data: { count: unprobed.length, tools: namesWithin(unprobed) } });
+    }
     judgeRequestProbes(observation, report);
     const refusedOnResult = new Set<string>();
     for (const { tool, probe } of planned(observation)) {
@@ -205,12 +253,13 @@ export default defineCheck({
       }
       if (probe.expect !== 'accept') continue;
       const invalidParams = kind === 'protocol-error' && rpcError(record.request)?.code === -32602;
-      // a refusal in a result body counts only in words of validation that name the probed property; the words
-      // first: an accepted value's result body is read (parsed) only when they match
+      // a refusal in a result body counts only when the failure's own words (its report, or its JSON body's
+      // messages: not the body's member names) are words of validation that name the probed property; the
+      // words of the whole answer first: an accepted value's result body is read (parsed) only when they match
       const validationError =
         kind === 'tool-error'
           ? looksLikeValidationError(record.request)
-          : kind === 'result' && looksLikeValidationError(record.request) && namesProperty(record.request, probedProperty(probe)) && refusedInBody(record.request) !== undefined;
+          : kind === 'result' && looksLikeValidationError(record.request) && refusedInWordsNaming(record.request, probedProperty(probe));
       if (invalidParams || validationError) {
         const answer = invalidParams ? 'JSON-RPC -32602' : kind === 'tool-error' ? 'an isError result' : 'a result without isError whose body reports a failure';
         report({ messageId: 'rejected', tool, pointer: probe.pointer, data: { ...data, answer }, evidence });

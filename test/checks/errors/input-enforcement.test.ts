@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import check from '../../../harness/checks/errors/input-enforcement.ts';
+import check, { namesWithin } from '../../../harness/checks/errors/input-enforcement.ts';
 import { answered, checkTester, makeCall, makeObservation, makeTool, planOn, runCheckOn } from '../../helpers/check-tester.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import type { ProbeRequest } from '../../../harness/model/wire.ts';
@@ -20,6 +20,8 @@ const errorRate = { result: { content: [{ type: 'text', text: 'Error rate over t
 /** A tool that requires nothing, called with `{}` successfully. */
 const status = makeTool('status', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { verbose: { type: 'boolean' } } } });
 const noArguments = makeObservation({ tools: [status], calls: [makeCall('status', ok, { scenario: { arguments: {} } })] });
+/** The note naming search as not probed (no call of it succeeded). */
+const UNPROBED = { messageId: 'unprobed', severity: 'info', data: { count: 1, tools: 'search' } } as const;
 
 checkTester(check, {
   valid: [
@@ -27,10 +29,10 @@ checkTester(check, {
     { name: '-32602 counts as a rejection', observation: base, answer: (p) => (allowed(p) ? ok : { error: { code: -32602, message: 'bad' } }) },
     { name: 'a call without arguments answered like {}', observation: noArguments, answer: enforcing },
     { name: 'a business failure of the call without arguments is not a rejection', observation: noArguments, answer: (p) => (p.id.endsWith(':omitted-arguments') ? { result: { isError: true, content: [{ type: 'text', text: 'service unavailable' }] } } : rejected) },
-    { name: 'no successful call: tool skipped', observation: makeObservation({ tools: [tool] }) },
+    { name: 'no call at all: no probes, and no note (contract/every-tool-called names a tool never called)', observation: makeObservation({ tools: [tool] }) },
     {
-      name: 'a business failure of a valid call is not a rejection of the arguments',
-      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
+      name: 'a tool no probe may call (not read-only, no --allow-destructive) whose call failed draws no note: the plan never probes it',
+      observation: makeObservation({ tools: [makeTool('purge', { inputSchema: tool.inputSchema })], calls: [makeCall('purge', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
     },
     {
       name: 'an allowed value answered by a normal result in words of validation is not rejected',
@@ -43,16 +45,53 @@ checkTester(check, {
       answer: (p) => (p.id.endsWith(':at-maximum:limit') ? bodyRefusal('Required resource not found') : p.id.endsWith(':at-minimum:limit') ? { result: { content: [{ type: 'text', text: 'Error: too many requests, at most 60 per minute' }] } } : enforcing(p)),
     },
     {
-      name: 'a call refused in the body without isError is no base for probes (database-server 1.1.0 drop_table without confirm)',
-      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { content: [{ type: 'text', text: '{"success": false, "message": "Safety confirmation required"}' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
-      answer: () => ok,
-    },
-    {
-      name: 'invalid arguments rejected are not an under-stated schema',
-      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { error: { code: -32602, message: 'limit must be at most 10' } }, { scenario: { arguments: { limit: 50 } } })] }),
+      name: "an allowed value answered with data shaped like an error envelope ({code, status: 511, message: 'Network Authentication Required'}) is not rejected: its words name no property, the member name code does not count",
+      observation: makeObservation({
+        tools: [makeTool('http_status', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { code: { type: 'integer', minimum: 100, maximum: 511 } }, required: ['code'] } })],
+        calls: [makeCall('http_status', ok, { scenario: { arguments: { code: 200 } } })],
+      }),
+      answer: (p) =>
+        p.id.endsWith(':at-maximum:code')
+          ? { result: { content: [{ type: 'text', text: '{"code":511,"status":511,"message":"Network Authentication Required"}' }] } }
+          : allowed(p) ? ok : { result: { isError: true, content: [{ type: 'text', text: 'code must be an integer from 100 to 511' }] } },
     },
   ],
   invalid: [
+    {
+      name: 'a business failure of a valid call is not a rejection of the arguments; the tool is named as not probed',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
+      findings: [{ messageId: 'unprobed', severity: 'info', data: { count: 1, tools: 'search' }, message: '1 tool(s) (search) got no input-enforcement probes: none of their calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How they validate arguments was not tested; give the surface what valid calls need (env, setup, scenarios).' }],
+    },
+    {
+      name: 'a call refused in the body without isError is no base for probes (database-server 1.1.0 drop_table without confirm): not probed, nothing accepted',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { content: [{ type: 'text', text: '{"success": false, "message": "Safety confirmation required"}' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
+      answer: () => ok,
+      findings: [UNPROBED],
+    },
+    {
+      name: "an API's error body passed through without isError (Notion's 401 with a dummy key) is no base for probes: not probed, nothing accepted",
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { content: [{ type: 'text', text: '{"status":401,"object":"error","code":"unauthorized","message":"API token is invalid."}' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
+      answer: () => ({ result: { content: [{ type: 'text', text: '{"status":401,"object":"error","code":"unauthorized","message":"API token is invalid."}' }] } }),
+      findings: [UNPROBED],
+    },
+    {
+      name: 'invalid arguments rejected are not an under-stated schema; with no call that succeeded the tool is named as not probed',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { error: { code: -32602, message: 'limit must be at most 10' } }, { scenario: { arguments: { limit: 50 } } })] }),
+      findings: [UNPROBED],
+    },
+    {
+      name: 'every probe-able tool none of whose calls succeeded, in listing order, in one note; a tool with a successful call is probed',
+      observation: makeObservation({
+        tools: [makeTool('zeta', { annotations: { readOnlyHint: true }, inputSchema: tool.inputSchema }), tool, makeTool('alpha', { annotations: { readOnlyHint: true }, inputSchema: tool.inputSchema })],
+        calls: [
+          makeCall('alpha', { error: { code: -32603, message: 'fetch failed' } }, { scenario: { arguments: { limit: 5 } } }),
+          makeCall('search', ok, { scenario: { arguments: { limit: 5 } } }),
+          makeCall('zeta', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } }),
+        ],
+      }),
+      answer: enforcing,
+      findings: [{ messageId: 'unprobed', severity: 'info', data: { count: 2, tools: 'zeta, alpha' } }],
+    },
     {
       name: 'forbidden values refused in the body without isError (a refusal dressed up as success) are not accepted: one note per tool, the right refusal on the wrong channel',
       observation: base,
@@ -91,7 +130,7 @@ checkTester(check, {
     {
       name: 'valid arguments rejected with -32602: the inputSchema under-states the handler, property named',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { error: { code: -32602, message: 'Invalid params: limit must be even' } }, { scenario: { arguments: { limit: 5 } } })] }),
-      findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema/properties/limit', severity: 'warning' }],
+      findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema/properties/limit', severity: 'warning' }, UNPROBED],
     },
     {
       name: 'valid arguments rejected as an isError input validation error, no property named: once per tool',
@@ -99,7 +138,7 @@ checkTester(check, {
         tools: [tool],
         calls: [1, 2].map((limit) => makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'Input validation error: bad request' }] } }, { scenario: { arguments: { limit } } })),
       }),
-      findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema' }],
+      findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema' }, UNPROBED],
     },
     { name: 'rejects the value exactly at the maximum', observation: base, answer: (p) => (p.id.endsWith(':at-maximum:limit') ? rejected : enforcing(p)), findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }] },
     {
@@ -162,5 +201,17 @@ describe('errors/input-enforcement evidence (--show-values)', () => {
     expect(understated[0]?.evidence).toEqual({ scenario: 'odd limit', arguments: { limit: 5 } });
     const [rejectedAtMaximum] = runCheckOn(check, answered(check, base, (p) => (p.id.endsWith(':at-maximum:limit') ? rejected : enforcing(p))));
     expect(rejectedAtMaximum).toMatchObject({ messageId: 'rejected', evidence: { arguments: { limit: 10 } } });
+  });
+});
+
+describe('errors/input-enforcement unprobed note: the tool names', () => {
+  it('lists every name that fits', () => {
+    expect(namesWithin(['a', 'b', 'c'])).toBe('a, b, c');
+  });
+  it('keeps whole names within the budget and counts the rest', () => {
+    expect(namesWithin(['alpha', 'beta', 'gamma', 'delta'], 12)).toBe('alpha, beta, and 2 more');
+  });
+  it('always shows the first name, however long', () => {
+    expect(namesWithin(['x'.repeat(20), 'y'], 10)).toBe(`${'x'.repeat(20)}, and 1 more`);
   });
 });

@@ -34,7 +34,7 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning' }],
     never: [{ check: 'errors/classification', messageId: 'toolFailuresAsProtocolErrors' }],
   },
-  { surface: 'stated-schema', file: 'understated-schema.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation', 'errors/classification'] },
+  { surface: 'stated-schema', file: 'understated-schema.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation', 'errors/classification'], never: [{ check: 'errors/input-enforcement', messageId: 'unprobed' }] },
   {
     surface: 'understated-timezone',
     file: 'understated-schema.mjs',
@@ -73,6 +73,8 @@ export const ARMS: Arm[] = [
       { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool error_stats accepted a call with property "hours" above its maximum' },
       // no call of archive_table succeeded, yet its echo probe runs: only the probe's failure answer is judged
       { check: 'errors/echo', messageId: 'echoed', severity: 'warning', includes: 'Tool archive_table:' },
+      // every call of archive_table was refused: the report says it was not probed
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: '1 tool(s) (archive_table) got no input-enforcement probes' },
     ],
     never: [
       { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'archive_table' },
@@ -88,12 +90,18 @@ export const ARMS: Arm[] = [
       { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool get_user: scenario' },
       { check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError', severity: 'info', includes: 'Tool get_page refused arguments' },
       // an HTTP status reported as data, with no message, keeps the tool's probes
+      { check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError', severity: 'info', includes: 'Tool get_comment refused arguments' },
       { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool check_link accepted a call with property "timeout_s" above its maximum' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool service_health accepted a call with property "service" longer than its maxLength' },
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: '1 tool(s) (get_user) got no input-enforcement probes' },
     ],
     never: [
       { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'get_user' },
       { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'get_page' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'get_comment' },
+      { check: 'errors/input-enforcement', messageId: 'rejected', tool: 'http_status' },
       { check: 'errors/classification', messageId: 'failureAsSuccess', tool: 'check_link' },
+      { check: 'errors/classification', messageId: 'failureAsSuccess', tool: 'service_health' },
     ],
   },
   { surface: 'api-error-body-iserror', file: 'api-error-body.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification', 'errors/echo'] },
