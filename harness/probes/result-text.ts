@@ -30,7 +30,25 @@ export type FailureShape =
   | "a JSON body with an 'error' member"
   | 'a JSON body with status "error"'
   | 'a JSON body with success false and a message'
-  | 'a JSON body with an HTTP error status and a message';
+  | 'a JSON body with an HTTP error status and a message'
+  | 'a misspelled isError member (is_error or the like) set to true';
+
+/** The shape of a result whose only failure flag is a misspelled isError member (`misspelledIsError`). */
+export const MISSPELLED_IS_ERROR_SHAPE: FailureShape = 'a misspelled isError member (is_error or the like) set to true';
+
+/** A member name that spells isError another way: `is_error`, `iserror`, `is-error`, `IsError`, `ISERROR`. */
+const IS_ERROR_SPELLING = /^is[_-]?error$/i;
+
+/**
+ * Whether a result flags a failure in a member that spells isError another way (IS_ERROR_SPELLING) set to `true` or
+ * `"true"`, while its own isError is not true: no client reads that member, so every client takes the failure for a
+ * success. @mapbox/mcp-server 0.2.0 answers every failed call `{"content": [...], "is_error": true}` (its tools' own
+ * output schema spells it so; a sweep of published servers, 2026-12-04). Pure; returns only whether.
+ */
+export function misspelledIsError(result: Record<string, unknown>): boolean {
+  if (result.isError === true) return false;
+  return Object.keys(result).some((k) => k !== 'isError' && IS_ERROR_SPELLING.test(k) && (result[k] === true || result[k] === 'true'));
+}
 
 /** What may follow "Error" or "Failed" in a failure report: `:`, `!`, `;`, a full stop, a spaced hyphen or a dash. */
 const SEP = String.raw`\s*(?:[:!;]|\.(?=\s|$)|\s[-\u2013\u2014]|[\u2013\u2014])`;
@@ -129,16 +147,18 @@ function bodyMessages(body: Record<string, unknown>): string[] {
 export interface BodyFailure {
   shape: FailureShape;
   /**
-   * The failure's own words: the text block that opens as a failure report, or a JSON body's message strings
-   * (`bodyMessages`). Read for words of validation and the property they name, never reported.
+   * The failure's own words: the text blocks of a result flagged by a misspelled isError, the text block that opens
+   * as a failure report, or a JSON body's message strings (`bodyMessages`). Read for words of validation and the
+   * property they name, never reported.
    */
   messages: string[];
 }
 
 /**
  * How a result reports a failure in its body (read whatever its `isError`), or undefined when it reads as a
- * success: a first text block that opens as a failure report (`ERROR_LEAD`), or a JSON body (structuredContent, or
- * a text block that parses as an object, up to 1,000,000 characters) with one of `jsonShape`'s members.
+ * success: a misspelled isError member set to true (`misspelledIsError`), a first text block that opens as a failure
+ * report (`ERROR_LEAD`), or a JSON body (structuredContent, or a text block that parses as an object, up to 1,000,000
+ * characters) with one of `jsonShape`'s members.
  */
 export function failureShape(result: Record<string, unknown>): FailureShape | undefined {
   return bodyFailure(result)?.shape;
@@ -160,6 +180,7 @@ const judged = new WeakMap<Record<string, unknown>, BodyFailure | null>();
 
 function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   const blocks = textBlocks(result.content);
+  if (misspelledIsError(result)) return { shape: MISSPELLED_IS_ERROR_SHAPE, messages: blocks.map((b) => b.text) };
   if (blocks.length > 0 && ERROR_LEAD.test(blocks[0].text)) return { shape: "a text that begins with 'Error' or 'Failed'", messages: [blocks[0].text] };
   const ofBody = (body: unknown): BodyFailure | undefined => {
     const shape = jsonShape(body);

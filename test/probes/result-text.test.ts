@@ -4,7 +4,7 @@
  * as an acceptance (false warnings). Each line below is one a reviewer or a published server produced (2026-12-04).
  */
 import { describe, expect, it } from 'vitest';
-import { bodyFailure, failureShape } from '../../harness/probes/result-text.ts';
+import { bodyFailure, failureShape, misspelledIsError } from '../../harness/probes/result-text.ts';
 
 const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 const json = (body: unknown) => text(JSON.stringify(body));
@@ -125,5 +125,16 @@ describe('bodyFailure: the words of the failure (read for validation wording, ne
   });
   it('a body that reads as a success has none', () => {
     expect(bodyFailure(json({ status: 'ok', message: 'limit must be at most 9' }))).toBeUndefined();
+  });
+});
+
+describe('misspelledIsError: a failure flag no client reads (@mapbox/mcp-server 0.2.0: is_error)', () => {
+  const flagged = (extra: Record<string, unknown>) => ({ content: [{ type: 'text', text: 'Internal error has occurred.' }], ...extra });
+  it.each([[{ is_error: true }], [{ iserror: true }], [{ IsError: 'true' }], [{ 'is-error': true }], [{ ISERROR: true }]])('%j is', (extra) => {
+    expect(misspelledIsError(flagged(extra))).toBe(true);
+    expect(bodyFailure(flagged(extra))).toEqual({ shape: 'a misspelled isError member (is_error or the like) set to true', messages: ['Internal error has occurred.'] });
+  });
+  it.each([[{ is_error: false }], [{ is_error: 'yes' }], [{ is_errors: true }], [{ error: true }], [{ isError: true, is_error: true }], [{}]])('%j is not', (extra) => {
+    expect(misspelledIsError(flagged(extra))).toBe(false);
   });
 });

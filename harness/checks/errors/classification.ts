@@ -14,6 +14,8 @@
  *   `execution.taskSupport` is `required` are left out: a plain call of them MUST get -32601
  *   (spec:2025-11-25/basic/utilities/tasks.mdx); so is -32602, which rejects arguments (a schema that
  *   under-states the handler is errors/input-enforcement's finding), not a failure of the tool.
+ * - A failure flagged in a member spelled like isError but not it (`is_error: true`, @mapbox/mcp-server 0.2.0): a
+ *   warning, once per tool (clients read only isError: every one takes the failure for a success).
  * - A failure reported as success (no `isError`, but a text that begins with "Error", or a JSON body
  *   with an `error` member, `status: "error"`, `success: false` and a message, or an HTTP error status and a
  *   message: harness/probes/result-text.ts `failureShape`): a note (info), once per tool.
@@ -30,7 +32,8 @@ import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
 import type { ProbeRequest, RequestRecord } from '../../model/wire.ts';
 import type { FindingDescriptor } from '../define.ts';
-import { failureShape } from '../../probes/result-text.ts';
+import { networkFailure, stderrTail } from '../util/stderr.ts';
+import { failureShape, MISSPELLED_IS_ERROR_SHAPE } from '../../probes/result-text.ts';
 
 const ID = 'errors/classification';
 const UNKNOWN = `${ID}:unknown-tool`;
@@ -98,7 +101,10 @@ function uniformProtocolError(requests: RequestRecord[]): number | undefined {
 
 type Reporter = (finding: FindingDescriptor) => void;
 
-/** Scenario calls answered as a success whose body says it failed: a note, once per tool. */
+/**
+ * Scenario calls answered as a success whose body says it failed: a note, once per tool; a warning when the result
+ * flags the failure in a misspelled isError member (`misspelledIsError`: is_error, iserror...), which no client reads.
+ */
 function judgeFailuresAsSuccess(observation: SurfaceObservation, report: Reporter): void {
   const seen = new Set<string>();
   for (const call of observation.calls) {
@@ -108,8 +114,23 @@ function judgeFailuresAsSuccess(observation: SurfaceObservation, report: Reporte
     const how = result ? failureShape(result) : undefined;
     if (!how) continue;
     seen.add(tool);
-    report({ messageId: 'failureAsSuccess', severity: 'info', tool, pointer: '/result/isError', data: { tool, scenario: call.scenario.name, how } });
+    // a misspelled flag is a failure the server meant to flag, not a heuristic reading of its words: a warning
+    if (how === MISSPELLED_IS_ERROR_SHAPE) report({ messageId: 'misspelledIsError', severity: 'warning', tool, pointer: '/result/isError', data: { tool, scenario: call.scenario.name } });
+    else report({ messageId: 'failureAsSuccess', severity: 'info', tool, pointer: '/result/isError', data: { tool, scenario: call.scenario.name, how } });
   }
+}
+
+/**
+ * The sentence toolFailuresAsProtocolErrors ends with when the failing tools' JSON-RPC error messages, or else the
+ * server's stderr, name a failed network lookup or connection (util/stderr.ts `networkFailure`: a fixed name such as
+ * EAI_AGAIN, never the host or the text), else ''. Message data, not part of the finding's id: the channel is the
+ * server's choice either way, but why no call succeeded may be the run's (no network, a service not started).
+ */
+function failureCause(observation: SurfaceObservation, tools: readonly string[]): string {
+  const names = new Set(tools);
+  const messages = observation.calls.filter((c) => names.has(c.scenario.tool)).map((c) => rpcError(c.request)?.message).filter((m): m is string => typeof m === 'string');
+  const failure = networkFailure(messages) ?? networkFailure(stderrTail(observation));
+  return failure === undefined ? '' : ` Their errors or stderr name a failed network lookup or connection (${failure}): the run may lack a network or service the tools need.`;
 }
 
 /** The unknown-tool probe: -32602 expected. */
@@ -137,8 +158,10 @@ export default defineCheck({
         'Calling a tool that does not exist was answered with an isError result whose text is the SDK 1.x McpServer wrapping its own -32602 error ("MCP error -32602: Tool ... not found"); it must be a JSON-RPC error with code -32602. Fix: see docs/checks.md#errorsclassification.',
       failureAsSuccess:
         "Tool {{tool}}: scenario '{{scenario}}' got a result without isError but with {{how}}; a tool that fails should set isError: true so clients and the model can tell.",
+      misspelledIsError:
+        "Tool {{tool}}: scenario '{{scenario}}' got a result that flags its failure in a member spelled like isError but not isError (is_error or the like) set to true; clients read only isError, so they take the failure for a success.",
       toolFailuresAsProtocolErrors:
-        'Tool failures come back as JSON-RPC errors: {{count}} tool(s) ({{tools}}) answered every call, valid arguments included, with JSON-RPC error {{codes}} and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure.',
+        'Tool failures come back as JSON-RPC errors: {{count}} tool(s) ({{tools}}) answered every call, valid arguments included, with JSON-RPC error {{codes}} and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure.{{cause}}',
       invalidArgumentsProtocolError: 'Tool {{tool}}: arguments that fail its inputSchema were answered with JSON-RPC error {{code}}; from protocol 2025-11-25 they must come back as a CallToolResult with isError: true and a readable message.',
       toolErrorAsProtocolError: 'Tool {{tool}}: scenario {{scenario}} expects a tool error but got JSON-RPC error {{code}}; a tool that fails must return a CallToolResult with isError: true.',
     },
@@ -147,6 +170,8 @@ export default defineCheck({
         "The 1.x `McpServer` (`@modelcontextprotocol/sdk`) catches the McpError it throws for an unknown tool and returns it as `isError` text. Move to the 2.x `McpServer` (`@modelcontextprotocol/server`), which answers a real -32602; or, on 1.x, register your own `tools/call` handler (`server.server.setRequestHandler(CallToolRequestSchema, ...)`) that throws `new McpError(ErrorCode.InvalidParams, 'Unknown tool: ' + name)` for a name you do not serve before delegating.",
       failureAsSuccess:
         "Tool {{tool}}: scenario '{{scenario}}' got a result without isError but with {{how}}; a tool that fails should set isError: true so clients and the model can tell.",
+      misspelledIsError:
+        'Spell the member `isError` (camel case, as CallToolResult defines it): `{ content: [...], isError: true }`. If the result comes from your own output schema (a zod object with `is_error`, say), rename the field there; a member no client reads is a failure every client shows as a success.',
       toolFailuresAsProtocolErrors:
         'Catch failures inside the tool handler and return `{ content: [{ type: "text", text: <what went wrong> }], isError: true }`; keep JSON-RPC errors for unknown tools and malformed requests. If every call fails because the server lacks configuration (an API key, a file), configure the surface (`env`, `setup`) so valid calls can succeed.',
     },
@@ -183,7 +208,7 @@ export default defineCheck({
     if (failing.size > 0) {
       const tools = [...failing.keys()].sort();
       const codes = [...new Set(failing.values())].sort((a, b) => a - b).join(', ');
-      report({ messageId: 'toolFailuresAsProtocolErrors', severity: 'warning', pointer: '/error/code', data: { count: tools.length, tools: tools.join(', '), codes } });
+      report({ messageId: 'toolFailuresAsProtocolErrors', severity: 'warning', pointer: '/error/code', data: { count: tools.length, tools: tools.join(', '), codes, cause: failureCause(observation, tools) } });
     }
     for (const call of observation.calls) {
       if (call.scenario.expect !== 'tool-error' || responseKind(call.request) !== 'protocol-error') continue;

@@ -66,7 +66,19 @@ checkTester(check, {
     {
       name: 'every call of a tool, valid arguments included, gets the same JSON-RPC error: one warning for the surface, invalid arguments not blamed',
       observation: observed(c21, rpc(-32602), rpc(-32603), '2025-11-25', { id: 'u1' }, rpc(-32603)),
-      findings: [{ messageId: 'toolFailuresAsProtocolErrors', severity: 'warning', pointer: '/error/code' }],
+      findings: [{ messageId: 'toolFailuresAsProtocolErrors', severity: 'warning', pointer: '/error/code', message: 'Tool failures come back as JSON-RPC errors: 1 tool(s) (lookup_user) answered every call, valid arguments included, with JSON-RPC error -32603 and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure.' }],
+    },
+    {
+      name: 'tool failures as JSON-RPC errors whose messages name a failed network lookup: the same warning, and the message says the run may lack the network (a fixed name, never the host)',
+      observation: observed(c21, rpc(-32602), rpc(-32603), '2025-11-25', { id: 'u1' }, { error: { code: -32603, message: 'Failed to generate chart: getaddrinfo EAI_AGAIN charts.example.test' } }),
+      findings: [
+        {
+          messageId: 'toolFailuresAsProtocolErrors',
+          severity: 'warning',
+          message:
+            'Tool failures come back as JSON-RPC errors: 1 tool(s) (lookup_user) answered every call, valid arguments included, with JSON-RPC error -32603 and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure. Their errors or stderr name a failed network lookup or connection (EAI_AGAIN): the run may lack a network or service the tools need.',
+        },
+      ],
     },
     {
       name: 'a valid call answered isError judges the invalid-arguments probe',
@@ -77,6 +89,21 @@ checkTester(check, {
       name: "a failure reported as success (text 'Error ...', no isError): a note, once per tool (context7 N1)",
       observation: makeObservation({ calls: [1, 2].map(() => makeCall('resolve', { result: { content: [{ type: 'text', text: 'Error searching libraries: TypeError: fetch failed' }] } })) }),
       findings: [{ messageId: 'failureAsSuccess', tool: 'resolve', severity: 'info' }],
+    },
+    {
+      name: 'a failure flagged in a misspelled isError (is_error: true, @mapbox/mcp-server 0.2.0) is a warning once per tool, not also a note; is_error false, or isError true beside it, is not',
+      observation: makeObservation({
+        calls: [
+          ...[1, 2].map(() => makeCall('MatrixTool', { result: { content: [{ type: 'text', text: 'Internal error has occurred.' }], is_error: true } })),
+          makeCall('geocode', { result: { content: [{ type: 'text', text: 'Error: 401 Unauthorized' }], IsError: 'true' } }),
+          makeCall('route', { result: { content: [{ type: 'text', text: '{"routes":[]}' }], is_error: false } }),
+          makeCall('isochrone', { result: { content: [{ type: 'text', text: 'token rejected' }], isError: true, is_error: true } }),
+        ],
+      }),
+      findings: [
+        { messageId: 'misspelledIsError', tool: 'MatrixTool', severity: 'warning', pointer: '/result/isError', message: "Tool MatrixTool: scenario 'MatrixTool-call' got a result that flags its failure in a member spelled like isError but not isError (is_error or the like) set to true; clients read only isError, so they take the failure for a success." },
+        { messageId: 'misspelledIsError', tool: 'geocode', severity: 'warning' },
+      ],
     },
     {
       name: 'a JSON body with an error member, or status error, is a failure reported as success',
