@@ -31,23 +31,23 @@ export type FailureShape =
   | 'a JSON body with status "error"'
   | 'a JSON body with success false and a message'
   | 'a JSON body with an HTTP error status and a message'
-  | 'a misspelled isError member (is_error or the like) set to true';
+  | 'a misspelled isError member, is_error or the like, set to true';
 
 /** The shape of a result whose only failure flag is a misspelled isError member (`misspelledIsError`). */
-export const MISSPELLED_IS_ERROR_SHAPE: FailureShape = 'a misspelled isError member (is_error or the like) set to true';
+export const MISSPELLED_IS_ERROR_SHAPE: FailureShape = 'a misspelled isError member, is_error or the like, set to true';
 
 /** A member name that spells isError another way: `is_error`, `iserror`, `is-error`, `IsError`, `ISERROR`. */
 const IS_ERROR_SPELLING = /^is[_-]?error$/i;
 
 /**
  * Whether a result flags a failure in a member that spells isError another way (IS_ERROR_SPELLING) set to `true` or
- * `"true"`, while its own isError is not true: no client reads that member, so every client takes the failure for a
+ * `"true"` (any case: Python's `str(True)` is "True"), while its own isError is not true: no client reads that member, so every client takes the failure for a
  * success. @mapbox/mcp-server 0.2.0 answers every failed call `{"content": [...], "is_error": true}` (its tools' own
  * output schema spells it so; a sweep of published servers, 2026-12-04). Pure; returns only whether.
  */
 export function misspelledIsError(result: Record<string, unknown>): boolean {
   if (result.isError === true) return false;
-  return Object.keys(result).some((k) => k !== 'isError' && IS_ERROR_SPELLING.test(k) && (result[k] === true || result[k] === 'true'));
+  return Object.keys(result).some((k) => k !== 'isError' && IS_ERROR_SPELLING.test(k) && (result[k] === true || (typeof result[k] === 'string' && /^true$/i.test(result[k] as string))));
 }
 
 /** What may follow "Error" or "Failed" in a failure report: `:`, `!`, `;`, a full stop, a spaced hyphen or a dash. */
@@ -70,9 +70,14 @@ const ERROR_LEAD = new RegExp(
 /** Members that carry a failure's message in the API shapes seen (`msg`, FastAPI's `detail`, `errorMessage`...). */
 const MESSAGE_MEMBERS = ['message', 'error', 'reason', 'msg', 'detail', 'error_message', 'errorMessage'];
 
-/** Whether `body` carries a message: a non-empty string in one of MESSAGE_MEMBERS, or a non-empty `errors` array. */
+/**
+ * Whether `body` carries a message: a non-empty string in one of MESSAGE_MEMBERS, or a non-empty `errors` collection
+ * (an array, or an object of messages by field: ASP.NET's and Rails' validation bodies).
+ */
 const hasMessage = (body: Record<string, unknown>): boolean =>
-  MESSAGE_MEMBERS.some((k) => typeof body[k] === 'string' && (body[k] as string).trim() !== '') || (Array.isArray(body.errors) && body.errors.length > 0);
+  MESSAGE_MEMBERS.some((k) => typeof body[k] === 'string' && (body[k] as string).trim() !== '') ||
+  (Array.isArray(body.errors) && body.errors.length > 0) ||
+  (isJsonObject(body.errors) && Object.keys(body.errors).length > 0);
 
 /**
  * The members of an API's error envelope (Notion's, GitHub's, RFC 9457 problem details, the usual web frameworks'):
@@ -81,8 +86,11 @@ const hasMessage = (body: Record<string, unknown>): boolean =>
  * `{"service": ..., "status": 503, "message": "Service Unavailable"}`, an access log line): its tool succeeded.
  */
 const ENVELOPE_MEMBERS = new Set([
-  'status', 'statusCode', 'code', 'object', 'type', 'title', 'instance', 'message', 'error', 'reason', 'msg', 'detail', 'details',
-  'error_message', 'errorMessage', 'errors', 'request_id', 'requestId', 'documentation_url', 'timestamp', 'traceId', 'trace_id',
+  'status', 'statusCode', 'code', 'subcode', 'error_subcode', 'errorCode', 'error_code', 'errorType', 'error_type', 'object', 'type', 'title', 'instance',
+  'message', 'error', 'reason', 'msg', 'detail', 'details', 'error_message', 'errorMessage', 'errors', 'hint',
+  'request_id', 'requestId', 'correlation_id', 'correlationId', 'traceId', 'trace_id', 'timestamp', 'retry_after', 'retryAfter',
+  // where to read more: Twilio's more_info, GitHub's documentation_url, and the like
+  'more_info', 'moreInfo', 'documentation_url', 'documentation', 'docs', 'doc_url', 'docs_url', 'help', 'help_url', 'link', 'links', 'href',
 ]);
 
 /**
@@ -115,31 +123,43 @@ function jsonShape(body: unknown): FailureShape | undefined {
   if ((typeof error === 'string' && error.trim() !== '') || error === true || (isJsonObject(error) && Object.keys(error).length > 0)) return "a JSON body with an 'error' member";
   if (typeof body.status === 'string' && body.status.toLowerCase() === 'error') return 'a JSON body with status "error"';
   if (body.success === false && hasMessage(body)) return 'a JSON body with success false and a message';
-  if ((httpErrorStatus(body.status) || httpErrorStatus(body.statusCode)) && hasMessage(body) && Object.keys(body).every((k) => ENVELOPE_MEMBERS.has(k))) {
+  const titled = typeof body.title === 'string' && body.title.trim() !== ''; // RFC 9457's summary
+  if ((httpErrorStatus(body.status) || httpErrorStatus(body.statusCode)) && (hasMessage(body) || titled) && Object.keys(body).every((k) => ENVELOPE_MEMBERS.has(k))) {
     return 'a JSON body with an HTTP error status and a message';
   }
   return undefined;
 }
 
+/** Members under which an error body details its failure (read whole by `bodyMessages`). */
+const DETAIL_MEMBERS = ['error', 'errors', 'details'];
+/** Bounds of `bodyMessages`' walk: strings kept, and depth below a detail member. */
+const MAX_BODY_WORDS = 200;
+const MAX_DETAIL_DEPTH = 8;
+
 /**
- * The texts a failure body states its failure in: its message members' strings (MESSAGE_MEMBERS), the strings of an
- * `errors` array (or its items' `message`), and those of an `error` object's message members. Never its member names,
- * nor other values: `{"code": 511, "status": 511, "message": "Network Authentication Required"}` names no property
- * `code` in words.
+ * The texts a failure body states its failure in: its top-level message members' strings (MESSAGE_MEMBERS, and
+ * `title`), and everything under its detail members (`error`, `errors`, `details`): every string and every member
+ * name, at any depth (zod's `errors: [{path: ["limit"], message}]`, Stripe's `error: {param: "limit"}`, GitHub's
+ * `errors: [{field: "limit"}]`, ASP.NET's `errors: {limit: [...]}`). Never the top-level member names, nor other
+ * top-level values: `{"code": 511, "status": 511, "message": "Network Authentication Required"}` names no property
+ * `code` in words. At most MAX_BODY_WORDS strings, MAX_DETAIL_DEPTH levels down.
  */
 function bodyMessages(body: Record<string, unknown>): string[] {
   const out: string[] = [];
-  const take = (object: Record<string, unknown>) => {
-    for (const k of MESSAGE_MEMBERS) if (typeof object[k] === 'string') out.push(object[k] as string);
-  };
-  take(body);
-  if (isJsonObject(body.error)) take(body.error);
-  if (Array.isArray(body.errors)) {
-    for (const item of body.errors) {
-      if (typeof item === 'string') out.push(item);
-      else if (isJsonObject(item)) take(item);
+  for (const k of [...MESSAGE_MEMBERS, 'title']) if (typeof body[k] === 'string') out.push(body[k] as string);
+  const walk = (value: unknown, depth: number): void => {
+    if (out.length >= MAX_BODY_WORDS || depth > MAX_DETAIL_DEPTH) return;
+    if (typeof value === 'string') out.push(value);
+    else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
+    else if (isJsonObject(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        if (out.length >= MAX_BODY_WORDS) return;
+        out.push(k);
+        walk(v, depth + 1);
+      }
     }
-  }
+  };
+  for (const k of DETAIL_MEMBERS) if (typeof body[k] !== 'string') walk(body[k], 0);
   return out;
 }
 
@@ -147,9 +167,9 @@ function bodyMessages(body: Record<string, unknown>): string[] {
 export interface BodyFailure {
   shape: FailureShape;
   /**
-   * The failure's own words: the text blocks of a result flagged by a misspelled isError, the text block that opens
-   * as a failure report, or a JSON body's message strings (`bodyMessages`). Read for words of validation and the
-   * property they name, never reported.
+   * The failure's own words: the text blocks of a result flagged by a misspelled isError or whose first block opens
+   * as a failure report; for a JSON body, its words (`bodyMessages`) and the text blocks that are not JSON objects.
+   * Read for words of validation and the property they name, never reported.
    */
   messages: string[];
 }
@@ -180,19 +200,22 @@ const judged = new WeakMap<Record<string, unknown>, BodyFailure | null>();
 
 function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   const blocks = textBlocks(result.content);
-  if (misspelledIsError(result)) return { shape: MISSPELLED_IS_ERROR_SHAPE, messages: blocks.map((b) => b.text) };
-  if (blocks.length > 0 && ERROR_LEAD.test(blocks[0].text)) return { shape: "a text that begins with 'Error' or 'Failed'", messages: [blocks[0].text] };
+  const texts = blocks.map((b) => b.text);
+  if (misspelledIsError(result)) return { shape: MISSPELLED_IS_ERROR_SHAPE, messages: texts };
+  if (blocks.length > 0 && ERROR_LEAD.test(blocks[0].text)) return { shape: "a text that begins with 'Error' or 'Failed'", messages: texts };
+  // a JSON body's words, and the words of the text blocks that are not JSON objects (a message beside the body)
+  const prose = texts.filter((t) => !t.trimStart().startsWith('{'));
   const ofBody = (body: unknown): BodyFailure | undefined => {
     const shape = jsonShape(body);
-    return shape ? { shape, messages: bodyMessages(body as Record<string, unknown>) } : undefined;
+    return shape ? { shape, messages: [...bodyMessages(body as Record<string, unknown>), ...prose] } : undefined;
   };
   const structured = ofBody(result.structuredContent);
   if (structured) return structured;
-  for (const block of blocks) {
-    const text = block.text.trimStart();
-    if (!text.startsWith('{') || text.length > 1_000_000) continue;
+  for (const text of texts) {
+    const trimmed = text.trimStart();
+    if (!trimmed.startsWith('{') || trimmed.length > 1_000_000) continue;
     try {
-      const failure = ofBody(JSON.parse(text));
+      const failure = ofBody(JSON.parse(trimmed));
       if (failure) return failure;
     } catch {
       /* not JSON */

@@ -3,8 +3,9 @@
  *
  * An item belongs to shard K of N when sha1(its stable ID) mod N equals K-1 (Vitest's
  * `BaseSequencer` hashes relative paths with sha1 the same way). Surfaces are split by surface
- * name; one large surface's calls by `surface/tool/scenario` (see `callShardId`). Every item lands
- * in exactly one shard, and the assignment never depends on the order or number of other items.
+ * name; one large surface's calls by `surface/tool` (see `callShardId`: all of a tool's calls in one
+ * shard). Every item lands in exactly one shard, and the assignment never depends on the order or
+ * number of other items.
  */
 import { createHash } from 'node:crypto';
 import { ReportError } from './errors.ts';
@@ -53,9 +54,15 @@ export function inShard(id: string, shard: Shard): boolean {
   return shardBucket(id, shard.total) === shard.index - 1;
 }
 
-/** The stable ID of one call, used to split a single large surface's calls: `surface/tool/scenario`. */
-export function callShardId(surface: string, tool: string, scenario: string): string {
-  return `${surface}/${tool}/${scenario}`;
+/**
+ * The stable ID a single large surface's calls are split by: `surface/tool`, so every call of a tool lands in the
+ * same shard. Whatever a check judges per tool (its probes start from the tool's first successful call; a note once
+ * per tool; findings of one tool numbered by occurrence, `report/ids.ts`) is then judged on all of the tool's calls,
+ * as in a full run. Split by scenario, two failing scenarios of one tool in two shards each took the tool's first
+ * occurrence id and the merge kept one of them; a tool whose only success was in another shard got no probes.
+ */
+export function callShardId(surface: string, tool: string): string {
+  return `${surface}/${tool}`;
 }
 
 /** The items of `items` that belong to `shard`, by `idOf(item)`; order preserved. */

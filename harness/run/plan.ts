@@ -44,7 +44,7 @@ export async function makeCallPlanner(surface: ResolvedSurface, filter: CallFilt
     const plan = planCalls(tools, own, { generate: surface.generate.enabled, destructive: surface.generate.destructive, schemas });
     const shard = filter.callShard;
     const scenarios = shard
-      ? plan.scenarios.filter((s) => inShard(callShardId(surface.name, s.tool, s.name), shard))
+      ? plan.scenarios.filter((s) => inShard(callShardId(surface.name, s.tool), shard))
       : plan.scenarios;
     const planned = new Set(plan.scenarios.map((s) => s.tool));
     const kept = new Set(scenarios.map((s) => s.tool));

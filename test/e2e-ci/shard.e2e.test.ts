@@ -6,10 +6,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../harness/model/report.ts';
 import { sarifSchemaErrors } from '../reporters/validate.ts';
 import { CI_CONFIG, cleanup, cli, findingIds, readReport, tempDir, type CliResult } from './helpers.ts';
+
+const SHARD_TOOLS_CONFIG = fileURLToPath(new URL('./fixtures/shard-tools.config.ts', import.meta.url));
 
 const callsOf = (r: Report) => r.surfaces.flatMap((s) => s.tools.flatMap((t) => t.calls.map((c) => `${s.name}/${t.name}/${c.scenario}`))).sort();
 
@@ -67,18 +70,49 @@ describe('one surface: split by call', () => {
   }, 90_000);
   afterAll(() => cleanup(root));
 
-  it('gives every call to exactly one shard', () => {
+  // split by tool: this surface's two called tools (add, echo) hash into the same shard, so the other holds none
+  it('gives every call to exactly one shard, every call of a tool to the same one', () => {
     const [one, two] = r.shards.map(callsOf);
-    expect(one.length).toBeGreaterThan(0);
-    expect(two.length).toBeGreaterThan(0);
     expect([...one, ...two].sort()).toEqual(callsOf(r.full));
     expect(callsOf(r.merged)).toEqual(callsOf(r.full));
+    const toolOf = (call: string) => call.split('/').slice(0, 2).join('/');
+    expect(one.map(toolOf).filter((t) => two.map(toolOf).includes(t))).toEqual([]);
   });
 
   // tools whose calls all went to the other shard are out of scope for contract/every-tool-called
   it('merges to the findings and summary of the full run', () => {
     expect(findingIds(r.merged)).toEqual(findingIds(r.full));
     expect(r.merged.summary).toEqual(r.full.summary);
+  });
+});
+
+describe('one surface whose tools fail some scenarios: split by tool', () => {
+  let root: string;
+  let full: Report;
+  let shards: Report[];
+  let merged: Report;
+  beforeAll(async () => {
+    root = await tempDir('shard-tools');
+    const run = (name: string, more: string[]) => cli(['-c', SHARD_TOOLS_CONFIG, ...more, '--reporter', 'json', '--report-dir', join(root, name)]);
+    await Promise.all([run('full', []), ...[1, 2, 3].map((k) => run(`shard-${k}`, ['--shard', `${k}/3`]))]);
+    await cli(['merge', ...[1, 2, 3].map((k) => join(root, `shard-${k}`)), '--report-dir', join(root, 'merged'), '--reporter', 'json']);
+    [full, merged, ...shards] = await Promise.all(['full', 'merged', 'shard-1', 'shard-2', 'shard-3'].map((name) => readReport(join(root, name))));
+  }, 90_000);
+  afterAll(() => cleanup(root));
+
+  it('keeps every call of a tool in one shard', () => {
+    const toolsOf = (r: Report) => r.surfaces.flatMap((s) => s.tools.filter((t) => t.calls.length > 0).map((t) => t.name));
+    const all = shards.flatMap(toolsOf);
+    expect(all.sort()).toEqual(['alpha', 'beta', 'delta', 'gamma']);
+    expect(shards.filter((r) => toolsOf(r).length > 0).length).toBeGreaterThan(1);
+    expect(callsOf(merged)).toEqual(callsOf(full));
+  });
+
+  it("merges to the full run's findings: each failing scenario's own finding, no tool named as never probed", () => {
+    expect(full.findings.filter((f) => f.messageId === 'outcomeMismatch')).toHaveLength(8);
+    expect(full.findings.filter((f) => f.messageId === 'unprobed')).toEqual([]);
+    expect(findingIds(merged)).toEqual(findingIds(full));
+    expect(merged.findings.map((f) => f.message).sort()).toEqual(full.findings.map((f) => f.message).sort());
   });
 });
 

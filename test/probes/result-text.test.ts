@@ -76,6 +76,10 @@ describe('failureShape: a JSON body (a text block or structuredContent)', () => 
     [{ status: 599, message: 'Network connect timeout' }, 'a JSON body with an HTTP error status and a message'],
     // RFC 9457 problem details
     [{ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Token expired', instance: '/v1/users' }, 'a JSON body with an HTTP error status and a message'],
+    // Twilio's error body (more_info: where to read more), ASP.NET's validation problem (errors by field, a title)
+    [{ code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 }, 'a JSON body with an HTTP error status and a message'],
+    [{ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { limit: ['must be at most 9'] }, traceId: 't1' }, 'a JSON body with an HTTP error status and a message'],
+    [{ success: false, errors: { limit: ['must be at most 9'] } }, 'a JSON body with success false and a message'],
   ])('%j: %s', (body, shape) => {
     expect(failureShape(json(body))).toBe(shape);
     expect(failureShape({ content: [], structuredContent: body })).toBe(shape);
@@ -115,13 +119,26 @@ describe('bodyFailure: the words of the failure (read for validation wording, ne
   it.each([
     [{ status: 401, object: 'error', code: 'unauthorized', message: 'API token is invalid.' }, ['API token is invalid.']],
     [{ code: 511, status: 511, message: 'Network Authentication Required' }, ['Network Authentication Required']],
-    [{ success: false, errors: ['limit must be <= 10', { message: 'page too large' }, 7] }, ['limit must be <= 10', 'page too large']],
-    [{ error: { code: 'E1', message: 'quota exceeded', detail: 'try later' } }, ['quota exceeded', 'try later']],
+    [{ success: false, errors: ['limit must be <= 10', { message: 'page too large' }, 7] }, ['limit must be <= 10', 'message', 'page too large']],
+    [{ error: { code: 'E1', message: 'quota exceeded', detail: 'try later' } }, ['code', 'E1', 'message', 'quota exceeded', 'detail', 'try later']],
+    // the property named under a detail member: zod's path, Stripe's param, GitHub's field, ASP.NET's errors by field
+    [{ success: false, errors: [{ path: ['limit'], message: 'Number must be less than or equal to 9' }] }, ['path', 'limit', 'message', 'Number must be less than or equal to 9']],
+    [{ error: { type: 'invalid_request_error', param: 'limit', message: 'Invalid integer' } }, ['type', 'invalid_request_error', 'param', 'limit', 'message', 'Invalid integer']],
+    [{ message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'limit', code: 'invalid' }], status: '422' }, ['Validation Failed', 'resource', 'Issue', 'field', 'limit', 'code', 'invalid']],
+    [{ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { limit: ['must be at most 9'] }, traceId: 't1' }, ['One or more validation errors occurred.', 'limit', 'must be at most 9']],
   ])('%j: %j', (body, messages) => {
     expect(bodyFailure(json(body))?.messages).toEqual(messages);
   });
-  it('a text that opens as a failure report is its own words', () => {
-    expect(bodyFailure(text('Error: limit must be at most 9'))).toEqual({ shape: "a text that begins with 'Error' or 'Failed'", messages: ['Error: limit must be at most 9'] });
+  it('a text that opens as a failure report: every text block is its words', () => {
+    const result = { content: [{ type: 'text', text: 'Error: validation failed' }, { type: 'text', text: 'limit must be at most 9' }] };
+    expect(bodyFailure(result)).toEqual({ shape: "a text that begins with 'Error' or 'Failed'", messages: ['Error: validation failed', 'limit must be at most 9'] });
+  });
+  it('a JSON body: its words and the text blocks beside it that are not JSON objects', () => {
+    const result = { content: [{ type: 'text', text: '{"error":"Invalid arguments"}' }, { type: 'text', text: 'limit must be at most 9' }, { type: 'text', text: '{"hint":"x"}' }] };
+    expect(bodyFailure(result)?.messages).toEqual(['Invalid arguments', 'limit must be at most 9']);
+  });
+  it('stops after 200 strings', () => {
+    expect(bodyFailure(json({ success: false, errors: Array.from({ length: 500 }, (_, i) => `e${i}`) }))?.messages).toHaveLength(200);
   });
   it('a body that reads as a success has none', () => {
     expect(bodyFailure(json({ status: 'ok', message: 'limit must be at most 9' }))).toBeUndefined();
@@ -130,11 +147,12 @@ describe('bodyFailure: the words of the failure (read for validation wording, ne
 
 describe('misspelledIsError: a failure flag no client reads (@mapbox/mcp-server 0.2.0: is_error)', () => {
   const flagged = (extra: Record<string, unknown>) => ({ content: [{ type: 'text', text: 'Internal error has occurred.' }], ...extra });
-  it.each([[{ is_error: true }], [{ iserror: true }], [{ IsError: 'true' }], [{ 'is-error': true }], [{ ISERROR: true }]])('%j is', (extra) => {
+  it.each([[{ is_error: true }], [{ iserror: true }], [{ IsError: 'true' }], [{ is_error: 'True' }], [{ 'is-error': true }], [{ ISERROR: true }], [{ isError: false, is_error: true }]])('%j is', (extra) => {
     expect(misspelledIsError(flagged(extra))).toBe(true);
-    expect(bodyFailure(flagged(extra))).toEqual({ shape: 'a misspelled isError member (is_error or the like) set to true', messages: ['Internal error has occurred.'] });
+    expect(bodyFailure(flagged(extra))).toEqual({ shape: 'a misspelled isError member, is_error or the like, set to true', messages: ['Internal error has occurred.'] });
   });
-  it.each([[{ is_error: false }], [{ is_error: 'yes' }], [{ is_errors: true }], [{ error: true }], [{ isError: true, is_error: true }], [{}]])('%j is not', (extra) => {
+  // isError itself as the string "true" is a malformed isError (result/shape's), not a misspelled member
+  it.each([[{ is_error: false }], [{ is_error: 'yes' }], [{ is_errors: true }], [{ error: true }], [{ isError: true, is_error: true }], [{ isError: 'true' }], [{}]])('%j is not', (extra) => {
     expect(misspelledIsError(flagged(extra))).toBe(false);
   });
 });

@@ -55,7 +55,7 @@ describe('mergeReports', () => {
     const full = buildReport(input);
     const parts = [1, 2].map((index) => {
       const surface = input.surfaces[0];
-      const tools = surface.tools.map((t) => ({ ...t, calls: t.calls.filter((c) => inShard(callShardId(surface.name, t.name, c.scenario), { index, total: 2 })) }));
+      const tools = surface.tools.map((t) => ({ ...t, calls: t.calls.filter(() => inShard(callShardId(surface.name, t.name), { index, total: 2 })) }));
       return buildReport({ ...input, surfaces: [{ ...surface, tools }], shard: { index, total: 2 } });
     });
     const merged = mergeReports(parts);
@@ -63,6 +63,17 @@ describe('mergeReports', () => {
     const calls = (r: Report) => r.surfaces[0].tools.flatMap((t) => t.calls.map((c) => `${t.name}/${c.scenario}`)).sort();
     expect(calls(merged)).toEqual(calls(full));
     expect(merged.summary.calls).toBe(full.summary.calls);
+  });
+
+  it('one surface split by tool: findings of one tool that share a key (two failing scenarios) keep the ids of a full run', () => {
+    // two findings with the same surface, tool, check, pointer and messageId: a full run numbers them by occurrence
+    const mismatch = (tool: string, scenario: string) => ({ check: 'result/expectation', severity: 'error' as const, surface: 'alpha', tool, pointer: '/result/isError', messageId: 'outcomeMismatch', message: `'${tool}' scenario '${scenario}' expected outcome 'success' but got 'tool-error'` });
+    const findings = ['alpha', 'beta', 'gamma', 'delta'].flatMap((tool) => [mismatch(tool, 'missing-1'), mismatch(tool, 'missing-2')]);
+    const input = sampleInput({ surfaces: sampleSurfaces().slice(0, 1), findings });
+    const full = buildReport(input);
+    const parts = [1, 2, 3].map((index) => buildReport({ ...input, findings: findings.filter((f) => inShard(callShardId('alpha', f.tool), { index, total: 3 })), shard: { index, total: 3 } }));
+    expect(parts.every((p) => p.findings.length < findings.length)).toBe(true);
+    expect(mergeReports(parts).findings).toEqual(full.findings);
   });
 
   it('keeps the earliest start, the longest duration and any interruption', () => {

@@ -48,10 +48,11 @@ describe('inShard', () => {
     expect(ids.every((id) => inShard(id, { index: 1, total: 1 }))).toBe(true);
   });
 
-  it('splits one surface\u2019s calls by surface/tool/scenario', () => {
-    expect(callShardId('alpha', 'search', 'basic')).toBe('alpha/search/basic');
-    const calls = ['a', 'b', 'c', 'd', 'e', 'f'].map((s) => callShardId('alpha', 'search', s));
-    const halves = [1, 2].map((index) => selectShard(calls, (x) => x, { index, total: 2 }));
-    expect(halves.flat().sort()).toEqual(calls.sort());
+  it('splits one surface\u2019s calls by surface/tool: every call of a tool in one shard', () => {
+    expect(callShardId('alpha', 'search')).toBe('alpha/search');
+    const tools = ['a', 'b', 'c', 'd', 'e', 'f'].map((t) => callShardId('alpha', t));
+    const halves = [1, 2].map((index) => selectShard(tools, (x) => x, { index, total: 2 }));
+    expect(halves.flat().sort()).toEqual(tools.sort());
+    expect(halves.every((h) => h.length > 0)).toBe(true);
   });
 });

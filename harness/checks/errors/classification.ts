@@ -32,8 +32,8 @@ import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
 import type { ProbeRequest, RequestRecord } from '../../model/wire.ts';
 import type { FindingDescriptor } from '../define.ts';
-import { networkFailure, stderrTail } from '../util/stderr.ts';
-import { failureShape, MISSPELLED_IS_ERROR_SHAPE } from '../../probes/result-text.ts';
+import { networkFailure } from '../util/stderr.ts';
+import { failureShape, misspelledIsError } from '../../probes/result-text.ts';
 
 const ID = 'errors/classification';
 const UNKNOWN = `${ID}:unknown-tool`;
@@ -102,35 +102,47 @@ function uniformProtocolError(requests: RequestRecord[]): number | undefined {
 type Reporter = (finding: FindingDescriptor) => void;
 
 /**
- * Scenario calls answered as a success whose body says it failed: a note, once per tool; a warning when the result
- * flags the failure in a misspelled isError member (`misspelledIsError`: is_error, iserror...), which no client reads.
+ * Results that flag a failure in a misspelled isError member (`misspelledIsError`: is_error, iserror...), which no
+ * client reads: a warning once per tool, naming the first such answer, a scenario call's or else a probe's (a tool
+ * whose valid calls succeed may misspell the flag only when it refuses invalid arguments). Other scenario calls
+ * answered as a success whose body says it failed: a note once per tool (`failureAsSuccess`), for the tools with no
+ * misspelled flag. Neither depends on the order of the scenarios.
  */
 function judgeFailuresAsSuccess(observation: SurfaceObservation, report: Reporter): void {
-  const seen = new Set<string>();
+  const misspelled = new Set<string>();
+  const flag = (tool: string, call: string) => {
+    if (misspelled.has(tool)) return;
+    misspelled.add(tool);
+    // a misspelled flag is a failure the server meant to flag, not a heuristic reading of its words: a warning
+    report({ messageId: 'misspelledIsError', severity: 'warning', tool, pointer: '/result/isError', data: { tool, call } });
+  };
+  const isMisspelled = (request: RequestRecord) => responseKind(request) === 'result' && misspelledIsError(resultOf(request) ?? {});
+  for (const c of observation.calls) if (isMisspelled(c.request)) flag(c.scenario.tool, `scenario '${c.scenario.name}'`);
+  for (const p of observation.probes) if (p.probe.tool !== undefined && isMisspelled(p.request)) flag(p.probe.tool, `probe '${p.probe.id}'`);
+  const noted = new Set<string>();
   for (const call of observation.calls) {
     const tool = call.scenario.tool;
-    if (seen.has(tool) || responseKind(call.request) !== 'result') continue;
+    if (misspelled.has(tool) || noted.has(tool) || responseKind(call.request) !== 'result') continue;
     const result = resultOf(call.request);
     const how = result ? failureShape(result) : undefined;
     if (!how) continue;
-    seen.add(tool);
-    // a misspelled flag is a failure the server meant to flag, not a heuristic reading of its words: a warning
-    if (how === MISSPELLED_IS_ERROR_SHAPE) report({ messageId: 'misspelledIsError', severity: 'warning', tool, pointer: '/result/isError', data: { tool, scenario: call.scenario.name } });
-    else report({ messageId: 'failureAsSuccess', severity: 'info', tool, pointer: '/result/isError', data: { tool, scenario: call.scenario.name, how } });
+    noted.add(tool);
+    report({ messageId: 'failureAsSuccess', severity: 'info', tool, pointer: '/result/isError', data: { tool, scenario: call.scenario.name, how } });
   }
 }
 
 /**
- * The sentence toolFailuresAsProtocolErrors ends with when the failing tools' JSON-RPC error messages, or else the
- * server's stderr, name a failed network lookup or connection (util/stderr.ts `networkFailure`: a fixed name such as
- * EAI_AGAIN, never the host or the text), else ''. Message data, not part of the finding's id: the channel is the
- * server's choice either way, but why no call succeeded may be the run's (no network, a service not started).
+ * The sentence toolFailuresAsProtocolErrors ends with when the failing tools' JSON-RPC error messages name a failed
+ * network lookup or connection (util/stderr.ts `networkFailure`: a fixed name such as EAI_AGAIN, never the host or the
+ * text), else ''. Message data, not part of the finding's id: the channel is the server's choice either way, but why no
+ * call succeeded may be the run's (no network, a service not started). Not the stderr tail: whether a line reached it
+ * before the session closed depends on timing, and the message must not.
  */
 function failureCause(observation: SurfaceObservation, tools: readonly string[]): string {
   const names = new Set(tools);
   const messages = observation.calls.filter((c) => names.has(c.scenario.tool)).map((c) => rpcError(c.request)?.message).filter((m): m is string => typeof m === 'string');
-  const failure = networkFailure(messages) ?? networkFailure(stderrTail(observation));
-  return failure === undefined ? '' : ` Their errors or stderr name a failed network lookup or connection (${failure}): the run may lack a network or service the tools need.`;
+  const failure = networkFailure(messages);
+  return failure === undefined ? '' : ` Their errors name a failed network lookup or connection (${failure}): the run may lack a network or service the tools need.`;
 }
 
 /** The unknown-tool probe: -32602 expected. */
@@ -159,7 +171,7 @@ export default defineCheck({
       failureAsSuccess:
         "Tool {{tool}}: scenario '{{scenario}}' got a result without isError but with {{how}}; a tool that fails should set isError: true so clients and the model can tell.",
       misspelledIsError:
-        "Tool {{tool}}: scenario '{{scenario}}' got a result that flags its failure in a member spelled like isError but not isError (is_error or the like) set to true; clients read only isError, so they take the failure for a success.",
+        'Tool {{tool}}: {{call}} got a result that flags its failure in a member spelled like isError but not isError (is_error or the like) set to true; clients read only isError, so they take the failure for a success.',
       toolFailuresAsProtocolErrors:
         'Tool failures come back as JSON-RPC errors: {{count}} tool(s) ({{tools}}) answered every call, valid arguments included, with JSON-RPC error {{codes}} and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure.{{cause}}',
       invalidArgumentsProtocolError: 'Tool {{tool}}: arguments that fail its inputSchema were answered with JSON-RPC error {{code}}; from protocol 2025-11-25 they must come back as a CallToolResult with isError: true and a readable message.',

@@ -7,9 +7,9 @@
  * does not report a failure: harness/probes/targets.ts `successfulArguments`), and a forbidden value refused in the
  * body of a result without `isError` (`{"success": false, "message": ...}`, "Error: ...": harness/probes/result-text.ts)
  * is a refusal on the wrong channel, not an acceptance (`refusedWithoutIsError`, a note once per tool); an allowed value
- * refused so, in words of validation that name the probed property, is `rejected` as an isError one is. Tools it may
- * probe that were called but never succeeded get no probes, and one note per surface names them (`unprobed`), so a
- * run whose calls all failed (a dummy key, no network) does not read as enforcement that held.
+ * refused so, in words of validation that name the probed property, is `rejected` as an isError one is. A tool it may
+ * probe that was called but never succeeded gets no probes, and a note names it (`unprobed`), so a run whose calls
+ * all failed (a dummy key, no network) does not read as enforcement that held.
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
  * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded:
  * - `tools/call` without `arguments` for a tool whose inputSchema requires nothing, after a call with
@@ -150,32 +150,19 @@ function propertyNames(tool: ListedTool): string[] {
 }
 
 /**
- * Tools the check may probe (`mayProbe`) and the harness called, none of whose calls succeeded (each answer a
- * JSON-RPC error, an isError result, or a result whose body reports a failure: `successfulArguments`), in listing
- * order: they got no argument probes, so nothing is known of how they validate. Named in one note per surface
- * (`unprobed`), so a run whose calls all failed (a dummy key, no network) does not read as enforcement that held.
+ * Tools the check may probe (`mayProbe`) that the harness called with arguments meant to succeed (a generated call,
+ * or a scenario expecting success), none of whose calls succeeded (each answer a JSON-RPC error, an isError result,
+ * or a result whose body reports a failure: `successfulArguments`), in listing order: they got no argument probes,
+ * so nothing is known of how they validate. Each is named in a note (`unprobed`), so a run whose calls all failed
+ * (a dummy key, no network) does not read as enforcement that held. A tool whose calls all expect an error (the
+ * user's negative scenarios) is left alone. A call shard (`--shard` of one surface) holds all of a tool's calls
+ * (report/shard.ts `callShardId`), so the note is the same as in a full run.
  */
 function unprobedTools(observation: SurfaceObservation): string[] {
-  const called = new Set(observation.calls.map((c) => c.scenario.tool));
+  const meant = new Set(observation.calls.filter((c) => c.scenario.expect === 'success').map((c) => c.scenario.tool));
   return listedTools(observation)
-    .filter((tool) => called.has(tool.name) && mayProbe(observation, tool) && successfulArguments(observation, tool.name) === undefined)
+    .filter((tool) => meant.has(tool.name) && mayProbe(observation, tool) && successfulArguments(observation, tool.name) === undefined)
     .map((tool) => tool.name);
-}
-
-/**
- * The tool names of the `unprobed` note: as many whole names as fit in `budget` UTF-16 code units (at least one,
- * which the message budget may still cut), then ", and N more" (a message value over 200 code units is cut mid-name).
- */
-export function namesWithin(names: readonly string[], budget = 150): string {
-  let text = '';
-  let shown = 0;
-  for (const name of names) {
-    const next = shown === 0 ? name : `${text}, ${name}`;
-    if (shown > 0 && next.length > budget) break;
-    text = next;
-    shown += 1;
-  }
-  return shown < names.length ? `${text}, and ${names.length - shown} more` : text;
 }
 
 /** Calls with arguments valid per the advertised inputSchema that came back rejected as invalid: one finding per tool. */
@@ -213,7 +200,7 @@ export default defineCheck({
       omittedArgumentsRejected:
         'Tool {{tool}} rejected a tools/call without arguments as invalid ({{answer}}), though its inputSchema requires nothing and the same call with arguments {} succeeded; arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.',
       unprobed:
-        '{{count}} tool(s) ({{tools}}) got no input-enforcement probes: none of their calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How they validate arguments was not tested; give the surface what valid calls need (env, setup, scenarios).',
+        'Tool {{tool}} got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).',
       wholeFloatRejected:
         "Tool {{tool}} rejected the integer property '{{property}}' written as a whole-number float (N.0) as invalid ({{answer}}), though the same call with N succeeded; JSON has one number type and JSON Schema's integer accepts any number with a zero fractional part.",
     },
@@ -230,10 +217,7 @@ export default defineCheck({
   },
   check({ observation, schemas }, report) {
     judgeValidCalls(observation, schemas, report);
-    const unprobed = unprobedTools(observation);
-    if (unprobed.length > 0) {
-      report({ messageId: 'unprobed', severity: 'info', data: { count: unprobed.length, tools: namesWithin(unprobed) } });
-    }
+    for (const tool of unprobedTools(observation)) report({ messageId: 'unprobed', severity: 'info', tool, pointer: '/inputSchema', data: { tool } });
     judgeRequestProbes(observation, report);
     const refusedOnResult = new Set<string>();
     for (const { tool, probe } of planned(observation)) {

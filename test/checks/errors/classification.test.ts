@@ -76,9 +76,21 @@ checkTester(check, {
           messageId: 'toolFailuresAsProtocolErrors',
           severity: 'warning',
           message:
-            'Tool failures come back as JSON-RPC errors: 1 tool(s) (lookup_user) answered every call, valid arguments included, with JSON-RPC error -32603 and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure. Their errors or stderr name a failed network lookup or connection (EAI_AGAIN): the run may lack a network or service the tools need.',
+            'Tool failures come back as JSON-RPC errors: 1 tool(s) (lookup_user) answered every call, valid arguments included, with JSON-RPC error -32603 and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure. Their errors name a failed network lookup or connection (EAI_AGAIN): the run may lack a network or service the tools need.',
         },
       ],
+    },
+    {
+      name: "the network sentence reads only the failing tools' errors: a network error of a tool that also succeeded says nothing of why the others failed",
+      observation: makeObservation({
+        tools: [makeTool('a', { annotations: { readOnlyHint: true } }), makeTool('b', { annotations: { readOnlyHint: true } })],
+        calls: [
+          makeCall('a', { error: { code: -32603, message: 'boom' } }),
+          makeCall('b', { error: { code: -32603, message: 'getaddrinfo EAI_AGAIN api.example.test' } }),
+          makeCall('b', ok),
+        ],
+      }),
+      findings: [{ messageId: 'toolFailuresAsProtocolErrors', data: { count: 1, tools: 'a', codes: '-32603', cause: '' } }],
     },
     {
       name: 'a valid call answered isError judges the invalid-arguments probe',
@@ -104,6 +116,23 @@ checkTester(check, {
         { messageId: 'misspelledIsError', tool: 'MatrixTool', severity: 'warning', pointer: '/result/isError', message: "Tool MatrixTool: scenario 'MatrixTool-call' got a result that flags its failure in a member spelled like isError but not isError (is_error or the like) set to true; clients read only isError, so they take the failure for a success." },
         { messageId: 'misspelledIsError', tool: 'geocode', severity: 'warning' },
       ],
+    },
+    {
+      name: "a misspelled flag on a tool's later call is the warning even when an earlier call failed in words (the order of scenarios does not matter), and no note beside it",
+      observation: makeObservation({
+        calls: [
+          makeCall('lookup', { result: { content: [{ type: 'text', text: 'Error: nothing found' }] } }, { scenario: { name: 'a' } }),
+          makeCall('lookup', { result: { content: [{ type: 'text', text: 'quota' }], is_error: true } }, { scenario: { name: 'b' } }),
+        ],
+      }),
+      findings: [{ messageId: 'misspelledIsError', tool: 'lookup', severity: 'warning', data: { tool: 'lookup', call: "scenario 'b'" } }],
+    },
+    {
+      name: 'a misspelled flag only on the answers to probes (the tool refuses invalid arguments so) is the warning, naming the probe',
+      observation: answered(check, makeObservation({ tools: [c21], calls: [makeCall(c21.name, ok, { scenario: { arguments: { id: 'u1' } } })] }), (p) =>
+        p.id.endsWith(':unknown-tool') ? rpc(-32602) : { result: { content: [{ type: 'text', text: 'Invalid input: id must be a string' }], is_error: true } },
+      ),
+      findings: [{ messageId: 'misspelledIsError', tool: c21.name, severity: 'warning', data: { tool: c21.name, call: `probe 'errors/classification:${c21.name}:invalid-arguments'` } }],
     },
     {
       name: 'a JSON body with an error member, or status error, is a failure reported as success',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import check, { namesWithin } from '../../../harness/checks/errors/input-enforcement.ts';
+import check from '../../../harness/checks/errors/input-enforcement.ts';
 import { answered, checkTester, makeCall, makeObservation, makeTool, planOn, runCheckOn } from '../../helpers/check-tester.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
 import type { ProbeRequest } from '../../../harness/model/wire.ts';
@@ -21,7 +21,7 @@ const errorRate = { result: { content: [{ type: 'text', text: 'Error rate over t
 const status = makeTool('status', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { verbose: { type: 'boolean' } } } });
 const noArguments = makeObservation({ tools: [status], calls: [makeCall('status', ok, { scenario: { arguments: {} } })] });
 /** The note naming search as not probed (no call of it succeeded). */
-const UNPROBED = { messageId: 'unprobed', severity: 'info', data: { count: 1, tools: 'search' } } as const;
+const UNPROBED = { messageId: 'unprobed', severity: 'info', tool: 'search', pointer: '/inputSchema' } as const;
 
 checkTester(check, {
   valid: [
@@ -55,12 +55,39 @@ checkTester(check, {
           ? { result: { content: [{ type: 'text', text: '{"code":511,"status":511,"message":"Network Authentication Required"}' }] } }
           : allowed(p) ? ok : { result: { isError: true, content: [{ type: 'text', text: 'code must be an integer from 100 to 511' }] } },
     },
+    {
+      name: "an allowed value refused in a body whose words name the property but say nothing of validation (validation words only in another member's value) is not rejected",
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { content: [{ type: 'text', text: '{"error":"limit reached for today","type":"invalid-request"}' }] } } : enforcing(p)),
+    },
+    {
+      name: "a tool whose only calls expect an error (the user's negative scenarios) draws no note",
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', rejected, { scenario: { arguments: { limit: 50 }, expect: 'tool-error' } })] }),
+    },
   ],
   invalid: [
     {
+      name: 'a value the schema allows refused in a JSON body one of whose messages says why: rejected (a message without validation words beside it does not hide it)',
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { content: [{ type: 'text', text: '{"error":"limit must be at most 9","message":"Request refused"}' }] } } : enforcing(p)),
+      findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }],
+    },
+    {
+      name: 'a value the schema allows refused under a misspelled isError, the words in its second text block: rejected',
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { content: [{ type: 'text', text: 'Request refused' }, { type: 'text', text: 'limit must be at most 9' }], is_error: true } } : enforcing(p)),
+      findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }],
+    },
+    {
+      name: "a value the schema allows refused with the property named under the body's details (zod's path): rejected",
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { content: [{ type: 'text', text: '{"success":false,"errors":[{"path":["limit"],"message":"Number must be less than or equal to 9"}]}' }] } } : enforcing(p)),
+      findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }],
+    },
+    {
       name: 'a business failure of a valid call is not a rejection of the arguments; the tool is named as not probed',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
-      findings: [{ messageId: 'unprobed', severity: 'info', data: { count: 1, tools: 'search' }, message: '1 tool(s) (search) got no input-enforcement probes: none of their calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How they validate arguments was not tested; give the surface what valid calls need (env, setup, scenarios).' }],
+      findings: [{ ...UNPROBED, message: 'Tool search got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).' }],
     },
     {
       name: 'a call refused in the body without isError is no base for probes (database-server 1.1.0 drop_table without confirm): not probed, nothing accepted',
@@ -80,7 +107,7 @@ checkTester(check, {
       findings: [UNPROBED],
     },
     {
-      name: 'every probe-able tool none of whose calls succeeded, in listing order, in one note; a tool with a successful call is probed',
+      name: 'every probe-able tool none of whose calls succeeded gets its own note; a tool with a successful call is probed',
       observation: makeObservation({
         tools: [makeTool('zeta', { annotations: { readOnlyHint: true }, inputSchema: tool.inputSchema }), tool, makeTool('alpha', { annotations: { readOnlyHint: true }, inputSchema: tool.inputSchema })],
         calls: [
@@ -90,7 +117,10 @@ checkTester(check, {
         ],
       }),
       answer: enforcing,
-      findings: [{ messageId: 'unprobed', severity: 'info', data: { count: 2, tools: 'zeta, alpha' } }],
+      findings: [
+        { messageId: 'unprobed', tool: 'zeta' },
+        { messageId: 'unprobed', tool: 'alpha' },
+      ],
     },
     {
       name: 'forbidden values refused in the body without isError (a refusal dressed up as success) are not accepted: one note per tool, the right refusal on the wrong channel',
@@ -204,14 +234,3 @@ describe('errors/input-enforcement evidence (--show-values)', () => {
   });
 });
 
-describe('errors/input-enforcement unprobed note: the tool names', () => {
-  it('lists every name that fits', () => {
-    expect(namesWithin(['a', 'b', 'c'])).toBe('a, b, c');
-  });
-  it('keeps whole names within the budget and counts the rest', () => {
-    expect(namesWithin(['alpha', 'beta', 'gamma', 'delta'], 12)).toBe('alpha, beta, and 2 more');
-  });
-  it('always shows the first name, however long', () => {
-    expect(namesWithin(['x'.repeat(20), 'y'], 10)).toBe(`${'x'.repeat(20)}, and 1 more`);
-  });
-});
