@@ -109,7 +109,8 @@ function httpErrorStatus(status: unknown): boolean {
  * - `status: "error"`;
  * - `success: false` beside a message (`hasMessage`: `{"success": false, "message": "Safety
  *   confirmation required..."}`, @executeautomation/database-server 1.1.0's refusals, a sweep of published servers
- *   2026-12-04); `success: false` alone may be data (`{"job": "build", "success": false, "failedSteps": [...]}`);
+ *   2026-12-04; a non-empty `errors` array or object counts as one); `success: false` alone may be data (`{"job":
+ *   "build", "success": false, "failedSteps": [...]}`);
  * - `status` (or `statusCode`) an HTTP error status (`httpErrorStatus`: 400-599) beside a message (`hasMessage`), in a
  *   body of error-envelope members only (ENVELOPE_MEMBERS): an API's error body passed through as the result, such as
  *   Notion's `{"object": "error", "status": 401, "code": "unauthorized", "message": "API token is invalid."}`
@@ -131,22 +132,30 @@ function jsonShape(body: unknown): FailureShape | undefined {
 }
 
 /** Members under which an error body details its failure (read whole by `bodyMessages`). */
-const DETAIL_MEMBERS = ['error', 'errors', 'details'];
+const DETAIL_MEMBERS = ['error', 'errors', 'details', 'detail'];
+/** Top-level members that name the argument a failure is about (`{"message": ..., "field": "limit"}`, Stripe's `param`). */
+const ARGUMENT_MEMBERS = ['field', 'param', 'parameter', 'property', 'path', 'loc', 'argument'];
 /** Bounds of `bodyMessages`' walk: strings kept, and depth below a detail member. */
 const MAX_BODY_WORDS = 200;
 const MAX_DETAIL_DEPTH = 8;
 
 /**
  * The texts a failure body states its failure in: its top-level message members' strings (MESSAGE_MEMBERS, and
- * `title`), and everything under its detail members (`error`, `errors`, `details`): every string and every member
+ * `title`), the argument it names at the top level (ARGUMENT_MEMBERS: `field`, `param`, `loc`...), and everything under
+ * its detail members (`error`, `errors`, `details`, and a `detail` that is not a string): every string and every member
  * name, at any depth (zod's `errors: [{path: ["limit"], message}]`, Stripe's `error: {param: "limit"}`, GitHub's
- * `errors: [{field: "limit"}]`, ASP.NET's `errors: {limit: [...]}`). Never the top-level member names, nor other
+ * `errors: [{field: "limit"}]`, ASP.NET's `errors: {limit: [...]}`, FastAPI's `detail: [{loc: ["body", "limit"]}]`). Never the top-level member names, nor other
  * top-level values: `{"code": 511, "status": 511, "message": "Network Authentication Required"}` names no property
  * `code` in words. At most MAX_BODY_WORDS strings, MAX_DETAIL_DEPTH levels down.
  */
 function bodyMessages(body: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const k of [...MESSAGE_MEMBERS, 'title']) if (typeof body[k] === 'string') out.push(body[k] as string);
+  for (const k of ARGUMENT_MEMBERS) {
+    const named = body[k];
+    if (typeof named === 'string') out.push(named);
+    else if (Array.isArray(named)) for (const part of named) if (typeof part === 'string') out.push(part);
+  }
   const walk = (value: unknown, depth: number): void => {
     if (out.length >= MAX_BODY_WORDS || depth > MAX_DETAIL_DEPTH) return;
     if (typeof value === 'string') out.push(value);

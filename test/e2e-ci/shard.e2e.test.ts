@@ -103,14 +103,15 @@ describe('one surface whose tools fail some scenarios: split by tool', () => {
   it('keeps every call of a tool in one shard', () => {
     const toolsOf = (r: Report) => r.surfaces.flatMap((s) => s.tools.filter((t) => t.calls.length > 0).map((t) => t.name));
     const all = shards.flatMap(toolsOf);
-    expect(all.sort()).toEqual(['alpha', 'beta', 'delta', 'gamma']);
+    expect(all.sort()).toEqual(['alpha', 'beta', 'delta', 'epsilon', 'gamma']);
     expect(shards.filter((r) => toolsOf(r).length > 0).length).toBeGreaterThan(1);
     expect(callsOf(merged)).toEqual(callsOf(full));
   });
 
-  it("merges to the full run's findings: each failing scenario's own finding, no tool named as never probed", () => {
+  it("merges to the full run's findings and messages: each failing scenario's own finding, only the tool that never succeeded named as never probed, one misspelled flag however it was seen", () => {
     expect(full.findings.filter((f) => f.messageId === 'outcomeMismatch')).toHaveLength(8);
-    expect(full.findings.filter((f) => f.messageId === 'unprobed')).toEqual([]);
+    expect(full.findings.filter((f) => f.messageId === 'unprobed').map((f) => f.tool)).toEqual(['epsilon']);
+    expect(full.findings.filter((f) => f.messageId === 'misspelledIsError').map((f) => f.tool)).toEqual(['epsilon']);
     expect(findingIds(merged)).toEqual(findingIds(full));
     expect(merged.findings.map((f) => f.message).sort()).toEqual(full.findings.map((f) => f.message).sort());
   });

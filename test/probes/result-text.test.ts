@@ -126,6 +126,10 @@ describe('bodyFailure: the words of the failure (read for validation wording, ne
     [{ error: { type: 'invalid_request_error', param: 'limit', message: 'Invalid integer' } }, ['type', 'invalid_request_error', 'param', 'limit', 'message', 'Invalid integer']],
     [{ message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'limit', code: 'invalid' }], status: '422' }, ['Validation Failed', 'resource', 'Issue', 'field', 'limit', 'code', 'invalid']],
     [{ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { limit: ['must be at most 9'] }, traceId: 't1' }, ['One or more validation errors occurred.', 'limit', 'must be at most 9']],
+    // the argument named at the top level, and FastAPI's detail list
+    [{ success: false, message: 'Value out of range', field: 'limit' }, ['Value out of range', 'limit']],
+    [{ status: 'error', message: 'Invalid value', param: 'limit', loc: ['body', 'limit'] }, ['Invalid value', 'limit', 'body', 'limit']],
+    [{ error: 'Validation failed', detail: [{ loc: ['body', 'limit'], msg: 'too big' }] }, ['Validation failed', 'loc', 'body', 'limit', 'msg', 'too big']],
   ])('%j: %j', (body, messages) => {
     expect(bodyFailure(json(body))?.messages).toEqual(messages);
   });

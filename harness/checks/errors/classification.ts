@@ -103,10 +103,11 @@ type Reporter = (finding: FindingDescriptor) => void;
 
 /**
  * Results that flag a failure in a misspelled isError member (`misspelledIsError`: is_error, iserror...), which no
- * client reads: a warning once per tool, naming the first such answer, a scenario call's or else a probe's (a tool
- * whose valid calls succeed may misspell the flag only when it refuses invalid arguments). Other scenario calls
- * answered as a success whose body says it failed: a note once per tool (`failureAsSuccess`), for the tools with no
- * misspelled flag. Neither depends on the order of the scenarios.
+ * client reads: a warning once per tool, from a scenario call's answer or a probe's (a tool whose valid calls succeed
+ * may misspell the flag only when it refuses invalid arguments). Its message names only the tool, so the finding reads
+ * the same from every shard that saw such an answer; the first answer's scenario or probe is its evidence. Other
+ * scenario calls answered as a success whose body says it failed: a note once per tool (`failureAsSuccess`), for the
+ * tools with no misspelled flag. Neither depends on the order of the scenarios.
  */
 function judgeFailuresAsSuccess(observation: SurfaceObservation, report: Reporter): void {
   const misspelled = new Set<string>();
@@ -114,7 +115,7 @@ function judgeFailuresAsSuccess(observation: SurfaceObservation, report: Reporte
     if (misspelled.has(tool)) return;
     misspelled.add(tool);
     // a misspelled flag is a failure the server meant to flag, not a heuristic reading of its words: a warning
-    report({ messageId: 'misspelledIsError', severity: 'warning', tool, pointer: '/result/isError', data: { tool, call } });
+    report({ messageId: 'misspelledIsError', severity: 'warning', tool, pointer: '/result/isError', data: { tool }, evidence: { answer: call } });
   };
   const isMisspelled = (request: RequestRecord) => responseKind(request) === 'result' && misspelledIsError(resultOf(request) ?? {});
   for (const c of observation.calls) if (isMisspelled(c.request)) flag(c.scenario.tool, `scenario '${c.scenario.name}'`);
@@ -171,7 +172,7 @@ export default defineCheck({
       failureAsSuccess:
         "Tool {{tool}}: scenario '{{scenario}}' got a result without isError but with {{how}}; a tool that fails should set isError: true so clients and the model can tell.",
       misspelledIsError:
-        'Tool {{tool}}: {{call}} got a result that flags its failure in a member spelled like isError but not isError (is_error or the like) set to true; clients read only isError, so they take the failure for a success.',
+        'Tool {{tool}} answered with a result that flags its failure in a member spelled like isError but not isError (is_error or the like) set to true; clients read only isError, so they take the failure for a success.',
       toolFailuresAsProtocolErrors:
         'Tool failures come back as JSON-RPC errors: {{count}} tool(s) ({{tools}}) answered every call, valid arguments included, with JSON-RPC error {{codes}} and no call succeeded; a tool that fails should return a CallToolResult with isError: true so the model sees the failure.{{cause}}',
       invalidArgumentsProtocolError: 'Tool {{tool}}: arguments that fail its inputSchema were answered with JSON-RPC error {{code}}; from protocol 2025-11-25 they must come back as a CallToolResult with isError: true and a readable message.',
@@ -185,7 +186,7 @@ export default defineCheck({
       misspelledIsError:
         'Spell the member `isError` (camel case, as CallToolResult defines it): `{ content: [...], isError: true }`. If the result comes from your own output schema (a zod object with `is_error`, say), rename the field there; a member no client reads is a failure every client shows as a success.',
       toolFailuresAsProtocolErrors:
-        'Catch failures inside the tool handler and return `{ content: [{ type: "text", text: <what went wrong> }], isError: true }`; keep JSON-RPC errors for unknown tools and malformed requests. If every call fails because the server lacks configuration (an API key, a file), configure the surface (`env`, `setup`) so valid calls can succeed.',
+        'When the message ends with a sentence on a failed network lookup or connection, the failing tools\' own error messages named one (EAI_AGAIN, fetch failed...): give the run the network or service they need to see them succeed; the channel is to fix either way. Catch failures inside the tool handler and return `{ content: [{ type: "text", text: <what went wrong> }], isError: true }`; keep JSON-RPC errors for unknown tools and malformed requests. If every call fails because the server lacks configuration (an API key, a file), configure the surface (`env`, `setup`) so valid calls can succeed.',
     },
     examples: {
       fail: '{"method":"tools/call","params":{"name":"lookup_user","arguments":{"id":"u1","foobar":1}}} -> {"error":{"code":0,"message":"decode failed"}}',

@@ -113,7 +113,7 @@ checkTester(check, {
         ],
       }),
       findings: [
-        { messageId: 'misspelledIsError', tool: 'MatrixTool', severity: 'warning', pointer: '/result/isError', message: "Tool MatrixTool: scenario 'MatrixTool-call' got a result that flags its failure in a member spelled like isError but not isError (is_error or the like) set to true; clients read only isError, so they take the failure for a success." },
+        { messageId: 'misspelledIsError', tool: 'MatrixTool', severity: 'warning', pointer: '/result/isError', message: 'Tool MatrixTool answered with a result that flags its failure in a member spelled like isError but not isError (is_error or the like) set to true; clients read only isError, so they take the failure for a success.' },
         { messageId: 'misspelledIsError', tool: 'geocode', severity: 'warning' },
       ],
     },
@@ -125,14 +125,14 @@ checkTester(check, {
           makeCall('lookup', { result: { content: [{ type: 'text', text: 'quota' }], is_error: true } }, { scenario: { name: 'b' } }),
         ],
       }),
-      findings: [{ messageId: 'misspelledIsError', tool: 'lookup', severity: 'warning', data: { tool: 'lookup', call: "scenario 'b'" } }],
+      findings: [{ messageId: 'misspelledIsError', tool: 'lookup', severity: 'warning', data: { tool: 'lookup' }, evidence: { answer: "scenario 'b'" } }],
     },
     {
       name: 'a misspelled flag only on the answers to probes (the tool refuses invalid arguments so) is the warning, naming the probe',
       observation: answered(check, makeObservation({ tools: [c21], calls: [makeCall(c21.name, ok, { scenario: { arguments: { id: 'u1' } } })] }), (p) =>
         p.id.endsWith(':unknown-tool') ? rpc(-32602) : { result: { content: [{ type: 'text', text: 'Invalid input: id must be a string' }], is_error: true } },
       ),
-      findings: [{ messageId: 'misspelledIsError', tool: c21.name, severity: 'warning', data: { tool: c21.name, call: `probe 'errors/classification:${c21.name}:invalid-arguments'` } }],
+      findings: [{ messageId: 'misspelledIsError', tool: c21.name, severity: 'warning', data: { tool: c21.name }, evidence: { answer: `probe 'errors/classification:${c21.name}:invalid-arguments'` } }],
     },
     {
       name: 'a JSON body with an error member, or status error, is a failure reported as success',

@@ -73,6 +73,20 @@ checkTester(check, {
       findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }],
     },
     {
+      name: 'a value the schema allows refused in a body that names the argument at its top level (field, param) or under a FastAPI detail list: rejected',
+      observation: base,
+      answer: (p) =>
+        p.id.endsWith(':at-maximum:limit')
+          ? { result: { content: [{ type: 'text', text: '{"success":false,"message":"Value out of range: at most 9","field":"limit"}' }] } }
+          : p.id.endsWith(':at-minimum:limit')
+            ? { result: { content: [{ type: 'text', text: '{"error":"Validation failed","detail":[{"loc":["body","limit"],"msg":"Input should be greater than 1","type":"greater_than"}]}' }] } }
+            : enforcing(p),
+      findings: [
+        { messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' },
+        { messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/minimum' },
+      ],
+    },
+    {
       name: 'a value the schema allows refused under a misspelled isError, the words in its second text block: rejected',
       observation: base,
       answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { content: [{ type: 'text', text: 'Request refused' }, { type: 'text', text: 'limit must be at most 9' }], is_error: true } } : enforcing(p)),

@@ -95,7 +95,7 @@ export const ARMS: Arm[] = [
       { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool service_health accepted a call with property "service" longer than its maxLength' },
       { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool get_user got no input-enforcement probes' },
       { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool geocode got no input-enforcement probes' },
-      { check: 'errors/classification', messageId: 'misspelledIsError', severity: 'warning', includes: 'Tool geocode: scenario' },
+      { check: 'errors/classification', messageId: 'misspelledIsError', severity: 'warning', includes: 'Tool geocode answered with a result that flags its failure' },
     ],
     never: [
       { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'get_user' },
