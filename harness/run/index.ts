@@ -32,7 +32,7 @@ export interface RunFilters {
   tools?: string[];
   /** `--check`: run only these check IDs. */
   checks?: string[];
-  /** `--shard K/N`: surfaces split by name; a single surface has its calls split instead. */
+  /** `--shard K/N`: surfaces split by name; a single surface has its calls split by tool instead. */
   shard?: Shard;
 }
 
@@ -135,7 +135,7 @@ function freshSpares(config: ResolvedConfig, filters: RunFilters): (era: Era) =>
   return (era) => freshProcessCount(era, enabled);
 }
 
-/** The surfaces of this shard: split by surface name, or (one surface) by calls. */
+/** The surfaces of this shard: split by surface name, or (one surface) by calls, grouped by tool. */
 function selectSurfaces(config: ResolvedConfig, shard?: Shard) {
   if (!shard || shard.total === 1) return { surfaces: config.surfaces, callShard: undefined };
   if (config.surfaces.length === 1) return { surfaces: config.surfaces, callShard: shard };
