@@ -73,7 +73,7 @@ export const OPTION_TABLE = {
   'fail-on': { type: 'string', value: 'LEVEL', help: 'error (default) or warning: the lowest severity that fails the run', helpFor: { diff: 'breaking (default), any or none: which changes make diff exit 1' }, commands: REPORTS },
   'show-values': { type: 'boolean', help: 'keep argument and result values in findings (value-free by default)', commands: REPORTING },
   baseline: { type: 'string', value: 'FILE', help: 'accept the findings recorded in this baseline file', commands: REPORTING },
-  shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls)', commands: RUN },
+  shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls, by tool)', commands: RUN },
   concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs)', commands: RUN },
   'call-concurrency': { type: 'string', value: 'N', help: 'requests in flight per surface (calls and probes)', commands: RUN },
   url: {
