@@ -133,16 +133,20 @@ function jsonShape(body: unknown): FailureShape | undefined {
 
 /** Members under which an error body details its failure (read whole by `bodyMessages`). */
 const DETAIL_MEMBERS = ['error', 'errors', 'details', 'detail'];
-/** Top-level members that name the argument a failure is about (`{"message": ..., "field": "limit"}`, Stripe's `param`). */
-const ARGUMENT_MEMBERS = ['field', 'param', 'parameter', 'property', 'path', 'loc', 'argument'];
+/**
+ * Top-level members that name the argument a failure is about (`{"message": ..., "field": "limit"}`, Stripe's `param`,
+ * FastAPI's `loc`). Not `path`: at the top level of an error body it is the request's URL path (Spring Boot's
+ * `{timestamp, status, error, message, path: "/v1/query"}`), whose words name no argument.
+ */
+const ARGUMENT_MEMBERS = ['field', 'param', 'parameter', 'property', 'loc', 'argument'];
 /** Bounds of `bodyMessages`' walk: strings kept, and depth below a detail member. */
 const MAX_BODY_WORDS = 200;
 const MAX_DETAIL_DEPTH = 8;
 
 /**
  * The texts a failure body states its failure in: its top-level message members' strings (MESSAGE_MEMBERS, and
- * `title`), the argument it names at the top level (ARGUMENT_MEMBERS: `field`, `param`, `loc`...), and everything under
- * its detail members (`error`, `errors`, `details`, and a `detail` that is not a string): every string and every member
+ * `title`), the argument it names at the top level (ARGUMENT_MEMBERS: `field`, `param`, `loc`...; names only, no
+ * URL path or sentence), and everything under its detail members (`error`, `errors`, `details`, and a `detail` that is not a string): every string and every member
  * name, at any depth (zod's `errors: [{path: ["limit"], message}]`, Stripe's `error: {param: "limit"}`, GitHub's
  * `errors: [{field: "limit"}]`, ASP.NET's `errors: {limit: [...]}`, FastAPI's `detail: [{loc: ["body", "limit"]}]`). Never the top-level member names, nor other
  * top-level values: `{"code": 511, "status": 511, "message": "Network Authentication Required"}` names no property
@@ -151,10 +155,12 @@ const MAX_DETAIL_DEPTH = 8;
 function bodyMessages(body: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const k of [...MESSAGE_MEMBERS, 'title']) if (typeof body[k] === 'string') out.push(body[k] as string);
+  // a name, not free text: a string with a slash or a space (a URL path, a sentence) names no argument
+  const isName = (value: unknown): value is string => typeof value === 'string' && !/[\s/]/.test(value);
   for (const k of ARGUMENT_MEMBERS) {
     const named = body[k];
-    if (typeof named === 'string') out.push(named);
-    else if (Array.isArray(named)) for (const part of named) if (typeof part === 'string') out.push(part);
+    const parts = Array.isArray(named) ? named : [named];
+    for (const part of parts) if (isName(part) && out.length < MAX_BODY_WORDS) out.push(part);
   }
   const walk = (value: unknown, depth: number): void => {
     if (out.length >= MAX_BODY_WORDS || depth > MAX_DETAIL_DEPTH) return;

@@ -202,6 +202,8 @@ export interface FindingExpectation {
   severity?: Severity;
   message?: string;
   data?: Record<string, string | number>;
+  /** The finding's evidence (what `--show-values` shows), compared whole when given. */
+  evidence?: unknown;
 }
 
 /** A case expected to produce exactly the listed findings (compared on the given fields). */

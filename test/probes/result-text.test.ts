@@ -129,6 +129,9 @@ describe('bodyFailure: the words of the failure (read for validation wording, ne
     // the argument named at the top level, and FastAPI's detail list
     [{ success: false, message: 'Value out of range', field: 'limit' }, ['Value out of range', 'limit']],
     [{ status: 'error', message: 'Invalid value', param: 'limit', loc: ['body', 'limit'] }, ['Invalid value', 'limit', 'body', 'limit']],
+    // names only: a URL path (Spring Boot's path member is not read at all) or a sentence names no argument
+    [{ status: 'error', message: 'Rate limited', path: '/v1/limit', field: 'see /docs/limit', param: 'limit now' }, ['Rate limited']],
+    [{ success: false, message: 'x', loc: Array.from({ length: 500 }, () => 'a') }, ['x', ...Array.from({ length: 199 }, () => 'a')]],
     [{ error: 'Validation failed', detail: [{ loc: ['body', 'limit'], msg: 'too big' }] }, ['Validation failed', 'loc', 'body', 'limit', 'msg', 'too big']],
   ])('%j: %j', (body, messages) => {
     expect(bodyFailure(json(body))?.messages).toEqual(messages);

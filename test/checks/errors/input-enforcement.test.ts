@@ -61,6 +61,11 @@ checkTester(check, {
       answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { content: [{ type: 'text', text: '{"error":"limit reached for today","type":"invalid-request"}' }] } } : enforcing(p)),
     },
     {
+      name: "an allowed value met by a rate limit in a Spring Boot error body (its path is the request's URL, /v1/limit) is not rejected",
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { content: [{ type: 'text', text: '{"status":429,"error":"Too Many Requests","message":"at most 2 requests per minute","path":"/v1/limit"}' }] } } : enforcing(p)),
+    },
+    {
       name: "a tool whose only calls expect an error (the user's negative scenarios) draws no note",
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', rejected, { scenario: { arguments: { limit: 50 }, expect: 'tool-error' } })] }),
     },
