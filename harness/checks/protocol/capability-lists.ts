@@ -5,6 +5,12 @@
  * - A JSON-RPC error to a declared capability's list method: a warning (lifecycle §Capability
  *   Negotiation: a declared capability is what the server offers; no MUST names the answer). A
  *   timeout or exit is the transport checks' finding.
+ * - Except -32601 (method not found) to `resources/templates/list`: a note (`templatesNotServed`). Templates
+ *   are an optional part of the resources capability (resources.mdx §Resource Templates states no MUST or
+ *   SHOULD, and the capability has no flag for them): the server offers none, and its resources still list.
+ *   Reproduced on @modelcontextprotocol/server-everart 0.2.0 (declares `resources`, answers
+ *   `resources/list`, -32601 to `resources/templates/list`), as on server-postgres, server-puppeteer and
+ *   mcp-server-kubernetes. Any other error code there stays a warning (the method exists and failed).
  * - The result's shape is protocol/wire-schema's (ListPromptsResult, ListResourcesResult,
  *   ListResourceTemplatesResult of the negotiated revision): not judged twice here.
  * - Pagination, as for tools/list (tools/listing): a later page that failed, a nextCursor returned
@@ -39,6 +45,10 @@ export const LIST_METHODS: readonly ListMethod[] = [
 export const LIST_PAGE_LIMIT = 20;
 
 const probeId = (m: ListMethod) => `${ID}:${m.method}`;
+
+/** The optional list method of the resources capability (templatesNotServed), and JSON-RPC's "method not found". */
+const TEMPLATES_METHOD = 'resources/templates/list';
+const METHOD_NOT_FOUND = -32601;
 
 /** The list methods of the capabilities the negotiation declared. */
 function declared(observation: SurfaceObservation): ListMethod[] {
@@ -79,8 +89,10 @@ function judge(record: ProbeRecord, m: ListMethod, report: (f: FindingDescriptor
   if (record.pageStop === 'error' || (record.pageStop === undefined && record.request.outcome === 'protocol-error')) {
     const failed = pages[last];
     if (last === 0) {
-      if (failed.outcome === 'protocol-error') report({ messageId: 'listError', pointer: '/error/code', data: { ...data, how: how(record, 0) } });
-      return; // a timeout or exit of the first page: transport/timeout, transport/exit
+      if (failed.outcome !== 'protocol-error') return; // a timeout or exit of the first page: transport/timeout, transport/exit
+      if (m.method === TEMPLATES_METHOD && rpcError(failed)?.code === METHOD_NOT_FOUND) report({ messageId: 'templatesNotServed', severity: 'info', pointer: '/error/code' });
+      else report({ messageId: 'listError', pointer: '/error/code', data: { ...data, how: how(record, 0) } });
+      return;
     }
     if (failed.outcome === 'timeout' || failed.outcome === 'exit') return;
     report({ messageId: 'pageFailed', data: { ...data, page: last + 1, previous: last, how: how(record, last) } });
@@ -103,13 +115,19 @@ export default defineCheck({
     description: 'The list method of every declared capability (prompts/list, resources/list, resources/templates/list) answers, and its pagination ends.',
     rationale:
       'A declared capability is what a host will use: a server that declares prompts or resources but errors on their list method offers nothing, and a cursor that repeats or never ends makes clients loop or give up.',
-    spec: 'spec:2025-11-25/basic/lifecycle.mdx §Capability Negotiation; spec:2025-11-25/server/prompts.mdx §Listing Prompts; spec:2025-11-25/server/resources.mdx §Listing Resources; spec:2025-11-25/server/utilities/pagination.mdx',
+    spec: 'spec:2025-11-25/basic/lifecycle.mdx §Capability Negotiation; spec:2025-11-25/server/prompts.mdx §Listing Prompts; spec:2025-11-25/server/resources.mdx §Listing Resources, §Resource Templates; spec:2025-11-25/server/utilities/pagination.mdx',
     messages: {
       listError: '{{method}} was answered with {{how}} although the server declares the {{capability}} capability.',
+      templatesNotServed:
+        'resources/templates/list was answered with JSON-RPC error -32601 (method not found): the server offers no resource templates. Templates are optional within the resources capability; a client that lists them shows an error where an empty list would read as none.',
       pageFailed: 'Page {{page}} of {{method}} was not a success ({{how}}); the items after page {{previous}} were not listed.',
       cursorRepeated: 'Page {{page}} of {{method}} returned a nextCursor that page {{first}} already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.',
       pageLimit: '{{method}} still returned a nextCursor after {{pages}} pages (the page limit); the items beyond were not listed.',
       itemRepeated: '{{count}} item(s) of {{method}} are listed again on a later page (by {{key}}; the first on page {{page}}, first listed on page {{first}}).',
+    },
+    fixes: {
+      templatesNotServed:
+        'Nothing is wrong with offering no templates. To let clients that list them (the MCP Inspector, hosts that list on connect) read "none" instead of an error, answer `resources/templates/list` with `{ "resourceTemplates": [] }`: with the low-level SDK `Server`, `server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }))`; `McpServer` registers it with your resources.',
     },
     examples: {
       fail: 'capabilities {"prompts":{}}; {"method":"prompts/list"} -> {"error":{"code":-32601,"message":"Method not found"}}',

@@ -30,7 +30,22 @@ checkTester(check, {
   ],
   invalid: [
     { name: 'declared prompts, prompts/list -32601', observation: listed({ prompts: {} }, () => ({ pages: [notFound], stop: 'error' })), findings: [{ messageId: 'listError', severity: 'warning', pointer: '/error/code', message: 'prompts/list was answered with JSON-RPC error -32601 although the server declares the prompts capability.' }] },
-    { name: 'declared resources, templates/list -32601', observation: listed({ resources: {} }, (m) => (m === 'resources/templates/list' ? { pages: [notFound], stop: 'error' } : { pages: [ok(m)] })), findings: [{ messageId: 'listError', message: 'resources/templates/list was answered with JSON-RPC error -32601 although the server declares the resources capability.' }] },
+    // templates are optional within the resources capability: no templates is a note (server-everart 0.2.0 answers so)
+    {
+      name: 'declared resources, templates/list -32601: a note, not a warning',
+      observation: listed({ resources: {} }, (m) => (m === 'resources/templates/list' ? { pages: [notFound], stop: 'error' } : { pages: [ok(m)] })),
+      findings: [{ messageId: 'templatesNotServed', severity: 'info', pointer: '/error/code', message: 'resources/templates/list was answered with JSON-RPC error -32601 (method not found): the server offers no resource templates. Templates are optional within the resources capability; a client that lists them shows an error where an empty list would read as none.' }],
+    },
+    {
+      name: 'declared resources, templates/list failing with another code: the method exists and failed',
+      observation: listed({ resources: {} }, (m) => (m === 'resources/templates/list' ? { pages: [{ error: { code: -32603, message: 'Internal error' } }], stop: 'error' } : { pages: [ok(m)] })),
+      findings: [{ messageId: 'listError', severity: 'warning', message: 'resources/templates/list was answered with JSON-RPC error -32603 although the server declares the resources capability.' }],
+    },
+    {
+      name: 'declared resources, resources/list -32601: the capability offers nothing it declared',
+      observation: listed({ resources: {} }, (m) => (m === 'resources/list' ? { pages: [notFound], stop: 'error' } : { pages: [ok(m)] })),
+      findings: [{ messageId: 'listError', severity: 'warning', message: 'resources/list was answered with JSON-RPC error -32601 although the server declares the resources capability.' }],
+    },
     { name: 'page 2 failed', observation: listed({ prompts: {} }, () => ({ pages: [{ result: { prompts: [], nextCursor: 'x' } }, { error: { code: -32602, message: 'bad cursor' } }], stop: 'error' })), findings: [{ messageId: 'pageFailed', message: 'Page 2 of prompts/list was not a success (JSON-RPC error -32602); the items after page 1 were not listed.' }] },
     {
       name: 'a repeated cursor, the item listed again',

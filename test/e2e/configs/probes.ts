@@ -39,6 +39,13 @@ export const ARMS: Arm[] = [
     never: [{ check: 'errors/input-enforcement', messageId: 'omittedArgumentsRejected' }, { check: 'errors/input-enforcement', messageId: 'wholeFloatRejected' }],
   },
   {
+    surface: 'protocol-probes-no-templates',
+    file: 'protocol-probes.mjs',
+    args: ['--twin', '--no-templates'],
+    draws: [{ check: 'protocol/capability-lists', messageId: 'templatesNotServed', severity: 'info', includes: 'resources/templates/list was answered with JSON-RPC error -32601 (method not found): the server offers no resource templates' }],
+    never: [{ check: 'protocol/capability-lists', messageId: 'listError' }],
+  },
+  {
     surface: 'echo-valid-call',
     file: 'echo-valid-call.mjs',
     draws: [{ check: 'errors/echo', messageId: 'echoedCall', severity: 'info', includes: 'Tool fetch_item: the failure answer to a call with valid arguments (scenario generated) repeats a caller-supplied value in content' }],
