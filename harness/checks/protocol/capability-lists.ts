@@ -11,6 +11,10 @@
  *   Reproduced on @modelcontextprotocol/server-everart 0.2.0 (declares `resources`, answers
  *   `resources/list`, -32601 to `resources/templates/list`), as on server-postgres, server-puppeteer and
  *   mcp-server-kubernetes. Any other error code there stays a warning (the method exists and failed).
+ * - A list method that failed with a JSON-RPC error whose own message names a network failure (`fetch failed`,
+ *   EAI_AGAIN: util/stderr.ts `errorNetworkCause`): a note saying so. The server answered an internal failure on
+ *   the right channel; the run may lack the network or service it lists from, so no fault can be told
+ *   (@modelcontextprotocol/server-gdrive offline: resources/list -32603 "getaddrinfo EAI_AGAIN ...").
  * - The result's shape is protocol/wire-schema's (ListPromptsResult, ListResourcesResult,
  *   ListResourceTemplatesResult of the negotiated revision): not judged twice here.
  * - Pagination, as for tools/list (tools/listing): a later page that failed, a nextCursor returned
@@ -21,6 +25,7 @@
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { probeRecord, resultOf, rpcError } from '../../probes/records.ts';
+import { errorNetworkCause } from '../util/stderr.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
 
@@ -88,14 +93,17 @@ function judge(record: ProbeRecord, m: ListMethod, report: (f: FindingDescriptor
   const data = { method: m.method, capability: m.capability };
   if (record.pageStop === 'error' || (record.pageStop === undefined && record.request.outcome === 'protocol-error')) {
     const failed = pages[last];
+    // the run, not the server, may be what failed: a note that says so (see the module doc)
+    const cause = failed.outcome === 'protocol-error' ? errorNetworkCause(rpcError(failed)?.message) : '';
+    const severity = cause === '' ? {} : { severity: 'info' as const };
     if (last === 0) {
       if (failed.outcome !== 'protocol-error') return; // a timeout or exit of the first page: transport/timeout, transport/exit
       if (m.method === TEMPLATES_METHOD && rpcError(failed)?.code === METHOD_NOT_FOUND) report({ messageId: 'templatesNotServed', severity: 'info', pointer: '/error/code' });
-      else report({ messageId: 'listError', pointer: '/error/code', data: { ...data, how: how(record, 0) } });
+      else report({ messageId: 'listError', pointer: '/error/code', ...severity, data: { ...data, how: how(record, 0), cause } });
       return;
     }
     if (failed.outcome === 'timeout' || failed.outcome === 'exit') return;
-    report({ messageId: 'pageFailed', data: { ...data, page: last + 1, previous: last, how: how(record, last) } });
+    report({ messageId: 'pageFailed', ...severity, data: { ...data, page: last + 1, previous: last, how: how(record, last), cause } });
   }
   if (record.pageStop === 'cursor-repeat' && record.repeatedCursor) {
     report({ messageId: 'cursorRepeated', pointer: '/result/nextCursor', data: { ...data, page: record.repeatedCursor.page + 1, first: record.repeatedCursor.firstPage + 1 } });
@@ -117,10 +125,10 @@ export default defineCheck({
       'A declared capability is what a host will use: a server that declares prompts or resources but errors on their list method offers nothing, and a cursor that repeats or never ends makes clients loop or give up.',
     spec: 'spec:2025-11-25/basic/lifecycle.mdx §Capability Negotiation; spec:2025-11-25/server/prompts.mdx §Listing Prompts; spec:2025-11-25/server/resources.mdx §Listing Resources, §Resource Templates; spec:2025-11-25/server/utilities/pagination.mdx',
     messages: {
-      listError: '{{method}} was answered with {{how}} although the server declares the {{capability}} capability.',
+      listError: '{{method}} was answered with {{how}} although the server declares the {{capability}} capability.{{cause}}',
       templatesNotServed:
         'resources/templates/list was answered with JSON-RPC error -32601 (method not found): the server offers no resource templates. Templates are optional within the resources capability; a client that lists them shows an error where an empty list would read as none.',
-      pageFailed: 'Page {{page}} of {{method}} was not a success ({{how}}); the items after page {{previous}} were not listed.',
+      pageFailed: 'Page {{page}} of {{method}} was not a success ({{how}}); the items after page {{previous}} were not listed.{{cause}}',
       cursorRepeated: 'Page {{page}} of {{method}} returned a nextCursor that page {{first}} already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.',
       pageLimit: '{{method}} still returned a nextCursor after {{pages}} pages (the page limit); the items beyond were not listed.',
       itemRepeated: '{{count}} item(s) of {{method}} are listed again on a later page (by {{key}}; the first on page {{page}}, first listed on page {{first}}).',

@@ -3,6 +3,9 @@
  * - The first page answered with a JSON-RPC error while the server declares the `tools` capability:
  *   an error, and the surface is `failed` (nothing was listed, so nothing was tested; the runner sets a
  *   `list`-phase boot error). Without a declared `tools` capability the error is a legal answer: a note.
+ *   When the error's own message names a network failure (`fetch failed`, EAI_AGAIN: util/stderr.ts
+ *   `errorNetworkCause`), the message says the run may lack what the server needs; it stays an error, since a
+ *   run that listed nothing tested nothing and must not pass.
  *   A first page that timed out or ended with the process is transport/timeout's or transport/exit's
  *   finding: a note here that nothing was tested.
  * - A later page that failed, a `nextCursor` returned before (a repeat or a cycle), pagination still
@@ -22,6 +25,7 @@
  * Spec: spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
+import { errorNetworkCause } from '../util/stderr.ts';
 import type { ListChanged, Listing, SurfaceObservation } from '../../model/observation.ts';
 
 /** Whether the negotiation declared the `tools` capability (modern: in the DiscoverResult's capabilities too). */
@@ -45,8 +49,8 @@ export default defineCheck({
       'A server that declares tools but fails tools/list offers nothing a host can use, and a run that lists nothing tests nothing; a cursor that repeats or never ends makes clients loop or give up, and a tool listed on two pages is ambiguous. Tools that appear mid-run are what hosts call next: a harness that never lists again never tests them.',
     spec: 'spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx; spec:2025-11-25/basic/lifecycle.mdx §Operation',
     messages: {
-      listError: 'tools/list was answered with JSON-RPC error {{code}} although the server declares the tools capability; no tool was listed, so nothing was tested.',
-      listErrorUndeclared: 'tools/list was answered with JSON-RPC error {{code}}; the server does not declare the tools capability, so nothing was tested.',
+      listError: 'tools/list was answered with JSON-RPC error {{code}} although the server declares the tools capability; no tool was listed, so nothing was tested.{{cause}}',
+      listErrorUndeclared: 'tools/list was answered with JSON-RPC error {{code}}; the server does not declare the tools capability, so nothing was tested.{{cause}}',
       listUnanswered: "tools/list ended with '{{outcome}}' (see the transport checks); no tool was listed, so nothing was tested.",
       pageFailed: 'Page {{page}} of tools/list was not a success ({{how}}); the tools after page {{previous}} were not listed or tested.',
       cursorRepeated: 'Page {{page}} of tools/list returned a nextCursor that page {{first}} already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.',
@@ -57,6 +61,10 @@ export default defineCheck({
       listChangedUndeclared: 'The server sent notifications/tools/list_changed ({{count}}) without declaring capabilities.tools.listChanged; a client only acts on capabilities that were negotiated (SDK clients ignore it), so hosts never see the change. The harness did not list again.',
       listChangedModern: 'The server sent notifications/tools/list_changed ({{count}}) outside a subscriptions/listen stream; on 2026-07-28 list changes are delivered only on such a stream, which the harness does not open, so it did not list again.',
       listChangedLate: 'The server sent notifications/tools/list_changed ({{count}}) after the calls (during the probes); the harness lists again only after the calls, so a tool set changed then was not tested.',
+    },
+    fixes: {
+      listError:
+        'When the message ends with a sentence on a failed network lookup or connection, the server\'s own error named one (fetch failed, EAI_AGAIN...): it lists its tools from a service this run cannot reach; give the run that network or service (or run the check where it is), so the tools can be listed and tested. Otherwise make tools/list answer: a server that declares tools must be able to list them.',
     },
     examples: {
       fail: '{"method":"tools/list"} -> {"result":{"tools":[{"name":"a",...}],"nextCursor":"p2"}}; {"params":{"cursor":"p2"}} -> {"result":{"tools":[{"name":"a",...}],"nextCursor":"p2"}}',
@@ -73,7 +81,8 @@ export default defineCheck({
       if (last === 0) {
         if (page.outcome === 'protocol-error') {
           const declared = declaresTools(observation);
-          report({ messageId: declared ? 'listError' : 'listErrorUndeclared', pointer: '/error/code', severity: declared ? 'error' : 'info', data: { code: codeOf(listing, 0) } });
+          const cause = errorNetworkCause(page.response?.error?.message);
+          report({ messageId: declared ? 'listError' : 'listErrorUndeclared', pointer: '/error/code', severity: declared ? 'error' : 'info', data: { code: codeOf(listing, 0), cause } });
         } else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {
         const how = page.outcome === 'protocol-error' ? `JSON-RPC error ${codeOf(listing, last)}` : `'${page.outcome}'`;

@@ -112,3 +112,17 @@ export function networkCause(lines: readonly string[]): string {
   const failure = networkFailure(lines);
   return failure === undefined ? '' : ` Its stderr reports a failed network lookup or connection (${failure}): it may need a network or a service this run does not provide.`;
 }
+
+/**
+ * The sentence a finding about a JSON-RPC error answer ends with when the error's own `message` names a network
+ * failure (`networkFailure`: `fetch failed`, EAI_AGAIN...), else ''. Reads that message only, never the stderr tail:
+ * whether a line reached the tail before the session closed depends on timing, and a message must not. Only the
+ * fixed name is quoted, never the host or the text. A server that cannot reach what it needs answers an internal
+ * error (the right channel); the run, not the server, may be what is missing (@supabase/mcp-server-supabase 0.13.0
+ * offline answers tools/list with -32603 "fetch failed", @modelcontextprotocol/server-gdrive resources/list with
+ * -32603 "getaddrinfo EAI_AGAIN ...": a sweep of published servers, 2026-12-04).
+ */
+export function errorNetworkCause(message: unknown): string {
+  const failure = typeof message === 'string' ? networkFailure([message]) : undefined;
+  return failure === undefined ? '' : ` Its error message names a failed network lookup or connection (${failure}): the server may need a network or a service this run does not provide.`;
+}

@@ -41,6 +41,17 @@ checkTester(check, {
       observation: listed({ resources: {} }, (m) => (m === 'resources/templates/list' ? { pages: [{ error: { code: -32603, message: 'Internal error' } }], stop: 'error' } : { pages: [ok(m)] })),
       findings: [{ messageId: 'listError', severity: 'warning', message: 'resources/templates/list was answered with JSON-RPC error -32603 although the server declares the resources capability.' }],
     },
+    // @modelcontextprotocol/server-gdrive offline: resources/list -32603 "getaddrinfo EAI_AGAIN www.googleapis.com"
+    {
+      name: 'declared resources, resources/list failed naming a network failure: a note that says so, no host',
+      observation: listed({ resources: {} }, (m) => (m === 'resources/list' ? { pages: [{ error: { code: -32603, message: 'getaddrinfo EAI_AGAIN www.googleapis.com' } }], stop: 'error' } : { pages: [ok(m)] })),
+      findings: [{ messageId: 'listError', severity: 'info', message: 'resources/list was answered with JSON-RPC error -32603 although the server declares the resources capability. Its error message names a failed network lookup or connection (EAI_AGAIN): the server may need a network or a service this run does not provide.' }],
+    },
+    {
+      name: 'page 2 of prompts/list failed with "fetch failed": a note, the cause named',
+      observation: listed({ prompts: {} }, () => ({ pages: [{ result: { prompts: [{ name: 'a' }], nextCursor: 'x' } }, { error: { code: -32603, message: 'fetch failed' } }], stop: 'error' })),
+      findings: [{ messageId: 'pageFailed', severity: 'info', message: 'Page 2 of prompts/list was not a success (JSON-RPC error -32603); the items after page 1 were not listed. Its error message names a failed network lookup or connection (fetch failed): the server may need a network or a service this run does not provide.' }],
+    },
     {
       name: 'declared resources, resources/list -32601: the capability offers nothing it declared',
       observation: listed({ resources: {} }, (m) => (m === 'resources/list' ? { pages: [notFound], stop: 'error' } : { pages: [ok(m)] })),

@@ -37,7 +37,19 @@ checkTester(check, {
     {
       name: 'tools/list answered with a JSON-RPC error while tools are declared: error',
       observation: makeObservation({ listing: listing({ pages: [page({ error: { code: -32603, message: 'x' } })], stop: 'error' }) }),
-      findings: [{ messageId: 'listError', severity: 'error', pointer: '/error/code' }],
+      findings: [{ messageId: 'listError', severity: 'error', pointer: '/error/code', message: 'tools/list was answered with JSON-RPC error -32603 although the server declares the tools capability; no tool was listed, so nothing was tested.' }],
+    },
+    // @supabase/mcp-server-supabase 0.13.0 offline: tools/list -32603 "fetch failed". Still an error (a run that listed
+    // nothing tested nothing), the message says what the server's own error named; never the host
+    {
+      name: 'tools/list failed with an error naming a network failure: still an error, the cause named, no host',
+      observation: makeObservation({ listing: listing({ pages: [page({ error: { code: -32603, message: 'getaddrinfo EAI_AGAIN api.supabase.com' } })], stop: 'error' }) }),
+      findings: [{ messageId: 'listError', severity: 'error', message: 'tools/list was answered with JSON-RPC error -32603 although the server declares the tools capability; no tool was listed, so nothing was tested. Its error message names a failed network lookup or connection (EAI_AGAIN): the server may need a network or a service this run does not provide.' }],
+    },
+    {
+      name: 'tools/list "fetch failed" without a declared tools capability: a note, the cause named',
+      observation: makeObservation({ negotiation: { capabilities: {} }, listing: listing({ pages: [page({ error: { code: -32603, message: 'fetch failed' } })], stop: 'error' }) }),
+      findings: [{ messageId: 'listErrorUndeclared', severity: 'info', message: 'tools/list was answered with JSON-RPC error -32603; the server does not declare the tools capability, so nothing was tested. Its error message names a failed network lookup or connection (fetch failed): the server may need a network or a service this run does not provide.' }],
     },
     {
       name: 'first page timed out: a note, transport/timeout has the finding',

@@ -1,4 +1,4 @@
-import { networkFailure } from '../../../harness/checks/util/stderr.ts';
+import { errorNetworkCause, networkFailure } from '../../../harness/checks/util/stderr.ts';
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/timeout.ts';
 import { checkTester, emptyWire, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
@@ -120,5 +120,16 @@ describe('networkFailure (checks/util/stderr.ts)', () => {
     expect(networkFailure(['ConnectionRefusedError: [Errno 111] Connection refused'])).toBe('connection refused');
     expect(networkFailure(['ENOTFOUNDATION is not an errno', 'refetch failedness'])).toBeUndefined();
     expect(networkFailure([])).toBeUndefined();
+  });
+});
+
+describe('errorNetworkCause (checks/util/stderr.ts)', () => {
+  it("names the failure a JSON-RPC error's own message names, never the host; '' for anything else", () => {
+    expect(errorNetworkCause('getaddrinfo EAI_AGAIN www.googleapis.com')).toBe(' Its error message names a failed network lookup or connection (EAI_AGAIN): the server may need a network or a service this run does not provide.');
+    expect(errorNetworkCause('fetch failed')).toContain('(fetch failed)');
+    expect(errorNetworkCause('getaddrinfo EAI_AGAIN www.googleapis.com')).not.toContain('googleapis');
+    expect(errorNetworkCause('Internal error: tool registry not loaded')).toBe('');
+    expect(errorNetworkCause(undefined)).toBe('');
+    expect(errorNetworkCause({ message: 'fetch failed' })).toBe('');
   });
 });

@@ -124,7 +124,14 @@ export const ARMS: Arm[] = [
   { surface: 'schema-shapes-portable', file: 'schema-shapes.mjs', args: ['--twin'], silent: ['schema/portability'] },
   { surface: 'long-names', file: 'long-names.mjs', draws: [{ check: 'tools/name', messageId: 'prefixBudget', severity: 'warning', includes: "prefix 'mcp__long-names__'" }] },
   { surface: 'short-names', file: 'long-names.mjs', args: ['--twin'], silent: ['tools/name'] },
-  { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested' }] },
+  { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested.' }] },
+  {
+    surface: 'list-offline',
+    file: 'listing.mjs',
+    args: ['--mode', 'list-offline'],
+    status: 'failed',
+    draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested. Its error message names a failed network lookup or connection (fetch failed)' }],
+  },
   {
     surface: 'list-loop',
     file: 'listing.mjs',
