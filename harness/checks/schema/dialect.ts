@@ -18,7 +18,7 @@ export default defineCheck({
     messages: {
       unknownDialect: '{{tool}}: {{field}} declares a $schema that names no supported dialect (2020-12, 2019-09, draft-07); the schema cannot be evaluated.',
       metaInvalid: '{{tool}}: {{pointer}} is not valid under the {{dialect}} meta-schema: {{problem}}.',
-      nonDefaultDialect: '{{tool}}: {{field}} declares {{dialect}}; it is supported and validated with {{dialect}} rules, but clients that only accept 2020-12 (the default) may refuse it.',
+      nonDefaultDialect: '{{tool}}: {{field}} declares {{dialect}}; it is supported and validated with {{dialect}} rules, but clients that only accept 2020-12 (the MCP default dialect since protocol 2025-11-25) may refuse it.',
     },
     examples: {
       fail: '{"inputSchema":{"type":"object","properties":{"ttl":{"type":"integer","minimum":0,"exclusiveMinimum":true}}}}',
