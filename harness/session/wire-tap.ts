@@ -7,6 +7,9 @@ import { headOf, isObject, type Classified } from './classify.ts';
 import type { EnvMask } from './env-mask.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
 
+/** The byte a line ends with (stderrBoundary). */
+const NEWLINE = 0x0a;
+
 /** Bounds of a recorder (bytes / entries). */
 export interface TapLimits {
   stderrLimitBytes: number;
@@ -91,6 +94,23 @@ export class WireTapRecorder {
     this.stderrChunks.push(buf);
     this.stderrKept += buf.length;
     if (this.stderrKept > this.limits.stderrLimitBytes * 2) this.trimStderr();
+  }
+
+  /**
+   * A new process of the session (a restart after a crash or a failed start) is about to write: its stderr starts
+   * on a line of its own, so the tail never joins the last line of one process to the first of the next (a server
+   * whose fatal message ends without a newline, started twice: "...index.jsFatal error..."). Counts no byte.
+   */
+  stderrBoundary(): void {
+    for (let i = this.stderrChunks.length - 1; i >= 0; i--) {
+      const chunk = this.stderrChunks[i];
+      if (chunk.length === 0) continue;
+      if (chunk[chunk.length - 1] !== NEWLINE) {
+        this.stderrChunks.push(Buffer.from('\n'));
+        this.stderrKept += 1;
+      }
+      return;
+    }
   }
 
   /**

@@ -20,11 +20,12 @@ let safe: CliRun;
 let sandboxed: CliRun;
 let plain: CliRun;
 let bootFails: CliRun;
+let bootFailsUnterminated: CliRun;
 let hangs: CliRun;
 let offline: CliRun;
 
 beforeAll(async () => {
-  [safe, sandboxed, plain, bootFails, hangs, offline] = await Promise.all([
+  [safe, sandboxed, plain, bootFails, hangs, offline, bootFailsUnterminated] = await Promise.all([
     runCli(['run', '--', process.execPath, FIXTURE]),
     runCli(['run', '--sandbox', '--allow-destructive', '--env', `FOO=${SECRET}`, '--env-pass', 'ERA_PASSED', '--', process.execPath, FIXTURE, `--fault=record-env=${join(scratch, 'sandboxed.json')}`], { env: { ERA_PASSED: 'passed', ERA_NOT_PASSED: 'kept-out' } }),
     runCli(['run', '--', process.execPath, FIXTURE, `--fault=record-env=${join(scratch, 'plain.json')}`], { env: { ERA_NOT_PASSED: 'kept-out' } }),
@@ -32,11 +33,13 @@ beforeAll(async () => {
     runCli(['run', '--allow-destructive', '--request-timeout', '600', '--', process.execPath, FIXTURE, '--fault=hang-tool=echo', '--fault=log-args-stderr']),
     // a stdio proxy to a remote server, run without a network (@stripe/mcp 0.3.3): it logs the failed lookup and never answers
     runCli(['run', '--start-timeout', '800', '--', process.execPath, '-e', "console.error('Error: getaddrinfo ENOTFOUND upstream.example.invalid'); setInterval(() => {}, 1000)"]),
+    // a fatal message with no newline at its end, written by the probe's process and again by the restart's
+    runCli(['run', '--', process.execPath, '-e', "process.stderr.write('fatal: no config'); process.exit(3)"]),
   ]);
 }, 130_000);
 
 afterAll(() => {
-  [safe, sandboxed, plain, bootFails, hangs, offline].forEach(cleanup);
+  [safe, sandboxed, plain, bootFails, hangs, offline, bootFailsUnterminated].forEach(cleanup);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -107,6 +110,13 @@ describe("the server's stderr tail", () => {
     expect(finding.messageId).toBe('bootExited');
     expect(finding.stderr).toContain('fatal: cannot read config file settings.toml');
     expect(bootFails.stdout).toContain('stderr| fatal: cannot read config file settings.toml');
+  });
+
+  it("starts each process's stderr on a line of its own: an unterminated last line is never joined to the next process's", () => {
+    const [finding] = findingsOf(reportOf(bootFailsUnterminated), 'ad-hoc', 'transport/exit');
+    expect(finding.message).toContain('2 exit(s) across the probe and the restart');
+    expect(finding.stderr).toEqual(['fatal: no config', 'fatal: no config']);
+    expect(bootFailsUnterminated.stdout).not.toContain('fatal: no configfatal');
   });
 
   it('names a failed network lookup as a possible cause of a boot timeout, never the host; the run still fails (nothing was tested)', () => {

@@ -94,6 +94,19 @@ describe('WireTapRecorder', () => {
     expect(snap.frames).toHaveLength(1);
   });
 
+  it('starts a restarted process on its own stderr line, counting no byte for it', () => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: 64, keepFrames: 1 });
+    tap.stderrBoundary(); // the first process: nothing before it
+    tap.stderr('fatal: no config');
+    tap.stderrBoundary();
+    tap.stderr('fatal: no config\n');
+    tap.stderrBoundary(); // the last line ended: no blank line
+    tap.stderr('');
+    tap.stderrBoundary(); // an empty chunk is skipped: the line before it ended
+    tap.stderr('third');
+    expect(tap.snapshot()).toMatchObject({ stderrTail: 'fatal: no config\nfatal: no config\nthird', stderrBytes: 38 });
+  });
+
   it('keeps the stderr tail and the total byte count', () => {
     const tap = new WireTapRecorder({ stderrLimitBytes: 4, keepFrames: 1 });
     tap.stderr('abc');

@@ -58,6 +58,7 @@ export class ServerProcess {
       child.stdout?.on('close', () => resolve());
     });
     child.stdout?.on('data', (chunk: Buffer | string) => splitter.push(chunk));
+    tap.stderrBoundary(); // a restart's stderr starts on its own line
     child.stderr?.on('data', (chunk: Buffer | string) => tap.stderr(chunk));
     child.stdin?.on('error', () => {});
     child.stdout?.on('error', () => {});
