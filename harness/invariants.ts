@@ -14,6 +14,7 @@ import { jsonEqual } from './schema/sorted-json.ts';
 import { compareToolSchemas, type SchemaSide, type ToolSchemaDifference } from './schema/compare.ts';
 import { describeDifference } from './schema/narrowing.ts';
 import { joinPointer } from './schema/pointer.ts';
+import { atLeastRevision, STRUCTURED_OUTPUT_REVISION } from './wire/revision.ts';
 
 /**
  * One structured problem an invariant found (ESLint's report descriptor, one vocabulary with the
@@ -53,17 +54,44 @@ export function toolSetProblems(contract: ContractTool[], advertised: ListedTool
 /** Is `version` (YYYY-MM-DD revision) at or after `floor`? Revisions compare lexically. */
 const atLeast = (version: string, floor: string): boolean => version >= floor;
 
-/** tools/advertised-shape's problems: a root that is not an object (`detail`: a composition or a missing type), a field of the wrong type. */
-export type ShapeProblem =
-  | Problem<'inputRoot' | 'outputRoot', { tool: string; detail: '' | ' (no type)' | ` (root is an ${'anyOf' | 'oneOf' | 'allOf'})` }>
-  | Problem<'fieldType', { tool: string; field: string; what: string }>;
+/** The `detail` of a root problem: a composition, a missing type, or nothing. */
+type RootDetail = '' | ' (no type)' | ` (root is an ${'anyOf' | 'oneOf' | 'allOf'})`;
 
-/** Root-type problem of an inputSchema/outputSchema object. */
-function rootObjectProblem(tool: string, field: 'inputSchema' | 'outputSchema', schema: Record<string, unknown>): ShapeProblem | undefined {
+/**
+ * tools/advertised-shape's problems: a root that is not an object (`detail`: a composition or a missing type;
+ * `rule`: the revision that requires an object outputSchema root), a field of the wrong type. `severity`
+ * `warning` marks an outputSchema problem on a revision before 2025-06-18, which defines no outputSchema.
+ */
+export type ShapeProblem = (
+  | Problem<'inputRoot', { tool: string; detail: RootDetail }>
+  | Problem<'outputRoot', { tool: string; detail: RootDetail; rule: string }>
+  | Problem<'fieldType', { tool: string; field: string; what: string }>
+) & { severity?: 'warning' };
+
+/** The root-type detail of a schema object whose root does not declare type "object", else undefined. */
+function rootDetail(schema: Record<string, unknown>): RootDetail | undefined {
   if (schema.type === 'object') return undefined;
   const composition = (['anyOf', 'oneOf', 'allOf'] as const).find((k) => k in schema);
-  const detail = composition ? (` (root is an ${composition})` as const) : schema.type === undefined ? ' (no type)' : '';
-  return { messageId: field === 'inputSchema' ? 'inputRoot' : 'outputRoot', tool, pointer: `/${field}/type`, data: { tool, detail } };
+  return composition ? (` (root is an ${composition})` as const) : schema.type === undefined ? ' (no type)' : '';
+}
+
+/**
+ * The outputSchema problems of a Tool object on a 2025 revision (root object; schema/2025-06-18/schema.ts
+ * Tool.outputSchema `type: "object"`). Before 2025-06-18 (2024-11-05, 2025-03-26: no Tool.outputSchema) they are
+ * warnings naming 2025-06-18 as the rule's revision: clients such as the MCP SDKs parse tools/list with that
+ * shape whatever the revision, and refuse the listing.
+ */
+function outputSchemaProblems(tool: string, outputSchema: unknown, protocolVersion: string): ShapeProblem[] {
+  const current = atLeastRevision(protocolVersion, STRUCTURED_OUTPUT_REVISION);
+  const gate = current ? {} : { severity: 'warning' as const };
+  const since = current ? '' : ` (the shape revision ${STRUCTURED_OUTPUT_REVISION} gives it; the negotiated ${protocolVersion} defines no outputSchema)`;
+  if (!isRecord(outputSchema)) return [{ ...fieldType(tool, '/outputSchema', `an object${since}`), ...gate }];
+  const detail = rootDetail(outputSchema);
+  if (detail === undefined) return [];
+  const rule = current
+    ? 'revisions before 2026-07-28 require an object root'
+    : `revision ${STRUCTURED_OUTPUT_REVISION} requires an object root (the negotiated ${protocolVersion} defines no outputSchema), and clients such as the MCP SDKs parse tools/list with that shape whatever the revision`;
+  return [{ messageId: 'outputRoot', tool, pointer: '/outputSchema/type', data: { tool, detail, rule }, ...gate }];
 }
 
 /** A field of the Tool object (`pointer`, '' = the tool itself) that is not `what`. */
@@ -93,8 +121,9 @@ function optionalFieldProblems(tool: string, t: Record<string, unknown>, protoco
  * Tool-object shape on the negotiated revision (schema.ts `Tool`, 2025-06-18 / 2025-11-25 / 2026-07-28):
  * name a string; inputSchema an object whose root declares type "object" (every revision);
  * outputSchema an object with root type "object" on 2025 revisions, any JSON Schema (object or
- * boolean) on 2026-07-28; title/description strings; annotations an object of hints; icons an array
- * on 2025-11-25 and later. Never throws.
+ * boolean) on 2026-07-28 (before 2025-06-18, which defines no outputSchema, its problems are warnings that
+ * name 2025-06-18: `outputSchemaProblems`); title/description strings; annotations an object of hints; icons
+ * an array on 2025-11-25 and later. Never throws.
  */
 export function advertisedShapeProblems(tool: ListedTool, protocolVersion: string): ShapeProblem[] {
   const name = nameOf(tool);
@@ -103,18 +132,14 @@ export function advertisedShapeProblems(tool: ListedTool, protocolVersion: strin
   if (typeof tool.name !== 'string' || tool.name === '') out.push(fieldType(name, '/name', 'a non-empty string'));
   if (!isRecord(tool.inputSchema)) out.push(fieldType(name, '/inputSchema', 'an object'));
   else {
-    const root = rootObjectProblem(name, 'inputSchema', tool.inputSchema);
-    if (root) out.push(root);
+    const detail = rootDetail(tool.inputSchema);
+    if (detail !== undefined) out.push({ messageId: 'inputRoot', tool: name, pointer: '/inputSchema/type', data: { tool: name, detail } });
   }
   const version = (KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(protocolVersion) ? protocolVersion : protocolVersion || MODERN_PROTOCOL_VERSION;
   if ('outputSchema' in tool && tool.outputSchema !== undefined) {
     if (version === MODERN_PROTOCOL_VERSION) {
       if (!isRecord(tool.outputSchema) && typeof tool.outputSchema !== 'boolean') out.push(fieldType(name, '/outputSchema', 'a JSON Schema'));
-    } else if (!isRecord(tool.outputSchema)) out.push(fieldType(name, '/outputSchema', 'an object'));
-    else {
-      const root = rootObjectProblem(name, 'outputSchema', tool.outputSchema);
-      if (root) out.push(root);
-    }
+    } else out.push(...outputSchemaProblems(name, tool.outputSchema, version));
   }
   return [...out, ...optionalFieldProblems(name, tool, version)];
 }

@@ -17,3 +17,17 @@ export function atLeastRevision(version: string | undefined, floor: string): boo
 export function wireRevisionOf(version: string | undefined): WireRevision | undefined {
   return WIRE_REVISIONS.find((r) => r === version);
 }
+
+/**
+ * The revision that introduced `Tool.outputSchema` and `CallToolResult.structuredContent`
+ * (spec:2025-06-18/server/tools.mdx §Output Schema, §Structured Content): 2024-11-05 and 2025-03-26 define
+ * neither (their `Result` allows extra members), so the output-schema rules are not theirs.
+ */
+export const STRUCTURED_OUTPUT_REVISION = '2025-06-18';
+
+/**
+ * The revision that made 2020-12 MCP's default JSON Schema dialect and required schemas to be valid for
+ * their declared or default dialect (spec:2025-11-25/basic/index.mdx §JSON Schema Usage, SEP-1613); earlier
+ * revisions say nothing about dialects.
+ */
+export const DEFAULT_DIALECT_REVISION = '2025-11-25';

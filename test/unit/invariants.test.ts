@@ -117,8 +117,21 @@ describe('advertisedShapeProblems', () => {
   });
   it('gates the outputSchema root on the revision', () => {
     const t = tool({ outputSchema: { type: 'array' } });
-    expect(advertisedShapeProblems(t, '2025-11-25')).toEqual([{ messageId: 'outputRoot', tool: 't', pointer: '/outputSchema/type', data: { tool: 't', detail: '' } }]);
+    const rule = 'revisions before 2026-07-28 require an object root';
+    for (const v of ['2025-06-18', '2025-11-25']) expect(advertisedShapeProblems(t, v)).toEqual([{ messageId: 'outputRoot', tool: 't', pointer: '/outputSchema/type', data: { tool: 't', detail: '', rule } }]);
     expect(advertisedShapeProblems(t, '2026-07-28')).toEqual([]);
+  });
+  it('before 2025-06-18 (no Tool.outputSchema) an outputSchema problem is a warning naming 2025-06-18', () => {
+    for (const v of ['2024-11-05', '2025-03-26']) {
+      const [root] = advertisedShapeProblems(tool({ outputSchema: { anyOf: [{ type: 'object' }] } }), v);
+      expect(root).toMatchObject({ messageId: 'outputRoot', pointer: '/outputSchema/type', severity: 'warning', data: { tool: 't', detail: ' (root is an anyOf)' } });
+      expect(root?.data).toHaveProperty('rule', `revision 2025-06-18 requires an object root (the negotiated ${v} defines no outputSchema), and clients such as the MCP SDKs parse tools/list with that shape whatever the revision`);
+      expect(advertisedShapeProblems(tool({ outputSchema: 'x' }), v)).toEqual([
+        { messageId: 'fieldType', tool: 't', pointer: '/outputSchema', severity: 'warning', data: { tool: 't', field: '/outputSchema', what: `an object (the shape revision 2025-06-18 gives it; the negotiated ${v} defines no outputSchema)` } },
+      ]);
+      expect(advertisedShapeProblems(tool({ outputSchema: { type: 'object' } }), v)).toEqual([]);
+    }
+    expect(advertisedShapeProblems(tool({ outputSchema: 'x' }), '2025-06-18')).toEqual([{ messageId: 'fieldType', tool: 't', pointer: '/outputSchema', data: { tool: 't', field: '/outputSchema', what: 'an object' } }]);
   });
   it('gates icons on 2025-11-25 and checks field types', () => {
     expect(advertisedShapeProblems(tool({ icons: 'x' }), '2025-06-18')).toEqual([]);

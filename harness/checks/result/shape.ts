@@ -3,7 +3,11 @@
  * (schema/2025-11-25/schema.ts CallToolResult, ContentBlock; schema/2026-07-28/schema.ts Result.resultType).
  *
  * Division of labour: a non-object structuredContent of a tool that declares an outputSchema is
- * reported by result/structured-content; this check reports it for tools without one.
+ * reported by result/structured-content; this check reports it for tools without one. structuredContent
+ * came with revision 2025-06-18 (a JSON object, schema/2025-06-18/schema.ts CallToolResult): on 2024-11-05 and
+ * 2025-03-26, which do not define it (their Result allows extra members), a non-object one is a warning whose
+ * message names 2025-06-18 as the rule's revision (clients such as the MCP SDKs parse it as an object whatever
+ * the revision, and reject the result).
  */
 import { defineCheck } from '../define.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
@@ -11,6 +15,7 @@ import { CONTENT_BLOCK_TYPES, validateContentBlock, type BlockIssue } from '../u
 import { hasResult, isModernRevision, listedTool, toolCalls, type ToolCallView } from '../util/calls.ts';
 import { isJsonObject } from '../util/json.ts';
 import { dedupeReport, type Report } from '../util/report.ts';
+import { atLeastRevision, STRUCTURED_OUTPUT_REVISION } from '../../wire/revision.ts';
 
 const BLOCK_MESSAGE: Record<BlockIssue['kind'], string> = { notObject: 'blockNotObject', unknownType: 'blockUnknownType', field: 'blockField' };
 
@@ -30,7 +35,7 @@ export default defineCheck({
       blockUnknownType: `Content block type at {{pointer}} of the tools/call result of '{{tool}}' ({{call}}) is not one of ${CONTENT_BLOCK_TYPES.join(', ')}.`,
       blockField: "The {{blockType}} content block of the tools/call result of '{{tool}}' ({{call}}) needs {{expectation}} at {{pointer}}.",
       isErrorNotBoolean: "The tools/call result of '{{tool}}' ({{call}}) has an 'isError' at {{pointer}} that is not a boolean.",
-      structuredContentNotObject: "The tools/call result of '{{tool}}' ({{call}}) has a structuredContent at {{pointer}} that is not a JSON object, as revision {{version}} requires.",
+      structuredContentNotObject: "The tools/call result of '{{tool}}' ({{call}}) has a structuredContent at {{pointer}} that is not a JSON object{{basis}}.",
       resultTypeMissing: "The tools/call result of '{{tool}}' ({{call}}) has no string 'resultType' at {{pointer}} (required on every 2026-07-28 result).",
       resultTypeUnknown: "The tools/call result of '{{tool}}' ({{call}}) has a resultType at {{pointer}} that is neither 'complete' nor 'input_required' (no extension was negotiated).",
       inputRequiredEmpty: "The input_required result of '{{tool}}' ({{call}}) carries neither 'inputRequests' nor 'requestState' at {{pointer}}.",
@@ -63,9 +68,9 @@ interface Pass {
 /** Judge one result frame's `result` member. */
 function checkResult(observation: SurfaceObservation, view: ToolCallView, report: Report, pass: Pass): void {
   let reported = false;
-  const say = (messageId: string, pointer: string, data: Record<string, string> = {}): void => {
+  const say = (messageId: string, pointer: string, data: Record<string, string> = {}, severity?: 'warning'): void => {
     reported = true;
-    report({ messageId, pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, ...data } });
+    report({ messageId, pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, ...data }, ...(severity ? { severity } : {}) });
   };
   const result = view.record.response?.result;
   if (!isJsonObject(result)) return say('resultNotObject', '/result');
@@ -80,8 +85,22 @@ function checkResult(observation: SurfaceObservation, view: ToolCallView, report
   }
   const declaresOutput = listedTool(observation, view.tool)?.outputSchema !== undefined;
   if (!modern && !declaresOutput && !isJsonObject(result.structuredContent)) {
-    say('structuredContentNotObject', '/result/structuredContent', { version: observation.negotiation?.protocolVersion ?? 'unknown' });
+    const { basis, severity } = structuredContentBasis(observation.negotiation?.protocolVersion);
+    say('structuredContentNotObject', '/result/structuredContent', { basis }, severity);
   }
+}
+
+/**
+ * The `{{basis}}` of structuredContentNotObject and its severity: the negotiated revision's rule from 2025-06-18
+ * on (or when none was negotiated), else a warning naming 2025-06-18, the revision that defines structuredContent
+ * as an object (schema/2025-06-18/schema.ts CallToolResult.structuredContent).
+ */
+export function structuredContentBasis(version: string | undefined): { basis: string; severity?: 'warning' } {
+  if (version === undefined || atLeastRevision(version, STRUCTURED_OUTPUT_REVISION)) return { basis: `, as revision ${version ?? 'unknown'} requires` };
+  return {
+    basis: `; structuredContent (a JSON object) is a rule of revision ${STRUCTURED_OUTPUT_REVISION}, not of the negotiated ${version}, but clients such as the MCP SDKs parse it as one whatever the revision`,
+    severity: 'warning',
+  };
 }
 
 type Say = (messageId: string, pointer: string, data?: Record<string, string>) => void;

@@ -5,11 +5,23 @@
  * really the server's own output-validation failure (the v2 SDK server's behaviour) is reported too,
  * and so (a warning) is an `isError` result that carries a structuredContent failing the outputSchema:
  * clients that validate every structuredContent reject it, and the model loses the error text.
+ *
+ * Revisions: outputSchema and structuredContent come from 2025-06-18 ("Servers MUST provide structured
+ * results that conform to this schema", spec:2025-06-18/server/tools.mdx §Output Schema). On 2024-11-05 and
+ * 2025-03-26, whose Tool and CallToolResult define neither, the findings are warnings whose message says the
+ * rule is 2025-06-18's: clients such as the MCP SDKs validate structuredContent against an advertised
+ * outputSchema whatever the revision, so the call still fails there. A tool whose outputSchema the user's
+ * contract declares (`observation.contract`, a module or a lock) stays an error on every revision: the
+ * contract is the user's rule. Its structuredContent is still validated against the advertised outputSchema
+ * (tools/input-narrowing holds that to the contract's); on those older revisions a non-object structuredContent
+ * of a contract tool is judged by the schema itself (`invalid`), the object rule being 2025-06-18's.
  */
 import { defineCheck, type CheckContext } from '../define.ts';
 import { isModernRevision, isToolError, listedTool, resultObject, toolCalls, type ToolCallView } from '../util/calls.ts';
 import { isJsonObject } from '../util/json.ts';
 import { dedupeReport, type Report } from '../util/report.ts';
+import { atLeastRevision, STRUCTURED_OUTPUT_REVISION } from '../../wire/revision.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
 import { outputValidationText } from '../util/output-validation.ts';
 import type { ValidationIssue } from '../../schema/service.ts';
 
@@ -25,14 +37,14 @@ export default defineCheck({
       'SDK clients validate structuredContent against the advertised outputSchema and fail the call when it is missing or does not conform; a server whose own output validation fails and turns that into an isError result hides a broken tool behind what looks like a decline.',
     spec: 'spec:2025-11-25/server/tools.mdx §Output Schema; SEP-2106 (2026-07-28 structuredContent any JSON value)',
     messages: {
-      missing: "'{{tool}}' declares an outputSchema but its successful result ({{call}}) has no structuredContent at {{pointer}}.",
-      notObject: "'{{tool}}' returned a structuredContent ({{call}}) at {{pointer}} that is not a JSON object, as revision {{version}} requires.",
-      invalid: "structuredContent of '{{tool}}' ({{call}}) fails the outputSchema at {{pointer}}: keyword '{{keyword}}' ({{expectation}}; schema {{schemaPointer}}).",
-      moreIssues: "structuredContent of '{{tool}}' ({{call}}) has {{count}} more outputSchema violations than listed.",
+      missing: "'{{tool}}' declares an outputSchema but its successful result ({{call}}) has no structuredContent at {{pointer}}{{basis}}.",
+      notObject: "'{{tool}}' returned a structuredContent ({{call}}) at {{pointer}} that is not a JSON object{{basis}}.",
+      invalid: "structuredContent of '{{tool}}' ({{call}}) fails the outputSchema at {{pointer}}: keyword '{{keyword}}' ({{expectation}}; schema {{schemaPointer}}){{basis}}.",
+      moreIssues: "structuredContent of '{{tool}}' ({{call}}) has {{count}} more outputSchema violations than listed{{basis}}.",
       errorResultInvalid:
         "'{{tool}}' answered {{call}} with an isError result whose structuredContent fails the outputSchema at {{pointer}} (keyword '{{keyword}}'); clients that validate structuredContent reject it; omit structuredContent on errors or make it conform.",
       serverOutputValidation:
-        "'{{tool}}' answered {{call}} with an isError result reporting the server's own output-schema validation failure: the tool's structuredContent does not match its outputSchema.",
+        "'{{tool}}' answered {{call}} with an isError result reporting the server's own output-schema validation failure: the tool's structuredContent does not match its outputSchema{{basis}}.",
     },
     examples: {
       fail: 'outputSchema {"type":"object","properties":{"price":{"type":"number"}}}; result {"content":[...],"structuredContent":{"price":null}}',
@@ -106,13 +118,50 @@ function validateOnce(validate: (instance: unknown) => ValidationIssue[], instan
   return issues;
 }
 
+/**
+ * Whose rule an outputSchema finding of `tool` states: `negotiated`, the negotiated revision's (2025-06-18 or
+ * later, or none negotiated); `contract`, the user's contract, which declares the tool's outputSchema, on a
+ * revision before 2025-06-18; `later`, revision 2025-06-18's, on an earlier revision without that contract.
+ * Spec: spec:2025-06-18/server/tools.mdx §Output Schema (the revision that introduced outputSchema).
+ */
+export type OutputRuleBasis = 'negotiated' | 'contract' | 'later';
+
+/** The basis of `tool`'s outputSchema findings on `observation` (see `OutputRuleBasis`). */
+export function outputRuleBasis(observation: SurfaceObservation, tool: string): OutputRuleBasis {
+  const version = observation.negotiation?.protocolVersion;
+  if (version === undefined || atLeastRevision(version, STRUCTURED_OUTPUT_REVISION)) return 'negotiated';
+  const declared = observation.contract?.tools.find((t) => t.name === tool)?.outputSchema;
+  return declared !== undefined ? 'contract' : 'later';
+}
+
+/**
+ * The `{{basis}}` of a message: nothing on the negotiated revision (but notObject's `as revision X requires`);
+ * on an earlier one, that the rule is 2025-06-18's, or the contract's. Fixed phrases and the revision only,
+ * within the 200-unit budget of a placeholder (define.ts `formatMessage`).
+ */
+function basisText(messageId: string, basis: OutputRuleBasis, version: string): string {
+  if (basis === 'negotiated') return messageId === 'notObject' ? `, as revision ${version} requires` : '';
+  if (basis === 'contract') return `; the outputSchema is the contract's, which holds on every revision (the negotiated ${version} defines none)`;
+  if (messageId === 'serverOutputValidation') return `; outputSchema is a rule of revision ${STRUCTURED_OUTPUT_REVISION}, not of the negotiated ${version}, but the server enforces it and the call fails`;
+  return `; outputSchema is a rule of revision ${STRUCTURED_OUTPUT_REVISION}, not of the negotiated ${version}, but clients such as the MCP SDKs check structuredContent against it whatever the revision`;
+}
+
 /** Judge one call of a tool that declares an outputSchema. */
 function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, pass: Pass): void {
   const outputSchema = listedTool(ctx.observation, view.tool)?.outputSchema;
   const result = resultObject(view.record);
   if (outputSchema === undefined || result === undefined) return;
-  const say = (messageId: string, pointer: string, data: Record<string, string | number> = {}, evidence?: unknown): void =>
-    report({ messageId, pointer, tool: view.tool, data: { tool: view.tool, call: view.label, pointer, ...data }, ...(evidence !== undefined ? { evidence } : {}) });
+  const basis = outputRuleBasis(ctx.observation, view.tool);
+  const version = ctx.observation.negotiation?.protocolVersion ?? 'unknown';
+  const say = (messageId: string, pointer: string, data: Record<string, string | number> = {}, evidence?: unknown, only?: OutputRuleBasis): void =>
+    report({
+      messageId,
+      pointer,
+      tool: view.tool,
+      data: { tool: view.tool, call: view.label, pointer, ...data, basis: basisText(messageId, only ?? basis, version) },
+      ...((only ?? basis) === 'later' ? { severity: 'warning' as const } : {}),
+      ...(evidence !== undefined ? { evidence } : {}),
+    });
   if (isToolError(result)) {
     const text = failureText(result.content, pass);
     if (text !== undefined) say('serverOutputValidation', '/isError', {}, text);
@@ -125,12 +174,13 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, pass: 
   }
   if (!('structuredContent' in result) || result.structuredContent === undefined) return say('missing', '/structuredContent');
   const structured = result.structuredContent;
-  if (!isModernRevision(ctx.observation) && !isJsonObject(structured)) {
-    return say('notObject', '/structuredContent', { version: ctx.observation.negotiation?.protocolVersion ?? 'unknown' });
-  }
+  const objectRule = !isModernRevision(ctx.observation) && !isJsonObject(structured);
+  // the object rule is 2025-06-18's: a contract tool's non-object on an earlier revision is judged by its schema
+  if (objectRule && basis !== 'contract') return say('notObject', '/structuredContent');
   const compiled = ctx.schemas.compile(outputSchema);
   if (!compiled.ok) return; // schema/compile reports the schema itself
   const issues = validateOnce(compiled.validate, structured, pass.validations);
+  if (objectRule && issues.length === 0) return say('notObject', '/structuredContent', {}, undefined, 'later');
   for (const issue of issues.slice(0, MAX_ISSUES_PER_CALL)) {
     say('invalid', `/structuredContent${issue.instancePointer}`, { keyword: issue.keyword, expectation: issue.message, schemaPointer: `/outputSchema${issue.schemaPointer}` });
   }

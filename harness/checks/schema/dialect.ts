@@ -3,10 +3,20 @@
  * schema is valid against its dialect's meta-schema (so no keyword is used with another dialect's
  * meaning: boolean `exclusiveMinimum` or tuple-form `items` under 2020-12, `type: "float"`).
  * A declared draft-07 or 2019-09 is supported and only noted (info).
- * Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage (default 2020-12; MUST be valid for the dialect).
+ *
+ * Severities follow the negotiated revision (spec:2025-11-25/basic/index.mdx §JSON Schema Usage, SEP-1613):
+ * - metaInvalid is an error from 2025-11-25 on ("Schemas MUST be valid according to their declared or default
+ *   dialect"; a schema without `$schema` "defaults to JSON Schema 2020-12"). Earlier revisions have no dialect
+ *   text at all, neither a default nor that MUST: there it is a warning, whose message says the schema declares
+ *   no dialect and 2020-12 is the default only from 2025-11-25 (or that the declared dialect's validity is
+ *   required only from then), since clients that assume 2020-12 may refuse it.
+ * - unknownDialect is a warning on every revision: "Schemas MAY include a $schema field to specify a different
+ *   dialect"; the MUST ("MUST handle unsupported dialects gracefully") binds the receiver. The harness cannot
+ *   evaluate the schema, and clients that support only 2020-12 may refuse it.
  */
 import { defineCheck } from '../define.ts';
 import { namedTools, schemasOf } from '../../schema/tool-schemas.ts';
+import { atLeastRevision, DEFAULT_DIALECT_REVISION } from '../../wire/revision.ts';
 
 export default defineCheck({
   meta: {
@@ -16,8 +26,8 @@ export default defineCheck({
     rationale: 'Model APIs and clients refuse a whole request when one tool schema is invalid for its dialect; an unsupported $schema cannot be evaluated at all.',
     spec: 'spec:2025-11-25/basic/index.mdx §JSON Schema Usage',
     messages: {
-      unknownDialect: '{{tool}}: {{field}} declares a $schema that names no supported dialect (2020-12, 2019-09, draft-07); the schema cannot be evaluated.',
-      metaInvalid: '{{tool}}: {{pointer}} is not valid under the {{dialect}} meta-schema: {{problem}}.',
+      unknownDialect: '{{tool}}: {{field}} declares a $schema that names no dialect the harness supports (2020-12, 2019-09, draft-07): the schema cannot be evaluated, and clients that support only 2020-12 may refuse it.',
+      metaInvalid: '{{tool}}: {{pointer}} is not valid under the {{dialect}} meta-schema: {{problem}}{{basis}}.',
       nonDefaultDialect: '{{tool}}: {{field}} declares {{dialect}}; it is supported and validated with {{dialect}} rules, but clients that only accept 2020-12 (the MCP default dialect since protocol 2025-11-25) may refuse it.',
     },
     examples: {
@@ -26,22 +36,39 @@ export default defineCheck({
     },
   },
   check({ observation, schemas }, report) {
+    const version = observation.negotiation?.protocolVersion;
     for (const tool of namedTools(observation.listing?.tools)) {
       for (const entry of schemasOf(tool)) {
         const info = schemas.dialectOf(entry.schema);
         const base = { tool: tool.name, field: entry.field };
         if (!info.dialect) {
-          report({ messageId: 'unknownDialect', tool: tool.name, pointer: `${entry.root}/$schema`, data: base });
+          report({ messageId: 'unknownDialect', severity: 'warning', tool: tool.name, pointer: `${entry.root}/$schema`, data: base });
           continue;
         }
+        const { basis, severity } = metaInvalidBasis(version, info.declared !== undefined);
         if (info.declared !== undefined && info.dialect !== '2020-12') {
           report({ messageId: 'nonDefaultDialect', severity: 'info', tool: tool.name, pointer: `${entry.root}/$schema`, data: { ...base, dialect: info.dialect } });
         }
         for (const issue of schemas.metaValidate(entry.schema)) {
           const pointer = entry.root + issue.pointer;
-          report({ messageId: 'metaInvalid', tool: tool.name, pointer, data: { ...base, pointer, dialect: info.dialect, problem: issue.message } });
+          report({ messageId: 'metaInvalid', tool: tool.name, pointer, data: { ...base, pointer, dialect: info.dialect, problem: issue.message, basis }, ...(severity ? { severity } : {}) });
         }
       }
     }
   },
 });
+
+/**
+ * The `{{basis}}` of metaInvalid and its severity. From 2025-11-25 on (or when no revision was negotiated) the
+ * negotiated revision's MUST: no basis, the check's severity. Before it, a warning that says why clients may
+ * refuse the schema although that revision requires nothing of its dialect (spec:2025-11-25/basic/index.mdx
+ * §JSON Schema Usage: the 2020-12 default and "MUST be valid according to their declared or default dialect"
+ * came with 2025-11-25).
+ */
+export function metaInvalidBasis(version: string | undefined, declared: boolean): { basis: string; severity?: 'warning' } {
+  if (version === undefined || atLeastRevision(version, DEFAULT_DIALECT_REVISION)) return { basis: '' };
+  const basis = declared
+    ? `; MCP requires a schema to be valid for its declared dialect only from protocol ${DEFAULT_DIALECT_REVISION} (the negotiated ${version} says nothing of dialects), but clients that validate it may refuse it`
+    : `; the schema declares no dialect ($schema), and 2020-12 is the MCP default only from protocol ${DEFAULT_DIALECT_REVISION} (the negotiated ${version} names none), so clients that assume 2020-12 may refuse it`;
+  return { basis, severity: 'warning' };
+}

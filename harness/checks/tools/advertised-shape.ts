@@ -3,6 +3,9 @@
  * schema.ts `Tool`: string name; inputSchema an object with root type "object" (every revision);
  * outputSchema root type "object" on 2025 revisions (any JSON Schema on 2026-07-28); title and
  * description strings; annotations an object of hints; icons an array (2025-11-25+).
+ * outputSchema came with 2025-06-18: on 2024-11-05 and 2025-03-26 (no Tool.outputSchema) its problems are
+ * warnings that name 2025-06-18 as the rule's revision (clients such as the MCP SDKs parse tools/list with
+ * that shape whatever the revision); see harness/invariants.ts `advertisedShapeProblems`.
  */
 import { defineCheck } from '../define.ts';
 import { advertisedShapeProblems, type ShapeProblem } from '../../invariants.ts';
@@ -17,7 +20,7 @@ export default defineCheck({
     spec: 'schema/2025-06-18, schema/2025-11-25, schema/2026-07-28 schema.ts Tool; spec:2025-11-25/server/tools.mdx §Tool',
     messages: {
       inputRoot: '{{tool}}: inputSchema root does not declare type "object"{{detail}}.',
-      outputRoot: '{{tool}}: outputSchema root does not declare type "object"{{detail}}; revisions before 2026-07-28 require an object root.',
+      outputRoot: '{{tool}}: outputSchema root does not declare type "object"{{detail}}; {{rule}}.',
       fieldType: '{{tool}}: {{field}} is not {{what}}.',
     } satisfies Record<ShapeProblem['messageId'], string>,
     examples: {

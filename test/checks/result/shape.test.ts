@@ -84,8 +84,27 @@ checkTester(check, {
     {
       name: 'structuredContent array on 2025 without outputSchema',
       observation: legacy({ content: [text], structuredContent: [1] }),
-      findings: [{ messageId: 'structuredContentNotObject', pointer: '/result/structuredContent' }],
+      findings: [{ messageId: 'structuredContentNotObject', pointer: '/result/structuredContent', severity: 'error' }],
     },
+    {
+      name: 'structuredContent array on 2025-06-18: an error, as the negotiated revision requires',
+      observation: legacy({ content: [text], structuredContent: [1] }, { protocolVersion: '2025-06-18' }),
+      findings: [{ messageId: 'structuredContentNotObject', severity: 'error', message: "The tools/call result of 't' (scenario 't-call') has a structuredContent at /result/structuredContent that is not a JSON object, as revision 2025-06-18 requires." }],
+    },
+    {
+      name: 'structuredContent array on 2025-03-26 (no structuredContent in the revision): a warning naming 2025-06-18',
+      observation: legacy({ content: [text], structuredContent: [1] }, { protocolVersion: '2025-03-26' }),
+      findings: [
+        {
+          messageId: 'structuredContentNotObject',
+          pointer: '/result/structuredContent',
+          severity: 'warning',
+          message:
+            "The tools/call result of 't' (scenario 't-call') has a structuredContent at /result/structuredContent that is not a JSON object; structuredContent (a JSON object) is a rule of revision 2025-06-18, not of the negotiated 2025-03-26, but clients such as the MCP SDKs parse it as one whatever the revision.",
+        },
+      ],
+    },
+    { name: 'null structuredContent on 2024-11-05: a warning', observation: legacy({ content: [text], structuredContent: null }, { protocolVersion: '2024-11-05' }), findings: [{ messageId: 'structuredContentNotObject', severity: 'warning' }] },
     { name: 'modern result without resultType', observation: modern({ content: [text] }), findings: [{ messageId: 'resultTypeMissing', pointer: '/result/resultType' }] },
     { name: 'modern unknown resultType', observation: modern({ resultType: 'task', content: [text] }), findings: [{ messageId: 'resultTypeUnknown', pointer: '/result/resultType' }] },
     { name: 'modern empty input_required', observation: modern({ resultType: 'input_required' }), findings: [{ messageId: 'inputRequiredEmpty', pointer: '/result' }] },

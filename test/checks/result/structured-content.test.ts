@@ -8,6 +8,17 @@ const tool = makeTool('get_item', { outputSchema });
 const text = (t: string) => ({ type: 'text', text: t });
 const on = (result: unknown, extra: Parameters<typeof makeObservation>[0] = {}) =>
   makeObservation({ tools: [tool], calls: [makeCall('get_item', { result })], ...extra });
+/** A contract (a lock) that declares `get_item` with `outputSchema` (or without one when `schema` is null). */
+const contract = (schema: Record<string, unknown> | null = outputSchema) => ({
+  source: 'contract.lock.json',
+  kind: 'lock' as const,
+  tools: [{ name: 'get_item', inputSchema: { type: 'object' }, ...(schema ? { outputSchema: schema } : {}) }],
+});
+/** The basis phrase of a finding on a revision before 2025-06-18 without a contract. */
+const later = (v: string) =>
+  `; outputSchema is a rule of revision 2025-06-18, not of the negotiated ${v}, but clients such as the MCP SDKs check structuredContent against it whatever the revision`;
+/** The basis phrase of a contract tool's finding on a revision before 2025-06-18. */
+const contracted = (v: string) => `; the outputSchema is the contract's, which holds on every revision (the negotiated ${v} defines none)`;
 
 checkTester(check, {
   valid: [
@@ -77,6 +88,89 @@ checkTester(check, {
     { name: 'required failure at the root', observation: on({ content: [], structuredContent: {} }), findings: [{ messageId: 'invalid', pointer: '/structuredContent' }] },
     { name: '2025: array structuredContent', observation: on({ content: [], structuredContent: [1] }), findings: [{ messageId: 'notObject', pointer: '/structuredContent' }] },
     { name: '2025: null structuredContent', observation: on({ content: [], structuredContent: null }, { protocolVersion: '2025-06-18' }), findings: [{ messageId: 'notObject' }] },
+    {
+      name: '2025-06-18: array structuredContent, an error as the negotiated revision requires',
+      observation: on({ content: [], structuredContent: [1] }, { protocolVersion: '2025-06-18' }),
+      findings: [{ messageId: 'notObject', severity: 'error', message: "'get_item' returned a structuredContent (scenario 'get_item-call') at /structuredContent that is not a JSON object, as revision 2025-06-18 requires." }],
+    },
+    {
+      name: '2025-03-26 (no outputSchema in the revision): missing structuredContent is a warning naming 2025-06-18',
+      observation: on({ content: [text('{"name":"a"}')] }, { protocolVersion: '2025-03-26' }),
+      findings: [
+        {
+          messageId: 'missing',
+          tool: 'get_item',
+          pointer: '/structuredContent',
+          severity: 'warning',
+          message: `'get_item' declares an outputSchema but its successful result (scenario 'get_item-call') has no structuredContent at /structuredContent${later('2025-03-26')}.`,
+        },
+      ],
+    },
+    { name: '2024-11-05: missing structuredContent is a warning', observation: on({ content: [] }, { protocolVersion: '2024-11-05' }), findings: [{ messageId: 'missing', severity: 'warning', data: { tool: 'get_item', call: "scenario 'get_item-call'", pointer: '/structuredContent', basis: later('2024-11-05') } }] },
+    {
+      name: '2025-03-26: array structuredContent is a warning naming 2025-06-18',
+      observation: on({ content: [], structuredContent: [1] }, { protocolVersion: '2025-03-26' }),
+      findings: [{ messageId: 'notObject', severity: 'warning', message: `'get_item' returned a structuredContent (scenario 'get_item-call') at /structuredContent that is not a JSON object${later('2025-03-26')}.` }],
+    },
+    {
+      name: '2025-03-26: outputSchema violations and their summary are warnings',
+      observation: makeObservation({
+        protocolVersion: '2025-03-26',
+        tools: [makeTool('t', { outputSchema: { type: 'object', properties: { xs: { type: 'array', items: { type: 'string' } } } } })],
+        calls: [makeCall('t', { result: { content: [], structuredContent: { xs: Array.from({ length: 21 }, (_, i) => i) } } })],
+      }),
+      findings: [
+        ...Array.from({ length: 20 }, (_, i) => ({ messageId: 'invalid', pointer: `/structuredContent/xs/${i}`, severity: 'warning' as const })),
+        { messageId: 'moreIssues', pointer: '/structuredContent', severity: 'warning', message: `structuredContent of 't' (scenario 't-call') has 1 more outputSchema violations than listed${later('2025-03-26')}.` },
+      ],
+    },
+    {
+      name: "2025-03-26: the server's own output-validation failure is a warning",
+      observation: on({ content: [text('Output validation error: Invalid structured content for tool get_item')], isError: true }, { protocolVersion: '2025-03-26' }),
+      findings: [
+        {
+          messageId: 'serverOutputValidation',
+          severity: 'warning',
+          message:
+            "'get_item' answered scenario 'get_item-call' with an isError result reporting the server's own output-schema validation failure: the tool's structuredContent does not match its outputSchema; outputSchema is a rule of revision 2025-06-18, not of the negotiated 2025-03-26, but the server enforces it and the call fails.",
+        },
+      ],
+    },
+    {
+      name: "2025-03-26, a contract that declares the tool's outputSchema: missing stays an error (the user's rule)",
+      observation: on({ content: [] }, { protocolVersion: '2025-03-26', contract: contract() }),
+      findings: [{ messageId: 'missing', severity: 'error', message: `'get_item' declares an outputSchema but its successful result (scenario 'get_item-call') has no structuredContent at /structuredContent${contracted('2025-03-26')}.` }],
+    },
+    {
+      name: '2024-11-05, contract outputSchema: a violation stays an error',
+      observation: on({ content: [], structuredContent: { name: 7 } }, { protocolVersion: '2024-11-05', contract: contract() }),
+      findings: [{ messageId: 'invalid', pointer: '/structuredContent/name', severity: 'error', data: { tool: 'get_item', call: "scenario 'get_item-call'", pointer: '/structuredContent/name', keyword: 'type', expectation: 'must be string', schemaPointer: '/outputSchema/properties/name/type', basis: contracted('2024-11-05') } }],
+    },
+    {
+      name: "2025-03-26, contract outputSchema: an array structuredContent is judged by the schema (an error), not by 2025-06-18's object rule",
+      observation: on({ content: [], structuredContent: [1] }, { protocolVersion: '2025-03-26', contract: contract() }),
+      findings: [{ messageId: 'invalid', pointer: '/structuredContent', severity: 'error' }],
+    },
+    {
+      name: "2025-03-26, contract outputSchema that accepts an array: only 2025-06-18's object rule, a warning",
+      observation: makeObservation({
+        protocolVersion: '2025-03-26',
+        contract: contract({}),
+        tools: [makeTool('get_item', { outputSchema: {} })],
+        calls: [makeCall('get_item', { result: { content: [], structuredContent: [1] } })],
+      }),
+      findings: [{ messageId: 'notObject', severity: 'warning', data: { tool: 'get_item', call: "scenario 'get_item-call'", pointer: '/structuredContent', basis: later('2025-03-26') } }],
+    },
+    {
+      name: 'a contract that lists the tool without an outputSchema does not make the advertised one the user\'s rule (2025-03-26: a warning)',
+      observation: on({ content: [] }, { protocolVersion: '2025-03-26', contract: contract(null) }),
+      findings: [{ messageId: 'missing', severity: 'warning' }],
+    },
+    {
+      name: 'a contract on 2025-11-25 adds no basis text: the negotiated revision requires it',
+      observation: on({ content: [] }, { contract: contract() }),
+      findings: [{ messageId: 'missing', severity: 'error', message: "'get_item' declares an outputSchema but its successful result (scenario 'get_item-call') has no structuredContent at /structuredContent." }],
+    },
     {
       name: 'v2 SDK server output validation turned into isError',
       observation: on({ content: [text('Output validation error: Invalid structured content for tool get_item')], isError: true }),

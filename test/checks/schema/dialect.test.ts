@@ -3,10 +3,14 @@ import { checkTester, loadCase, makeObservation, makeTool, toolExample } from '.
 import { runCheckOn } from '../../helpers/check-tester.ts';
 import { expect, it } from 'vitest';
 
+/** An inputSchema with draft-07's tuple-form `items` and no `$schema`. */
+const tupleInput = { type: 'object', properties: { p: { type: 'array', items: [{ type: 'string' }] } } };
+
 checkTester(dialect, {
   examples: toolExample,
   valid: [
     { name: 'no $schema (2020-12 default)', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }) },
+    { name: 'no $schema, valid under 2020-12, on 2025-03-26', observation: makeObservation({ protocolVersion: '2025-03-26', tools: [makeTool('a', { outputSchema: { type: 'object', properties: { n: { type: 'integer', exclusiveMinimum: 0 } } } })] }) },
   ],
   invalid: [
     { name: 'draft-07 declared is supported, info at most (case 11)', observation: makeObservation({ tools: [loadCase('11').tool] }),
@@ -22,10 +26,49 @@ checkTester(dialect, {
       findings: [{ messageId: 'metaInvalid', tool: 'dns_create_record', pointer: '/inputSchema/properties/ttl/exclusiveMinimum', severity: 'error' }],
     },
     {
-      name: 'tuple-form items under 2020-12',
-      observation: makeObservation({ tools: [makeTool('t', { inputSchema: { type: 'object', properties: { p: { type: 'array', items: [{ type: 'string' }] } } } })] }),
-      findings: [{ messageId: 'metaInvalid', pointer: '/inputSchema/properties/p/items' }],
+      name: 'case 12 (a declared 2020-12) on 2025-06-18: a warning, validity for the declared dialect is required only from 2025-11-25',
+      observation: makeObservation({ protocolVersion: '2025-06-18', tools: [loadCase('12').tool] }),
+      findings: [
+        {
+          messageId: 'metaInvalid',
+          tool: 'dns_create_record',
+          pointer: '/inputSchema/properties/ttl/exclusiveMinimum',
+          severity: 'warning',
+          message:
+            'dns_create_record: /inputSchema/properties/ttl/exclusiveMinimum is not valid under the 2020-12 meta-schema: must be number; MCP requires a schema to be valid for its declared dialect only from protocol 2025-11-25 (the negotiated 2025-06-18 says nothing of dialects), but clients that validate it may refuse it.',
+        },
+      ],
     },
+    {
+      name: 'tuple-form items under 2020-12',
+      observation: makeObservation({ tools: [makeTool('t', { inputSchema: tupleInput })] }),
+      findings: [{ messageId: 'metaInvalid', pointer: '/inputSchema/properties/p/items', severity: 'error', message: 't: /inputSchema/properties/p/items is not valid under the 2020-12 meta-schema: must be object,boolean.' }],
+    },
+    {
+      name: 'tuple-form items without $schema on 2026-07-28: an error (2020-12 is the default)',
+      observation: makeObservation({ era: 'modern', tools: [makeTool('t', { inputSchema: tupleInput })] }),
+      findings: [{ messageId: 'metaInvalid', pointer: '/inputSchema/properties/p/items', severity: 'error' }],
+    },
+    {
+      name: 'a declared draft-07 schema invalid under draft-07 on 2025-11-25: an error',
+      observation: makeObservation({ tools: [makeTool('d', { inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { x: { type: 'float' } } } })] }),
+      findings: [
+        { messageId: 'nonDefaultDialect', severity: 'info' },
+        { messageId: 'metaInvalid', pointer: '/inputSchema/properties/x/type', severity: 'error', data: { tool: 'd', field: 'inputSchema', pointer: '/inputSchema/properties/x/type', dialect: 'draft-07', problem: 'must be equal to one of the allowed values', basis: '' } },
+      ],
+    },
+    ...(['2024-11-05', '2025-03-26', '2025-06-18'] as const).map((v) => ({
+      name: `tuple-form items without $schema on ${v} (no default dialect): a warning`,
+      observation: makeObservation({ protocolVersion: v, tools: [makeTool('t', { inputSchema: tupleInput })] }),
+      findings: [
+        {
+          messageId: 'metaInvalid',
+          pointer: '/inputSchema/properties/p/items',
+          severity: 'warning' as const,
+          message: `t: /inputSchema/properties/p/items is not valid under the 2020-12 meta-schema: must be object,boolean; the schema declares no dialect ($schema), and 2020-12 is the MCP default only from protocol 2025-11-25 (the negotiated ${v} names none), so clients that assume 2020-12 may refuse it.`,
+        },
+      ],
+    })),
     {
       name: 'type float in outputSchema',
       observation: makeObservation({ tools: [makeTool('f', { outputSchema: { type: 'object', properties: { x: { type: 'float' } } } })] }),
@@ -34,8 +77,21 @@ checkTester(dialect, {
     {
       name: 'unknown $schema',
       observation: makeObservation({ tools: [makeTool('u', { inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' } })] }),
-      findings: [{ messageId: 'unknownDialect', tool: 'u', pointer: '/inputSchema/$schema' }],
+      findings: [
+        {
+          messageId: 'unknownDialect',
+          tool: 'u',
+          pointer: '/inputSchema/$schema',
+          severity: 'warning',
+          message: 'u: inputSchema declares a $schema that names no dialect the harness supports (2020-12, 2019-09, draft-07): the schema cannot be evaluated, and clients that support only 2020-12 may refuse it.',
+        },
+      ],
     },
+    ...(['2025-03-26', '2025-11-25', '2026-07-28'] as const).map((v) => ({
+      name: `unknown $schema on ${v}: a warning (a $schema MAY name another dialect)`,
+      observation: makeObservation({ protocolVersion: v, tools: [makeTool('u', { outputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' } })] }),
+      findings: [{ messageId: 'unknownDialect', tool: 'u', pointer: '/outputSchema/$schema', severity: 'warning' as const }],
+    })),
   ],
 });
 

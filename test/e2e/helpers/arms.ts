@@ -21,6 +21,8 @@ export interface Arm {
   args?: string[];
   draws?: Draw[];
   silent?: string[];
+  /** Checks that must draw nothing at error (warnings allowed: a rule of a later revision than the negotiated one). */
+  noErrors?: string[];
   /** MessageIds it must never draw (of `tool` only, when given). */
   never?: { check: string; messageId: string; tool?: string }[];
   /** Findings that must appear exactly once (a looped tool is judged once). */
@@ -44,6 +46,8 @@ export function expectArm(arm: Arm, findings: readonly Finding[]): void {
   }
   const loud = findings.filter((f) => (arm.silent ?? []).includes(f.check) && (f.severity === 'error' || f.severity === 'warning'));
   expect(loud.map((f) => `${f.severity} ${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
+  const errors = findings.filter((f) => (arm.noErrors ?? []).includes(f.check) && f.severity === 'error');
+  expect(errors.map((f) => `${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
   const forbidden = findings.filter((f) => (arm.never ?? []).some((n) => n.check === f.check && n.messageId === f.messageId && (n.tool === undefined || n.tool === f.tool)));
   expect(forbidden.map((f) => `${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
   for (const one of arm.once ?? []) {
