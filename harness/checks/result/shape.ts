@@ -25,7 +25,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: 'Every tools/call result is a CallToolResult per the negotiated revision.',
     rationale:
-      'Clients parse results with typed schemas: a result without a content array, a malformed content block or (on 2026-07-28) a missing resultType makes strict clients reject every reply, while lenient SDKs silently patch it, hiding the fault.',
+      'Clients parse results with typed schemas: a result without a content array, a malformed content block or (on 2026-07-28) a missing resultType makes strict clients reject every reply, while lenient SDKs silently patch it, hiding the fault. A non-object structuredContent is a warning on 2024-11-05 and 2025-03-26, which do not define structuredContent.',
     spec: 'schema/2025-11-25/schema.ts CallToolResult, ContentBlock; schema/2026-07-28/schema.ts Result.resultType',
     messages: {
       resultNotObject: "The tools/call result of '{{tool}}' ({{call}}) at {{pointer}} is not a JSON object; a JSON-RPC result of an MCP method must be an object.",

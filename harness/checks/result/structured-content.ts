@@ -34,7 +34,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: 'A tool with an outputSchema returns structuredContent that is present and valid against it on every successful call.',
     rationale:
-      'SDK clients validate structuredContent against the advertised outputSchema and fail the call when it is missing or does not conform; a server whose own output validation fails and turns that into an isError result hides a broken tool behind what looks like a decline.',
+      'SDK clients validate structuredContent against the advertised outputSchema and fail the call when it is missing or does not conform; a server whose own output validation fails and turns that into an isError result hides a broken tool behind what looks like a decline. On 2024-11-05 and 2025-03-26, which define no outputSchema, the findings are warnings naming 2025-06-18 (the SDKs validate whatever the revision), unless the contract declares the outputSchema: the contract holds on every revision.',
     spec: 'spec:2025-11-25/server/tools.mdx §Output Schema; SEP-2106 (2026-07-28 structuredContent any JSON value)',
     messages: {
       missing: "'{{tool}}' declares an outputSchema but its successful result ({{call}}) has no structuredContent at {{pointer}}{{basis}}.",

@@ -23,7 +23,8 @@ export default defineCheck({
     id: 'schema/dialect',
     defaultSeverity: 'error',
     description: 'Each tool schema declares a supported dialect ($schema) and is valid against that dialect\'s meta-schema.',
-    rationale: 'Model APIs and clients refuse a whole request when one tool schema is invalid for its dialect; an unsupported $schema cannot be evaluated at all.',
+    rationale:
+      'Model APIs and clients refuse a whole request when one tool schema is invalid for its dialect; an unsupported $schema cannot be evaluated at all. metaInvalid is an error from protocol 2025-11-25 (schemas MUST be valid for their declared or default dialect, 2020-12 the default) and a warning before it, where MCP names no dialect; unknownDialect is a warning (a $schema MAY name another dialect).',
     spec: 'spec:2025-11-25/basic/index.mdx §JSON Schema Usage',
     messages: {
       unknownDialect: '{{tool}}: {{field}} declares a $schema that names no dialect the harness supports (2020-12, 2019-09, draft-07): the schema cannot be evaluated, and clients that support only 2020-12 may refuse it.',

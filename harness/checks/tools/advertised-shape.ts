@@ -16,7 +16,8 @@ export default defineCheck({
     id: 'tools/advertised-shape',
     defaultSeverity: 'error',
     description: 'Every advertised Tool object matches the negotiated revision\'s Tool shape (inputSchema root type "object", outputSchema root object on 2025 revisions).',
-    rationale: 'Clients and model APIs reject a tool whose inputSchema root is not an object (a root anyOf/oneOf), and some drop every tool of the server because of one.',
+    rationale:
+      'Clients and model APIs reject a tool whose inputSchema root is not an object (a root anyOf/oneOf), and some drop every tool of the server because of one. outputSchema problems are warnings on 2024-11-05 and 2025-03-26, which define no outputSchema (the SDKs parse it whatever the revision).',
     spec: 'schema/2025-06-18, schema/2025-11-25, schema/2026-07-28 schema.ts Tool; spec:2025-11-25/server/tools.mdx §Tool',
     messages: {
       inputRoot: '{{tool}}: inputSchema root does not declare type "object"{{detail}}.',
