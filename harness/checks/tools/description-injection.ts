@@ -2,23 +2,23 @@
  * tools/description-injection: model-facing text of a tool (description, title, annotations.title,
  * every `description`/`title` inside inputSchema and outputSchema) must describe the tool, not
  * instruct the model: imperatives aimed at tool selection, secret exfiltration or concealment from
- * the user are warnings; hidden Unicode (tag characters, zero-width, bidi controls) is an error.
- * Heuristic, calibrated so that plain documentation ("Reads the .env file", "You must provide a
+ * the user are warnings; so is hidden Unicode (`hiddenUnicode`: tag characters, bidi overrides, zero-width
+ * characters where no script or emoji sequence needs them; the classes and their reasons in
+ * ../util/hidden-unicode.ts). Both are security policy, not a MUST of any MCP revision: tools.mdx §Security
+ * Considerations asks servers to validate inputs, control access, rate-limit and sanitize outputs, and says
+ * nothing of the text a tool advertises; hence warnings, never errors. Heuristic, calibrated so that plain documentation ("Reads the .env file", "You must provide a
  * query", "Use this tool to search notes") stays silent: a finding needs an imperative AND a target.
  * Spec: schema/2025-11-25/schema.ts Tool.description; spec:2025-11-25/server/tools.mdx §Security Considerations.
  */
 import { defineCheck } from '../define.ts';
 import { escapeToken } from '../../schema/pointer.ts';
 import type { ListedTool } from '../../model/protocol.ts';
+import { HIDDEN_PATTERNS, hiddenKinds } from '../util/hidden-unicode.ts';
+
+export { hiddenKinds };
 
 /** One piece of model-facing text and where it sits in the Tool object. */
 interface Text { pointer: string; text: string }
-
-const HIDDEN: Array<[string, RegExp]> = [
-  ['tag characters (U+E0000-U+E007F)', /[\u{E0000}-\u{E007F}]/u],
-  ['zero-width characters', /[\u200B-\u200F\u2060\uFEFF]/u],
-  ['bidirectional controls', /[\u202A-\u202E\u2066-\u2069]/u],
-];
 
 const SECRET = String.raw`(?:~?\/?\.ssh\b|id_(?:rsa|ed25519|ecdsa)|\.env\b|\.aws\b|\.npmrc|\.netrc|credentials?|passwords?|api[ _-]?keys?|secret(?:s|\s+keys?)?|private\s+keys?|access\s+tokens?|auth\s+tokens?)`;
 
@@ -81,13 +81,8 @@ export function injectionKinds(text: string): string[] {
   return [...new Set(PATTERNS.filter(([, p]) => p.test(text)).map(([kind]) => kind))];
 }
 
-/** The kinds of hidden Unicode a text contains. */
-export function hiddenKinds(text: string): string[] {
-  return HIDDEN.filter(([, p]) => p.test(text)).map(([kind]) => kind);
-}
-
-/** Every pattern of the check (PATTERNS, HIDDEN): compiled ahead by its `prepare`. */
-export const WARMED_PATTERNS: readonly RegExp[] = [...PATTERNS, ...HIDDEN].map(([, p]) => p);
+/** Every pattern of the check (PATTERNS, the hidden-Unicode rules): compiled ahead by its `prepare`. */
+export const WARMED_PATTERNS: readonly RegExp[] = [...PATTERNS.map(([, p]) => p), ...HIDDEN_PATTERNS];
 
 /**
  * Runs of a pattern that compile it fully: V8 compiles a regular expression to bytecode on its first run and to
@@ -120,7 +115,7 @@ export default defineCheck({
     for (const tool of observation.listing?.tools ?? []) {
       for (const { pointer, text } of toolTexts(tool)) {
         const hidden = hiddenKinds(text);
-        if (hidden.length > 0) report({ messageId: 'hiddenUnicode', tool: tool.name, pointer, severity: 'error', data: { tool: tool.name, pointer, kind: hidden.join(', ') } });
+        if (hidden.length > 0) report({ messageId: 'hiddenUnicode', tool: tool.name, pointer, data: { tool: tool.name, pointer, kind: hidden.join(', ') } });
         const kinds = injectionKinds(text);
         if (kinds.length > 0) report({ messageId: 'injection', tool: tool.name, pointer, data: { tool: tool.name, pointer, kind: kinds.join(', ') } });
       }

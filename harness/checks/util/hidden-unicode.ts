@@ -1,0 +1,125 @@
+/**
+ * Hidden Unicode in model-facing tool text (tools/description-injection `hiddenUnicode`): the invisible
+ * characters that hide text from the humans who review a tool, told apart from the same code points where a
+ * script or an emoji sequence needs them. No MCP revision says anything about invisible characters in tool text;
+ * this is security policy (spec:2025-11-25/server/tools.mdx §Security Considerations, whose MUSTs concern tool
+ * inputs, outputs, access and rate limits), reported as a warning. A kind names a class of characters, never
+ * the text.
+ *
+ * Per class (Unicode 15.1, UAX #9 bidi, UTS #51 emoji, the Unicode core spec §23.2 Layout Controls):
+ * - tag characters U+E0000-U+E007F: always, except an emoji subdivision flag (U+1F3F4, 2-6 tag letters or
+ *   digits, U+E007F CANCEL TAG): deprecated as language tags, they smuggle invisible ASCII ("ASCII smuggling").
+ * - bidi embeddings, overrides and isolates U+202A-U+202E, U+2066-U+2069: always: they reorder what a reviewer
+ *   sees against what the model reads (Trojan Source, CVE-2021-42574); mixed-direction text needs only marks.
+ * - zero-width space U+200B: except between two letters of a script written without spaces between words
+ *   (Thai, Lao, Khmer, Myanmar), where it marks the word boundary; elsewhere it splits words invisibly.
+ * - word joiner U+2060: always: line-break control, no use in tool text, a common invisible padding.
+ * - U+FEFF: except as the first character (a byte-order mark left by a file read); inside text it is a
+ *   deprecated zero-width no-break space.
+ * - invisible operators U+2061-U+2064: always: mathematical markup, invisible and meaningless in prose.
+ * - ZWNJ U+200C / ZWJ U+200D: allowed alone between two letters or marks of a joining script (Arabic, Syriac,
+ *   N'Ko, Mongolian, Indic scripts...: Persian "فایل‌ها", Devanagari half forms), and ZWJ alone between two
+ *   pictographs of an emoji ZWJ sequence ("👩‍💻"; a variation selector or skin-tone modifier may precede it);
+ *   anywhere else (leading, trailing, between Latin letters, in runs) they shape nothing and can encode bits.
+ * - LRM U+200E / RLM U+200F / ALM U+061C: allowed alone next to right-to-left letters, or next to digits,
+ *   punctuation, symbols or spaces in text that contains right-to-left letters (Hebrew, Arabic...), where they
+ *   fix the display order; in left-to-right text they do nothing visible.
+ */
+
+/** The kinds, in report order. */
+export const HIDDEN_KINDS = {
+  tags: 'tag characters (U+E0000-U+E007F)',
+  bidi: 'bidirectional controls (U+202A-U+202E, U+2066-U+2069)',
+  zeroWidth: 'zero-width characters (U+200B, U+2060, U+FEFF)',
+  operators: 'invisible operators (U+2061-U+2064)',
+  joiners: 'zero-width joiners (U+200C, U+200D) outside a joining script or an emoji sequence',
+  marks: 'directional marks (U+200E, U+200F, U+061C) where no right-to-left text needs them',
+} as const;
+
+type Kind = keyof typeof HIDDEN_KINDS;
+const ORDER = Object.keys(HIDDEN_KINDS) as Kind[];
+
+/** Any code point a rule below looks at: the quick test that leaves plain text at one regular expression. */
+export const HIDDEN_CANDIDATE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u{E0000}-\u{E007F}]/u;
+
+const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
+/** Scripts whose letters join or form conjuncts, where ZWNJ/ZWJ select a shape (Unicode core spec §23.2). */
+const JOINING_SCRIPT = /^[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Adlam}\p{scx=Hanifi_Rohingya}\p{scx=Mandaic}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Tibetan}\p{scx=Myanmar}\p{scx=Khmer}]$/u;
+/** Scripts written without spaces between words, where U+200B marks a word boundary. */
+const SPACELESS_SCRIPT = /^[\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]$/u;
+/** Right-to-left scripts (strong R/AL letters, UAX #9). */
+const RTL_SCRIPT = /^[\p{scx=Hebrew}\p{scx=Arabic}\p{scx=Syriac}\p{scx=Thaana}\p{scx=Nko}\p{scx=Samaritan}\p{scx=Mandaic}\p{scx=Adlam}\p{scx=Hanifi_Rohingya}]$/u;
+const RTL_LETTER = /[\p{scx=Hebrew}\p{scx=Arabic}\p{scx=Syriac}\p{scx=Thaana}\p{scx=Nko}\p{scx=Samaritan}\p{scx=Mandaic}\p{scx=Adlam}\p{scx=Hanifi_Rohingya}]/u;
+/** Neutral and weak characters next to which a directional mark fixes the display order in RTL text. */
+const NEUTRAL = /^[\p{N}\p{P}\p{S}\p{Z}]$/u;
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+/** What may sit between a pictograph and the ZWJ that follows it: VS16 or a skin-tone modifier. */
+const EMOJI_TAIL = /^[\uFE0F\p{Emoji_Modifier}]$/u;
+/** The tag letters and digits of an emoji subdivision flag's tag_spec (UTS #51 §2.8). */
+const FLAG_TAG = /^[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]$/u;
+
+const is = (re: RegExp, c: string | undefined): boolean => c !== undefined && re.test(c);
+const letterOf = (script: RegExp, c: string | undefined): boolean => is(LETTER_OR_MARK, c) && is(script, c);
+
+/** Length of the emoji subdivision flag's tag sequence after a U+1F3F4 at `i` (0 when there is none). */
+function flagTags(cps: string[], i: number): number {
+  let n = 0;
+  while (n < 6 && is(FLAG_TAG, cps[i + 1 + n])) n++;
+  return n >= 2 && cps[i + 1 + n] === '\u{E007F}' ? n + 1 : 0;
+}
+
+/** ZWJ after a pictograph (skipping one VS16 / modifier) and before a pictograph: an emoji ZWJ sequence. */
+function inEmojiSequence(cps: string[], i: number): boolean {
+  let before = i - 1;
+  if (is(EMOJI_TAIL, cps[before])) before--;
+  return is(PICTOGRAPH, cps[before]) && is(PICTOGRAPH, cps[i + 1]);
+}
+
+function joinerAllowed(cps: string[], i: number): boolean {
+  if (letterOf(JOINING_SCRIPT, cps[i - 1]) && letterOf(JOINING_SCRIPT, cps[i + 1])) return true;
+  return cps[i] === '\u200D' && inEmojiSequence(cps, i);
+}
+
+function markAllowed(cps: string[], i: number, rtlText: boolean): boolean {
+  const prev = cps[i - 1];
+  const next = cps[i + 1];
+  // a run of marks is no display fix: it is what encodes bits
+  if (is(HIDDEN_CANDIDATE, prev) || is(HIDDEN_CANDIDATE, next)) return false;
+  if (letterOf(RTL_SCRIPT, prev) || letterOf(RTL_SCRIPT, next)) return true;
+  return rtlText && (is(NEUTRAL, prev) || is(NEUTRAL, next));
+}
+
+/** The class of the hidden character at `i`, or undefined when it is in legitimate use there. */
+function classify(cps: string[], i: number, rtlText: boolean): Kind | undefined {
+  const c = cps[i];
+  const cp = c.codePointAt(0) as number;
+  if (cp >= 0xe0000 && cp <= 0xe007f) return 'tags';
+  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi';
+  if (cp >= 0x2061 && cp <= 0x2064) return 'operators';
+  switch (c) {
+    case '\u200B': return letterOf(SPACELESS_SCRIPT, cps[i - 1]) && letterOf(SPACELESS_SCRIPT, cps[i + 1]) ? undefined : 'zeroWidth';
+    case '\u2060': return 'zeroWidth';
+    case '\uFEFF': return i === 0 ? undefined : 'zeroWidth';
+    case '\u200C': case '\u200D': return joinerAllowed(cps, i) ? undefined : 'joiners';
+    case '\u200E': case '\u200F': case '\u061C': return markAllowed(cps, i, rtlText) ? undefined : 'marks';
+    default: return undefined;
+  }
+}
+
+/** The kinds of hidden Unicode a text contains, in HIDDEN_KINDS order; [] for text without any candidate. */
+export function hiddenKinds(text: string): string[] {
+  if (!HIDDEN_CANDIDATE.test(text)) return [];
+  const cps = Array.from(text);
+  const rtlText = RTL_LETTER.test(text);
+  const found = new Set<Kind>();
+  for (let i = 0; i < cps.length; i++) {
+    if (cps[i] === '\u{1F3F4}') { i += flagTags(cps, i); continue; }
+    if (!HIDDEN_CANDIDATE.test(cps[i])) continue;
+    const kind = classify(cps, i, rtlText);
+    if (kind !== undefined) found.add(kind);
+  }
+  return ORDER.filter((k) => found.has(k)).map((k) => HIDDEN_KINDS[k]);
+}
+
+/** The patterns hiddenKinds runs (none with a `g` or `y` flag), for a check's `prepare` to compile ahead. */
+export const HIDDEN_PATTERNS: readonly RegExp[] = [HIDDEN_CANDIDATE, LETTER_OR_MARK, JOINING_SCRIPT, SPACELESS_SCRIPT, RTL_SCRIPT, RTL_LETTER, NEUTRAL, PICTOGRAPH, EMOJI_TAIL, FLAG_TAG];
