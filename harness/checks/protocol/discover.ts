@@ -1,8 +1,13 @@
 /**
  * protocol/discover: on the modern era, `server/discover` answers a valid DiscoverResult:
  * `resultType`, `supportedVersions` (strings, including the negotiated version), `capabilities`
- * object, `ttlMs` integer >= 0, `cacheScope` public|private; identity only under
- * `_meta["io.modelcontextprotocol/serverInfo"]` (a top-level `serverInfo` is a finding). A server that
+ * object, `ttlMs` integer >= 0, `cacheScope` public|private. Identity belongs under
+ * `_meta["io.modelcontextprotocol/serverInfo"]`: discover.mdx §DiscoverResult "Servers **SHOULD** include
+ * this field", and schema.ts ResultMetaObject "Servers SHOULD include this field on every response". A
+ * top-level `serverInfo` breaks no MUST: `Result` declares `[key: string]: unknown` (DiscoverResult extends it
+ * through CacheableResult), so it is an extra member clients ignore. `topLevelServerInfo` is therefore a
+ * warning when the `_meta` copy is missing (the SHOULD unmet: the identity sits where no client reads it) and
+ * a note when the `_meta` copy is there too (a harmless leftover of the legacy InitializeResult). A server that
  * refused `initialize` with -32022 naming only 2026-07-28 is modern: a server/discover it answered with an
  * error or died on is reported here (`missing`); one it never answered in time is transport/timeout's.
  * Legacy: silent.
@@ -13,6 +18,9 @@ import { defineCheck, type FindingDescriptor } from '../define.ts';
 
 type Report = (finding: FindingDescriptor) => void;
 
+/** Where a 2026-07-28 result names the server (schema.ts ResultMetaObject). */
+const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+
 function checkFields(result: Record<string, unknown>, negotiated: string, report: Report): void {
   const bad = (field: string, expectation: string) => report({ messageId: 'field', pointer: `/${field}`, data: { field, expectation } });
   if (typeof result.resultType !== 'string') bad('resultType', 'a string (required on every 2026-07-28 result)');
@@ -22,7 +30,11 @@ function checkFields(result: Record<string, unknown>, negotiated: string, report
   if (!isObject(result.capabilities)) bad('capabilities', 'an object (ServerCapabilities)');
   if (typeof result.ttlMs !== 'number' || !Number.isInteger(result.ttlMs) || result.ttlMs < 0) bad('ttlMs', 'an integer >= 0 (ms)');
   if (result.cacheScope !== 'public' && result.cacheScope !== 'private') bad('cacheScope', '"public" or "private"');
-  if ('serverInfo' in result) report({ messageId: 'topLevelServerInfo', pointer: '/serverInfo' });
+  if ('serverInfo' in result) {
+    const meta = result._meta;
+    if (isObject(meta) && META_SERVER_INFO in meta) report({ messageId: 'topLevelServerInfoExtra', pointer: '/serverInfo', severity: 'info' });
+    else report({ messageId: 'topLevelServerInfo', pointer: '/serverInfo', severity: 'warning' });
+  }
 }
 
 /** A modern server (by its -32022 on initialize) whose server/discover got an error or killed it. */
@@ -45,7 +57,8 @@ export default defineCheck({
       missing: 'server/discover drew {{answer}}, yet the server is modern (initialize was refused with -32022 naming only 2026-07-28): a 2026-07-28 server must answer server/discover with a DiscoverResult.',
       field: 'DiscoverResult field {{field}} must be {{expectation}}.',
       negotiatedMissing: 'DiscoverResult supportedVersions does not list the negotiated version {{version}}.',
-      topLevelServerInfo: 'DiscoverResult has a top-level serverInfo; identity belongs under _meta["io.modelcontextprotocol/serverInfo"] (clients ignore the top-level field).',
+      topLevelServerInfo: 'DiscoverResult names the server in a top-level serverInfo and not under _meta["io.modelcontextprotocol/serverInfo"], where servers should include it (clients ignore the top-level field).',
+      topLevelServerInfoExtra: 'DiscoverResult has a top-level serverInfo besides _meta["io.modelcontextprotocol/serverInfo"]: an extra member clients ignore, harmless.',
     },
     examples: {
       fail: '{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{},"serverInfo":{"name":"s","version":"1"}}',
