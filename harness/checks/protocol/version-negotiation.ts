@@ -2,8 +2,19 @@
  * protocol/version-negotiation. Modern era: a request whose envelope names an unsupported version
  * gets -32022 with `data: { supported: string[], requested }`; a request without the `_meta`
  * envelope gets -32602. Legacy era (fresh process): `initialize` offering an unknown version is
- * answered with a version the server supports (a known revision), never an echo of the offer; an
- * error answer is acceptable only when it names the supported versions. The opening is first the one
+ * answered with a version the server supports, never an echo of the offer; an error answer is acceptable
+ * only when it names the supported versions. Lifecycle §Version Negotiation (2024-11-05 to 2025-11-25):
+ * "If the server supports the requested protocol version, it **MUST** respond with the same version.
+ * Otherwise, the server **MUST** respond with another protocol version it supports." The harness cannot
+ * know what a server supports, only what a protocol version is: "string-based version identifiers
+ * following the format YYYY-MM-DD" (modelcontextprotocol.io/specification/versioning, outside the revision
+ * folders), the first revision being 2024-11-05. So an error (`initializeEcho`, `initializeUnknown`): the
+ * offered bogus version echoed, an answer that is no string or not YYYY-MM-DD, or a date no revision has:
+ * before the first revision, or between the revisions this harness knows (KNOWN_PROTOCOL_VERSIONS holds
+ * every one published up to its newest). A date after the newest revision this harness knows may be a
+ * revision published since: a warning (`initializeNewer`); the harness cannot tell it from an invented one
+ * and cannot speak it (lifecycle: "If the client does not support the version in the server's response,
+ * it **SHOULD** disconnect"). The opening is first the one
  * protocol/client-capabilities shares (./future-client.ts: the unknown version with the realistic capability
  * set, one process for both checks); only when that is not served with a result object is the standalone
  * `initialize` with `{}` sent (round 2), judged alone as before.
@@ -22,6 +33,11 @@ const NO_ENVELOPE = `${ID}:missing-envelope`;
 const LEGACY_INIT = `${ID}:legacy-initialize`;
 
 type Report = (finding: FindingDescriptor) => void;
+
+/** A calendar date as YYYY-MM-DD: the shape of every MCP protocol version (modelcontextprotocol.io/specification/versioning). */
+const REVISION_SHAPE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+/** The newest revision this harness knows (YYYY-MM-DD strings order as dates). */
+export const NEWEST_KNOWN_REVISION = [...KNOWN_PROTOCOL_VERSIONS].sort().at(-1) as string;
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string');
 
@@ -59,8 +75,11 @@ function judgeLegacyInitialize(record: ProbeRecord, report: Report): void {
     return;
   }
   const version = resultOf(record.request)?.protocolVersion;
-  if (version === BOGUS_VERSION) report({ messageId: 'initializeEcho', pointer: '/result/protocolVersion' });
-  else if (typeof version !== 'string' || !(KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(version)) report({ messageId: 'initializeUnknown', pointer: '/result/protocolVersion' });
+  if (typeof version === 'string' && (KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(version)) return;
+  const pointer = '/result/protocolVersion';
+  if (version === BOGUS_VERSION) report({ messageId: 'initializeEcho', pointer });
+  else if (typeof version === 'string' && REVISION_SHAPE.test(version) && version > NEWEST_KNOWN_REVISION) report({ messageId: 'initializeNewer', pointer, severity: 'warning', data: { newest: NEWEST_KNOWN_REVISION } });
+  else report({ messageId: 'initializeUnknown', pointer });
 }
 
 export default defineCheck({
@@ -78,7 +97,8 @@ export default defineCheck({
       noEnvelopeServed: 'A request without the _meta envelope was served; a request missing its required _meta fields is malformed and must get -32602.',
       noEnvelopeWrongCode: 'A request without the _meta envelope got error code {{code}}; it must be -32602 (Invalid params).',
       initializeEcho: 'initialize offering an unknown protocol version was answered with that same version; the server must answer with a version it supports.',
-      initializeUnknown: 'initialize offering an unknown protocol version was answered with a protocolVersion that is not a known revision.',
+      initializeUnknown: 'initialize offering an unknown protocol version was answered with a protocolVersion that is no MCP revision (not a YYYY-MM-DD date, or a date no revision has); the server must answer with a version it supports.',
+      initializeNewer: 'initialize offering an unknown protocol version was answered with a protocolVersion dated after {{newest}}, a revision this harness does not know: it cannot tell whether the server supports it, and a client that does not speak it should disconnect.',
       initializeErrorUnnamed: 'initialize offering an unknown protocol version got an error that does not name the supported versions (data.supported).',
     },
     fixes: {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import check from '../../../harness/checks/protocol/version-negotiation.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import check, { NEWEST_KNOWN_REVISION } from '../../../harness/checks/protocol/version-negotiation.ts';
+import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
 import { checkTester, makeObservation, planOn, runCheckOn } from '../../helpers/check-tester.ts';
 import { REALISTIC_CLIENT_CAPABILITIES } from '../../../harness/checks/protocol/future-client.ts';
 import { answerAll } from '../../probes/records.ts';
@@ -10,11 +11,14 @@ const modern = makeObservation({ era: 'modern' });
 const legacy = makeObservation({ era: 'legacy' });
 const modernOk = (p: ProbeRequest) => (p.envelope === false ? { error: { code: -32602, message: 'missing _meta' } } : { error: { code: -32022, message: 'unsupported', data: { supported: ['2026-07-28'], requested: '1900-01-01' } } });
 const served = { result: { resultType: 'complete', tools: [] } };
+/** The legacy initialize answered with `protocolVersion`. */
+const initResult = (protocolVersion: unknown) => ({ result: { protocolVersion, capabilities: {}, serverInfo: { name: 's', version: '1' } } });
 
 checkTester(check, {
   valid: [
     { name: 'modern: -32022 with data, -32602 without envelope', observation: modern, answer: modernOk },
     { name: 'legacy: answers its own version', observation: legacy, answer: () => ({ result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } }) },
+    { name: 'legacy: answers an older revision it supports', observation: legacy, answer: () => initResult('2024-11-05') },
     { name: 'legacy: error naming supported versions', observation: legacy, answer: () => ({ error: { code: -32602, message: 'x', data: { supported: ['2025-11-25'] } } }) },
   ],
   invalid: [
@@ -25,7 +29,13 @@ checkTester(check, {
     { name: 'legacy: error without supported versions', observation: legacy, answer: () => ({ error: { code: -32602, message: 'x' } }), findings: [{ messageId: 'initializeErrorUnnamed' }] },
     { name: 'modern: an unsupported version gets another code', observation: modern, answer: (p) => (p.envelope === false ? modernOk(p) : { error: { code: -32602, message: 'bad version' } }), findings: [{ messageId: 'unsupportedWrongCode', pointer: '/error/code', data: { code: '-32602' } }] },
     { name: 'modern: a request without _meta gets another code', observation: modern, answer: (p) => (p.envelope === false ? { error: { code: -32600, message: 'invalid' } } : modernOk(p)), findings: [{ messageId: 'noEnvelopeWrongCode', pointer: '/error/code', data: { code: '-32600' } }] },
-    { name: 'legacy: answers a revision that does not exist', observation: legacy, answer: () => ({ result: { protocolVersion: '2099-01-01', capabilities: {}, serverInfo: { name: 's', version: '1' } } }), findings: [{ messageId: 'initializeUnknown', pointer: '/result/protocolVersion' }] },
+    // lifecycle §Version Negotiation: MUST respond with another protocol version it supports; versions are YYYY-MM-DD
+    { name: 'legacy: answers a string that is no revision', observation: legacy, answer: () => initResult('v1'), findings: [{ messageId: 'initializeUnknown', pointer: '/result/protocolVersion', severity: 'error' }] },
+    { name: 'legacy: answers a YYYY-MM-DD string that is no date', observation: legacy, answer: () => initResult('2025-13-40'), findings: [{ messageId: 'initializeUnknown', severity: 'error' }] },
+    { name: 'legacy: answers a number', observation: legacy, answer: () => initResult(20251125), findings: [{ messageId: 'initializeUnknown', severity: 'error' }] },
+    { name: 'legacy: answers a date before the first revision (2024-11-05)', observation: legacy, answer: () => initResult('2024-10-07'), findings: [{ messageId: 'initializeUnknown', severity: 'error' }] },
+    { name: 'legacy: answers a date between known revisions that no revision has', observation: legacy, answer: () => initResult('2025-09-01'), findings: [{ messageId: 'initializeUnknown', severity: 'error' }] },
+    { name: 'legacy: answers a date after every revision the harness knows: a warning', observation: legacy, answer: () => initResult('2099-01-01'), findings: [{ messageId: 'initializeNewer', pointer: '/result/protocolVersion', severity: 'warning', data: { newest: NEWEST_KNOWN_REVISION } }] },
   ],
 });
 
@@ -49,6 +59,32 @@ describe('plan', () => {
     const noEnvelope = planOn(check, modern).find((p) => p.envelope === false);
     expect(noEnvelope?.http).toEqual({ headers: { 'mcp-protocol-version': modern.negotiation?.protocolVersion, 'mcp-method': 'tools/list' } });
     expect(modern.negotiation?.protocolVersion).toBe('2026-07-28');
+  });
+});
+
+describe('fixture ignores-version.mjs --answer through the real CLI', () => {
+  const runs: CliRun[] = [];
+  afterAll(() => runs.forEach(cleanup));
+  const negotiation = async (version: string) => {
+    const run = await runCli(['run', '--check', 'protocol/version-negotiation', '--', process.execPath, 'test/fixtures/servers/faults/ignores-version.mjs', `--answer=${version}`]);
+    runs.push(run);
+    return findingsOf(reportOf(run), 'ad-hoc', 'protocol/version-negotiation').map((f) => [f.messageId, f.severity, f.message]);
+  };
+
+  it('an answer that is no YYYY-MM-DD revision draws initializeUnknown, an error, naming no value', async () => {
+    const findings = await negotiation('v1');
+    expect(findings.map(([id, severity]) => [id, severity])).toEqual([['initializeUnknown', 'error']]);
+    expect(findings[0][2]).not.toContain('v1');
+  });
+
+  it('its twin, a date after the newest revision the harness knows, draws initializeNewer, a warning', async () => {
+    const findings = await negotiation('2099-01-01');
+    expect(findings.map(([id, severity]) => [id, severity])).toEqual([['initializeNewer', 'warning']]);
+    expect(findings[0][2]).not.toContain('2099');
+  });
+
+  it('the conformant twin, a revision it supports, draws nothing', async () => {
+    expect(await negotiation('2025-11-25')).toEqual([]);
   });
 });
 
