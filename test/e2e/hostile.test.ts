@@ -88,7 +88,7 @@ const EXPECT: Record<(typeof CASES)[number], Expectation> = {
     outcomes: [{ tool: 'ok', outcome: 'success' }],
     findings: [{ check: 'tools/listing', messageId: 'pageLimit', severity: 'warning', includes: 'after 100 pages' }],
   },
-  bidi: { findings: [{ check: 'tools/description-injection', messageId: 'hiddenUnicode', severity: 'warning', tool: 'safe\u202Etxt.exe' }] },
+  bidi: { findings: [{ check: 'tools/description-injection', messageId: 'hiddenUnicode', severity: 'error', tool: 'safe\u202Etxt.exe' }] },
 };
 
 describe('hostile servers through the CLI (issue 15)', () => {

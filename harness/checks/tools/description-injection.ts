@@ -2,11 +2,14 @@
  * tools/description-injection: model-facing text of a tool (description, title, annotations.title,
  * every `description`/`title` inside inputSchema and outputSchema) must describe the tool, not
  * instruct the model: imperatives aimed at tool selection, secret exfiltration or concealment from
- * the user are warnings; so is hidden Unicode (`hiddenUnicode`: tag characters, bidi overrides, zero-width
- * characters where no script or emoji sequence needs them; the classes and their reasons in
- * ../util/hidden-unicode.ts). Both are security policy, not a MUST of any MCP revision: tools.mdx §Security
- * Considerations asks servers to validate inputs, control access, rate-limit and sanitize outputs, and says
- * nothing of the text a tool advertises; hence warnings, never errors. Heuristic, calibrated so that plain documentation ("Reads the .env file", "You must provide a
+ * the user are warnings (a heuristic: no MUST of any MCP revision names them; tools.mdx §Security Considerations
+ * asks servers to validate inputs, control access, rate-limit and sanitize outputs). Hidden Unicode (`hiddenUnicode`:
+ * tag characters, bidi overrides, zero-width characters where no script or emoji sequence needs them; the classes
+ * and their reasons in ../util/hidden-unicode.ts) is an error: not a guess at intent but text a reviewer cannot see
+ * and the model reads, which the project's ground truth names error-level (test/fixtures/cases/28-description-steers-
+ * agent.json, notes: "hidden Unicode (tag block U+E0000-E007F, zero-width, bidi overrides) which should be an
+ * error-level finding"); the classes are narrowed so that a script or emoji sequence that needs an invisible
+ * joiner or mark never draws it. Heuristic, calibrated so that plain documentation ("Reads the .env file", "You must provide a
  * query", "Use this tool to search notes") stays silent: a finding needs an imperative AND a target.
  * Spec: schema/2025-11-25/schema.ts Tool.description; spec:2025-11-25/server/tools.mdx §Security Considerations.
  */
@@ -115,7 +118,7 @@ export default defineCheck({
     for (const tool of observation.listing?.tools ?? []) {
       for (const { pointer, text } of toolTexts(tool)) {
         const hidden = hiddenKinds(text);
-        if (hidden.length > 0) report({ messageId: 'hiddenUnicode', tool: tool.name, pointer, data: { tool: tool.name, pointer, kind: hidden.join(', ') } });
+        if (hidden.length > 0) report({ messageId: 'hiddenUnicode', tool: tool.name, pointer, severity: 'error', data: { tool: tool.name, pointer, kind: hidden.join(', ') } });
         const kinds = injectionKinds(text);
         if (kinds.length > 0) report({ messageId: 'injection', tool: tool.name, pointer, data: { tool: tool.name, pointer, kind: kinds.join(', ') } });
       }
