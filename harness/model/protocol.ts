@@ -102,3 +102,24 @@ export function isJsonRpcShaped(value: unknown): boolean {
   if ('jsonrpc' in v) return true;
   return 'id' in v && ('result' in v || 'error' in v || typeof v.method === 'string');
 }
+
+/**
+ * Whether the negotiated revision has JSON-RPC batches: 2025-03-26 only. spec:2025-03-26/basic/index.mdx
+ * §Batching: "MCP implementations MAY support sending JSON-RPC batches, but MUST support receiving JSON-RPC
+ * batches" (its schema's JSONRPCMessage includes JSONRPCBatchRequest and JSONRPCBatchResponse). 2024-11-05
+ * defines three message types (basic/messages.mdx: requests, responses, notifications; 2025-03-26
+ * lifecycle.mdx speaks of "prior protocol versions that do not explicitly support JSON-RPC batches"), and
+ * spec:2025-06-18/changelog.mdx removed batching again.
+ */
+export function revisionHasBatches(protocolVersion: string | undefined): boolean {
+  return protocolVersion === '2025-03-26';
+}
+
+/**
+ * Whether a JSON value is a JSON-RPC batch (JSON-RPC 2.0 §6): a non-empty array whose every member is shaped
+ * like a JSON-RPC message (`isJsonRpcShaped`; each member's own shape is judged by protocol/wire-schema). An
+ * empty array, or one holding anything else, is not a batch (JSON-RPC 2.0 §6: an empty array is invalid).
+ */
+export function isJsonRpcBatch(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isJsonRpcShaped);
+}

@@ -209,7 +209,12 @@ export interface StdoutLine {
   line: number;
   /** ms since spawn. */
   atMs: number;
-  /** `jsonrpc`: a JSON-RPC 2.0 message; `json`: JSON but not JSON-RPC; `text`: not JSON; `oversize`: over the frame limit, never parsed. */
+  /**
+   * `jsonrpc`: a JSON-RPC 2.0 message, or a JSON-RPC batch after the session negotiated 2025-03-26 (the one
+   * revision with batches, spec:2025-03-26/basic/index.mdx §Batching); `json`: JSON but not JSON-RPC (an array
+   * line on any other revision, or before the revision was known); `text`: not JSON; `oversize`: over the
+   * frame limit, never parsed.
+   */
   kind: 'jsonrpc' | 'json' | 'text' | 'oversize';
   /** Byte length of the line. */
   bytes: number;
@@ -268,7 +273,7 @@ export interface WireTap {
    * methods; later new methods are not counted). Absent when none came.
    */
   notifications?: Record<string, number>;
-  /** Every frame the server sent (for the wire-schema check); bounded by the session. */
+  /** Every frame the server sent (for the wire-schema check; an accepted batch's members one by one); bounded by the session. */
   frames?: unknown[];
   /** Streamable HTTP surfaces: every HTTP exchange, in order (the first MAX_HTTP_EXCHANGES). */
   http?: HttpExchange[];

@@ -1,9 +1,12 @@
 /**
  * Classification of one stdout line (spec basic/transports stdio: the server MUST NOT write anything to
- * stdout that is not a valid MCP message). Pure.
+ * stdout that is not a valid MCP message). A JSON-RPC batch (an array of messages) is a valid MCP message
+ * only on a session that negotiated 2025-03-26 (spec:2025-03-26/basic/index.mdx §Batching; `revisionHasBatches`):
+ * there the caller passes `batches` once the revision is known, and the batch's members are routed one by
+ * one (`framesOf`). Before that, and on every other revision, an array line is `json`. Pure.
  */
 import { isJsonObject as isObject } from '../json.ts';
-import { isJsonRpcShaped } from '../model/protocol.ts';
+import { isJsonRpcBatch, isJsonRpcShaped } from '../model/protocol.ts';
 import type { StdoutLine } from '../model/wire.ts';
 
 /** A classified line: its kind and, when it parsed as JSON, the value. */
@@ -11,6 +14,8 @@ export interface Classified {
   kind: StdoutLine['kind'];
   /** The parsed JSON value (`jsonrpc` and `json` kinds only). */
   value?: unknown;
+  /** True when the value is a JSON-RPC batch the session accepts (kind `jsonrpc`): its members are the frames. */
+  batch?: true;
 }
 
 /** A JSON object (non-null, non-array): one definition, in harness/json.ts. */
@@ -20,21 +25,38 @@ export { isJsonObject as isObject } from '../json.ts';
  * A line the stdio tap counts as JSON-RPC: a value shaped like a JSON-RPC message (`isJsonRpcShaped`,
  * model/protocol.ts), well-formed or not. A malformed one (a response with its id missing, the wrong
  * `jsonrpc` version, neither result nor error) is named by protocol/wire-schema, not again as a
- * non-JSON-RPC line by transport/stdout. Batches (arrays) are not: batching was removed in 2025-06-18.
+ * non-JSON-RPC line by transport/stdout. Batches (arrays) are not (see `classifyLine`).
  */
 export function isJsonRpcMessage(value: unknown): boolean {
   return isJsonRpcShaped(value);
 }
 
-/** Classify a line's text: `jsonrpc`, `json` (valid JSON, not JSON-RPC) or `text` (not JSON). */
-export function classifyLine(text: string): Classified {
+/**
+ * Classify a line's text: `jsonrpc`, `json` (valid JSON, not JSON-RPC) or `text` (not JSON). `batches`: the
+ * session negotiated a revision with JSON-RPC batches (2025-03-26), so a batch (`isJsonRpcBatch`: a non-empty
+ * array of JSON-RPC-shaped members) is `jsonrpc` too, marked `batch`; otherwise an array is `json`.
+ */
+export function classifyLine(text: string, batches = false): Classified {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return { kind: 'text' };
   }
-  return { kind: isJsonRpcMessage(value) ? 'jsonrpc' : 'json', value };
+  if (isJsonRpcMessage(value)) return { kind: 'jsonrpc', value };
+  if (batches && isJsonRpcBatch(value)) return { kind: 'jsonrpc', value, batch: true };
+  return { kind: 'json', value };
+}
+
+/**
+ * The frames a classified line carries, in order, each with its byte length: an accepted batch's members
+ * (each member's own serialised length, JSON-RPC 2.0 §6: every member is handled as if sent alone), or the one
+ * parsed value with the line's length; none for a line that did not parse.
+ */
+export function framesOf(classified: Classified, bytes: number): Array<{ value: unknown; bytes: number }> {
+  if (classified.value === undefined) return [];
+  if (classified.batch !== true) return [{ value: classified.value, bytes }];
+  return (classified.value as unknown[]).map((value) => ({ value, bytes: Buffer.byteLength(JSON.stringify(value), 'utf8') }));
 }
 
 /**

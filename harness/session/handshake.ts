@@ -2,7 +2,7 @@
  * The legacy handshake (spec 2025-11-25 basic/lifecycle §Initialization): `initialize` offering a version,
  * then `notifications/initialized`. One retry when the error names a supported legacy version.
  */
-import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from '../model/protocol.ts';
+import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, revisionHasBatches } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import { notificationFrame, requestFrame } from './envelope.ts';
 import { isDiscoverResult, type LateAnswer } from './discover-probe.ts';
@@ -50,7 +50,8 @@ export async function legacyHandshake(link: Link, version: string, deps: Handsha
 
 async function initializeOnce(link: Link, version: string, deps: HandshakeDeps, retried: boolean): Promise<HandshakeResult> {
   const id = deps.nextId();
-  const pending = link.channel.expect(id);
+  // the negotiated revision is known the moment the answer is routed: a 2025-03-26 server may batch from the next line on
+  const pending = link.channel.expect(id, (frame) => acceptBatchesOf(link, frame, version));
   const params = { protocolVersion: version, capabilities: {}, clientInfo: { ...deps.options.clientInfo } };
   if (!link.channel.send(requestFrame(id, 'initialize', params))) return { kind: 'failed', message: 'the server exited before initialize was written', detail: { reason: 'exited' } };
   const ending = await within(pending.settled, deps.options.timeouts.startMs);
@@ -72,6 +73,19 @@ async function initializeOnce(link: Link, version: string, deps: HandshakeDeps, 
   link.channel.send(notificationFrame('notifications/initialized', undefined));
   const negotiated = typeof result.protocolVersion === 'string' ? result.protocolVersion : version;
   return { kind: 'initialized', result, protocolVersion: negotiated };
+}
+
+/**
+ * An initialize result that negotiates 2025-03-26 turns on JSON-RPC batches for the session's connections
+ * (spec:2025-03-26/basic/index.mdx §Batching: implementations "MUST support receiving JSON-RPC batches"; its
+ * lifecycle.mdx keeps initialize itself out of a batch, so the lines before this answer are classified as on
+ * every other revision). Synchronous, in the channel's routing of the answer: a batch on the very next line
+ * of the same read is already accepted.
+ */
+function acceptBatchesOf(link: Link, frame: Record<string, unknown> | undefined, offered: string): void {
+  if (!isObject(frame?.result)) return;
+  const negotiated = typeof frame.result.protocolVersion === 'string' ? frame.result.protocolVersion : offered; // as initializeOnce reads it
+  if (revisionHasBatches(negotiated)) link.channel.tap.acceptBatches();
 }
 
 /** -32022 whose `data.supported` names the modern revision and no legacy one (spec 2026-07-28 basic/versioning). */

@@ -56,9 +56,12 @@ export function idFromHead(head: string): number | string | undefined {
   }
 }
 
+/** Runs synchronously when an answer is routed: the response frame (undefined when the transport said none will come). */
+export type ResponseListener = (frame: Record<string, unknown> | undefined) => void;
+
 interface Entry extends PendingRequest {
   resolve: (s: Settlement | Interruption) => void;
-  onResponse: (() => void) | undefined;
+  onResponse: ResponseListener | undefined;
 }
 
 /** Map key of a JSON-RPC id (1 and "1" are different ids); undefined for null/absent/other. */
@@ -119,14 +122,15 @@ export class RpcChannel {
 
   /**
    * Register an id before writing its frame. A second registration of a live id returns the first.
-   * `onResponse` runs synchronously when the answer is routed (before any later frame of the same read).
+   * `onResponse` runs synchronously when the answer is routed (before any later frame of the same read), with
+   * the response frame (undefined when the transport said none will come).
    * `interruptible` (exchange.ts): the registration carries `ended` and `interrupt` (see PendingRequest), so
    * its one promise also ends the wait at the holder's timeout or cancellation time. A second holder of
    * such a registration gets a view whose `settled` never resolves with an Interruption: after one, the
    * first holder forgets the id, and a second holder waits for its own timer exactly as it did when each
    * holder raced its own timers against one shared `settled`.
    */
-  expect(id: number | string, onResponse?: () => void, interruptible = false): PendingRequest {
+  expect(id: number | string, onResponse?: ResponseListener, interruptible = false): PendingRequest {
     const key = id;
     const existing = this.pending.get(key);
     if (existing) return existing.interrupt === undefined ? existing : settlementView(existing);
@@ -189,7 +193,7 @@ export class RpcChannel {
     if (!entry || key === undefined) return;
     this.pending.delete(key);
     this.abandoned.add(key);
-    entry.onResponse?.();
+    entry.onResponse?.(error?.frame);
     entry.resolve(error ? { kind: 'response', frame: error.frame as JsonRpcResponse, bytes: error.bytes } : { kind: 'unanswered' });
   }
 
@@ -212,7 +216,7 @@ export class RpcChannel {
     const entry = key === undefined ? undefined : this.pending.get(key);
     if (entry && key !== undefined) {
       this.pending.delete(key);
-      entry.onResponse?.();
+      entry.onResponse?.(value);
       entry.resolve({ kind: 'response', frame: value as JsonRpcResponse, bytes });
       return;
     }

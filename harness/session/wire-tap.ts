@@ -34,6 +34,7 @@ export class WireTapRecorder {
   private unmatched = 0;
   private readonly unmatchedKinds = { unknownId: 0, noId: 0, inHandshake: 0 };
   private handshakeDone = false;
+  private batchesAccepted = false;
   private readonly http: HttpExchange[] = [];
   private httpSeq = 0;
   private readonly maxStdout: number;
@@ -42,6 +43,20 @@ export class WireTapRecorder {
 
   constructor(private readonly limits: TapLimits) {
     this.maxStdout = limits.maxStdoutEntries ?? MAX_STDOUT_ENTRIES;
+  }
+
+  /**
+   * Whether the session negotiated a revision with JSON-RPC batches (2025-03-26, `revisionHasBatches`): from
+   * then on the connections classify a batch line as JSON-RPC and route its members (classify.ts). Lines
+   * before it (the handshake) are classified as on every other revision.
+   */
+  get batches(): boolean {
+    return this.batchesAccepted;
+  }
+
+  /** The negotiated revision has JSON-RPC batches (spec:2025-03-26/basic/index.mdx §Batching); set once, when it is known. */
+  acceptBatches(): void {
+    this.batchesAccepted = true;
   }
 
   /** Count of non-JSON-RPC stdout lines so far. */
@@ -79,7 +94,10 @@ export class WireTapRecorder {
       if (!jsonRpc) entry.head = headOf(text);
       this.stdout.push(entry);
     }
-    if (isObject(classified.value) && this.frames.length < this.limits.keepFrames) this.frames.push(classified.value);
+    if (classified.batch === true) {
+      // an accepted batch: its members are the messages (judged one by one by protocol/wire-schema)
+      for (const member of classified.value as unknown[]) if (isObject(member) && this.frames.length < this.limits.keepFrames) this.frames.push(member);
+    } else if (isObject(classified.value) && this.frames.length < this.limits.keepFrames) this.frames.push(classified.value);
   }
 
   /** Count one line written to stdin. */

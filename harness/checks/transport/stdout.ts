@@ -3,8 +3,15 @@
  * (spec:2025-11-25/basic/transports.mdx §stdio: the server MUST NOT write anything to its stdout that
  * is not a valid MCP message; logs belong on stderr). A line shaped like a JSON-RPC message but broken
  * (`isJsonRpcShaped`: a `jsonrpc` member, or an id with result/error/method) counts as JSON-RPC here: its
- * shape is protocol/wire-schema's finding, so each line has one judge. JSON-RPC batches (arrays) were removed in
- * spec:2025-06-18/changelog.mdx; a batch line is named as such. ONE finding per kind of offending line
+ * shape is protocol/wire-schema's finding, so each line has one judge. A JSON-RPC batch (an array of
+ * messages) is a valid MCP message on 2025-03-26 only (spec:2025-03-26/basic/index.mdx §Batching:
+ * implementations "MAY support sending JSON-RPC batches, but MUST support receiving JSON-RPC batches"): the
+ * session records such a line as JSON-RPC once it negotiated that revision and routes its members (their
+ * shape is protocol/wire-schema's), so it never reaches this check. 2024-11-05 has no batches
+ * (basic/messages.mdx: three message types) and spec:2025-06-18/changelog.mdx removed them: there, and on a
+ * 2025-03-26 session for an array written before the initialize answer (lifecycle.mdx keeps initialization
+ * out of batches) or not a batch at all (empty, or holding something other than JSON-RPC messages), an array
+ * line is named as such, in the negotiated revision's words. ONE finding per kind of offending line
  * (`text`, `json`, `batch`, `oversize`), pointer `/stdout/<kind>`: its id never depends on line numbers,
  * which move with how concurrent answers interleave (trials F6: same input, same ids). The message
  * names how many lines and the first line numbers. A line over the frame limit (`maxLineBytes`) is
@@ -15,6 +22,7 @@
 import { defineCheck } from '../define.ts';
 import type { RequestRecord, StdoutLine } from '../../model/wire.ts';
 import { listPages } from '../../model/observation.ts';
+import { revisionHasBatches } from '../../model/protocol.ts';
 
 /** Notifications tied to one request above which it is reported as a flood. */
 export const FLOOD_NOTIFICATIONS = 10_000;
@@ -33,6 +41,19 @@ const CLASS_TEXT: Record<LineClass, string> = {
   batch: 'a JSON-RPC batch (a JSON array); batches are not allowed since protocol revision 2025-06-18',
   json: 'not JSON-RPC (JSON, but not JSON-RPC 2.0)',
 };
+
+/**
+ * What an array line is, in the words of the negotiated revision: 2024-11-05 had no batches yet; on 2025-03-26
+ * (which has them) the session accepted every batch after the initialize answer, so this one came before it or
+ * is not a batch; any other revision (or none negotiated) is named as since 2025-06-18.
+ */
+function batchText(protocolVersion: string | undefined): string {
+  if (protocolVersion === '2024-11-05') return 'a JSON-RPC batch (a JSON array); protocol revision 2024-11-05 has no batches (2025-03-26 added them, 2025-06-18 removed them)';
+  if (revisionHasBatches(protocolVersion)) {
+    return 'a JSON array that protocol revision 2025-03-26 does not take as a JSON-RPC batch (written before the initialize response, or empty, or holding something other than JSON-RPC messages)';
+  }
+  return CLASS_TEXT.batch;
+}
 
 /** A `json` line whose head opens an array is a batch; the head itself never reaches the message. */
 export function classifyLine(line: Pick<StdoutLine, 'kind' | 'head'>): LineClass {
@@ -72,7 +93,7 @@ export default defineCheck({
     description: 'The server writes nothing but JSON-RPC messages to stdout, from spawn to exit.',
     rationale:
       'stdout is the protocol channel: a banner or a log line there breaks clients that parse every line (Claude Desktop fails the connection), while SDK clients that skip such lines hide the fault. Logs belong on stderr.',
-    spec: 'spec:2025-11-25/basic/transports.mdx §stdio; spec:2026-07-28/basic/transports/stdio.mdx',
+    spec: 'spec:2025-11-25/basic/transports.mdx §stdio; spec:2026-07-28/basic/transports/stdio.mdx; spec:2025-03-26/basic/index.mdx §Batching',
     messages: {
       nonJsonRpc: 'stdout {{lines}} {{is}} {{what}}; a stdio server may only write MCP messages to stdout (send logs to stderr).',
       more: '{{count}} more stdout lines beyond the harness\'s record are not JSON-RPC messages ({{total}} in all).',
@@ -103,7 +124,7 @@ export default defineCheck({
       report({
         messageId: 'nonJsonRpc',
         pointer: stdoutKindPointer(kind),
-        data: { lines: lineList(numbers), is: one ? 'is' : 'are', what: CLASS_TEXT[kind] },
+        data: { lines: lineList(numbers), is: one ? 'is' : 'are', what: kind === 'batch' ? batchText(ctx.observation.negotiation?.protocolVersion) : CLASS_TEXT[kind] },
         ...(head !== undefined ? { evidence: head } : {}),
       });
     }

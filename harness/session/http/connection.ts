@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { createParser } from 'eventsource-parser';
 import { PROTOCOL_VERSION_META_KEY } from '../../model/protocol.ts';
 import type { ExitInfo, HttpExchange, HttpSendOptions, ShutdownInfo } from '../../model/wire.ts';
-import { classifyLine, isObject } from '../classify.ts';
+import { classifyLine, framesOf, isObject } from '../classify.ts';
 import type { EnvMask } from '../env-mask.ts';
 import { idKey } from '../rpc-channel.ts';
 import { settlesWithin } from '../timing.ts';
@@ -286,7 +286,8 @@ export class HttpConnection implements Connection {
   /** One message the server sent: tapped like a stdout line, routed to the channel. */
   private deliver(text: string, exchange: HttpExchange, message: Described, state: AnswerState): void {
     const bytes = Buffer.byteLength(text, 'utf8');
-    const classified = classifyLine(text);
+    // a JSON-RPC batch is a message only once the session negotiated 2025-03-26 (classify.ts); its members are routed one by one
+    const classified = classifyLine(text, this.options.tap.batches);
     if (!this.options.mask.empty && classified.value !== undefined && text.includes('\\u')) this.options.mask.value(classified.value);
     this.options.tap.line(text, bytes, classified);
     if (classified.value === undefined) {
@@ -294,15 +295,16 @@ export class HttpConnection implements Connection {
       return;
     }
     exchange.messages += 1;
-    const value = classified.value;
-    if (isObject(value) && typeof value.method !== 'string') {
-      if (message.id !== undefined && 'id' in value && idKey(value.id) === idKey(message.id)) {
-        state.answered = true;
-        exchange.answered = true;
-        this.adoptVersion(value);
-      } else if ((value.id === null || !('id' in value)) && isObject(value.error)) state.errorFrame ??= { frame: value, bytes };
+    for (const { value, bytes: size } of framesOf(classified, bytes)) {
+      if (isObject(value) && typeof value.method !== 'string') {
+        if (message.id !== undefined && 'id' in value && idKey(value.id) === idKey(message.id)) {
+          state.answered = true;
+          exchange.answered = true;
+          this.adoptVersion(value);
+        } else if ((value.id === null || !('id' in value)) && isObject(value.error)) state.errorFrame ??= { frame: value, bytes: size };
+      }
+      this.frameListener(value, size);
     }
-    this.frameListener(value, bytes);
   }
 
   /** The legacy era's negotiated version, from the initialize result (sent as `MCP-Protocol-Version` from then on). */

@@ -9,7 +9,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { ExitInfo } from '../../model/wire.ts';
 import { StartFailure, type FrameListener } from '../transport.ts';
-import { classifyLine } from '../classify.ts';
+import { classifyLine, framesOf } from '../classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
 import type { SpawnSpec } from '../options.ts';
 import { createEnvMask, type EnvMask } from '../env-mask.ts';
@@ -177,11 +177,12 @@ export class ServerProcess {
     // The harness's own environment never gets past this point (env-mask.ts): masked before parsing,
     // and in parsed strings when `\u` escapes could have spelled a value.
     const text = this.mask.empty ? line.text : this.mask.text(line.text);
-    const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(text);
+    // a JSON-RPC batch is a message only once the session negotiated 2025-03-26 (classify.ts); its members are routed one by one
+    const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(text, this.tap.batches);
     if (!this.mask.empty && classified.value !== undefined && text.includes('\\u')) this.mask.value(classified.value);
     this.tap.line(text, line.bytes, classified);
     if (line.oversize) this.oversizeListener(line.text, line.bytes);
-    else if (classified.value !== undefined) this.frameListener(classified.value, line.bytes);
+    else for (const frame of framesOf(classified, line.bytes)) this.frameListener(frame.value, frame.bytes);
   }
 
   /** Record the leader's exit (`at`: when it came, performance.now() ms, for one replayed after adoption; default now). */

@@ -13,6 +13,11 @@ checkTester(check, {
   valid: [
     { name: 'only JSON-RPC', observation: makeObservation({ wire: wire([rpc(1), rpc(2)]) }) },
     { name: 'nothing written', observation: makeObservation() },
+    {
+      // spec:2025-03-26/basic/index.mdx §Batching: a batch is a valid MCP message there; the session records it as JSON-RPC
+      name: '2025-03-26: a batch line the session accepted (recorded as JSON-RPC)',
+      observation: makeObservation({ protocolVersion: '2025-03-26', wire: wire([rpc(1), rpc(2), rpc(3)]) }),
+    },
   ],
   invalid: [
     {
@@ -29,6 +34,21 @@ checkTester(check, {
       name: 'a JSON-RPC batch array on stdout',
       observation: makeObservation({ wire: wire([rpc(1), { line: 2, atMs: 5, kind: 'json', bytes: 60, head: ' [{"jsonrpc":"2.0","id":1,"result":{}}]' }]) }),
       findings: [{ messageId: 'nonJsonRpc', pointer: '/stdout/batch' }],
+    },
+    {
+      name: '2025-06-18 (batching removed): a batch line is not an MCP message',
+      observation: makeObservation({ protocolVersion: '2025-06-18', wire: wire([rpc(1), { line: 2, atMs: 5, kind: 'json', bytes: 60, head: '[{"jsonrpc":"2.0","id":1,"result":{}}]' }]) }),
+      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/batch', data: { lines: 'line 2', is: 'is', what: 'a JSON-RPC batch (a JSON array); batches are not allowed since protocol revision 2025-06-18' } }],
+    },
+    {
+      name: '2024-11-05 (no batches yet): a batch line is not an MCP message, in that revision\'s words',
+      observation: makeObservation({ protocolVersion: '2024-11-05', wire: wire([rpc(1), { line: 2, atMs: 5, kind: 'json', bytes: 60, head: '[{"jsonrpc":"2.0","id":1,"result":{}}]' }]) }),
+      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/batch', data: { lines: 'line 2', is: 'is', what: 'a JSON-RPC batch (a JSON array); protocol revision 2024-11-05 has no batches (2025-03-26 added them, 2025-06-18 removed them)' } }],
+    },
+    {
+      name: '2025-03-26: an array the session did not take as a batch (before the initialize answer, or not a batch) is still named',
+      observation: makeObservation({ protocolVersion: '2025-03-26', wire: wire([{ line: 1, atMs: 1, kind: 'json', bytes: 2, head: '[]' }, rpc(2)]) }),
+      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/batch', data: { lines: 'line 1', is: 'is', what: 'a JSON array that protocol revision 2025-03-26 does not take as a JSON-RPC batch (written before the initialize response, or empty, or holding something other than JSON-RPC messages)' } }],
     },
     {
       name: '21 recorded offending lines and 4 beyond the record: one finding naming 5 lines, and one summary',

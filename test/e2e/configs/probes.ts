@@ -17,6 +17,28 @@ export const ARMS: Arm[] = [
   { surface: 'wire-2024-11-05-valid', file: 'old-revision.mjs', args: ['--version', '2024-11-05', '--twin'], silent: ['protocol/wire-schema'], never: [{ check: 'protocol/wire-schema', messageId: 'notChecked' }] },
   { surface: 'wire-2025-03-26', file: 'old-revision.mjs', args: ['--version', '2025-03-26'], draws: [{ check: 'protocol/wire-schema', messageId: 'invalid', severity: 'error', includes: 'fails the 2025-03-26 wire schema at /result/content/0' }] },
   { surface: 'wire-2025-03-26-valid', file: 'old-revision.mjs', args: ['--version', '2025-03-26', '--twin'], silent: ['protocol/wire-schema'], never: [{ check: 'protocol/wire-schema', messageId: 'notChecked' }] },
+  // JSON-RPC batches (spec:2025-03-26/basic/index.mdx §Batching): a valid MCP message on 2025-03-26 only
+  {
+    surface: 'batch-2025-03-26',
+    file: 'old-revision.mjs',
+    args: ['--version', '2025-03-26', '--batch'],
+    // the batch's response was matched and judged as a member: its resource_link block fails 2025-03-26's schema
+    draws: [{ check: 'protocol/wire-schema', messageId: 'invalid', severity: 'error', includes: 'A tools/call message from the server fails the 2025-03-26 wire schema at /result/content/0' }],
+    silent: ['transport/stdout', 'transport/timeout'],
+  },
+  { surface: 'batch-2025-03-26-valid', file: 'old-revision.mjs', args: ['--version', '2025-03-26', '--batch', '--twin'], silent: ['transport/stdout', 'transport/timeout', 'protocol/wire-schema'] },
+  {
+    surface: 'batch-2025-06-18',
+    file: 'old-revision.mjs',
+    args: ['--version', '2025-06-18', '--batch', '--twin'],
+    draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', includes: 'a JSON-RPC batch (a JSON array); batches are not allowed since protocol revision 2025-06-18' }],
+  },
+  {
+    surface: 'batch-2024-11-05',
+    file: 'old-revision.mjs',
+    args: ['--version', '2024-11-05', '--batch', '--twin'],
+    draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', includes: 'protocol revision 2024-11-05 has no batches' }],
+  },
   {
     surface: 'protocol-probes',
     file: 'protocol-probes.mjs',
