@@ -256,8 +256,9 @@ describe('the packed package, installed into a fresh project', () => {
   }, STEP_LIMIT_MS);
 
   it.concurrent('a vitest file using mcp-harness/vitest passes on a conformant server and fails on a faulty one', async () => {
+    // tools/name raised to error (a user's contract: its findings are SHOULDs, warnings by default), so the faulty server's names fail
     const spec = (name: string, server: string) =>
-      `import { describeSurfaces } from 'mcp-harness/vitest';\n\ndescribeSurfaces([{ name: '${name}', command: 'node', args: [${JSON.stringify(join(SERVERS, server))}] }]);\n`;
+      `import { describeSurfaces } from 'mcp-harness/vitest';\n\ndescribeSurfaces([{ name: '${name}', command: 'node', args: [${JSON.stringify(join(SERVERS, server))}] }], { checks: { 'tools/name': 'error' } });\n`;
     mkdirSync(join(project, 'spec'));
     writeFileSync(join(project, 'spec/conformant.test.ts'), spec('conformant', 'fixture-server.mjs'));
     writeFileSync(join(project, 'spec/faulty.test.ts'), spec('faulty', 'faults/bad-names.mjs'));

@@ -1,7 +1,7 @@
 /**
  * `describeSurfaces` as a user runs it: vitest spawned on a spec file, once on a conformant fixture
  * server (every check's test passes, the contract checks are skipped: no contract) and once on a faulty
- * one (the tools/name test fails and its message lists the finding without values).
+ * one (the tools/name test, raised to error by the spec's checks, fails and its message lists the findings without values).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,7 +57,7 @@ describe('describeSurfaces through vitest', () => {
     expect(exitCode).toBe(1);
     const failed = tests(result).filter((t) => t.status === 'failed');
     expect(failed.map((t) => t.fullName)).toEqual(['fixture tools/name']);
-    expect(failed[0].failureMessages[0]).toContain('tools/name: 1 finding at or above error');
+    expect(failed[0].failureMessages[0]).toContain('tools/name: 3 findings at or above error'); // the dotted, the spaced and the duplicate name
     expect(failed[0].failureMessages[0]).toContain('twice /name: Tool twice is advertised 2 times');
   });
 });

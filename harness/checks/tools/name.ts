@@ -1,6 +1,8 @@
 /**
  * tools/name: tool names are 1-128 characters of `[A-Za-z0-9_.-]` (2025-11-25+; info on earlier
- * revisions), unique within the server (duplicates: error), within the host's length budget, and
+ * revisions), unique within the server (duplicates: a warning on every revision: spec:2025-11-25/server/tools.mdx
+ * §Tool Names and 2026-07-28 say "Tool names SHOULD be unique within a server"; earlier revisions only describe
+ * `name` as "Unique identifier for the tool", with no MUST), within the host's length budget, and
  * portable (a '.' is allowed by the spec but rejected by hosts that enforce `^[a-zA-Z0-9_-]{1,64}$`).
  * Options: `maxLength` (the budget, default the surface's `limits.maxToolNameLength`, 64); `prefix`, the
  * text a host puts before every tool name (`{server}` is replaced by `server`, default the surface
@@ -31,7 +33,7 @@ export default defineCheck({
     messages: {
       length: 'Tool name of {{length}} characters: names SHOULD be 1 to 128 characters long.',
       charset: "Tool {{tool}}: the name has characters outside [A-Za-z0-9_.-] (spaces, commas, '/' and others are not allowed).",
-      duplicate: 'Tool {{tool}} is advertised {{count}} times; tool names must be unique within a server.',
+      duplicate: 'Tool {{tool}} is advertised {{count}} times; tool names should be unique within a server (tools/call names a tool by its name alone, so a client cannot reach each of them).',
       budget: 'Tool {{tool}}: the name has {{length}} characters, over the budget of {{max}} for hosts that prefix tool names.',
       prefixBudget: "Tool {{tool}}: with the host's prefix '{{prefix}}' the name has {{length}} characters, over the budget of {{max}}; hosts reject or truncate it.",
       portability: "Tool {{tool}}: the name contains '.', which the spec allows but several hosts and model APIs (pattern ^[a-zA-Z0-9_-]{1,64}$) reject, dropping every tool of the server. Prefer '_' or '-'.",
@@ -50,7 +52,7 @@ export default defineCheck({
     for (const [name, count] of counts) {
       if (typeof name !== 'string') continue;
       const tool = name;
-      if (count > 1) report({ messageId: 'duplicate', tool, pointer: '/name', severity: 'error', data: { tool, count } });
+      if (count > 1) report({ messageId: 'duplicate', tool, pointer: '/name', data: { tool, count } }); // a SHOULD: the default warning
       if (name.length < 1 || name.length > 128) report({ messageId: 'length', tool, pointer: '/name', data: { length: name.length }, ...gate });
       else if (prefix !== '' && prefix.length + name.length > max) report({ messageId: 'prefixBudget', tool, pointer: '/name', data: { tool, prefix, length: prefix.length + name.length, max } });
       else if (name.length > max) report({ messageId: 'budget', tool, pointer: '/name', data: { tool, length: name.length, max } });

@@ -19,7 +19,11 @@ checkTester(check, {
     { name: 'characters outside the set (2025-11-25)', observation: obs('bad name'), findings: [{ messageId: 'charset', severity: 'warning' }] },
     { name: 'slash is outside the spec set', observation: obs('a/b'), findings: [{ messageId: 'charset' }] },
     { name: 'version gate: info on 2025-06-18', observation: makeObservation({ protocolVersion: '2025-06-18', tools: [makeTool('bad name')] }), findings: [{ messageId: 'charset', severity: 'info' }] },
-    { name: 'duplicates are errors', observation: obs('twice', 'twice'), findings: [{ messageId: 'duplicate', tool: 'twice', severity: 'error' }] },
+    // spec:2025-11-25/server/tools.mdx §Tool Names: "Tool names SHOULD be unique within a server" (a warning, never an error)
+    { name: 'duplicates are a warning (2025-11-25: SHOULD be unique)', observation: obs('twice', 'twice'), findings: [{ messageId: 'duplicate', tool: 'twice', severity: 'warning', data: { tool: 'twice', count: 2 } }] },
+    { name: 'duplicates are a warning on 2026-07-28', observation: makeObservation({ protocolVersion: '2026-07-28', tools: [makeTool('twice'), makeTool('twice')] }), findings: [{ messageId: 'duplicate', severity: 'warning' }] },
+    // earlier revisions only describe name as "Unique identifier for the tool": no MUST either
+    { name: 'duplicates are a warning on 2024-11-05', observation: makeObservation({ protocolVersion: '2024-11-05', tools: [makeTool('twice'), makeTool('twice'), makeTool('twice')] }), findings: [{ messageId: 'duplicate', severity: 'warning', message: 'Tool twice is advertised 3 times; tool names should be unique within a server (tools/call names a tool by its name alone, so a client cannot reach each of them).' }] },
     { name: 'over 128 characters', observation: obs('x'.repeat(129)), findings: [{ messageId: 'length' }] },
     {
       name: "prefix budget: 'mcp__test__' (11) + 54 characters is over 64",

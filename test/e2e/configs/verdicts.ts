@@ -181,6 +181,9 @@ export const ARMS: Arm[] = [
   { surface: 'schema-shapes-portable', file: 'schema-shapes.mjs', args: ['--twin'], silent: ['schema/portability'] },
   { surface: 'long-names', file: 'long-names.mjs', draws: [{ check: 'tools/name', messageId: 'prefixBudget', severity: 'warning', includes: "prefix 'mcp__long-names__'" }] },
   { surface: 'short-names', file: 'long-names.mjs', args: ['--twin'], silent: ['tools/name'] },
+  // spec:2025-11-25/server/tools.mdx §Tool Names: "Tool names SHOULD be unique within a server": a warning, on every revision
+  { surface: 'duplicate-names', file: 'long-names.mjs', args: ['--twin', '--duplicate'], draws: [{ check: 'tools/name', messageId: 'duplicate', severity: 'warning', includes: 'Tool list_repositories is advertised 2 times; tool names should be unique within a server' }] },
+  { surface: 'duplicate-names-2024-11-05', file: 'long-names.mjs', args: ['--twin', '--duplicate', '--version', '2024-11-05'], draws: [{ check: 'tools/name', messageId: 'duplicate', severity: 'warning' }] },
   { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested.' }] },
   {
     surface: 'list-offline',
