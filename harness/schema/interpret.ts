@@ -21,7 +21,8 @@
  * - no keyword the dialect's ajv engine does not know but the interpreter applies in every draft
  *   (`NOT_IN_DIALECT`: `prefixItems` before 2020-12; `minContains`, `maxContains`, `dependentRequired`,
  *   `dependentSchemas` in draft-07);
- * - every `pattern` is valid ECMA-262 (u flag). Patterns never run on V8's backtracking engine: each
+ * - every `pattern` is valid ECMA-262 (with the u flag, or without it: a `nonUnicode` pattern runs or is refused
+ *   exactly as under ajv, ./regex.ts). Patterns never run on V8's backtracking engine: each
  *   `pattern` of the interpreter's copy is replaced by a private format whose check is the same
  *   linear-time matcher ajv uses (./regex.ts `compilePattern`; a pattern the engine refuses accepts
  *   everything, as under ajv).

@@ -14,6 +14,13 @@
  *   `[^]` matches any code point, `[]` none; `\b` inside a class is a backspace;
  * - `\p{Script=X}`/`\p{sc=X}`/`\p{gc=X}`/`\p{General_Category=X}` and the long general-category
  *   names become RE2's short forms.
+ * A pattern that is ECMA-262 only WITHOUT the `u` flag (JSON Schema 2020-12 Validation §6.3.3: a pattern "SHOULD be
+ * a valid regular expression, according to the ECMA-262 regular expression dialect", a SHOULD; MCP adds nothing
+ * stricter) is no compile error: it is `nonUnicode` (reported once, by `schema/regex`, a warning: validators that
+ * compile patterns with `u`, ajv's default in the MCP TypeScript SDK, refuse the whole schema). When its only
+ * obstacle is identity escapes of punctuation (`\-`, `\:`, `\_` outside a class; Annex B, invalid under `u`), those
+ * are read as the characters they escape (what they mean without `u`) and the pattern is enforced; otherwise it is
+ * refused (`non-unicode`) and, like any refused pattern, not enforced.
  * Refused (reported by `schema/regex`, never run with a backtracking engine, treated as matching):
  * backreferences (`\1`, `\k<n>`), lookahead and lookbehind, repetition counts above RE2's 1,000,
  * Unicode properties RE2 lacks (`Script_Extensions`, binary properties such as `Emoji`), patterns
@@ -28,7 +35,7 @@ export const MAX_PATTERN_LENGTH = 16_384;
 export const MAX_REPEAT = 1000;
 
 /** Why a pattern is not run: a feature RE2 has no linear-time form of, or a pattern V8 rejects. */
-export type RegexRefusal = 'backreference' | 'lookaround' | 'repetition' | 'unicode-property' | 'too-long' | 'invalid';
+export type RegexRefusal = 'backreference' | 'lookaround' | 'repetition' | 'unicode-property' | 'too-long' | 'non-unicode' | 'invalid';
 
 /** A compiled linear-time matcher with RegExp's `test` (unanchored search, like ajv's `pattern`). */
 export interface LinearRegex {
@@ -37,8 +44,11 @@ export interface LinearRegex {
   toString(): string;
 }
 
-/** The outcome of compiling one server pattern. */
-export type CompiledPattern = { ok: true; regex: LinearRegex } | { ok: false; refusal: RegexRefusal; message: string };
+/**
+ * The outcome of compiling one server pattern. `nonUnicode`: the pattern is ECMA-262 only without the `u` flag and
+ * runs with its identity escapes read as the characters they escape (see the module comment).
+ */
+export type CompiledPattern = { ok: true; regex: LinearRegex; nonUnicode?: true } | { ok: false; refusal: RegexRefusal; message: string };
 
 /** Value-free descriptions of each refusal, for findings and generation reasons. */
 export const REFUSAL_TEXT: Readonly<Record<RegexRefusal, string>> = Object.freeze({
@@ -47,7 +57,8 @@ export const REFUSAL_TEXT: Readonly<Record<RegexRefusal, string>> = Object.freez
   repetition: `uses a repetition count above ${MAX_REPEAT}`,
   'unicode-property': 'uses a Unicode property the linear-time engine lacks',
   'too-long': `is longer than ${MAX_PATTERN_LENGTH} characters`,
-  invalid: 'is not a valid ECMA-262 (u flag) regular expression',
+  'non-unicode': 'is a valid ECMA-262 regular expression only without the u flag',
+  invalid: 'is not a valid ECMA-262 regular expression (with or without the u flag)',
 });
 
 class Refused extends Error {
@@ -199,12 +210,64 @@ const cache = new Map<string, CompiledPattern>();
 /** Compiled patterns kept (oldest dropped first); compiling costs ~0.5 ms per pattern. */
 const CACHE_SIZE = 4096;
 
+/** ECMA-262 SyntaxCharacter and `/`: escapable under the `u` flag (IdentityEscape[U]). */
+const U_ESCAPABLE = new Set('^$\\.*+?()[]{}|/');
+/** ASCII punctuation: an identity escape of one of these (not U_ESCAPABLE) means the character itself without `u`. */
+const PUNCTUATION = /^[!-/:-@[-`{-~]$/;
+
+/**
+ * `pattern` with its identity escapes of punctuation that `u` forbids (`\-` outside a class, `\:`, `\_`, `\#`...)
+ * replaced by the characters they escape, as ECMA-262 reads them without `u` (Annex B IdentityEscape); `\-` inside a
+ * class stays (valid under `u`). Undefined when there is none. Only called on a pattern V8 parsed without `u`.
+ */
+function withoutIdentityEscapes(p: string): string | undefined {
+  let out = '';
+  let inClass = false;
+  let changed = false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === '\\' && i + 1 < p.length) {
+      const next = p[i + 1];
+      if (PUNCTUATION.test(next) && !U_ESCAPABLE.has(next) && !(inClass && next === '-')) {
+        out += next;
+        changed = true;
+      } else out += c + next;
+      i++;
+      continue;
+    }
+    if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    out += c;
+  }
+  return changed ? out : undefined;
+}
+
+/** A pattern V8 rejects with `u`: `non-unicode` (enforced when only identity escapes stood in the way) or `invalid`. */
+function compileWithoutU(pattern: string): CompiledPattern {
+  try {
+    new RegExp(pattern);
+  } catch {
+    return { ok: false, refusal: 'invalid', message: REFUSAL_TEXT.invalid };
+  }
+  const rewritten = withoutIdentityEscapes(pattern);
+  if (rewritten !== undefined) {
+    try {
+      new RegExp(rewritten, 'u');
+      const compiled = compileFresh(rewritten);
+      if (compiled.ok) return { ok: true, regex: { test: compiled.regex.test, toString: () => `re2js:${pattern}` }, nonUnicode: true };
+    } catch {
+      /* still not ECMA-262 with u: refused below */
+    }
+  }
+  return { ok: false, refusal: 'non-unicode', message: REFUSAL_TEXT['non-unicode'] };
+}
+
 function compileFresh(pattern: string): CompiledPattern {
   if (pattern.length > MAX_PATTERN_LENGTH) return { ok: false, refusal: 'too-long', message: REFUSAL_TEXT['too-long'] };
   try {
     new RegExp(pattern, 'u');
   } catch {
-    return { ok: false, refusal: 'invalid', message: REFUSAL_TEXT.invalid };
+    return compileWithoutU(pattern);
   }
   try {
     const re = RE2JS.compile(translate(pattern));
@@ -237,10 +300,10 @@ export function testPattern(pattern: string, text: string): boolean | undefined 
 
 /**
  * ajv's `code.regExp` hook: `pattern` and `patternProperties` compile to the linear-time engine. A
- * refused pattern (backreference, lookaround, …) compiles to a matcher that accepts everything, so the
- * rest of the schema is still enforced; `schema/regex` reports the refusal. A pattern V8 rejects
- * throws, as ajv's default does, so the schema is a `compile-error`.
- * @throws SyntaxError for a pattern that is not valid ECMA-262 with the `u` flag.
+ * refused pattern (backreference, lookaround, one valid only without `u`…) compiles to a matcher that accepts
+ * everything, so the rest of the schema is still enforced; `schema/regex` reports the refusal. A pattern V8
+ * rejects with and without `u` throws, as ajv's default does, so the schema is a `compile-error`.
+ * @throws SyntaxError for a pattern that is not valid ECMA-262 at all.
  */
 export function ajvRegExp(pattern: string): LinearRegex {
   const c = compilePattern(pattern);

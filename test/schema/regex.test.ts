@@ -50,6 +50,33 @@ describe('linear-time patterns', () => {
     expect(bad.ok).toBe(false);
   });
 
+  // JSON Schema 2020-12 Validation §6.3.3: a pattern "SHOULD be a valid regular expression, according to the ECMA-262
+  // regular expression dialect": one valid only without the u flag is no compile error
+  it.each<[string, string, boolean]>([
+    ['^\\d{3}\\-\\d{4}$', '555-1234', true], ['^\\d{3}\\-\\d{4}$', '5551234', false], ['^[\\w\\-]+\\:\\d+$', 'a-b:12', true],
+    ['^[\\_a]+$', 'a_', true], ['^[\\_a]+$', 'b', false], ['^\\#\\d$', '#1', true],
+  ])('%s, valid ECMA-262 only without u, runs as V8 reads it without u (on %s: %s)', (pattern, text, expected) => {
+    const c = compilePattern(pattern);
+    expect(c.ok && c.nonUnicode).toBe(true);
+    expect(testPattern(pattern, text)).toBe(expected);
+    expect(new RegExp(pattern).test(text)).toBe(expected);
+  });
+
+  it.each(['a{', ']', '\\-(?=x)'])('%s, valid ECMA-262 only without u and not rewritable, is refused as non-unicode', (pattern) => {
+    const c = compilePattern(pattern);
+    expect(c.ok ? 'ok' : c.refusal).toBe('non-unicode');
+  });
+
+  it('a schema whose only problem is a pattern valid only without u compiles, enforces it and the rest (interpreter and ajv)', () => {
+    for (const service of [createSchemaService(), createSchemaService({ interpret: false })]) {
+      const r = service.compile({ type: 'object', properties: { p: { type: 'string', pattern: '^\\d{3}\\-\\d{4}$' }, q: { type: 'string', pattern: 'a{' }, n: { type: 'integer' } } });
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.validate({ p: '555-1234', q: 'z', n: 1 })).toEqual([]);
+      expect(r.validate({ p: '5551234', q: 'z', n: 'x' }).map((i) => i.instancePointer).sort()).toEqual(['/n', '/p']);
+    }
+  });
+
   it('required inherited names are checked as own properties', () => {
     const r = createSchemaService().compile({ type: 'object', required: ['constructor'] });
     expect(r.ok && r.validate({}).map((i) => i.keyword)).toEqual(['required']);

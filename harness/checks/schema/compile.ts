@@ -1,7 +1,11 @@
 /**
  * schema/compile: every inputSchema and outputSchema compiles; every `$ref` resolves inside its
  * document; remote refs are reported and never fetched. Unknown dialects and meta-schema violations
- * are left to schema/dialect. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106 ($ref Resolution).
+ * are left to schema/dialect. A `pattern` that is ECMA-262 only without the `u` flag does not make a schema fail
+ * to compile (JSON Schema 2020-12 Validation §6.3.3: a pattern "SHOULD be a valid regular expression, according
+ * to the ECMA-262 regular expression dialect"): schema/regex names it once, as a warning; a pattern that is not
+ * ECMA-262 with or without `u` is still a compile error here.
+ * Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106 ($ref Resolution).
  */
 import { defineCheck } from '../define.ts';
 import { namedTools, schemasOf } from '../../schema/tool-schemas.ts';

@@ -10,8 +10,18 @@ checkTester(compile, {
     { name: 'plain schemas', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }) },
     { name: 'recursive $ref is valid (case 08 variant)', observation: makeObservation({ tools: [makeTool('v', { outputSchema: case08.exchange?.recursive_variant_outputSchema as never })] }) },
     { name: 'unknown dialect is left to schema/dialect', observation: makeObservation({ tools: [makeTool('d', { inputSchema: { $schema: 'urn:x', type: 'object' } })] }) },
+    {
+      // JSON Schema 2020-12 Validation §6.3.3: a pattern "SHOULD be" ECMA-262; one valid only without the u flag is schema/regex's warning
+      name: 'a pattern valid ECMA-262 only without the u flag compiles (schema/regex names it)',
+      observation: makeObservation({ tools: [makeTool('p', { inputSchema: { type: 'object', properties: { phone: { type: 'string', pattern: '^\\d{3}\\-\\d{4}$' }, raw: { type: 'string', pattern: 'x{' } } } })] }),
+    },
   ],
   invalid: [
+    {
+      name: 'a pattern that is not ECMA-262 with or without the u flag does not compile',
+      observation: makeObservation({ tools: [makeTool('p', { inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '(' } } } })] }),
+      findings: [{ messageId: 'compileError', tool: 'p', pointer: '/inputSchema', severity: 'error', data: { tool: 'p', field: 'inputSchema', reason: 'pattern is not a valid ECMA-262 regular expression (with or without the u flag)' } }],
+    },
     {
       name: 'dangling $ref in outputSchema (case 08)',
       observation: makeObservation({ tools: [case08.tool] }),

@@ -179,6 +179,16 @@ export const ARMS: Arm[] = [
   },
   { surface: 'old-revision-output-conformant', file: 'old-revision-output.mjs', args: ['--version', '2025-03-26', '--twin'], silent: ['result/structured-content', 'result/shape', 'tools/advertised-shape', 'schema/dialect'] },
   { surface: 'schema-shapes-portable', file: 'schema-shapes.mjs', args: ['--twin'], silent: ['schema/portability'] },
+  // JSON Schema 2020-12 Validation §6.3.3: a pattern "SHOULD be a valid regular expression, according to the ECMA-262 regular expression dialect"
+  {
+    surface: 'phone-pattern-non-unicode',
+    file: 'phone-pattern.mjs',
+    draws: [{ check: 'schema/regex', messageId: 'nonUnicode', severity: 'warning', includes: 'lookup_phone: the pattern at /inputSchema/properties/phone/pattern is a valid ECMA-262 regular expression only without the u flag' }],
+    silent: ['schema/compile', 'errors/input-enforcement', 'result/expectation'],
+    never: [{ check: 'schema/compile', messageId: 'compileError' }],
+    once: [{ check: 'schema/regex', messageId: 'nonUnicode', tool: 'lookup_phone' }],
+  },
+  { surface: 'phone-pattern', file: 'phone-pattern.mjs', args: ['--twin'], silent: ['schema/regex', 'schema/compile', 'errors/input-enforcement', 'result/expectation'] },
   { surface: 'long-names', file: 'long-names.mjs', draws: [{ check: 'tools/name', messageId: 'prefixBudget', severity: 'warning', includes: "prefix 'mcp__long-names__'" }] },
   { surface: 'short-names', file: 'long-names.mjs', args: ['--twin'], silent: ['tools/name'] },
   // spec:2025-11-25/server/tools.mdx §Tool Names: "Tool names SHOULD be unique within a server": a warning, on every revision
