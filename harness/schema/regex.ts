@@ -215,28 +215,52 @@ const U_ESCAPABLE = new Set('^$\\.*+?()[]{}|/');
 /** ASCII punctuation: an identity escape of one of these (not U_ESCAPABLE) means the character itself without `u`. */
 const PUNCTUATION = /^[!-/:-@[-`{-~]$/;
 
+/** Escapes whose meaning differs with and without `u` (`\p{L}` is a property with `u`, the text `p{L}` without). */
+const U_MEANING_ESCAPE = /^(?:[pPk]|u\{|u[dD][89a-fA-F])/;
+/** Escapes that match a whole code point with `u` but a UTF-16 code unit without it, on text outside the BMP. */
+const UNIT_ESCAPE = new Set('SWD');
+
 /**
  * `pattern` with its identity escapes of punctuation that `u` forbids (`\-` outside a class, `\:`, `\_`, `\#`...)
  * replaced by the characters they escape, as ECMA-262 reads them without `u` (Annex B IdentityEscape); `\-` inside a
- * class stays (valid under `u`). Undefined when there is none. Only called on a pattern V8 parsed without `u`.
+ * class stays (valid under `u`). Undefined when there is none, or when the rewritten pattern, run with `u`, could
+ * answer otherwise than the original without `u` on some text (a reviewer's cases), so that "enforced" is never a
+ * claim about another pattern:
+ * - an escape whose meaning differs with `u` (`\p`, `\P`, `\k`, `\u{...}`, a surrogate `\uD8xx`): `^\p{L}+\-$` is
+ *   the text `p{L}` without `u`;
+ * - a rewritten escape inside braces outside a class: `x{2\,3}` is literal text without `u`, a quantifier once
+ *   rewritten;
+ * - what matches a code unit without `u` but a code point with it, on text beyond the BMP: `.` outside a class, a
+ *   negated class, `\S`, `\W`, `\D`, a literal character beyond the BMP.
+ * Only called on a pattern V8 parsed without `u`.
  */
 function withoutIdentityEscapes(p: string): string | undefined {
   let out = '';
   let inClass = false;
+  let braceOpen = false;
   let changed = false;
   for (let i = 0; i < p.length; i++) {
     const c = p[i];
+    const code = c.charCodeAt(0);
+    if (code >= 0xd800 && code <= 0xdfff) return undefined; // a literal beyond the BMP (or a lone surrogate)
     if (c === '\\' && i + 1 < p.length) {
       const next = p[i + 1];
+      if (U_MEANING_ESCAPE.test(p.slice(i + 1, i + 4)) || UNIT_ESCAPE.has(next)) return undefined;
       if (PUNCTUATION.test(next) && !U_ESCAPABLE.has(next) && !(inClass && next === '-')) {
+        if (braceOpen && !inClass) return undefined;
         out += next;
         changed = true;
       } else out += c + next;
       i++;
       continue;
     }
-    if (c === '[' && !inClass) inClass = true;
-    else if (c === ']' && inClass) inClass = false;
+    if (!inClass && c === '.') return undefined;
+    if (c === '[' && !inClass) {
+      if (p[i + 1] === '^') return undefined;
+      inClass = true;
+    } else if (c === ']' && inClass) inClass = false;
+    else if (!inClass && c === '{') braceOpen = true;
+    else if (!inClass && c === '}') braceOpen = false;
     out += c;
   }
   return changed ? out : undefined;

@@ -77,10 +77,12 @@ async function initializeOnce(link: Link, version: string, deps: HandshakeDeps, 
 
 /**
  * An initialize result that negotiates 2025-03-26 turns on JSON-RPC batches for the session's connections
- * (spec:2025-03-26/basic/index.mdx §Batching: implementations "MUST support receiving JSON-RPC batches"; its
- * lifecycle.mdx keeps initialize itself out of a batch, so the lines before this answer are classified as on
- * every other revision). Synchronous, in the channel's routing of the answer: a batch on the very next line
- * of the same read is already accepted.
+ * (spec:2025-03-26/basic/index.mdx §Batching: implementations "MUST support receiving JSON-RPC batches").
+ * Before this answer no revision is agreed: the harness has offered its own latest, which has no batches, so
+ * the lines before it are classified as on every other revision (a server uses a revision's features once both
+ * sides agreed on it, lifecycle §Version Negotiation). Synchronous, in the channel's routing of the answer: a
+ * batch on the very next line of the same read is already accepted. A restarted process starts without them
+ * (WireTapRecorder.resetBatches) until its own initialize answer.
  */
 function acceptBatchesOf(link: Link, frame: Record<string, unknown> | undefined, offered: string): void {
   if (!isObject(frame?.result)) return;

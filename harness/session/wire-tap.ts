@@ -54,9 +54,14 @@ export class WireTapRecorder {
     return this.batchesAccepted;
   }
 
-  /** The negotiated revision has JSON-RPC batches (spec:2025-03-26/basic/index.mdx §Batching); set once, when it is known. */
+  /** The negotiated revision has JSON-RPC batches (spec:2025-03-26/basic/index.mdx §Batching); set when it is known. */
   acceptBatches(): void {
     this.batchesAccepted = true;
+  }
+
+  /** A new process of the session starts: its lines are batches only once its own initialize answer says so. */
+  resetBatches(): void {
+    this.batchesAccepted = false;
   }
 
   /** Count of non-JSON-RPC stdout lines so far. */

@@ -62,6 +62,15 @@ describe('linear-time patterns', () => {
     expect(new RegExp(pattern).test(text)).toBe(expected);
   });
 
+  // a reviewer's cases: rewritten and run with u, each would answer otherwise than V8 without u on some text (a brace
+  // span made a quantifier, a property or code point escape, a code unit against a code point beyond the BMP)
+  it.each(['^x{2\\,3}$', '^\\p{L}+\\-\\d$', '^\\u{41}\\-$', '^a.\\-$', '^[^x]\\-$', '^\\S\\-$', '^\\uD83D\\uDE00\\-$', '^😀\\-$'])('%s is not rewritten: refused as non-unicode, never enforced as another pattern', (pattern) => {
+    expect(() => new RegExp(pattern, 'u')).toThrow();
+    expect(() => new RegExp(pattern)).not.toThrow();
+    const c = compilePattern(pattern);
+    expect(c.ok ? 'ok' : c.refusal).toBe('non-unicode');
+  });
+
   it.each(['a{', ']', '\\-(?=x)'])('%s, valid ECMA-262 only without u and not rewritable, is refused as non-unicode', (pattern) => {
     const c = compilePattern(pattern);
     expect(c.ok ? 'ok' : c.refusal).toBe('non-unicode');

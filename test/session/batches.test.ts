@@ -53,6 +53,15 @@ describe('batch classification', () => {
     expect(snap.stdoutNonJsonRpc).toBe(1);
     expect(snap.frames).toEqual(JSON.parse(BATCH));
   });
+
+  it('a restarted process starts without batches: its lines are batches only after its own initialize answer', () => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: 1000, keepFrames: 10 });
+    tap.acceptBatches();
+    tap.resetBatches(); // as a new ServerProcess of the session is adopted
+    expect(tap.batches).toBe(false);
+    tap.line(BATCH, BATCH.length, classifyLine(BATCH, tap.batches));
+    expect(tap.snapshot().stdout.map((l) => l.kind)).toEqual(['json']);
+  });
 });
 
 describe('a server that writes batches', () => {

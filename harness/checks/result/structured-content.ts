@@ -21,6 +21,7 @@ import { isModernRevision, isToolError, listedTool, resultObject, toolCalls, typ
 import { isJsonObject } from '../util/json.ts';
 import { dedupeReport, type Report } from '../util/report.ts';
 import { atLeastRevision, STRUCTURED_OUTPUT_REVISION } from '../../wire/revision.ts';
+import { jsonEqual } from '../../schema/sorted-json.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import { outputValidationText } from '../util/output-validation.ts';
 import type { ValidationIssue } from '../../schema/service.ts';
@@ -126,12 +127,19 @@ function validateOnce(validate: (instance: unknown) => ValidationIssue[], instan
  */
 export type OutputRuleBasis = 'negotiated' | 'contract' | 'later';
 
-/** The basis of `tool`'s outputSchema findings on `observation` (see `OutputRuleBasis`). */
+/**
+ * The basis of `tool`'s outputSchema findings on `observation` (see `OutputRuleBasis`). `contract` only when the
+ * outputSchema the server advertises, which the findings validate against, is the contract's own (JSON-equal): a
+ * structuredContent that fails an advertised schema the contract does not declare may still satisfy the contract's
+ * (a reviewer's case: the contract's `{type: object}` against an advertised schema with a typed property), so
+ * there the rule is only 2025-06-18's (`later`). How the two schemas differ is tools/input-narrowing's finding.
+ */
 export function outputRuleBasis(observation: SurfaceObservation, tool: string): OutputRuleBasis {
   const version = observation.negotiation?.protocolVersion;
   if (version === undefined || atLeastRevision(version, STRUCTURED_OUTPUT_REVISION)) return 'negotiated';
   const declared = observation.contract?.tools.find((t) => t.name === tool)?.outputSchema;
-  return declared !== undefined ? 'contract' : 'later';
+  const advertised = listedTool(observation, tool)?.outputSchema;
+  return declared !== undefined && advertised !== undefined && jsonEqual(declared, advertised) ? 'contract' : 'later';
 }
 
 /**

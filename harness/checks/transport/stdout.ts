@@ -45,9 +45,11 @@ const CLASS_TEXT: Record<LineClass, string> = {
 /**
  * What an array line is, in the words of the negotiated revision: 2024-11-05 had no batches yet; on 2025-03-26
  * (which has them) the session accepted every batch after the initialize answer, so this one came before it or
- * is not a batch; any other revision (or none negotiated) is named as since 2025-06-18.
+ * is not a batch; with no revision agreed (the session did not boot), that only 2025-03-26 has them; any other
+ * revision is named as since 2025-06-18.
  */
 function batchText(protocolVersion: string | undefined): string {
+  if (protocolVersion === undefined) return 'a JSON-RPC batch (a JSON array) before any protocol revision was agreed (only 2025-03-26 has batches, from its initialize response on)';
   if (protocolVersion === '2024-11-05') return 'a JSON-RPC batch (a JSON array); protocol revision 2024-11-05 has no batches (2025-03-26 added them, 2025-06-18 removed them)';
   if (revisionHasBatches(protocolVersion)) {
     return 'a JSON array that protocol revision 2025-03-26 does not take as a JSON-RPC batch (written before the initialize response, or empty, or holding something other than JSON-RPC messages)';

@@ -57,15 +57,34 @@ const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
 const EMOJI_TAIL = /^[\uFE0F\p{Emoji_Modifier}]$/u;
 /** The tag letters and digits of an emoji subdivision flag's tag_spec (UTS #51 §2.8). */
 const FLAG_TAG = /^[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]$/u;
+/**
+ * The tag_specs of the subdivision flags Unicode recommends for general interchange (RGI: England, Scotland, Wales;
+ * emoji-test.txt, UTS #51 ED-21). Any other sequence of tag letters after U+1F3F4 is flagged: a run of such
+ * "flags" can spell any lowercase text the model reads (a reviewer's payload of nine made-up flags).
+ */
+const RGI_SUBDIVISIONS: ReadonlySet<string> = new Set(['gbeng', 'gbsct', 'gbwls']);
+/**
+ * Viramas (and the Khmer coeng, the Myanmar asat/virama, the Tibetan halanta, the Sinhala al-lakuna) of the joining
+ * scripts: a ZWJ or ZWNJ right after one selects a half form, a chillu or a dead consonant, also at a word's end
+ * (Malayalam <NA, VIRAMA, ZWJ>, the Bengali khanda-ta <TA, VIRAMA, ZWJ>; Unicode core spec §12.1, §12.9, §23.2).
+ */
+const VIRAMA = /^[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D3B\u0D3C\u0D4D\u0DCA\u0F84\u1039\u103A\u17D2\u1B44\uA8C4\uA9C0\u{11046}\u{110B9}]$/u;
 
 const is = (re: RegExp, c: string | undefined): boolean => c !== undefined && re.test(c);
 const letterOf = (script: RegExp, c: string | undefined): boolean => is(LETTER_OR_MARK, c) && is(script, c);
 
-/** Length of the emoji subdivision flag's tag sequence after a U+1F3F4 at `i` (0 when there is none). */
+/**
+ * Length of the RGI emoji subdivision flag's tag sequence after a U+1F3F4 at `i` (its tag letters and CANCEL TAG),
+ * or 0 when there is none there: any other tag sequence is left to `classify`, which flags it.
+ */
 function flagTags(cps: string[], i: number): number {
   let n = 0;
-  while (n < 6 && is(FLAG_TAG, cps[i + 1 + n])) n++;
-  return n >= 2 && cps[i + 1 + n] === '\u{E007F}' ? n + 1 : 0;
+  let spec = '';
+  while (n < 6 && is(FLAG_TAG, cps[i + 1 + n])) {
+    spec += String.fromCodePoint((cps[i + 1 + n].codePointAt(0) as number) - 0xe0000);
+    n++;
+  }
+  return cps[i + 1 + n] === '\u{E007F}' && RGI_SUBDIVISIONS.has(spec) ? n + 1 : 0;
 }
 
 /** ZWJ after a pictograph (skipping one VS16 / modifier) and before a pictograph: an emoji ZWJ sequence. */
@@ -77,6 +96,8 @@ function inEmojiSequence(cps: string[], i: number): boolean {
 
 function joinerAllowed(cps: string[], i: number): boolean {
   if (letterOf(JOINING_SCRIPT, cps[i - 1]) && letterOf(JOINING_SCRIPT, cps[i + 1])) return true;
+  // right after a virama that ends a letter of a joining script (a chillu or khanda-ta at a word's end), alone
+  if (is(VIRAMA, cps[i - 1]) && letterOf(JOINING_SCRIPT, cps[i - 2]) && !is(HIDDEN_CANDIDATE, cps[i + 1])) return true;
   return cps[i] === '\u200D' && inEmojiSequence(cps, i);
 }
 
@@ -122,4 +143,4 @@ export function hiddenKinds(text: string): string[] {
 }
 
 /** The patterns hiddenKinds runs (none with a `g` or `y` flag), for a check's `prepare` to compile ahead. */
-export const HIDDEN_PATTERNS: readonly RegExp[] = [HIDDEN_CANDIDATE, LETTER_OR_MARK, JOINING_SCRIPT, SPACELESS_SCRIPT, RTL_SCRIPT, RTL_LETTER, NEUTRAL, PICTOGRAPH, EMOJI_TAIL, FLAG_TAG];
+export const HIDDEN_PATTERNS: readonly RegExp[] = [HIDDEN_CANDIDATE, LETTER_OR_MARK, JOINING_SCRIPT, SPACELESS_SCRIPT, RTL_SCRIPT, RTL_LETTER, NEUTRAL, PICTOGRAPH, EMOJI_TAIL, FLAG_TAG, VIRAMA];

@@ -59,6 +59,7 @@ export class ServerProcess {
     });
     child.stdout?.on('data', (chunk: Buffer | string) => splitter.push(chunk));
     tap.stderrBoundary(); // a restart's stderr starts on its own line
+    tap.resetBatches(); // and its lines are batches only after its own initialize answer
     child.stderr?.on('data', (chunk: Buffer | string) => tap.stderr(chunk));
     child.stdin?.on('error', () => {});
     child.stdout?.on('error', () => {});

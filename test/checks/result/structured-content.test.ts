@@ -161,6 +161,17 @@ checkTester(check, {
       }),
       findings: [{ messageId: 'notObject', severity: 'warning', data: { tool: 'get_item', call: "scenario 'get_item-call'", pointer: '/structuredContent', basis: later('2025-03-26') } }],
     },
+    // a reviewer's case: the contract's schema accepts what the advertised one refuses, so no contract rule is broken
+    {
+      name: "2025-03-26, the advertised outputSchema differs from the contract's: a violation of the advertised one is 2025-06-18's rule, a warning",
+      observation: makeObservation({
+        protocolVersion: '2025-03-26',
+        contract: contract({ type: 'object' }),
+        tools: [makeTool('get_item', { outputSchema })],
+        calls: [makeCall('get_item', { result: { content: [], structuredContent: { name: 7 } } })],
+      }),
+      findings: [{ messageId: 'invalid', pointer: '/structuredContent/name', severity: 'warning', data: { tool: 'get_item', call: "scenario 'get_item-call'", pointer: '/structuredContent/name', keyword: 'type', expectation: 'must be string', schemaPointer: '/outputSchema/properties/name/type', basis: later('2025-03-26') } }],
+    },
     {
       name: 'a contract that lists the tool without an outputSchema does not make the advertised one the user\'s rule (2025-03-26: a warning)',
       observation: on({ content: [] }, { protocolVersion: '2025-03-26', contract: contract(null) }),

@@ -13,11 +13,6 @@ checkTester(check, {
   valid: [
     { name: 'only JSON-RPC', observation: makeObservation({ wire: wire([rpc(1), rpc(2)]) }) },
     { name: 'nothing written', observation: makeObservation() },
-    {
-      // spec:2025-03-26/basic/index.mdx §Batching: a batch is a valid MCP message there; the session records it as JSON-RPC
-      name: '2025-03-26: a batch line the session accepted (recorded as JSON-RPC)',
-      observation: makeObservation({ protocolVersion: '2025-03-26', wire: wire([rpc(1), rpc(2), rpc(3)]) }),
-    },
   ],
   invalid: [
     {
