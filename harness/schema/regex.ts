@@ -217,8 +217,11 @@ const PUNCTUATION = /^[!-/:-@[-`{-~]$/;
 
 /** Escapes whose meaning differs with and without `u` (`\p{L}` is a property with `u`, the text `p{L}` without). */
 const U_MEANING_ESCAPE = /^(?:[pPk]|u\{|u[dD][89a-fA-F])/;
-/** Escapes that match a whole code point with `u` but a UTF-16 code unit without it, on text outside the BMP. */
-const UNIT_ESCAPE = new Set('SWD');
+/** Escapes that match a whole code point with `u` but a UTF-16 code unit without it, on text outside the BMP (`\B`: a
+ * position between the two halves of a surrogate pair exists only without `u`). */
+const UNIT_ESCAPE = new Set('SWDB');
+/** `\uXXXX` at or above U+D800 inside a class: a range reaching the surrogates matches code units only without `u`. */
+const HIGH_UNIT_ESCAPE = /^u[d-fD-F][0-9a-fA-F]{2}/;
 
 /**
  * `pattern` with its identity escapes of punctuation that `u` forbids (`\-` outside a class, `\:`, `\_`, `\#`...)
@@ -231,7 +234,8 @@ const UNIT_ESCAPE = new Set('SWD');
  * - a rewritten escape inside braces outside a class: `x{2\,3}` is literal text without `u`, a quantifier once
  *   rewritten;
  * - what matches a code unit without `u` but a code point with it, on text beyond the BMP: `.` outside a class, a
- *   negated class, `\S`, `\W`, `\D`, a literal character beyond the BMP.
+ *   negated class, `\S`, `\W`, `\D`, `\B` (a second reviewer's fuzzer), a literal character beyond the BMP, and a
+ *   class member at or above U+D800 (`[\u0000-\uFFFF]`, a range over the surrogates: the fuzzer again).
  * Only called on a pattern V8 parsed without `u`.
  */
 function withoutIdentityEscapes(p: string): string | undefined {
@@ -243,9 +247,11 @@ function withoutIdentityEscapes(p: string): string | undefined {
     const c = p[i];
     const code = c.charCodeAt(0);
     if (code >= 0xd800 && code <= 0xdfff) return undefined; // a literal beyond the BMP (or a lone surrogate)
+    if (inClass && code >= 0xd800) return undefined; // a class member at or above the surrogates
     if (c === '\\' && i + 1 < p.length) {
       const next = p[i + 1];
       if (U_MEANING_ESCAPE.test(p.slice(i + 1, i + 4)) || UNIT_ESCAPE.has(next)) return undefined;
+      if (inClass && HIGH_UNIT_ESCAPE.test(p.slice(i + 1, i + 5))) return undefined;
       if (PUNCTUATION.test(next) && !U_ESCAPABLE.has(next) && !(inClass && next === '-')) {
         if (braceOpen && !inClass) return undefined;
         out += next;

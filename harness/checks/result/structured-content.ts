@@ -21,7 +21,7 @@ import { isModernRevision, isToolError, listedTool, resultObject, toolCalls, typ
 import { isJsonObject } from '../util/json.ts';
 import { dedupeReport, type Report } from '../util/report.ts';
 import { atLeastRevision, STRUCTURED_OUTPUT_REVISION } from '../../wire/revision.ts';
-import { jsonEqual } from '../../schema/sorted-json.ts';
+import { schemasIdentical } from '../../schema/compare.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import { outputValidationText } from '../util/output-validation.ts';
 import type { ValidationIssue } from '../../schema/service.ts';
@@ -129,7 +129,8 @@ export type OutputRuleBasis = 'negotiated' | 'contract' | 'later';
 
 /**
  * The basis of `tool`'s outputSchema findings on `observation` (see `OutputRuleBasis`). `contract` only when the
- * outputSchema the server advertises, which the findings validate against, is the contract's own (JSON-equal): a
+ * outputSchema the server advertises, which the findings validate against, is the contract's own (`schemasIdentical`:
+ * equal in canonical form, so a `$schema` written on one side only or a zod conversion's key order does not count): a
  * structuredContent that fails an advertised schema the contract does not declare may still satisfy the contract's
  * (a reviewer's case: the contract's `{type: object}` against an advertised schema with a typed property), so
  * there the rule is only 2025-06-18's (`later`). How the two schemas differ is tools/input-narrowing's finding.
@@ -139,7 +140,7 @@ export function outputRuleBasis(observation: SurfaceObservation, tool: string): 
   if (version === undefined || atLeastRevision(version, STRUCTURED_OUTPUT_REVISION)) return 'negotiated';
   const declared = observation.contract?.tools.find((t) => t.name === tool)?.outputSchema;
   const advertised = listedTool(observation, tool)?.outputSchema;
-  return declared !== undefined && advertised !== undefined && jsonEqual(declared, advertised) ? 'contract' : 'later';
+  return declared !== undefined && advertised !== undefined && schemasIdentical(declared, advertised) ? 'contract' : 'later';
 }
 
 /**

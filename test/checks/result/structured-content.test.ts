@@ -172,6 +172,17 @@ checkTester(check, {
       }),
       findings: [{ messageId: 'invalid', pointer: '/structuredContent/name', severity: 'warning', data: { tool: 'get_item', call: "scenario 'get_item-call'", pointer: '/structuredContent/name', keyword: 'type', expectation: 'must be string', schemaPointer: '/outputSchema/properties/name/type', basis: later('2025-03-26') } }],
     },
+    // a second reviewer's case: the contract's converted zod schema and the SDK's differ only in $schema
+    {
+      name: "2025-03-26, the advertised outputSchema is the contract's up to a $schema the SDK wrote: still the contract's rule, an error",
+      observation: makeObservation({
+        protocolVersion: '2025-03-26',
+        contract: contract(outputSchema),
+        tools: [makeTool('get_item', { outputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', ...outputSchema } })],
+        calls: [makeCall('get_item', { result: { content: [], structuredContent: { name: 7 } } })],
+      }),
+      findings: [{ messageId: 'invalid', pointer: '/structuredContent/name', severity: 'error' }],
+    },
     {
       name: 'a contract that lists the tool without an outputSchema does not make the advertised one the user\'s rule (2025-03-26: a warning)',
       observation: on({ content: [] }, { protocolVersion: '2025-03-26', contract: contract(null) }),
