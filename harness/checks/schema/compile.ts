@@ -5,6 +5,11 @@
  * to compile (JSON Schema 2020-12 Validation §6.3.3: a pattern "SHOULD be a valid regular expression, according
  * to the ECMA-262 regular expression dialect"): schema/regex names it once, as a warning; a pattern that is not
  * ECMA-262 with or without `u` is still a compile error here.
+ * A remote `$ref` (one that resolves outside the schema document) is a warning, not an error: JSON Schema permits it
+ * and no revision forbids a server to write one; 2026-07-28 §$ref Resolution binds the receiver (it "MUST NOT
+ * automatically dereference" a network URI, and schemas that fail for an unresolved external `$ref` "SHOULD be
+ * rejected"), so conforming clients refuse the tool's schema: a SHOULD's consequence. A local `$ref` that resolves
+ * nowhere stays an error (the ground-truth case 08).
  * Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106 ($ref Resolution).
  */
 import { defineCheck } from '../define.ts';
@@ -19,7 +24,7 @@ export default defineCheck({
     spec: 'spec:2025-11-25/basic/index.mdx §JSON Schema Usage; spec:2026-07-28/basic/index.mdx §$ref Resolution (SEP-2106)',
     messages: {
       unresolvedRef: '{{tool}}: {{keyword}} at {{pointer}} does not resolve inside the schema document.',
-      remoteRef: '{{tool}}: {{keyword}} at {{pointer}} points outside the schema document; remote refs are never fetched, so the schema cannot be evaluated.',
+      remoteRef: '{{tool}}: {{keyword}} at {{pointer}} points outside the schema document; remote refs are never fetched, so the schema cannot be evaluated, and clients should reject it (2026-07-28 $ref Resolution).',
       compileError: '{{tool}}: {{field}} does not compile ({{reason}}).',
     },
     examples: {
@@ -35,7 +40,8 @@ export default defineCheck({
         for (const issue of result.issues) {
           const pointer = entry.root + issue.pointer;
           if (result.reason === 'compile-error') report({ messageId: 'compileError', tool: tool.name, pointer, data: { tool: tool.name, field: entry.field, reason: issue.message } });
-          else report({ messageId: result.reason === 'remote-ref' ? 'remoteRef' : 'unresolvedRef', tool: tool.name, pointer, data: { tool: tool.name, keyword: issue.keyword, pointer } });
+          else if (result.reason === 'remote-ref') report({ messageId: 'remoteRef', severity: 'warning', tool: tool.name, pointer, data: { tool: tool.name, keyword: issue.keyword, pointer } });
+          else report({ messageId: 'unresolvedRef', tool: tool.name, pointer, data: { tool: tool.name, keyword: issue.keyword, pointer } });
         }
       }
     }

@@ -28,9 +28,10 @@ checkTester(compile, {
       findings: [{ messageId: 'unresolvedRef', tool: 'upload_design', pointer: '/outputSchema/properties/variantScreenInstance/$ref', severity: 'error' }],
     },
     {
-      name: 'remote $ref in inputSchema',
+      name: 'remote $ref in inputSchema: a warning',
       observation: makeObservation({ tools: [makeTool('r', { inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.invalid/a.json' } } } })] }),
-      findings: [{ messageId: 'remoteRef', tool: 'r', pointer: '/inputSchema/properties/a/$ref' }],
+      // a warning: no revision forbids a server to write one; 2026-07-28 §$ref Resolution tells clients to reject it
+      findings: [{ messageId: 'remoteRef', tool: 'r', pointer: '/inputSchema/properties/a/$ref', severity: 'warning' }],
     },
     {
       name: 'a schema nested past the depth guard does not compile (more in deep-schema.test.ts)',

@@ -194,6 +194,8 @@ export const ARMS: Arm[] = [
   // spec:2025-11-25/server/tools.mdx §Tool Names: "Tool names SHOULD be unique within a server": a warning, on every revision
   { surface: 'duplicate-names', file: 'long-names.mjs', args: ['--twin', '--duplicate'], draws: [{ check: 'tools/name', messageId: 'duplicate', severity: 'warning', includes: 'Tool list_repositories is advertised 2 times; tool names should be unique within a server' }] },
   { surface: 'duplicate-names-2024-11-05', file: 'long-names.mjs', args: ['--twin', '--duplicate', '--version', '2024-11-05'], draws: [{ check: 'tools/name', messageId: 'duplicate', severity: 'warning' }] },
+  { surface: 'remote-ref', file: 'remote-ref.mjs', draws: [{ check: 'schema/compile', messageId: 'remoteRef', severity: 'warning', includes: 'ship_parcel: $ref at /inputSchema/properties/to/$ref points outside the schema document' }], never: [{ check: 'schema/compile', messageId: 'unresolvedRef' }] },
+  { surface: 'local-ref', file: 'remote-ref.mjs', args: ['--twin'], silent: ['schema/compile'] },
   { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested.' }] },
   {
     surface: 'list-offline',
