@@ -41,7 +41,7 @@ function mergeTools(a: readonly ReportTool[], b: readonly ReportTool[]): ReportT
       continue;
     }
     const seen = new Set(prev.calls.map((c) => c.scenario));
-    prev.calls.push(...tool.calls.filter((c) => !seen.has(c.scenario)));
+    for (const call of tool.calls) if (!seen.has(call.scenario)) prev.calls.push(call); // no spread: server-sized
   }
   return [...byName.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
 }

@@ -35,7 +35,7 @@ function headline(report: Report, color: boolean): string[] {
       `: ${plural(summary.surfaces, 'surface')}, ${plural(summary.tools, 'tool')}, ${plural(summary.calls, 'call')} in ${formatDuration(report.durationMs)}`,
     `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
   ];
-  lines.push(...uncalledLines(report.findings).map((line) => paint(color, 'warning', line)));
+  for (const line of uncalledLines(report.findings)) lines.push(paint(color, 'warning', line)); // no spread: server-sized
   const baselined = report.findings.filter((f) => f.baselined).length;
   if (baselined > 0) lines.push(paint(color, 'dim', `${baselined} accepted by the baseline`));
   if (report.shard) lines.push(`shard ${report.shard.index}/${report.shard.total}`);

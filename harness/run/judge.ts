@@ -133,7 +133,8 @@ export function judge(
     }
     const ctx: CheckContext = { observation: obs, schemas, options };
     try {
-      findings.push(...runCheck(check, ctx, severity));
+      // one push per finding: a spread of a server-sized list (130,000 tools never called) overflows the stack
+      for (const finding of runCheck(check, ctx, severity)) findings.push(finding);
     } catch (error) {
       crashed = true;
       findings.push(harnessFinding(HARNESS_CHECK_ID, 'crashed', obs.surface, { check: check.meta.id, error: error instanceof Error ? error.message : String(error) }));

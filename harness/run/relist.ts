@@ -81,7 +81,8 @@ export async function followListChanges(deps: RelistDeps): Promise<ListChanged |
     const plan = deps.planCalls(obs);
     obs.skippedTools = [...obs.skippedTools, ...plan.skipped.filter((s) => added.has(s.tool))];
     if (signal?.aborted) break;
-    obs.calls.push(...(await deps.callScenarios(plan.scenarios.filter((s) => added.has(s.tool)), changesStateByName(obs.listing.tools))));
+    const calls = await deps.callScenarios(plan.scenarios.filter((s) => added.has(s.tool)), changesStateByName(obs.listing.tools));
+    for (const call of calls) obs.calls.push(call); // no spread: as many as the server added
   }
   const count = session.notificationCount(LIST_CHANGED);
   if (count === 0) return undefined;

@@ -178,7 +178,7 @@ export function portabilityIssues(schema: unknown, side: 'input' | 'output'): Po
       typeIssues(node, visit, out);
       shapeIssues(node, visit, out);
     });
-    out.push(...refNotes(schema));
+    for (const note of refNotes(schema)) out.push(note); // no spread: as many as the schema's $refs
   } catch {
     // A malformed document cannot be analysed further; schema/compile and schema/dialect report it.
   }

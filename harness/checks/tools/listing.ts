@@ -7,7 +7,10 @@
  *   `errorNetworkCause`), the message says the run may lack what the server needs; it stays an error, since a
  *   run that listed nothing tested nothing and must not pass.
  *   A first page that timed out or ended with the process is transport/timeout's or transport/exit's
- *   finding: a note here that nothing was tested.
+ *   finding: a note here that nothing was tested. A first page answered over the frame limit (16 MiB,
+ *   never parsed) is an error here: transport/stdout's oversize line is only a warning (the spec sets no
+ *   size limit), and a run that listed nothing must not pass on it (the hostile review: exit 0, 0 tools).
+ *   Pagination is the spec's way to serve a large tool set (spec:2025-11-25/server/utilities/pagination.mdx).
  * - A later page that failed, a `nextCursor` returned before (a repeat or a cycle), pagination still
  *   going after the page limit, and a tool name listed again on a later page: warnings (cursors SHOULD
  *   be stable and the listing finite; a looped tool is judged once).
@@ -52,6 +55,7 @@ export default defineCheck({
       listError: 'tools/list was answered with JSON-RPC error {{code}} although the server declares the tools capability; no tool was listed, so nothing was tested.{{cause}}',
       listErrorUndeclared: 'tools/list was answered with JSON-RPC error {{code}}; the server does not declare the tools capability, so nothing was tested.{{cause}}',
       listUnanswered: "tools/list ended with '{{outcome}}' (see the transport checks); no tool was listed, so nothing was tested.",
+      listOversize: "tools/list was answered with a line over the harness's frame limit (16 MiB), which it does not parse (transport/stdout names the line); no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor).",
       pageFailed: 'Page {{page}} of tools/list was not a success ({{how}}); the tools after page {{previous}} were not listed or tested.',
       cursorRepeated: 'Page {{page}} of tools/list returned a nextCursor that page {{first}} already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.',
       pageLimit: 'tools/list still returned a nextCursor after {{pages}} pages (the page limit); the tools beyond were not listed or tested.',
@@ -83,7 +87,8 @@ export default defineCheck({
           const declared = declaresTools(observation);
           const cause = errorNetworkCause(page.response?.error?.message);
           report({ messageId: declared ? 'listError' : 'listErrorUndeclared', pointer: '/error/code', severity: declared ? 'error' : 'info', data: { code: codeOf(listing, 0), cause } });
-        } else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
+        } else if (page.outcome === 'oversize') report({ messageId: 'listOversize', severity: 'error' });
+        else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {
         const how = page.outcome === 'protocol-error' ? `JSON-RPC error ${codeOf(listing, last)}` : `'${page.outcome}'`;
         report({ messageId: 'pageFailed', pointer: '/error', data: { page: last + 1, previous: last, how } });

@@ -118,7 +118,7 @@ export default defineCheck({
       const numbers = lines.map((l) => l.line);
       const one = lines.length === 1;
       if (kind === 'oversize') {
-        const bytes = Math.max(...lines.map((l) => l.bytes));
+        const bytes = lines.reduce((most, l) => Math.max(most, l.bytes), 0); // no spread: server-sized
         report({ messageId: 'oversize', severity: 'warning', pointer: stdoutKindPointer(kind), data: { lines: lineList(numbers), exceeds: one ? 'exceeds' : 'exceed', bytes } });
         continue;
       }

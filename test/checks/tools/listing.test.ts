@@ -56,6 +56,12 @@ checkTester(check, {
       observation: makeObservation({ listing: listing({ pages: [page(undefined, 'timeout')], stop: 'error' }) }),
       findings: [{ messageId: 'listUnanswered', severity: 'info' }],
     },
+    // the hostile review: one 20 MB tools/list line drew one transport/stdout warning and exit 0 with 0 tools tested
+    {
+      name: 'first page answered over the frame limit: an error here (nothing was tested), not a note',
+      observation: makeObservation({ listing: listing({ pages: [page(undefined, 'oversize')], stop: 'error' }) }),
+      findings: [{ messageId: 'listOversize', severity: 'error' }],
+    },
     {
       name: 'a later page failed',
       observation: makeObservation({ listing: listing({ pages: [ok(['a'], 'x'), page({ error: { code: -32602, message: 'bad cursor' } })], stop: 'error' }) }),
