@@ -67,7 +67,8 @@ describe('transport faults through the CLI', () => {
 
   it('transport/shutdown reports the SIGKILL a server needed', () => {
     const stubborn = findingsOf(reportOf(run), 'stubborn', 'transport/shutdown');
-    expect(stubborn.map((f) => f.messageId)).toEqual(['neededSigkill']);
+    // a note on the fixture's 2025-11-25: the legacy lifecycle asks nothing of the server (a warning from 2026-07-28)
+    expect(stubborn.map((f) => [f.messageId, f.severity])).toEqual([['neededSigkill', 'info']]);
   });
 
   // Regression: an unref'd sleep() in the shutdown's orphan reaping let Node end the CLI with exit code
@@ -80,7 +81,7 @@ describe('transport faults through the CLI', () => {
   });
 
   it('only the faulting surfaces draw their transport finding', () => {
-    const transport = reportOf(run).findings.filter((f) => f.check.startsWith('transport/') && f.severity !== 'info');
+    const transport = reportOf(run).findings.filter((f) => f.check.startsWith('transport/') && (f.severity !== 'info' || f.check === 'transport/shutdown'));
     const pairs = new Set(transport.map((f) => `${f.surface} ${f.check}`));
     expect([...pairs].sort()).toEqual(['crashes transport/exit', 'hangs transport/timeout', 'prints transport/stdout', 'stubborn transport/shutdown']);
   });

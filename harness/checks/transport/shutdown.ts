@@ -1,9 +1,20 @@
 /**
  * transport/shutdown: the server exits after its stdin closes, without SIGTERM or SIGKILL, and leaves
- * no process of its tree behind (spec:2025-11-25/basic/lifecycle.mdx §Shutdown;
- * spec:2026-07-28/basic/transports/stdio.mdx §Shutdown: servers SHOULD exit promptly on stdin EOF).
+ * no process of its tree behind.
+ * - Needing SIGTERM or SIGKILL: a warning on 2026-07-28 (spec:2026-07-28/basic/transports/stdio.mdx §Shutdown:
+ *   "Servers SHOULD exit promptly when their standard input is closed"); a note on the revisions before it,
+ *   which give the server no exit rule: their lifecycle (spec:2025-11-25/basic/lifecycle.mdx §Shutdown, the same
+ *   text since 2024-11-05) has the client close stdin, wait, and send SIGTERM, then SIGKILL, "if the server does
+ *   not exit within a reasonable time", so a legacy server that ends on SIGTERM breaks nothing (the sweep of
+ *   published servers: @openbnb/mcp-server-airbnb, a 10 s timer after a failed start-up fetch; a server exiting
+ *   2.1-3.2 s after EOF drew the warning in 3 runs of 8).
+ * - Processes of its tree still alive after shutdown: an error (the harness's own rule: a host is left with them).
  */
 import { defineCheck } from '../define.ts';
+import { atLeastRevision } from '../../wire/revision.ts';
+
+/** The revision whose stdio transport asks servers to exit on stdin EOF (spec:2026-07-28/basic/transports/stdio.mdx §Shutdown). */
+const EXIT_ON_EOF_REVISION = '2026-07-28';
 
 export default defineCheck({
   meta: {
@@ -14,8 +25,8 @@ export default defineCheck({
       'Hosts end a stdio server by closing its stdin; a server that ignores EOF keeps the host waiting for its kill timeouts, and orphaned child processes keep ports, files and memory after the host is gone.',
     spec: 'spec:2025-11-25/basic/lifecycle.mdx §Shutdown; spec:2026-07-28/basic/transports/stdio.mdx §Shutdown',
     messages: {
-      neededSigterm: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs); it needed SIGTERM.',
-      neededSigkill: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs), nor on SIGTERM; it was killed with SIGKILL.',
+      neededSigterm: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs); it needed SIGTERM.{{basis}}',
+      neededSigkill: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs), nor on SIGTERM; it was killed with SIGKILL.{{basis}}',
       orphans: "{{count}} process(es) of the server's process tree were still alive after shutdown.",
     },
     examples: {
@@ -31,9 +42,16 @@ export default defineCheck({
     const durationMs = Math.round(shutdown.durationMs);
     // only the configured budget goes into the message (never the measured time), so it is the same from
     // run to run (baselines, merges)
-    const data = { graceMs: Math.round(shutdown.stdinGraceMs) };
-    if (shutdown.endedBy === 'sigterm') report({ messageId: 'neededSigterm', data, evidence: { durationMs } });
-    if (shutdown.endedBy === 'sigkill') report({ messageId: 'neededSigkill', data, evidence: { durationMs } });
+    const version = ctx.observation.negotiation?.protocolVersion;
+    // an unknown revision (no handshake) is judged by the newest rule, as the other revision-bound checks do
+    const bound = version === undefined || atLeastRevision(version, EXIT_ON_EOF_REVISION);
+    const basis = bound
+      ? ''
+      : ` Revision ${version} sets the server no exit rule (its client sends SIGTERM after a reasonable time); ${EXIT_ON_EOF_REVISION} asks servers to exit promptly when stdin closes, and hosts wait for it.`;
+    const data = { graceMs: Math.round(shutdown.stdinGraceMs), basis };
+    const severity = bound ? 'warning' : 'info';
+    if (shutdown.endedBy === 'sigterm') report({ messageId: 'neededSigterm', severity, data, evidence: { durationMs } });
+    if (shutdown.endedBy === 'sigkill') report({ messageId: 'neededSigkill', severity, data, evidence: { durationMs } });
     if (shutdown.survivors > 0) report({ messageId: 'orphans', severity: 'error', data: { count: shutdown.survivors } });
   },
 });

@@ -1,6 +1,9 @@
 import check from '../../../harness/checks/transport/shutdown.ts';
 import { checkTester, makeObservation } from '../../helpers/check-tester.ts';
 
+const MODERN = '2026-07-28';
+const LEGACY_BASIS = ' Revision 2025-11-25 sets the server no exit rule (its client sends SIGTERM after a reasonable time); 2026-07-28 asks servers to exit promptly when stdin closes, and hosts wait for it.';
+
 checkTester(check, {
   valid: [
     { name: 'exited after stdin closed', observation: makeObservation({ shutdown: { endedBy: 'stdin-close', durationMs: 30, survivors: 0, stdinGraceMs: 2000 } }) },
@@ -8,25 +11,38 @@ checkTester(check, {
     { name: 'no shutdown recorded', observation: makeObservation() },
   ],
   invalid: [
+    // spec:2026-07-28/basic/transports/stdio.mdx §Shutdown: "Servers SHOULD exit promptly when their standard input is closed"
     {
-      name: 'needed SIGTERM: the message names the configured grace, never the measured time',
-      observation: makeObservation({ shutdown: { endedBy: 'sigterm', durationMs: 2010, survivors: 0, stdinGraceMs: 2000 } }),
+      name: 'needed SIGTERM on 2026-07-28: a warning; the message names the configured grace, never the measured time',
+      observation: makeObservation({ protocolVersion: MODERN, shutdown: { endedBy: 'sigterm', durationMs: 2010, survivors: 0, stdinGraceMs: 2000 } }),
       findings: [{ messageId: 'neededSigterm', severity: 'warning', message: 'The server process did not exit within 2000 ms of stdin closing (timeouts.stdinGraceMs); it needed SIGTERM.' }],
     },
     {
       name: 'the grace comes from the surface timeouts (500 ms)',
-      observation: makeObservation({ shutdown: { endedBy: 'sigterm', durationMs: 612, survivors: 0, stdinGraceMs: 500 } }),
+      observation: makeObservation({ protocolVersion: MODERN, shutdown: { endedBy: 'sigterm', durationMs: 612, survivors: 0, stdinGraceMs: 500 } }),
       findings: [{ messageId: 'neededSigterm', message: 'The server process did not exit within 500 ms of stdin closing (timeouts.stdinGraceMs); it needed SIGTERM.' }],
     },
-    { name: 'needed SIGKILL', observation: makeObservation({ shutdown: { endedBy: 'sigkill', durationMs: 4020, survivors: 0, stdinGraceMs: 2000 } }), findings: [{ messageId: 'neededSigkill', severity: 'warning' }] },
+    { name: 'needed SIGKILL on 2026-07-28: a warning', observation: makeObservation({ protocolVersion: MODERN, shutdown: { endedBy: 'sigkill', durationMs: 4020, survivors: 0, stdinGraceMs: 2000 } }), findings: [{ messageId: 'neededSigkill', severity: 'warning' }] },
+    // the legacy lifecycle (2024-11-05 to 2025-11-25 §Shutdown) has the client send SIGTERM "if the server does not exit
+    // within a reasonable time" and asks nothing of the server: a note (the sweep: @openbnb/mcp-server-airbnb, a 10 s timer)
     {
-      name: 'orphaned children are an error',
-      observation: makeObservation({ shutdown: { endedBy: 'stdin-close', durationMs: 20, survivors: 2, stdinGraceMs: 2000 } }),
+      name: 'needed SIGTERM on 2025-11-25: a note that says why',
+      observation: makeObservation({ shutdown: { endedBy: 'sigterm', durationMs: 2010, survivors: 0, stdinGraceMs: 2000 } }),
+      findings: [{ messageId: 'neededSigterm', severity: 'info', message: `The server process did not exit within 2000 ms of stdin closing (timeouts.stdinGraceMs); it needed SIGTERM.${LEGACY_BASIS}` }],
+    },
+    {
+      name: 'needed SIGKILL on 2024-11-05: a note',
+      observation: makeObservation({ protocolVersion: '2024-11-05', shutdown: { endedBy: 'sigkill', durationMs: 4020, survivors: 0, stdinGraceMs: 2000 } }),
+      findings: [{ messageId: 'neededSigkill', severity: 'info', message: "The server process did not exit within 2000 ms of stdin closing (timeouts.stdinGraceMs), nor on SIGTERM; it was killed with SIGKILL. Revision 2024-11-05 sets the server no exit rule (its client sends SIGTERM after a reasonable time); 2026-07-28 asks servers to exit promptly when stdin closes, and hosts wait for it." }],
+    },
+    {
+      name: 'orphaned children are an error, on any revision',
+      observation: makeObservation({ protocolVersion: '2024-11-05', shutdown: { endedBy: 'stdin-close', durationMs: 20, survivors: 2, stdinGraceMs: 2000 } }),
       findings: [{ messageId: 'orphans', severity: 'error' }],
     },
     {
       name: 'both at once',
-      observation: makeObservation({ shutdown: { endedBy: 'sigkill', durationMs: 4020, survivors: 1, stdinGraceMs: 2000 } }),
+      observation: makeObservation({ protocolVersion: MODERN, shutdown: { endedBy: 'sigkill', durationMs: 4020, survivors: 1, stdinGraceMs: 2000 } }),
       findings: [{ messageId: 'neededSigkill' }, { messageId: 'orphans', severity: 'error' }],
     },
   ],

@@ -49,8 +49,10 @@ export const ARMS: Arm[] = [
   { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
   { surface: 'unknown-tool-32603', file: 'unknown-tool-code.mjs', args: ['--code', '-32603'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
   { surface: 'unknown-tool-32602', file: 'unknown-tool-code.mjs', args: ['--twin'], silent: ['errors/classification'] },
-  { surface: 'slow-exit', file: 'slow-exit.mjs', draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'warning', includes: 'did not exit within 500 ms of stdin closing' }] },
-  { surface: 'prompt-exit', file: 'slow-exit.mjs', args: ['--twin'], silent: ['transport/shutdown'] },
+  // 2026-07-28 stdio §Shutdown: servers SHOULD exit promptly on stdin EOF (a warning); the legacy lifecycle asks nothing of them (a note)
+  { surface: 'slow-exit', file: 'slow-exit.mjs', args: ['--modern'], draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'warning', includes: 'did not exit within 500 ms of stdin closing' }] },
+  { surface: 'slow-exit-legacy', file: 'slow-exit.mjs', draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'info', includes: 'Revision 2025-11-25 sets the server no exit rule' }] },
+  { surface: 'prompt-exit', file: 'slow-exit.mjs', args: ['--twin', '--modern'], silent: ['transport/shutdown'] },
   { surface: 'nullable-openapi', file: 'nullable-defs.mjs', draws: [{ check: 'schema/portability', messageId: 'nullable', severity: 'warning' }], never: [{ check: 'schema/portability', messageId: 'defaultInvalid' }] },
   { surface: 'nullable-defs-control', file: 'nullable-defs.mjs', args: ['--twin'], silent: ['schema/portability'] },
   {
