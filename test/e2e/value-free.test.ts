@@ -55,5 +55,9 @@ describe('value-free reports through the CLI', () => {
   it('--show-values keeps the evidence, so the scan finds sentinels', () => {
     expect(leaks(shown)).toContain('report.json');
     expect(reportOf(shown).findings.some((f) => f.evidence !== undefined)).toBe(true);
+    // the sweep of published servers: errors/echo said a value was echoed but showed nothing to see it by
+    const echoed = findingsOf(reportOf(shown), 'echo-args', 'errors/echo');
+    expect(echoed.length).toBeGreaterThan(0);
+    for (const finding of echoed) expect(JSON.stringify(finding.evidence), finding.message).toMatch(new RegExp(SENTINEL_PATTERN.source));
   });
 });

@@ -216,7 +216,9 @@ export default defineCheck({
       // only a valid call that was not a protocol error makes the probe's JSON-RPC error about the arguments
       const judged = valid.some((r) => responseKind(r) === 'result' || responseKind(r) === 'tool-error');
       if (!record || !judged || responseKind(record.request) !== 'protocol-error') continue;
-      report({ messageId: 'invalidArgumentsProtocolError', tool: tool.name, pointer: '/error/code', data: { tool: tool.name, code: String(rpcError(record.request)?.code) }, ...(modernRule ? {} : { severity: 'info' }) });
+      // what was sent and the JSON-RPC error that came back are evidence (--show-values)
+      const evidence = { params: record.probe.params, error: rpcError(record.request) };
+      report({ messageId: 'invalidArgumentsProtocolError', tool: tool.name, pointer: '/error/code', data: { tool: tool.name, code: String(rpcError(record.request)?.code) }, ...(modernRule ? {} : { severity: 'info' }), evidence });
     }
     if (failing.size > 0) {
       const tools = [...failing.keys()].sort();

@@ -54,6 +54,12 @@ function channelTexts(record: Pick<ProbeRecord, 'request'>): Array<[string, stri
   return texts;
 }
 
+/** A failure answer as evidence (--show-values): the JSON-RPC error, or the result's content and structuredContent. */
+function answerOf(request: ProbeRecord['request']): unknown {
+  const result = resultOf(request);
+  return request.response?.error ?? (result ? { isError: result.isError, content: result.content, structuredContent: result.structuredContent } : undefined);
+}
+
 /**
  * Whether any channel `channelTexts` reads could hold `needle` in its text, without serialising one: true when a
  * string of a channel's value (a member name or a string value, at any depth) contains it. `needle` must be plain
@@ -174,7 +180,9 @@ export default defineCheck({
         // caller's own identifier is what users expect of such a message, and no revision has a MUST or
         // SHOULD about it (trials s3: 42 such warnings on 7 published servers, all not-found messages); a
         // probe's invalid value reflected verbatim (`echoed`) stays a warning
-        report({ messageId: 'echoedCall', tool: call.scenario.tool, data: { tool: call.scenario.tool, scenario: call.scenario.name, channel }, pointer: channelPointer(channel), severity: forbid ? 'error' : 'info' });
+        // the arguments and the failure answer that repeats them are evidence (--show-values), never the message
+        const evidence = { arguments: call.scenario.arguments, answer: answerOf(call.request) };
+        report({ messageId: 'echoedCall', tool: call.scenario.tool, data: { tool: call.scenario.tool, scenario: call.scenario.name, channel }, pointer: channelPointer(channel), severity: forbid ? 'error' : 'info', evidence });
       }
     }
     for (const record of observation.probes) {
@@ -190,10 +198,11 @@ export default defineCheck({
         seen.add(key);
         const severity = forbid ? 'error' as const : undefined;
         const data = { tool: record.probe.tool ?? '(unknown)', probe: probeName(record), channel };
-        if (unknownTool) report({ messageId: 'echoedUnknown', data: { channel }, pointer: channelPointer(channel), ...(severity ? { severity } : {}) });
-        else if (own.includes(channel)) report({ messageId: 'echoed', tool: record.probe.tool, data, pointer: channelPointer(channel), ...(severity ? { severity } : {}) });
+        const evidence = { params: record.probe.params, answer: answerOf(record.request) };
+        if (unknownTool) report({ messageId: 'echoedUnknown', data: { channel }, pointer: channelPointer(channel), ...(severity ? { severity } : {}), evidence });
+        else if (own.includes(channel)) report({ messageId: 'echoed', tool: record.probe.tool, data, pointer: channelPointer(channel), ...(severity ? { severity } : {}), evidence });
         // info unless forbidden, as `echoedCall`: the value repeated is one the caller also sent as valid arguments
-        else report({ messageId: 'echoedProbeBase', tool: record.probe.tool, data, pointer: channelPointer(channel), severity: forbid ? 'error' : 'info' });
+        else report({ messageId: 'echoedProbeBase', tool: record.probe.tool, data, pointer: channelPointer(channel), severity: forbid ? 'error' : 'info', evidence });
       }
     }
   },

@@ -99,7 +99,7 @@ function judge(record: ProbeRecord, m: ListMethod, report: (f: FindingDescriptor
     if (last === 0) {
       if (failed.outcome !== 'protocol-error') return; // a timeout or exit of the first page: transport/timeout, transport/exit
       if (m.method === TEMPLATES_METHOD && rpcError(failed)?.code === METHOD_NOT_FOUND) report({ messageId: 'templatesNotServed', severity: 'info', pointer: '/error/code' });
-      else report({ messageId: 'listError', pointer: '/error/code', ...severity, data: { ...data, how: how(record, 0), cause } });
+      else report({ messageId: 'listError', pointer: '/error/code', ...severity, data: { ...data, how: how(record, 0), cause }, evidence: rpcError(failed) });
       return;
     }
     if (failed.outcome === 'timeout' || failed.outcome === 'exit') return;

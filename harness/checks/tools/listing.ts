@@ -86,7 +86,7 @@ export default defineCheck({
         if (page.outcome === 'protocol-error') {
           const declared = declaresTools(observation);
           const cause = errorNetworkCause(page.response?.error?.message);
-          report({ messageId: declared ? 'listError' : 'listErrorUndeclared', pointer: '/error/code', severity: declared ? 'error' : 'info', data: { code: codeOf(listing, 0), cause } });
+          report({ messageId: declared ? 'listError' : 'listErrorUndeclared', pointer: '/error/code', severity: declared ? 'error' : 'info', data: { code: codeOf(listing, 0), cause }, evidence: page.response?.error });
         } else if (page.outcome === 'oversize') report({ messageId: 'listOversize', severity: 'error' });
         else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {

@@ -63,12 +63,13 @@ export default defineCheck({
     }
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'timeout') continue;
-      report({ messageId: 'call', tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs) } });
+      // the arguments are evidence (--show-values): what to send to see the wait again
+      report({ messageId: 'call', tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs) }, evidence: { arguments: scenario.arguments } });
     }
     for (const { probe, request } of probes) {
       if (request.outcome !== 'timeout') continue;
       const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs) };
-      report({ messageId: 'probe', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data });
+      report({ messageId: 'probe', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });
     }
     for (const { record, page, relist } of listPages({ listing, listChanged: ctx.observation.listChanged })) {
       if (record.outcome === 'timeout') report({ messageId: relist === undefined ? 'listPage' : 'relistPage', data: { page, timeoutMs: limitMs(record) } });

@@ -37,7 +37,7 @@ checkTester(check, {
     {
       name: 'tools/list answered with a JSON-RPC error while tools are declared: error',
       observation: makeObservation({ listing: listing({ pages: [page({ error: { code: -32603, message: 'x' } })], stop: 'error' }) }),
-      findings: [{ messageId: 'listError', severity: 'error', pointer: '/error/code', message: 'tools/list was answered with JSON-RPC error -32603 although the server declares the tools capability; no tool was listed, so nothing was tested.' }],
+      findings: [{ messageId: 'listError', severity: 'error', pointer: '/error/code', message: 'tools/list was answered with JSON-RPC error -32603 although the server declares the tools capability; no tool was listed, so nothing was tested.', evidence: { code: -32603, message: 'x' } }],
     },
     // @supabase/mcp-server-supabase 0.13.0 offline: tools/list -32603 "fetch failed". Still an error (a run that listed
     // nothing tested nothing), the message says what the server's own error named; never the host
