@@ -7,7 +7,7 @@
  */
 import { defineCheck } from '../define.ts';
 import type { BootFailure } from '../../model/observation.ts';
-import type { ExitInfo, RequestRecord } from '../../model/wire.ts';
+import type { ExitInfo, HttpExchange, RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
 import { networkCause, stderrTail } from '../util/stderr.ts';
@@ -23,7 +23,7 @@ export default defineCheck({
     messages: {
       spawnFailed: 'The server process could not be started: command {{command}}: {{cause}}.',
       unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
-      negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).',
+      negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).{{http}}',
       bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
       unexpectedExit: 'The server process exited unexpectedly {{how}} while the harness was still using it.',
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
@@ -40,7 +40,7 @@ export default defineCheck({
   check(ctx, report) {
     const { bootError, exits, calls, probes } = ctx.observation;
     const stderr = stderrTail(ctx.observation);
-    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), networkCause(stderr));
+    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), networkCause(stderr), httpStatusNote(ctx.observation.wire.http));
     else for (const exit of exits) if (exit.unexpected) reportExit(exit, (f) => report({ ...f, stderr }));
     const unsent = new Unsent();
     for (const { scenario, request } of calls) {
@@ -91,7 +91,7 @@ class Unsent {
  * run and 900 ms in the next, and the message said so. An exit after stderr reported a failed network lookup or
  * connection says so (`cause`, util/stderr.ts `networkCause`): the environment may be to blame.
  */
-function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: Report, cause: string): void {
+function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: Report, cause: string, http: string): void {
   const evidence = bootError.message;
   if (bootError.reason === 'unreachable') return report({ messageId: 'unreachable', evidence });
   if (readyTimeoutMs(bootError) !== undefined) return; // transport/timeout's
@@ -101,7 +101,29 @@ function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: 
     const data = { how: describeExit(crashes[crashes.length - 1]), count: crashes.length };
     return report({ messageId: 'bootExited', data: { ...data, cause }, evidence: { session: evidence, firstExitAtMs: Math.round(crashes[0].atMs) } });
   }
-  if (initializeTimeoutMs(bootError) === undefined) report({ messageId: 'negotiateFailed', evidence });
+  if (initializeTimeoutMs(bootError) === undefined) report({ messageId: 'negotiateFailed', data: { http }, evidence });
+}
+
+/**
+ * On a Streamable HTTP surface, what the last negotiation POST (`initialize` or `server/discover`) was answered
+ * with when that was not a 2xx: its HTTP status, and for a redirect that the harness does not follow it (a
+ * redirect would carry the configured headers, tokens among them, to wherever the server points; the hostile
+ * review's 307 read only "did not complete protocol negotiation"). Empty otherwise (stdio, or a 2xx without a
+ * usable answer: the session's message is the evidence). The status is the server's, the same in every run.
+ */
+function httpStatusNote(exchanges: readonly HttpExchange[] | undefined): string {
+  if (exchanges === undefined) return '';
+  let last: HttpExchange | undefined;
+  for (const exchange of exchanges) {
+    const method = exchange.message?.method;
+    if (exchange.method === 'POST' && (method === 'initialize' || method === 'server/discover')) last = exchange;
+  }
+  const status = last?.status;
+  if (last === undefined || status === undefined || (status >= 200 && status < 300)) return '';
+  const what = ` The HTTP answer to ${last.message?.method ?? 'the request'} had status ${status}`;
+  return status >= 300 && status < 400
+    ? `${what}, a redirect, which the harness does not follow (it would carry the configured headers elsewhere): set the surface's url to the endpoint itself.`
+    : `${what}.`;
 }
 
 /** One unexpected exit, named by its code or signal; its time (ms after spawn) is evidence. */

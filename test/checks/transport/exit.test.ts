@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/exit.ts';
 import { checkTester, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 import type { BootFailure } from '../../../harness/model/observation.ts';
-import type { ExitInfo } from '../../../harness/model/wire.ts';
+import type { ExitInfo, HttpExchange } from '../../../harness/model/wire.ts';
+
+/** A POST of the negotiation on a Streamable HTTP connection, answered with `status`. */
+const httpPost = (seq: number, method: string, status: number): HttpExchange => ({ seq, connection: 1, atMs: seq, method: 'POST', message: { kind: 'request', id: seq, method }, session: 'none', status, bodyBytes: 0, messages: 0 });
 
 const finalExit: ExitInfo = { atMs: 900, code: 0, signal: null, unexpected: false };
 const crash: ExitInfo = { atMs: 120, code: 1, signal: null, unexpected: true };
@@ -46,7 +49,35 @@ checkTester(check, {
     {
       name: 'negotiation refused without an exit',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-error', errorCode: -32600, message: 'initialize was answered with JSON-RPC error -32600' } }),
-      findings: [{ messageId: 'negotiateFailed' }],
+      findings: [{ messageId: 'negotiateFailed', message: 'The server process started but did not complete protocol negotiation (server/discover or initialize).' }],
+    },
+    // the hostile review: a Streamable HTTP endpoint answering 307 read only "did not complete protocol negotiation"
+    {
+      name: 'Streamable HTTP: initialize answered with a redirect, which is named and not followed',
+      observation: makeObservation({
+        transport: 'streamable-http',
+        bootError: { phase: 'negotiate', reason: 'initialize-invalid', message: 'the HTTP answer to initialize carried no JSON-RPC response' },
+        wire: { ...makeObservation().wire, http: [httpPost(1, 'server/discover', 307), httpPost(2, 'initialize', 307)] },
+      }),
+      findings: [{ messageId: 'negotiateFailed', message: "The server process started but did not complete protocol negotiation (server/discover or initialize). The HTTP answer to initialize had status 307, a redirect, which the harness does not follow (it would carry the configured headers elsewhere): set the surface's url to the endpoint itself." }],
+    },
+    {
+      name: 'Streamable HTTP: initialize answered with 500: the status named',
+      observation: makeObservation({
+        transport: 'streamable-http',
+        bootError: { phase: 'negotiate', reason: 'initialize-invalid', message: 'the HTTP answer to initialize carried no JSON-RPC response' },
+        wire: { ...makeObservation().wire, http: [httpPost(1, 'server/discover', 200), httpPost(2, 'initialize', 500)] },
+      }),
+      findings: [{ messageId: 'negotiateFailed', message: 'The server process started but did not complete protocol negotiation (server/discover or initialize). The HTTP answer to initialize had status 500.' }],
+    },
+    {
+      name: 'Streamable HTTP: a 200 without a usable answer: no status note (the evidence says what came)',
+      observation: makeObservation({
+        transport: 'streamable-http',
+        bootError: { phase: 'negotiate', reason: 'initialize-invalid', message: 'the HTTP answer to initialize carried no JSON-RPC response' },
+        wire: { ...makeObservation().wire, http: [httpPost(1, 'initialize', 200)] },
+      }),
+      findings: [{ messageId: 'negotiateFailed', message: 'The server process started but did not complete protocol negotiation (server/discover or initialize).' }],
     },
     {
       name: 'crash mid-session with a call in flight',
