@@ -1,17 +1,21 @@
 /**
  * Dialect resolution from `$schema` (spec:2025-11-25/basic/index.mdx §JSON Schema Usage):
- * none or 2020-12 -> 2020-12; 2019-09 -> 2019-09; draft-07 and draft-06 -> draft-07; anything else unknown.
+ * none or 2020-12 -> 2020-12; 2019-09 -> 2019-09; draft-07 and draft-06 -> the draft-07 engine (a draft-06 schema
+ * keeps its name, draft-06, for findings); anything else unknown.
  */
 import type { JsonSchema } from '../model/protocol.ts';
-import type { Dialect, DialectInfo } from './service.ts';
+import type { Dialect, DialectInfo, DialectName } from './service.ts';
 
-/** Known meta-schema URIs, normalised (no scheme, no trailing `#` or `/`), mapped to the engine. */
-const KNOWN: Record<string, Dialect> = {
+/** Known meta-schema URIs, normalised (no scheme, no trailing `#` or `/`), mapped to the dialect's name. */
+const KNOWN: Record<string, DialectName> = {
   'json-schema.org/draft/2020-12/schema': '2020-12',
   'json-schema.org/draft/2019-09/schema': '2019-09',
   'json-schema.org/draft-07/schema': 'draft-07',
-  'json-schema.org/draft-06/schema': 'draft-07',
+  'json-schema.org/draft-06/schema': 'draft-06',
 };
+
+/** The engine of each dialect name: draft-06 runs on draft-07's (draft-07 only added keywords to draft-06). */
+const ENGINE: Readonly<Record<DialectName, Dialect>> = { '2020-12': '2020-12', '2019-09': '2019-09', 'draft-07': 'draft-07', 'draft-06': 'draft-07' };
 
 /**
  * The `$id`s of the meta-schemas each dialect's ajv engine holds (./engines.ts), the one it validates a
@@ -30,13 +34,14 @@ function normalise(uri: string): string {
 
 
 /**
- * The dialect of a schema. A boolean schema or one without `$schema` is 2020-12; a non-string or
- * unknown `$schema` yields `{ declared, dialect: undefined }` (declared is stringified for non-strings).
+ * The dialect of a schema: its engine (`dialect`) and its name (`name`, draft-06 for a draft-06 `$schema`). A boolean
+ * schema or one without `$schema` is 2020-12; a non-string or unknown `$schema` yields `{ declared }` only (declared is
+ * stringified for non-strings).
  */
 export function dialectOf(schema: JsonSchema): DialectInfo {
-  if (typeof schema !== 'object' || schema === null || !('$schema' in schema)) return { dialect: '2020-12' };
+  if (typeof schema !== 'object' || schema === null || !('$schema' in schema)) return { dialect: '2020-12', name: '2020-12' };
   const declared = schema.$schema;
   if (typeof declared !== 'string') return { declared: JSON.stringify(declared) ?? 'undefined' };
-  const dialect = KNOWN[normalise(declared)];
-  return dialect ? { declared, dialect } : { declared };
+  const name = Object.hasOwn(KNOWN, normalise(declared)) ? KNOWN[normalise(declared)] : undefined;
+  return name ? { declared, dialect: ENGINE[name], name } : { declared };
 }

@@ -40,12 +40,21 @@ export type CompileResult =
       issues: SchemaIssue[];
     };
 
+/** The name of a dialect a schema can declare: a supported engine's, or draft-06 (run on the draft-07 engine). */
+export type DialectName = Dialect | 'draft-06';
+
 /** Dialect resolution of a schema's `$schema`. */
 export interface DialectInfo {
   /** The `$schema` value as declared, if any. */
   declared?: string;
   /** The engine it maps to; undefined when the declared dialect is unknown. */
   dialect?: Dialect;
+  /**
+   * The dialect the schema declares (or defaults to), by name, whenever `dialect` is set: `dialect` itself, except
+   * 'draft-06' for a draft-06 `$schema` (validated on the draft-07 engine against the draft-06 meta-schema). What
+   * findings name.
+   */
+  name?: DialectName;
 }
 
 /** Dialect-aware compile cache shared by every check of a run. */

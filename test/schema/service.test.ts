@@ -15,6 +15,13 @@ describe('createSchemaService: dialect dispatch', () => {
     expect(r.ok && r.dialect).toBe(dialect);
     expect(s.metaValidate(schema)).toEqual([]);
   });
+  it('names the dialect a schema declares: draft-06 runs on the draft-07 engine and keeps its name (the sweep saw it called draft-07)', () => {
+    expect(s.dialectOf({ $schema: 'http://json-schema.org/draft-06/schema#' })).toEqual({ declared: 'http://json-schema.org/draft-06/schema#', dialect: 'draft-07', name: 'draft-06' });
+    expect(s.dialectOf({ $schema: 'http://json-schema.org/draft-07/schema#' })).toEqual({ declared: 'http://json-schema.org/draft-07/schema#', dialect: 'draft-07', name: 'draft-07' });
+    expect(s.dialectOf({ type: 'object' })).toEqual({ dialect: '2020-12', name: '2020-12' });
+    // a name the lookup table inherits is no dialect
+    expect(s.dialectOf({ $schema: 'constructor' })).toEqual({ declared: 'constructor' });
+  });
   it('reports an unknown $schema as unknown-dialect without throwing', () => {
     const r = s.compile({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' });
     expect(r).toMatchObject({ ok: false, reason: 'unknown-dialect' });

@@ -2,7 +2,9 @@
  * schema/dialect: the `$schema` of every inputSchema/outputSchema names a supported dialect, and the
  * schema is valid against its dialect's meta-schema (so no keyword is used with another dialect's
  * meaning: boolean `exclusiveMinimum` or tuple-form `items` under 2020-12, `type: "float"`).
- * A declared draft-07 or 2019-09 is supported and only noted (info).
+ * A declared draft-07, draft-06 or 2019-09 is supported and only noted (info). Findings name the dialect the schema
+ * declares: a draft-06 schema is draft-06 in every message, though it runs on the draft-07 engine (validated against the
+ * draft-06 meta-schema; draft-07 only added keywords to draft-06).
  *
  * Severities follow the negotiated revision (spec:2025-11-25/basic/index.mdx §JSON Schema Usage, SEP-1613):
  * - metaInvalid is an error from 2025-11-25 on ("Schemas MUST be valid according to their declared or default
@@ -27,9 +29,9 @@ export default defineCheck({
       'Model APIs and clients refuse a whole request when one tool schema is invalid for its dialect; an unsupported $schema cannot be evaluated at all. metaInvalid is an error from protocol 2025-11-25 (schemas MUST be valid for their declared or default dialect, 2020-12 the default) and a warning before it, where MCP names no dialect; unknownDialect is a warning (a $schema MAY name another dialect).',
     spec: 'spec:2025-11-25/basic/index.mdx §JSON Schema Usage',
     messages: {
-      unknownDialect: '{{tool}}: {{field}} declares a $schema that names no dialect the harness supports (2020-12, 2019-09, draft-07): the schema cannot be evaluated, and clients that support only 2020-12 may refuse it.',
+      unknownDialect: '{{tool}}: {{field}} declares a $schema that names no dialect the harness supports (2020-12, 2019-09, draft-07, draft-06): the schema cannot be evaluated, and clients that support only 2020-12 may refuse it.',
       metaInvalid: '{{tool}}: {{pointer}} is not valid under the {{dialect}} meta-schema: {{problem}}{{basis}}.',
-      nonDefaultDialect: '{{tool}}: {{field}} declares {{dialect}}; it is supported and validated with {{dialect}} rules, but clients that only accept 2020-12 (the MCP default dialect since protocol 2025-11-25) may refuse it.',
+      nonDefaultDialect: '{{tool}}: {{field}} declares {{dialect}}; it is supported and validated {{validation}}, but clients that only accept 2020-12 (the MCP default dialect since protocol 2025-11-25) may refuse it.',
     },
     examples: {
       fail: '{"inputSchema":{"type":"object","properties":{"ttl":{"type":"integer","minimum":0,"exclusiveMinimum":true}}}}',
@@ -47,17 +49,23 @@ export default defineCheck({
           continue;
         }
         const { basis, severity } = metaInvalidBasis(version, info.declared !== undefined);
+        const dialect = info.name ?? info.dialect;
         if (info.declared !== undefined && info.dialect !== '2020-12') {
-          report({ messageId: 'nonDefaultDialect', severity: 'info', tool: tool.name, pointer: `${entry.root}/$schema`, data: { ...base, dialect: info.dialect } });
+          report({ messageId: 'nonDefaultDialect', severity: 'info', tool: tool.name, pointer: `${entry.root}/$schema`, data: { ...base, dialect, validation: validationOf(dialect) } });
         }
         for (const issue of schemas.metaValidate(entry.schema)) {
           const pointer = entry.root + issue.pointer;
-          report({ messageId: 'metaInvalid', tool: tool.name, pointer, data: { ...base, pointer, dialect: info.dialect, problem: issue.message, basis }, ...(severity ? { severity } : {}) });
+          report({ messageId: 'metaInvalid', tool: tool.name, pointer, data: { ...base, pointer, dialect, problem: issue.message, basis }, ...(severity ? { severity } : {}) });
         }
       }
     }
   },
 });
+
+/** How a declared dialect is validated, for nonDefaultDialect's `{{validation}}`: draft-06 runs on the draft-07 engine. */
+function validationOf(dialect: string): string {
+  return dialect === 'draft-06' ? 'against the draft-06 meta-schema, with draft-07 rules for its keywords (draft-07 only added keywords to draft-06)' : `with ${dialect} rules`;
+}
 
 /**
  * The `{{basis}}` of metaInvalid and its severity. From 2025-11-25 on (or when no revision was negotiated) the

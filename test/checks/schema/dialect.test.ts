@@ -15,8 +15,22 @@ checkTester(dialect, {
   invalid: [
     { name: 'draft-07 declared is supported, info at most (case 11)', observation: makeObservation({ tools: [loadCase('11').tool] }),
       findings: [
-        { messageId: 'nonDefaultDialect', pointer: '/inputSchema/$schema', severity: 'info', data: { tool: 'search_notes', field: 'inputSchema', dialect: 'draft-07' } },
-        { messageId: 'nonDefaultDialect', pointer: '/outputSchema/$schema', severity: 'info', data: { tool: 'search_notes', field: 'outputSchema', dialect: 'draft-07' } },
+        { messageId: 'nonDefaultDialect', pointer: '/inputSchema/$schema', severity: 'info', data: { tool: 'search_notes', field: 'inputSchema', dialect: 'draft-07', validation: 'with draft-07 rules' } },
+        { messageId: 'nonDefaultDialect', pointer: '/outputSchema/$schema', severity: 'info', data: { tool: 'search_notes', field: 'outputSchema', dialect: 'draft-07', validation: 'with draft-07 rules' } },
+      ],
+    },
+    {
+      // the sweep: a draft-06 $schema was reported as draft-07; it runs on the draft-07 engine, yet findings name draft-06
+      name: 'a declared draft-06 is named draft-06 (info), and its meta-schema problems are draft-06 meta-schema problems',
+      observation: makeObservation({ tools: [makeTool('d6', { inputSchema: { $schema: 'http://json-schema.org/draft-06/schema#', type: 'object', properties: { x: { type: 'float' } } } })] }),
+      findings: [
+        {
+          messageId: 'nonDefaultDialect',
+          pointer: '/inputSchema/$schema',
+          severity: 'info',
+          message: 'd6: inputSchema declares draft-06; it is supported and validated against the draft-06 meta-schema, with draft-07 rules for its keywords (draft-07 only added keywords to draft-06), but clients that only accept 2020-12 (the MCP default dialect since protocol 2025-11-25) may refuse it.',
+        },
+        { messageId: 'metaInvalid', pointer: '/inputSchema/properties/x/type', severity: 'error', message: 'd6: /inputSchema/properties/x/type is not valid under the draft-06 meta-schema: must be equal to one of the allowed values.' },
       ],
     },
     { name: 'draft-07 tuple items are valid under draft-07', observation: makeObservation({ tools: [makeTool('t', { inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { p: { type: 'array', items: [{ type: 'string' }] } } } })] }), findings: [{ messageId: 'nonDefaultDialect', severity: 'info' }] },
@@ -83,7 +97,7 @@ checkTester(dialect, {
           tool: 'u',
           pointer: '/inputSchema/$schema',
           severity: 'warning',
-          message: 'u: inputSchema declares a $schema that names no dialect the harness supports (2020-12, 2019-09, draft-07): the schema cannot be evaluated, and clients that support only 2020-12 may refuse it.',
+          message: 'u: inputSchema declares a $schema that names no dialect the harness supports (2020-12, 2019-09, draft-07, draft-06): the schema cannot be evaluated, and clients that support only 2020-12 may refuse it.',
         },
       ],
     },
