@@ -1,6 +1,7 @@
 /**
  * One ajv 8 instance per dialect (2020-12, 2019-09, draft-07 incl. the draft-06 meta-schema),
- * configured for the harness: `strict: false` (unknown keywords and formats are portability notes,
+ * configured for the harness (the draft-07 and draft-06 meta-schemas are ./meta-schemas.ts's: `enum` as the
+ * specifications' prose states it, not ajv's bundled `minItems: 1`/`uniqueItems: true`): `strict: false` (unknown keywords and formats are portability notes,
  * not crashes), `allErrors: true`, `validateSchema: false` (meta-validation is separate), no
  * `loadSchema` (remote refs are never fetched), ajv-formats for the standard formats.
  *
@@ -10,6 +11,7 @@
  * different tools never collide or see each other.
  */
 import { createRequire } from 'node:module';
+import { draft06MetaSchema, draft07MetaSchema, DRAFT_07_META_ID } from './meta-schemas.ts';
 import { ajvRegExp } from './regex.ts';
 import type { Dialect } from './service.ts';
 
@@ -69,7 +71,14 @@ export function createEngine(dialect: Dialect, code: Record<string, unknown> = {
   const Ctor = interop<AjvCtor>(require(dialect === '2020-12' ? 'ajv/dist/2020' : dialect === '2019-09' ? 'ajv/dist/2019' : 'ajv'));
   const engine = new Ctor({ ...OPTIONS, code: { ...OPTIONS.code, ...code } });
   interop<FormatsPlugin>(require('ajv-formats'))(engine);
-  if (dialect === 'draft-07') (engine as unknown as { addMetaSchema(s: unknown): void }).addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  if (dialect === 'draft-07') {
+    // ajv's constructor registered its bundled draft-07 meta-schema; the harness's replaces it under the same key
+    // (ajv's own call: addMetaSchema(schema, id, false)), and draft-06's joins it
+    const meta = engine as unknown as { removeSchema(key: string): void; addMetaSchema(schema: unknown, key?: string, validate?: boolean): void };
+    meta.removeSchema(DRAFT_07_META_ID);
+    meta.addMetaSchema(draft07MetaSchema(), DRAFT_07_META_ID, false);
+    meta.addMetaSchema(draft06MetaSchema());
+  }
   return engine;
 }
 

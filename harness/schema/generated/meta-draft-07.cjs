@@ -7,12 +7,12 @@
 module.exports = function load(lazyAjvRegExp) {
 const exports = {};
 exports["http://json-schema.org/draft-07/schema"] = validate0;
-const schema0 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://json-schema.org/draft-07/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"$comment":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"default":true,"readOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":true},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":true,"enum":{"type":"array","items":true,"minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"if":{"$ref":"#"},"then":{"$ref":"#"},"else":{"$ref":"#"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":true};
+const schema0 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://json-schema.org/draft-07/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"$comment":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"default":true,"readOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":true},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":true,"enum":{"type":"array","items":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"if":{"$ref":"#"},"then":{"$ref":"#"},"else":{"$ref":"#"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":true};
 const schema1 = {"type":"integer","minimum":0};
 const schema7 = {"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]};
 const schema9 = {"enum":["array","boolean","integer","null","number","object","string"]};
 const func0 = Object.prototype.hasOwnProperty;
-const func32 = require("ajv/dist/runtime/equal").default;
+const func33 = require("ajv/dist/runtime/equal").default;
 const schema2 = {"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -909,47 +909,14 @@ let data37 = data.enum;
 const _errs80 = errors;
 const _errs81 = errors;
 if(Array.isArray(data37)){
-if(data37.length < 1){
-const err36 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err36 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
-}
-errors++;
-}
-let valid19;
-let i4 = data37.length;
-let j2;
-valid19 = true;
-if(i4 > 1){
-outer0:
-for(;i4--;){
-for(j2 = i4; j2--;){
-if(func32(data37[i4], data37[j2])){
-const err37 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i4+" are identical)"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-valid19 = false;
-break outer0;
-}
-}
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
 }
 errors++;
 }
@@ -959,12 +926,46 @@ if(data.type !== undefined && func0.call(data, "type")){
 let data38 = data.type;
 const _errs82 = errors;
 const _errs83 = errors;
-let valid20 = false;
+let valid19 = false;
 const _errs84 = errors;
 const _errs85 = errors;
 const vSchema0 = schema9.enum;
 if(!(((((((data38 === "array") || (data38 === "boolean")) || (data38 === "integer")) || (data38 === "null")) || (data38 === "number")) || (data38 === "object")) || (data38 === "string"))){
-const err39 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var valid20 = _errs85 === errors;
+var _valid2 = _errs84 === errors;
+valid19 = valid19 || _valid2;
+if(!valid19){
+const _errs86 = errors;
+const _errs87 = errors;
+if(Array.isArray(data38)){
+if(data38.length < 1){
+const err38 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+let valid22 = true;
+const len2 = data38.length;
+for(let i4=0; i4<len2; i4++){
+let data39 = data38[i4];
+const _errs88 = errors;
+const _errs89 = errors;
+const vSchema1 = schema9.enum;
+if(!(((((((data39 === "array") || (data39 === "boolean")) || (data39 === "integer")) || (data39 === "null")) || (data39 === "number")) || (data39 === "object")) || (data39 === "string"))){
+const err39 = {instancePath:instancePath+"/type/" + i4,schemaPath:"#/definitions/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -973,15 +974,22 @@ vErrors.push(err39);
 }
 errors++;
 }
-var valid21 = _errs85 === errors;
-var _valid2 = _errs84 === errors;
-valid20 = valid20 || _valid2;
-if(!valid20){
-const _errs86 = errors;
-const _errs87 = errors;
-if(Array.isArray(data38)){
-if(data38.length < 1){
-const err40 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+var valid23 = _errs89 === errors;
+var valid21 = _errs88 === errors;
+if(!valid21){
+valid22 = false;
+}
+}
+let valid24;
+let i5 = data38.length;
+let j2;
+valid24 = true;
+if(i5 > 1){
+outer0:
+for(;i5--;){
+for(j2 = i5; j2--;){
+if(func33(data38[i5], data38[j2])){
+const err40 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -989,16 +997,15 @@ else {
 vErrors.push(err40);
 }
 errors++;
+valid24 = false;
+break outer0;
 }
-let valid23 = true;
-const len2 = data38.length;
-for(let i5=0; i5<len2; i5++){
-let data39 = data38[i5];
-const _errs88 = errors;
-const _errs89 = errors;
-const vSchema1 = schema9.enum;
-if(!(((((((data39 === "array") || (data39 === "boolean")) || (data39 === "integer")) || (data39 === "null")) || (data39 === "number")) || (data39 === "object")) || (data39 === "string"))){
-const err41 = {instancePath:instancePath+"/type/" + i5,schemaPath:"#/definitions/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1007,58 +1014,18 @@ vErrors.push(err41);
 }
 errors++;
 }
-var valid24 = _errs89 === errors;
-var valid22 = _errs88 === errors;
-if(!valid22){
-valid23 = false;
+var _valid2 = _errs86 === errors;
+valid19 = valid19 || _valid2;
+if(!valid19){
 }
 }
-let valid25;
-let i6 = data38.length;
-let j3;
-valid25 = true;
-if(i6 > 1){
-outer1:
-for(;i6--;){
-for(j3 = i6; j3--;){
-if(func32(data38[i6], data38[j3])){
-const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i6+" are identical)"};
+if(!valid19){
+const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
-}
-errors++;
-valid25 = false;
-break outer1;
-}
-}
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-var _valid2 = _errs86 === errors;
-valid20 = valid20 || _valid2;
-if(!valid20){
-}
-}
-if(!valid20){
-const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
 }
 errors++;
 }
@@ -1079,12 +1046,12 @@ if(data.format !== undefined && func0.call(data, "format")){
 let data40 = data.format;
 const _errs90 = errors;
 if(typeof data40 !== "string"){
-const err45 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err43 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err43];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -1095,12 +1062,12 @@ if(data.contentMediaType !== undefined && func0.call(data, "contentMediaType")){
 let data41 = data.contentMediaType;
 const _errs92 = errors;
 if(typeof data41 !== "string"){
-const err46 = {instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err44 = {instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err44];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1111,12 +1078,12 @@ if(data.contentEncoding !== undefined && func0.call(data, "contentEncoding")){
 let data42 = data.contentEncoding;
 const _errs94 = errors;
 if(typeof data42 !== "string"){
-const err47 = {instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err45 = {instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err45];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1206,7 +1173,7 @@ return errors === 0;
 }
 
 exports["http://json-schema.org/draft-06/schema"] = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-06/schema#","$id":"http://json-schema.org/draft-06/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"title":{"type":"string"},"description":{"type":"string"},"default":{},"examples":{"type":"array","items":{}},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":{}},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":{},"enum":{"type":"array","minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":{}};
+const schema11 = {"$schema":"http://json-schema.org/draft-06/schema#","$id":"http://json-schema.org/draft-06/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"title":{"type":"string"},"description":{"type":"string"},"default":{},"examples":{"type":"array","items":{}},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":{}},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":{},"enum":{"type":"array"},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":{}};
 const schema12 = {"type":"integer","minimum":0};
 const schema18 = {"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]};
 const schema20 = {"enum":["array","boolean","integer","null","number","object","string"]};
@@ -2054,10 +2021,8 @@ var valid0 = _errs74 === errors;
 if(data.enum !== undefined && func0.call(data, "enum")){
 let data35 = data.enum;
 const _errs75 = errors;
-const _errs76 = errors;
-if(Array.isArray(data35)){
-if(data35.length < 1){
-const err33 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(!(Array.isArray(data35))){
+const err33 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2066,16 +2031,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-let valid18;
-let i4 = data35.length;
-let j2;
-valid18 = true;
-if(i4 > 1){
-outer0:
-for(;i4--;){
-for(j2 = i4; j2--;){
-if(func32(data35[i4], data35[j2])){
-const err34 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i4+" are identical)"};
+const _errs76 = errors;
+var valid0 = _errs75 === errors;
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data36 = data.type;
+const _errs77 = errors;
+const _errs78 = errors;
+let valid18 = false;
+const _errs79 = errors;
+const _errs80 = errors;
+const vSchema0 = schema20.enum;
+if(!(((((((data36 === "array") || (data36 === "boolean")) || (data36 === "integer")) || (data36 === "null")) || (data36 === "number")) || (data36 === "object")) || (data36 === "string"))){
+const err34 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema20.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2083,15 +2051,16 @@ else {
 vErrors.push(err34);
 }
 errors++;
-valid18 = false;
-break outer0;
 }
-}
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid19 = _errs80 === errors;
+var _valid2 = _errs79 === errors;
+valid18 = valid18 || _valid2;
+if(!valid18){
+const _errs81 = errors;
+const _errs82 = errors;
+if(Array.isArray(data36)){
+if(data36.length < 1){
+const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2100,18 +2069,15 @@ vErrors.push(err35);
 }
 errors++;
 }
-var valid0 = _errs75 === errors;
-}
-if(data.type !== undefined && func0.call(data, "type")){
-let data36 = data.type;
-const _errs77 = errors;
-const _errs78 = errors;
-let valid19 = false;
-const _errs79 = errors;
-const _errs80 = errors;
-const vSchema0 = schema20.enum;
-if(!(((((((data36 === "array") || (data36 === "boolean")) || (data36 === "integer")) || (data36 === "null")) || (data36 === "number")) || (data36 === "object")) || (data36 === "string"))){
-const err36 = {instancePath:instancePath+"/type",schemaPath:"#/definitions/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema20.enum},message:"must be equal to one of the allowed values"};
+let valid21 = true;
+const len2 = data36.length;
+for(let i4=0; i4<len2; i4++){
+let data37 = data36[i4];
+const _errs83 = errors;
+const _errs84 = errors;
+const vSchema1 = schema20.enum;
+if(!(((((((data37 === "array") || (data37 === "boolean")) || (data37 === "integer")) || (data37 === "null")) || (data37 === "number")) || (data37 === "object")) || (data37 === "string"))){
+const err36 = {instancePath:instancePath+"/type/" + i4,schemaPath:"#/definitions/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema20.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2120,15 +2086,22 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid20 = _errs80 === errors;
-var _valid2 = _errs79 === errors;
-valid19 = valid19 || _valid2;
-if(!valid19){
-const _errs81 = errors;
-const _errs82 = errors;
-if(Array.isArray(data36)){
-if(data36.length < 1){
-const err37 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+var valid22 = _errs84 === errors;
+var valid20 = _errs83 === errors;
+if(!valid20){
+valid21 = false;
+}
+}
+let valid23;
+let i5 = data36.length;
+let j2;
+valid23 = true;
+if(i5 > 1){
+outer0:
+for(;i5--;){
+for(j2 = i5; j2--;){
+if(func33(data36[i5], data36[j2])){
+const err37 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2136,16 +2109,15 @@ else {
 vErrors.push(err37);
 }
 errors++;
+valid23 = false;
+break outer0;
 }
-let valid22 = true;
-const len2 = data36.length;
-for(let i5=0; i5<len2; i5++){
-let data37 = data36[i5];
-const _errs83 = errors;
-const _errs84 = errors;
-const vSchema1 = schema20.enum;
-if(!(((((((data37 === "array") || (data37 === "boolean")) || (data37 === "integer")) || (data37 === "null")) || (data37 === "number")) || (data37 === "object")) || (data37 === "string"))){
-const err38 = {instancePath:instancePath+"/type/" + i5,schemaPath:"#/definitions/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema20.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2154,58 +2126,18 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid23 = _errs84 === errors;
-var valid21 = _errs83 === errors;
-if(!valid21){
-valid22 = false;
+var _valid2 = _errs81 === errors;
+valid18 = valid18 || _valid2;
+if(!valid18){
 }
 }
-let valid24;
-let i6 = data36.length;
-let j3;
-valid24 = true;
-if(i6 > 1){
-outer1:
-for(;i6--;){
-for(j3 = i6; j3--;){
-if(func32(data36[i6], data36[j3])){
-const err39 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i6+" are identical)"};
+if(!valid18){
+const err39 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
-}
-errors++;
-valid24 = false;
-break outer1;
-}
-}
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-var _valid2 = _errs81 === errors;
-valid19 = valid19 || _valid2;
-if(!valid19){
-}
-}
-if(!valid19){
-const err41 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
 }
 errors++;
 }
@@ -2226,12 +2158,12 @@ if(data.format !== undefined && func0.call(data, "format")){
 let data38 = data.format;
 const _errs85 = errors;
 if(typeof data38 !== "string"){
-const err42 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err40];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err40);
 }
 errors++;
 }

@@ -11,8 +11,33 @@ checkTester(dialect, {
   valid: [
     { name: 'no $schema (2020-12 default)', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }) },
     { name: 'no $schema, valid under 2020-12, on 2025-03-26', observation: makeObservation({ protocolVersion: '2025-03-26', tools: [makeTool('a', { outputSchema: { type: 'object', properties: { n: { type: 'integer', exclusiveMinimum: 0 } } } })] }) },
+    // JSON Schema Validation §6.1.2 (draft-07, 2019-09, 2020-12), draft-06 §6.23: enum "MUST be an array. This array SHOULD have at least
+    // one element. Elements in the array SHOULD be unique." An empty or repeating enum is valid (schema/portability warns)
+    ...[undefined, 'https://json-schema.org/draft/2020-12/schema'].map((uri) => ({
+      name: `an empty enum and a repeating enum are valid under ${uri ?? 'the 2020-12 default'}`,
+      observation: makeObservation({ tools: [makeTool('e', { inputSchema: { ...(uri ? { $schema: uri } : {}), type: 'object', properties: { mode: { type: 'string', enum: [] }, tier: { enum: ['a', 'a'] } } } })] }),
+    })),
   ],
   invalid: [
+    ...([
+      ['http://json-schema.org/draft-07/schema#', 'draft-07', 'with draft-07 rules'],
+      ['http://json-schema.org/draft-06/schema#', 'draft-06', 'against the draft-06 meta-schema, with draft-07 rules for its keywords (draft-07 only added keywords to draft-06)'],
+      ['https://json-schema.org/draft/2019-09/schema', '2019-09', 'with 2019-09 rules'],
+    ] as const).map(([uri, dialect, validation]) => ({
+      // the published draft-06/07 meta-schemas add minItems: 1 and uniqueItems: true to enum, which their prose makes SHOULDs (harness/schema/meta-schemas.ts)
+      name: `an empty enum and a repeating enum are valid under ${dialect}: the dialect noted, no metaInvalid`,
+      observation: makeObservation({ tools: [makeTool('e', { inputSchema: { $schema: uri, type: 'object', properties: { mode: { type: 'string', enum: [] }, tier: { enum: ['a', 'a'] } }, required: ['mode'] } })] }),
+      findings: [{ messageId: 'nonDefaultDialect', pointer: '/inputSchema/$schema', severity: 'info' as const, data: { tool: 'e', field: 'inputSchema', dialect, validation } }],
+    })),
+    ...['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#', undefined].map((uri) => ({
+      // "The value of this keyword MUST be an array": that stays a meta-schema error
+      name: `an enum that is not an array is invalid under ${uri ?? 'the 2020-12 default'}`,
+      observation: makeObservation({ tools: [makeTool('n', { inputSchema: { ...(uri ? { $schema: uri } : {}), type: 'object', properties: { mode: { enum: 'fast' } } } })] }),
+      findings: [
+        ...(uri ? [{ messageId: 'nonDefaultDialect', severity: 'info' as const }] : []),
+        { messageId: 'metaInvalid', pointer: '/inputSchema/properties/mode/enum', severity: 'error' as const, data: { tool: 'n', field: 'inputSchema', pointer: '/inputSchema/properties/mode/enum', dialect: uri?.includes('06') ? 'draft-06' : uri ? 'draft-07' : '2020-12', problem: 'must be array', basis: '' } },
+      ],
+    })),
     { name: 'draft-07 declared is supported, info at most (case 11)', observation: makeObservation({ tools: [loadCase('11').tool] }),
       findings: [
         { messageId: 'nonDefaultDialect', pointer: '/inputSchema/$schema', severity: 'info', data: { tool: 'search_notes', field: 'inputSchema', dialect: 'draft-07', validation: 'with draft-07 rules' } },
