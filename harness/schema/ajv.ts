@@ -4,7 +4,9 @@
  * never fetched; unresolved local refs reported with the pointer of the `$ref`), the depth limit
  * (documents nested deeper than MAX_SCHEMA_DEPTH are a `compile-error`, checked before anything
  * hashes or walks them; `metaValidate` leaves them alone so that one finding reports them), and meta-schema validation kept separate from compilation. Every method is total: bad input yields issues, never
- * an exception. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
+ * an exception. ajv compiles a copy of each schema: OpenAPI's `nullable` stripped (./canonicalise.ts), and an empty
+ * `enum`, which ajv refuses although JSON Schema allows it, replaced by an unsatisfiable equivalent (./empty-enum.ts),
+ * its issues mapped back to the `enum`. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
  */
 import { withoutNullableKeyword } from './canonicalise.ts';
 import type { JsonSchema } from '../model/protocol.ts';
@@ -12,6 +14,7 @@ import { hash } from 'node:crypto';
 import { isPlainJsonData } from '../json.ts';
 import { dialectOf } from './dialects.ts';
 import { depthIssue, isTooDeep } from './depth.ts';
+import { withoutEmptyEnums } from './empty-enum.ts';
 import { compileIsolated, createEngine, type AjvError, type Engine, type EngineValidate } from './engines.ts';
 import { interpretable } from './interpret.ts';
 import { precompiledMeta } from './meta.ts';
@@ -169,9 +172,7 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
       return { ok: true, dialect, validate: lazyAjv(valid, stripped, dialect) };
     }
     try {
-      const fn = compileIsolated(engine(dialect), stripped);
-      const validate = (instance: unknown): ValidationIssue[] => (fn(instance) ? [] : toValidationIssues(fn.errors));
-      return { ok: true, dialect, validate };
+      return { ok: true, dialect, validate: ajvValidate(stripped, dialect) };
     } catch (error) {
       const meta = metaValidate(schema);
       if (meta.length > 0) return { ok: false, dialect, reason: 'invalid-schema', issues: meta };
@@ -179,20 +180,31 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     }
   };
 
+  /**
+   * ajv's validate of `stripped` (already without `nullable`): compiled from its ajv copy (./empty-enum.ts), whose
+   * issues at a rewritten keyword are given back as the document's `enum`.
+   * @throws whatever ajv's `compile` throws (see `compileIsolated`)
+   */
+  const ajvValidate = (stripped: JsonSchema, dialect: Dialect): ((instance: unknown) => ValidationIssue[]) => {
+    const copy = withoutEmptyEnums(stripped);
+    const fn: EngineValidate = compileIsolated(engine(dialect), copy.schema);
+    return (instance) => (fn(instance) ? [] : toValidationIssues(fn.errors).map(copy.restore));
+  };
+
   /** A validate that answers "valid" from the interpreter and asks ajv (compiled on first need) for the issues. */
   const lazyAjv = (valid: (instance: unknown) => boolean | undefined, stripped: JsonSchema, dialect: Dialect) => {
-    let fn: EngineValidate | null | undefined;
+    let fn: ((instance: unknown) => ValidationIssue[]) | null | undefined;
     return (instance: unknown): ValidationIssue[] => {
       if (valid(instance) === true) return [];
       if (fn === undefined) {
         try {
-          fn = compileIsolated(engine(dialect), stripped);
+          fn = ajvValidate(stripped, dialect);
         } catch {
           fn = null;
         }
       }
       if (fn === null) return [LATE_COMPILE_ISSUE];
-      return fn(instance) ? [] : toValidationIssues(fn.errors);
+      return fn(instance);
     };
   };
 

@@ -13,7 +13,7 @@
  *   and `$schema` at the root only: references are plain local JSON pointers (`#/$defs/A`) with simple
  *   tokens whose target is a subschema position; in draft-07, a `$ref` has annotation siblings only
  *   (the interpreter ignores its siblings there, ajv 8 applies them);
- * - `enum` is a non-empty array (ajv refuses an empty one at compile time; meta-schemas since 2019-09 allow it);
+ * - `enum` is an array (an empty one, which admits no value, included: ajv compiles it from ./empty-enum.ts's copy);
  * - no `format` (ajv-formats decides formats), no `multipleOf` (ajv divides in floating point, the
  *   interpreter in decimals), no `patternProperties`, no `unevaluatedProperties`/`unevaluatedItems`,
  *   no `$async`/`discriminator` (ajv-specific), no member named like the interpreter's own bookkeeping
@@ -110,7 +110,7 @@ function prepare(node: unknown, pointer: string, seen: Set<string>, refs: string
   for (const key of keys) {
     if (AJV_ONLY.has(key) || unknownToAjv.has(key) || (key === '$schema' && pointer !== '')) return false;
     const value = node[key];
-    if (key === 'enum' && (!Array.isArray(value) || value.length === 0)) return false; // ajv: "enum must have non-empty array"
+    if (key === 'enum' && !Array.isArray(value)) return false; // ajv refuses a non-array enum; `[]` admits no value, here as under ajv
     if (key === '$ref') {
       if (typeof value !== 'string' || !SIMPLE_REF.test(value)) return false;
       refs.push(value.slice(1));

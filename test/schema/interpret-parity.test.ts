@@ -107,6 +107,20 @@ const EDGE: Case[] = [
   { label: 'dependencies (2020-12)', schema: { dependencies: { a: ['b'], c: { required: ['d'] } } }, instances: [{ a: 1 }, { a: 1, b: 2 }, { c: 1 }, { c: 1, d: 1 }] },
   { label: 'uniqueItems', schema: { type: 'array', uniqueItems: true }, instances: [[{ a: 1, b: 2 }, { b: 2, a: 1 }], [1, 1.0], [1, '1']] },
   { label: 'integer', schema: { type: 'integer' }, instances: [1, 1.0, 1.5, 1e308, -0] },
+  // an empty enum admits no value (JSON Schema Validation §6.1.2); ajv compiles harness/schema/empty-enum.ts's copy, the interpreter reads it as it is
+  ...[undefined, 'https://json-schema.org/draft/2019-09/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#'].flatMap((uri): Case[] => [
+    {
+      label: `empty enum ${uri ?? '(2020-12 default)'}`,
+      schema: { ...(uri ? { $schema: uri } : {}), type: 'object', properties: { mode: { type: 'string', enum: [] }, q: { type: 'string' } }, required: ['q'] },
+      instances: [{ q: 'x' }, { q: 'x', mode: 'a' }, { q: 'x', mode: 1 }, { mode: null }, {}],
+    },
+    {
+      label: `empty enum beside not, in allOf, under a $ref ${uri ?? '(2020-12 default)'}`,
+      schema: { ...(uri ? { $schema: uri } : {}), properties: { a: { not: { type: 'number' }, enum: [] }, b: { allOf: [{ type: 'string' }, { enum: [] }] }, c: { $ref: '#/definitions/None' } }, definitions: { None: { enum: [] } } },
+      instances: [{}, { a: 'x' }, { a: 1 }, { b: 'x' }, { c: null }],
+    },
+    { label: `repeating enum members ${uri ?? '(2020-12 default)'}`, schema: { ...(uri ? { $schema: uri } : {}), enum: ['a', 'a', 1, 1.0] }, instances: ['a', 1, 'b'] },
+  ]),
 ];
 
 /**
@@ -209,5 +223,13 @@ describe('schema service: the interpreting fast path gives ajv’s verdicts and 
     const c = EDGE.find((e) => e.label === 'pattern') as Case;
     fast.compile(c.schema);
     expect(fast.stats().interpreted).toBe(1);
+  });
+
+  it('takes an empty enum on the fast path in every dialect (the interpreter finds every instance invalid there, as ajv does)', () => {
+    const fast = createSchemaService();
+    const cases = EDGE.filter((e) => e.label.startsWith('empty enum'));
+    expect(cases).toHaveLength(8);
+    for (const c of cases) fast.compile(c.schema);
+    expect(fast.stats().interpreted).toBe(8);
   });
 });

@@ -133,3 +133,72 @@ describe('createSchemaService: OpenAPI nullable has no JSON Schema meaning (case
     if (r.ok) expect(r.validate({ note: 5 })).toEqual([]);
   });
 });
+
+/**
+ * The sweep's empty enum (@netlify/mcp's netlify-coding-rules; a fake server under each $schema): JSON Schema Validation
+ * §6.1.2 (draft-07, 2019-09, 2020-12) and draft-06 §6.23 make `"enum": []` valid ("This array SHOULD have at least one
+ * element") and unsatisfiable (an instance is valid only if equal to one of its elements), and repeating members valid
+ * ("SHOULD be unique"). ajv throws "enum must have non-empty array" at compile time; its bundled draft-06/07 meta-schemas
+ * add minItems: 1 and uniqueItems: true. Neither may make the schema a compile error or meta-invalid.
+ */
+describe('createSchemaService: an empty enum is valid and admits no value; repeating members are valid', () => {
+  const probe = { type: 'object', properties: { mode: { type: 'string', enum: [] }, q: { type: 'string' } }, required: ['q'] };
+  const dialects = [
+    [undefined, '2020-12'],
+    ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
+    ['https://json-schema.org/draft/2019-09/schema', '2019-09'],
+    ['http://json-schema.org/draft-07/schema#', 'draft-07'],
+    ['http://json-schema.org/draft-06/schema#', 'draft-07'],
+  ] as const;
+
+  for (const interpret of [true, false]) {
+    it.each(dialects)(`$schema %s: meta-valid, compiles on the %s engine, {q} valid and any mode invalid at the enum (interpret: ${interpret})`, (uri, engine) => {
+      const s = createSchemaService({ interpret });
+      const schema = uri ? { $schema: uri, ...probe } : probe;
+      expect(s.metaValidate(schema)).toEqual([]);
+      const r = s.compile(schema);
+      if (!r.ok) throw new Error(`expected a compile, got ${JSON.stringify(r)}`);
+      expect(r.dialect).toBe(engine);
+      expect(r.validate({ q: 'x' })).toEqual([]);
+      for (const mode of ['a', '', 0, null, [], {}]) {
+        expect(r.validate({ q: 'x', mode })).toContainEqual({ instancePointer: '/mode', schemaPointer: '/properties/mode/enum', keyword: 'enum', message: 'must be equal to one of the allowed values' });
+      }
+    });
+  }
+
+  it.each(dialects)('$schema %s: repeating enum members are meta-valid and compile', (uri) => {
+    const s = createSchemaService();
+    const schema = { ...(uri ? { $schema: uri } : {}), type: 'object', properties: { tier: { enum: ['a', 'b', 'a', { x: 1 }, { x: 1 }] } } };
+    expect(s.metaValidate(schema)).toEqual([]);
+    const r = s.compile(schema);
+    if (!r.ok) throw new Error('expected a compile');
+    expect(r.validate({ tier: 'a' })).toEqual([]);
+    expect(r.validate({ tier: { x: 1 } })).toEqual([]);
+    expect(r.validate({ tier: 'c' }).map((i) => [i.schemaPointer, i.keyword])).toEqual([['/properties/tier/enum', 'enum']]);
+  });
+
+  it('an enum that is not an array is still meta-invalid and does not compile (the MUST of §6.1.2)', () => {
+    const s = createSchemaService();
+    for (const uri of [undefined, 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#']) {
+      const schema = { ...(uri ? { $schema: uri } : {}), type: 'object', properties: { mode: { enum: 'fast' } } };
+      expect(s.metaValidate(schema)).toEqual([{ pointer: '/properties/mode/enum', keyword: 'type', message: 'must be array' }]);
+      expect(s.compile(schema)).toMatchObject({ ok: false, reason: 'invalid-schema' });
+    }
+  });
+
+  it('the interpreter and ajv agree on an empty enum beside other keywords, under $ref and inside if', () => {
+    const schemas = [
+      { type: 'object', properties: { a: { not: { type: 'number' }, enum: [] } } },
+      { type: 'object', properties: { a: { $ref: '#/$defs/None' } }, $defs: { None: { enum: [] } } },
+      { if: { enum: [] }, then: false, else: { required: ['z'] } },
+    ];
+    const fast = createSchemaService();
+    const ajvOnly = createSchemaService({ interpret: false });
+    for (const schema of schemas) {
+      const [f, a] = [fast.compile(schema), ajvOnly.compile(schema)];
+      if (!f.ok || !a.ok) throw new Error('expected compiles');
+      for (const instance of [{}, { a: 'x' }, { a: 1 }, { z: 1 }]) expect(f.validate(instance)).toEqual(a.validate(instance));
+    }
+    expect(fast.stats().interpreted).toBe(3);
+  });
+});

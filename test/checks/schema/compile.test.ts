@@ -10,6 +10,24 @@ checkTester(compile, {
     { name: 'plain schemas', observation: makeObservation({ tools: [makeTool('a', { outputSchema: { type: 'object' } })] }) },
     { name: 'recursive $ref is valid (case 08 variant)', observation: makeObservation({ tools: [makeTool('v', { outputSchema: case08.exchange?.recursive_variant_outputSchema as never })] }) },
     { name: 'unknown dialect is left to schema/dialect', observation: makeObservation({ tools: [makeTool('d', { inputSchema: { $schema: 'urn:x', type: 'object' } })] }) },
+    // JSON Schema Validation §6.1.2 (draft-06 §6.23): an empty enum is valid (it admits no value); ajv refuses to compile one
+    // ("enum must have non-empty array"), so the harness compiles an equivalent copy (harness/schema/empty-enum.ts)
+    ...[undefined, 'https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2019-09/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#'].map((uri) => ({
+      name: `an empty enum compiles under ${uri ?? 'the 2020-12 default'} (with a not beside it, in $defs, and repeating members elsewhere)`,
+      observation: makeObservation({
+        tools: [
+          makeTool('probe', {
+            inputSchema: {
+              ...(uri ? { $schema: uri } : {}),
+              type: 'object',
+              properties: { mode: { type: 'string', enum: [] }, q: { type: 'string' }, r: { not: { type: 'number' }, enum: [] }, s: { $ref: '#/definitions/None' }, t: { enum: ['a', 'a'] } },
+              definitions: { None: { enum: [] } },
+              required: ['q'],
+            },
+          }),
+        ],
+      }),
+    })),
     {
       // JSON Schema 2020-12 Validation §6.3.3: a pattern "SHOULD be" ECMA-262; one valid only without the u flag is schema/regex's warning
       name: 'a pattern valid ECMA-262 only without the u flag compiles (schema/regex names it)',
