@@ -99,7 +99,15 @@ describe('generateArguments: composition and references', () => {
 describe('generateArguments: refusals are value-free and name the pointer', () => {
   it.each<[string, JsonSchema, string]>([
     ['bounds that admit no number', obj({ n: { type: 'integer', minimum: 5, maximum: 4 } }), 'cannot generate a value at inputSchema /properties/n: no number satisfies the bounds'],
-    ['a false schema', obj({ never: false }), 'cannot generate a value at inputSchema /properties/never: schema is false (admits no value)'],
+    ['a false schema', obj({ never: false }), 'no value satisfies inputSchema /properties/never: its schema is false, so no valid arguments exist'],
+    // JSON Schema Validation §6.1.2: no value equals a member of an empty enum; the schema compiles, the tool cannot be called validly
+    ['a required property with an empty enum (netlify-coding-rules, draft-07)', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { creationType: { type: 'string', enum: [] } }, required: ['creationType'], additionalProperties: false }, 'no value satisfies inputSchema /properties/creationType: its enum is empty, so no valid arguments exist'],
+    ['a required property with an empty enum, without $schema', obj({ mode: { type: 'string', enum: [] } }), 'no value satisfies inputSchema /properties/mode: its enum is empty, so no valid arguments exist'],
+    ['an empty enum beside const and default', obj({ mode: { const: 'x', default: 'x', enum: [] } }), 'no value satisfies inputSchema /properties/mode: its enum is empty, so no valid arguments exist'],
+    ['an empty enum reached through $ref', obj({ mode: { $ref: '#/$defs/None' } }, { $defs: { None: { type: 'string', enum: [] } } }), 'no value satisfies inputSchema /$defs/None: its enum is empty, so no valid arguments exist'],
+    ['an empty enum in one allOf member', obj({ mode: { allOf: [{ type: 'string' }, { enum: [] }, { enum: ['x'] }] } }), 'no value satisfies inputSchema /properties/mode: its enum is empty, so no valid arguments exist'],
+    ['every anyOf branch an empty enum', obj({ mode: { anyOf: [{ enum: [] }, { type: 'string', enum: [] }] } }), 'no value satisfies inputSchema /properties/mode: no branch of its anyOf admits a value, so no valid arguments exist'],
+    ['an empty enum at the root', { enum: [] }, 'no value satisfies inputSchema (root): its enum is empty, so no valid arguments exist'],
     ['a required property additionalProperties forbids', { type: 'object', required: ['x'], additionalProperties: false }, 'cannot generate a value at inputSchema /required: a required property is not allowed by properties/additionalProperties'],
     ['a dangling $ref', obj({ a: { $ref: '#/$defs/Missing' } }), 'inputSchema does not compile (unresolved-ref) at /properties/a/$ref'],
     ['a remote $ref', obj({ a: { $ref: 'https://example.com/s.json' } }), 'inputSchema does not compile (remote-ref) at /properties/a/$ref'],
@@ -108,6 +116,19 @@ describe('generateArguments: refusals are value-free and name the pointer', () =
     ['a pattern the generator cannot satisfy', obj({ p: { type: 'string', pattern: '^[^s]+$' } }), "generated arguments fail the inputSchema at /p (keyword 'pattern')"],
   ])('%s', (_, schema, reason) => {
     expect(generateArguments(schema)).toEqual({ ok: false, reason });
+  });
+
+  it('an optional property whose schema admits no value is left out, even to reach minProperties (the sweep\'s fake server: mode optional, enum [])', () => {
+    expect(argsOf({ type: 'object', properties: { mode: { type: 'string', enum: [] }, q: { type: 'string' } }, required: ['q'] })).toEqual({ q: 'sample' });
+    for (const $schema of ['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#', 'https://json-schema.org/draft/2020-12/schema']) {
+      expect(argsOf({ $schema, type: 'object', properties: { mode: { type: 'string', enum: [] }, q: { type: 'string' } }, required: ['q'] })).toEqual({ q: 'sample' });
+    }
+    expect(argsOf({ type: 'object', properties: { mode: { type: 'string', enum: [] }, never: false, q: { type: 'string' } }, minProperties: 1 })).toEqual({ q: 'sample' });
+  });
+
+  it('an anyOf branch with an empty enum gives way to one that admits a value; a failure of a branch that may admit one is reported as the generator\'s', () => {
+    expect(argsOf(obj({ a: { anyOf: [{ enum: [] }, { type: 'integer', minimum: 3 }] } }))).toEqual({ a: 3 });
+    expect(generateArguments(obj({ a: { anyOf: [{ enum: [] }, { type: 'integer', minimum: 5, maximum: 4 }] } }))).toEqual({ ok: false, reason: 'cannot generate a value at inputSchema /properties/a/anyOf/1: no number satisfies the bounds' });
   });
 
   it('true as the root schema means no arguments', () => {

@@ -38,6 +38,16 @@ describe('planCalls', () => {
     expect(plan.unknown).toEqual([]);
   });
 
+  it('an empty enum (JSON Schema Validation §6.1.2: admits no value): an optional property is left out and the tool called; a required one leaves it uncalled, saying why truthfully', () => {
+    const optional = tool('probe', { readOnlyHint: true }, { type: 'object', properties: { mode: { type: 'string', enum: [] }, q: { type: 'string' } }, required: ['q'] });
+    const required = tool('netlify-coding-rules', { readOnlyHint: true }, { type: 'object', properties: { creationType: { type: 'string', enum: [] } }, required: ['creationType'], additionalProperties: false, $schema: 'http://json-schema.org/draft-07/schema#' });
+    const plan = planCalls([optional, required], [], { generate: true, destructive: false });
+    expect(plan.scenarios.map((s) => [s.tool, s.arguments])).toEqual([['probe', { q: makeSentinel('generated:/properties/q') }]]);
+    expect(plan.skipped).toEqual([
+      { tool: 'netlify-coding-rules', kind: 'no-arguments', reason: 'no scenario and no arguments could be generated: no value satisfies inputSchema /properties/creationType: its enum is empty, so no valid arguments exist' },
+    ]);
+  });
+
   it('skips every tool not annotated readOnlyHint: true (destructiveHint: false included) unless allowed', () => {
     const tools = [readOnly, deleter, creator, unannotated];
     const off = planCalls(tools, [], { generate: true, destructive: false });

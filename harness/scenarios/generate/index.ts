@@ -31,7 +31,11 @@ const where = (pointer: string) => (pointer === '' ? '(root)' : pointer);
 /** One attempt; returns arguments or the reason it failed. */
 function attempt(schema: Record<string, unknown>, useHints: boolean, validate: (v: unknown) => { instancePointer: string; keyword: string }[], sentinels = false): GenerateResult {
   const g: Generated = generateValue(asRoot(schema), '', { root: schema, useHints, depth: 0, refs: 0, budget: freshBudget(), sentinels });
-  if (!g.ok) return { ok: false, reason: `cannot generate a value at inputSchema ${where(g.pointer)}: ${g.reason}` };
+  if (!g.ok) {
+    // a subschema no value satisfies: no valid arguments exist (a required property's enum is empty, say), which is not the generator's failing
+    if (g.noValue) return { ok: false, reason: `no value satisfies inputSchema ${where(g.pointer)}: ${g.reason}, so no valid arguments exist` };
+    return { ok: false, reason: `cannot generate a value at inputSchema ${where(g.pointer)}: ${g.reason}` };
+  }
   if (!isObject(g.value)) return { ok: false, reason: 'inputSchema (root) does not describe an object' };
   const issues = validate(g.value);
   if (issues.length === 0) return { ok: true, arguments: g.value };

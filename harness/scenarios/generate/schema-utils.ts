@@ -47,12 +47,24 @@ function mergeTypes(a: unknown, b: unknown): unknown {
   return types.length === 1 ? types[0] : types;
 }
 
+/** Does the schema object carry an empty `enum` (own property), which no value satisfies (JSON Schema Validation §6.1.2)? */
+export function hasEmptyEnum(s: SchemaObject): boolean {
+  return Object.hasOwn(s, 'enum') && Array.isArray(s.enum) && s.enum.length === 0;
+}
+
+/** Does the subschema admit no value on its face: `false`, or an object with an empty `enum`? (`$ref`s are not followed.) */
+export function admitsNoValue(s: unknown): boolean {
+  return s === false || (isObject(s) && hasEmptyEnum(s));
+}
+
 /**
  * Merges `b` into `a` for `allOf` (and `$ref` with siblings): properties per name (both -> allOf),
- * `required` united, `type` intersected, the tighter of numeric/length bounds, otherwise `b` wins.
+ * `required` united, `type` intersected, the tighter of numeric/length bounds, an empty `enum` of either kept (no
+ * value satisfies it), otherwise `b` wins.
  */
 export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
   const out: SchemaObject = { ...a, ...b };
+  if (hasEmptyEnum(a)) out.enum = [];
   if (isObject(a.properties) && isObject(b.properties)) {
     const props: SchemaObject = { ...a.properties };
     for (const [k, v] of Object.entries(b.properties)) {

@@ -7,13 +7,17 @@
  * `$ref`, the pointer of its target).
  */
 import { sampleNumber } from './numbers.ts';
-import { escapeToken, hasType, isObject, mergeSchemas, pickType, resolveLocalRef, type SchemaObject } from './schema-utils.ts';
+import { admitsNoValue, escapeToken, hasEmptyEnum, hasType, isObject, mergeSchemas, pickType, resolveLocalRef, type SchemaObject } from './schema-utils.ts';
 import { testPattern } from '../../schema/regex.ts';
 import { sampleString } from './strings.ts';
 import { makeSentinel } from '../../probes/sentinel.ts';
 
-/** A generated value or why none could be generated (`pointer` into the schema). */
-export type Generated = { ok: true; value: unknown } | { ok: false; pointer: string; reason: string };
+/**
+ * A generated value or why none could be generated (`pointer` into the schema). `noValue`: no value satisfies the
+ * subschema at `pointer` at all (it is `false`, or its `enum` is empty), so no valid arguments exist, rather than the
+ * generator finding none.
+ */
+export type Generated = { ok: true; value: unknown } | { ok: false; pointer: string; reason: string; noValue?: true };
 
 /** Generation state: the root (for `$ref`), whether `default`/`examples` are used, and depth budgets. */
 export interface GenContext {
@@ -57,6 +61,8 @@ const spend = (ctx: GenContext, cost: number): boolean => (ctx.budget.left -= co
 const overBudget = (pointer: string): Generated => ({ ok: false, pointer, reason: `the generated arguments exceed the generation size budget (${MAX_GENERATED_SIZE} characters)` });
 
 const fail = (pointer: string, reason: string): Generated => ({ ok: false, pointer, reason });
+/** A subschema that admits no value (`noValue`): `reason` says why, `pointer` names the subschema. */
+const noValue = (pointer: string, reason: string): Generated => ({ ok: false, pointer, reason, noValue: true });
 const ok = (value: unknown): Generated => ({ ok: true, value });
 const without = (s: SchemaObject, ...keys: string[]) => Object.fromEntries(Object.entries(s).filter(([k]) => !keys.includes(k)));
 
@@ -64,10 +70,12 @@ const without = (s: SchemaObject, ...keys: string[]) => Object.fromEntries(Objec
 export function generateValue(schema: unknown, pointer: string, ctx: GenContext): Generated {
   if (ctx.depth > MAX_DEPTH) return fail(pointer, 'nesting exceeds the generation depth');
   if (schema === true || (isObject(schema) && Object.keys(schema).length === 0)) return ok('sample');
-  if (!isObject(schema)) return fail(pointer, schema === false ? 'schema is false (admits no value)' : 'not a schema object');
+  if (!isObject(schema)) return schema === false ? noValue(pointer, 'its schema is false') : fail(pointer, 'not a schema object');
   const next = { ...ctx, depth: ctx.depth + 1 };
   if (typeof schema.$ref === 'string') return followRef(schema, pointer, next);
   if (Array.isArray(schema.allOf)) return mergeAllOf(schema, pointer, next);
+  // JSON Schema Validation §6.1.2: no value equals a member of an empty enum, whatever const, default or type say
+  if (hasEmptyEnum(schema)) return noValue(pointer, 'its enum is empty');
   const hinted = fromHints(schema, ctx.useHints);
   if (hinted) return hinted;
   const branches = Array.isArray(schema.anyOf) ? 'anyOf' : Array.isArray(schema.oneOf) ? 'oneOf' : undefined;
@@ -96,7 +104,7 @@ function mergeAllOf(s: SchemaObject, pointer: string, ctx: GenContext): Generate
       if (target === undefined) return fail(`${pointer}/allOf/${i}/$ref`, '$ref does not resolve');
       b = isObject(target) ? mergeSchemas(target, without(b, '$ref')) : target;
     }
-    if (b === false) return fail(`${pointer}/allOf/${i}`, 'schema is false (admits no value)');
+    if (b === false) return noValue(`${pointer}/allOf/${i}`, 'its schema is false');
     if (isObject(b)) merged = mergeSchemas(merged, b);
   }
   return generateValue(merged, pointer, ctx);
@@ -113,14 +121,19 @@ function fromHints(s: SchemaObject, useHints: boolean): Generated | undefined {
 
 function firstBranch(s: SchemaObject, key: 'anyOf' | 'oneOf', pointer: string, ctx: GenContext): Generated {
   const rest = without(s, key);
+  // the first failure of a branch that may admit a value says why generation failed; only when no branch admits a
+  // value does none exist here (`noValue`)
   let first: Generated | undefined;
+  let branches = 0;
   for (const [i, branch] of (s[key] as unknown[]).entries()) {
+    branches++;
     const combined = isObject(branch) ? { allOf: [rest, branch] } : branch;
     const g = generateValue(combined, `${pointer}/${key}/${i}`, ctx);
     if (g.ok) return g;
-    first ??= g;
+    if (!g.noValue) first ??= g;
   }
-  return first ?? fail(`${pointer}/${key}`, `${key} has no branch`);
+  if (first) return first;
+  return branches === 0 ? fail(`${pointer}/${key}`, `${key} has no branch`) : noValue(pointer, `no branch of its ${key} admits a value`);
 }
 
 function byType(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
@@ -161,7 +174,9 @@ function generateObject(s: SchemaObject, pointer: string, ctx: GenContext): Gene
   const min = typeof s.minProperties === 'number' ? Math.ceil(s.minProperties) : 0;
   if (min > MAX_ITEMS) return fail(`${pointer}/minProperties`, `minProperties exceeds the generation limit (${MAX_ITEMS} properties)`);
   const properties = own(s, 'properties');
-  for (const extra of Object.keys(isObject(properties) ? properties : {})) if (names.length < min && !names.includes(extra)) names.push(extra);
+  // optional properties only to reach minProperties, never one whose schema admits no value
+  const declared = isObject(properties) ? properties : {};
+  for (const extra of Object.keys(declared)) if (names.length < min && !names.includes(extra) && !admitsNoValue(declared[extra])) names.push(extra);
   const out: Record<string, unknown> = {};
   for (const name of names) {
     if (Object.hasOwn(out, name)) continue;
