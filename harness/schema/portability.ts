@@ -6,6 +6,9 @@
  *   `type` already admits null (JSON Schema and OpenAPI readers then agree);
  * - `openapi-annotation`: `example`, `discriminator` (OpenAPI-only) and `readOnly` in an input schema;
  * - `unknown-format`: a `format` outside the JSON Schema 2020-12 Validation §7.3 list;
+ * - `empty-enum`: an `enum` with no member (JSON Schema Validation §6.1.2: the array "SHOULD have at least one
+ *   element"): valid, but no value can validate there (not also reported as `type-unreachable`);
+ * - `enum-duplicate`: an `enum` member equal to an earlier one (§6.1.2: "Elements in the array SHOULD be unique");
  * - `enum-outside-type`: an enum member whose JSON type the `type` keyword does not admit;
  * - `type-unreachable`: a `type` member that no enum member has (e.g. null admitted, not listed);
  * - `default-invalid`: a `default` that its own `type`/`enum`/`const` rejects (a `default: null` beside
@@ -20,7 +23,7 @@
  * - `keyword-type-mismatch`: a type-specific keyword (`properties` on a string, `minLength` on an
  *   integer, ...) on a subschema whose `type` excludes that type, so the keyword never applies.
  */
-import { jsonEqual } from './sorted-json.ts';
+import { jsonEqual, sortedJson } from './sorted-json.ts';
 import { joinPointer, parsePointer } from './pointer.ts';
 import { findRefs, recursiveRefs } from './refs.ts';
 import { walkSchema, type SchemaVisit } from './walk.ts';
@@ -32,6 +35,8 @@ export interface PortabilityIssue {
     | 'nullable'
     | 'openapi-annotation'
     | 'unknown-format'
+    | 'empty-enum'
+    | 'enum-duplicate'
     | 'enum-outside-type'
     | 'type-unreachable'
     | 'default-invalid'
@@ -72,7 +77,16 @@ function typeIssues(node: Record<string, unknown>, v: SchemaVisit, out: Portabil
   const types = declaredTypes(node);
   const admits = (v: unknown): boolean => !types || jsonTypesOf(v).some((t) => types.includes(t));
   const enumList = Array.isArray(node.enum) ? node.enum : undefined;
-  if (enumList && types) {
+  if (enumList?.length === 0) out.push({ pointer: joinPointer(v.pointer, 'enum'), kind: 'empty-enum', keyword: 'enum' });
+  else if (enumList && enumList.length > 1) {
+    const seen = new Set<string>();
+    enumList.forEach((m, i) => {
+      const text = sortedJson(m);
+      if (seen.has(text)) out.push({ pointer: joinPointer(v.pointer, 'enum', i), kind: 'enum-duplicate', keyword: 'enum' });
+      seen.add(text);
+    });
+  }
+  if (enumList && enumList.length > 0 && types) {
     enumList.forEach((m, i) => !admits(m) && out.push({ pointer: joinPointer(v.pointer, 'enum', i), kind: 'enum-outside-type', keyword: 'enum' }));
     types.forEach((t, i) => {
       const reachable = enumList.some((m) => jsonTypesOf(m).includes(t));

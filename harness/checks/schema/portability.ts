@@ -1,7 +1,8 @@
 /**
  * schema/portability: legal JSON Schema that clients, model APIs or the author's intent read
  * differently: OpenAPI-isms (`nullable`; `example`/`discriminator`/input `readOnly` at info), unknown
- * `format`s, `enum`/`default` values that contradict the declared type, `$ref`s outside
+ * `format`s, an empty `enum` (no value can validate) or one with repeated members (both SHOULDs of JSON Schema
+ * Validation §6.1.2, so warnings), `enum`/`default` values that contradict the declared type, `$ref`s outside
  * `$defs`/`definitions`, recursive refs, `required` names that `properties` lacks (unsatisfiable beside
  * `additionalProperties: false`), property names model APIs reject, type-specific keywords on another type. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage
  * (schemas are JSON Schema, default 2020-12); JSON Schema 2020-12 Validation §6.1.2 (enum), §9.2 (default).
@@ -16,6 +17,8 @@ const BY_KIND: Record<PortabilityIssue['kind'], { messageId: string; severity?: 
   nullable: { messageId: 'nullable' },
   'openapi-annotation': { messageId: 'openapiAnnotation', severity: 'info' },
   'unknown-format': { messageId: 'unknownFormat' },
+  'empty-enum': { messageId: 'emptyEnum' },
+  'enum-duplicate': { messageId: 'enumDuplicate' },
   'enum-outside-type': { messageId: 'enumOutsideType' },
   'type-unreachable': { messageId: 'typeUnreachable' },
   'default-invalid': { messageId: 'defaultInvalid' },
@@ -33,12 +36,14 @@ export default defineCheck({
     id: 'schema/portability',
     defaultSeverity: 'warning',
     description: 'Tool schemas avoid constructs that are legal but read differently by JSON Schema, OpenAPI tooling and model APIs.',
-    rationale: 'OpenAPI\'s nullable is ignored by JSON Schema, so nulls the author meant to allow are rejected; a default or enum member that its own type rejects can never validate; unknown formats and deep or recursive refs are handled differently by each client.',
+    rationale: 'OpenAPI\'s nullable is ignored by JSON Schema, so nulls the author meant to allow are rejected; a default or enum member that its own type rejects can never validate, and an empty enum admits no value at all; unknown formats and deep or recursive refs are handled differently by each client.',
     spec: 'spec:2025-11-25/basic/index.mdx §JSON Schema Usage; JSON Schema 2020-12 Validation §6.1.2, §7.3, §9.2',
     messages: {
       nullable: "{{tool}}: {{pointer}} uses 'nullable', an OpenAPI 3.0 keyword that JSON Schema ignores, so null stays invalid; write type as a list that includes 'null'.",
       openapiAnnotation: "{{tool}}: {{pointer}} uses '{{keyword}}', an OpenAPI annotation with no JSON Schema meaning here.",
       unknownFormat: '{{tool}}: {{pointer}} names a format that JSON Schema 2020-12 does not define; validators ignore it or reject the schema.',
+      emptyEnum: '{{tool}}: the enum at {{pointer}} is empty, so no value can ever validate there (JSON Schema Validation §6.1.2: the enum array SHOULD have at least one element; an empty enum admits no value).',
+      enumDuplicate: '{{tool}}: enum member {{pointer}} repeats an earlier member (JSON Schema Validation §6.1.2: the elements of the enum array SHOULD be unique).',
       enumOutsideType: '{{tool}}: enum member {{pointer}} has a JSON type that the schema\'s type rejects, so it can never validate.',
       typeUnreachable: '{{tool}}: {{pointer}} admits a type that no enum member has, so that type can never validate.',
       defaultInvalid: "{{tool}}: the default at {{pointer}} fails its own schema's type, enum or const.",

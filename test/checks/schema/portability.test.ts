@@ -23,6 +23,8 @@ checkTester(portability, {
       }),
     },
     { name: 'property named nullable is not the keyword', observation: makeObservation({ tools: [input({ nullable: { type: 'boolean' } })] }) },
+    // the conformant twins of emptyEnum and enumDuplicate: a one-member enum, distinct members ('1' and 1 are different JSON values), an enum inside data
+    { name: 'a one-member enum, distinct members, and an empty enum inside a const', observation: makeObservation({ tools: [input({ mode: { type: 'string', enum: ['fast'] }, tier: { enum: [1, '1', [1], { a: 1 }, { a: 2 }] }, c: { const: { enum: [] } } })] }) },
     { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }) },
     {
       name: 'negative control: a $ref into $defs whose properties have default null with a nullable type (zod, pydantic, OpenAPI-and-JSON-Schema forms)',
@@ -110,6 +112,40 @@ checkTester(portability, {
       findings: [
         { messageId: 'typeUnreachable', tool: 'set_mode', pointer: '/inputSchema/properties/mode/type/0', severity: 'warning' },
         { messageId: 'defaultInvalid', tool: 'set_mode', pointer: '/inputSchema/properties/mode/default', severity: 'warning' },
+      ],
+    },
+    {
+      // JSON Schema Validation §6.1.2: "This array SHOULD have at least one element": a warning, its own kind, not typeUnreachable too
+      name: 'an empty enum (the netlify-coding-rules shape, draft-07): emptyEnum, nothing else',
+      observation: makeObservation({
+        tools: [makeTool('netlify-coding-rules', { inputSchema: { type: 'object', properties: { creationType: { type: 'string', enum: [] } }, required: ['creationType'], additionalProperties: false, $schema: 'http://json-schema.org/draft-07/schema#' } })],
+      }),
+      findings: [
+        {
+          messageId: 'emptyEnum',
+          tool: 'netlify-coding-rules',
+          pointer: '/inputSchema/properties/creationType/enum',
+          severity: 'warning',
+          message: 'netlify-coding-rules: the enum at /inputSchema/properties/creationType/enum is empty, so no value can ever validate there (JSON Schema Validation §6.1.2: the enum array SHOULD have at least one element; an empty enum admits no value).',
+        },
+      ],
+    },
+    {
+      name: 'an empty enum without type, in $defs and in an outputSchema',
+      observation: makeObservation({ tools: [makeTool('e', { inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/None' } }, $defs: { None: { enum: [] } } }, outputSchema: { type: 'object', properties: { b: { enum: [] } } } })] }),
+      findings: [
+        { messageId: 'emptyEnum', pointer: '/inputSchema/$defs/None/enum', severity: 'warning' },
+        { messageId: 'emptyEnum', pointer: '/outputSchema/properties/b/enum', severity: 'warning' },
+      ],
+    },
+    {
+      // §6.1.2: "Elements in the array SHOULD be unique": each repeat named at its own index, compared as JSON values
+      name: 'enum members that repeat an earlier member',
+      observation: makeObservation({ tools: [input({ tier: { enum: ['a', 'b', 'a', { x: 1, y: 2 }, { y: 2, x: 1 }, 1, 1.0] } })] }),
+      findings: [
+        { messageId: 'enumDuplicate', pointer: '/inputSchema/properties/tier/enum/2', severity: 'warning', message: 't: enum member /inputSchema/properties/tier/enum/2 repeats an earlier member (JSON Schema Validation §6.1.2: the elements of the enum array SHOULD be unique).' },
+        { messageId: 'enumDuplicate', pointer: '/inputSchema/properties/tier/enum/4', severity: 'warning' },
+        { messageId: 'enumDuplicate', pointer: '/inputSchema/properties/tier/enum/6', severity: 'warning' },
       ],
     },
     {
