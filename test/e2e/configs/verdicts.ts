@@ -198,6 +198,41 @@ export const ARMS: Arm[] = [
   { surface: 'duplicate-names-2024-11-05', file: 'long-names.mjs', args: ['--twin', '--duplicate', '--version', '2024-11-05'], draws: [{ check: 'tools/name', messageId: 'duplicate', severity: 'warning' }] },
   { surface: 'remote-ref', file: 'remote-ref.mjs', draws: [{ check: 'schema/compile', messageId: 'remoteRef', severity: 'warning', includes: 'ship_parcel: $ref at /inputSchema/properties/to/$ref points outside the schema document' }], never: [{ check: 'schema/compile', messageId: 'unresolvedRef' }] },
   { surface: 'local-ref', file: 'remote-ref.mjs', args: ['--twin'], silent: ['schema/compile'] },
+  // JSON Schema Validation §6.1.2 (draft-07, 2019-09, 2020-12), draft-06 §6.23: enum "MUST be an array. This array SHOULD have at least one
+  // element. Elements in the array SHOULD be unique." An empty enum (@netlify/mcp's netlify-coding-rules) is valid in every dialect and admits
+  // no value: a warning, never a meta-schema or compile error; an optional property with one is left out of the generated call
+  ...([[], ['--schema', '2020-12'], ['--schema', 'draft-07'], ['--schema', 'draft-06']] as const).map((args): Arm => ({
+    surface: `empty-enum${args[1] ? `-${args[1]}` : ''}`,
+    file: 'empty-enum.mjs',
+    args: [...args],
+    draws: [
+      { check: 'schema/portability', messageId: 'emptyEnum', severity: 'warning', includes: 'pick_rules: the enum at /inputSchema/properties/mode/enum is empty, so no value can ever validate there (JSON Schema Validation §6.1.2: the enum array SHOULD have at least one element; an empty enum admits no value).' },
+      // a draft-06 $schema is named draft-06, not the draft-07 of the engine it runs on
+      ...(args[1]?.startsWith('draft') ? [{ check: 'schema/dialect', messageId: 'nonDefaultDialect', severity: 'info' as const, includes: `pick_rules: inputSchema declares ${args[1]};` }] : []),
+    ],
+    silent: ['schema/compile', 'schema/dialect', 'contract/every-tool-called', 'errors/input-enforcement'],
+    never: [{ check: 'schema/portability', messageId: 'typeUnreachable' }, { check: 'schema/dialect', messageId: 'metaInvalid' }, { check: 'schema/compile', messageId: 'compileError' }],
+  })),
+  {
+    // the netlify shape: `mode` required, so no valid arguments exist; the tool stays uncalled and the reason says so
+    surface: 'empty-enum-required-draft-07',
+    file: 'empty-enum.mjs',
+    args: ['--schema', 'draft-07', '--required'],
+    draws: [
+      { check: 'schema/portability', messageId: 'emptyEnum', severity: 'warning' },
+      { check: 'contract/every-tool-called', messageId: 'notGenerated', severity: 'warning', includes: 'pick_rules was not called: no scenario and no arguments could be generated: no value satisfies inputSchema /properties/mode: its enum is empty, so no valid arguments exist; add a scenario for it.' },
+    ],
+    silent: ['schema/compile', 'schema/dialect'],
+    never: [{ check: 'schema/portability', messageId: 'typeUnreachable' }],
+  },
+  {
+    surface: 'enum-duplicate-draft-07',
+    file: 'empty-enum.mjs',
+    args: ['--schema', 'draft-07', '--duplicate'],
+    draws: [{ check: 'schema/portability', messageId: 'enumDuplicate', severity: 'warning', includes: 'pick_rules: enum member /inputSchema/properties/mode/enum/1 repeats an earlier member (JSON Schema Validation §6.1.2: the elements of the enum array SHOULD be unique).' }],
+    silent: ['schema/compile', 'schema/dialect', 'contract/every-tool-called', 'errors/input-enforcement'],
+  },
+  { surface: 'enum-one-member', file: 'empty-enum.mjs', args: ['--schema', 'draft-07', '--required', '--twin'], silent: ['schema/portability', 'schema/compile', 'schema/dialect', 'contract/every-tool-called', 'errors/input-enforcement'] },
   { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested.' }] },
   {
     surface: 'list-offline',
