@@ -27,6 +27,33 @@ export const META_SCHEMA_IDS: Readonly<Record<Dialect, readonly string[]>> = {
   'draft-07': ['http://json-schema.org/draft-07/schema', 'http://json-schema.org/draft-06/schema'],
 };
 
+/**
+ * Each dialect's meta-schema `$id`, the one spelling of `$schema` that validators looking the meta-schema up by URI
+ * know (ajv's `compile` throws "no schema with key or ref" for `https://json-schema.org/draft-07/schema#` or an
+ * `http://` 2020-12), with or without an empty fragment (`#`).
+ */
+const CANONICAL: Readonly<Record<DialectName, string>> = {
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  'draft-07': 'http://json-schema.org/draft-07/schema',
+  'draft-06': 'http://json-schema.org/draft-06/schema',
+};
+
+/** The meta-schema `$id` of a dialect (no fragment): what a `$schema` naming it should say. */
+export function metaSchemaIdOf(name: DialectName): string {
+  return CANONICAL[name];
+}
+
+/** True when `declared` is the meta-schema `$id` of dialect `name` exactly, or that `$id` with an empty fragment. */
+export function isCanonicalSchemaUri(declared: string, name: DialectName): boolean {
+  return declared === CANONICAL[name] || declared === `${CANONICAL[name]}#`;
+}
+
+/** True when two `$schema` URIs name the same meta-schema once normalised (scheme, empty fragment, trailing slash dropped). */
+export function sameMetaSchemaUri(a: string, b: string): boolean {
+  return normalise(a) === normalise(b);
+}
+
 /** Normalise a `$schema` URI: drop the scheme, a trailing empty fragment and a trailing slash. */
 function normalise(uri: string): string {
   return uri.trim().replace(/^https?:\/\//, '').replace(/#$/, '').replace(/\/$/, '');

@@ -6,14 +6,14 @@
  * ajv's `validateSchema(schema)` picks the meta-schema by the schema's raw `$schema` string (looked
  * up among the engine's schemas, `#`-suffixed spellings resolved to the same one) or, without
  * `$schema`, the engine's default. `precompiledMeta` answers for exactly those spellings of the
- * dialect's bundled meta-schema `$id`s and for object schemas (ajv's `true` for a boolean schema is
- * the caller's); for anything else (another spelling such as `http://` for 2020-12, a non-object)
- * it returns undefined and the caller asks the ajv engine, so every answer stays ajv's.
+ * dialect's bundled meta-schema `$id`s, for every other spelling of them (another scheme, a trailing slash:
+ * what ./dialects.ts resolves to the dialect) and for object schemas (ajv's `true` for a boolean schema is
+ * the caller's); for anything else (a non-object) it returns undefined and the caller asks the ajv engine.
  * test/schema/meta-precompiled.test.ts proves identical verdicts and errors on every spelling.
  */
 import { generatedModule } from '../generated-validators.ts';
 import type { JsonSchema } from '../model/protocol.ts';
-import { META_SCHEMA_IDS } from './dialects.ts';
+import { META_SCHEMA_IDS, sameMetaSchemaUri } from './dialects.ts';
 import type { EngineValidate } from './engines.ts';
 import { lazyAjvRegExp } from './lazy-regexp.ts';
 import type { Dialect } from './service.ts';
@@ -43,6 +43,9 @@ export function precompiledMeta(dialect: Dialect, schema: JsonSchema): EngineVal
   if (typeof schema !== 'object' || schema === null) return undefined;
   const ids = META_SCHEMA_IDS[dialect];
   const declared: unknown = (schema as { $schema?: unknown }).$schema;
-  const id = declared === undefined ? ids[0] : typeof declared === 'string' ? ids.find((i) => declared === i || declared === `${i}#`) : undefined;
+  // another spelling of a dialect's URI (an `https://` draft-07, an `http://` 2020-12) is validated against that
+  // dialect's meta-schema: ajv's lookup by the raw string would throw "no schema with key or ref" (a false
+  // metaInvalid); schema/dialect reports the spelling itself (nonCanonicalUri)
+  const id = declared === undefined ? ids[0] : typeof declared === 'string' ? ids.find((i) => sameMetaSchemaUri(declared, i)) : undefined;
   return id === undefined ? undefined : metaValidators(dialect)[id];
 }

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { globSync } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
 import { createSchemaService, toSchemaIssues } from '../../harness/schema/ajv.ts';
-import { META_SCHEMA_IDS, dialectOf } from '../../harness/schema/dialects.ts';
+import { META_SCHEMA_IDS, dialectOf, metaSchemaIdOf } from '../../harness/schema/dialects.ts';
 import { createEngine, type Engine } from '../../harness/schema/engines.ts';
 import { lazyAjvRegExp } from '../../harness/schema/lazy-regexp.ts';
 import { precompiledMeta } from '../../harness/schema/meta.ts';
@@ -180,14 +180,18 @@ describe('precompiled meta-schema validators', () => {
     expect(() => invalid.test('x')).toThrow(SyntaxError);
   });
 
-  it('leaves other spellings and non-objects to ajv, and metaValidate still equals an ajv-only reference', () => {
+  // another spelling of a dialect's URI is validated against that dialect's meta-schema (ajv's lookup by the raw string
+  // threw "no schema with key or ref", which read as a false metaInvalid): the reference is ajv's validateSchema of the
+  // same schema declaring the meta-schema's own $id
+  it('validates other spellings against their dialect\'s meta-schema, leaves non-objects to ajv, and metaValidate equals an ajv-only reference', () => {
     const reference = (schema: JsonSchema): unknown => {
-      const { dialect } = dialectOf(schema);
-      if (!dialect) return 'unknown dialect';
+      const { dialect, name } = dialectOf(schema);
+      if (!dialect || !name) return 'unknown dialect';
       if (typeof schema === 'boolean') return [];
       try {
         const engine = createEngine(dialect);
-        return engine.validateSchema(schema) === true ? [] : toSchemaIssues(engine.errors);
+        const own = typeof schema === 'object' && schema !== null && '$schema' in schema ? { ...schema, $schema: metaSchemaIdOf(name) } : schema;
+        return engine.validateSchema(own) === true ? [] : toSchemaIssues(engine.errors);
       } catch (error) {
         return [{ pointer: '', keyword: '$schema', message: `meta-schema validation failed: ${(error as Error).message}` }];
       }
@@ -210,7 +214,8 @@ describe('precompiled meta-schema validators', () => {
       if (!dialectOf(schema).dialect) continue;
       expect(service.metaValidate(schema), JSON.stringify(schema)).toEqual(reference(schema));
     }
-    expect(precompiledMeta('2020-12', { $schema: 'http://json-schema.org/draft/2020-12/schema' })).toBeUndefined();
+    expect(precompiledMeta('2020-12', { $schema: 'http://json-schema.org/draft/2020-12/schema' })).toBe(precompiledMeta('2020-12', {}));
+    expect(precompiledMeta('draft-07', { $schema: 'https://json-schema.org/draft-06/schema' })).toBe(precompiledMeta('draft-07', { $schema: 'http://json-schema.org/draft-06/schema#' }));
     expect(precompiledMeta('2020-12', null as unknown as JsonSchema)).toBeUndefined();
     expect(precompiledMeta('2020-12', true)).toBeUndefined();
   });

@@ -15,8 +15,14 @@
  * - unknownDialect is a warning on every revision: "Schemas MAY include a $schema field to specify a different
  *   dialect"; the MUST ("MUST handle unsupported dialects gracefully") binds the receiver. The harness cannot
  *   evaluate the schema, and clients that support only 2020-12 may refuse it.
+ * - nonCanonicalUri, a warning on every revision, as unknownDialect: a `$schema` that names a supported dialect by
+ *   another spelling of its meta-schema's URI (`https://json-schema.org/draft-07/schema#`, an `http://` 2020-12).
+ *   The harness resolves it to the dialect and validates the schema against that meta-schema (before, ajv's lookup by
+ *   the raw string failed and read as a false metaInvalid error); validators that look the meta-schema up by its URI
+ *   (ajv's `compile` throws "no schema with key or ref") do not know it, so to them the dialect is unsupported.
  */
 import { defineCheck } from '../define.ts';
+import { isCanonicalSchemaUri, metaSchemaIdOf } from '../../schema/dialects.ts';
 import { namedTools, schemasOf } from '../../schema/tool-schemas.ts';
 import { atLeastRevision, DEFAULT_DIALECT_REVISION } from '../../wire/revision.ts';
 
@@ -32,6 +38,7 @@ export default defineCheck({
       unknownDialect: '{{tool}}: {{field}} declares a $schema that names no dialect the harness supports (2020-12, 2019-09, draft-07, draft-06): the schema cannot be evaluated, and clients that support only 2020-12 may refuse it.',
       metaInvalid: '{{tool}}: {{pointer}} is not valid under the {{dialect}} meta-schema: {{problem}}{{basis}}.',
       nonDefaultDialect: '{{tool}}: {{field}} declares {{dialect}}; it is supported and validated {{validation}}, but clients that only accept 2020-12 (the MCP default dialect since protocol 2025-11-25) may refuse it.',
+      nonCanonicalUri: "{{tool}}: {{field}} names {{dialect}} by a $schema URI other than its meta-schema's own ({{canonical}}); the harness validated it as {{dialect}}, but validators that look the meta-schema up by its URI (ajv does) do not know that spelling and refuse the schema.",
     },
     examples: {
       fail: '{"inputSchema":{"type":"object","properties":{"ttl":{"type":"integer","minimum":0,"exclusiveMinimum":true}}}}',
@@ -50,6 +57,9 @@ export default defineCheck({
         }
         const { basis, severity } = metaInvalidBasis(version, info.declared !== undefined);
         const dialect = info.name ?? info.dialect;
+        if (info.declared !== undefined && !isCanonicalSchemaUri(info.declared, dialect)) {
+          report({ messageId: 'nonCanonicalUri', severity: 'warning', tool: tool.name, pointer: `${entry.root}/$schema`, data: { ...base, dialect, canonical: metaSchemaIdOf(dialect) } });
+        }
         if (info.declared !== undefined && info.dialect !== '2020-12') {
           report({ messageId: 'nonDefaultDialect', severity: 'info', tool: tool.name, pointer: `${entry.root}/$schema`, data: { ...base, dialect, validation: validationOf(dialect) } });
         }

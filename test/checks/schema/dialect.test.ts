@@ -19,6 +19,26 @@ checkTester(dialect, {
     })),
   ],
   invalid: [
+    // another spelling of a supported dialect's URI: validated as that dialect (ajv's lookup by the raw URI threw
+    // "no schema with key or ref", a false metaInvalid error), and a warning: validators that look the URI up refuse it
+    ...([
+      ['https://json-schema.org/draft-07/schema#', 'draft-07', 'http://json-schema.org/draft-07/schema'],
+      ['https://json-schema.org/draft-06/schema', 'draft-06', 'http://json-schema.org/draft-06/schema'],
+      ['http://json-schema.org/draft/2020-12/schema', '2020-12', 'https://json-schema.org/draft/2020-12/schema'],
+      ['http://json-schema.org/draft/2019-09/schema#', '2019-09', 'https://json-schema.org/draft/2019-09/schema'],
+    ] as const).map(([uri, dialect, canonical]) => ({
+      name: `${uri}: nonCanonicalUri, validated as ${dialect}, no metaInvalid`,
+      observation: makeObservation({ tools: [makeTool('u', { inputSchema: { $schema: uri, type: 'object', properties: { q: { type: 'string', minLength: 1 } } } })] }),
+      findings: [
+        { messageId: 'nonCanonicalUri', pointer: '/inputSchema/$schema', severity: 'warning' as const, message: `u: inputSchema names ${dialect} by a $schema URI other than its meta-schema's own (${canonical}); the harness validated it as ${dialect}, but validators that look the meta-schema up by its URI (ajv does) do not know that spelling and refuse the schema.` },
+        ...(dialect === '2020-12' ? [] : [{ messageId: 'nonDefaultDialect', severity: 'info' as const }]),
+      ],
+    })),
+    {
+      name: 'another spelling of the draft-07 URI, and a schema invalid under draft-07: both said, the meta-schema error is draft-07\'s own',
+      observation: makeObservation({ tools: [makeTool('u', { inputSchema: { $schema: 'https://json-schema.org/draft-07/schema#', type: 'object', properties: { q: { type: 'string', minLength: -1 } } } })] }),
+      findings: [{ messageId: 'nonCanonicalUri', severity: 'warning' }, { messageId: 'nonDefaultDialect', severity: 'info' }, { messageId: 'metaInvalid', pointer: '/inputSchema/properties/q/minLength', severity: 'error' }],
+    },
     ...([
       ['http://json-schema.org/draft-07/schema#', 'draft-07', 'with draft-07 rules'],
       ['http://json-schema.org/draft-06/schema#', 'draft-06', 'against the draft-06 meta-schema, with draft-07 rules for its keywords (draft-07 only added keywords to draft-06)'],

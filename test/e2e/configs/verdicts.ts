@@ -233,6 +233,17 @@ export const ARMS: Arm[] = [
     silent: ['schema/compile', 'schema/dialect', 'contract/every-tool-called', 'errors/input-enforcement'],
   },
   { surface: 'enum-one-member', file: 'empty-enum.mjs', args: ['--schema', 'draft-07', '--required', '--twin'], silent: ['schema/portability', 'schema/compile', 'schema/dialect', 'contract/every-tool-called', 'errors/input-enforcement'] },
+  // a $schema naming a supported dialect by another spelling of its meta-schema's URI: validated as that dialect (no
+  // false metaInvalid from ajv's failed lookup), and a warning (validators that look the URI up refuse the schema)
+  ...(['https-draft-07', 'http-2020-12'] as const).map((uri): Arm => ({
+    surface: `schema-uri-${uri}`,
+    file: 'schema-uri.mjs',
+    args: ['--uri', uri],
+    draws: [{ check: 'schema/dialect', messageId: 'nonCanonicalUri', severity: 'warning', includes: uri === 'http-2020-12' ? "lookup: inputSchema names 2020-12 by a $schema URI other than its meta-schema's own (https://json-schema.org/draft/2020-12/schema)" : "lookup: inputSchema names draft-07 by a $schema URI other than its meta-schema's own (http://json-schema.org/draft-07/schema)" }],
+    silent: ['schema/compile', 'errors/input-enforcement', 'contract/every-tool-called'],
+    never: [{ check: 'schema/dialect', messageId: 'metaInvalid' }],
+  })),
+  ...(['https-draft-07', 'http-2020-12'] as const).map((uri): Arm => ({ surface: `schema-uri-${uri}-twin`, file: 'schema-uri.mjs', args: ['--uri', uri, '--twin'], silent: ['schema/dialect', 'schema/compile', 'errors/input-enforcement', 'contract/every-tool-called'] })),
   { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested.' }] },
   {
     surface: 'list-offline',
