@@ -3,18 +3,28 @@
  * parent's environment (`/proc/<harness pid>/environ` on Linux, same user) and echo a CI secret back as
  * a tool name, a description, an error message or a stderr line; messages are value-free, names are
  * not. Every value of the harness's environment that the surface was NOT given (its env, command,
- * args, cwd) and that is at least MIN_MASKED_LENGTH characters long is replaced by `[masked:NAME]` in
- * each stdout line (before it is parsed, and in parsed strings and keys when the line uses `\u`
- * escapes) and in the stderr tail, before any check, reporter or the console sees it.
+ * args, cwd) and that is at least MIN_MASKED_LENGTH characters long is replaced by `[masked:NAME]`
+ * before any check, reporter or the console sees it, in three forms of the text:
+ * - as written: each stdout line (or HTTP body, SSE event) before it is parsed, and the stderr tail;
+ * - as decoded: every JSON string literal (string or key) that holds an escape (`\u0074`, `\/`, `\"`, `\\`,
+ *   `\n`...) is decoded, masked and written back, so the parsed value never holds a value the raw text spelled
+ *   with escapes, and neither does a line's head kept as evidence (a secret holding `"`, `\` or a control
+ *   character is never found in its escaped form, only decoded); in the stderr tail, line by line;
+ * - as read: in the reader's view (model/reader-view.ts: ANSI sequences, controls and invisible characters
+ *   removed, tab and line feed as a space), so a value split by characters a later step strips (the stderr tail's
+ *   cleaning) or a renderer shows as nothing is masked whole, with the characters inside it.
+ * A line with no backslash, no control and no invisible character (nearly every line) takes one scan for the
+ * values and one for those characters.
  * A lowercase word of 6 to 16 letters (WORD: the harness's environment holds common ones, `npm run -s` sets
  * `npm_config_loglevel=silent`) is masked only where it stands as a token of its own, with no letter or digit right
  * before or after it: masked inside server text ("succeed silently" in a tool description) it changed what the
  * checks compared with the contract, a false tools/advertised-metadata error in the repository's own main job. Any
  * other value (mixed case, a digit or a symbol in it: tokens, paths, passwords) is masked wherever it occurs.
  * Not protected: values shorter than MIN_MASKED_LENGTH, a WORD run into letters or digits, values the surface was
- * given, secrets a server transforms (reversed, base64) or reads from elsewhere (files, the network);
- * `--isolate` closes the /proc read itself.
+ * given, secrets a server transforms (reversed, base64, split by visible text) or reads from elsewhere (files, the
+ * network); `--isolate` closes the /proc read itself.
  */
+import { MAY_READ_OTHERWISE, MAY_READ_OTHERWISE_CLASS, readerView } from '../model/reader-view.ts';
 
 /** Shortest harness-environment value that is masked (shorter ones are too common to mask: `1`, `true`, `/root`). */
 export const MIN_MASKED_LENGTH = 6;
@@ -32,14 +42,73 @@ const WORD = /^\p{Ll}{6,16}$/u;
  */
 const HARNESS_OWN: readonly string[] = ['mcp-harness'];
 
-/** Masks the harness's secrets in server strings. */
+/**
+ * `text` with `rewrite` applied to every JSON string literal that holds an escape (its quotes included), scanning
+ * left to right: a `"` opens a literal, a backslash skips the code unit after it, the next `"` closes it. On a JSON
+ * text these are exactly its string literals, keys included (outside a literal JSON has no `"` and no backslash);
+ * on other text, the quoted runs. An unterminated last run is left alone. Linear: native `indexOf` between literals
+ * and through those without an escape, a walk through those with one; no regular expression (a backtracking one
+ * overflowed its stack on a 10 MB literal of escapes).
+ */
+function rewriteEscapedLiterals(text: string, rewrite: (literal: string) => string): string {
+  let quote = text.indexOf('"');
+  let slash = text.indexOf('\\');
+  // the next `"` / backslash at or after `at` (`at` only grows, so each stretch is searched once)
+  const nextQuote = (at: number) => (quote !== -1 && quote < at ? (quote = text.indexOf('"', at)) : quote);
+  const nextSlash = (at: number) => (slash !== -1 && slash < at ? (slash = text.indexOf('\\', at)) : slash);
+  let out = '';
+  let copied = 0;
+  let open = quote;
+  while (open !== -1 && nextSlash(open) !== -1) {
+    let close = nextQuote(open + 1);
+    const escaped = close !== -1 && slash < close;
+    if (escaped) {
+      // the literal holds an escape: walked code unit by code unit to its closing quote
+      close = -1;
+      for (let i = slash; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5c) i += 1;
+        else if (c === 0x22) {
+          close = i;
+          break;
+        }
+      }
+    }
+    if (close === -1) break;
+    if (escaped) {
+      const literal = text.slice(open, close + 1);
+      const rewritten = rewrite(literal);
+      if (rewritten !== literal) {
+        out += text.slice(copied, open) + rewritten;
+        copied = close + 1;
+      }
+    }
+    open = nextQuote(close + 1);
+  }
+  return out + text.slice(copied);
+}
+
+/** A backslash, a control character or an invisible character: a line that needs more than the scan as written (one class scan). */
+const LINE_NEEDS_MORE = new RegExp(`[\\\\${MAY_READ_OTHERWISE_CLASS}]`, 'u');
+
+/** Masks the harness's secrets in server strings (the three forms: module comment). */
 export interface EnvMask {
   /** True when there is nothing to mask (no candidate values). */
   readonly empty: boolean;
-  /** `text` with every masked value replaced by `[masked:NAME]`. */
+  /**
+   * A server string masked as written and as read (reader's view): a header value, a decoded string. Returns
+   * `text` itself (the same string) when nothing was masked.
+   */
   text(text: string): string;
-  /** Mask every string and key of a parsed JSON value in place (iterative); returns the value (or its masked string). */
-  value(value: unknown): unknown;
+  /**
+   * One line of server output that may be JSON (a stdout line, an HTTP body, an SSE event's data): `text`, then every
+   * JSON string literal holding an escape decoded, masked and re-encoded (`JSON.stringify`) when a value was found
+   * in it, so parsing the result gives masked strings and keys. A line without backslash, control or invisible
+   * character takes only the scan as written.
+   */
+  line(line: string): string;
+  /** Text of many lines (a stderr tail): `text` on the whole, then each line's escaped JSON string literals as in `line`. */
+  lines(text: string): string;
 }
 
 /**
@@ -55,44 +124,59 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
     byValue.set(value, `[masked:${name}]`);
   }
   const pairs = [...byValue].sort(([a], [b]) => b.length - a.length);
+  if (pairs.length === 0) return { empty: true, text: (s) => s, line: (s) => s, lines: (s) => s };
   // one scan (a literal alternation) says whether any value occurs; the common answer, on every stdout line,
   // is no: ~0.5 µs per 400-byte line with 40 values, against 1.2-2.2 µs for one `includes` per value. A hit
   // takes the longest-first replacement below, so the output is the same as without the scan
   const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const any = pairs.length === 0 ? undefined : new RegExp(pairs.map(([v]) => escape(v)).join('|'));
+  const any = new RegExp(pairs.map(([v]) => escape(v)).join('|'));
   // One pass, longest value first at each position (a replacement is never scanned again: a label is never masked
   // itself). A word (WORD) only where it stands as a token of its own: no letter or digit right before it (a JSON
   // escape `\n`, `\t`... before it counts as a boundary: the line is masked as raw JSON text) or right after it.
   const boundary = '(?:(?<![\\p{L}\\p{N}])|(?<=\\\\[bfnrt]))';
-  const all = pairs.length === 0 ? undefined : new RegExp(pairs.map(([v]) => (WORD.test(v) ? `${boundary}${v}(?![\\p{L}\\p{N}])` : escape(v))).join('|'), 'gu');
+  const all = new RegExp(pairs.map(([v]) => (WORD.test(v) ? `${boundary}${v}(?![\\p{L}\\p{N}])` : escape(v))).join('|'), 'gu');
   const labels = new Map(pairs);
+  const label = (found: string): string => labels.get(found) ?? found;
+  const shortest = pairs[pairs.length - 1][0].length;
+  const asWritten = (s: string): string => (any.test(s) ? s.replace(all, label) : s);
+  // the reader's view: each value found there replaces the whole span of `s` it came from, unseen units inside included
+  const asRead = (s: string): string => {
+    if (s.length < shortest) return s; // the view is never longer than the text
+    const view = readerView(s);
+    if (!any.test(view.text)) return s;
+    const found = [...view.text.matchAll(all)];
+    // each match's first and last code unit in the view, ascending (matches never overlap)
+    const at = view.sources(found.flatMap((m) => [m.index, m.index + m[0].length - 1]));
+    let out = '';
+    let from = 0;
+    found.forEach((m, i) => {
+      out += s.slice(from, at[2 * i]) + label(m[0]);
+      from = at[2 * i + 1] + 1;
+    });
+    return out + s.slice(from);
+  };
   const text = (s: string): string => {
-    if (any === undefined || all === undefined || !any.test(s)) return s;
-    return s.replace(all, (found) => labels.get(found) ?? found);
+    const written = asWritten(s);
+    return MAY_READ_OTHERWISE.test(written) ? asRead(written) : written;
   };
-  const value = (root: unknown): unknown => {
-    if (typeof root === 'string') return text(root);
-    const stack: unknown[] = [root];
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (node === null || typeof node !== 'object') continue;
-      if (Array.isArray(node)) {
-        node.forEach((v, i) => (typeof v === 'string' ? (node[i] = text(v)) : stack.push(v)));
-        continue;
-      }
-      const obj = node as Record<string, unknown>;
-      for (const key of Object.keys(obj)) {
-        const v = obj[key];
-        const k = text(key);
-        if (k !== key) {
-          delete obj[key];
-          Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
-        }
-        if (typeof v === 'string') obj[k] = text(v);
-        else stack.push(v);
-      }
+  const decoded = (literal: string): string => {
+    // a literal of fewer characters than the shortest value between its quotes decodes to fewer still
+    if (literal.length - 2 < shortest) return literal;
+    let value: unknown;
+    try {
+      value = JSON.parse(literal);
+    } catch {
+      return literal; // not a JSON string literal (text around quotes): masked as written and as read only
     }
-    return root;
+    if (typeof value !== 'string') return literal;
+    const masked = text(value);
+    return masked === value ? literal : JSON.stringify(masked);
   };
-  return { empty: pairs.length === 0, text, value };
+  const literals = (s: string): string => (s.includes('\\') ? rewriteEscapedLiterals(s, decoded) : s);
+  const line = (s: string): string => (LINE_NEEDS_MORE.test(s) ? literals(text(s)) : asWritten(s));
+  const lines = (s: string): string => {
+    const whole = text(s);
+    return whole.includes('\\') ? whole.split('\n').map(literals).join('\n') : whole;
+  };
+  return { empty: false, text, line, lines };
 }

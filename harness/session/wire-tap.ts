@@ -38,7 +38,10 @@ export class WireTapRecorder {
   private readonly http: HttpExchange[] = [];
   private httpSeq = 0;
   private readonly maxStdout: number;
-  /** Masks the harness's environment in the stderr tail (set by the process that spawns the server). */
+  /**
+   * Masks the harness's environment in the stderr tail (set by the process that spawns the server): as written, as
+   * read (so the cleaning of checks/util/stderr.ts never puts a value back together) and in escaped JSON strings.
+   */
   mask: EnvMask | undefined;
 
   constructor(private readonly limits: TapLimits) {
@@ -190,7 +193,7 @@ export class WireTapRecorder {
       stdout: this.stdout.slice(),
       stdoutNonJsonRpc: this.nonJsonRpc,
       stdinLines: this.stdinLines,
-      stderrTail: this.mask ? this.mask.text(Buffer.concat(this.stderrChunks).toString('utf8')) : Buffer.concat(this.stderrChunks).toString('utf8'),
+      stderrTail: this.mask ? this.mask.lines(Buffer.concat(this.stderrChunks).toString('utf8')) : Buffer.concat(this.stderrChunks).toString('utf8'),
       stderrBytes: this.stderrBytes,
       unmatchedFrames: this.unmatched,
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),

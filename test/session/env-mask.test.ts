@@ -5,10 +5,9 @@ import { createEnvMask } from '../../harness/session/env-mask.ts';
 describe('createEnvMask', () => {
   const mask = createEnvMask({ CI_TOKEN: 'tok-123456789', SHORT: 'abc', GIVEN: 'given-value', PWD: '/work/project' }, ['given-value', '/work/project/server']);
 
-  it('masks values the surface was not given, in text, strings and keys (also \\u-escaped ones after parsing)', () => {
+  it('masks values the surface was not given, in text, strings and keys (also \\u-escaped ones, decoded)', () => {
     expect(mask.text('name tok-123456789 x')).toBe('name [masked:CI_TOKEN] x');
-    const parsed = JSON.parse('{"tools":[{"name":"\\u0074ok-123456789","tok-123456789":1}]}');
-    expect(JSON.stringify(mask.value(parsed))).toBe('{"tools":[{"name":"[masked:CI_TOKEN]","[masked:CI_TOKEN]":1}]}');
+    expect(mask.line('{"tools":[{"name":"\\u0074ok-123456789","tok-123456789":1}]}')).toBe('{"tools":[{"name":"[masked:CI_TOKEN]","[masked:CI_TOKEN]":1}]}');
   });
 
   it('reads values literally: regular-expression characters in a value match only themselves', () => {
@@ -39,7 +38,8 @@ describe('createEnvMask', () => {
     expect(m.text('{"mode":"silent"} silent; (silent)')).toBe('{"mode":"[masked:npm_config_loglevel]"} [masked:npm_config_loglevel]; ([masked:npm_config_loglevel])');
     expect(m.text('a noninteractive shell, noninteractively')).toBe('a [masked:DEBIAN_FRONTEND] shell, noninteractively');
     expect(m.text('gettok-123456789 x-tok-123456789')).toBe('get[masked:TOKEN] x-[masked:TOKEN]');
-    expect(JSON.stringify(m.value(JSON.parse('{"silently":"silent","k":"silentx"}')))).toBe('{"silently":"[masked:npm_config_loglevel]","k":"silentx"}');
+    expect(m.line('{"silently":"silent","k":"silentx"}')).toBe('{"silently":"[masked:npm_config_loglevel]","k":"silentx"}');
+    expect(m.line('{"silently":"\\u0073ilent","k":"\\u0073ilentx"}')).toBe('{"silently":"[masked:npm_config_loglevel]","k":"\\u0073ilentx"}');
     // a reviewer's cases: mixed case or a long run of letters is masked anywhere; a JSON escape before a word is a boundary
     expect(m.text('getCorrectHorseBatteryStaple2 getcorrecthorsebatterystaples')).toBe('get[masked:PW]2 get[masked:LONG]s');
     expect(m.text('{"d":"key:\\nsilent"}')).toBe('{"d":"key:\\n[masked:npm_config_loglevel]"}');
@@ -51,5 +51,86 @@ describe('createEnvMask', () => {
     expect(m.text('abcdefgh_h-12345')).toBe('[masked:W]_[masked:T]');
     const npm = createEnvMask({ npm_config_loglevel: 'silent-mode', CFG: 'config' }, []);
     expect(npm.text('silent-mode config')).toBe('[masked:npm_config_loglevel] [masked:CFG]');
+  });
+
+  // the hostile-server review (B1): a secret spelled with JSON escapes other than \u reached every report
+  describe('escaped JSON string literals (a line is masked as decoded too)', () => {
+    const aws = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+    const db = 'Zq"9canaryPW\\x';
+    const ctl = 'tab\tin-secret-1';
+    const m = createEnvMask({ AWS_SECRET_ACCESS_KEY: aws, DB_PASSWORD: db, CTL: ctl, GIVEN: 'giv/en-value-42' }, ['giv/en-value-42']);
+    const parsedLine = (line: string) => JSON.parse(m.line(line)) as unknown;
+
+    it("masks a value spelled with '\\/' (valid JSON for '/'): the raw line never holds it", () => {
+      const line = `{"name":${JSON.stringify(`aws-${aws}`).replace(/\//g, '\\/')}}`;
+      expect(line).not.toContain(aws);
+      expect(parsedLine(line)).toEqual({ name: 'aws-[masked:AWS_SECRET_ACCESS_KEY]' });
+    });
+
+    it('masks a value holding characters JSON must escape (\'"\', \'\\\\\', a control), written by JSON.stringify, in strings and keys', () => {
+      const line = JSON.stringify({ [`k-${db}`]: `db-${db}`, c: `x ${ctl} y`, list: [db] });
+      expect(line).not.toContain(db);
+      expect(parsedLine(line)).toEqual({ 'k-[masked:DB_PASSWORD]': 'db-[masked:DB_PASSWORD]', c: 'x [masked:CTL] y', list: ['[masked:DB_PASSWORD]'] });
+    });
+
+    it('masks every escape spelling: \\u for each character, \\/, escapes beside other escapes', () => {
+      const unicode = `"${[...aws].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`;
+      expect(parsedLine(`[${unicode},"a\\nb ${aws.replace(/\//g, '\\/')}\\t"]`)).toEqual(['[masked:AWS_SECRET_ACCESS_KEY]', 'a\nb [masked:AWS_SECRET_ACCESS_KEY]\t']);
+    });
+
+    it('leaves a literal without a masked value byte for byte (its escapes kept), and a value the surface was given', () => {
+      const line = '{"d":"a\\/b \\"q\\" \\u00e9","g":"giv\\/en-value-42"}';
+      expect(m.line(line)).toBe(line);
+    });
+
+    it('keeps a line with no backslash, control or invisible character on the scan as written (same string back)', () => {
+      const line = '{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","description":"a/b \\u00e9"}]}}'.replace('\\u00e9', 'é');
+      expect(m.line(line)).toBe(line);
+      expect(m.line(`{"n":"${aws}"}`)).toBe('{"n":"[masked:AWS_SECRET_ACCESS_KEY]"}');
+    });
+
+    it('decodes only JSON string literals: quoted runs of a non-JSON line that decode are masked, the rest as written', () => {
+      expect(m.line(`log: "${aws.replace(/\//g, '\\/')}" and \\q ${aws}`)).toBe('log: "[masked:AWS_SECRET_ACCESS_KEY]" and \\q [masked:AWS_SECRET_ACCESS_KEY]');
+      expect(m.line('"\\x unterminated')).toBe('"\\x unterminated');
+    });
+
+    it('lines: a stderr tail, each line\'s escaped literals decoded (a JSON log line), quotes never paired across lines', () => {
+      const tail = `start "\n{"msg":${JSON.stringify(db)}}\n{"k":"${aws.replace(/\//g, '\\/')}"}\nend "`;
+      expect(m.lines(tail)).toBe('start "\n{"msg":"[masked:DB_PASSWORD]"}\n{"k":"[masked:AWS_SECRET_ACCESS_KEY]"}\nend "');
+    });
+  });
+
+  // the hostile-server review (B2): the stderr tail was masked, then cleaned (ANSI, controls, bidi removed), which
+  // put a split secret back together
+  describe("the reader's view (a value split by characters a later step strips or a renderer hides)", () => {
+    const secret = 'hunter2-canary-XYZ';
+    const m = createEnvMask({ MY_SECRET: secret, PASSPHRASE: 'correct horse battery', npm_config_loglevel: 'silent' }, []);
+    const split = (sep: string) => `${secret.slice(0, 4)}${sep}${secret.slice(4)}`;
+
+    it('masks a value split by an ANSI sequence, a C0 or C1 control, CR, a bidi control or an invisible character, the characters inside it too', () => {
+      for (const sep of ['\u001b[0m', '\u001b[38;5;196m', '\u0001', '\u009b', '\r', '\u200e', '\u202e', '\u2066', '\u200b', '\u200d', '\u2060', '\ufeff', '\u00ad', '\ufe0f', '\u{e0041}', '\u001b[0m\u0001\u200b']) {
+        expect(m.text(`a ${split(sep)} b`), JSON.stringify(sep)).toBe('a [masked:MY_SECRET] b');
+      }
+    });
+
+    it('masks a value whose space a tab or a line feed replaces (the console and one-line cells print both as a space)', () => {
+      expect(m.text('pw correct\thorse\nbattery!')).toBe('pw [masked:PASSPHRASE]!');
+    });
+
+    it("masks in escaped literals' decoded strings too (\\u001b, \\u200b inside a JSON string)", () => {
+      expect(JSON.parse(m.line(JSON.stringify({ name: split('\u001b[0m'), d: split('\u200b') })))).toEqual({ name: '[masked:MY_SECRET]', d: '[masked:MY_SECRET]' });
+    });
+
+    it('keeps text whose view holds no value unchanged, and word values only as tokens in the view', () => {
+      const text = 'ok \u001b[1mbold\u001b[0m \u200bzw\ttab';
+      expect(m.text(text)).toBe(text);
+      expect(m.text('mode: sil\u200bent.')).toBe('mode: [masked:npm_config_loglevel].');
+      expect(m.text('sil\u200bently')).toBe('sil\u200bently');
+    });
+
+    it('lines: the stderr tail of the review, every split spelling masked, the lines kept', () => {
+      const tail = `plain: ${secret}\nansi: ${split('\u001b[0m')}\nctrl: ${split('\u0001')}\r\nbidi: ${split('\u200e')}\n`;
+      expect(m.lines(tail)).toBe('plain: [masked:MY_SECRET]\nansi: [masked:MY_SECRET]\nctrl: [masked:MY_SECRET]\r\nbidi: [masked:MY_SECRET]\n');
+    });
   });
 });

@@ -5,6 +5,7 @@
  * sentinels) is masked first: no caller value reaches a report through this path.
  */
 import type { SurfaceObservation } from '../../model/observation.ts';
+import { TERMINAL_CONTROLS } from '../../model/reader-view.ts';
 
 /** At most this many lines, the last ones. */
 export const STDERR_TAIL_LINES = 10;
@@ -41,10 +42,13 @@ export function sentStrings(observation: Pick<SurfaceObservation, 'calls' | 'pro
   return [...sent].filter((s) => s.length >= MIN_MASKED).sort((a, b) => b.length - a.length);
 }
 
-/** Remove ANSI escape sequences and control characters other than tab. */
+/**
+ * Remove ANSI escape sequences, control characters other than tab, and bidi controls (`TERMINAL_CONTROLS`). The env
+ * mask of the session layer looks for secrets in the text with these removed too (model/reader-view.ts), so this
+ * cleaning never puts a masked value back together.
+ */
 function clean(line: string): string {
-  // eslint-disable-next-line no-control-regex
-  return line.replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+  return line.replace(TERMINAL_CONTROLS, '');
 }
 
 /** Replace every occurrence of a sent string (also JSON-escaped) by `[value]`. */

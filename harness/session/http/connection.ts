@@ -123,7 +123,7 @@ export class HttpConnection implements Connection {
       if (message.id !== undefined && this.alive) this.unansweredListener(message.id, undefined);
     };
     req.on('response', (res) => {
-      recordHead(exchange, res);
+      recordHead(exchange, res, this.options.mask);
       res.on('error', () => {});
       req.destroy();
       finish();
@@ -214,7 +214,7 @@ export class HttpConnection implements Connection {
       if (error === 'refused') this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: true });
     };
     req.on('response', (res) => {
-      const type = recordHead(exchange, res);
+      const type = recordHead(exchange, res, this.options.mask);
       const issued = headerValue(res.headers['mcp-session-id']);
       if (issued !== undefined) {
         exchange.sessionIdIssued = true;
@@ -244,13 +244,17 @@ export class HttpConnection implements Connection {
     const text = Buffer.concat(chunks).toString('utf8');
     if (bytes > this.options.maxLineBytes) {
       exchange.error = 'oversize';
-      this.options.tap.line(text.slice(0, 200), bytes, { kind: 'oversize' });
-      this.oversizeListener(text.slice(0, 200), bytes);
+      const head = text.slice(0, 200);
+      this.options.tap.line(this.options.mask.line(head), bytes, { kind: 'oversize' });
+      // the raw head: read for the id of the request it answers (rpc-channel.ts idFromHead), never shown
+      this.oversizeListener(head, bytes);
       return;
     }
-    const parsed = parseJson(this.options.mask.empty ? text : this.options.mask.text(text));
+    // masked before anything parses it (env-mask.ts): the items of an array are re-serialised from masked values
+    const masked = this.options.mask.line(text);
+    const parsed = parseJson(masked);
     if (Array.isArray(parsed)) for (const item of parsed) this.deliver(JSON.stringify(item), exchange, message, state);
-    else this.deliver(this.options.mask.empty ? text : this.options.mask.text(text), exchange, message, state);
+    else this.deliver(masked, exchange, message, state);
   }
 
   /** An SSE body: every `data` field is one message (spec §Sending Messages to the Server, 5). */
@@ -262,7 +266,7 @@ export class HttpConnection implements Connection {
       onEvent: (event) => {
         sse.events += 1;
         if (event.id !== undefined && event.id !== '') this.noteEventId(event.id, sse);
-        if (event.data !== '') this.deliver(this.options.mask.empty ? event.data : this.options.mask.text(event.data), exchange, message, state);
+        if (event.data !== '') this.deliver(this.options.mask.line(event.data), exchange, message, state);
       },
       onError: (error) => {
         if (error.type === 'max-buffer-size-exceeded') exchange.error = 'oversize';
@@ -283,12 +287,11 @@ export class HttpConnection implements Connection {
     else if (this.eventIds.size < MAX_EVENT_IDS) this.eventIds.add(id);
   }
 
-  /** One message the server sent: tapped like a stdout line, routed to the channel. */
+  /** One message the server sent, already masked (`EnvMask.line`): tapped like a stdout line, routed to the channel. */
   private deliver(text: string, exchange: HttpExchange, message: Described, state: AnswerState): void {
     const bytes = Buffer.byteLength(text, 'utf8');
     // a JSON-RPC batch is a message only once the session negotiated 2025-03-26 (classify.ts); its members are routed one by one
     const classified = classifyLine(text, this.options.tap.batches);
-    if (!this.options.mask.empty && classified.value !== undefined && text.includes('\\u')) this.options.mask.value(classified.value);
     this.options.tap.line(text, bytes, classified);
     if (classified.value === undefined) {
       exchange.unparsed = (exchange.unparsed ?? 0) + 1;
@@ -330,7 +333,7 @@ export class HttpConnection implements Connection {
         resolve();
       };
       req.on('response', (res) => {
-        recordHead(exchange, res);
+        recordHead(exchange, res, this.options.mask);
         res.on('data', (chunk: Buffer) => (exchange.bodyBytes += chunk.length));
         res.on('end', () => done());
         res.on('error', () => done('reset'));
@@ -365,11 +368,19 @@ export class HttpConnection implements Connection {
   }
 }
 
-/** Record the status and the media type of an answer's head on its exchange; returns the media type. */
-function recordHead(exchange: HttpExchange, res: IncomingMessage): string | undefined {
+/**
+ * Record the status and the media type of an answer's head on its exchange; returns the media type (what the body is
+ * read as). The recorded one, which findings quote, goes through the env mask (env-mask.ts): a server can echo a
+ * configured header value or a stolen secret as its Content-Type. A header that held one is recorded masked, its
+ * case kept (lower-casing would turn a value into one the mask no longer knows, and a label into another name).
+ */
+function recordHead(exchange: HttpExchange, res: IncomingMessage, mask: EnvMask): string | undefined {
   exchange.status = res.statusCode;
-  const type = mediaType(res.headers['content-type']);
-  if (type !== undefined) exchange.contentType = type;
+  const header = res.headers['content-type'];
+  const type = mediaType(header);
+  const masked = header === undefined ? undefined : mask.text(header);
+  const recorded = masked === header ? type : masked?.split(';')[0]?.trim();
+  if (recorded !== undefined && recorded !== '') exchange.contentType = recorded;
   return type;
 }
 

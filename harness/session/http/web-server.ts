@@ -35,7 +35,7 @@ class LogTap extends WireTapRecorder {
     const text = this.stderrRest + (typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
     const lines = text.split(/\r?\n/);
     this.stderrRest = lines.pop() ?? '';
-    for (const line of lines) this.onLine(this.mask ? this.mask.text(line) : line);
+    for (const line of lines) this.onLine(this.mask ? this.mask.line(line) : line);
   }
 }
 

@@ -175,13 +175,13 @@ export class ServerProcess {
   }
 
   private onLine(line: FramedLine): void {
-    // The harness's own environment never gets past this point (env-mask.ts): masked before parsing,
-    // and in parsed strings when `\u` escapes could have spelled a value.
-    const text = this.mask.empty ? line.text : this.mask.text(line.text);
+    // The harness's own environment never gets past this point (env-mask.ts): the line is masked as written, as
+    // read and in every escaped JSON string literal before it is parsed, so no parsed string or key holds a value
+    const text = this.mask.line(line.text);
     // a JSON-RPC batch is a message only once the session negotiated 2025-03-26 (classify.ts); its members are routed one by one
     const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(text, this.tap.batches);
-    if (!this.mask.empty && classified.value !== undefined && text.includes('\\u')) this.mask.value(classified.value);
     this.tap.line(text, line.bytes, classified);
+    // the raw head: read for the id of the request it answers (rpc-channel.ts idFromHead), never shown
     if (line.oversize) this.oversizeListener(line.text, line.bytes);
     else for (const frame of framesOf(classified, line.bytes)) this.frameListener(frame.value, frame.bytes);
   }
