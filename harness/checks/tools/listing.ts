@@ -11,6 +11,9 @@
  *   never parsed) is an error here: transport/stdout's oversize line is only a warning (the spec sets no
  *   size limit), and a run that listed nothing must not pass on it (the hostile review: exit 0, 0 tools).
  *   Pagination is the spec's way to serve a large tool set (spec:2025-11-25/server/utilities/pagination.mdx).
+ *   A first page whose Streamable HTTP answer carried no JSON-RPC response (a 500, a 404, a redirect the harness does
+ *   not follow) is an error too, naming the HTTP status: no transport check reports it, and the run listed nothing
+ *   (the review of the oversize fix: 307, 404 and 500 all passed with exit 0).
  * - A later page that failed, a `nextCursor` returned before (a repeat or a cycle), pagination still
  *   going after the page limit, and a tool name listed again on a later page: warnings (cursors SHOULD
  *   be stable and the listing finite; a looped tool is judged once).
@@ -28,6 +31,7 @@
  * Spec: spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
+import { httpStatusNote } from '../util/http-status.ts';
 import { errorNetworkCause } from '../util/stderr.ts';
 import type { ListChanged, Listing, SurfaceObservation } from '../../model/observation.ts';
 
@@ -55,6 +59,7 @@ export default defineCheck({
       listError: 'tools/list was answered with JSON-RPC error {{code}} although the server declares the tools capability; no tool was listed, so nothing was tested.{{cause}}',
       listErrorUndeclared: 'tools/list was answered with JSON-RPC error {{code}}; the server does not declare the tools capability, so nothing was tested.{{cause}}',
       listUnanswered: "tools/list ended with '{{outcome}}' (see the transport checks); no tool was listed, so nothing was tested.",
+      listNoAnswer: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested.{{http}}',
       listOversize: "tools/list was answered with a line over the harness's frame limit (16 MiB), which it does not parse (transport/stdout names the line); no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor).",
       pageFailed: 'Page {{page}} of tools/list was not a success ({{how}}); the tools after page {{previous}} were not listed or tested.',
       cursorRepeated: 'Page {{page}} of tools/list returned a nextCursor that page {{first}} already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.',
@@ -88,6 +93,7 @@ export default defineCheck({
           const cause = errorNetworkCause(page.response?.error?.message);
           report({ messageId: declared ? 'listError' : 'listErrorUndeclared', pointer: '/error/code', severity: declared ? 'error' : 'info', data: { code: codeOf(listing, 0), cause }, evidence: page.response?.error });
         } else if (page.outcome === 'oversize') report({ messageId: 'listOversize', severity: 'error' });
+        else if (page.outcome === 'unanswered') report({ messageId: 'listNoAnswer', severity: 'error', data: { http: httpStatusNote(observation.wire.http, ['tools/list']) } });
         else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {
         const how = page.outcome === 'protocol-error' ? `JSON-RPC error ${codeOf(listing, last)}` : `'${page.outcome}'`;

@@ -7,9 +7,10 @@
  */
 import { defineCheck } from '../define.ts';
 import type { BootFailure } from '../../model/observation.ts';
-import type { ExitInfo, HttpExchange, RequestRecord } from '../../model/wire.ts';
+import type { ExitInfo, RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
+import { httpStatusNote } from '../util/http-status.ts';
 import { networkCause, stderrTail } from '../util/stderr.ts';
 
 export default defineCheck({
@@ -40,7 +41,7 @@ export default defineCheck({
   check(ctx, report) {
     const { bootError, exits, calls, probes } = ctx.observation;
     const stderr = stderrTail(ctx.observation);
-    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), networkCause(stderr), httpStatusNote(ctx.observation.wire.http));
+    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), networkCause(stderr), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
     else for (const exit of exits) if (exit.unexpected) reportExit(exit, (f) => report({ ...f, stderr }));
     const unsent = new Unsent();
     for (const { scenario, request } of calls) {
@@ -104,27 +105,6 @@ function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: 
   if (initializeTimeoutMs(bootError) === undefined) report({ messageId: 'negotiateFailed', data: { http }, evidence });
 }
 
-/**
- * On a Streamable HTTP surface, what the last negotiation POST (`initialize` or `server/discover`) was answered
- * with when that was not a 2xx: its HTTP status, and for a redirect that the harness does not follow it (a
- * redirect would carry the configured headers, tokens among them, to wherever the server points; the hostile
- * review's 307 read only "did not complete protocol negotiation"). Empty otherwise (stdio, or a 2xx without a
- * usable answer: the session's message is the evidence). The status is the server's, the same in every run.
- */
-function httpStatusNote(exchanges: readonly HttpExchange[] | undefined): string {
-  if (exchanges === undefined) return '';
-  let last: HttpExchange | undefined;
-  for (const exchange of exchanges) {
-    const method = exchange.message?.method;
-    if (exchange.method === 'POST' && (method === 'initialize' || method === 'server/discover')) last = exchange;
-  }
-  const status = last?.status;
-  if (last === undefined || status === undefined || (status >= 200 && status < 300)) return '';
-  const what = ` The HTTP answer to ${last.message?.method ?? 'the request'} had status ${status}`;
-  return status >= 300 && status < 400
-    ? `${what}, a redirect, which the harness does not follow (it would carry the configured headers elsewhere): set the surface's url to the endpoint itself.`
-    : `${what}.`;
-}
 
 /** One unexpected exit, named by its code or signal; its time (ms after spawn) is evidence. */
 function reportExit(exit: ExitInfo, report: Report): void {

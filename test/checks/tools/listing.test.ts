@@ -62,6 +62,16 @@ checkTester(check, {
       observation: makeObservation({ listing: listing({ pages: [page(undefined, 'oversize')], stop: 'error' }) }),
       findings: [{ messageId: 'listOversize', severity: 'error' }],
     },
+    // the review of the oversize fix: a Streamable HTTP tools/list answered 500 (or 404, 307) with no body passed with exit 0
+    {
+      name: 'first page: the HTTP response carried no JSON-RPC answer: an error naming the status',
+      observation: makeObservation({
+        transport: 'streamable-http',
+        listing: listing({ pages: [page(undefined, 'unanswered')], stop: 'error' }),
+        wire: { ...makeObservation().wire, http: [{ seq: 1, connection: 1, atMs: 1, method: 'POST', message: { kind: 'request', id: 1, method: 'tools/list' }, session: 'none', status: 500, bodyBytes: 0, messages: 0 }] },
+      }),
+      findings: [{ messageId: 'listNoAnswer', severity: 'error', message: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested. The HTTP answer to tools/list had status 500.' }],
+    },
     {
       name: 'a later page failed',
       observation: makeObservation({ listing: listing({ pages: [ok(['a'], 'x'), page({ error: { code: -32602, message: 'bad cursor' } })], stop: 'error' }) }),
