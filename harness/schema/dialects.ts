@@ -54,9 +54,15 @@ export function sameMetaSchemaUri(a: string, b: string): boolean {
   return normalise(a) === normalise(b);
 }
 
-/** Normalise a `$schema` URI: drop the scheme, a trailing empty fragment and a trailing slash. */
+/**
+ * Normalise a `$schema` URI: drop the scheme, a trailing empty fragment and a trailing slash, and lower-case the host
+ * (RFC 3986 §3.1, §3.2.2: scheme and host are case-insensitive, so `HTTP://JSON-SCHEMA.ORG/draft-07/schema#` names
+ * draft-07; the path stays case-sensitive).
+ */
 function normalise(uri: string): string {
-  return uri.trim().replace(/^https?:\/\//, '').replace(/#$/, '').replace(/\/$/, '');
+  const bare = uri.trim().replace(/^https?:\/\//i, '').replace(/#$/, '').replace(/\/$/, '');
+  const slash = bare.indexOf('/');
+  return slash === -1 ? bare.toLowerCase() : bare.slice(0, slash).toLowerCase() + bare.slice(slash);
 }
 
 

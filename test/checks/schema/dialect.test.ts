@@ -26,6 +26,8 @@ checkTester(dialect, {
       ['https://json-schema.org/draft-06/schema', 'draft-06', 'http://json-schema.org/draft-06/schema'],
       ['http://json-schema.org/draft/2020-12/schema', '2020-12', 'https://json-schema.org/draft/2020-12/schema'],
       ['http://json-schema.org/draft/2019-09/schema#', '2019-09', 'https://json-schema.org/draft/2019-09/schema'],
+      // RFC 3986: scheme and host are case-insensitive (a fresh review: this was an unknown dialect, the tool not called)
+      ['HTTP://JSON-SCHEMA.ORG/draft-07/schema#', 'draft-07', 'http://json-schema.org/draft-07/schema'],
     ] as const).map(([uri, dialect, canonical]) => ({
       name: `${uri}: nonCanonicalUri, validated as ${dialect}, no metaInvalid`,
       observation: makeObservation({ tools: [makeTool('u', { inputSchema: { $schema: uri, type: 'object', properties: { q: { type: 'string', minLength: 1 } } } })] }),
