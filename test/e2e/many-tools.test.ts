@@ -14,7 +14,7 @@ const TOOLS = 130_000;
 let run: CliRun;
 
 beforeAll(async () => {
-  run = await runCli(['run', '--reporter', 'console,json,markdown,junit,sarif,html', '--', process.execPath, join(SERVERS, 'faults/many-tools.mjs'), '--tools', String(TOOLS)], { timeoutMs: 300_000 });
+  run = await runCli(['run', '--reporter', 'console,json,markdown,junit,sarif,html', '--', process.execPath, join(SERVERS, 'many-tools.mjs'), '--tools', String(TOOLS)], { timeoutMs: 300_000 });
 }, 320_000);
 
 afterAll(() => cleanup(run));
@@ -38,7 +38,7 @@ it('writes every report file', () => {
 describe('a tools/list answer over the frame limit', () => {
   let over: CliRun;
   beforeAll(async () => {
-    over = await runCli(['run', '--', process.execPath, join(SERVERS, 'faults/many-tools.mjs'), '--tools', '400000'], { timeoutMs: 300_000 });
+    over = await runCli(['run', '--', process.execPath, join(SERVERS, 'many-tools.mjs'), '--tools', '400000'], { timeoutMs: 300_000 });
   }, 320_000);
   afterAll(() => cleanup(over));
 
