@@ -5,9 +5,10 @@
  * invisible (default-ignorable) characters as nothing; the console and one-line cells turn tab and line feed into a
  * space (reporters/text.ts `oneLine`, `escapeMarkdown`). A secret split by such characters (`hunt\x1b[0mer2`,
  * `hunt\u200Ber2`, `correct\thorse` for `correct horse`) is whole again in that view, so the env mask
- * (session/env-mask.ts) also looks for its values there. Nothing the harness does to server text later joins
- * pieces otherwise: reporters escape characters (never remove them) and every cut (line heads, text budgets, the
- * stderr tail's start) only shortens. Pure (a table filled on first use remembers which code points are dropped).
+ * (session/env-mask.ts) also looks for its values there. Reporters escape characters (never remove them) and every
+ * cut (line heads, text budgets, the stderr tail's start) only shortens; what the harness does join or re-case
+ * (a JSON pointer joins keys with `/`, a media type is lower-cased) the run's final pass masks again
+ * (run/output-mask.ts). Pure (a table filled on first use remembers which code points are dropped).
  */
 
 /**

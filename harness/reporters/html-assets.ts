@@ -27,8 +27,10 @@ pre.evidence { margin: 0; font-size: 12px; white-space: pre-wrap; }
 
 /**
  * The filter script: rows (`tr.finding`) stay visible when their severity toggle is checked and
- * their check, tool, surface, pointer or message contains the filter text (case-insensitive, from
- * `data-search`); groups without a visible row hide.
+ * their check (`data-check`), surface, tool, pointer or message cell contains the filter text (case-insensitive);
+ * groups without a visible row hide. The text searched is built and lower-cased here, in the page, one field per
+ * line: the report never holds a lower-cased or joined copy of server text (lower-casing an upper-cased token, or
+ * joining tool names with a space, could rebuild a value the env mask never saw).
  */
 export const HTML_SCRIPT = `
 (function () {
@@ -37,13 +39,18 @@ export const HTML_SCRIPT = `
   var rows = Array.prototype.slice.call(document.querySelectorAll('tr.finding'));
   var groups = Array.prototype.slice.call(document.querySelectorAll('.check-group'));
   var shown = document.getElementById('shown-count');
+  function searchText(r) {
+    var parts = [r.getAttribute('data-check') || ''];
+    for (var i = 1; i < r.cells.length && i <= 4; i++) parts.push(r.cells[i].textContent);
+    return parts.join('\\n').toLowerCase();
+  }
   function apply() {
     var q = text.value.trim().toLowerCase();
     var on = {};
     toggles.forEach(function (t) { on[t.value] = t.checked; });
     var visible = 0;
     rows.forEach(function (r) {
-      var ok = on[r.getAttribute('data-severity')] && (q === '' || (r.getAttribute('data-search') || r.textContent.toLowerCase()).indexOf(q) !== -1);
+      var ok = on[r.getAttribute('data-severity')] && (q === '' || searchText(r).indexOf(q) !== -1);
       r.hidden = !ok;
       if (ok) visible++;
     });

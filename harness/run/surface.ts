@@ -17,6 +17,9 @@ import type { Scenario } from '../model/wire.ts';
 import { citation, formatMessage } from '../checks/define.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
+import { maskFinding, maskReportSurface } from './output-mask.ts';
+import { surfaceMask } from '../session/surface-mask.ts';
+import type { EnvMask } from '../session/env-mask.ts';
 import { judge, planEarlyProbes, planProbes, prepareChecks, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
 import type { EarlySession } from './early-session.ts';
@@ -90,7 +93,8 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
     signal,
     ...(start ? { early: start.early } : {}),
   }).finally(done);
-  if (ctx.signal?.aborted) return interrupted(observation);
+  const mask = surfaceMask(spec); // the final pass over what reports show (output-mask.ts)
+  if (ctx.signal?.aborted) return shown(interrupted(observation), mask);
   const verdict = judge(ctx.checks, observation, ctx.schemas);
   const wanted = ctx.filter.tools;
   if (wanted) verdict.findings = verdict.findings.filter((f) => f.tool === undefined || wanted.includes(f.tool)); // --tool narrows the whole report
@@ -104,7 +108,12 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
   }
   verdict.findings = await locateFindings(verdict.findings, surface);
   // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
-  return { observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined };
+  return shown({ observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined }, mask);
+}
+
+/** `result` as reports show it: its findings and its surface entry through the env mask's final pass (output-mask.ts). */
+function shown(result: SurfaceResult, mask: EnvMask): SurfaceResult {
+  return { ...result, reportSurface: maskReportSurface(result.reportSurface, mask), findings: result.findings.map((f) => maskFinding(f, mask)) };
 }
 
 /**

@@ -20,11 +20,20 @@
  * before or after it: masked inside server text ("succeed silently" in a tool description) it changed what the
  * checks compared with the contract, a false tools/advertised-metadata error in the repository's own main job. Any
  * other value (mixed case, a digit or a symbol in it: tokens, paths, passwords) is masked wherever it occurs.
- * Not protected: values shorter than MIN_MASKED_LENGTH, a WORD run into letters or digits, values the surface was
- * given, secrets a server transforms (reversed, base64, split by visible text) or reads from elsewhere (files, the
- * network); `--isolate` closes the /proc read itself.
+ * Each line of a multi-line value (a PEM key; at least MIN_MASKED_LENGTH characters, CR dropped) is a value of its
+ * own, masked however a server joins or splits the lines.
+ * Exempt, because masking them changed what conformant servers are judged on: a purely numeric value (NUMERIC,
+ * never masked); a value equal to or part of a string the harness writes or the protocol fixes (HARNESS_OWN); in a
+ * line (`line`), an identifier (IDENTIFIER) standing as a whole JSON string: masked only by `display`.
+ * `display` is the output form: case-insensitive, no identifier exemption; the run masks every finding and
+ * surface entry with it once more (run/output-mask.ts), after the harness's own transformations (JSON pointers
+ * join keys, media types are lower-cased).
+ * Not protected: values shorter than MIN_MASKED_LENGTH, numeric values, a WORD run into letters or digits, values
+ * the surface was given, secrets a server transforms (reversed, base64, split by visible text) or reads from
+ * elsewhere (files, the network); `--isolate` closes the /proc read itself.
  */
 import { MAY_READ_OTHERWISE, MAY_READ_OTHERWISE_CLASS, readerView } from '../model/reader-view.ts';
+import { WIRE_REVISIONS } from '../wire/revision.ts';
 
 /** Shortest harness-environment value that is masked (shorter ones are too common to mask: `1`, `true`, `/root`). */
 export const MIN_MASKED_LENGTH = 6;
@@ -36,11 +45,53 @@ export const MIN_MASKED_LENGTH = 6;
 const WORD = /^\p{Ll}{6,16}$/u;
 
 /**
- * Strings the harness itself writes to every server (its `clientInfo.name` and the probe payloads that
- * carry it): they are no secret, and a server that echoes them must not have them masked (npm puts
- * `npm_package_name=mcp-harness` in the environment of every `npm run` and `npm test`).
+ * Strings the harness itself writes to every server, or that the protocol fixes (revisions, media types, method
+ * names, header names): they are no secret, and a server that echoes them must not have them masked (npm puts
+ * `npm_package_name=mcp-harness` in the environment of every `npm run` and `npm test`; a value `2025-11-25` masked in
+ * `protocolVersion` failed version negotiation, one `application/json` masked in a Content-Type failed the
+ * transport). A harness value exempt only when it is one of these or part of one: a value that contains one
+ * (`application/json-SECRET`) is masked.
  */
-const HARNESS_OWN: readonly string[] = ['mcp-harness'];
+const HARNESS_OWN: readonly string[] = [
+  'mcp-harness',
+  ...WIRE_REVISIONS,
+  'application/json',
+  'text/event-stream',
+  'initialize',
+  'notifications/initialized',
+  'notifications/cancelled',
+  'notifications/progress',
+  'notifications/message',
+  'notifications/tools/list_changed',
+  'server/discover',
+  'tools/list',
+  'tools/call',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+  'content-type',
+];
+
+/**
+ * A value that is a JSON number's characters (optional sign, digits, optional fraction and exponent): never masked.
+ * Such values are ids, ports, run numbers and timestamps (GitHub Actions sets `GITHUB_REPOSITORY_ID`, `GITHUB_RUN_ID`),
+ * not credentials, and masking one inside a raw JSON line turned a number into text that is not JSON.
+ */
+const NUMERIC = /^[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A plain identifier: lowercase ASCII words joined by `_` or `-`, each word letters optionally followed by digits
+ * (`pull_request`, `github-hosted`, `ubuntu22`). At ingestion (`line`), such a value is NOT masked where it stands as
+ * a whole JSON string (an enum member, a const, a key: `"pull_request"` with a quote right before and after it, or
+ * a decoded literal equal to it): masked there it changed what the harness sent and compared
+ * (`GITHUB_EVENT_NAME=pull_request` turned an enum member into `[masked:GITHUB_EVENT_NAME]`, the argument the harness
+ * generated, and a false validCallRejected). Everywhere else it is masked at ingestion, and everywhere it is masked at
+ * output (`display`, the run's final pass). A token (hex, base64, mixed case) is no identifier: its letters and digits
+ * alternate.
+ */
+const IDENTIFIER = /^[a-z]+[0-9]*(?:[_-][a-z]+[0-9]*)*$/;
 
 /**
  * `text` with `rewrite` applied to every JSON string literal that holds an escape (its quotes included), scanning
@@ -109,6 +160,12 @@ export interface EnvMask {
   line(line: string): string;
   /** Text of many lines (a stderr tail): `text` on the whole, then each line's escaped JSON string literals as in `line`. */
   lines(text: string): string;
+  /**
+   * Text about to be shown (a finding's message, pointer, tool, evidence, stderr line; the run's final pass,
+   * run/output-mask.ts): as `text`, but every value matched case-insensitively, identifiers included wherever they
+   * stand. Over-masking display text is harmless; it never feeds back into what the harness sends or compares.
+   */
+  display(text: string): string;
 }
 
 /**
@@ -118,13 +175,20 @@ export interface EnvMask {
  */
 export function createEnvMask(harnessEnv: Readonly<Record<string, string | undefined>>, given: readonly string[]): EnvMask {
   const byValue = new Map<string, string>();
-  for (const [name, value] of Object.entries(harnessEnv).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (value === undefined || value.length < MIN_MASKED_LENGTH || byValue.has(value)) continue;
-    if (given.some((g) => g.includes(value)) || HARNESS_OWN.some((own) => own.includes(value))) continue;
+  const add = (name: string, value: string): void => {
+    if (value.length < MIN_MASKED_LENGTH || byValue.has(value) || NUMERIC.test(value)) return;
+    if (given.some((g) => g.includes(value)) || HARNESS_OWN.some((own) => own.includes(value))) return;
     byValue.set(value, `[masked:${name}]`);
+  };
+  for (const [name, value] of Object.entries(harnessEnv).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (value === undefined) continue;
+    add(name, value);
+    // each line of a multi-line value (a PEM key) is a value of its own, its CR dropped: masked however a server
+    // joins the lines (CRLF, a space) or splits them (one per stderr line)
+    if (/[\r\n]/.test(value)) for (const part of value.split('\n')) add(name, part.replace(/\r+$/, '').replace(/^\r+/, ''));
   }
   const pairs = [...byValue].sort(([a], [b]) => b.length - a.length);
-  if (pairs.length === 0) return { empty: true, text: (s) => s, line: (s) => s, lines: (s) => s };
+  if (pairs.length === 0) return { empty: true, text: (s) => s, line: (s) => s, lines: (s) => s, display: (s) => s };
   // one scan (a literal alternation) says whether any value occurs; the common answer, on every stdout line,
   // is no: ~0.5 µs per 400-byte line with 40 values, against 1.2-2.2 µs for one `includes` per value. A hit
   // takes the longest-first replacement below, so the output is the same as without the scan
@@ -134,17 +198,26 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
   // itself). A word (WORD) only where it stands as a token of its own: no letter or digit right before it (a JSON
   // escape `\n`, `\t`... before it counts as a boundary: the line is masked as raw JSON text) or right after it.
   const boundary = '(?:(?<![\\p{L}\\p{N}])|(?<=\\\\[bfnrt]))';
-  const all = new RegExp(pairs.map(([v]) => (WORD.test(v) ? `${boundary}${v}(?![\\p{L}\\p{N}])` : escape(v))).join('|'), 'gu');
+  const core = (v: string): string => (WORD.test(v) ? `${boundary}${v}(?![\\p{L}\\p{N}])` : escape(v));
+  const all = new RegExp(pairs.map(([v]) => core(v)).join('|'), 'gu');
+  // in a raw JSON line: an identifier is not masked with a quote right before AND right after it (a whole JSON string)
+  const inLine = new RegExp(pairs.map(([v]) => (IDENTIFIER.test(v) ? `(?:(?<!")${core(v)}|${core(v)}(?!"))` : core(v))).join('|'), 'gu');
+  const identifiers = new Set(pairs.map(([v]) => v).filter((v) => IDENTIFIER.test(v)));
+  // for display: case-insensitive, the label found by the lower-case value (the first name, by sorted name, for values equal but for case)
+  const anyI = new RegExp(any.source, 'iu');
+  const allI = new RegExp(all.source, 'giu');
   const labels = new Map(pairs);
-  const label = (found: string): string => labels.get(found) ?? found;
+  const labelsI = new Map<string, string>();
+  for (const [v, l] of [...byValue]) if (!labelsI.has(v.toLowerCase())) labelsI.set(v.toLowerCase(), l);
+  const label = (found: string): string => labels.get(found) ?? labelsI.get(found.toLowerCase()) ?? found;
   const shortest = pairs[pairs.length - 1][0].length;
-  const asWritten = (s: string): string => (any.test(s) ? s.replace(all, label) : s);
+  const asWritten = (s: string, re: RegExp = all, test: RegExp = any): string => (test.test(s) ? s.replace(re, label) : s);
   // the reader's view: each value found there replaces the whole span of `s` it came from, unseen units inside included
-  const asRead = (s: string): string => {
+  const asRead = (s: string, re: RegExp = all, test: RegExp = any): string => {
     if (s.length < shortest) return s; // the view is never longer than the text
     const view = readerView(s);
-    if (!any.test(view.text)) return s;
-    const found = [...view.text.matchAll(all)];
+    if (!test.test(view.text)) return s;
+    const found = [...view.text.matchAll(re)];
     // each match's first and last code unit in the view, ascending (matches never overlap)
     const at = view.sources(found.flatMap((m) => [m.index, m.index + m[0].length - 1]));
     let out = '';
@@ -155,10 +228,12 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
     });
     return out + s.slice(from);
   };
-  const text = (s: string): string => {
-    const written = asWritten(s);
-    return MAY_READ_OTHERWISE.test(written) ? asRead(written) : written;
+  const masked = (s: string, re: RegExp, test: RegExp): string => {
+    const written = asWritten(s, re, test);
+    return MAY_READ_OTHERWISE.test(written) ? asRead(written, re, test) : written;
   };
+  const text = (s: string): string => masked(s, all, any);
+  const display = (s: string): string => masked(s, allI, anyI);
   const decoded = (literal: string): string => {
     // a literal of fewer characters than the shortest value between its quotes decodes to fewer still
     if (literal.length - 2 < shortest) return literal;
@@ -168,15 +243,15 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
     } catch {
       return literal; // not a JSON string literal (text around quotes): masked as written and as read only
     }
-    if (typeof value !== 'string') return literal;
-    const masked = text(value);
-    return masked === value ? literal : JSON.stringify(masked);
+    if (typeof value !== 'string' || identifiers.has(value)) return literal; // a whole string equal to an identifier: IDENTIFIER
+    const done = text(value);
+    return done === value ? literal : JSON.stringify(done);
   };
   const literals = (s: string): string => (s.includes('\\') ? rewriteEscapedLiterals(s, decoded) : s);
-  const line = (s: string): string => (LINE_NEEDS_MORE.test(s) ? literals(text(s)) : asWritten(s));
+  const line = (s: string): string => (LINE_NEEDS_MORE.test(s) ? literals(masked(s, inLine, any)) : asWritten(s, inLine));
   const lines = (s: string): string => {
     const whole = text(s);
     return whole.includes('\\') ? whole.split('\n').map(literals).join('\n') : whole;
   };
-  return { empty: false, text, line, lines };
+  return { empty: false, text, line, lines, display };
 }

@@ -60,6 +60,11 @@ describe.skipIf(!hasChromium)(`html report in headless chromium (${CHROMIUM}; sk
     expect(await visibleRows(page)).toBe(1);
     await page.fill('#filter-text', 'protocol/era');
     expect(await visibleRows(page)).toBe(1);
+    // case-insensitive, lower-cased in the page (the report holds no lower-cased copy of server text): message and pointer
+    await page.fill('#filter-text', 'STRUCTUREDCONTENT ALTHOUGH');
+    expect(await visibleRows(page)).toBe(1);
+    await page.fill('#filter-text', '/STRUCTUREDCONTENT');
+    expect(await visibleRows(page)).toBe(1);
 
     await page.fill('#filter-text', '');
     await page.locator('input.sev-toggle[value="error"]').uncheck();

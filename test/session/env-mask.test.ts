@@ -38,8 +38,12 @@ describe('createEnvMask', () => {
     expect(m.text('{"mode":"silent"} silent; (silent)')).toBe('{"mode":"[masked:npm_config_loglevel]"} [masked:npm_config_loglevel]; ([masked:npm_config_loglevel])');
     expect(m.text('a noninteractive shell, noninteractively')).toBe('a [masked:DEBIAN_FRONTEND] shell, noninteractively');
     expect(m.text('gettok-123456789 x-tok-123456789')).toBe('get[masked:TOKEN] x-[masked:TOKEN]');
-    expect(m.line('{"silently":"silent","k":"silentx"}')).toBe('{"silently":"[masked:npm_config_loglevel]","k":"silentx"}');
-    expect(m.line('{"silently":"\\u0073ilent","k":"\\u0073ilentx"}')).toBe('{"silently":"[masked:npm_config_loglevel]","k":"\\u0073ilentx"}');
+    // a whole JSON string equal to a word is an identifier: left for what the harness sends, masked at output (display)
+    expect(m.line('{"silently":"silent","k":"silentx"}')).toBe('{"silently":"silent","k":"silentx"}');
+    expect(m.line('{"silently":"mode silent","k":"silentx"}')).toBe('{"silently":"mode [masked:npm_config_loglevel]","k":"silentx"}');
+    expect(m.display('silent')).toBe('[masked:npm_config_loglevel]');
+    expect(m.line('{"silently":"\\u0073ilent","k":"\\u0073ilentx"}')).toBe('{"silently":"\\u0073ilent","k":"\\u0073ilentx"}');
+    expect(m.line('{"silently":"a \\u0073ilent","k":"\\u0073ilentx"}')).toBe('{"silently":"a [masked:npm_config_loglevel]","k":"\\u0073ilentx"}');
     // a reviewer's cases: mixed case or a long run of letters is masked anywhere; a JSON escape before a word is a boundary
     expect(m.text('getCorrectHorseBatteryStaple2 getcorrecthorsebatterystaples')).toBe('get[masked:PW]2 get[masked:LONG]s');
     expect(m.text('{"d":"key:\\nsilent"}')).toBe('{"d":"key:\\n[masked:npm_config_loglevel]"}');
@@ -131,6 +135,50 @@ describe('createEnvMask', () => {
     it('lines: the stderr tail of the review, every split spelling masked, the lines kept', () => {
       const tail = `plain: ${secret}\nansi: ${split('\u001b[0m')}\nctrl: ${split('\u0001')}\r\nbidi: ${split('\u200e')}\n`;
       expect(m.lines(tail)).toBe('plain: [masked:MY_SECRET]\nansi: [masked:MY_SECRET]\nctrl: [masked:MY_SECRET]\r\nbidi: [masked:MY_SECRET]\n');
+    });
+  });
+
+  describe('review 3: false findings and the output pass', () => {
+    it('never masks a purely numeric value (an id, a port, a timestamp): masked in a raw line it broke the JSON; a value with a letter is masked', () => {
+      const m = createEnvMask({ GITHUB_REPOSITORY_ID: '706343427', NEG: '-1.5e10', TOKEN: '706343427x' }, []);
+      expect(m.line('{"id":706343427,"t":-1.5e10}')).toBe('{"id":706343427,"t":-1.5e10}');
+      expect(m.display('id 706343427')).toBe('id 706343427');
+      expect(m.line('{"t":"706343427x"}')).toBe('{"t":"[masked:TOKEN]"}');
+    });
+
+    it('never masks a protocol revision, media type, method or header name the harness uses; a value containing one is masked', () => {
+      const m = createEnvMask({ X: '2025-11-25', Y: 'application/json', Z: 'tools/call', W: 'mcp-protocol-version', S: '2025-11-25-s3cret', T: 'application/json+s3cret' }, []);
+      expect(m.line('{"protocolVersion":"2025-11-25","m":"tools/call"}')).toBe('{"protocolVersion":"2025-11-25","m":"tools/call"}');
+      expect(m.text('application/json')).toBe('application/json');
+      expect(m.text('MCP-Protocol-Version')).toBe('MCP-Protocol-Version');
+      expect(m.text('a 2025-11-25-s3cret b application/json+s3cret')).toBe('a [masked:S] b [masked:T]');
+    });
+
+    it('masks each line of a multi-line value (a PEM key) however the lines are joined: CRLF, LF, a space', () => {
+      const pem = '-----BEGIN KEY-----\nAAAAline1secretmaterial\nBBBBline2secretmaterial\n-----END KEY-----';
+      const m = createEnvMask({ PEM: pem }, []);
+      expect(m.lines(pem.replace(/\n/g, '\r\n'))).not.toMatch(/line[12]secret/);
+      expect(m.lines(pem.replace(/\n/g, '\r\n'))).toBe('[masked:PEM]\r\n'.repeat(3) + '[masked:PEM]');
+      expect(m.text(pem)).toBe('[masked:PEM]');
+      expect(m.text('key AAAAline1secretmaterial BBBBline2secretmaterial')).toBe('key [masked:PEM] [masked:PEM]');
+    });
+
+    it('an identifier (GITHUB_EVENT_NAME=pull_request) standing as a whole JSON string is left as written by line (what the harness sends), masked anywhere else and by display', () => {
+      const m = createEnvMask({ GITHUB_EVENT_NAME: 'pull_request', npm_config_loglevel: 'silent', TOKEN: 'a1b2c3d4e5f6' }, []);
+      const enumLine = '{"enum":["push","pull_request"],"pull_request":1,"level":"silent"}';
+      expect(m.line(enumLine)).toBe(enumLine);
+      expect(m.line('{"enum":["pull\\u005frequest"]}')).toBe('{"enum":["pull\\u005frequest"]}');
+      expect(m.line('{"d":"on pull_request events","e":"\\"pull_request\\""}')).toBe('{"d":"on [masked:GITHUB_EVENT_NAME] events","e":"\\"[masked:GITHUB_EVENT_NAME]\\""}');
+      expect(m.text('pull_request')).toBe('[masked:GITHUB_EVENT_NAME]');
+      expect(m.display('"pull_request" /PULL_REQUEST/x')).toBe('"[masked:GITHUB_EVENT_NAME]" /[masked:GITHUB_EVENT_NAME]/x');
+      // a token is no identifier: masked as a whole JSON string too
+      expect(m.line('{"enum":["a1b2c3d4e5f6"]}')).toBe('{"enum":["[masked:TOKEN]"]}');
+    });
+
+    it('display matches case-insensitively (an upper-cased lowercase token, a lower-cased upper-case one)', () => {
+      const m = createEnvMask({ LOWER: '3f2a9c1e7b4d4e8a', UPPER: 'AKIAEXAMPLE42' }, []);
+      expect(m.text('3F2A9C1E7B4D4E8A')).toBe('3F2A9C1E7B4D4E8A');
+      expect(m.display('type 3F2A9C1E7B4D4E8A; akiaexample42')).toBe('type [masked:LOWER]; [masked:UPPER]');
     });
   });
 });

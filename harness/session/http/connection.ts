@@ -372,14 +372,16 @@ export class HttpConnection implements Connection {
  * Record the status and the media type of an answer's head on its exchange; returns the media type (what the body is
  * read as). The recorded one, which findings quote, goes through the env mask (env-mask.ts): a server can echo a
  * configured header value or a stolen secret as its Content-Type. A header that held one is recorded masked, its
- * case kept (lower-casing would turn a value into one the mask no longer knows, and a label into another name).
+ * case kept (lower-casing would turn a value into one the mask no longer knows, and a label into another name); one
+ * that did not is recorded lower-cased and masked again case-insensitively (`display`: lower-casing can make a value).
  */
 function recordHead(exchange: HttpExchange, res: IncomingMessage, mask: EnvMask): string | undefined {
   exchange.status = res.statusCode;
   const header = res.headers['content-type'];
   const type = mediaType(header);
   const masked = header === undefined ? undefined : mask.text(header);
-  const recorded = masked === header ? type : masked?.split(';')[0]?.trim();
+  // lower-casing can also reveal a value (a lowercase token sent upper-cased): the lower-cased type is masked again
+  const recorded = masked === header ? (type === undefined ? undefined : mask.display(type)) : masked?.split(';')[0]?.trim();
   if (recorded !== undefined && recorded !== '') exchange.contentType = recorded;
   return type;
 }

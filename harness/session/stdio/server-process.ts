@@ -12,7 +12,8 @@ import { StartFailure, type FrameListener } from '../transport.ts';
 import { classifyLine, framesOf } from '../classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
 import type { SpawnSpec } from '../options.ts';
-import { createEnvMask, type EnvMask } from '../env-mask.ts';
+import type { EnvMask } from '../env-mask.ts';
+import { stdioMask } from '../surface-mask.ts';
 import { adoptAhead, newMarker, serverSpawnOptions } from './ahead.ts';
 import { escapedDescendants, leaderStart, markedProcesses, markerOf, signalTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
@@ -104,7 +105,7 @@ export class ServerProcess {
     });
     trackTree(pid);
     trackMarker(pid, marker);
-    const mask = createEnvMask(process.env, [...Object.values(spec.env), spec.command, ...spec.args, spec.cwd]);
+    const mask = stdioMask(spec);
     tap.mask = mask;
     return new ServerProcess(child, pid, tap, maxLineBytes, mask, ahead?.exitedAt);
   }

@@ -1,0 +1,44 @@
+/**
+ * The run's final pass over what a report shows (env-mask.ts, `display`): every finding's message, pointer, tool,
+ * evidence (deep: strings and keys) and stderr lines, and the surface's entry (tool names, scenario names,
+ * serverInfo, protocol version), masked case-insensitively. The session masks what a server says as it arrives;
+ * the harness then transforms it (a JSON pointer joins keys with `/`, a media type is lower-cased, ajv quotes a schema
+ * number), which can rebuild a value the mask never saw whole. This pass sees the text as shown. It runs where the
+ * findings are made (run/surface.ts), after every check, so it never changes what the harness sent or compared.
+ */
+import type { EnvMask } from '../session/env-mask.ts';
+import type { Finding, ReportSurface } from '../model/report.ts';
+
+/** `value` with every string and object key masked by `mask` (arrays and plain objects walked; anything else kept). */
+export function maskDeep<T>(value: T, mask: (s: string) => string): T {
+  if (typeof value === 'string') return mask(value) as T;
+  if (Array.isArray(value)) return value.map((v) => maskDeep(v, mask)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [mask(k), maskDeep(v, mask)])) as T;
+  }
+  return value;
+}
+
+/** One finding as shown: message, pointer, tool, evidence and stderr lines masked (`display`); the rest kept. */
+export function maskFinding(finding: Finding, mask: EnvMask): Finding {
+  if (mask.empty) return finding;
+  const show = (s: string) => mask.display(s);
+  const out: Finding = { ...finding, message: show(finding.message) };
+  if (finding.pointer !== undefined) out.pointer = show(finding.pointer);
+  if (finding.tool !== undefined) out.tool = show(finding.tool);
+  if (finding.evidence !== undefined) out.evidence = maskDeep(finding.evidence, show);
+  if (finding.stderr !== undefined) out.stderr = finding.stderr.map(show);
+  return out;
+}
+
+/** A surface's report entry as shown: tool names, scenario names, serverInfo and protocol version masked (`display`). */
+export function maskReportSurface(surface: ReportSurface, mask: EnvMask): ReportSurface {
+  if (mask.empty) return surface;
+  const show = (s: string) => mask.display(s);
+  return {
+    ...surface,
+    ...(surface.protocolVersion !== undefined ? { protocolVersion: show(surface.protocolVersion) } : {}),
+    ...(surface.serverInfo !== undefined ? { serverInfo: maskDeep(surface.serverInfo, show) } : {}),
+    tools: surface.tools.map((t) => ({ ...t, name: show(t.name), calls: t.calls.map((c) => ({ ...c, scenario: show(c.scenario) })) })),
+  };
+}
