@@ -19,12 +19,26 @@ export function maskDeep<T>(value: T, mask: (s: string) => string): T {
   return value;
 }
 
+/**
+ * `text` masked (`display`), and when it holds JSON pointer escapes (`~1` for `/`, `~0` for `~`: ajv's instance paths,
+ * finding pointers) also read unescaped: a secret holding `/` split into keys, one of which holds a `/` too, is written
+ * `a~1b/c`. When the unescaped reading holds a value, that reading is returned masked (its other escapes lost: the
+ * text only ever names a secret then).
+ */
+export function displayPointerText(text: string, mask: EnvMask): string {
+  const shown = mask.display(text);
+  if (!shown.includes('~')) return shown;
+  const unescaped = shown.replace(/~1/g, '/').replace(/~0/g, '~');
+  const again = mask.display(unescaped);
+  return again === unescaped ? shown : again;
+}
+
 /** One finding as shown: message, pointer, tool, evidence and stderr lines masked (`display`); the rest kept. */
 export function maskFinding(finding: Finding, mask: EnvMask): Finding {
   if (mask.empty) return finding;
   const show = (s: string) => mask.display(s);
-  const out: Finding = { ...finding, message: show(finding.message) };
-  if (finding.pointer !== undefined) out.pointer = show(finding.pointer);
+  const out: Finding = { ...finding, message: displayPointerText(finding.message, mask) };
+  if (finding.pointer !== undefined) out.pointer = displayPointerText(finding.pointer, mask);
   if (finding.tool !== undefined) out.tool = show(finding.tool);
   if (finding.evidence !== undefined) out.evidence = maskDeep(finding.evidence, show);
   if (finding.stderr !== undefined) out.stderr = finding.stderr.map(show);

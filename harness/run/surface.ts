@@ -18,7 +18,7 @@ import { citation, formatMessage } from '../checks/define.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
 import { maskFinding, maskReportSurface } from './output-mask.ts';
-import { surfaceMask } from '../session/surface-mask.ts';
+import { surfaceMask } from '../session/transports.ts';
 import type { EnvMask } from '../session/env-mask.ts';
 import { judge, planEarlyProbes, planProbes, prepareChecks, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';

@@ -3,7 +3,9 @@
  * `Transport` (a process over stdio, or a Streamable HTTP endpoint).
  */
 import type { ExitInfo } from '../model/wire.ts';
-import { HttpTransport } from './http/transport.ts';
+import type { EnvMask } from './env-mask.ts';
+import { HttpTransport, httpMask } from './http/transport.ts';
+import { stdioMask } from './surface-mask.ts';
 import { isHttpSpec, type ConnectSpec, type ResolvedSessionOptions } from './options.ts';
 import { StdioTransport } from './stdio/transport.ts';
 import type { Transport } from './transport.ts';
@@ -19,4 +21,13 @@ export function createTransport(spec: ConnectSpec, options: ResolvedSessionOptio
   const tap = new WireTapRecorder(options);
   if (isHttpSpec(spec)) return new HttpTransport(spec, tap, options, context.serverExit);
   return new StdioTransport(spec, tap, { maxLineBytes: options.maxLineBytes, timeouts: options.timeouts });
+}
+
+/**
+ * The env mask of a surface over either transport, as its session builds it (stdio: `stdioMask`; HTTP: `httpMask`,
+ * which adds the configured header values): the run builds it again for the final pass over what reports show
+ * (run/output-mask.ts).
+ */
+export function surfaceMask(spec: ConnectSpec, harnessEnv: Readonly<Record<string, string | undefined>> = process.env): EnvMask {
+  return isHttpSpec(spec) ? httpMask(spec, harnessEnv) : stdioMask(spec, harnessEnv);
 }
