@@ -241,8 +241,17 @@ export interface ShutdownInfo {
   endedBy: 'stdin-close' | 'sigterm' | 'sigkill' | 'already-exited' | 'session-end';
   /** ms from the start of shutdown to exit. */
   durationMs: number;
-  /** Processes of the tree still alive after shutdown (should be 0). */
+  /**
+   * Processes of the tree found alive after the leader exited (should be 0): the harness then swept the tree
+   * (froze, killed and looked again until none was left; harness/session/stdio/sweep.ts). For a tree that kept
+   * forking while it was swept, every distinct process the sweep saw.
+   */
   survivors: number;
+  /**
+   * True when the sweep of those survivors hit its bounds before a look found none left: processes of the tree
+   * may still be running. Absent (or false) when nothing was left.
+   */
+  survivorsMayRemain?: boolean;
   /** The configured wait after closing stdin before SIGTERM (`timeouts.stdinGraceMs`), ms. */
   stdinGraceMs: number;
 }

@@ -1,17 +1,23 @@
 /**
  * The /proc sweeps of harness/session/stdio/process-tree.ts on real processes: a tree's members are its
  * process group plus every process carrying its marker, and the marker is looked for only among processes
- * started no earlier than the tree's leader (a descendant is never older than its ancestor). Linux only.
+ * started no earlier than the tree's leader (a descendant is never older than its ancestor); `sweepTree` ends a
+ * tree whose members fork while it is swept (the hostile-server review's B3: a pid-hopping lineage), touches no
+ * process of another marker, is not held up by a zombie, and says when its cap ended it first. Linux only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { leaderStart, MARKER_VAR, markedProcesses, trackMarker, trackTree, treeProcesses, untrackTree } from '../../harness/session/stdio/process-tree.ts';
+import { processStart } from '../../harness/session/stdio/proc-table.ts';
+import { isAlive, leaderStart, MARKER_VAR, markedProcesses, scanTree, sweepTree, trackMarker, trackTree, untrackTree, type TreeTarget } from '../../harness/session/stdio/process-tree.ts';
+import { CAN_HOP, exitedPid, lineageFiles, lineageRuns, startLineage, type LineageFiles } from '../helpers/lineage.ts';
 
 const children: ChildProcess[] = [];
 const escapedPids: number[] = [];
+const lineages: LineageFiles[] = [];
 
-afterEach(() => {
+afterEach(async () => {
+  await Promise.all(lineages.splice(0).map((files) => files.cleanup()));
   for (const pid of escapedPids.splice(0)) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -62,12 +68,87 @@ describe.runIf(existsSync('/proc/self/stat'))('process-tree sweeps', () => {
     expect(markedProcesses(marker, later)).toEqual([]);
   });
 
-  it('treeProcesses: the group and the marked escapee in one pass; only the group when the marker is not looked for', async () => {
+  it('scanTree: the group and the marked escapee in one pass; only the group when the marker is not looked for', async () => {
     const marker = `pt-${process.pid}-${Date.now()}-c`;
     const { leader, escaped } = await treeWithEscapee(marker);
-    expect(treeProcesses(leader, marker, leaderStart(leader)).sort()).toEqual([leader, escaped].sort());
-    expect(treeProcesses(leader, marker).sort()).toEqual([leader, escaped].sort());
-    expect(treeProcesses(leader)).toEqual([leader]);
-    expect(treeProcesses(leader, marker, (leaderStart(leader) as number) + 1e9)).toEqual([leader]);
+    const pids = (target: TreeTarget) => scanTree(target).live.map((member) => member.pid).sort();
+    expect(pids({ pgid: leader, marker, since: leaderStart(leader) })).toEqual([leader, escaped].sort());
+    expect(pids({ pgid: leader, marker })).toEqual([leader, escaped].sort());
+    expect(pids({ pgid: leader })).toEqual([leader]);
+    expect(pids({ pgid: leader, marker, since: (leaderStart(leader) as number) + 1e9 })).toEqual([leader]);
+    expect(scanTree({ pgid: leader, marker }).live.find((member) => member.pid === escaped)).toMatchObject({ stopped: false, inGroup: false });
+  });
+});
+
+/** A detached lineage (./hop.sh) carrying `marker`; its first generation leads the group `pgid`, started at `since`. */
+async function lineage(marker: string, pause = '0'): Promise<{ files: LineageFiles; target: TreeTarget }> {
+  const files = lineageFiles();
+  lineages.push(files);
+  const first = await startLineage(files, { [MARKER_VAR]: marker }, 3000, pause);
+  return { files, target: { pgid: first.pid, marker, since: first.start } };
+}
+
+/** A detached `sh -c command` (default: exec sleep) carrying `env` plus PATH, killed after the test. */
+async function sleeper(env: Record<string, string>, command = 'exec sleep 1000'): Promise<number> {
+  const child = spawn('sh', ['-c', command], { detached: true, stdio: 'ignore', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } });
+  children.push(child);
+  await new Promise((resolve) => child.once('spawn', resolve));
+  return child.pid as number;
+}
+
+/** The state letter of `pid` (/proc/<pid>/stat), or undefined when it is gone. */
+function stateOf(pid: number): string | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+describe.runIf(CAN_HOP)('sweepTree on real processes', () => {
+  it('ends a pid-hopping lineage (it forks a copy in a new session and exits, every generation) and says it converged', async () => {
+    const { files, target } = await lineage(`pt-${process.pid}-${Date.now()}-hop`);
+    expect(await lineageRuns(files), 'the lineage runs before the sweep').toBe(true);
+    const result = await sweepTree(target);
+    expect(result).toMatchObject({ converged: true });
+    expect(result.found).toBeGreaterThan(0);
+    expect(await lineageRuns(files), 'the lineage still runs after the sweep').toBe(false);
+  });
+
+  it('touches no process of another marker value (another run), even one the marker is a prefix of', async () => {
+    const marker = `pt-${process.pid}-${Date.now()}-own`;
+    const { files, target } = await lineage(marker, '0.01');
+    const others = [await sleeper({ [MARKER_VAR]: `${marker}0` }), await sleeper({ [MARKER_VAR]: `x${marker}` })];
+    expect((await sweepTree(target)).converged).toBe(true);
+    expect(await lineageRuns(files)).toBe(false);
+    for (const pid of others) {
+      expect(isAlive(pid), `other marker ${pid} killed`).toBe(true);
+      expect(stateOf(pid), `other marker ${pid} stopped`).not.toMatch(/^[Tt]$/);
+    }
+  });
+
+  it('a zombie carrying the marker is dead: it neither counts nor keeps the sweep going to its cap', async () => {
+    const marker = `pt-${process.pid}-${Date.now()}-zombie`;
+    // the marked child exits; its parent (unmarked, its own group) execs sleep and never reaps it
+    const parent = await sleeper({}, `${MARKER_VAR}=${marker} sh -c 'exit 0' & exec sleep 1000`);
+    let zombie: number | undefined;
+    for (let i = 0; i < 250 && zombie === undefined; i++) {
+      zombie = readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number)
+        .find((pid) => stateOf(pid) === 'Z' && readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(parent));
+      if (zombie === undefined) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(zombie, 'the zombie exists').toBeDefined();
+    const result = await sweepTree({ pgid: await exitedPid(), marker, since: processStart(parent) });
+    expect(result).toMatchObject({ found: 0, converged: true });
+    expect(stateOf(zombie as number), 'still a zombie: nothing of it to end').toBe('Z');
+    expect(isAlive(parent), 'its unmarked parent is not a member').toBe(true);
+  });
+
+  it('at its cap the sweep says it did not converge, never that it ended everything', async () => {
+    const { target } = await lineage(`pt-${process.pid}-${Date.now()}-cap`);
+    const result = await sweepTree(target, { maxMs: 60_000, maxRounds: 1, pauseMs: 5 });
+    expect(result).toMatchObject({ converged: false, rounds: 1 });
+    expect((await sweepTree(target)).converged).toBe(true); // and a full sweep ends it
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { openSession, probeFresh, SessionBootError } from '../../harness/session/index.ts';
+import { openSession, probeFresh, SessionBootError, type SpawnSpec } from '../../harness/session/index.ts';
 import { isAlive } from '../../harness/session/stdio/process-tree.ts';
+import { CAN_HOP, hopperArgs, lineageFiles, lineageRuns, PID_HOPPER, type LineageFiles } from '../helpers/lineage.ts';
 import { fixture, gone, options } from './helpers.ts';
+
+/** The pid-hopper fixture (a well-behaved server that leaves a pid-hopping lineage at start; 0 generations: none). */
+function hopper(files: LineageFiles, generations?: number): SpawnSpec {
+  return { command: process.execPath, args: [PID_HOPPER, ...hopperArgs(files, generations)], cwd: process.cwd(), env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } };
+}
 
 describe('shutdown', () => {
   it('ends by stdin close for a well-behaved server; close is idempotent', async () => {
@@ -44,6 +50,50 @@ describe('shutdown', () => {
     const { childPid } = (who.response?.result as { structuredContent: { childPid: number } }).structuredContent;
     expect(await session.close()).toMatchObject({ endedBy: 'sigterm', survivors: 0 });
     expect(await gone(childPid)).toBe(true);
+  });
+});
+
+// The hostile-server review's B3: a lineage that forks a copy of itself in a new session and exits, every
+// generation, keeping the marker. One snapshot and a SIGKILL lost the race to it in 4 runs of 5.
+describe.runIf(CAN_HOP)('a pid-hopping lineage the server left', () => {
+  it('close() sweeps it whole: its processes are counted, none may remain, and the lineage runs no more', async () => {
+    const files = lineageFiles();
+    try {
+      const session = await openSession(hopper(files), options());
+      expect(await lineageRuns(files), 'the lineage runs while the server does').toBe(true);
+      const info = await session.close();
+      expect(info.endedBy).toBe('stdin-close');
+      expect(info.survivors).toBeGreaterThan(0);
+      expect(info.survivorsMayRemain).toBeFalsy();
+      expect(await lineageRuns(files), 'the lineage outlived the shutdown').toBe(false);
+    } finally {
+      await files.cleanup();
+    }
+  });
+
+  it('the conformant twin (the same server, no lineage): no survivor', async () => {
+    const files = lineageFiles();
+    try {
+      const session = await openSession(hopper(files, 0), options());
+      const info = await session.close();
+      expect(info).toMatchObject({ endedBy: 'stdin-close', survivors: 0 });
+      expect(info.survivorsMayRemain).toBeUndefined();
+    } finally {
+      await files.cleanup();
+    }
+  });
+
+  it('a server that crashes mid-call: the sweep at its unexpected exit ends the lineage before the call is answered as an exit', async () => {
+    const files = lineageFiles();
+    try {
+      const session = await openSession(hopper(files), options());
+      expect(await lineageRuns(files), 'the lineage runs while the server does').toBe(true);
+      expect((await session.callTool('crash', {})).outcome).toBe('exit');
+      expect(await lineageRuns(files), 'the lineage outlived the crash').toBe(false);
+      await session.close();
+    } finally {
+      await files.cleanup();
+    }
   });
 });
 

@@ -8,13 +8,19 @@
  *   not exit within a reasonable time", so a legacy server that ends on SIGTERM breaks nothing (the sweep of
  *   published servers: @openbnb/mcp-server-airbnb, a 10 s timer after a failed start-up fetch; a server exiting
  *   2.1-3.2 s after EOF drew the warning in 3 runs of 8).
- * - Processes of its tree still alive after shutdown: an error (the harness's own rule: a host is left with them).
+ * - Processes of its tree still alive after shutdown: an error (the harness's own rule: a host is left with them); the
+ *   message says whether the harness's sweep ended them all (harness/session/stdio/sweep.ts).
  */
 import { defineCheck } from '../define.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
 
 /** The revision whose stdio transport asks servers to exit on stdin EOF (spec:2026-07-28/basic/transports/stdio.mdx §Shutdown). */
 const EXIT_ON_EOF_REVISION = '2026-07-28';
+
+/** The end of the orphans message when the harness's sweep saw none left (harness/session/stdio/sweep.ts). */
+const KILLED = 'The harness killed them; none was left when it looked again.';
+/** ... and when the sweep hit its bounds first: never imply they were all ended. */
+const MAY_REMAIN = 'The harness could not confirm that it ended them all (they kept starting new processes, or did not stop, until its sweep gave up): some may still be running.';
 
 export default defineCheck({
   meta: {
@@ -27,7 +33,11 @@ export default defineCheck({
     messages: {
       neededSigterm: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs); it needed SIGTERM.{{basis}}',
       neededSigkill: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs), nor on SIGTERM; it was killed with SIGKILL.{{basis}}',
-      orphans: "{{count}} process(es) of the server's process tree were still alive after shutdown.",
+      orphans: "{{count}} process(es) of the server's process tree were still alive after shutdown. {{outcome}}",
+    },
+    fixes: {
+      orphans:
+        "End the processes you start when stdin closes (kill them, or have them watch their parent). The message's last sentence says what the harness did: 'The harness killed them' when its sweep (freeze every process carrying the server's marker or in its process group, kill them, look again until none is left) ended them all; 'some may still be running' when they kept starting new processes or did not stop until the sweep gave up (2 s): look for them by hand. A process that removed `MCP_HARNESS_PROCESS` from its environment and left the process group is not found at all, with or without `--isolate` (docs/security.md).",
     },
     examples: {
       fail: 'a server that keeps an interval timer running after stdin EOF and only ends on SIGTERM',
@@ -52,6 +62,7 @@ export default defineCheck({
     const severity = bound ? 'warning' : 'info';
     if (shutdown.endedBy === 'sigterm') report({ messageId: 'neededSigterm', severity, data, evidence: { durationMs } });
     if (shutdown.endedBy === 'sigkill') report({ messageId: 'neededSigkill', severity, data, evidence: { durationMs } });
-    if (shutdown.survivors > 0) report({ messageId: 'orphans', severity: 'error', data: { count: shutdown.survivors } });
+    // whether the sweep converged within its bounds depends on the machine: message data, never the messageId
+    if (shutdown.survivors > 0) report({ messageId: 'orphans', severity: 'error', data: { count: shutdown.survivors, outcome: shutdown.survivorsMayRemain ? MAY_REMAIN : KILLED } });
   },
 });

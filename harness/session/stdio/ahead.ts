@@ -13,8 +13,9 @@
  *   `globalThis` under one `Symbol.for` key, so both copies see the same registry. In-process runs (tests, the
  *   library) have no registry and spawn as always.
  * - **Never an orphan.** Until a process is adopted it belongs to the registry: `releaseAhead` (the run, once the
- *   surface's opening settled; again when the run ends) SIGKILLs the tree of every process nobody adopted, and a
- *   process 'exit' hook does the same for whatever is left. The registry also listens for SIGINT, SIGTERM and SIGHUP
+ *   surface's opening settled; again when the run ends) SIGKILLs every process nobody adopted and sweeps its tree
+ *   (process-tree.ts `sweepTree`: marked descendants outside the group too, however they fork), and a process
+ *   'exit' hook does the same, synchronously, for whatever is left. The registry also listens for SIGINT, SIGTERM and SIGHUP
  *   from the start to the end of the process: a signal the CLI handles (it has its own listener when the signal is
  *   dispatched: the CLI's SIGINT/SIGTERM/SIGHUP interrupt, which closes what the run adopted and stops the rest through
  *   `releaseAhead`) is left to it; any other kills the processes nobody adopted and then ends the harness by that
@@ -30,7 +31,7 @@ import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStd
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:os';
 import type { SpawnSpec } from '../options.ts';
-import { MARKER_VAR, markedProcesses } from './process-tree.ts';
+import { MARKER_VAR, sweepTree, sweepTreeSync } from './process-tree.ts';
 
 /** A server process started ahead, until adopted or stopped. */
 export interface AheadProcess {
@@ -106,11 +107,11 @@ export function startAhead(spec: SpawnSpec, count: number): void {
     (globalThis as { [KEY]?: AheadRegistry })[KEY] = reg;
     for (const signal of SIGNALS) process.on(signal, function onSignal() {
       if (process.listenerCount(signal) > 1) return; // the CLI handles it (what it adopted it closes, the rest it releases)
-      stopUnadopted();
+      sweepSync(stopUnadopted());
       process.off(signal, onSignal);
       reraise(signal); // no listener left: the default action, as if none had been installed
     });
-    process.on('exit', () => stopUnadopted());
+    process.on('exit', () => sweepSync(stopUnadopted()));
   }
   for (let i = 0; i < count; i++) {
     const marker = newMarker();
@@ -144,17 +145,26 @@ export function adoptAhead(spec: SpawnSpec): AheadProcess | undefined {
 }
 
 /**
- * End adoption: SIGKILL the tree (process group and marked processes) of every process started ahead that
- * nobody adopted. Resolves once those processes exited. Idempotent; never rejects; a no-op without a registry.
+ * End adoption: SIGKILL the process group of every process started ahead that nobody adopted, then sweep its tree
+ * (marked processes outside the group, `sweepTree`). Resolves once those processes exited and their trees were
+ * swept (bounded). Idempotent; never rejects; a no-op without a registry.
  */
 export async function releaseAhead(): Promise<void> {
   const reg = registry();
   if (!reg) return;
   reg.released = true;
-  await Promise.all(stopUnadopted().map((child) => new Promise<void>((resolve) => {
+  const stopped = stopUnadopted();
+  await Promise.all(stopped.map(({ child }) => new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   })));
+  // what their trees left (a descendant that left the group, one that forks while it is swept): process-tree.ts
+  await Promise.all(stopped.map((entry) => sweepTree({ pgid: entry.child.pid as number, marker: entry.marker })));
+}
+
+/** Sweep the trees of stopped processes synchronously (an exit hook, a signal about to end the harness). */
+function sweepSync(stopped: readonly AheadProcess[]): void {
+  for (const entry of stopped) sweepTreeSync({ pgid: entry.child.pid as number, marker: entry.marker });
 }
 
 /**
@@ -169,17 +179,20 @@ function reraise(signal: NodeJS.Signals): void {
   }
 }
 
-/** SIGKILL the tree of every unadopted, unstopped, started process; returns their children. */
-function stopUnadopted(): ChildProcessWithoutNullStreams[] {
-  const stopped: ChildProcessWithoutNullStreams[] = [];
+/**
+ * SIGKILL the process group and the leader of every unadopted, unstopped, started process; returns those entries
+ * (a pid each). Their marked descendants outside the group are the caller's to sweep (`sweepTree`, `sweepSync`).
+ */
+function stopUnadopted(): AheadProcess[] {
+  const stopped: AheadProcess[] = [];
   for (const entry of registry()?.processes ?? []) {
     if (entry.adopted || entry.stopped) continue;
     entry.stopped = true;
     const pid = entry.child.pid;
     if (pid === undefined || entry.error) continue;
-    stopped.push(entry.child);
+    stopped.push(entry);
     if (entry.child.exitCode !== null || entry.child.signalCode !== null) continue;
-    for (const kill of [() => process.kill(-pid, 'SIGKILL'), () => entry.child.kill('SIGKILL'), ...markedProcesses(entry.marker).map((p) => () => process.kill(p, 'SIGKILL'))]) {
+    for (const kill of [() => process.kill(-pid, 'SIGKILL'), () => entry.child.kill('SIGKILL')]) {
       try {
         kill();
       } catch {

@@ -1,98 +1,21 @@
 /**
  * Process-tree bookkeeping: every server is spawned detached as the leader of its own process group, so the
- * whole tree is signalled with `process.kill(-pgid, sig)`. On Linux, /proc is read to count group members and to
- * find descendants that escaped the group (setsid). A process 'exit' hook SIGKILLs every tracked tree, so the
- * harness never leaves orphans behind even when it dies.
- *
- * The marker sweeps read /proc/<pid>/environ only of processes started no earlier than the tree's leader
- * (stat field 22, `starttime`, clock ticks since boot): a descendant is forked after its ancestor, so an
- * older process can never carry the marker of a tree it is not part of. Without a known start every
- * process is read, as before.
+ * whole tree is signalled with `process.kill(-pgid, sig)`; each tree's marker and leader start are remembered
+ * (the members are read from /proc by ./proc-table.ts). Ending a tree is a converging sweep (`sweepTree`,
+ * ./sweep.ts): freeze, kill, scan again until nothing is left, so a member that forks while it is being swept
+ * is ended too. A process 'exit' hook sweeps every tracked tree, so the harness leaves no orphan behind even
+ * when it dies (unless SIGKILLed itself: see docs/security.md).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { processStart, scanTree, type TreeTarget } from './proc-table.ts';
+import { sweepAsync, sweepSync, SWEEP_LIMITS, type SweepLimits, type SweepResult, type TreeMember } from './sweep.ts';
 
-interface ProcStat {
-  pid: number;
-  ppid: number;
-  pgrp: number;
-  state: string;
-  /** Start time, clock ticks after boot (stat field 22). */
-  start: number;
-}
+export { escapedDescendants, groupMembers, isAlive, MARKER_VAR, markedProcesses, scanTree, type TreeTarget } from './proc-table.ts';
 
 const tracked = new Map<number, Set<number>>();
-/** Tree (leader pid) -> the per-process marker in its environment (see `markedProcesses`). */
+/** Tree (leader pid) -> the per-process marker in its environment (MARKER_VAR, ./proc-table.ts). */
 const markers = new Map<number, string>();
 /** Tree (leader pid) -> the leader's start time (ticks after boot), when /proc answered at spawn. */
 const starts = new Map<number, number>();
-
-/** The environment variable carrying a server process's marker; inherited by every descendant. */
-export const MARKER_VAR = 'MCP_HARNESS_PROCESS';
-
-/** Numeric /proc entries (pids), the harness itself excluded; undefined without /proc. */
-function procPids(): number[] | undefined {
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return undefined;
-  }
-  const pids: number[] = [];
-  for (const name of names) if (/^\d+$/.test(name)) pids.push(Number(name));
-  return pids;
-}
-
-/** True when the initial environment of `pid` holds `needle` (`MARKER_VAR=<marker>`); false when unreadable. */
-function carries(pid: number, needle: string): boolean {
-  let env: string;
-  try {
-    env = readFileSync(`/proc/${pid}/environ`, 'latin1');
-  } catch {
-    return false;
-  }
-  return env.split('\0').includes(needle);
-}
-
-/**
- * Live processes whose initial environment holds `MARKER_VAR=marker` (Linux /proc/<pid>/environ), the
- * harness itself excluded: every descendant of a server, however it left the process group or its
- * parent (double fork, setsid, re-parented to init), unless it rewrote its environment on exec.
- * `[]` without /proc. Synchronous, O(processes on the host).
- * @param since a start time (ticks after boot, stat field 22; `leaderStart`): processes started
- *   earlier are skipped unread. Default: every process is read.
- */
-export function markedProcesses(marker: string, since?: number): number[] {
-  const needle = `${MARKER_VAR}=${marker}`;
-  const found: number[] = [];
-  for (const pid of procPids() ?? []) {
-    if (pid === process.pid) continue;
-    if (since !== undefined) {
-      const stat = readStat(pid);
-      if (!stat || stat.start < since || !live(stat)) continue;
-      if (carries(pid, needle)) found.push(pid);
-    } else if (carries(pid, needle) && isAlive(pid)) found.push(pid);
-  }
-  return found;
-}
-
-/**
- * The live members of a tree in one /proc pass: its process group `pgid`, and (with `marker`) every
- * process carrying the marker, read only among processes started at or after `since` (see
- * `markedProcesses`). Without /proc: `[pgid]` when the group answers signal 0, else `[]`.
- */
-export function treeProcesses(pgid: number, marker?: string, since?: number): number[] {
-  const pids = procPids();
-  if (!pids) return groupMembers(pgid);
-  const needle = marker === undefined ? undefined : `${MARKER_VAR}=${marker}`;
-  const found: number[] = [];
-  for (const pid of pids) {
-    const stat = readStat(pid);
-    if (!stat || !live(stat)) continue;
-    if (stat.pgrp === pgid) found.push(pid);
-    else if (needle !== undefined && pid !== process.pid && (since === undefined || stat.start >= since) && carries(pid, needle)) found.push(pid);
-  }
-  return found;
-}
 
 /**
  * Remember the marker of a tracked tree, so the exit hook sweeps for it too, and its leader's start time
@@ -100,7 +23,7 @@ export function treeProcesses(pgid: number, marker?: string, since?: number): nu
  */
 export function trackMarker(pgid: number, marker: string): void {
   markers.set(pgid, marker);
-  const start = readStat(pgid)?.start;
+  const start = processStart(pgid);
   if (start !== undefined) starts.set(pgid, start);
 }
 
@@ -109,86 +32,37 @@ export function leaderStart(pgid: number): number | undefined {
   return starts.get(pgid);
 }
 
-/** The marker of a tracked tree, if any. */
-export function markerOf(pgid: number): string | undefined {
-  return markers.get(pgid);
-}
 let hookInstalled = false;
 
-/** Parse /proc/<pid>/stat ("pid (comm) state ppid pgrp ..."; comm may hold spaces and parentheses). */
-function readStat(pid: number): ProcStat | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), start: Number(fields[19]) };
-  } catch {
-    return undefined;
-  }
+/** Send `signal` to a tree's members: the group (when a member is in it), then each pid. Never throws. */
+function signalMembers(pgid: number, members: readonly TreeMember[], signal: NodeJS.Signals): void {
+  signalTree(pgid, signal, members.map((member) => member.pid), members.some((member) => member.inGroup));
 }
 
-/** True for a process that is neither a zombie nor dead. */
-function live(stat: ProcStat): boolean {
-  return stat.state !== 'Z' && stat.state !== 'X';
+/**
+ * Sweep a tree until nothing of it is left (./sweep.ts: freeze with SIGSTOP until a scan finds no new running
+ * member, SIGKILL them all, scan until none is left), within `limits` (default 2 s). Resolves with how many
+ * processes were found and whether the sweep converged; never rejects. A tree with nothing left costs one scan.
+ */
+export function sweepTree(target: TreeTarget, limits: SweepLimits = SWEEP_LIMITS): Promise<SweepResult> {
+  const memo = new Map<number, number>();
+  return sweepAsync({ scan: () => scanTree(target, memo), signal: (members, signal) => signalMembers(target.pgid, members, signal) }, limits);
 }
 
-/** Every live (non-zombie) process on a Linux host; undefined where /proc is not available. */
-function liveProcesses(): ProcStat[] | undefined {
-  const pids = procPids();
-  if (!pids) return undefined;
-  const stats: ProcStat[] = [];
-  for (const pid of pids) {
-    const stat = readStat(pid);
-    if (stat && live(stat)) stats.push(stat);
-  }
-  return stats;
+/** `sweepTree`, synchronously (blocking between rounds): for exit hooks and signal handlers. Never throws. */
+export function sweepTreeSync(target: TreeTarget, limits: SweepLimits = SWEEP_LIMITS): SweepResult {
+  const memo = new Map<number, number>();
+  return sweepSync({ scan: () => scanTree(target, memo), signal: (members, signal) => signalMembers(target.pgid, members, signal) }, limits);
 }
 
-/** True when the pid exists and is not a zombie. */
-export function isAlive(pid: number): boolean {
-  const stat = readStat(pid);
-  if (stat) return live(stat);
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Live members of process group `pgid` (without /proc: `[pgid]` when the group answers signal 0, else `[]`). */
-export function groupMembers(pgid: number): number[] {
-  const all = liveProcesses();
-  if (all) return all.filter((p) => p.pgrp === pgid).map((p) => p.pid);
-  try {
-    process.kill(-pgid, 0);
-    return [pgid];
-  } catch {
-    return [];
-  }
-}
-
-/** Live descendants of `pid` outside group `pgid` (escaped via setsid/setpgid); `[]` without /proc. */
-export function escapedDescendants(pid: number, pgid: number): number[] {
-  const all = liveProcesses() ?? [];
-  const children = new Map<number, ProcStat[]>();
-  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
-  const found: number[] = [];
-  const walk = (parent: number): void => {
-    for (const child of children.get(parent) ?? []) {
-      if (child.pgrp !== pgid) found.push(child.pid);
-      walk(child.pid);
+/** Signal a whole process group (unless `group` is false) and any extra pids; never throws (ESRCH/EPERM ignored). */
+export function signalTree(pgid: number, signal: NodeJS.Signals, extra: Iterable<number> = [], group = true): void {
+  if (group) {
+    try {
+      process.kill(-pgid, signal);
+    } catch {
+      /* group already gone */
     }
-  };
-  walk(pid);
-  return found;
-}
-
-/** Signal a whole process group and any extra pids; never throws (ESRCH/EPERM ignored). */
-export function signalTree(pgid: number, signal: NodeJS.Signals, extra: Iterable<number> = []): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    /* group already gone */
   }
   for (const pid of extra) {
     try {
@@ -227,13 +101,16 @@ export function trackedEscaped(pgid: number): number[] {
 }
 
 /**
- * SIGKILL every tracked tree, synchronously. Installed as a process 'exit' hook; call it from a signal
- * handler (SIGINT/SIGTERM) too, since Node does not emit 'exit' when a signal kills it.
+ * End every tracked tree, synchronously: each is swept (`sweepTreeSync`: frozen, killed, scanned until nothing
+ * is left), all within `SWEEP_LIMITS.maxMs` together (a tree met after that gets one scan and SIGKILL). Installed
+ * as a process 'exit' hook; call it from a signal handler (SIGINT/SIGTERM) too, since Node does not emit 'exit'
+ * when a signal kills it.
  */
 export function killAllTrees(): void {
+  const deadline = performance.now() + SWEEP_LIMITS.maxMs;
   for (const [pgid, extra] of tracked) {
-    const marker = markers.get(pgid);
-    signalTree(pgid, 'SIGKILL', [...extra, ...(marker === undefined ? [] : markedProcesses(marker, starts.get(pgid)))]);
+    const maxMs = Math.max(0, deadline - performance.now());
+    sweepTreeSync({ pgid, marker: markers.get(pgid), since: starts.get(pgid), extra: [...extra] }, { ...SWEEP_LIMITS, maxMs });
   }
   tracked.clear();
   markers.clear();

@@ -15,7 +15,7 @@ import type { SpawnSpec } from '../options.ts';
 import type { EnvMask } from '../env-mask.ts';
 import { stdioMask } from '../surface-mask.ts';
 import { adoptAhead, newMarker, serverSpawnOptions } from './ahead.ts';
-import { escapedDescendants, leaderStart, markedProcesses, markerOf, signalTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree } from './process-tree.ts';
+import { escapedDescendants, leaderStart, signalTree, sweepTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree, type TreeTarget } from './process-tree.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
 
 /** A spawn that failed before the process ran; `code` is the errno code (ENOENT, EACCES, ENOTDIR...). */
@@ -49,7 +49,11 @@ export class ServerProcess {
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly mask: EnvMask, exitedAt?: number) {
+  /**
+   * @param marker its MARKER_VAR value; `since` its start time (ticks after boot, when /proc answered at spawn):
+   *   kept here, not only in process-tree.ts's tracking, so the tree can still be swept after `release`.
+   */
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly mask: EnvMask, private readonly marker: string, private readonly since: number | undefined, exitedAt?: number) {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.leaderExited = new Promise((resolve) => (this.resolveLeaderExit = resolve));
     const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
@@ -107,7 +111,7 @@ export class ServerProcess {
     trackMarker(pid, marker);
     const mask = stdioMask(spec);
     tap.mask = mask;
-    return new ServerProcess(child, pid, tap, maxLineBytes, mask, ahead?.exitedAt);
+    return new ServerProcess(child, pid, tap, maxLineBytes, mask, marker, leaderStart(pid), ahead?.exitedAt);
   }
 
   /** Route stdout lines over the frame limit (their head and byte length) to one listener (the JSON-RPC channel). */
@@ -169,6 +173,11 @@ export class ServerProcess {
     if (this.alive) trackEscaped(this.pid, escapedDescendants(this.pid, this.pid));
   }
 
+  /** The process tree to scan or sweep: its group, marker and start, and the descendants seen outside the group. */
+  tree(): TreeTarget {
+    return { pgid: this.pid, marker: this.marker, since: this.since, extra: trackedEscaped(this.pid) };
+  }
+
   /** Drop the pipes so nothing keeps the event loop alive, and stop tracking the tree. */
   release(): void {
     for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) stream?.destroy();
@@ -195,8 +204,8 @@ export class ServerProcess {
     clearTimeout(timer);
     this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit };
     if (!this.expectingExit) {
-      const marker = markerOf(this.pid);
-      signalTree(this.pid, 'SIGKILL', [...trackedEscaped(this.pid), ...(marker === undefined ? [] : markedProcesses(marker, leaderStart(this.pid)))]);
+      // what it left is ended before anyone learns of the exit (a restart must not meet its predecessor's tree)
+      await sweepTree(this.tree());
       this.release();
     }
     this.resolveExit(this.exitInfo);

@@ -1,9 +1,10 @@
 /**
  * Shutdown of one server process (spec basic/transports stdio §Shutdown; 2025-11-25 basic/lifecycle §Shutdown):
- * close stdin, wait; SIGTERM the tree, wait; SIGKILL the tree. Then count the tree's survivors and SIGKILL them.
+ * close stdin, wait; SIGTERM the tree, wait; SIGKILL the tree. Then count the tree's survivors and sweep them
+ * (process-tree.ts `sweepTree`: freeze, kill, look again until none is left, bounded).
  */
 import type { ShutdownInfo } from '../../model/wire.ts';
-import { isAlive, leaderStart, markerOf, signalTree, trackedEscaped, treeProcesses } from './process-tree.ts';
+import { scanTree, sweepTree } from './process-tree.ts';
 import type { ServerProcess } from './server-process.ts';
 import { settlesWithin, since, sleep } from '../timing.ts';
 
@@ -26,7 +27,7 @@ const SURVIVOR_SETTLE_MS = 100;
 export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTimeouts): Promise<ShutdownInfo> {
   const start = performance.now();
   const stdinGraceMs = timeouts.stdinGraceMs;
-  if (!proc.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: await reapSurvivors(proc), stdinGraceMs };
+  if (!proc.alive) return { endedBy: 'already-exited', durationMs: 0, ...(await reapSurvivors(proc)), stdinGraceMs };
   proc.expectingExit = true;
   proc.rememberEscaped();
   proc.closeStdin();
@@ -43,7 +44,7 @@ export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTim
   }
   const durationMs = since(start);
   await settlesWithin(proc.exited, KILL_WAIT_MS);
-  return { endedBy, durationMs, survivors: await reapSurvivors(proc), stdinGraceMs };
+  return { endedBy, durationMs, ...(await reapSurvivors(proc)), stdinGraceMs };
 }
 
 /**
@@ -53,7 +54,7 @@ export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTim
  */
 export async function terminateProcess(proc: ServerProcess, termGraceMs: number): Promise<ShutdownInfo> {
   const start = performance.now();
-  if (!proc.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: await reapSurvivors(proc), stdinGraceMs: 0 };
+  if (!proc.alive) return { endedBy: 'already-exited', durationMs: 0, ...(await reapSurvivors(proc)), stdinGraceMs: 0 };
   let endedBy: ShutdownInfo['endedBy'] = 'sigterm';
   proc.signal('SIGTERM');
   if (!(await settlesWithin(proc.exited, termGraceMs))) {
@@ -62,7 +63,7 @@ export async function terminateProcess(proc: ServerProcess, termGraceMs: number)
     await settlesWithin(proc.exited, KILL_WAIT_MS);
   }
   const durationMs = since(start);
-  return { endedBy, durationMs, survivors: await reapSurvivors(proc), stdinGraceMs: 0 };
+  return { endedBy, durationMs, ...(await reapSurvivors(proc)), stdinGraceMs: 0 };
 }
 
 /** Kill a process tree right away (a wedged server); resolves once the leader exited (bounded wait). */
@@ -73,26 +74,24 @@ export async function killTree(proc: ServerProcess): Promise<void> {
   await reapSurvivors(proc);
 }
 
-/** Count live members of the tree (after a short settle), SIGKILL them, release the pipes. */
-async function reapSurvivors(proc: ServerProcess): Promise<number> {
-  let members = treeMembers(proc);
-  for (let waited = 0; members.length > 0 && waited < SURVIVOR_SETTLE_MS; waited += 20) {
-    await sleep(20);
-    members = treeMembers(proc);
-  }
-  if (members.length > 0) {
-    signalTree(proc.pid, 'SIGKILL', members);
-    for (let waited = 0; members.some(isAlive) && waited < KILL_WAIT_MS; waited += 20) await sleep(20);
-  }
-  proc.release();
-  return members.length;
-}
-
 /**
- * The tree's live members: its process group, descendants seen outside it, and every process carrying its
- * marker (one /proc pass; environments read only of processes not older than the leader).
+ * The tree's survivors once the leader is gone: its live members (process group, descendants seen outside it,
+ * every process carrying its marker) get `SURVIVOR_SETTLE_MS` to exit on their own; whatever is still there (or
+ * a look that was not conclusive) is swept (`sweepTree`). Then the pipes are released. `survivors` counts the
+ * processes the sweep found; `survivorsMayRemain` is set when it hit its bounds with processes found. A tree
+ * with nothing left costs one /proc pass and no wait.
  */
-function treeMembers(proc: ServerProcess): number[] {
-  const escaped = trackedEscaped(proc.pid).filter(isAlive);
-  return [...new Set([...treeProcesses(proc.pid, markerOf(proc.pid), leaderStart(proc.pid)), ...escaped])];
+async function reapSurvivors(proc: ServerProcess): Promise<Pick<ShutdownInfo, 'survivors' | 'survivorsMayRemain'>> {
+  if (proc.exitInfo?.unexpected) await proc.exited; // the exit's own sweep (ServerProcess) ends first: bounded
+  const tree = proc.tree();
+  const memo = new Map<number, number>();
+  let scan = scanTree(tree, memo);
+  for (let waited = 0; scan.live.length > 0 && waited < SURVIVOR_SETTLE_MS; waited += 20) {
+    await sleep(20);
+    scan = scanTree(tree, memo);
+  }
+  const swept = scan.live.length > 0 || scan.uncertain ? await sweepTree(tree) : undefined;
+  proc.release();
+  if (!swept || swept.found === 0) return { survivors: 0 };
+  return swept.converged ? { survivors: swept.found } : { survivors: swept.found, survivorsMayRemain: true };
 }

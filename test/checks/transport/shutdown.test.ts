@@ -36,9 +36,19 @@ checkTester(check, {
       findings: [{ messageId: 'neededSigkill', severity: 'info', message: "The server process did not exit within 2000 ms of stdin closing (timeouts.stdinGraceMs), nor on SIGTERM; it was killed with SIGKILL. Revision 2024-11-05 sets the server no exit rule (its client sends SIGTERM after a reasonable time); 2026-07-28 asks servers to exit promptly when stdin closes, and hosts wait for it." }],
     },
     {
-      name: 'orphaned children are an error, on any revision',
-      observation: makeObservation({ protocolVersion: '2024-11-05', shutdown: { endedBy: 'stdin-close', durationMs: 20, survivors: 2, stdinGraceMs: 2000 } }),
-      findings: [{ messageId: 'orphans', severity: 'error' }],
+      name: 'orphaned children are an error; the sweep ended them all, and the message says so',
+      observation: makeObservation({ shutdown: { endedBy: 'stdin-close', durationMs: 20, survivors: 2, stdinGraceMs: 2000 } }),
+      findings: [{ messageId: 'orphans', severity: 'error', message: "2 process(es) of the server's process tree were still alive after shutdown. The harness killed them; none was left when it looked again." }],
+    },
+    {
+      // a tree that kept forking past the sweep's bounds (the hostile-server review's B3): never imply they were all killed
+      name: 'orphans the sweep could not confirm ended: the message says some may still be running (same messageId: the id does not depend on the machine)',
+      observation: makeObservation({ shutdown: { endedBy: 'stdin-close', durationMs: 20, survivors: 5, survivorsMayRemain: true, stdinGraceMs: 2000 } }),
+      findings: [{
+        messageId: 'orphans',
+        severity: 'error',
+        message: "5 process(es) of the server's process tree were still alive after shutdown. The harness could not confirm that it ended them all (they kept starting new processes, or did not stop, until its sweep gave up): some may still be running.",
+      }],
     },
     {
       name: 'both at once',
