@@ -90,59 +90,82 @@ export interface TreeTarget {
   extra?: readonly number[];
 }
 
-/** How many times one pid may make a scan of the same sweep inconclusive (see `scanTree`). */
-const INCONCLUSIVE_PER_PID = 3;
+/** How many scans of one sweep may re-read one live process whose environment reads empty (see `scanTree`). */
+const EMPTY_RECHECKS = 3;
+/** Listings of /proc one scan makes at most (see `scanTree`). */
+const MAX_PASSES = 4;
+
+/** What one read of one pid says about a tree (see `scanTree`). */
+type Verdict = TreeMember | 'not' | 'unresolved' | 'recheck';
 
 /**
- * One /proc pass over a tree (Linux): its live members (process group `pgid`, marked processes started at or
- * after `since`, `extra` pids), each with whether it is stopped, and whether the pass was conclusive
- * (`TreeScan.uncertain`). A pass is not conclusive when a process that may have been a member could not be read
- * whole: listed but gone before its read, a zombie or an exiting process (its environment is gone), or a live
- * process whose environment read empty (a process in the middle of execve reads so): a member it forked after
- * the listing would be unseen. `memo` (one per sweep) counts those per pid, so a lasting zombie or a process
- * with a really empty environment makes at most `INCONCLUSIVE_PER_PID` passes inconclusive. Pids are read
- * newest-first (descending), so a short-lived member is read right after the listing. The harness itself is
- * never a member. Without /proc: the group alone, by signal 0, reported stopped (nothing can be followed
- * there, so the sweep kills at once). Never throws.
+ * One scan of a tree (Linux): its live members (process group `pgid`, marked processes started at or after
+ * `since`, `extra` pids), each with whether it is stopped, and whether the scan is conclusive
+ * (`TreeScan.uncertain`).
+ *
+ * The members alive at the moment of the listing of /proc are all read in the first pass, except one that
+ * exited (or turned zombie, or began to exit: its environment is gone) before its read: such a member may have
+ * forked a successor after the listing. So when a pass met such a process, /proc is listed again and only the
+ * pids that are new since the listings before are read (a successor forked after a listing is new in the next
+ * one), until a pass meets none: then every member alive at that pass's listing was seen. A live process whose
+ * environment reads empty (one in the middle of execve reads so) is read again in the next pass, in at most
+ * `EMPTY_RECHECKS` scans of the sweep (`memo`, one per sweep: a process whose environment is really empty does
+ * not hold every scan). A scan still unresolved after `MAX_PASSES` listings is `uncertain`. Pids are read
+ * newest-first (descending), so a short-lived member is read right after its listing. The harness itself is
+ * never a member; zombies are never members. Without /proc: the group alone, by signal 0, reported stopped
+ * (nothing can be followed there, so the sweep kills at once). Never throws.
  */
 export function scanTree(target: TreeTarget, memo: Map<number, number> = new Map()): TreeScan {
-  const pids = procPids();
-  if (!pids) return { live: groupMembers(target.pgid).map((pid) => ({ pid, stopped: true, inGroup: true })), uncertain: false };
+  const first = procPids();
+  if (!first) return { live: groupMembers(target.pgid).map((pid) => ({ pid, stopped: true, inGroup: true })), uncertain: false };
+  const judge = judgeFor(target, memo);
+  const members = new Map<number, TreeMember>();
+  const listed = new Set(first);
+  let batch = first;
+  let recheck: number[] = [];
+  for (let pass = 1; ; pass++) {
+    let unresolved = false;
+    const again: number[] = [];
+    for (const pid of [...batch.sort((a, b) => b - a), ...recheck]) {
+      const verdict = judge(pid);
+      if (verdict === 'unresolved') unresolved = true;
+      else if (verdict === 'recheck') again.push(pid);
+      else if (verdict !== 'not') members.set(pid, verdict);
+    }
+    if (!unresolved && again.length === 0) return { live: [...members.values()], uncertain: false };
+    if (pass >= MAX_PASSES) return { live: [...members.values()], uncertain: true };
+    batch = (procPids() ?? []).filter((pid) => !listed.has(pid));
+    for (const pid of batch) listed.add(pid);
+    recheck = again;
+  }
+}
+
+/** Reads one pid for `scanTree`: a member, not one, `'unresolved'` (gone, zombie, exiting), `'recheck'` (live, environment empty). */
+function judgeFor(target: TreeTarget, memo: Map<number, number>): (pid: number) => Verdict {
   const needle = target.marker === undefined ? undefined : `${MARKER_VAR}=${target.marker}`;
   const extra = new Set(target.extra ?? []);
-  const members: TreeMember[] = [];
-  let uncertain = false;
-  const inconclusive = (pid: number): void => {
-    const count = memo.get(pid) ?? 0;
-    if (count >= INCONCLUSIVE_PER_PID) return;
-    memo.set(pid, count + 1);
-    uncertain = true;
-  };
-  for (const pid of pids.sort((a, b) => b - a)) {
-    if (pid === process.pid) continue;
+  return (pid) => {
+    if (pid === process.pid) return 'not';
     const stat = statOf(pid);
-    if (stat === 'gone') {
-      uncertain = true; // its start is unknown: it may have been a member
-      continue;
-    }
-    if (stat === 'unreadable') continue;
+    if (stat === 'gone') return 'unresolved'; // its start is unknown: it may have been a member
+    if (stat === 'unreadable') return 'not';
     const inGroup = stat.pgrp === target.pgid;
     const newer = target.since === undefined || stat.start >= target.since;
-    if (!inGroup && !(newer && (extra.has(pid) || needle !== undefined))) continue;
-    if (!live(stat)) {
-      inconclusive(pid); // dead, its environment unreadable: a member's fork may be unseen
-      continue;
-    }
-    if (inGroup || extra.has(pid)) {
-      members.push({ pid, stopped: isStopped(stat), inGroup });
-      continue;
-    }
+    if (!inGroup && !(newer && (extra.has(pid) || needle !== undefined))) return 'not';
+    if (!live(stat)) return 'unresolved'; // dead, its environment unreadable: a member's fork may be unseen
+    const member = { pid, stopped: isStopped(stat), inGroup };
+    if (inGroup || extra.has(pid)) return member;
     const marked = carriesNow(pid, needle as string);
-    if (marked === 'yes') members.push({ pid, stopped: isStopped(stat), inGroup });
-    else if (marked === 'gone') uncertain = true;
-    else if (marked === 'empty' && (statOf(pid) === 'gone' || (stat.flags & PF_KTHREAD) === 0)) inconclusive(pid);
-  }
-  return { live: members, uncertain };
+    if (marked === 'yes') return member;
+    if (marked === 'gone') return 'unresolved';
+    if (marked === 'no' || (stat.flags & PF_KTHREAD) !== 0) return 'not';
+    const again = statOf(pid); // empty: exiting, or in the middle of execve, or really empty
+    if (again === 'gone' || (typeof again === 'object' && !live(again))) return 'unresolved';
+    const count = memo.get(pid) ?? 0;
+    if (count >= EMPTY_RECHECKS) return 'not';
+    memo.set(pid, count + 1);
+    return 'recheck';
+  };
 }
 
 /**

@@ -36,9 +36,9 @@ export interface TreeScan {
   /** The tree's live members. */
   live: TreeMember[];
   /**
-   * True when a process that may have been a member vanished or turned zombie between the scan's listing of
-   * /proc and its read: a member it forked after the listing is then unseen, so "no live member" is not
-   * conclusive and the sweep looks again.
+   * True when the scan could not rule out an unseen member: a process that may have been a member exited (or
+   * was in the middle of execve) while it was read, and the scan's own further looks (proc-table.ts
+   * `scanTree`) did not settle it. "No live member" is then not conclusive, and the sweep looks again.
    */
   uncertain: boolean;
 }
