@@ -75,7 +75,9 @@ describe.runIf(existsSync('/proc/self/stat'))('process-tree sweeps', () => {
     expect(pids({ pgid: leader, marker, since: leaderStart(leader) })).toEqual([leader, escaped].sort());
     expect(pids({ pgid: leader, marker })).toEqual([leader, escaped].sort());
     expect(pids({ pgid: leader })).toEqual([leader]);
-    expect(pids({ pgid: leader, marker, since: (leaderStart(leader) as number) + 1e9 })).toEqual([leader]);
+    // a `since` that is not the leader's start: the escapee is older than it, and the group id is held by a
+    // process started at another time (what a reused pid looks like), so nothing counts
+    expect(pids({ pgid: leader, marker, since: (leaderStart(leader) as number) + 1e9 })).toEqual([]);
     expect(scanTree({ pgid: leader, marker }).live.find((member) => member.pid === escaped)).toMatchObject({ stopped: false, inGroup: false });
   });
 });
@@ -143,6 +145,19 @@ describe.runIf(CAN_HOP)('sweepTree on real processes', () => {
     expect(result).toMatchObject({ found: 0, converged: true });
     expect(stateOf(zombie as number), 'still a zombie: nothing of it to end').toBe('Z');
     expect(isAlive(parent), 'its unmarked parent is not a member').toBe(true);
+  });
+
+  it("a process group whose id now belongs to a new group (pid reused after the leader died) is not the tree's", async () => {
+    // the group leader that holds the id started at another time than the tree's leader: it is someone else's
+    const holder = await sleeper({});
+    const start = processStart(holder) as number;
+    const impostor: TreeTarget = { pgid: holder, marker: `pt-${process.pid}-${Date.now()}-reuse`, since: start + 1 };
+    expect(scanTree(impostor)).toEqual({ live: [], uncertain: false });
+    expect(await sweepTree(impostor)).toMatchObject({ found: 0, converged: true });
+    expect(isAlive(holder)).toBe(true);
+    expect(stateOf(holder)).not.toMatch(/^[Tt]$/);
+    // the twin: the same id held by the tree's own leader (same start) is the tree's group
+    expect(scanTree({ ...impostor, since: start }).live).toEqual([{ pid: holder, stopped: false, inGroup: true }]);
   });
 
   it('at its cap the sweep says it did not converge, never that it ended everything', async () => {

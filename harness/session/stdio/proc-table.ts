@@ -110,7 +110,8 @@ type Verdict = TreeMember | 'not' | 'unresolved' | 'recheck';
  * one), until a pass meets none: then every member alive at that pass's listing was seen. A live process whose
  * environment reads empty (one in the middle of execve reads so) is read again in the next pass, in at most
  * `EMPTY_RECHECKS` scans of the sweep (`memo`, one per sweep: a process whose environment is really empty does
- * not hold every scan). A scan still unresolved after `MAX_PASSES` listings is `uncertain`. Pids are read
+ * not hold every scan). A scan still unresolved after `MAX_PASSES` listings is `uncertain`. The process group
+ * counts only while its id is not a new group's (`groupStillOurs`: after a pid reuse, the marker alone counts). Pids are read
  * newest-first (descending), so a short-lived member is read right after its listing. The harness itself is
  * never a member; zombies are never members. Without /proc: the group alone, by signal 0, reported stopped
  * (nothing can be followed there, so the sweep kills at once). Never throws.
@@ -144,12 +145,13 @@ export function scanTree(target: TreeTarget, memo: Map<number, number> = new Map
 function judgeFor(target: TreeTarget, memo: Map<number, number>): (pid: number) => Verdict {
   const needle = target.marker === undefined ? undefined : `${MARKER_VAR}=${target.marker}`;
   const extra = new Set(target.extra ?? []);
+  const group = groupStillOurs(target) ? target.pgid : undefined;
   return (pid) => {
     if (pid === process.pid) return 'not';
     const stat = statOf(pid);
     if (stat === 'gone') return 'unresolved'; // its start is unknown: it may have been a member
     if (stat === 'unreadable') return 'not';
-    const inGroup = stat.pgrp === target.pgid;
+    const inGroup = stat.pgrp === group;
     const newer = target.since === undefined || stat.start >= target.since;
     if (!inGroup && !(newer && (extra.has(pid) || needle !== undefined))) return 'not';
     if (!live(stat)) return 'unresolved'; // dead, its environment unreadable: a member's fork may be unseen
@@ -166,6 +168,18 @@ function judgeFor(target: TreeTarget, memo: Map<number, number>): (pid: number) 
     memo.set(pid, count + 1);
     return 'recheck';
   };
+}
+
+/**
+ * False when the process group id is someone else's now: a process whose pid is `pgid` lives but started at
+ * another time than the leader (`since`). The leader is gone and its pid was reused by a new group leader (pids
+ * wrap: 32,768 by default), whose group must not be swept. True when `since` is unknown (as before) or no such
+ * process exists (the leader exited; its group's remaining members are still the tree's).
+ */
+function groupStillOurs(target: TreeTarget): boolean {
+  if (target.since === undefined) return true;
+  const holder = statOf(target.pgid);
+  return typeof holder !== 'object' || holder.start === target.since;
 }
 
 /**
