@@ -10,6 +10,22 @@ describe('createEnvMask', () => {
     expect(mask.line('{"tools":[{"name":"\\u0074ok-123456789","tok-123456789":1}]}')).toBe('{"tools":[{"name":"[masked:CI_TOKEN]","[masked:CI_TOKEN]":1}]}');
   });
 
+  // the decode pass is skipped for a line whose escapes all decode to a character no value holds (a result whose text is
+  // JSON.stringify'd JSON: only \" escapes); an escape that decodes to a character some value holds still takes it
+  it('skips the decode pass only where no escape can hide a value, and still masks every form', () => {
+    const m = createEnvMask({ AWS: 'wJalrXUtnFEMI/K7MDENG/bPx', PW: 'Zq"9canaryPW', TOKEN: 'tok-123456789' }, []);
+    // a value between \" escapes: the raw pass sees it
+    expect(m.line('{"text":"{\\"k\\":\\"tok-123456789\\"}"}')).toBe('{"text":"{\\"k\\":\\"[masked:TOKEN]\\"}"}');
+    // a value holding "/", written with \/ beside \" escapes: the \/ escape may hide it
+    expect(m.line('{"text":"{\\"k\\":\\"wJalrXUtnFEMI\\/K7MDENG\\/bPx\\"}"}')).toBe('{"text":"{\\"k\\":\\"[masked:AWS]\\"}"}');
+    // a value holding a quote, written \": the \" escape may hide it
+    expect(JSON.parse(m.line(JSON.stringify({ text: 'x Zq"9canaryPW y' }))).text).toBe('x [masked:PW] y');
+    // without a value holding a quote, a \"-only line is left to the raw pass (nothing to decode)
+    const plain = createEnvMask({ TOKEN: 'tok-123456789' }, []);
+    expect(plain.line('{"text":"{\\"a\\":\\"tok-1234\\"}"}')).toBe('{"text":"{\\"a\\":\\"tok-1234\\"}"}');
+    expect(JSON.parse(plain.line(JSON.stringify({ text: JSON.stringify({ k: 'tok-123456789' }) }))).text).toBe('{"k":"[masked:TOKEN]"}');
+  });
+
   it('reads values literally: regular-expression characters in a value match only themselves', () => {
     const mask = createEnvMask({ SPECIAL: 'a.b*c(d)[e]|f\\g$^', PLAIN: 'secret-value' }, []);
     expect(mask.text('x aXbbc(d)[e]|f\\g$^ y')).toBe('x aXbbc(d)[e]|f\\g$^ y');
