@@ -22,11 +22,35 @@ import { surelyMetaValid2020 } from './meta-fast.ts';
 import { findRefs, refIssues } from './refs.ts';
 import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
 
+/**
+ * ajv's `schemaPath` (a URI fragment, `#/properties/a%20b/type`) as the JSON pointer (RFC 6901) it names,
+ * `/properties/a b/type`. ajv percent-encodes the names it appends (`encodeURIComponent` of the pointer-escaped name:
+ * properties, patternProperties, dependentSchemas...) but keeps a `$ref`'s fragment as the schema wrote it, so the
+ * path is decoded as RFC 6901 §6 reads a fragment: percent-decoding first; a segment that is not valid
+ * percent-encoding (a `$ref` written with a bare `%`) stays as written. The `~0`/`~1` escapes are kept: the result is
+ * a pointer in the document's own names, as the schema walker writes them (./walk.ts). Pure; never throws.
+ */
+export function schemaPathPointer(schemaPath: string): string {
+  const fragment = schemaPath.replace(/^#/, '');
+  if (!fragment.includes('%')) return fragment;
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment.split('/').map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    }).join('/');
+  }
+}
+
 /** Turn ajv errors into value-free validation issues (no params, no instance data). */
 export function toValidationIssues(errors: AjvError[] | null | undefined): ValidationIssue[] {
   return (errors ?? []).map((e) => ({
     instancePointer: e.instancePath,
-    schemaPointer: e.schemaPath.replace(/^#/, ''),
+    schemaPointer: schemaPathPointer(e.schemaPath),
     keyword: e.keyword,
     message: e.message ?? `fails '${e.keyword}'`,
   }));

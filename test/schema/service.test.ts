@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSchemaService } from '../../harness/schema/ajv.ts';
+import { createSchemaService, schemaPathPointer } from '../../harness/schema/ajv.ts';
 import { loadCase } from '../helpers/check-tester.ts';
 
 describe('createSchemaService: dialect dispatch', () => {
@@ -177,6 +177,18 @@ describe('createSchemaService: an empty enum is valid and admits no value; repea
     expect(r.validate({ tier: 'c' }).map((i) => [i.schemaPointer, i.keyword])).toEqual([['/properties/tier/enum', 'enum']]);
   });
 
+  it('a property name ajv percent-encodes in its schemaPath still maps back to the enum, and issues name JSON pointers (review 3)', () => {
+    const s = createSchemaService({ interpret: false });
+    const name = 'a b^c~d/e%f';
+    const schema = { type: 'object', properties: { [name]: { enum: [] }, x: { type: 'string' } } };
+    const r = s.compile(schema);
+    if (!r.ok) throw new Error('expected a compile');
+    expect(r.validate({ [name]: 1, x: 2 })).toEqual([
+      { instancePointer: '/a b^c~0d~1e%f', schemaPointer: '/properties/a b^c~0d~1e%f/enum', keyword: 'enum', message: 'must be equal to one of the allowed values' },
+      { instancePointer: '/x', schemaPointer: '/properties/x/type', keyword: 'type', message: 'must be string' },
+    ]);
+  });
+
   it('an enum that is not an array is still meta-invalid and does not compile (the MUST of §6.1.2)', () => {
     const s = createSchemaService();
     for (const uri of [undefined, 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#']) {
@@ -200,5 +212,19 @@ describe('createSchemaService: an empty enum is valid and admits no value; repea
       for (const instance of [{}, { a: 'x' }, { a: 1 }, { z: 1 }]) expect(f.validate(instance)).toEqual(a.validate(instance));
     }
     expect(fast.stats().interpreted).toBe(3);
+  });
+});
+
+describe('schemaPathPointer: ajv\'s schemaPath as a JSON pointer', () => {
+  it.each([
+    ['#/properties/a/type', '/properties/a/type'],
+    ['#', ''],
+    ['#/properties/a%20b%5Ec~0d~1e%25f/not', '/properties/a b^c~0d~1e%f/not'],
+    // a $ref's fragment as the schema wrote it: a bare % is no percent-encoding and stays
+    ['#/$defs/100%/type', '/$defs/100%/type'],
+    ['#/$defs/100%/properties/a%20b/type', '/$defs/100%/properties/a b/type'],
+    ['#/$defs/q r/not', '/$defs/q r/not'],
+  ])('%s -> %s', (path, pointer) => {
+    expect(schemaPathPointer(path)).toBe(pointer);
   });
 });
