@@ -88,7 +88,7 @@ describe('generateArguments: composition and references', () => {
 
   it('stops a recursive required $ref with a reason naming the pointer', () => {
     const r = generateArguments({ ...obj({ node: { $ref: '#/$defs/Node' } }), $defs: { Node: obj({ next: { $ref: '#/$defs/Node' } }) } });
-    expect(r).toEqual({ ok: false, reason: 'cannot generate a value at inputSchema /$defs/Node/properties/next/$ref: recursive $ref exceeds the generation depth' });
+    expect(r).toEqual({ ok: false, reason: 'cannot generate a value at inputSchema /$defs/Node/properties/next/$ref (through the $ref at /properties/node): recursive $ref exceeds the generation depth' });
   });
 
   it('generates past an optional recursive $ref', () => {
@@ -104,7 +104,7 @@ describe('generateArguments: refusals are value-free and name the pointer', () =
     ['a required property with an empty enum (netlify-coding-rules, draft-07)', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { creationType: { type: 'string', enum: [] } }, required: ['creationType'], additionalProperties: false }, 'no value satisfies inputSchema /properties/creationType: its enum is empty, so no valid arguments exist'],
     ['a required property with an empty enum, without $schema', obj({ mode: { type: 'string', enum: [] } }), 'no value satisfies inputSchema /properties/mode: its enum is empty, so no valid arguments exist'],
     ['an empty enum beside const and default', obj({ mode: { const: 'x', default: 'x', enum: [] } }), 'no value satisfies inputSchema /properties/mode: its enum is empty, so no valid arguments exist'],
-    ['an empty enum reached through $ref', obj({ mode: { $ref: '#/$defs/None' } }, { $defs: { None: { type: 'string', enum: [] } } }), 'no value satisfies inputSchema /$defs/None: its enum is empty, so no valid arguments exist'],
+    ['an empty enum reached through $ref', obj({ mode: { $ref: '#/$defs/None' } }, { $defs: { None: { type: 'string', enum: [] } } }), 'no value satisfies inputSchema /$defs/None (through the $ref at /properties/mode): its enum is empty, so no valid arguments exist'],
     ['an empty enum in one allOf member', obj({ mode: { allOf: [{ type: 'string' }, { enum: [] }, { enum: ['x'] }] } }), 'no value satisfies inputSchema /properties/mode: its enum is empty, so no valid arguments exist'],
     ['every anyOf branch an empty enum', obj({ mode: { anyOf: [{ enum: [] }, { type: 'string', enum: [] }] } }), 'no value satisfies inputSchema /properties/mode: no branch of its anyOf admits a value, so no valid arguments exist'],
     ['an empty enum at the root', { enum: [] }, 'no value satisfies inputSchema (root): its enum is empty, so no valid arguments exist'],

@@ -27,14 +27,16 @@ function asRoot(schema: Record<string, unknown>): Record<string, unknown> {
 }
 
 const where = (pointer: string) => (pointer === '' ? '(root)' : pointer);
+/** The schema location of a failure: its pointer, and the `$ref` that led there when it lies in a reference's target. */
+const located = (g: { pointer: string; via?: string }): string => (g.via === undefined ? where(g.pointer) : `${where(g.pointer)} (through the $ref at ${where(g.via)})`);
 
 /** One attempt; returns arguments or the reason it failed. */
 function attempt(schema: Record<string, unknown>, useHints: boolean, validate: (v: unknown) => { instancePointer: string; keyword: string }[], sentinels = false): GenerateResult {
   const g: Generated = generateValue(asRoot(schema), '', { root: schema, useHints, depth: 0, refs: 0, budget: freshBudget(), sentinels });
   if (!g.ok) {
     // a subschema no value satisfies: no valid arguments exist (a required property's enum is empty, say), which is not the generator's failing
-    if (g.noValue) return { ok: false, reason: `no value satisfies inputSchema ${where(g.pointer)}: ${g.reason}, so no valid arguments exist` };
-    return { ok: false, reason: `cannot generate a value at inputSchema ${where(g.pointer)}: ${g.reason}` };
+    if (g.noValue) return { ok: false, reason: `no value satisfies inputSchema ${located(g)}: ${g.reason}, so no valid arguments exist` };
+    return { ok: false, reason: `cannot generate a value at inputSchema ${located(g)}: ${g.reason}` };
   }
   if (!isObject(g.value)) return { ok: false, reason: 'inputSchema (root) does not describe an object' };
   const issues = validate(g.value);

@@ -15,9 +15,10 @@ import { makeSentinel } from '../../probes/sentinel.ts';
 /**
  * A generated value or why none could be generated (`pointer` into the schema). `noValue`: no value satisfies the
  * subschema at `pointer` at all (it is `false`, or its `enum` is empty), so no valid arguments exist, rather than the
- * generator finding none.
+ * generator finding none. `via`: when `pointer` lies in a `$ref`'s target, the pointer of the outermost `$ref` on the
+ * way from the root (the property a reader looks for: `/properties/mode`, not only `/$defs/None`).
  */
-export type Generated = { ok: true; value: unknown } | { ok: false; pointer: string; reason: string; noValue?: true };
+export type Generated = { ok: true; value: unknown } | { ok: false; pointer: string; reason: string; noValue?: true; via?: string };
 
 /** Generation state: the root (for `$ref`), whether `default`/`examples` are used, and depth budgets. */
 export interface GenContext {
@@ -91,8 +92,9 @@ function followRef(s: SchemaObject, pointer: string, ctx: GenContext): Generated
   if (target === undefined) return fail(`${pointer}/$ref`, '$ref does not resolve');
   const siblings = without(s, '$ref');
   const merged = isObject(target) && Object.keys(siblings).length > 0 ? mergeSchemas(target, siblings) : target;
-  // Report from the target's real location in the document, not the path that reached it.
-  return generateValue(merged, decodeURIComponent(ref.slice(1)), { ...ctx, refs: ctx.refs + 1 });
+  // Report from the target's real location in the document, and name the outermost reference that reached it.
+  const g = generateValue(merged, decodeURIComponent(ref.slice(1)), { ...ctx, refs: ctx.refs + 1 });
+  return g.ok ? g : { ...g, via: pointer };
 }
 
 function mergeAllOf(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
