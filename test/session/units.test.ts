@@ -32,13 +32,16 @@ describe('LineSplitter', () => {
   });
 
   it('splits many lines of one chunk exactly as byte-by-byte feeding does (empty lines, \\r, a line at the limit, one over it, an unterminated last)', () => {
-    const text = `{"a":1}\r\n\n${'z'.repeat(1000)}\n${'w'.repeat(1001)}\r\né\r\n\rtail`;
+    const text = `{"a":1}\r\n\n${'z'.repeat(1000)}\n${'w'.repeat(1001)}\r\n${'v'.repeat(1000)}\r\n${'u'.repeat(1001)}\nun\r\n${'t'.repeat(1000)}\r\r\né\r\n\rtail`;
     const whole = split([text], 1000);
     const bytewise = split(Array.from(Buffer.from(text), (b) => Buffer.from([b])), 1000);
     expect(whole).toEqual(bytewise);
-    expect(whole.map((l) => [l.bytes, l.oversize])).toEqual([[7, false], [0, false], [1000, false], [1002, true], [2, false], [5, false]]);
-    expect(whole[4].text).toBe('é');
-    expect(whole[5].text).toBe('\rtail'); // a \r not before \n stays
+    // the trailing \r is never the line's length: a line at the limit ending \r\n is within it (review 3)
+    expect(whole.map((l) => [l.bytes, l.oversize])).toEqual([[7, false], [0, false], [1000, false], [1001, true], [1000, false], [1001, true], [2, false], [1001, true], [2, false], [5, false]]); // a \r inside the line counts
+    expect(whole[4].text).toBe('v'.repeat(1000));
+    expect(whole[5].text).toBe('u'.repeat(320));
+    expect(whole[8].text).toBe('é');
+    expect(whole[9].text).toBe('\rtail'); // a \r not before \n stays
   });
 
   it('keeps only a head of a line over the limit but its full byte count', () => {

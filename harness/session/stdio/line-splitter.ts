@@ -22,6 +22,8 @@ export class LineSplitter {
   private parts: Buffer[] = [];
   private size = 0;
   private oversize = false;
+  /** The last byte appended to the pending line (a trailing `\r` is not part of the line's length), -1 when none. */
+  private last = -1;
 
   constructor(private readonly maxLineBytes: number, private readonly onLine: (line: FramedLine) => void) {}
 
@@ -30,8 +32,9 @@ export class LineSplitter {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     let start = 0;
     for (let nl = buf.indexOf(LF); nl >= 0; nl = buf.indexOf(LF, start)) {
-      // a whole line inside this chunk is decoded in place (no copy of its bytes)
-      if (this.parts.length === 0 && nl - start <= this.maxLineBytes) this.emit(buf, start, nl);
+      // a whole line inside this chunk is decoded in place (no copy of its bytes); a trailing \r is not its length
+      const length = nl > start && buf[nl - 1] === CR ? nl - start - 1 : nl - start;
+      if (this.parts.length === 0 && length <= this.maxLineBytes) this.emit(buf, start, nl);
       else {
         this.append(buf.subarray(start, nl));
         this.flush();
@@ -56,14 +59,18 @@ export class LineSplitter {
     this.parts = [];
     this.size = 0;
     this.oversize = false;
+    this.last = -1;
     return dropped;
   }
 
   private append(buf: Buffer): void {
+    if (buf.length === 0) return;
     this.size += buf.length;
+    this.last = buf[buf.length - 1] as number;
     if (this.oversize) return;
     this.parts.push(buf);
-    if (this.size > this.maxLineBytes) {
+    // one byte of slack: it may be the line's trailing \r, which `flush` does not count
+    if (this.size > this.maxLineBytes + 1) {
       this.oversize = true;
       this.parts = [Buffer.concat(this.parts).subarray(0, OVERSIZE_HEAD_BYTES)];
     }
@@ -78,14 +85,17 @@ export class LineSplitter {
   private flush(): void {
     let buf = Buffer.concat(this.parts);
     let bytes = this.size;
-    if (!this.oversize && buf.length > 0 && buf[buf.length - 1] === CR) {
-      buf = buf.subarray(0, buf.length - 1);
+    if (this.last === CR) {
       bytes -= 1;
+      if (!this.oversize) buf = buf.subarray(0, buf.length - 1);
     }
-    const line: FramedLine = { text: buf.toString('utf8'), bytes, oversize: this.oversize };
+    // the slack byte was no \r: the line is one byte too long
+    const oversize = this.oversize || bytes > this.maxLineBytes;
+    const line: FramedLine = { text: (oversize && !this.oversize ? buf.subarray(0, OVERSIZE_HEAD_BYTES) : buf).toString('utf8'), bytes, oversize };
     this.parts = [];
     this.size = 0;
     this.oversize = false;
+    this.last = -1;
     this.onLine(line);
   }
 }
