@@ -7,7 +7,8 @@
  * - `openapi-annotation`: `example`, `discriminator` (OpenAPI-only) and `readOnly` in an input schema;
  * - `unknown-format`: a `format` outside the JSON Schema 2020-12 Validation §7.3 list;
  * - `empty-enum`: an `enum` with no member (JSON Schema Validation §6.1.2: the array "SHOULD have at least one
- *   element"): valid, but no value can validate there (not also reported as `type-unreachable`);
+ *   element"): valid, but no value can validate there (not also reported as `type-unreachable`); also where only a
+ *   local `$ref` reaches it (a target under an unknown keyword);
  * - `enum-duplicate`: an `enum` member equal to an earlier one (§6.1.2: "Elements in the array SHOULD be unique");
  * - `enum-outside-type`: an enum member whose JSON type the `type` keyword does not admit;
  * - `type-unreachable`: a `type` member that no enum member has (e.g. null admitted, not listed);
@@ -25,7 +26,9 @@
  */
 import { jsonEqual, sortedJson } from './sorted-json.ts';
 import { joinPointer, parsePointer } from './pointer.ts';
-import { findRefs, recursiveRefs } from './refs.ts';
+import type { JsonSchema } from '../model/protocol.ts';
+import { emptyEnumSites } from './empty-enum.ts';
+import { findRefs, recursiveRefs, type RefSite } from './refs.ts';
 import { walkSchema, type SchemaVisit } from './walk.ts';
 
 /** One portability note; `pointer` is relative to the schema root and names the keyword. */
@@ -165,9 +168,23 @@ function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, out: Portabi
   }
 }
 
+/**
+ * Empty enums the walk cannot see: in subschemas reached only through a local `$ref` into a place the walker does not
+ * descend (an unknown keyword, `#/x-lib/N`), which ajv compiles all the same (./empty-enum.ts finds them). Looked for
+ * only when some local `$ref` leads outside `$defs`/`definitions`; an empty enum `out` already notes is not noted again.
+ */
+function referencedEmptyEnums(schema: unknown, sites: readonly RefSite[], out: PortabilityIssue[]): void {
+  const outside = sites.some((s) => s.kind === 'local' && s.target !== undefined && !/^\/(?:\$defs|definitions)(?:\/|$)/.test(s.target));
+  if (!outside) return;
+  const seen = new Set(out.filter((n) => n.kind === 'empty-enum').map((n) => n.pointer));
+  for (const site of emptyEnumSites(schema as JsonSchema)) {
+    const pointer = joinPointer(site, 'enum');
+    if (!seen.has(pointer)) out.push({ pointer, kind: 'empty-enum', keyword: 'enum' });
+  }
+}
+
 /** Ref notes: targets outside `$defs`/`definitions` and recursive refs. */
-function refNotes(schema: unknown): PortabilityIssue[] {
-  const sites = findRefs(schema);
+function refNotes(sites: RefSite[]): PortabilityIssue[] {
   const recursive = new Set(recursiveRefs(sites));
   const out: PortabilityIssue[] = [];
   for (const s of sites) {
@@ -192,7 +209,9 @@ export function portabilityIssues(schema: unknown, side: 'input' | 'output'): Po
       typeIssues(node, visit, out);
       shapeIssues(node, visit, out);
     });
-    for (const note of refNotes(schema)) out.push(note); // no spread: as many as the schema's $refs
+    const sites = findRefs(schema);
+    referencedEmptyEnums(schema, sites, out);
+    for (const note of refNotes(sites)) out.push(note); // no spread: as many as the schema's $refs
   } catch {
     // A malformed document cannot be analysed further; schema/compile and schema/dialect report it.
   }

@@ -139,6 +139,17 @@ checkTester(portability, {
       ],
     },
     {
+      // ajv compiles what a $ref names, wherever it is; the walk does not descend into an unknown keyword (review 3)
+      name: 'an empty enum reached only through a $ref outside $defs (a chain through unknown keywords); an unreferenced one is no schema',
+      observation: makeObservation({ tools: [makeTool('x', { inputSchema: { type: 'object', properties: { a: { $ref: '#/x-lib/N' }, b: { $ref: '#/x-a' } }, 'x-lib': { N: { enum: [] }, M: { enum: [] } }, 'x-a': { $ref: '#/x-b' }, 'x-b': { enum: [] } } })] }),
+      findings: [
+        { messageId: 'emptyEnum', tool: 'x', pointer: '/inputSchema/x-lib/N/enum', severity: 'warning' },
+        { messageId: 'emptyEnum', tool: 'x', pointer: '/inputSchema/x-b/enum', severity: 'warning' },
+        { messageId: 'refOutsideDefs', pointer: '/inputSchema/properties/a/$ref' },
+        { messageId: 'refOutsideDefs', pointer: '/inputSchema/properties/b/$ref' },
+      ],
+    },
+    {
       // §6.1.2: "Elements in the array SHOULD be unique": each repeat named at its own index, compared as JSON values
       name: 'enum members that repeat an earlier member',
       observation: makeObservation({ tools: [input({ tier: { enum: ['a', 'b', 'a', { x: 1, y: 2 }, { y: 2, x: 1 }, 1, 1.0] } })] }),
