@@ -75,6 +75,12 @@ const INTERRUPTS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   const config = await resolveRunConfig(args, cwd);
+  // an isolated server may plant files where the reports go: checked, and the directories made, before it starts
+  if (config.surfaces.some((s) => s.isolate)) {
+    const { prepareIsolatedOutputs } = await import('./cli/isolated-output.ts');
+    const { DEFAULT_BASELINE_FILE } = args.command === 'baseline' ? await import('./report/index.ts') : { DEFAULT_BASELINE_FILE: '' };
+    await prepareIsolatedOutputs(config, args.command === 'baseline' ? [resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE)] : []);
+  }
   // only what starting the servers needs is imported before the run; run() imports the rest while they start,
   // and the reporters are imported once it has
   const [{ run }, { createProgress }, { killAllTrees }, { eraHintsFromEnv }] = await Promise.all([

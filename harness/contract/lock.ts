@@ -2,8 +2,8 @@
  * Contract locks: build one from a live session's negotiation and listing, write it, read it back
  * as a `Contract` (`kind: 'lock'`). Format and schema: ./lock-format.ts.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { replaceFile } from '../output-file.ts';
 import type { Contract, ContractTool } from '../model/contract.ts';
 import type { Negotiation } from '../model/observation.ts';
 import type { ListedTool } from '../model/protocol.ts';
@@ -63,10 +63,9 @@ export function serializeLock(lock: LockFile): string {
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 
-/** Write a lock file (UTF-8), creating its directory. Errors are the fs errors of `mkdir`/`writeFile`. */
+/** Write a lock file (UTF-8), creating its directory; replaced, never written through a symlink (harness/output-file.ts). Errors are the fs errors of `replaceFile`. */
 export async function writeLock(file: string, lock: LockFile): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, serializeLock(lock), 'utf8');
+  await replaceFile(file, serializeLock(lock));
 }
 
 /**

@@ -4,8 +4,8 @@
  *
  * Shape: `{ baselineVersion: 1, createdAt, entries: [{ id, check, surface, tool?, pointer?, messageId?, reason }] }`.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { replaceFile } from '../output-file.ts';
 import { z } from 'zod';
 import type { Report } from '../model/report.ts';
 import { ReportError, describeIssues } from './errors.ts';
@@ -98,7 +98,6 @@ export async function readBaseline(file: string): Promise<Baseline> {
  */
 export async function writeBaseline(file: string, report: Report, reason?: string, createdAt?: Date): Promise<Baseline> {
   const baseline = createBaseline(report, reason ?? DEFAULT_BASELINE_REASON, createdAt);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(baseline, null, 2)}\n`, 'utf8');
+  await replaceFile(file, `${JSON.stringify(baseline, null, 2)}\n`);
   return baseline;
 }

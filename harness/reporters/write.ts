@@ -3,9 +3,9 @@
  * reporter runs; one that throws is recorded in `failures` and the others still write. The caller
  * turns a non-empty `failures` into exit code 2.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Report } from '../model/report.ts';
+import { replaceFile } from '../output-file.ts';
 import { BUILTIN_REPORTERS, resolveReporters, type ReporterRegistry } from './registry.ts';
 import type { FileReporter, Reporter, ReporterContext } from './types.ts';
 
@@ -53,8 +53,8 @@ async function runReporter(reporter: Reporter, report: Report, options: WriteRep
   }
   const text = reporter.render(report, options.ctx);
   const path = resolveOutputPath(reporter, options);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text, 'utf8');
+  // a new file renamed over the old: never written through a symlink planted at `path` (harness/output-file.ts)
+  await replaceFile(path, text);
   return path;
 }
 

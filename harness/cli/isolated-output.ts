@@ -1,0 +1,30 @@
+/**
+ * The output files of a run with isolated surfaces (`--isolate`, harness/run/isolate.ts), made safe before any
+ * server starts: an isolated server runs as the user nobody and may plant files in world-writable directories
+ * (/tmp), so the harness, running as root, refuses output paths under a directory that user owns or could replace,
+ * and creates the report directory itself (harness/output-file.ts; hostile review 4, D7).
+ */
+import { dirname, resolve } from 'node:path';
+import type { ResolvedConfig } from '../config/index.ts';
+import { createOutputDir, isolationOutputProblem } from '../output-file.ts';
+import { ISOLATED_USER } from '../run/isolate.ts';
+
+/**
+ * For a run where a surface is isolated and the harness is root (without root, isolation itself refuses to start):
+ * check every file reporter's output path and `extra` paths (a baseline file), then create the report directory and
+ * every output file's directory.
+ * Other runs: nothing. @throws Error naming the path and the setting to change when a path is unsafe (the CLI exits
+ * 2 before any server starts); the fs error of creating the report directory.
+ */
+export async function prepareIsolatedOutputs(config: Pick<ResolvedConfig, 'surfaces' | 'reportDir' | 'reporters'>, extra: readonly string[] = []): Promise<void> {
+  if (!config.surfaces.some((s) => s.isolate)) return;
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  const [{ resolveReporters }, { resolveOutputPath }] = await Promise.all([import('../reporters/registry.ts'), import('../reporters/write.ts')]);
+  const files = resolveReporters(config.reporters).filter((r) => r.kind === 'file');
+  const paths = [...files.map((r) => resolveOutputPath(r, { reportDir: config.reportDir })), ...extra.map((p) => resolve(p))];
+  const problem = isolationOutputProblem(paths, ISOLATED_USER.uid);
+  if (problem !== undefined) {
+    throw new Error(`--isolate: ${problem}. Choose a report directory the user nobody cannot write (--report-dir, reportDir, or MCP_HARNESS_<NAME>_FILE).`);
+  }
+  for (const dir of new Set([resolve(config.reportDir), ...paths.map((p) => dirname(p))])) await createOutputDir(dir);
+}
