@@ -282,6 +282,11 @@ export interface WireTap {
    * methods; later new methods are not counted). Absent when none came.
    */
   notifications?: Record<string, number>;
+  /**
+   * Notifications that named no request (neither `progressToken` nor `requestId`), all methods: counted for the
+   * session, never tied to a request (which ones were in flight is timing). Absent when none came.
+   */
+  untiedNotifications?: number;
   /** Every frame the server sent (for the wire-schema check; an accepted batch's members one by one); bounded by the session. */
   frames?: unknown[];
   /** Streamable HTTP surfaces: every HTTP exchange, in order (the first MAX_HTTP_EXCHANGES). */

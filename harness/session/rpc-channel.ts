@@ -247,13 +247,18 @@ export class RpcChannel {
     this.send({ jsonrpc: '2.0', id, ...answer });
   }
 
-  /** A notification: counted by method in the tap (tools/list_changed drives the re-list), then tied to a request. */
+  /**
+   * A notification: counted by method in the tap (tools/list_changed drives the re-list), then tied to the request
+   * its `progressToken` or `requestId` names. One that names none is counted for the session only (the tap's
+   * `untiedNotifications`): tying it to whichever request was in flight made the count, and the flood verdict on
+   * it, depend on how many requests the timing left pending (hostile review 4, D5).
+   */
   private onNotification(frame: Record<string, unknown>): void {
     this.tap.notification(frame.method as string);
     const params = isObject(frame.params) ? frame.params : {};
     const token = channelKey(params.progressToken) ?? channelKey(params.requestId);
-    const target = token !== undefined ? this.pending.get(token)
-      : this.pending.size === 1 ? this.pending.values()[0] : undefined;
+    if (token === undefined) return this.tap.untiedNotification();
+    const target = this.pending.get(token);
     if (!target) return;
     target.notificationCount += 1;
     if (target.notifications === NO_NOTIFICATIONS) target.notifications = [frame];

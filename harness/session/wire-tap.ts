@@ -25,6 +25,7 @@ export class WireTapRecorder {
   private readonly frames: unknown[] = [];
   private readonly serverRequests: string[] = [];
   private readonly notifications = new Map<string, number>();
+  private untied = 0;
   private stderrChunks: Buffer[] = [];
   private stderrKept = 0;
   private stderrBytes = 0;
@@ -181,6 +182,11 @@ export class WireTapRecorder {
     else if (this.notifications.size < MAX_NOTIFICATION_METHODS) this.notifications.set(method, 1);
   }
 
+  /** Count one notification that names no request (no `progressToken` or `requestId` of an in-flight request's kind). */
+  untiedNotification(): void {
+    this.untied += 1;
+  }
+
   /** How many notifications with this method the server has sent so far (all processes of the session). */
   notificationCount(method: string): number {
     return this.notifications.get(method) ?? 0;
@@ -199,6 +205,7 @@ export class WireTapRecorder {
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),
       serverRequests: this.serverRequests.slice(),
       ...(this.notifications.size > 0 ? { notifications: Object.fromEntries(this.notifications) } : {}),
+      ...(this.untied > 0 ? { untiedNotifications: this.untied } : {}),
       frames: this.frames.slice(),
       ...(this.httpSeq > 0 ? { http: this.http.map((e) => structuredClone(e)) } : {}),
     };

@@ -67,7 +67,7 @@ const EXPECT: Record<(typeof CASES)[number], Expectation> = {
       ]),
     ],
   },
-  flood: { findings: [{ check: 'transport/stdout', messageId: 'flood', severity: 'warning', includes: 'kept a sample of 100' }] },
+  flood: { findings: [{ check: 'transport/stdout', messageId: 'floodUntied', severity: 'warning', includes: 'notifications that name no request' }] },
   deep: { findings: [{ check: 'result/size', messageId: 'tooDeep', severity: 'warning', tool: 'tree' }] },
   escape: {
     outcomes: [{ tool: 'fork', outcome: 'success' }],

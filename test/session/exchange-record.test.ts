@@ -19,7 +19,7 @@ function loopback(answer: (frame: Record<string, unknown>) => unknown, notes: (f
     send(line: string) {
       const frame = JSON.parse(line) as Record<string, unknown>;
       queueMicrotask(() => {
-        for (let i = 0; i < notes(frame); i++) listener({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: i } }, 10);
+        for (let i = 0; i < notes(frame); i++) listener({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: frame.id, progress: i } }, 10);
         const reply = answer(frame);
         if (reply !== undefined) listener(reply, 42);
       });
@@ -57,6 +57,22 @@ describe('answered exchange records', () => {
     expect(Object.keys(flooded)).toEqual(['id', 'method', 'outcome', 'durationMs', 'response', 'responseBytes', 'notifications', 'notificationCount']);
     expect(flooded.notifications).toHaveLength(MAX_KEPT_NOTIFICATIONS);
     expect(flooded.notificationCount).toBe(MAX_KEPT_NOTIFICATIONS + 5);
+  });
+
+  it('ties no notification that names no request to the request in flight: the tap counts it for the session (hostile review 4, D5)', async () => {
+    const untied: Connection = loopback(ok);
+    const send = untied.send.bind(untied);
+    let listener: FrameListener = () => {};
+    const onFrame = untied.onFrame.bind(untied);
+    untied.onFrame = (l: FrameListener) => { listener = l; onFrame(l); };
+    untied.send = (line: string) => {
+      listener({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }, 10);
+      return send(line);
+    };
+    const recorder = tap();
+    const record = await exchange(new RpcChannel(untied, recorder), spec(5));
+    expect(Object.keys(record)).toEqual(['id', 'method', 'outcome', 'durationMs', 'response', 'responseBytes']);
+    expect(recorder.snapshot()).toMatchObject({ notifications: { 'notifications/message': 1 }, untiedNotifications: 1 });
   });
 
   it('routes by id: 7 and "7" are different ids, 0 and "" are ids too', async () => {

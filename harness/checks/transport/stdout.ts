@@ -17,7 +17,9 @@
  * names how many lines and the first line numbers. A line over the frame limit (`maxLineBytes`) is
  * never parsed: it is named as such (warning: the harness cannot tell what it held) and the request it
  * answered failed at once (outcome `oversize`). Lines beyond the bounded record are counted (`more`). A request that drew more than FLOOD_NOTIFICATIONS notifications before its
- * answer is a flood (warning): the harness keeps a bounded sample and counts the rest.
+ * answer is a flood (warning): the harness keeps a bounded sample and counts the rest. Notifications that name no
+ * request (no `progressToken` or `requestId`) are counted for the session, and more than FLOOD_NOTIFICATIONS of them
+ * is a flood too (`floodUntied`): tied to whatever was in flight, the verdict depended on timing (hostile review 4, D5).
  */
 import { defineCheck } from '../define.ts';
 import type { RequestRecord, StdoutLine } from '../../model/wire.ts';
@@ -101,6 +103,7 @@ export default defineCheck({
       more: '{{count}} more stdout lines beyond the harness\'s record are not JSON-RPC messages ({{total}} in all).',
       oversize: 'stdout {{lines}} {{exceeds}} the frame limit (the largest {{bytes}} bytes); the harness does not parse such a line, and the request it answered failed at once.',
       flood: 'The server sent {{count}} notifications before answering {{method}} (more than {{max}}); the harness kept a sample of {{kept}} and counted the rest.',
+      floodUntied: 'The server sent {{count}} notifications that name no request (no progressToken or requestId) during the session (more than {{max}}); the harness counted them and kept none.',
     },
     examples: {
       fail: 'stdout line 1: "Example MCP Server version : 1.2.3" before the initialize response',
@@ -141,5 +144,8 @@ export default defineCheck({
     for (const r of worst.values()) {
       report({ messageId: 'flood', severity: 'warning', data: { count: r.notificationCount ?? 0, method: r.method, max: FLOOD_NOTIFICATIONS, kept: r.notifications?.length ?? 0 } });
     }
+    // notifications that name no request are the session's: which requests were in flight when they came is timing
+    const untied = wire.untiedNotifications ?? 0;
+    if (untied > FLOOD_NOTIFICATIONS) report({ messageId: 'floodUntied', severity: 'warning', data: { count: untied, max: FLOOD_NOTIFICATIONS } });
   },
 });

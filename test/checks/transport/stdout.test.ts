@@ -13,6 +13,7 @@ checkTester(check, {
   valid: [
     { name: 'only JSON-RPC', observation: makeObservation({ wire: wire([rpc(1), rpc(2)]) }) },
     { name: 'nothing written', observation: makeObservation() },
+    { name: 'exactly 10,000 notifications that name no request: no flood', observation: makeObservation({ wire: { ...emptyWire(), untiedNotifications: 10_000 } }) },
   ],
   invalid: [
     {
@@ -57,6 +58,12 @@ checkTester(check, {
       name: 'a line over the frame limit is a warning',
       observation: makeObservation({ wire: wire([rpc(1), { line: 2, atMs: 2, kind: 'oversize', bytes: 200_000 }]) }),
       findings: [{ messageId: 'oversize', severity: 'warning', pointer: '/stdout/oversize', data: { lines: 'line 2', exceeds: 'exceeds', bytes: 200_000 } }],
+    },
+    {
+      // hostile review 4, D5: notifications that name no request are the session's, whatever was in flight
+      name: 'more than 10,000 notifications that name no request in the session: one floodUntied warning',
+      observation: makeObservation({ calls: [makeCall('chatty', { result: { content: [] } })], wire: { ...emptyWire(), untiedNotifications: 10_001 } }),
+      findings: [{ messageId: 'floodUntied', severity: 'warning', data: { count: 10_001, max: 10_000 }, message: 'The server sent 10001 notifications that name no request (no progressToken or requestId) during the session (more than 10000); the harness counted them and kept none.' }],
     },
     {
       name: 'more than 10,000 notifications before an answer: one flood warning per method',
