@@ -13,7 +13,7 @@ import type { SchemaService } from '../schema/service.ts';
 import type { Contract } from '../model/contract.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
-import type { Scenario } from '../model/wire.ts';
+import type { ProbeRequest, Scenario } from '../model/wire.ts';
 import { citation, formatMessage } from '../checks/define.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
@@ -87,8 +87,8 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
       obs.outOfScopeTools = plan.outOfScope;
       return plan;
     },
-    planProbes: (obs, only) => planProbes(only ? ctx.checks.filter((c) => only.has(c.check.meta.id)) : ctx.checks, obs, ctx.schemas),
-    planEarlyProbes: (obs) => planEarlyProbes(ctx.checks, obs, ctx.schemas),
+    planProbes: (obs, only) => inToolScope(planProbes(only ? ctx.checks.filter((c) => only.has(c.check.meta.id)) : ctx.checks, obs, ctx.schemas), obs, ctx.filter.tools),
+    planEarlyProbes: (obs) => inToolScope(planEarlyProbes(ctx.checks, obs, ctx.schemas), obs, ctx.filter.tools),
     whileClosing: (obs) => prepareChecks(ctx.checks, obs, ctx.schemas),
     signal,
     ...(start ? { early: start.early } : {}),
@@ -109,6 +109,24 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
   verdict.findings = await locateFindings(verdict.findings, surface);
   // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
   return shown({ observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined }, mask);
+}
+
+/**
+ * The probes `--tool` allows (`wanted`: the tool names selected; undefined = every tool): a probe of an advertised
+ * tool outside the selection is dropped, whichever check planned it (`ProbeRequest.tool`, else a `tools/call`'s
+ * `params.name`). `--tool` means "call only these tools": errors/classification's invalid-arguments probe still
+ * called every other read-only tool, and with `--allow-destructive` every tool (a published server's delete and
+ * create tools, sweep 10), while the report dropped their findings and counted no call. Probes naming no advertised
+ * tool (the unknown-tool probe, protocol probes) stay. Pure.
+ */
+export function inToolScope(probes: ProbeRequest[], obs: SurfaceObservation, wanted: readonly string[] | undefined): ProbeRequest[] {
+  if (!wanted) return probes;
+  const listed = new Set((obs.listing?.tools ?? []).map((t) => t.name));
+  const selected = new Set(wanted);
+  return probes.filter((p) => {
+    const name = p.tool ?? (p.method === 'tools/call' && typeof p.params?.name === 'string' ? p.params.name : undefined);
+    return name === undefined || !listed.has(name) || selected.has(name);
+  });
 }
 
 /** `result` as reports show it: its findings and its surface entry through the env mask's final pass (output-mask.ts). */
