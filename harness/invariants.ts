@@ -9,7 +9,7 @@
  */
 import { isJsonObject as isRecord } from './json.ts';
 import type { ContractTool } from './model/contract.ts';
-import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, type ListedTool } from './model/protocol.ts';
+import { KNOWN_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, toolLabel, type ListedTool } from './model/protocol.ts';
 import { jsonEqual } from './schema/sorted-json.ts';
 import { compareToolSchemas, type SchemaSide, type ToolSchemaDifference } from './schema/compare.ts';
 import { describeDifference } from './schema/narrowing.ts';
@@ -126,7 +126,8 @@ function optionalFieldProblems(tool: string, t: Record<string, unknown>, protoco
  * an array on 2025-11-25 and later. Never throws.
  */
 export function advertisedShapeProblems(tool: ListedTool, protocolVersion: string): ShapeProblem[] {
-  const name = nameOf(tool);
+  // a name that is not a string is this tool's own problem, and the tool is called by its JSON text (`123`, `(no name)`)
+  const name = isRecord(tool) ? toolLabel(tool.name) : nameOf(tool);
   if (!isRecord(tool)) return [fieldType(name, '', 'a Tool object')];
   const out: ShapeProblem[] = [];
   if (typeof tool.name !== 'string' || tool.name === '') out.push(fieldType(name, '/name', 'a non-empty string'));

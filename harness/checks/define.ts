@@ -9,7 +9,7 @@
  */
 import type { z } from 'zod';
 import type { SurfaceObservation } from '../model/observation.ts';
-import type { TransportKind } from '../model/protocol.ts';
+import { toolLabel, type TransportKind } from '../model/protocol.ts';
 import type { Finding, FindingLocation, Severity } from '../model/report.ts';
 import type { ProbeRequest } from '../model/wire.ts';
 import type { SchemaService } from '../schema/service.ts';
@@ -126,7 +126,7 @@ export function defineCheck<O extends CheckOptions = CheckOptions>(check: Check<
  * Fill `{{name}}` placeholders of a catalogue message. A string value longer than the server-text
  * budget (200 code units) is cut there with `… (N characters)` (see ../model/text-budget.ts): data are
  * names and messages a server chose, and this is the one place every message is built (issue 15).
- * Numbers are inserted whole. `budget` (UTF-16 code units) is for the harness's own text (runner findings: `Infinity`).
+ * Numbers are inserted whole; any other value (a tool's non-string `name`) as its JSON text (`toolLabel`). `budget` (UTF-16 code units) is for the harness's own text (runner findings: `Infinity`).
  * @throws Error on an unknown messageId or a placeholder without data (a bug in the check).
  */
 export function formatMessage(meta: CheckMeta, messageId: string, data: Record<string, string | number> = {}, budget: number = SERVER_TEXT_BUDGET): string {
@@ -135,7 +135,8 @@ export function formatMessage(meta: CheckMeta, messageId: string, data: Record<s
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
     if (!(key in data)) throw new Error(`check ${meta.id}: message '${messageId}' needs data '${key}'`);
     const value = data[key];
-    return typeof value === 'string' ? boundServerText(value, budget) : String(value);
+    // a value that is neither (a check passing a listed tool's non-string name) reads as its JSON text
+    return typeof value === 'string' ? boundServerText(value, budget) : typeof value === 'number' ? String(value) : toolLabel(value);
   });
 }
 
@@ -150,7 +151,8 @@ export function runCheck(check: Check, ctx: CheckContext, severity: Severity): F
       check: check.meta.id,
       severity: d.severity ?? severity,
       surface: ctx.observation.surface,
-      ...(d.tool !== undefined ? { tool: d.tool } : {}),
+      // a tool named by a listing entry whose `name` is not a string: its JSON text (no finding carries a non-string tool)
+      ...(d.tool !== undefined ? { tool: toolLabel(d.tool) } : {}),
       ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
       message: formatMessage(check.meta, d.messageId, d.data),
       messageId: d.messageId,

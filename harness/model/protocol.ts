@@ -3,6 +3,8 @@
  * spec and JSON-RPC 2.0 define (`Implementation`, `Tool`, error and response objects), kept raw as
  * the server sent them. Changes when the spec does. Plain data, no I/O.
  */
+import { boundServerText } from './text-budget.ts';
+
 /** Protocol era: `modern` is the stateless 2026-07-28 revision (`server/discover`), `legacy` the `initialize` handshake. */
 export type Era = 'modern' | 'legacy';
 
@@ -60,6 +62,28 @@ export interface ListedTool {
   outputSchema?: { [key: string]: unknown };
   annotations?: ToolAnnotations;
   [key: string]: unknown;
+}
+
+/** What a tool with no `name` member is called wherever it is shown (see `toolLabel`). */
+export const NO_TOOL_NAME = '(no name)';
+
+/**
+ * A listed tool's `name` as text, for everything that names the tool (report rows, findings, masks): a string
+ * as it is; a name that is not a string (the schema requires one; tools/advertised-shape reports it) as its
+ * JSON text (`123`, `true`, `null`, `{"a":1}`), `NO_TOOL_NAME` when absent. The JSON text is cut at the
+ * server-text budget (./text-budget.ts) like other server text. Never throws.
+ */
+export function toolLabel(name: unknown): string {
+  if (typeof name === 'string') return name;
+  if (name === undefined) return NO_TOOL_NAME;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(name);
+  } catch {
+    text = undefined;
+  }
+  if (typeof text !== 'string') return typeof name === 'bigint' ? String(name) : NO_TOOL_NAME;
+  return boundServerText(text);
 }
 
 /** `ToolAnnotations` (hints only; identical across 2025-06-18, 2025-11-25 and 2026-07-28). */

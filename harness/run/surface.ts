@@ -14,6 +14,7 @@ import type { Contract } from '../model/contract.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
 import type { ProbeRequest, Scenario } from '../model/wire.ts';
+import { toolLabel } from '../model/protocol.ts';
 import { citation, formatMessage } from '../checks/define.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
@@ -225,10 +226,20 @@ function interrupted(observation: SurfaceObservation): SurfaceResult {
   return { observation, reportSurface: { ...summarise(observation), status: 'interrupted' }, findings: [finding], skipped: [], crashed: false };
 }
 
-/** The surface's entry in the report: identity, era, per-tool calls with outcomes and timings. */
+/**
+ * The surface's entry in the report: identity, era, per-tool calls with outcomes and timings. A listed tool
+ * whose `name` is not a string (tools/advertised-shape reports it) gets a row named by its JSON text
+ * (`toolLabel`), kept apart from a string-named tool of the same text; no call is ever made to it.
+ */
 export function summarise(obs: SurfaceObservation): ReportSurface {
   const tools = new Map<string, ReportSurface['tools'][number]>();
-  for (const tool of obs.listing?.tools ?? []) tools.set(tool.name, { name: tool.name, calls: [] });
+  const unnamed: ReportSurface['tools'] = [];
+  for (const tool of obs.listing?.tools ?? []) {
+    const name: unknown = tool.name;
+    // calls are made and recorded by string name only, so a non-string name is a row of its own
+    if (typeof name === 'string') tools.set(name, { name, calls: [] });
+    else unnamed.push({ name: toolLabel(name), calls: [] });
+  }
   for (const { scenario, request } of obs.calls) {
     const entry = tools.get(scenario.tool) ?? { name: scenario.tool, calls: [] };
     tools.set(scenario.tool, entry);
@@ -249,7 +260,7 @@ export function summarise(obs: SurfaceObservation): ReportSurface {
     ...(obs.negotiation ? { eraProbe: obs.negotiation.probe } : {}),
     durationMs: Math.round(obs.durationMs),
     status: obs.bootError ? 'failed' : 'ok',
-    tools: [...tools.values()],
+    tools: [...tools.values(), ...unnamed],
   };
 }
 
