@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, relative, resolve } from 'node:path';
 import { adHocSurface, loadConfig, type ResolvedSurface } from '../config/index.ts';
 import { ConfigError } from '../config/errors.ts';
-import { loadContractModule, readLock } from '../contract/index.ts';
+import { loadContractModule, lockableTools, readLock, type UnlockedTool } from '../contract/index.ts';
 import type { CheckMeta } from '../checks/define.ts';
 import type { Finding, Report } from '../model/report.ts';
 import { buildReport } from '../report/index.ts';
@@ -29,6 +29,8 @@ export interface DiffSide {
   /** How the side is named in reports: a path relative to the working directory, a surface name, or the command. */
   label: string;
   tools: DiffTool[];
+  /** A live side's listed tools that a lock could not record either (`lockableTools`), left out of the comparison. */
+  left?: UnlockedTool[];
 }
 
 /** What `diff` needs from the command line. */
@@ -87,10 +89,15 @@ async function fileSide(file: string, label: string): Promise<DiffSide> {
   return { label, tools: (await loadContractModule(file)).tools };
 }
 
-/** The tools a live surface lists now; a `${port}` in the label is the port the server got. */
+/**
+ * The tools a live surface lists now, as a lock records them: a tool `snapshot` would leave out (a name that is not a
+ * non-empty string, a field of the wrong type) is left out here too (`left`), so a lock compared with the server it
+ * was recorded from shows no change; `run` reports those tools. A `${port}` in the label is the port the server got.
+ */
 async function liveSide(surface: ResolvedSurface, label: string): Promise<DiffSide> {
   const { tools, url } = await listLiveTools(surface);
-  return { label: url !== undefined && label.includes('${port}') ? url : label, tools: tools as DiffTool[] };
+  const { kept, left } = lockableTools(tools);
+  return { label: url !== undefined && label.includes('${port}') ? url : label, tools: kept as DiffTool[], ...(left.length > 0 ? { left } : {}) };
 }
 
 /**
@@ -190,6 +197,7 @@ export async function diffCommand(options: DiffOptions, cwd: string): Promise<0 
   const startedAt = new Date();
   const t0 = performance.now();
   const [old, next] = await loadSides(options, cwd);
+  for (const side of [old, next]) for (const l of side.left ?? []) process.stderr.write(`mcp-harness: diff left tool ${l.tool} (tools/list entry ${l.index}) of ${side.label} out: ${l.reason} (\`mcp-harness run\` reports it)\n`);
   const changes = diffContracts(old.tools, next.tools);
   const report = diffReport(old, next, changes, startedAt, Math.round(performance.now() - t0));
   const registry = new Map<string, Reporter>([...BUILTIN_REPORTERS, ['console', diffConsole]]);

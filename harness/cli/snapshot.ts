@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { adHocSurface } from '../config/index.ts';
-import { buildLock, writeLock } from '../contract/index.ts';
+import { buildLock, lockableTools, writeLock, type UnlockedTool } from '../contract/index.ts';
 import { listLiveTools } from './live.ts';
 
 /** Default lock file name. */
@@ -13,13 +13,16 @@ export const DEFAULT_LOCK_FILE = 'mcp-harness.lock.json';
 
 /**
  * Record the lock. `command` is the server command (may be empty with a `url`); `url` the Streamable HTTP
- * endpoint (`${port}`: a free loopback port). Returns the absolute path written.
+ * endpoint (`${port}`: a free loopback port). Returns the absolute path written, the number of tools recorded and
+ * the listed tools the lock could not record (`lockableTools`: a name that is not a non-empty string, a field of the
+ * wrong type), which the CLI names on stderr; the lock written is always one `diff` reads back.
  * @throws SessionBootError when the server cannot be started or booted (the CLI prints it and exits 2).
  */
-export async function snapshot(command: readonly string[], out: string | undefined, cwd: string, url?: string): Promise<{ file: string; tools: number }> {
+export async function snapshot(command: readonly string[], out: string | undefined, cwd: string, url?: string): Promise<{ file: string; tools: number; left: UnlockedTool[] }> {
   const surface = adHocSurface(command[0] ?? '', command.slice(1), cwd, 'snapshot', url);
   const { negotiation, tools } = await listLiveTools(surface);
   const file = resolve(cwd, out ?? DEFAULT_LOCK_FILE);
-  await writeLock(file, buildLock(negotiation, tools));
-  return { file, tools: tools.length };
+  const lock = buildLock(negotiation, tools);
+  await writeLock(file, lock);
+  return { file, tools: lock.tools.length, left: lockableTools(tools).left };
 }

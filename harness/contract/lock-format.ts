@@ -33,6 +33,17 @@ export interface LockFile {
 
 const jsonObject = z.record(z.string(), z.unknown());
 
+/** zod schema of one recorded tool (a lock's `tools[i]`); `buildLock` records only the tools it accepts. */
+export const lockToolSchema = z.object({
+  name: z.string().min(1),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: jsonObject,
+  outputSchema: jsonObject.optional(),
+  annotations: jsonObject.optional(),
+  _meta: jsonObject.optional(),
+});
+
 /** zod schema of a lock file; unknown keys are rejected so typos surface with their key path. */
 export const lockFileSchema = z.strictObject({
   lockVersion: z.literal(LOCK_VERSION),
@@ -42,17 +53,7 @@ export const lockFileSchema = z.strictObject({
   era: z.enum(['modern', 'legacy']),
   schemaHash: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters'),
   canonicalForm: z.number().int().positive().optional(),
-  tools: z.array(
-    z.object({
-      name: z.string().min(1),
-      title: z.string().optional(),
-      description: z.string().optional(),
-      inputSchema: jsonObject,
-      outputSchema: jsonObject.optional(),
-      annotations: jsonObject.optional(),
-      _meta: jsonObject.optional(),
-    }),
-  ),
+  tools: z.array(lockToolSchema),
 });
 
 /** Format a zod issue path the way ContractError key paths read (`tools[0].inputSchema`). */

@@ -6,10 +6,10 @@ import { readFile } from 'node:fs/promises';
 import { replaceFile } from '../output-file.ts';
 import type { Contract, ContractTool } from '../model/contract.ts';
 import type { Negotiation } from '../model/observation.ts';
-import type { ListedTool } from '../model/protocol.ts';
+import { toolLabel, type ListedTool } from '../model/protocol.ts';
 import { ContractError, keyPath } from './errors.ts';
 import { CANONICAL_FORM, hashToolSchemas, sortKeysDeep } from './hash.ts';
-import { issuePath, LOCK_VERSION, lockFileSchema, type LockFile } from './lock-format.ts';
+import { issuePath, LOCK_VERSION, lockFileSchema, lockToolSchema, type LockFile } from './lock-format.ts';
 
 /** Keep the contract fields of a listed tool, in a fixed key order, nested keys sorted. */
 function lockTool(tool: ListedTool | ContractTool): ContractTool {
@@ -24,18 +24,59 @@ function lockTool(tool: ListedTool | ContractTool): ContractTool {
   return out;
 }
 
+/** A listed tool a lock cannot record (`lockableTools`): its name as shown (`toolLabel`), where and why (value-free). */
+export interface UnlockedTool {
+  /** The tool's name as text: its JSON text when not a string (`123`, `(no name)`). */
+  tool: string;
+  /** Its index in the listing. */
+  index: number;
+  /** The lock key path and the lock schema's reason, e.g. `name: Invalid input: expected string, received number`. */
+  reason: string;
+}
+
 /**
- * Build a lock from what a session observed. Pure apart from the clock (`now`, default: current time).
- * @throws ContractError when the negotiation carries no serverInfo (nothing to lock the version to).
+ * Split a listing into the tools a lock records and those it cannot: a tool whose recorded fields fail the lock
+ * schema (a `name` that is not a non-empty string, a `title` that is not a string, an `inputSchema` that is not an
+ * object, ...) is left out, never recorded under a name it does not have, so `readLock` (and `diff`) always
+ * read back what `buildLock` wrote. The server's run reports those tools (tools/advertised-shape). Never throws.
+ */
+export function lockableTools(tools: readonly ListedTool[]): { kept: ContractTool[]; left: UnlockedTool[] } {
+  const kept: ContractTool[] = [];
+  const left: UnlockedTool[] = [];
+  tools.forEach((tool, index) => {
+    const name = toolLabel((tool as { name?: unknown } | null)?.name);
+    if (tool === null || typeof tool !== 'object') {
+      left.push({ tool: name, index, reason: 'not a Tool object' });
+      return;
+    }
+    const recorded = lockTool(tool);
+    const parsed = lockToolSchema.safeParse(recorded);
+    if (parsed.success) kept.push(recorded);
+    else {
+      const issue = parsed.error.issues[0];
+      left.push({ tool: name, index, reason: `${keyPath(issuePath(issue.path)) || 'tool'}: ${issue.message}` });
+    }
+  });
+  return { kept, left };
+}
+
+/**
+ * Build a lock from what a session observed: the tools `lockableTools` keeps (see there for those left out).
+ * Pure apart from the clock (`now`, default: current time).
+ * @throws ContractError when the negotiation carries no serverInfo with a non-empty name and a version (nothing
+ *   to lock the version to), or a protocol version the lock schema does not accept.
  */
 export function buildLock(negotiation: Negotiation, tools: ListedTool[], now: Date = new Date()): LockFile {
   const info = negotiation.serverInfo;
-  if (!info || typeof info.name !== 'string' || typeof info.version !== 'string') {
+  if (!info || typeof info.name !== 'string' || info.name === '' || typeof info.version !== 'string') {
     throw new ContractError('<lock>', 'server', 'the server reported no serverInfo with name and version');
+  }
+  if (typeof negotiation.protocolVersion !== 'string' || negotiation.protocolVersion === '') {
+    throw new ContractError('<lock>', 'protocolVersion', 'the server negotiated no protocol version');
   }
   const server: LockFile['server'] = { name: info.name, version: info.version };
   if (typeof info.title === 'string') server.title = info.title;
-  const sorted = tools.map(lockTool).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = lockableTools(tools).kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return {
     lockVersion: LOCK_VERSION,
     recordedAt: now.toISOString(),
