@@ -9,6 +9,7 @@ import { indexOf } from './index-cache.ts';
 import { responseKind, resultOf } from './records.ts';
 import { failureShape } from './result-text.ts';
 import { fnv1aHex } from './sentinel.ts';
+import { namedTools } from '../schema/tool-schemas.ts';
 
 /**
  * May a tool change its environment at all? Per ToolAnnotations (spec:2025-11-25 schema.ts) `readOnlyHint`
@@ -120,7 +121,11 @@ export function toolCallProbe(check: string, id: string, tool: string, args: Rec
   return { id, check, tool, method: 'tools/call', params: { name: tool, arguments: args } };
 }
 
-/** The tools of the listing (empty when there is none). */
+/**
+ * The tools of the listing a probe may name (empty when there is none): those with a string `name`. A tools/call
+ * names its tool by a string (schema.ts CallToolRequestParams.name), so an entry whose name is not one
+ * (tools/advertised-shape reports it) is never probed, as it is never called (harness/run/plan.ts).
+ */
 export function listedTools(observation: SurfaceObservation): ListedTool[] {
-  return observation.listing?.tools ?? [];
+  return namedTools(observation.listing?.tools);
 }

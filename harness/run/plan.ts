@@ -8,6 +8,7 @@ import { callShardId, inShard } from '../report/shard.ts';
 import { loadScenarios } from '../scenarios/load.ts';
 import { planCalls } from '../scenarios/plan.ts';
 import type { SchemaService } from '../schema/service.ts';
+import { namedTools } from '../schema/tool-schemas.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Scenario } from '../model/wire.ts';
 
@@ -38,7 +39,8 @@ export async function makeCallPlanner(surface: ResolvedSurface, filter: CallFilt
   const fileScenarios = await loadScenarios(surface.scenarios, surface.configDir);
   const inScope = (tool: string) => !filter.tools || filter.tools.includes(tool);
   return (obs) => {
-    const listed = obs.listing?.tools ?? [];
+    // a tools/call names its tool by a string: an entry whose name is not one is never called (tools/advertised-shape reports it)
+    const listed = namedTools(obs.listing?.tools);
     const tools = listed.filter((t) => inScope(t.name));
     const own = fileScenarios.filter((s) => inScope(s.tool));
     const plan = planCalls(tools, own, { generate: surface.generate.enabled, destructive: surface.generate.destructive, schemas });
