@@ -14,6 +14,11 @@ const FAULTS = join(SERVERS, 'faults');
 const REFERENCE = ['reference-modern', 'reference-legacy', 'reference-narrowed'];
 /** Surfaces with a dedicated test below. */
 const KNOWN_BUGS = new Set(['bad-discover-modern']);
+/**
+ * Surfaces whose fault leaves nothing listed: the surface's status is `failed`, and the targeted check must fire
+ * at error level, or the run would pass on a surface that tested nothing (hostile review 4, D4).
+ */
+const LISTS_NOTHING = new Set(['list-not-object']);
 
 /** The check a fault fixture targets, from its header comment (or the manifest's description). */
 function targetOf(text: string): string {
@@ -55,12 +60,19 @@ describe('fault fixtures through the CLI', () => {
 
   for (const [surface, check] of targets) {
     if (KNOWN_BUGS.has(surface)) continue;
-    it(`${surface}: ${check} fires at warning or above`, () => {
+    const fails = LISTS_NOTHING.has(surface);
+    it(`${surface}: ${check} fires at ${fails ? 'error' : 'warning or above'}`, () => {
       const report = reportOf(faults);
-      expect(report.surfaces.find((s) => s.name === surface)?.status).toBe('ok');
-      expect(findingsOf(report, surface, check).filter((f) => loud(f.severity)).length).toBeGreaterThan(0);
+      expect(report.surfaces.find((s) => s.name === surface)?.status).toBe(fails ? 'failed' : 'ok');
+      expect(findingsOf(report, surface, check).filter((f) => (fails ? f.severity === 'error' : loud(f.severity))).length).toBeGreaterThan(0);
     });
   }
+
+  // The session negotiated before tools/list failed: its frames are validated, so the null result is a schema error too
+  it('list-not-object: protocol/wire-schema names the tools/list result as well', () => {
+    const findings = findingsOf(reportOf(faults), 'list-not-object', 'protocol/wire-schema');
+    expect(findings.map((f) => [f.severity, f.pointer])).toEqual([['error', '/result']]);
+  });
 
   // A DiscoverResult whose supportedVersions lacks 2026-07-28 is not usable, the legacy fallback is
   // refused by the modern-only server: the session goes modern with that answer so protocol/discover

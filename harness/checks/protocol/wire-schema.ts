@@ -15,6 +15,9 @@
  * A stdout line that is JSON but not shaped like a JSON-RPC message at all (`isJsonRpcShaped`: a
  * `{"level":"info"}` log line) is transport/stdout's alone; one that claims to be JSON-RPC (a `jsonrpc`
  * member, or an id with result/error/method) is judged here, however broken its shape.
+ * A surface whose first tools/list page got no usable answer (a `list`-phase boot error: a JSON-RPC error, a result
+ * that is not an object, a timeout) negotiated before it failed: its frames are validated like a booted one's, so a
+ * `"result": null` or `5` answer to tools/list is named here as `{}` is (the hostile review: it passed with exit 0).
  * An error response with `"id": null` is a warning (`errorIdNull`), never a schema error: JSON-RPC 2.0 §5
  * (which basic/index.mdx says every MCP message MUST follow) requires exactly that form when the request's
  * id could not be read, and both TypeScript SDKs send it on their Streamable HTTP refusals (a 4xx whose
@@ -65,7 +68,9 @@ export default defineCheck({
   },
   check({ observation }, report) {
     reportUnmatched(observation.wire, report);
-    if (observation.bootError !== undefined) return; // a surface that did not boot: only its unmatched responses are judged
+    // a surface that did not boot: only its unmatched responses are judged; one whose first tools/list page got no
+    // usable answer did boot (negotiated, frames exchanged): its frames are judged, as that answer may be the fault
+    if (observation.bootError !== undefined && observation.bootError.phase !== 'list') return;
     const revision = wireRevisionOf(observation.negotiation?.protocolVersion);
     if (!revision) {
       const version = observation.negotiation?.protocolVersion;

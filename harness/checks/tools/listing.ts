@@ -6,6 +6,10 @@
  *   When the error's own message names a network failure (`fetch failed`, EAI_AGAIN: util/stderr.ts
  *   `errorNetworkCause`), the message says the run may lack what the server needs; it stays an error, since a
  *   run that listed nothing tested nothing and must not pass.
+ *   A first page answered with a result that is not an object (null, a number, a string, an array): an error
+ *   (spec:2025-11-25/server/tools.mdx §Listing Tools: the answer is a ListToolsResult, an object with a `tools`
+ *   array); protocol/wire-schema names the frame too. A run that listed nothing must not pass on it (the hostile
+ *   review: `"result": null` passed with exit 0, only a note saying it "ended with 'success'").
  *   A first page that timed out or ended with the process is transport/timeout's or transport/exit's
  *   finding: a note here that nothing was tested. A first page answered over the frame limit (16 MiB,
  *   never parsed) is an error here: transport/stdout's oversize line is only a warning (the spec sets no
@@ -58,6 +62,7 @@ export default defineCheck({
     messages: {
       listError: 'tools/list was answered with JSON-RPC error {{code}} although the server declares the tools capability; no tool was listed, so nothing was tested.{{cause}}',
       listErrorUndeclared: 'tools/list was answered with JSON-RPC error {{code}}; the server does not declare the tools capability, so nothing was tested.{{cause}}',
+      listInvalid: 'tools/list was answered with a result that is not an object (a ListToolsResult is an object with a tools array); no tool was listed, so nothing was tested.',
       listUnanswered: "tools/list ended with '{{outcome}}' (see the transport checks); no tool was listed, so nothing was tested.",
       listNoAnswer: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested.{{http}}',
       listOversize: "tools/list was answered with a line over the harness's frame limit (16 MiB), which it does not parse (transport/stdout names the line); no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor).",
@@ -93,6 +98,7 @@ export default defineCheck({
           const cause = errorNetworkCause(page.response?.error?.message);
           report({ messageId: declared ? 'listError' : 'listErrorUndeclared', pointer: '/error/code', severity: declared ? 'error' : 'info', data: { code: codeOf(listing, 0), cause }, evidence: page.response?.error });
         } else if (page.outcome === 'oversize') report({ messageId: 'listOversize', severity: 'error' });
+        else if (page.outcome === 'success') report({ messageId: 'listInvalid', pointer: '/result', severity: 'error' });
         else if (page.outcome === 'unanswered') report({ messageId: 'listNoAnswer', severity: 'error', data: { http: httpStatusNote(observation.wire.http, ['tools/list']) } });
         else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {

@@ -4,6 +4,13 @@ import { checkTester, emptyWire, makeCall, makeObservation, runCheckOn } from '.
 import { callFrame, drive, envelope, init } from '../../probes/drive.ts';
 
 const good = { content: [{ type: 'text', text: 'ok' }] };
+/** A surface whose first tools/list page got `response` (outcome `outcome`): the `list`-phase boot error observe.ts sets. */
+const listFailed = (response: Record<string, unknown>, outcome: 'success' | 'protocol-error', reason: 'list-invalid' | 'list-error') =>
+  makeObservation({
+    bootError: { phase: 'list', reason, message: 'tools/list failed' },
+    listing: { pages: [{ id: 1, method: 'tools/list', response: { jsonrpc: '2.0', id: 1, ...response } as never, outcome, durationMs: 1 }], tools: [], truncated: false, stop: 'error' },
+  });
+
 
 checkTester(check, {
   valid: [
@@ -12,6 +19,11 @@ checkTester(check, {
     { name: 'valid 2024-11-05 call result (draft-07 schema)', observation: makeObservation({ protocolVersion: '2024-11-05', calls: [makeCall('t', { result: good })] }) },
     { name: 'valid 2025-03-26 audio block', observation: makeObservation({ protocolVersion: '2025-03-26', calls: [makeCall('t', { result: { content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] } })] }) },
     { name: 'valid error frame', observation: makeObservation({ calls: [makeCall('t', { error: { code: -32602, message: 'x' } })] }) },
+    { name: 'a listing that failed with a well-formed JSON-RPC error: its frame validates', observation: listFailed({ error: { code: -32603, message: 'x' } }, 'protocol-error', 'list-error') },
+    {
+      name: 'a surface that did not negotiate: its frames are not validated (only unmatched responses)',
+      observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'no answer' }, wire: { ...emptyWire(), frames: [{ jsonrpc: '1.0', id: 5, result: {} }] } }),
+    },
     {
       name: 'an error without an id on 2025-11-25 (JSONRPCErrorResponse.id is optional there: a Streamable HTTP refusal)',
       observation: makeObservation({ wire: { ...emptyWire(), frames: [{ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' } }] } }),
@@ -22,6 +34,12 @@ checkTester(check, {
     },
   ],
   invalid: [
+    // hostile review 4 (D4): a surface whose first tools/list page failed was never validated, so "result": null passed
+    ...[null, 5, 'x', true, []].map((result) => ({
+      name: `a tools/list result that is not an object (${JSON.stringify(result)}) on a surface whose listing failed`,
+      observation: listFailed({ result }, 'success', 'list-invalid'),
+      findings: [{ messageId: 'invalid', severity: 'error' as const, pointer: '/result', message: 'A tools/list message from the server fails the 2025-11-25 wire schema at /result: must be object (type).' }],
+    })),
     {
       name: 'a frame that claims to be JSON-RPC (jsonrpc "2.0") with a broken shape is still judged here',
       observation: makeObservation({ wire: { ...emptyWire(), frames: [{ jsonrpc: '2.0', id: 7 }, { level: 'info' }] } }),

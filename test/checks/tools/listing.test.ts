@@ -56,6 +56,12 @@ checkTester(check, {
       observation: makeObservation({ listing: listing({ pages: [page(undefined, 'timeout')], stop: 'error' }) }),
       findings: [{ messageId: 'listUnanswered', severity: 'info' }],
     },
+    // hostile review 4 (D4): "result": null (or 5, "x", true, an array) passed with exit 0 and a note saying it "ended with 'success'"
+    ...[null, 5, 'x', true, [makeTool('a')]].map((result) => ({
+      name: `first page answered with a result that is not an object (${JSON.stringify(result)}): an error, nothing was tested`,
+      observation: makeObservation({ listing: listing({ pages: [page({ jsonrpc: '2.0', result } as RequestRecord['response'], 'success')], stop: 'error' }) }),
+      findings: [{ messageId: 'listInvalid', severity: 'error' as const, pointer: '/result', message: 'tools/list was answered with a result that is not an object (a ListToolsResult is an object with a tools array); no tool was listed, so nothing was tested.' }],
+    })),
     // the hostile review: one 20 MB tools/list line drew one transport/stdout warning and exit 0 with 0 tools tested
     {
       name: 'first page answered over the frame limit: an error here (nothing was tested), not a note',
