@@ -230,6 +230,13 @@ export interface ExitInfo {
   signal: string | null;
   /** True when the process exited before the harness began shutting it down. */
   unexpected: boolean;
+  /**
+   * Set when a write to the process's stdin failed (EPIPE: nothing reads the pipe any more) while it was still
+   * running and before the harness began ending it: the server closed its stdin, or stopped reading it, mid-session.
+   * `atMs`: ms since spawn; `code`: the write's errno code. Judged by transport/exit when the exit was expected
+   * (on an unexpected one the crash explains it).
+   */
+  stdinLost?: { atMs: number; code: string };
 }
 
 /** How shutdown went: which step ended the process (spec basic/transports stdio §Shutdown). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { fixture, options, sessionStarter } from './helpers.ts';
 
 const start = sessionStarter();
@@ -292,5 +293,32 @@ describe('pipelining window', () => {
     }));
     expect((await Promise.all(more)).map((r) => r.outcome)).toEqual(['success', 'success', 'success']);
     expect(atFirstAnswer).toEqual([1, 2, 3]); // each written only once the one before it was answered
+  });
+});
+
+// hostile review 4 (D8): a server that closed its stdin after initialize and kept running; the failed write was
+// settled as `exit` although no exit came until the harness ended the process, and nothing recorded why
+describe('a server that closes its stdin while it keeps running', () => {
+  const closesStdin = (args: string[] = []) => ({ ...fixture(), args: [fileURLToPath(new URL('../fixtures/servers/faults/closes-stdin.mjs', import.meta.url)), ...args] });
+
+  for (const args of [[], ['stdout']]) {
+    it(`records the failed stdin write on the exit the harness caused${args.length ? ' (stdout closed too)' : ''}`, async () => {
+      // it leaves server/discover unanswered: short probe and start budgets, then initialize on the re-probed process
+      const session = await start(closesStdin(args), options({}, { probeMs: 200, startMs: 500 }));
+      const list = await session.request('tools/list', {});
+      expect(list.outcome).not.toBe('success');
+      await session.close();
+      // the probed process the harness killed, then the one that closed its stdin: both ended by the harness
+      const exits = session.exits();
+      expect(exits.map((e) => e.unexpected)).toEqual([false, false]);
+      expect(exits.map((e) => e.stdinLost?.code)).toEqual([undefined, 'EPIPE']);
+    });
+  }
+
+  it('records nothing for a server that exits when stdin closes at the end of the session', async () => {
+    const session = await start(fixture(), options());
+    expect((await session.request('tools/list', {})).outcome).toBe('success');
+    expect((await session.close()).endedBy).toBe('stdin-close');
+    expect(session.exits().map((e) => e.stdinLost)).toEqual([undefined]);
   });
 });

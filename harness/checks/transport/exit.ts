@@ -4,6 +4,14 @@
  * A boot failure is one finding: the start failure with its command and cause, or the exits during
  * negotiation with their count (the session restarts once after the era probe, so a server that dies
  * at once exits twice). An `initialize` that is never answered is transport/timeout's.
+ * A server that closed its stdin (or stopped reading it) while it kept running: an error (`stdinClosed`). Over stdio
+ * the client writes every message to the server's stdin (spec:2025-11-25/basic/transports.mdx §stdio), so once the
+ * pipe has no reader the harness's writes fail (EPIPE) and its requests cannot be delivered; the session ends them
+ * as `exit` although no exit came until the harness ended the process (hostile review 4, D8: it passed with exit 0,
+ * a note from tools/listing and none here). Recorded by the session (ExitInfo.stdinLost) only for a write that failed
+ * while the process ran and before the harness began ending it; on an unexpected exit the crash is the finding (a
+ * write that raced the crash also fails). A server that exits when stdin closes at the end of the run never draws
+ * it, nor a Streamable HTTP surface (its stdin is not the transport).
  */
 import { defineCheck } from '../define.ts';
 import type { BootFailure } from '../../model/observation.ts';
@@ -20,13 +28,15 @@ export default defineCheck({
     description: 'The server process starts, completes negotiation and does not exit while in use.',
     rationale:
       'A server that fails to start or crashes mid-session loses every in-flight request; hosts show the user a dead connection. Each crash is reported with its exit code or signal, and each lost tool call separately. After the first crash the harness sends requests one at a time, so each later crash is one request\'s; a tool whose requests crashed the server twice gets no more (reported as info: what was not tested).',
-    spec: 'spec:2026-07-28/basic/transports/stdio.mdx; spec:2025-11-25/basic/lifecycle.mdx',
+    spec: 'spec:2026-07-28/basic/transports/stdio.mdx; spec:2025-11-25/basic/transports.mdx §stdio; spec:2025-11-25/basic/lifecycle.mdx',
     messages: {
       spawnFailed: 'The server process could not be started: command {{command}}: {{cause}}.',
       unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).{{http}}',
       bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
       unexpectedExit: 'The server process exited unexpectedly {{how}} while the harness was still using it.',
+      stdinClosed:
+        "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
       unsentCrashes: '{{count}} more request(s) to {{what}} were not sent: its requests, sent alone, had crashed the server process twice; the checks that needed them have no verdict for them.',
@@ -43,6 +53,8 @@ export default defineCheck({
     const stderr = stderrTail(ctx.observation);
     if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), networkCause(stderr), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
     else for (const exit of exits) if (exit.unexpected) reportExit(exit, (f) => report({ ...f, stderr }));
+    // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
+    for (const exit of exits) if (exit.stdinLost && !exit.unexpected) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });
     const unsent = new Unsent();
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'exit') continue;

@@ -46,6 +46,8 @@ export class ServerProcess {
   private frameListener: FrameListener = () => {};
   /** Lines written this tick, not yet on the pipe (see `write`). */
   private pendingStdin: string[] = [];
+  /** The first failed stdin write while the process ran (see ExitInfo.stdinLost), recorded on its exit. */
+  private stdinLost: ExitInfo['stdinLost'];
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
 
@@ -66,7 +68,7 @@ export class ServerProcess {
     tap.stderrBoundary(); // a restart's stderr starts on its own line
     tap.resetBatches(); // and its lines are batches only after its own initialize answer
     child.stderr?.on('data', (chunk: Buffer | string) => tap.stderr(chunk));
-    child.stdin?.on('error', () => {});
+    child.stdin?.on('error', (err: NodeJS.ErrnoException) => this.onStdinError(err));
     child.stdout?.on('error', () => {});
     child.stderr?.on('error', () => {});
     child.on('exit', (code, signal) => {
@@ -196,13 +198,23 @@ export class ServerProcess {
     else for (const frame of framesOf(classified, line.bytes)) this.frameListener(frame.value, frame.bytes);
   }
 
+  /**
+   * A write to stdin failed (EPIPE when nothing reads the pipe any more). Recorded once (ExitInfo.stdinLost) when
+   * the process was still running and the harness had not begun ending it; a failure during shutdown, or after the
+   * exit, is not the server's fault here.
+   */
+  private onStdinError(err: NodeJS.ErrnoException): void {
+    if (this.stdinLost !== undefined || this.expectingExit || !this.alive) return;
+    this.stdinLost = { atMs: this.tap.now(), code: typeof err.code === 'string' ? err.code : 'unknown' };
+  }
+
   /** Record the leader's exit (`at`: when it came, performance.now() ms, for one replayed after adoption; default now). */
   private async onExit(code: number | null, signal: NodeJS.Signals | null, at?: number): Promise<void> {
     const atMs = at === undefined ? this.tap.now() : Math.max(0, Math.round(at - this.tap.startedAt));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.stdoutEnded, new Promise<void>((r) => (timer = setTimeout(r, STDOUT_DRAIN_MS)))]);
     clearTimeout(timer);
-    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit };
+    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}) };
     if (!this.expectingExit) {
       // what it left is ended before anyone learns of the exit (a restart must not meet its predecessor's tree)
       await sweepTree(this.tree());

@@ -25,6 +25,20 @@ checkTester(check, {
     },
   ],
   invalid: [
+    // hostile review 4 (D8): a server that closed its stdin after initialize and kept running passed with exit 0
+    {
+      name: 'the stdin pipe lost its reader while the process ran (EPIPE), the process ended by the harness: an error',
+      observation: makeObservation({ exits: [{ ...finalExit, stdinLost: { atMs: 40, code: 'EPIPE' } }] }),
+      findings: [{
+        messageId: 'stdinClosed', severity: 'error', evidence: { atMs: 40, code: 'EPIPE' },
+        message: "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
+      }],
+    },
+    {
+      name: 'a stdin write that raced a crash: only the crash is named',
+      observation: makeObservation({ exits: [{ ...crash, stdinLost: { atMs: 119, code: 'EPIPE' } }, finalExit] }),
+      findings: [{ messageId: 'unexpectedExit' }],
+    },
     {
       name: 'an HTTP surface whose URL nothing listens on',
       observation: makeObservation({ bootError: { phase: 'spawn', reason: 'unreachable', message: 'cannot reach http://127.0.0.1:9/mcp: connection refused' } }),
