@@ -6,6 +6,7 @@
  * reads values, returns only which shape matched (never the value).
  */
 import { isJsonObject } from '../json.ts';
+import { MAX_NESTING, parseJsonBounded } from '../json-bounded.ts';
 
 /** A text block's position and text. */
 export interface TextBlock {
@@ -229,12 +230,12 @@ function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   for (const text of texts) {
     const trimmed = text.trimStart();
     if (!trimmed.startsWith('{') || trimmed.length > 1_000_000) continue;
-    try {
-      const failure = ofBody(JSON.parse(trimmed));
-      if (failure) return failure;
-    } catch {
-      /* not JSON */
-    }
+    // bounded like every server text (json-bounded.ts): a body nested deeper than the depth guard's limit is cut
+    // there, far below the MAX_DETAIL_DEPTH levels read from it
+    const parsed = parseJsonBounded(trimmed, MAX_NESTING + 1);
+    if (!parsed.ok) continue; // not JSON
+    const failure = ofBody(parsed.value);
+    if (failure) return failure;
   }
   return undefined;
 }

@@ -5,13 +5,14 @@
  * overflow or a quadratic stall. The depth is measured iteratively (harness/json.ts `jsonDepth`).
  */
 import { jsonDepth } from '../json.ts';
+import { MAX_NESTING } from '../json-bounded.ts';
 import type { SchemaIssue } from './service.ts';
 
 /**
  * Deepest accepted nesting of a schema document, in JSON levels (every object or array counts once:
  * `properties/x` is two levels), i.e. about 128 nested object schemas. Real tool schemas stay far below.
  */
-export const MAX_SCHEMA_DEPTH = 256;
+export const MAX_SCHEMA_DEPTH = MAX_NESTING;
 
 /** True when `schema` is nested deeper than MAX_SCHEMA_DEPTH JSON levels. O(size), no recursion. */
 export function isTooDeep(schema: unknown): boolean {

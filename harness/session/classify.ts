@@ -3,11 +3,21 @@
  * stdout that is not a valid MCP message). A JSON-RPC batch (an array of messages) is a valid MCP message
  * only on a session that negotiated 2025-03-26 (spec:2025-03-26/basic/index.mdx §Batching; `revisionHasBatches`):
  * there the caller passes `batches` once the revision is known, and the batch's members are routed one by
- * one (`framesOf`). Before that, and on every other revision, an array line is `json`. Pure.
+ * one (`framesOf`). Before that, and on every other revision, an array line is `json`. Text nested deeper than LINE_DEPTH
+ * levels is parsed without its deeper containers (json-bounded.ts): the same kind, id and shape, still too deep for
+ * the depth guard (run/depth-guard.ts), which drops it before any check. Pure.
  */
 import { isJsonObject as isObject } from '../json.ts';
+import { MAX_NESTING, parseJsonBounded } from '../json-bounded.ts';
 import { isJsonRpcBatch, isJsonRpcShaped } from '../model/protocol.ts';
 import type { StdoutLine } from '../model/wire.ts';
+
+/**
+ * Levels of a line parsed as they are (MAX_NESTING, run/depth-guard.ts's MAX_VALUE_DEPTH, plus one): a line
+ * nested deeper is parsed with its containers at level LINE_DEPTH + 1 emptied (json-bounded.ts), so neither the line
+ * nor a batch member (one level down) ever grows past what the depth guard measures, and both stay too deep for it.
+ */
+export const LINE_DEPTH = MAX_NESTING + 1;
 
 /** A classified line: its kind and, when it parsed as JSON, the value. */
 export interface Classified {
@@ -37,12 +47,11 @@ export function isJsonRpcMessage(value: unknown): boolean {
  * array of JSON-RPC-shaped members) is `jsonrpc` too, marked `batch`; otherwise an array is `json`.
  */
 export function classifyLine(text: string, batches = false): Classified {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { kind: 'text' };
-  }
+  // RFC 8259 §9: a value nested deeper than the harness's limit is not built whole (an 8-million-level line of
+  // 16 MB costs ~3 GB of heap); the cut value is deeper than the guard's limit, which drops it as before
+  const parsed = parseJsonBounded(text, LINE_DEPTH);
+  if (!parsed.ok) return { kind: 'text' };
+  const value = parsed.value;
   if (isJsonRpcMessage(value)) return { kind: 'jsonrpc', value };
   if (batches && isJsonRpcBatch(value)) return { kind: 'jsonrpc', value, batch: true };
   return { kind: 'json', value };

@@ -5,11 +5,14 @@
  * by line or by URL, start timeout, exit before ready, an unreachable URL), with nothing left running.
  */
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openSession, SessionBootError, startServer, type HttpSpec, type Session } from '../../harness/session/index.ts';
 import { httpMask } from '../../harness/session/http/transport.ts';
 import { freeLoopbackPort } from '../../harness/run/port.ts';
 import { pidsWithMarker } from '../e2e/helpers/processes.ts';
+import { jsonTreeDepth } from '../../harness/json.ts';
+import { LINE_DEPTH } from '../../harness/session/classify.ts';
+import { guardRecord, MAX_VALUE_DEPTH } from '../../harness/run/depth-guard.ts';
 import { options } from './helpers.ts';
 
 const HTTP_FIXTURE = fileURLToPath(new URL('../fixtures/servers/http/fixture-http-server.mjs', import.meta.url));
@@ -79,6 +82,31 @@ describe('Streamable HTTP, legacy era (2025-11-25)', () => {
       expect(http.find((e) => e.tag === 'p:origin')).toMatchObject({ status: 403, session: 'sent' });
       // the session itself is untouched
       expect((await session.listTools()).tools).toHaveLength(2);
+    });
+  });
+});
+
+describe('an answer nested millions of levels deep (review 4, D1)', () => {
+  // parsed whole, 1,000,000 levels cost ~400 MB of heap; bounded (json-bounded.ts), the value is cut one level past
+  // LINE_DEPTH, settles its request by id, and the depth guard drops it as it drops a 300-level one
+  it.each([['a JSON body', []], ['an SSE event', ['--sse']]] as const)('%s: the call settles by its id, cut, and the guard drops it', async (_, args) => {
+    const spec = await fixtureSpec([...args, '--fault=deep-add=1000000']);
+    await withSession(spec, async (session) => {
+      const parse = vi.spyOn(JSON, 'parse');
+      const lengths: number[] = [];
+      const call = await session.callTool('add', { a: 2, b: 3 }).finally(() => {
+        for (const [text] of parse.mock.calls) lengths.push(typeof text === 'string' ? text.length : 0);
+        parse.mockRestore();
+      });
+      // the 2 MB answer never went to JSON.parse whole, neither as the body nor as the message
+      expect(lengths.length).toBeGreaterThan(0);
+      expect(lengths.filter((length) => length > 1_000_000)).toEqual([]);
+      expect(call.outcome).toBe('success');
+      expect(call.response).toMatchObject({ jsonrpc: '2.0', id: call.id });
+      expect(jsonTreeDepth(call.response)).toBe(LINE_DEPTH + 1);
+      const guarded = guardRecord(call);
+      expect(guarded.tooDeep).toBe(MAX_VALUE_DEPTH);
+      expect(guarded.response).toEqual({ jsonrpc: '2.0', id: call.id });
     });
   });
 });

@@ -2,6 +2,7 @@
  * Pure JSON helpers for checks: type guards, order-insensitive deep equality, key diffs, safe parsing.
  * Nothing here throws on any input.
  */
+import { MAX_NESTING, parseJsonBounded } from '../../json-bounded.ts';
 import { jsonEqual } from '../../schema/sorted-json.ts';
 
 /** True for a JSON object (a non-null, non-array object): one definition, in harness/json.ts. */
@@ -39,12 +40,20 @@ export function diffKeys(expected: Record<string, unknown>, actual: Record<strin
 /** Outcome of `parseJson`. */
 export type ParsedJson = { ok: true; value: unknown } | { ok: false };
 
-/** `JSON.parse` that reports failure instead of throwing (a non-string input is a failure). */
+/**
+ * Levels of a server string parsed as they are (MAX_NESTING, run/depth-guard.ts's MAX_VALUE_DEPTH, plus one):
+ * deeper text comes back with its containers at the next level emptied (json-bounded.ts), still deeper than any
+ * guarded server value, so it compares unequal to each of them exactly as the whole value would.
+ */
+const TEXT_DEPTH = MAX_NESTING + 1;
+
+/**
+ * `JSON.parse` that reports failure instead of throwing (a non-string input is a failure). A server's string (a
+ * text block of 16 MB holding JSON 8 million levels deep) is never built whole: text nested deeper than TEXT_DEPTH
+ * levels is checked to be JSON and parsed with its containers at level TEXT_DEPTH + 1 emptied (RFC 8259 §9).
+ */
 export function parseJson(text: unknown): ParsedJson {
   if (typeof text !== 'string') return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
+  const parsed = parseJsonBounded(text, TEXT_DEPTH);
+  return parsed.ok ? { ok: true, value: parsed.value } : { ok: false };
 }

@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { createParser } from 'eventsource-parser';
 import { PROTOCOL_VERSION_META_KEY } from '../../model/protocol.ts';
 import type { ExitInfo, HttpExchange, HttpSendOptions, ShutdownInfo } from '../../model/wire.ts';
-import { classifyLine, framesOf, isObject } from '../classify.ts';
+import { LINE_DEPTH, classifyLine, framesOf, isObject } from '../classify.ts';
+import { parseJsonBounded } from '../../json-bounded.ts';
 import type { EnvMask } from '../env-mask.ts';
 import { idKey } from '../rpc-channel.ts';
 import { settlesWithin } from '../timing.ts';
@@ -252,7 +253,9 @@ export class HttpConnection implements Connection {
     }
     // masked before anything parses it (env-mask.ts): the items of an array are re-serialised from masked values
     const masked = this.options.mask.line(text);
-    const parsed = parseJson(masked);
+    // bounded like a stdout line (classify.ts LINE_DEPTH): a body nested millions of levels deep is never built whole
+    const bounded = parseJsonBounded(masked, LINE_DEPTH);
+    const parsed = bounded.ok ? bounded.value : undefined;
     if (Array.isArray(parsed)) for (const item of parsed) this.deliver(JSON.stringify(item), exchange, message, state);
     else this.deliver(masked, exchange, message, state);
   }
