@@ -163,9 +163,9 @@ async function surfacesInShard(config: ResolvedConfig, shard?: Shard): Promise<n
 
 async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
   if (!args.serverCommand && args.url === undefined) throw new Error('snapshot needs a server command or a URL: mcp-harness snapshot [--out FILE] [--url URL] [-- COMMAND ARGS]');
-  const { snapshot } = await import('./cli/snapshot.ts');
+  const [{ snapshot }, { terminalText }] = await Promise.all([import('./cli/snapshot.ts'), import('./cli/terminal-text.ts')]);
   const { file, tools, left } = await snapshot(args.serverCommand ?? [], args.out, cwd, args.url);
-  for (const l of left) process.stderr.write(`mcp-harness: snapshot left tool ${l.tool} (tools/list entry ${l.index}) out of the lock: ${l.reason} (\`mcp-harness run\` reports it)\n`);
+  for (const l of left) process.stderr.write(`mcp-harness: snapshot left tool ${terminalText(l.tool)} (tools/list entry ${l.index}) out of the lock: ${terminalText(l.reason)} (\`mcp-harness run\` reports it)\n`);
   process.stdout.write(`mcp-harness: lock with ${tools} tool${tools === 1 ? '' : 's'} written to ${file}\n`);
   return 0;
 }

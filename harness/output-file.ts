@@ -7,28 +7,52 @@
  * - `replaceFile`: the text goes to a new file of the harness's own next to the target (a random name, created
  *   exclusively: `wx` never follows a symlink), renamed over the target. A rename replaces the directory entry (a
  *   planted symlink included), never the file it pointed to; readers see the old or the new file, never a torn one.
+ *   Devices, FIFOs and the harness's user's own links (`/dev/null`, `/dev/stdout`) are written through, as before.
  * - `isolationOutputProblem`: before an isolated server starts, every output path's existing directories are
- *   checked: none may be owned by the isolated user, and none may be writable by others without the sticky bit
- *   (there the server could rename the harness's directory away and put a symlink in its place). The report
- *   directory is then created by the harness, so the server cannot create it first.
+ *   checked: none may be owned by the isolated user or writable by it without the sticky bit (there the server could
+ *   rename the harness's directory away and put a symlink in its place), and a file's own directory not writable by
+ *   it at all. The report directory is then created by the harness, so the server cannot create it first.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
-import { lstatSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, parse } from 'node:path';
+import { chmod, lstat, mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
+import { constants, lstatSync, realpathSync } from 'node:fs';
+import { dirname, join, parse } from 'node:path';
 
 /**
- * Replace the file at `path` with `text` (UTF-8), creating its directory: written to a new file of its own in the same
- * directory (`.<name>.<pid>.<random>.tmp`, flag `wx`, mode 0666 less the umask, as `writeFile` makes it), then renamed
- * over `path`. A symlink at `path` is replaced, not followed. @throws the fs error of `mkdir`, the write or the rename
- * (the temporary file is removed first); a directory at `path` fails the rename (EISDIR).
+ * Write `text` (UTF-8) to the output file at `path`, creating its directory, so that nothing another user planted at
+ * `path` redirects the write. What is at `path` decides how (read with lstat):
+ * - nothing, or a regular file: a new file of the harness's own in the same directory (`.mcp-harness-<pid>-<random>.tmp`,
+ *   a name of bounded length; flag `wx`, which never follows a symlink; an existing file's permission bits kept, else
+ *   0666 less the umask), renamed over `path`: readers see the old or the new file, never a torn one. When the
+ *   directory refuses a new file (a file the user may write in a directory they may not), the file is rewritten in
+ *   place, opened without following a symlink;
+ * - a symlink owned by another user than the harness's or root: replaced by the new file the same way, never followed
+ *   (an isolated server's link under a report name made a root harness overwrite the file it named; hostile review 4,
+ *   D7);
+ * - anything else is written through, as `writeFile` does: a symlink of the harness's user or root (`/dev/stdout`,
+ *   `/dev/fd/63` of a process substitution, a user's link into a shared directory), a character device (`/dev/null`),
+ *   a FIFO or socket. The harness's own user could write what such a link names anyway.
+ * @throws the fs error of `mkdir`, the write or the rename (a temporary file is removed first); a directory at `path`
+ * fails (EISDIR).
  */
 export async function replaceFile(path: string, text: string): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const at = await lstat(path).catch(() => undefined);
+  if (at !== undefined && !at.isFile() && !(at.isSymbolicLink() && !trusted(at.uid))) {
+    await writeFile(path, text, 'utf8');
+    return;
+  }
+  const tmp = join(dir, `.mcp-harness-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   try {
     await writeFile(tmp, text, { encoding: 'utf8', flag: 'wx', mode: 0o666 });
+  } catch (error) {
+    // a directory that takes no new file: a regular file the user may write is rewritten in place, never through a link
+    if (at?.isFile() && (error as NodeJS.ErrnoException).code === 'EACCES') return writeInPlace(path, text);
+    throw error;
+  }
+  try {
+    if (at?.isFile()) await chmod(tmp, at.mode & 0o777);
     await rename(tmp, path);
   } catch (error) {
     await unlink(tmp).catch(() => {});
@@ -36,21 +60,46 @@ export async function replaceFile(path: string, text: string): Promise<void> {
   }
 }
 
+/** Whether a file owned by `uid` is the harness's user's or root's (on a platform without uids: yes). */
+function trusted(uid: number): boolean {
+  return typeof process.geteuid !== 'function' || uid === 0 || uid === process.geteuid();
+}
+
+/** Rewrite the regular file `path` in place (truncated), opened without following a symlink. */
+async function writeInPlace(path: string, text: string): Promise<void> {
+  const handle = await open(path, constants.O_WRONLY | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0));
+  try {
+    await handle.writeFile(text, 'utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The sticky bit of a directory's mode (only an entry's owner may rename or remove it). */
 const STICKY = 0o1000;
-/** Writable by others. */
+/** Writable by others, by the group. */
 const OTHER_WRITE = 0o002;
+const GROUP_WRITE = 0o020;
+
+/** The user an isolated server runs as, for `isolationOutputProblem`. */
+export interface IsolatedUser {
+  uid: number;
+  gid: number;
+}
 
 /**
- * Why writing output files to `paths` (absolute) is unsafe while a server runs as the user `uid` (`--isolate`), or
- * undefined when it is safe: the first existing directory on a path (from the file's own directory up to the root,
- * as written and as resolved through symlinks) that `uid` owns, or that others may write without the sticky bit.
- * Directories that do not exist yet are the harness's to create. A symlinked directory is judged as the link (its
- * owner made it) and as its target. Never throws.
+ * Why writing output files to `paths` (absolute) is unsafe while a server runs as `user` (`--isolate`), or undefined
+ * when it is safe. A directory on a path (from the file's own directory up to the root, as written and as resolved
+ * through symlinks) is unsafe when the isolated user owns it, or may write it (others' write bit, or the group's when
+ * it is the user's group) without the sticky bit: there the server could rename the harness's directory away and put a
+ * symlink in its place. The file's own directory is unsafe when the isolated user may write it at all, sticky or not:
+ * there it could create a directory or a link under a report's name first and cost the run its report (/tmp as the
+ * report directory). Directories that do not exist yet are the harness's to create. Access control lists are not
+ * read. Never throws.
  */
-export function isolationOutputProblem(paths: readonly string[], uid: number): string | undefined {
+export function isolationOutputProblem(paths: readonly string[], user: IsolatedUser): string | undefined {
   for (const path of paths) {
-    const written = chainProblem(dirname(path), path, uid);
+    const written = chainProblem(dirname(path), path, user);
     if (written !== undefined) return written;
     const existing = deepestExisting(dirname(path));
     let real: string | undefined;
@@ -59,15 +108,16 @@ export function isolationOutputProblem(paths: readonly string[], uid: number): s
     } catch {
       real = undefined;
     }
-    const resolved = real === undefined || real === existing ? undefined : chainProblem(real, path, uid);
+    const resolved = real === undefined || real === existing ? undefined : chainProblem(real, path, user);
     if (resolved !== undefined) return resolved;
   }
   return undefined;
 }
 
 /** The first directory from `start` up to the root that makes writing `path` unsafe (see `isolationOutputProblem`). */
-function chainProblem(start: string, path: string, uid: number): string | undefined {
+function chainProblem(start: string, path: string, user: IsolatedUser): string | undefined {
   const root = parse(start).root;
+  const own = dirname(path);
   for (let dir = start; ; dir = dirname(dir)) {
     let stat;
     try {
@@ -75,9 +125,12 @@ function chainProblem(start: string, path: string, uid: number): string | undefi
     } catch {
       stat = undefined; // not there (yet): created by the harness before any server starts
     }
-    if (stat !== undefined && stat.uid === uid) return `${dir} belongs to the user an isolated server runs as (uid ${uid}): that server could redirect the harness's write of ${path}`;
-    if (stat !== undefined && stat.isDirectory() && (stat.mode & OTHER_WRITE) !== 0 && (stat.mode & STICKY) === 0) {
-      return `${dir} is writable by every user and not sticky: an isolated server could replace what the harness creates there before it writes ${path}`;
+    if (stat !== undefined && stat.uid === user.uid) return `${dir} belongs to the user an isolated server runs as (uid ${user.uid}): that server could redirect the harness's write of ${path}`;
+    if (stat !== undefined && stat.isDirectory()) {
+      const writable = (stat.mode & OTHER_WRITE) !== 0 || (stat.gid === user.gid && (stat.mode & GROUP_WRITE) !== 0);
+      if (writable && (dir === own || (stat.mode & STICKY) === 0)) {
+        return `${dir} is writable by the user an isolated server runs as (uid ${user.uid}, gid ${user.gid})${dir === own ? '' : ' and not sticky'}: that server could put something in the way of the harness's write of ${path}`;
+      }
     }
     if (dir === root) return undefined;
   }

@@ -19,6 +19,7 @@ import type { Reporter, StdoutReporter } from '../reporters/types.ts';
 import { CHANGE_IMPACT, describeChange, diffContracts, type ChangeKind, type ContractChange, type DiffTool } from '../schema/contract-diff.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { listLiveTools } from './live.ts';
+import { terminalText } from './terminal-text.ts';
 import { docsUrlFor } from './output.ts';
 
 /** When `diff` exits 1: on a breaking change (default), on any change, or never. */
@@ -197,7 +198,7 @@ export async function diffCommand(options: DiffOptions, cwd: string): Promise<0 
   const startedAt = new Date();
   const t0 = performance.now();
   const [old, next] = await loadSides(options, cwd);
-  for (const side of [old, next]) for (const l of side.left ?? []) process.stderr.write(`mcp-harness: diff left tool ${l.tool} (tools/list entry ${l.index}) of ${side.label} out: ${l.reason} (\`mcp-harness run\` reports it)\n`);
+  for (const side of [old, next]) for (const l of side.left ?? []) process.stderr.write(`mcp-harness: diff left tool ${terminalText(l.tool)} (tools/list entry ${l.index}) of ${side.label} out: ${terminalText(l.reason)} (\`mcp-harness run\` reports it)\n`);
   const changes = diffContracts(old.tools, next.tools);
   const report = diffReport(old, next, changes, startedAt, Math.round(performance.now() - t0));
   const registry = new Map<string, Reporter>([...BUILTIN_REPORTERS, ['console', diffConsole]]);

@@ -22,7 +22,7 @@ export async function prepareIsolatedOutputs(config: Pick<ResolvedConfig, 'surfa
   const [{ resolveReporters }, { resolveOutputPath }] = await Promise.all([import('../reporters/registry.ts'), import('../reporters/write.ts')]);
   const files = resolveReporters(config.reporters).filter((r) => r.kind === 'file');
   const paths = [...files.map((r) => resolveOutputPath(r, { reportDir: config.reportDir })), ...extra.map((p) => resolve(p))];
-  const problem = isolationOutputProblem(paths, ISOLATED_USER.uid);
+  const problem = isolationOutputProblem(paths, ISOLATED_USER);
   if (problem !== undefined) {
     throw new Error(`--isolate: ${problem}. Choose a report directory the user nobody cannot write (--report-dir, reportDir, or MCP_HARNESS_<NAME>_FILE).`);
   }

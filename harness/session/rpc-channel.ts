@@ -249,17 +249,18 @@ export class RpcChannel {
 
   /**
    * A notification: counted by method in the tap (tools/list_changed drives the re-list), then tied to the request
-   * its `progressToken` or `requestId` names. One that names none is counted for the session only (the tap's
-   * `untiedNotifications`): tying it to whichever request was in flight made the count, and the flood verdict on
-   * it, depend on how many requests the timing left pending (hostile review 4, D5).
+   * its `progressToken` or `requestId` names. One that names no request in flight (no token, or one of no pending
+   * request) is counted for the session only (the tap's `untiedNotifications`): tying it to whichever request was in
+   * flight made the count, and the flood verdict on it, depend on how many requests the timing left pending (hostile
+   * review 4, D5), and dropping one with an unknown token let a flood go uncounted (review 5).
    */
   private onNotification(frame: Record<string, unknown>): void {
     this.tap.notification(frame.method as string);
     const params = isObject(frame.params) ? frame.params : {};
     const token = channelKey(params.progressToken) ?? channelKey(params.requestId);
-    if (token === undefined) return this.tap.untiedNotification();
-    const target = this.pending.get(token);
-    if (!target) return;
+    const target = token === undefined ? undefined : this.pending.get(token);
+    // naming no request in flight (none, an unknown id, one already answered) is naming none: the session's to count
+    if (!target) return this.tap.untiedNotification();
     target.notificationCount += 1;
     if (target.notifications === NO_NOTIFICATIONS) target.notifications = [frame];
     else if (target.notifications.length < MAX_KEPT_NOTIFICATIONS) target.notifications.push(frame);

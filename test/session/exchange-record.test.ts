@@ -67,12 +67,15 @@ describe('answered exchange records', () => {
     untied.onFrame = (l: FrameListener) => { listener = l; onFrame(l); };
     untied.send = (line: string) => {
       listener({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }, 10);
+      // naming a request that is not in flight is naming none (review 5: these were counted nowhere)
+      listener({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'bogus', progress: 1 } }, 10);
+      listener({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 987654 } }, 10);
       return send(line);
     };
     const recorder = tap();
     const record = await exchange(new RpcChannel(untied, recorder), spec(5));
     expect(Object.keys(record)).toEqual(['id', 'method', 'outcome', 'durationMs', 'response', 'responseBytes']);
-    expect(recorder.snapshot()).toMatchObject({ notifications: { 'notifications/message': 1 }, untiedNotifications: 1 });
+    expect(recorder.snapshot()).toMatchObject({ notifications: { 'notifications/message': 1, 'notifications/progress': 1, 'notifications/cancelled': 1 }, untiedNotifications: 3 });
   });
 
   it('routes by id: 7 and "7" are different ids, 0 and "" are ids too', async () => {

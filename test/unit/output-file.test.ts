@@ -3,7 +3,8 @@
  * path (hostile review 4, D7), and a run with isolated servers refuses output paths under a directory the isolated
  * user owns or could replace. The isolated user is a parameter, so these rows run as any user.
  */
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, createReadStream, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,16 +20,6 @@ afterEach(() => rmSync(box, { recursive: true, force: true }));
 const STRANGER = 4_242_424;
 
 describe('replaceFile', () => {
-  it('replaces a symlink planted at the path and leaves the file it pointed to alone', async () => {
-    const victim = join(box, 'victim.txt');
-    writeFileSync(victim, 'VICTIM');
-    symlinkSync(victim, join(box, 'report.md'));
-    await replaceFile(join(box, 'report.md'), '# report\n');
-    expect(readFileSync(victim, 'utf8')).toBe('VICTIM');
-    expect(lstatSync(join(box, 'report.md')).isFile()).toBe(true);
-    expect(readFileSync(join(box, 'report.md'), 'utf8')).toBe('# report\n');
-  });
-
   it('creates the directory, replaces an existing file, and leaves no temporary file behind', async () => {
     const file = join(box, 'a', 'b', 'report.json');
     await replaceFile(file, '1');
@@ -37,6 +28,53 @@ describe('replaceFile', () => {
     expect(readdirSync(join(box, 'a', 'b'))).toEqual(['report.json']);
     // mode 0666 less the umask, as writeFile makes a file
     expect(statSync(file).mode & 0o777).toBe(0o666 & ~process.umask());
+  });
+
+  it('keeps an existing file\'s permission bits (review 5: a 0600 report became world-readable)', async () => {
+    const file = join(box, 'report.json');
+    writeFileSync(file, 'old', { mode: 0o600 });
+    chmodSync(file, 0o600);
+    await replaceFile(file, 'new');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toBe('new');
+  });
+
+  it('writes through a symlink of its own user (a link into a shared directory, /dev/stdout): the link stays', async () => {
+    const target = join(box, 'shared.json');
+    writeFileSync(target, 'old');
+    symlinkSync(target, join(box, 'report.json'));
+    await replaceFile(join(box, 'report.json'), 'new');
+    expect(lstatSync(join(box, 'report.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('new');
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('replaces a symlink another user planted (as root: the link made the isolated user\'s)', async () => {
+    const victim = join(box, 'victim.txt');
+    writeFileSync(victim, 'VICTIM');
+    symlinkSync(victim, join(box, 'report.md'));
+    lchownSync(join(box, 'report.md'), 65534, 65534);
+    await replaceFile(join(box, 'report.md'), 'report');
+    expect(readFileSync(victim, 'utf8')).toBe('VICTIM');
+    expect(lstatSync(join(box, 'report.md')).isFile()).toBe(true);
+  });
+
+  it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)('writes through a FIFO (a process substitution\'s pipe): it stays a FIFO and its reader gets the text', async () => {
+    const fifo = join(box, 'pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const read = new Promise<string>((resolve, reject) => {
+      let text = '';
+      createReadStream(fifo, 'utf8').on('data', (c) => (text += c)).on('end', () => resolve(text)).on('error', reject);
+    });
+    await replaceFile(fifo, 'through the pipe');
+    expect(await read).toBe('through the pipe');
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('writes a file whose name is near the 255-byte limit (the temporary name is bounded; review 5)', async () => {
+    const file = join(box, `${'r'.repeat(245)}.json`);
+    await replaceFile(file, 'x');
+    expect(readFileSync(file, 'utf8')).toBe('x');
+    expect(readdirSync(box)).toEqual([`${'r'.repeat(245)}.json`]);
   });
 
   it('fails on a directory at the path and removes its temporary file', async () => {
@@ -49,23 +87,39 @@ describe('replaceFile', () => {
 describe('isolationOutputProblem', () => {
   it('names a directory on the path that the isolated user owns', () => {
     const uid = statSync(box).uid;
-    expect(isolationOutputProblem([join(box, 'reports', 'report.md')], uid)).toMatch(new RegExp(`^${box} belongs to the user an isolated server runs as \\(uid ${uid}\\)`));
+    expect(isolationOutputProblem([join(box, 'reports', 'report.md')], { uid, gid: STRANGER })).toMatch(new RegExp(`^${box} belongs to the user an isolated server runs as \\(uid ${uid}\\)`));
   });
 
   it('accepts directories that do not exist yet and a sticky world-writable parent', () => {
     const sticky = join(box, 'sticky');
     mkdirSync(sticky);
     chmodSync(sticky, 0o1777);
-    expect(isolationOutputProblem([join(sticky, 'not-yet', 'report.md')], STRANGER)).toBeUndefined();
+    expect(isolationOutputProblem([join(sticky, 'not-yet', 'report.md')], { uid: STRANGER, gid: STRANGER })).toBeUndefined();
+  });
+
+  it('names a directory the isolated user\'s group may write (review 5: nogroup with g+w let it swap the report directory)', () => {
+    const shared = join(box, 'shared');
+    mkdirSync(join(shared, 'sub'), { recursive: true });
+    chmodSync(shared, 0o775);
+    const gid = statSync(shared).gid;
+    expect(isolationOutputProblem([join(shared, 'sub', 'report.md')], { uid: STRANGER, gid })).toMatch(/shared is writable by the user an isolated server runs as .* and not sticky/);
+    expect(isolationOutputProblem([join(shared, 'sub', 'report.md')], { uid: STRANGER, gid: STRANGER })).toBeUndefined();
+  });
+
+  it('names the report file\'s own directory when the isolated user may write it, sticky or not (review 5: /tmp as the report directory)', () => {
+    const sticky = join(box, 'sticky');
+    mkdirSync(sticky);
+    chmodSync(sticky, 0o1777);
+    expect(isolationOutputProblem([join(sticky, 'report.json')], { uid: STRANGER, gid: STRANGER })).toMatch(/sticky is writable by the user an isolated server runs as \(uid 4242424, gid 4242424\): /);
   });
 
   it('names a world-writable directory without the sticky bit, also when reached through a symlink', () => {
     const open = join(box, 'open');
     mkdirSync(join(open, 'sub'), { recursive: true });
     chmodSync(open, 0o777);
-    expect(isolationOutputProblem([join(open, 'sub', 'report.md')], STRANGER)).toMatch(/open is writable by every user and not sticky/);
+    expect(isolationOutputProblem([join(open, 'sub', 'report.md')], { uid: STRANGER, gid: STRANGER })).toMatch(/open is writable by the user an isolated server runs as \(uid 4242424, gid 4242424\) and not sticky/);
     symlinkSync(join(open, 'sub'), join(box, 'link'));
-    expect(isolationOutputProblem([join(box, 'link', 'report.md')], STRANGER)).toMatch(/open is writable by every user and not sticky/);
+    expect(isolationOutputProblem([join(box, 'link', 'report.md')], { uid: STRANGER, gid: STRANGER })).toMatch(/open is writable by the user an isolated server runs as .* and not sticky/);
     expect(existsSync(join(box, 'link', 'report.md'))).toBe(false);
   });
 });
