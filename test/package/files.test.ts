@@ -36,6 +36,8 @@ describe('the tarball file list', () => {
   it('ships the executable (the loader) and the bundle it runs, never the code cache or the source map', async () => {
     const paths = await packedPaths();
     expect(paths).toEqual(expect.arrayContaining(['dist/bin.js', 'dist/bin.bundle.cjs']));
+    // docs/config.md points a scenario file's $schema at it inside the installed package
+    expect(paths).toContain('dist/scenarios/scenario.schema.json');
     expect(paths.filter((p) => p.startsWith('dist/.cache/') || p.endsWith('.v8cache') || p === 'dist/bin.bundle.cjs.map')).toEqual([]);
   });
 });
