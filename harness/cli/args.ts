@@ -68,7 +68,7 @@ export const OPTION_TABLE = {
   surface: { type: 'string', multiple: true, value: 'NAME', help: 'run only these surfaces (repeatable, or comma-separated)', commands: RUN },
   tool: { type: 'string', multiple: true, value: 'NAME', help: 'call only these tools (repeatable, or comma-separated)', commands: RUN },
   check: { type: 'string', multiple: true, value: 'ID', help: 'run only these checks (see `mcp-harness checks`)', commands: RUN },
-  reporter: { type: 'string', multiple: true, short: 'r', value: 'NAME', help: 'console, json (always written), markdown, junit, sarif, html', commands: REPORTS },
+  reporter: { type: 'string', multiple: true, short: 'r', value: 'NAME', help: 'console, json (always written), markdown, junit, sarif, html; default console,json,markdown (diff: console,json)', commands: REPORTS },
   'report-dir': { type: 'string', value: 'DIR', help: 'where report files go (default: reports)', commands: REPORTS },
   'fail-on': { type: 'string', value: 'LEVEL', help: 'error (default) or warning: the lowest severity that fails the run', helpFor: { diff: 'breaking (default), any or none: which changes make diff exit 1' }, commands: REPORTS },
   'show-values': { type: 'boolean', help: 'keep argument and result values in findings (value-free by default)', commands: REPORTING },
