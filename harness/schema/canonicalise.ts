@@ -13,7 +13,7 @@ import { sortedJson } from './sorted-json.ts';
 import { mayHoldKeyword, walkSchema } from './walk.ts';
 
 /** Version of the canonical form this module produces; lock files record it (see contract/lock-format.ts). */
-export const CANONICAL_FORM = 2;
+export const CANONICAL_FORM = 3;
 
 /** A canonicalised schema and the way back to the raw document's pointers. */
 export interface CanonicalSchema {
@@ -63,6 +63,10 @@ interface Context {
   /** Set when a local `$ref` stayed a reference (a cycle, the node budget, an unmergeable sibling). */
   keptRef: boolean;
   nodes: number;
+  /** The canonical form being built (the equivalences of form 3 apply from 3 on). */
+  form: number;
+  /** The document may use `unevaluatedProperties`/`unevaluatedItems`, for which an always-true sibling is not the same as none. */
+  unevaluated: boolean;
 }
 
 /** `#/definitions/X` -> `#/$defs/X` (the 2020-12 spelling). */
@@ -175,6 +179,140 @@ function keywordValue(key: string, value: unknown, raw: string, at: string, ctx:
   return structuredClone(value);
 }
 
+/** Composition keywords whose branches form 3 canonicalises as a set (`anyOf`, `allOf`) or may turn into one (`oneOf`). */
+const COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf']);
+/** Lower bounds whose value 0 says nothing (a length or count is never negative). */
+const ZERO_BOUNDS = ['minLength', 'minItems', 'minProperties'];
+
+/** True when `v` is the always-true schema (`true` or `{}`). */
+const isTrueSchema = (v: unknown): boolean => v === true || (isObject(v) && Object.keys(v).length === 0);
+
+/** True when JSON value `v` is of JSON Schema type `type` (an integer is a number without a fraction). */
+function hasType(v: unknown, type: unknown): boolean {
+  switch (type) {
+    case 'null': return v === null;
+    case 'boolean': return typeof v === 'boolean';
+    case 'string': return typeof v === 'string';
+    case 'number': return typeof v === 'number';
+    case 'integer': return typeof v === 'number' && Number.isInteger(v);
+    case 'array': return Array.isArray(v);
+    case 'object': return isObject(v);
+    default: return false;
+  }
+}
+
+/** The set of types a canonical schema's `type` admits (`integer` implied by `number`), or undefined when unrestricted. */
+function typeSet(schema: Json): Set<string> | undefined {
+  const t = schema.type;
+  const list = typeof t === 'string' ? [t] : Array.isArray(t) && t.every((x) => typeof x === 'string') ? (t as string[]) : undefined;
+  if (!list) return undefined;
+  const set = new Set(list);
+  if (set.has('number')) set.add('integer');
+  return set;
+}
+
+/** True when two `enum` lists share no member. */
+const disjointEnums = (a: unknown, b: unknown): boolean => Array.isArray(a) && Array.isArray(b) && !a.some((x) => b.some((y) => sortedJson(x) === sortedJson(y)));
+
+/**
+ * True when no instance can pass both canonical branches: their types are disjoint, their `enum`s are,
+ * or both are objects that require a property whose `enum`s (a `const` is one) are disjoint.
+ */
+function provablyDisjoint(a: unknown, b: unknown): boolean {
+  if (!isObject(a) || !isObject(b)) return a === false || b === false;
+  const ta = typeSet(a);
+  const tb = typeSet(b);
+  if (ta && tb && ![...ta].some((t) => tb.has(t))) return true;
+  if (disjointEnums(a.enum, b.enum)) return true;
+  if (a.type !== 'object' || b.type !== 'object' || !isObject(a.properties) || !isObject(b.properties)) return false;
+  const required = (s: Json) => (Array.isArray(s.required) ? s.required : []);
+  const pa = a.properties;
+  const pb = b.properties;
+  return required(a).some((p) => typeof p === 'string' && required(b).includes(p) && isObject(pa[p]) && isObject(pb[p]) && disjointEnums((pa[p] as Json).enum, (pb[p] as Json).enum));
+}
+
+/** One canonicalised branch of a composition and its own canonical -> raw pointer map. */
+interface Branch {
+  schema: unknown;
+  map: Map<string, string>;
+  /** The branch's index in the raw list. */
+  index: number;
+}
+
+/**
+ * A composition keyword (form 3): each branch built into its own pointer map; a `oneOf` whose branches
+ * are pairwise provably disjoint is an `anyOf` (where the node has none); `anyOf`/`allOf` branches are
+ * sorted (both are sets) and the maps re-keyed to the new indexes; an `anyOf` of pure `enum` branches is
+ * their union `enum` (where the node has none).
+ */
+function combinator(key: string, list: unknown[], raw: string, at: string, ctx: Context, out: Json, mayBeAnyOf: boolean, mayBeEnum: boolean): void {
+  const built = joinPointer(at, key);
+  const outer = ctx.map;
+  const branches: Branch[] = list.map((v, index) => {
+    ctx.map = new Map();
+    const schema = isSchema(v) ? node(v, joinPointer(raw, index), joinPointer(built, index), ctx) : (ctx.map.set(joinPointer(built, index), joinPointer(raw, index)), structuredClone(v));
+    return { schema, map: ctx.map, index };
+  });
+  ctx.map = outer;
+  const disjoint = key === 'oneOf' && mayBeAnyOf && branches.every((b, i) => branches.slice(i + 1).every((c) => provablyDisjoint(b.schema, c.schema)));
+  const name = disjoint ? 'anyOf' : key;
+  const keyAt = joinPointer(at, name);
+  ctx.map.set(keyAt, raw);
+  if (name !== 'oneOf') {
+    const text = new Map(branches.map((b) => [b, sortedJson(b.schema)]));
+    branches.sort((a, b) => ((text.get(a) as string) < (text.get(b) as string) ? -1 : (text.get(a) as string) > (text.get(b) as string) ? 1 : 0));
+  }
+  const pureEnum = (s: unknown): boolean => isObject(s) && Object.keys(s).length === 1 && Array.isArray(s.enum);
+  if (name === 'anyOf' && mayBeEnum && branches.length > 0 && branches.every((b) => pureEnum(b.schema))) {
+    const members = new Map<string, [unknown, string]>();
+    for (const b of branches) {
+      ((b.schema as Json).enum as unknown[]).forEach((m, k) => {
+        const from = joinPointer(built, b.index, 'enum', k);
+        if (!members.has(sortedJson(m))) members.set(sortedJson(m), [m, b.map.get(from) ?? joinPointer(raw, b.index)]);
+      });
+    }
+    const sorted = [...members.keys()].sort();
+    ctx.map.set(joinPointer(at, 'enum'), raw);
+    sorted.forEach((k, j) => ctx.map.set(joinPointer(at, 'enum', j), (members.get(k) as [unknown, string])[1]));
+    out.enum = sorted.map((k) => (members.get(k) as [unknown, string])[0]);
+    return;
+  }
+  branches.forEach((b, j) => {
+    const from = joinPointer(built, b.index);
+    const to = joinPointer(keyAt, j);
+    for (const [k, v] of b.map) ctx.map.set(to + k.slice(from.length), v);
+  });
+  out[name] = branches.map((b) => b.schema);
+}
+
+/**
+ * The keyword-level equivalences of form 3 on a built node: `type` lists keep `number` without
+ * `integer`; a `type` every `enum` member already has is dropped; always-true `propertyNames`
+ * (`true`, `{}`, `{type: "string"}`), `additionalProperties`, `items` (`true`, `{}`), `uniqueItems: false`
+ * and zero `minLength`/`minItems`/`minProperties` are dropped; `items: false` after n `prefixItems` is
+ * `maxItems: min(maxItems, n)`.
+ */
+function simplify(out: Json, at: string, ctx: Context): void {
+  if (Array.isArray(out.type) && out.type.includes('number') && out.type.includes('integer')) out.type = typeValue(out.type.filter((t) => t !== 'integer'), false);
+  if (out.type !== undefined && Array.isArray(out.enum) && out.enum.length > 0) {
+    const types = typeof out.type === 'string' ? [out.type] : Array.isArray(out.type) ? out.type : [];
+    if (out.enum.every((m) => types.some((t) => hasType(m, t)))) delete out.type;
+  }
+  if (out.propertyNames !== undefined && (isTrueSchema(out.propertyNames) || (isObject(out.propertyNames) && Object.keys(out.propertyNames).length === 1 && out.propertyNames.type === 'string'))) delete out.propertyNames;
+  if (!ctx.unevaluated && isTrueSchema(out.additionalProperties)) delete out.additionalProperties;
+  if (!ctx.unevaluated && isTrueSchema(out.items)) delete out.items;
+  if (out.uniqueItems === false) delete out.uniqueItems;
+  for (const key of ZERO_BOUNDS) if (out[key] === 0) delete out[key];
+  if (out.items === false && Array.isArray(out.prefixItems)) {
+    const n = out.prefixItems.length;
+    delete out.items;
+    if (typeof out.maxItems !== 'number' || out.maxItems > n) {
+      out.maxItems = n;
+      ctx.map.set(joinPointer(at, 'maxItems'), ctx.map.get(joinPointer(at, 'items')) ?? joinPointer(at, 'items'));
+    }
+  }
+}
+
 /** Canonicalise one (sub)schema found at `raw` in the document, placed at `at` in the canonical form. */
 function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
   ctx.map.set(at, raw);
@@ -196,12 +334,17 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
       out.$defs = { ...(isObject(out.$defs) ? out.$defs : {}), ...(mapValue(v, keyRaw, defsAt, ctx) as Json) };
       continue;
     }
+    if (ctx.form >= 3 && COMBINATORS.has(key) && Array.isArray(v)) {
+      combinator(key, v, keyRaw, at, ctx, out, !entries.some(([k]) => k === 'anyOf'), !entries.some(([k]) => k === 'enum'));
+      continue;
+    }
     const keyAt = joinPointer(at, key);
     ctx.map.set(keyAt, keyRaw);
     out[key] = keywordValue(key, v, keyRaw, keyAt, ctx);
     if (key === 'enum' && keyRaw.endsWith('/const')) ctx.map.set(joinPointer(keyAt, 0), keyRaw);
   }
   ctx.expanding.length = depth;
+  if (ctx.form >= 3) simplify(out, at, ctx);
   return out;
 }
 
@@ -221,10 +364,11 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
 export function canonicalise(schema: unknown, form: number = CANONICAL_FORM): CanonicalSchema {
   if (schema === undefined) return { schema: undefined, rawPointer: (p) => p };
   if (form === 1 || !isSchema(schema) || isTooDeep(schema)) return { schema, rawPointer: (p) => p };
-  let ctx: Context = { root: schema, map: new Map(), expanding: [''], dropDefs: true, keptRef: false, nodes: 0 };
+  const unevaluated = form >= 3 && (mayHoldKeyword(schema, 'unevaluatedProperties') || mayHoldKeyword(schema, 'unevaluatedItems'));
+  let ctx: Context = { root: schema, map: new Map(), expanding: [''], dropDefs: true, keptRef: false, nodes: 0, form, unevaluated };
   let out = node(schema, '', '', ctx);
   if (ctx.keptRef) {
-    ctx = { root: schema, map: new Map(), expanding: [''], dropDefs: false, keptRef: false, nodes: 0 };
+    ctx = { root: schema, map: new Map(), expanding: [''], dropDefs: false, keptRef: false, nodes: 0, form, unevaluated };
     out = node(schema, '', '', ctx);
   }
   const map = ctx.map;

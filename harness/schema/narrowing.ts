@@ -71,7 +71,7 @@ const LOWER = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', '
 const UPPER = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
 /** Keywords the advertised side may add where the contract has none (they only reject instances). */
 const ADDABLE = new Set(['pattern', 'format']);
-/** Lists of subschemas that may be narrowed element-wise (same length): every branch narrower, the whole narrower. */
+/** Lists of subschemas compared branch by branch (see compareList). */
 const ELEMENTWISE = new Set(['prefixItems', 'anyOf', 'allOf']);
 
 type Schema = Record<string, unknown>;
@@ -149,10 +149,47 @@ function compareItems(contract: unknown, advertised: unknown, at: string, out: S
   out.push({ pointer: at, kind, keyword: 'items' });
 }
 
-/** Compare a list of subschemas element-wise when both have the same length (rule f). */
+/** Differences of one subtree pair, into a fresh list. */
+function differencesOf(contract: unknown, advertised: unknown, at: string, dir: Direction): SchemaDifference[] {
+  const out: SchemaDifference[] = [];
+  compareSubtree(contract, advertised, at, out, dir);
+  return out;
+}
+
+/**
+ * Match every branch of `from` to SOME branch of `to` that it narrows (`narrows(f, t)`: the
+ * differences, empty when it narrows), the same index tried first; an unmatched branch reports the
+ * differences of its closest candidate (the fewest, the same index on a tie).
+ */
+function matchBranches(from: unknown[], to: unknown[], differences: (i: number, j: number) => SchemaDifference[], at: string, out: SchemaDifference[], key: string): void {
+  from.forEach((_, i) => {
+    let best: SchemaDifference[] | undefined = i < to.length ? differences(i, i) : undefined;
+    for (let j = 0; j < to.length && best?.length !== 0; j++) {
+      if (j === i) continue;
+      const found = differences(i, j);
+      if (best === undefined || found.length < best.length) best = found;
+    }
+    if (best === undefined) out.push({ pointer: at, kind: 'changed-keyword', keyword: key });
+    else out.push(...best);
+  });
+}
+
+/**
+ * Compare a list of subschemas (rule f): `prefixItems` element-wise when both have the same length;
+ * `anyOf` when every advertised branch narrows some contract branch (a removed branch narrows);
+ * `allOf` when every contract branch is narrowed by some advertised branch (an added branch narrows).
+ */
 function compareList(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction): void {
-  if (Array.isArray(contract) && Array.isArray(advertised) && contract.length === advertised.length) {
-    return contract.forEach((c, i) => compareSubtree(c, advertised[i], joinPointer(at, i), out, dir));
+  if (Array.isArray(contract) && Array.isArray(advertised)) {
+    if (key === 'anyOf' && advertised.length > 0) {
+      return matchBranches(advertised, contract, (i, j) => differencesOf(contract[j], advertised[i], joinPointer(at, i), dir), at, out, key);
+    }
+    if (key === 'allOf' && advertised.length > 0) {
+      return matchBranches(contract, advertised, (i, j) => differencesOf(contract[i], advertised[j], joinPointer(at, j), dir), at, out, key);
+    }
+    if (key === 'prefixItems' && contract.length === advertised.length) {
+      return contract.forEach((c, i) => compareSubtree(c, advertised[i], joinPointer(at, i), out, dir));
+    }
   }
   compareOther(key, contract, advertised, at, out);
 }
@@ -176,6 +213,14 @@ function compareOther(key: string, contract: unknown, advertised: unknown, at: s
   out.push({ pointer: at, kind, keyword: key });
 }
 
+/** True when every member of `list` (an advertised `enum`) has one of the types `type` names (canonical form drops such a `type`). */
+function enumWithin(list: unknown, type: unknown): boolean {
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
+  const is = (v: unknown, t: unknown): boolean =>
+    t === 'integer' ? Number.isInteger(v) : t === 'number' ? typeof v === 'number' : t === 'null' ? v === null : t === 'array' ? Array.isArray(v) : t === 'object' ? isRecord(v) : typeof v === t;
+  return Array.isArray(list) && list.length > 0 && list.every((m) => types.some((t) => is(m, t)));
+}
+
 /**
  * Compare one keyword of two schema objects under the enumerated rules; exported so that the
  * top-level input rule can reuse it for root keywords.
@@ -190,6 +235,7 @@ export function compareKeyword(key: string, contract: Schema, advertised: Schema
   if (key === 'items') return compareItems(contract[key], advertised[key], at, out, dir);
   if (ELEMENTWISE.has(key)) return compareList(key, contract[key], advertised[key], at, out, dir);
   if (key === '$defs') return compareDefinitions(contract[key], advertised[key], at, out, dir);
+  if (key === 'type' && advertised.type === undefined && enumWithin(advertised.enum, contract.type)) return;
   return compareOther(key, contract[key], advertised[key], at, out);
 }
 
