@@ -172,6 +172,11 @@ async function convertZod4(schema: unknown, options: ConvertOptions, shape: bool
   return found.mod.toJSONSchema(target, { io: options.io, target: dialect === 'draft-07' ? 'draft-7' : 'draft-2020-12' });
 }
 
+/**
+ * A zod 3 schema (or raw shape) to JSON Schema the way the MCP SDK advertises it (zod-to-json-schema,
+ * draft-07 target, `strictUnions`), respelled in 2020-12 for that dialect (see `toDraft2020`): the
+ * converter's own 2019-09 target writes draft-04's boolean `exclusiveMinimum`, which 2020-12 does not have.
+ */
 async function convertZod3(schema: unknown, options: ConvertOptions, shape: boolean): Promise<Record<string, unknown>> {
   let target = schema;
   if (shape) {
@@ -181,12 +186,34 @@ async function convertZod3(schema: unknown, options: ConvertOptions, shape: bool
   }
   // imported here, not at load: only a zod 3 contract needs it (39 modules, ~45 ms of start-up CPU otherwise, issue 12)
   const { zodToJsonSchema } = await import('zod-to-json-schema');
-  const json = zodToJsonSchema(target as Parameters<typeof ZodToJsonSchema>[0], {
-    target: options.dialect === 'draft-07' ? 'jsonSchema7' : 'jsonSchema2019-09',
-    pipeStrategy: options.io,
-  }) as Record<string, unknown>;
+  const json = zodToJsonSchema(target as Parameters<typeof ZodToJsonSchema>[0], { target: 'jsonSchema7', strictUnions: true, pipeStrategy: options.io }) as Record<string, unknown>;
   delete json.$schema;
-  return json;
+  return options.dialect === 'draft-07' ? json : (toDraft2020(json) as Record<string, unknown>);
+}
+
+/** Keywords whose value maps names to subschemas, for `toDraft2020`'s walk. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']);
+
+/**
+ * A draft-07 document (zod-to-json-schema's output) in 2020-12 spelling: `definitions` -> `$defs` (and
+ * `$ref`s to them rewritten), tuple `items: [...]` + `additionalItems` -> `prefixItems` + `items`.
+ * Returns a fresh value; property names are never rewritten.
+ */
+function toDraft2020(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toDraft2020);
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (SCHEMA_MAPS.has(key) && isObject(v)) out[key === 'definitions' ? '$defs' : key] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, toDraft2020(sub)]));
+    else if (key === '$ref' && typeof v === 'string') out.$ref = v.replace(/^#\/definitions(?=\/|$)/, '#/$defs');
+    else if (key === 'items' && Array.isArray(v)) out.prefixItems = v.map(toDraft2020);
+    else if (key === 'additionalItems') {
+      if (Array.isArray(value.items)) out.items = toDraft2020(v);
+      else out[key] = toDraft2020(v);
+    } else if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required') out[key] = structuredClone(v);
+    else out[key] = toDraft2020(v);
+  }
+  return out;
 }
 
 /**

@@ -1,0 +1,55 @@
+/**
+ * The zod 3 projection of a contract (harness/contract/convert.ts): zod-to-json-schema's draft-07
+ * output the way the MCP SDK writes it (`strictUnions`), respelled in 2020-12 for that dialect, so a
+ * zod 3 contract meets a zod 3 server (and a zod 4 one) in the same meaning.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod-3';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import { toJsonSchemaObject } from '../../harness/contract/convert.ts';
+import { compareSchemas } from '../../harness/schema/compare.ts';
+
+const shape = {
+  positive: z.number().positive(),
+  pair: z.tuple([z.string(), z.number()]),
+  rest: z.tuple([z.string()]).rest(z.number()),
+  pick: z.union([z.literal('a'), z.literal('b')]),
+  maybe: z.union([z.string(), z.number()]).optional(),
+  tree: z.object({ v: z.number() }).extend({ kids: z.lazy(() => z.array(z.object({ v: z.number() }))) }),
+};
+const schema = z.object(shape);
+
+async function project(dialect: '2020-12' | 'draft-07'): Promise<Record<string, any>> {
+  const result = await toJsonSchemaObject(schema, 'input', { dialect });
+  if (!result.ok) throw new Error(result.reason);
+  return result.schema;
+}
+
+describe('zod 3 contracts', () => {
+  it('2020-12: numeric exclusiveMinimum (never the draft-04 boolean), tuples as prefixItems/items', async () => {
+    const json = await project('2020-12');
+    expect(json.properties.positive).toEqual({ type: 'number', exclusiveMinimum: 0 });
+    expect(json.properties.pair).toMatchObject({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], minItems: 2, maxItems: 2 });
+    expect(json.properties.pair.items).toBeUndefined();
+    expect(json.properties.rest).toMatchObject({ prefixItems: [{ type: 'string' }], items: { type: 'number' } });
+    expect(json.properties.rest.additionalItems).toBeUndefined();
+    expect(JSON.stringify(json)).not.toContain('definitions');
+  });
+
+  it('draft-07: the converter output as is (tuple items lists)', async () => {
+    const json = await project('draft-07');
+    expect(json.properties.pair.items).toEqual([{ type: 'string' }, { type: 'number' }]);
+    expect(json.properties.rest.additionalItems).toEqual({ type: 'number' });
+  });
+
+  it('unions are written as the SDK writes them (strictUnions), so a zod 3 server meets its zod 3 contract', async () => {
+    const server = zodToJsonSchema(schema, { strictUnions: true, pipeStrategy: 'input' }) as Record<string, unknown>;
+    delete server.$schema;
+    for (const dialect of ['2020-12', 'draft-07'] as const) {
+      const contract = await project(dialect);
+      expect(compareSchemas(contract, server)).toEqual([]);
+      expect(compareSchemas(server, contract)).toEqual([]);
+    }
+  });
+
+});
