@@ -103,6 +103,20 @@ describe('writeLock and readLock', () => {
     expect((await readError(join(dir, 'edited.json'))).keyPath).toBe('schemaHash');
   });
 
+  it('still verifies a lock recorded in canonical form 2 (form 2 hashes exactly as before form 3)', async () => {
+    const tools = [
+      { name: 'pick', inputSchema: { type: 'object', properties: { a: { anyOf: [{ type: 'string', const: 'b' }, { type: 'string', const: 'a' }] }, n: { type: ['integer', 'number'], minimum: 0 }, t: { type: 'array', prefixItems: [{ type: 'string' }], items: false }, r: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} } } } },
+      { name: 'disc', inputSchema: { type: 'object', properties: { d: { oneOf: [{ type: 'object', properties: { k: { const: 'y' } }, required: ['k'] }, { type: 'object', properties: { k: { const: 'x' } }, required: ['k'] }] } }, required: ['d'] }, outputSchema: { type: 'object', properties: { s: { type: 'string', minLength: 0, enum: ['q'] } } } },
+    ];
+    // computed by the form-2 harness (before canonical form 3): the same tools hash differently in form 3
+    const form2 = '9b0ed9cd27b6c9d5732a4e344b6575e29932294929fb00827a6bb420387e8d00';
+    expect(hashToolSchemas(tools, 2)).toBe(form2);
+    expect(hashToolSchemas(tools)).not.toBe(form2);
+    const lock = buildLock(negotiation, listed);
+    await writeFile(join(dir, 'form2.json'), JSON.stringify({ ...lock, tools, canonicalForm: 2, schemaHash: form2 }));
+    expect((await readLock(join(dir, 'form2.json'))).schemaHash).toBe(hashToolSchemas(tools));
+  });
+
   it('records the canonical form, reads a lock without one as form 1, and refuses a form newer than its own', async () => {
     const lock = buildLock(negotiation, listed);
     expect(lock.canonicalForm).toBe(CANONICAL_FORM);

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { canonicalise } from '../../harness/schema/canonicalise.ts';
 import { compareSchemas, schemasIdentical } from '../../harness/schema/compare.ts';
 
+/** A discriminated-union branch: an object that requires `k` to be `tag`. */
+const disc = (tag: string, properties: Record<string, unknown>) => ({ type: 'object', properties: { k: { type: 'string', const: tag }, ...properties }, required: ['k'] });
 const kinds = (c: unknown, a: unknown) => compareSchemas(c, a).map((d) => `${d.kind} ${d.pointer}`);
 
 interface Row {
@@ -28,6 +30,20 @@ const rows: Row[] = [
   { name: 'draft-07 tuple items = 2020-12 prefixItems', a: { items: [{ type: 'string' }], additionalItems: false }, b: { prefixItems: [{ type: 'string' }], items: false }, widened: { prefixItems: [{ type: 'string' }], items: true }, finding: 'removed-keyword /maxItems' },
   { name: 'a local $ref = its target', a: { type: 'object', properties: { a: { type: 'string', maxLength: 2 } } }, b: { $defs: { S: { type: 'string', maxLength: 2 } }, type: 'object', properties: { a: { $ref: '#/$defs/S' } } }, widened: { $defs: { S: { type: 'string', maxLength: 5 } }, type: 'object', properties: { a: { $ref: '#/$defs/S' } } }, finding: 'loosened-bound /$defs/S/maxLength' },
   { name: 'enum and required are sets', a: { enum: ['a', 'b'], required: ['x', 'y'] }, b: { enum: ['b', 'a'], required: ['y', 'x'] }, widened: { enum: ['b', 'a'], required: ['y', 'x', 'z'] }, finding: 'added-required /required' },
+  // canonical form 3
+  { name: 'union of literals = typed enum', a: { type: 'string', enum: ['a', 'b'] }, b: { anyOf: [{ type: 'string', const: 'a' }, { type: 'string', const: 'b' }] }, widened: { anyOf: [{ type: 'string', const: 'a' }, { type: 'string', const: 'b' }, { type: 'string', const: 'c' }] }, finding: 'enum-member /anyOf/2/const' },
+  { name: 'disjoint oneOf = anyOf (discriminated union)', a: { anyOf: [disc('x', { n: { type: 'number' } }), disc('y', { s: { type: 'string' } })] }, b: { oneOf: [disc('y', { s: { type: 'string' } }), disc('x', { n: { type: 'number' } })] }, widened: { oneOf: [disc('y', { s: { type: 'string', maxLength: 3 } }), disc('x', { n: { type: 'string' } })] }, finding: 'changed-keyword /oneOf/1/properties/n/type' },
+  { name: 'oneOf of disjoint types = anyOf', a: { anyOf: [{ type: 'string' }, { type: 'boolean' }] }, b: { oneOf: [{ type: 'boolean' }, { type: 'string' }] }, widened: { oneOf: [{ type: 'boolean' }, { type: 'string' }, { type: 'null' }] }, finding: 'changed-keyword /oneOf/2/type' },
+  { name: 'propertyNames: {type: string} says nothing', a: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: { type: 'string' } }, b: { type: 'object', additionalProperties: { type: 'string' } }, widened: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: { type: 'number' } }, finding: 'changed-keyword /additionalProperties/type' },
+  { name: 'additionalProperties {} = true = absent', a: { type: 'object', additionalProperties: {}, minProperties: 1 }, b: { type: 'object', minProperties: 1 }, widened: { type: 'object', additionalProperties: true }, finding: 'removed-keyword /minProperties' },
+  { name: 'items {} = absent', a: { type: 'array', items: {}, maxItems: 3 }, b: { type: 'array', items: true, maxItems: 3 }, widened: { type: 'array', items: true, maxItems: 4 }, finding: 'loosened-bound /maxItems' },
+  { name: 'uniqueItems: false = absent', a: { type: 'array', uniqueItems: false, items: { type: 'string' } }, b: { type: 'array', items: { type: 'string' } }, widened: { type: 'array', uniqueItems: false, items: { type: 'number' } }, finding: 'changed-keyword /items/type' },
+  { name: 'lower bounds of 0 = absent', a: { minLength: 0, minItems: 0, minProperties: 0, maxLength: 3 }, b: { maxLength: 3 }, widened: { minLength: 0, maxLength: 4 }, finding: 'loosened-bound /maxLength' },
+  { name: 'closed tuple = maxItems of its length', a: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false }, b: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], maxItems: 2 }, widened: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], maxItems: 3 }, finding: 'loosened-bound /maxItems' },
+  { name: 'type [integer, number] = number', a: { type: 'number', maximum: 3 }, b: { type: ['integer', 'number'], maximum: 3 }, widened: { type: ['integer', 'number', 'string'], maximum: 3 }, finding: 'changed-keyword /type' },
+  { name: 'a type every enum member has is redundant', a: { type: 'string', enum: ['a', 'b'] }, b: { enum: ['b', 'a'] }, widened: { enum: ['b', 'a', 1] }, finding: 'enum-member /enum/2' },
+  { name: 'anyOf branches in any order', a: { anyOf: [{ type: 'string' }, { type: 'number', minimum: 0 }] }, b: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string' }] }, widened: { anyOf: [{ type: 'number', minimum: -1 }, { type: 'string' }] }, finding: 'loosened-bound /anyOf/0/minimum' },
+  { name: 'allOf branches in any order', a: { allOf: [{ minLength: 1 }, { maxLength: 5 }] }, b: { allOf: [{ maxLength: 5 }, { minLength: 1 }] }, widened: { allOf: [{ maxLength: 6 }, { minLength: 1 }] }, finding: 'loosened-bound /allOf/0/maxLength' },
 ];
 
 describe('canonical equivalences (both arms)', () => {
@@ -41,6 +57,29 @@ describe('canonical equivalences (both arms)', () => {
     expect(schemasIdentical(a, widened)).toBe(false);
   });
 
+  it('form 3 keeps what is not an equivalence: overlapping oneOf, a real propertyNames, a type some enum member lacks, a short closed tuple', () => {
+    expect(kinds({ anyOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] }, { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] })).toEqual(['removed-keyword /anyOf', 'added-keyword /oneOf']);
+    expect(kinds({ anyOf: [disc('x', {}), disc('x', { n: {} })] }, { oneOf: [disc('x', {}), disc('x', { n: {} })] })).toContain('added-keyword /oneOf');
+    expect(kinds({ oneOf: [{ properties: { k: { const: 'x' } }, required: ['k'] }, { properties: { k: { const: 'y' } }, required: ['k'] }] }, { anyOf: [{ properties: { k: { const: 'x' } }, required: ['k'] }, { properties: { k: { const: 'y' } }, required: ['k'] }] })).toContain('added-keyword /anyOf');
+    expect(kinds({ type: 'object', propertyNames: { type: 'string', maxLength: 3 } }, { type: 'object', propertyNames: { type: 'string' } })).toEqual(['removed-keyword /propertyNames']);
+    expect(kinds({ type: 'integer', enum: [1, 1.5] }, { enum: [1, 1.5] })).toEqual(['removed-keyword /type']);
+    expect(kinds({ type: 'array', prefixItems: [{ type: 'string' }], items: false }, { type: 'array', prefixItems: [{ type: 'string' }], maxItems: 2 })).toEqual(['loosened-bound /maxItems']);
+    expect(kinds({ type: 'array', prefixItems: [{}, {}], maxItems: 1 }, { type: 'array', prefixItems: [{}, {}], items: false })).toEqual(['loosened-bound /items']);
+    expect(kinds({ minLength: 1 }, { minLength: 0 })).toEqual(['removed-keyword /minLength']);
+    expect(kinds({ type: 'object', additionalProperties: false }, { type: 'object', additionalProperties: {} })).toEqual(['opened-object /additionalProperties']);
+    expect(kinds({ type: 'object', additionalProperties: {}, unevaluatedProperties: false }, { type: 'object', unevaluatedProperties: false })).not.toEqual([]);
+  });
+  it('canonical form 2 is unchanged: none of the form 3 equivalences apply to it', () => {
+    const doc = { anyOf: [{ type: 'string', const: 'b' }, { type: 'string', const: 'a' }], propertyNames: { type: 'string' }, minLength: 0 };
+    expect(canonicalise(doc, 2).schema).toEqual({ anyOf: [{ type: 'string', enum: ['b'] }, { type: 'string', enum: ['a'] }], propertyNames: { type: 'string' }, minLength: 0 });
+    expect(canonicalise(doc).schema).toEqual({ enum: ['a', 'b'] });
+  });
+  it('sorted branches keep their way back to the raw document', () => {
+    const c = canonicalise({ anyOf: [{ type: 'string', minimum: 2 }, { type: 'number', maximum: 3 }] });
+    expect(c.schema).toEqual({ anyOf: [{ maximum: 3, type: 'number' }, { minimum: 2, type: 'string' }] });
+    expect(c.rawPointer('/anyOf/0/maximum')).toBe('/anyOf/1/maximum');
+    expect(c.rawPointer('/anyOf/1/minimum')).toBe('/anyOf/0/minimum');
+  });
   it('keeps anyOf with null when the other branch constrains null too (enum), so no widening hides', () => {
     const c = { anyOf: [{ type: 'string', enum: ['a'] }, { type: 'null' }] };
     expect(kinds(c, { type: ['string', 'null'], enum: ['a'] })).not.toEqual([]);

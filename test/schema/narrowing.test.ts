@@ -108,12 +108,27 @@ describe('narrowing comparator', () => {
     const widened = { type: 'object', properties: { list: { type: 'array', items: { ...item, properties: { ...item.properties, extra: {} }, required: ['id', 'n', 'extra'] } } } };
     expect(kinds(contract, widened)).toEqual(['added-property /properties/list/items/properties/extra', 'added-required /properties/list/items/required']);
   });
-  it('narrows anyOf and allOf element-wise (same length); oneOf must stay equal', () => {
+  it('narrows anyOf and allOf branch by branch; oneOf must stay equal', () => {
     expect(kinds({ anyOf: [{ type: 'string' }, { type: 'integer' }] }, { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'integer' }] })).toEqual([]);
     expect(kinds({ allOf: [{ maximum: 9 }] }, { allOf: [{ maximum: 10 }] })).toEqual(['loosened-bound /allOf/0/maximum']);
     expect(kinds({ oneOf: [{ type: 'string' }, { type: 'string', pattern: 'x' }] }, { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'string', pattern: 'x' }] })).toEqual(['changed-keyword /oneOf']);
   });
 
+  it('anyOf: every advertised branch must narrow some contract branch (a removed branch narrows, an added one is reported)', () => {
+    const contract = { anyOf: [{ type: 'string' }, { type: 'number', minimum: 0 }, { type: 'boolean' }] };
+    expect(kinds(contract, { anyOf: [{ type: 'number', minimum: 1 }, { type: 'string', maxLength: 4 }] })).toEqual([]);
+    expect(kinds(contract, { anyOf: [{ type: 'boolean' }] })).toEqual([]);
+    expect(kinds(contract, { anyOf: [{ type: 'boolean' }, { type: 'number', minimum: -1 }] })).toEqual(['loosened-bound /anyOf/1/minimum']);
+    expect(kinds(contract, { anyOf: [{ type: 'string' }, { type: 'array' }] })).toEqual(['changed-keyword /anyOf/1/type']);
+    expect(kinds({ anyOf: [{ type: 'string' }] }, { anyOf: [] })).toEqual(['changed-keyword /anyOf']);
+  });
+  it('allOf: every contract branch must be narrowed by some advertised branch (an added branch narrows, a removed one is reported)', () => {
+    const contract = { allOf: [{ maxLength: 5 }, { minLength: 1 }] };
+    expect(kinds(contract, { allOf: [{ minLength: 2 }, { maxLength: 4 }, { pattern: 'x' }] })).toEqual([]);
+    expect(kinds(contract, { allOf: [{ minLength: 1 }] })).toEqual(['removed-keyword /allOf/0/maxLength']);
+    expect(kinds(contract, { allOf: [{ minLength: 1 }, { maxLength: 6 }] })).toEqual(['loosened-bound /allOf/1/maxLength']);
+    expect(kinds({ allOf: [{ minLength: 1 }] }, { allOf: [] })).toEqual(['changed-keyword /allOf']);
+  });
   it('judges outputs the other way round for guarantees: a dropped required entry or property is a difference, an added required entry a narrowing', () => {
     const out = (c: unknown, a: unknown) => compareSchemas(c, a, 'output').map((d) => `${d.kind} ${d.pointer}`);
     const contract = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a'] };
