@@ -349,8 +349,8 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
 }
 
 /**
- * Bring a schema to canonical form (CANONICAL_FORM; `form: 1` = the document itself, as locks written
- * before form 2 hashed it). Form 2, each a row of docs/architecture.md's equivalence table:
+ * Bring a schema to canonical form `form` (default CANONICAL_FORM; `form: 1` = the document itself, as
+ * locks written before form 2 hashed it). Form 2, each a row of docs/architecture.md's equivalence table:
  * `$schema` dropped (dialect is schema/dialect's business); `type: [T, "null"]`, `anyOf`/`oneOf` of
  * `{..T}` and `{type:"null"}` (either order, when every keyword of the T branch passes null anyway)
  * and OpenAPI `nullable: true` all become `type: [T, "null"]`; `type` lists sorted, a one-element list
@@ -358,6 +358,13 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
  * `items`/`additionalItems` are 2020-12 `prefixItems`/`items`; a local `$ref` is replaced by its target
  * (not when that would loop, exceed the node budget, or merge into a sibling keyword), and `$defs` are
  * dropped when every local `$ref` was inlined; `required` and `enum` sorted (both are sets).
+ * Form 3 (CANONICAL_FORM) adds: a `oneOf` of pairwise provably disjoint branches is an `anyOf`;
+ * `anyOf`/`allOf` branches sorted (sets; the pointer map follows each branch); an `anyOf` of pure
+ * `enum` branches (a union of literals) is one `enum`; `type: [integer, number]` is `number`; a `type`
+ * every `enum` member has is dropped; always-true `propertyNames` (`{type: "string"}`),
+ * `additionalProperties` and `items` (`true`, `{}`; not where `unevaluated*` is used), `uniqueItems:
+ * false` and zero `minLength`/`minItems`/`minProperties` are dropped; `items: false` after n
+ * `prefixItems` is `maxItems: min(maxItems, n)`. Form 2 is produced exactly as before form 3 existed.
  * Pure and total: never throws. Form 1, non-schema values and documents nested deeper than
  * MAX_SCHEMA_DEPTH come back as they are (the same value, not a copy; callers never mutate it).
  */

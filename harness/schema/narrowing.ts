@@ -15,8 +15,11 @@
  *  (d) an object closed: `additionalProperties` absent or `true` in the contract, `false` advertised;
  *  (e) a `pattern` or `format` added where the contract has none; `uniqueItems: true` added;
  *  (f) recursion through `properties`, `items`, `prefixItems` (same length), `additionalProperties`,
- *      and `anyOf`/`allOf` (same length, element-wise) under these same rules, down to MAX_SCHEMA_DEPTH
- *      JSON levels (deeper documents or subtrees that differ are one `too-deep` difference).
+ *      `anyOf` (every advertised branch narrows SOME contract branch: a removed branch narrows) and
+ *      `allOf` (every contract branch is narrowed by SOME advertised branch: an added branch narrows)
+ *      under these same rules, down to MAX_SCHEMA_DEPTH JSON levels (deeper documents or subtrees
+ *      that differ are one `too-deep` difference). `oneOf` must be equal (a removed or narrowed
+ *      branch can widen it); canonical form sorts `anyOf`/`allOf` branches, so matching is by set.
  * Anything else is a difference: another `type`, an added property or required entry, a loosened or
  * removed bound, an enum member the contract does not list, an object opened, any other keyword added,
  * removed or changed. The narrowings are enumerated, not inferred: annotation keywords (`description`,
