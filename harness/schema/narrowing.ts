@@ -77,6 +77,10 @@ const ADDABLE = new Set(['pattern', 'format']);
 /** Lists of subschemas compared branch by branch (see compareList). */
 const ELEMENTWISE = new Set(['prefixItems', 'anyOf', 'allOf']);
 
+/** Subtree comparisons one `schemaDifferences` may spend before `anyOf`/`allOf` branches are only tried at the same index (nested unions cannot go exponential; the fallback can only report more). */
+const MAX_WORK = 200_000;
+let work = 0;
+
 type Schema = Record<string, unknown>;
 const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
@@ -167,7 +171,7 @@ function differencesOf(contract: unknown, advertised: unknown, at: string, dir: 
 function matchBranches(from: unknown[], to: unknown[], differences: (i: number, j: number) => SchemaDifference[], at: string, out: SchemaDifference[], key: string): void {
   from.forEach((_, i) => {
     let best: SchemaDifference[] | undefined = i < to.length ? differences(i, i) : undefined;
-    for (let j = 0; j < to.length && best?.length !== 0; j++) {
+    for (let j = 0; j < to.length && best?.length !== 0 && work < MAX_WORK; j++) {
       if (j === i) continue;
       const found = differences(i, j);
       if (best === undefined || found.length < best.length) best = found;
@@ -247,6 +251,7 @@ export function compareKeyword(key: string, contract: Schema, advertised: Schema
  * (relative to the schema root). Boolean or non-object schemas must be deep-equal.
  */
 export function compareSubtree(contract: unknown, advertised: unknown, pointer: string, out: SchemaDifference[], dir: Direction = 'input'): void {
+  work++;
   if (jsonEqual(contract, advertised)) return;
   if (pointerDepth(pointer) >= MAX_SCHEMA_DEPTH) return void out.push({ pointer, kind: 'too-deep', keyword: 'schema' });
   if (!isRecord(contract) || !isRecord(advertised)) return void out.push({ pointer, kind: 'changed-keyword', keyword: 'schema' });
@@ -262,6 +267,7 @@ export function compareSubtree(contract: unknown, advertised: unknown, pointer: 
 export function schemaDifferences(contract: unknown, advertised: unknown, dir: Direction = 'input'): SchemaDifference[] {
   if (isTooDeep(contract) || isTooDeep(advertised)) return jsonEqual(contract, advertised) ? [] : [{ pointer: '', kind: 'too-deep', keyword: 'schema' }];
   const out: SchemaDifference[] = [];
+  work = 0;
   compareSubtree(contract, advertised, '', out, dir);
   return out;
 }
