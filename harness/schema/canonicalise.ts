@@ -211,6 +211,13 @@ function typeSet(schema: Json): Set<string> | undefined {
   return set;
 }
 
+/** The types a canonical schema admits: its `enum` members' types, else its `typeSet`. */
+function admittedTypes(schema: Json): Set<string> | undefined {
+  if (!Array.isArray(schema.enum)) return typeSet(schema);
+  const types = ['null', 'boolean', 'string', 'number', 'integer', 'array', 'object'];
+  return new Set(schema.enum.flatMap((m) => types.filter((t) => hasType(m, t))));
+}
+
 /** True when two `enum` lists share no member. */
 const disjointEnums = (a: unknown, b: unknown): boolean => Array.isArray(a) && Array.isArray(b) && !a.some((x) => b.some((y) => sortedJson(x) === sortedJson(y)));
 
@@ -220,8 +227,8 @@ const disjointEnums = (a: unknown, b: unknown): boolean => Array.isArray(a) && A
  */
 function provablyDisjoint(a: unknown, b: unknown): boolean {
   if (!isObject(a) || !isObject(b)) return a === false || b === false;
-  const ta = typeSet(a);
-  const tb = typeSet(b);
+  const ta = admittedTypes(a);
+  const tb = admittedTypes(b);
   if (ta && tb && ![...ta].some((t) => tb.has(t))) return true;
   if (disjointEnums(a.enum, b.enum)) return true;
   if (a.type !== 'object' || b.type !== 'object' || !isObject(a.properties) || !isObject(b.properties)) return false;
@@ -242,8 +249,8 @@ interface Branch {
 /**
  * A composition keyword (form 3): each branch built into its own pointer map; a `oneOf` whose branches
  * are pairwise provably disjoint is an `anyOf` (where the node has none); `anyOf`/`allOf` branches are
- * sorted (both are sets) and the maps re-keyed to the new indexes; an `anyOf` of pure `enum` branches is
- * their union `enum` (where the node has none).
+ * sorted (both are sets) and the maps re-keyed to the new indexes; an `anyOf` of pure `enum` branches
+ * (`{type: "null"}` counts as `enum: [null]`) is their union `enum` (where the node has none).
  */
 function combinator(key: string, list: unknown[], raw: string, at: string, ctx: Context, out: Json, mayBeAnyOf: boolean, mayBeEnum: boolean): void {
   const built = joinPointer(at, key);
@@ -262,12 +269,15 @@ function combinator(key: string, list: unknown[], raw: string, at: string, ctx: 
     const text = new Map(branches.map((b) => [b, sortedJson(b.schema)]));
     branches.sort((a, b) => ((text.get(a) as string) < (text.get(b) as string) ? -1 : (text.get(a) as string) > (text.get(b) as string) ? 1 : 0));
   }
-  const pureEnum = (s: unknown): boolean => isObject(s) && Object.keys(s).length === 1 && Array.isArray(s.enum);
-  if (name === 'anyOf' && mayBeEnum && branches.length > 0 && branches.every((b) => pureEnum(b.schema))) {
+  // a branch that is only an `enum` (or only `type: "null"`, which is `enum: [null]`) lists its members
+  const membersOf = (s: unknown): [unknown[], string] | undefined =>
+    !isObject(s) || Object.keys(s).length !== 1 ? undefined : Array.isArray(s.enum) ? [s.enum, 'enum'] : s.type === 'null' ? [[null], 'type'] : undefined;
+  if (name === 'anyOf' && mayBeEnum && branches.length > 0 && branches.every((b) => membersOf(b.schema))) {
     const members = new Map<string, [unknown, string]>();
     for (const b of branches) {
-      ((b.schema as Json).enum as unknown[]).forEach((m, k) => {
-        const from = joinPointer(built, b.index, 'enum', k);
+      const [list, keyword] = membersOf(b.schema) as [unknown[], string];
+      list.forEach((m, k) => {
+        const from = keyword === 'enum' ? joinPointer(built, b.index, 'enum', k) : joinPointer(built, b.index, 'type');
         if (!members.has(sortedJson(m))) members.set(sortedJson(m), [m, b.map.get(from) ?? joinPointer(raw, b.index)]);
       });
     }
@@ -360,7 +370,8 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
  * dropped when every local `$ref` was inlined; `required` and `enum` sorted (both are sets).
  * Form 3 (CANONICAL_FORM) adds: a `oneOf` of pairwise provably disjoint branches is an `anyOf`;
  * `anyOf`/`allOf` branches sorted (sets; the pointer map follows each branch); an `anyOf` of pure
- * `enum` branches (a union of literals) is one `enum`; `type: [integer, number]` is `number`; a `type`
+ * `enum` branches (a union of literals; a `{type: "null"}` branch counts as `enum: [null]`) is one `enum`;
+ * `type: [integer, number]` is `number`; a `type`
  * every `enum` member has is dropped; always-true `propertyNames` (`{type: "string"}`),
  * `additionalProperties` and `items` (`true`, `{}`; not where `unevaluated*` is used), `uniqueItems:
  * false` and zero `minLength`/`minItems`/`minProperties` are dropped; `items: false` after n

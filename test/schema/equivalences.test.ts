@@ -42,6 +42,7 @@ const rows: Row[] = [
   { name: 'closed tuple = maxItems of its length', a: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false }, b: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], maxItems: 2 }, widened: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], maxItems: 3 }, finding: 'loosened-bound /maxItems' },
   { name: 'type [integer, number] = number', a: { type: 'number', maximum: 3 }, b: { type: ['integer', 'number'], maximum: 3 }, widened: { type: ['integer', 'number', 'string'], maximum: 3 }, finding: 'changed-keyword /type' },
   { name: 'a type every enum member has is redundant', a: { type: 'string', enum: ['a', 'b'] }, b: { enum: ['b', 'a'] }, widened: { enum: ['b', 'a', 1] }, finding: 'enum-member /enum/2' },
+  { name: 'type: null = enum: [null] (a nullable union of literals)', a: { type: ['null', 'string'], enum: ['x', null] }, b: { anyOf: [{ type: 'string', enum: ['x'] }, { type: 'null' }] }, widened: { anyOf: [{ type: 'string', enum: ['x', 'y'] }, { type: 'null' }] }, finding: 'enum-member /anyOf/0/enum/1' },
   { name: 'anyOf branches in any order', a: { anyOf: [{ type: 'string' }, { type: 'number', minimum: 0 }] }, b: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string' }] }, widened: { anyOf: [{ type: 'number', minimum: -1 }, { type: 'string' }] }, finding: 'loosened-bound /anyOf/0/minimum' },
   { name: 'allOf branches in any order', a: { allOf: [{ minLength: 1 }, { maxLength: 5 }] }, b: { allOf: [{ maxLength: 5 }, { minLength: 1 }] }, widened: { allOf: [{ maxLength: 6 }, { minLength: 1 }] }, finding: 'loosened-bound /allOf/0/maxLength' },
 ];
@@ -82,7 +83,8 @@ describe('canonical equivalences (both arms)', () => {
   });
   it('keeps anyOf with null when the other branch constrains null too (enum), so no widening hides', () => {
     const c = { anyOf: [{ type: 'string', enum: ['a'] }, { type: 'null' }] };
-    expect(kinds(c, { type: ['string', 'null'], enum: ['a'] })).not.toEqual([]);
+    expect(kinds({ type: ['string', 'null'], enum: ['a'] }, c)).toEqual(['enum-member /anyOf/1/type']);
+    expect(kinds(c, { type: ['string', 'null'], enum: ['a'] })).toEqual([]); // a narrowing: null no longer admitted
   });
   it('a recursive $ref stays a reference (cycle-safe) and still compares by target', () => {
     const tree = (max: number) => ({ definitions: { N: { type: 'object', properties: { v: { maximum: max }, next: { $ref: '#/definitions/N' } } } }, $ref: '#/definitions/N' });
