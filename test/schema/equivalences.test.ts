@@ -43,6 +43,7 @@ const rows: Row[] = [
   { name: 'type [integer, number] = number', a: { type: 'number', maximum: 3 }, b: { type: ['integer', 'number'], maximum: 3 }, widened: { type: ['integer', 'number', 'string'], maximum: 3 }, finding: 'changed-keyword /type' },
   { name: 'a type every enum member has is redundant', a: { type: 'string', enum: ['a', 'b'] }, b: { enum: ['b', 'a'] }, widened: { enum: ['b', 'a', 1] }, finding: 'enum-member /enum/2' },
   { name: 'type: null = enum: [null] (a nullable union of literals)', a: { type: ['null', 'string'], enum: ['x', null] }, b: { anyOf: [{ type: 'string', enum: ['x'] }, { type: 'null' }] }, widened: { anyOf: [{ type: 'string', enum: ['x', 'y'] }, { type: 'null' }] }, finding: 'enum-member /anyOf/0/enum/1' },
+  { name: 'oneOf of an enum and a type none of its members has = anyOf', a: { anyOf: [{ enum: ['a', 'b'] }, { type: 'number' }] }, b: { oneOf: [{ type: 'number' }, { enum: ['b', 'a'] }] }, widened: { oneOf: [{ type: 'number' }, { enum: ['b', 'a', 'c'] }] }, finding: 'enum-member /oneOf/1/enum/2' },
   { name: 'anyOf branches in any order', a: { anyOf: [{ type: 'string' }, { type: 'number', minimum: 0 }] }, b: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string' }] }, widened: { anyOf: [{ type: 'number', minimum: -1 }, { type: 'string' }] }, finding: 'loosened-bound /anyOf/0/minimum' },
   { name: 'allOf branches in any order', a: { allOf: [{ minLength: 1 }, { maxLength: 5 }] }, b: { allOf: [{ maxLength: 5 }, { minLength: 1 }] }, widened: { allOf: [{ maxLength: 6 }, { minLength: 1 }] }, finding: 'loosened-bound /allOf/0/maxLength' },
 ];
@@ -67,6 +68,7 @@ describe('canonical equivalences (both arms)', () => {
     expect(kinds({ type: 'array', prefixItems: [{ type: 'string' }], items: false }, { type: 'array', prefixItems: [{ type: 'string' }], maxItems: 2 })).toEqual(['loosened-bound /maxItems']);
     expect(kinds({ type: 'array', prefixItems: [{}, {}], maxItems: 1 }, { type: 'array', prefixItems: [{}, {}], items: false })).toEqual(['loosened-bound /items']);
     expect(kinds({ minLength: 1 }, { minLength: 0 })).toEqual(['removed-keyword /minLength']);
+    expect(kinds({ anyOf: [{ enum: [1, 'a'] }, { type: 'number' }] }, { oneOf: [{ enum: [1, 'a'] }, { type: 'number' }] })).toContain('added-keyword /oneOf');
     expect(kinds({ type: 'object', additionalProperties: false }, { type: 'object', additionalProperties: {} })).toEqual(['opened-object /additionalProperties']);
     expect(kinds({ type: 'object', additionalProperties: {}, unevaluatedProperties: false }, { type: 'object', unevaluatedProperties: false })).not.toEqual([]);
   });
