@@ -188,7 +188,7 @@ const ZERO_BOUNDS = ['minLength', 'minItems', 'minProperties'];
 const isTrueSchema = (v: unknown): boolean => v === true || (isObject(v) && Object.keys(v).length === 0);
 
 /** True when JSON value `v` is of JSON Schema type `type` (an integer is a number without a fraction). */
-function hasType(v: unknown, type: unknown): boolean {
+export function hasType(v: unknown, type: unknown): boolean {
   switch (type) {
     case 'null': return v === null;
     case 'boolean': return typeof v === 'boolean';

@@ -26,6 +26,7 @@
  * `title`, `examples`, `$comment`) are compared like any other (the contract owns model-facing text).
  */
 import { isJsonObject as isRecord } from '../json.ts';
+import { hasType } from './canonicalise.ts';
 import { jsonEqual } from './sorted-json.ts';
 import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from './depth.ts';
 import { joinPointer } from './pointer.ts';
@@ -223,9 +224,7 @@ function compareOther(key: string, contract: unknown, advertised: unknown, at: s
 /** True when every member of `list` (an advertised `enum`) has one of the types `type` names (canonical form drops such a `type`). */
 function enumWithin(list: unknown, type: unknown): boolean {
   const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
-  const is = (v: unknown, t: unknown): boolean =>
-    t === 'integer' ? Number.isInteger(v) : t === 'number' ? typeof v === 'number' : t === 'null' ? v === null : t === 'array' ? Array.isArray(v) : t === 'object' ? isRecord(v) : typeof v === t;
-  return Array.isArray(list) && list.length > 0 && list.every((m) => types.some((t) => is(m, t)));
+  return Array.isArray(list) && list.length > 0 && list.every((m) => types.some((t) => hasType(m, t)));
 }
 
 /**
