@@ -14,13 +14,21 @@
  *  (c) an `enum` that is a subset of the contract's (a `const` is a one-member enum);
  *  (d) an object closed: `additionalProperties` absent or `true` in the contract, `false` advertised;
  *  (e) a `pattern` or `format` added where the contract has none; `uniqueItems: true` added;
+ *  (g) a `type` narrowed to a subset of the contract's types (`integer` counts as within `number`), or added
+ *      where the contract has none; an `enum` (or `const`) added where the contract has none;
+ *  (h) `multipleOf` added, or replaced by a multiple of the contract's (integers only); `not` or `allOf`
+ *      added where the contract has none; a single-schema `items` or a schema `additionalProperties`
+ *      added where the contract's is absent or `true` (each only rejects instances: keywords are conjunctive);
+ *  (i) an inclusive bound traded for an exclusive one at least as tight, or the reverse (`minimum: 0` ->
+ *      `exclusiveMinimum: 0`; `exclusiveMaximum: 10` -> `maximum: 9`);
+ *  (j) for outputs only, a property declared where the contract's object is open (the result promises more);
  *  (f) recursion through `properties`, `items`, `prefixItems` (same length), `additionalProperties`,
  *      `anyOf` (every advertised branch narrows SOME contract branch: a removed branch narrows) and
  *      `allOf` (every contract branch is narrowed by SOME advertised branch: an added branch narrows)
  *      under these same rules, down to MAX_SCHEMA_DEPTH JSON levels (deeper documents or subtrees
  *      that differ are one `too-deep` difference). `oneOf` must be equal (a removed or narrowed
  *      branch can widen it); canonical form sorts `anyOf`/`allOf` branches, so matching is by set.
- * Anything else is a difference: another `type`, an added property or required entry, a loosened or
+ * Anything else is a difference: another `type` (one the contract does not allow), an added property or required entry, a loosened or
  * removed bound, an enum member the contract does not list, an object opened, any other keyword added,
  * removed or changed. The narrowings are enumerated, not inferred: annotation keywords (`description`,
  * `title`, `examples`, `$comment`) are compared like any other (the contract owns model-facing text).
@@ -74,7 +82,7 @@ const LOWER = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', '
 /** Upper bounds: the advertised value may be added or lowered. */
 const UPPER = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
 /** Keywords the advertised side may add where the contract has none (they only reject instances). */
-const ADDABLE = new Set(['pattern', 'format']);
+const ADDABLE = new Set(['pattern', 'format', 'not']);
 /** Lists of subschemas compared branch by branch (see compareList). */
 const ELEMENTWISE = new Set(['prefixItems', 'anyOf', 'allOf']);
 
@@ -85,18 +93,38 @@ let work = 0;
 type Schema = Record<string, unknown>;
 const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-/** Compare one bound keyword. */
-function compareBound(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
-  if (advertised === undefined) return void out.push({ pointer: at, kind: 'removed-keyword', keyword: key });
+/** The other keyword of a numeric bound pair (`minimum` <-> `exclusiveMinimum`, `maximum` <-> `exclusiveMaximum`). */
+const PARTNER: Record<string, string> = { minimum: 'exclusiveMinimum', exclusiveMinimum: 'minimum', maximum: 'exclusiveMaximum', exclusiveMaximum: 'maximum' };
+
+/**
+ * Rule (i): the contract's numeric bound `key` (value `bound`) still holds through the advertised schema's
+ * partner keyword (`partner`): an exclusive bound at least as tight as an inclusive one (`exclusiveMinimum >=
+ * minimum`), or an inclusive bound strictly past an exclusive one (`minimum > exclusiveMinimum`).
+ */
+function heldByPartner(key: string, bound: unknown, partner: unknown): boolean {
+  if (typeof bound !== 'number' || typeof partner !== 'number') return false;
+  const lower = key === 'minimum' || key === 'exclusiveMinimum';
+  const inclusive = key === 'minimum' || key === 'maximum';
+  if (inclusive) return lower ? partner >= bound : partner <= bound;
+  return lower ? partner > bound : partner < bound;
+}
+
+/** Compare one bound keyword (`partner`: the advertised schema's value of PARTNER[key], for rule i). */
+function compareBound(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], partner?: unknown): void {
+  if (advertised === undefined) {
+    if (key in PARTNER && heldByPartner(key, contract, partner)) return;
+    return void out.push({ pointer: at, kind: 'removed-keyword', keyword: key });
+  }
   if (typeof advertised !== 'number') return void out.push({ pointer: at, kind: 'changed-keyword', keyword: key });
   if (contract === undefined) return;
   if (typeof contract !== 'number') return void out.push({ pointer: at, kind: 'changed-keyword', keyword: key });
   const tighter = LOWER.has(key) ? advertised >= contract : advertised <= contract;
-  if (!tighter) out.push({ pointer: at, kind: 'loosened-bound', keyword: key });
+  if (!tighter && !(key in PARTNER && heldByPartner(key, contract, partner))) out.push({ pointer: at, kind: 'loosened-bound', keyword: key });
 }
 
 /** Compare `enum`: the advertised members must all be listed by the contract. */
 function compareEnum(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
+  if (contract === undefined && Array.isArray(advertised)) return; // rule g: an enum added only rejects instances
   if (!Array.isArray(contract) || !Array.isArray(advertised)) {
     const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
     return void out.push({ pointer: at, kind, keyword: 'enum' });
@@ -107,14 +135,16 @@ function compareEnum(contract: unknown, advertised: unknown, at: string, out: Sc
 }
 
 /** Compare `properties` maps (rules a + f); `required` is the ADVERTISED subtree's required list. */
-function compareProperties(contract: unknown, advertised: unknown, required: string[], at: string, out: SchemaDifference[], dir: Direction): void {
+function compareProperties(contract: unknown, advertised: unknown, required: string[], at: string, out: SchemaDifference[], dir: Direction, open = false): void {
   const cProps = contract === undefined ? {} : contract;
   const aProps = advertised === undefined ? {} : advertised;
   if (!isRecord(cProps) || !isRecord(aProps)) return void out.push({ pointer: at, kind: contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'properties' });
   for (const [p, sub] of Object.entries(aProps)) {
     const where = joinPointer(at, p);
-    if (!(p in cProps)) out.push({ pointer: where, kind: 'added-property', keyword: 'properties', property: p });
-    else compareSubtree(cProps[p], sub, where, out, dir);
+    if (!(p in cProps)) {
+      // rule j: an output object the contract leaves open may promise a declared property more
+      if (!(dir === 'output' && open)) out.push({ pointer: where, kind: 'added-property', keyword: 'properties', property: p });
+    } else compareSubtree(cProps[p], sub, where, out, dir);
   }
   for (const p of Object.keys(cProps)) {
     if (p in aProps) continue;
@@ -143,6 +173,7 @@ function compareAdditional(contract: unknown, advertised: unknown, at: string, o
   const a = advertised === undefined ? true : advertised;
   if (jsonEqual(c, a) || a === false) return;
   if (c === false) return void out.push({ pointer: at, kind: 'opened-object', keyword: 'additionalProperties' });
+  if (c === true && isRecord(a)) return; // rule h: a schema where the contract admitted anything
   if (isRecord(c) && isRecord(a)) return compareSubtree(c, a, at, out, dir);
   out.push({ pointer: at, kind: advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'additionalProperties' });
 }
@@ -153,6 +184,7 @@ function compareItems(contract: unknown, advertised: unknown, at: string, out: S
     return compareSubtree(contract, advertised, at, out, dir);
   }
   if (jsonEqual(contract, advertised)) return;
+  if ((contract === undefined || contract === true) && (isRecord(advertised) || advertised === false)) return; // rule h
   const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
   out.push({ pointer: at, kind, keyword: 'items' });
 }
@@ -212,10 +244,33 @@ function compareDefinitions(contract: unknown, advertised: unknown, at: string, 
   for (const [name, sub] of Object.entries(advertised)) if (name in contract) compareSubtree(contract[name], sub, joinPointer(at, name), out, dir);
 }
 
-/** Compare any other keyword: it must be deep-equal, except the additions of rule e. */
+/** A canonical `type` value as a list of type names, or undefined when it is not one. */
+function typeList(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) && type.every((t) => typeof t === 'string') ? (type as string[]) : undefined;
+}
+
+/** Rule g: every advertised type is one the contract allows (`integer` within `number`). */
+function typesWithin(contract: unknown, advertised: unknown): boolean {
+  const c = typeList(contract);
+  const a = typeList(advertised);
+  if (!c || !a || a.length === 0) return false;
+  return a.every((t) => c.includes(t) || (t === 'integer' && c.includes('number')));
+}
+
+/** Rule h: an advertised `multipleOf` that is an integer multiple of the contract's (both integers: exact). */
+function multipleWithin(contract: unknown, advertised: unknown): boolean {
+  if (typeof advertised !== 'number' || !(advertised > 0)) return false;
+  if (contract === undefined) return true;
+  return typeof contract === 'number' && Number.isSafeInteger(contract) && Number.isSafeInteger(advertised) && contract > 0 && advertised % contract === 0;
+}
+
+/** Compare any other keyword: it must be deep-equal, except the additions of rules e, g and h. */
 function compareOther(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
   if (jsonEqual(contract, advertised)) return;
   if (contract === undefined && ADDABLE.has(key)) return;
+  if (key === 'type' && advertised !== undefined && (contract === undefined ? typeList(advertised) !== undefined : typesWithin(contract, advertised))) return;
+  if (key === 'multipleOf' && multipleWithin(contract, advertised)) return;
   if (key === 'uniqueItems' && advertised === true && (contract === undefined || contract === false)) return;
   const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
   out.push({ pointer: at, kind, keyword: key });
@@ -233,12 +288,13 @@ function enumWithin(list: unknown, type: unknown): boolean {
  */
 export function compareKeyword(key: string, contract: Schema, advertised: Schema, base: string, out: SchemaDifference[], dir: Direction = 'input'): void {
   const at = joinPointer(base, key);
-  if (LOWER.has(key) || UPPER.has(key)) return compareBound(key, contract[key], advertised[key], at, out);
+  if (LOWER.has(key) || UPPER.has(key)) return compareBound(key, contract[key], advertised[key], at, out, key in PARTNER ? advertised[PARTNER[key]] : undefined);
   if (key === 'enum') return compareEnum(contract[key], advertised[key], at, out);
-  if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(advertised.required), at, out, dir);
+  if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(advertised.required), at, out, dir, contract.additionalProperties === undefined || contract.additionalProperties === true);
   if (key === 'required') return compareRequired(contract[key], advertised[key], at, out, dir);
   if (key === 'additionalProperties') return compareAdditional(contract[key], advertised[key], at, out, dir);
   if (key === 'items') return compareItems(contract[key], advertised[key], at, out, dir);
+  if (key === 'allOf' && contract[key] === undefined && Array.isArray(advertised[key])) return; // rule h: an allOf added only rejects instances
   if (ELEMENTWISE.has(key)) return compareList(key, contract[key], advertised[key], at, out, dir);
   if (key === '$defs') return compareDefinitions(contract[key], advertised[key], at, out, dir);
   if (key === 'type' && advertised.type === undefined && enumWithin(advertised.enum, contract.type)) return;

@@ -28,7 +28,7 @@ describe('narrowing comparator', () => {
   it('allows an enum subset and names the pointer of a member the contract lacks', () => {
     expect(kinds({ enum: ['a', 'b'] }, { enum: ['b'] })).toEqual([]);
     expect(kinds({ enum: ['a', 'b'] }, { enum: ['b', 'c'] })).toEqual(['enum-member /enum/1']);
-    expect(kinds({ type: 'string' }, { type: 'string', enum: ['a'] })).toEqual(['added-keyword /enum']);
+    expect(kinds({ type: 'string' }, { type: 'string', enum: ['a'] })).toEqual([]); // rule g: an enum added
     expect(kinds({ enum: ['a'] }, {})).toEqual(['removed-keyword /enum']);
   });
   it('allows removing an optional nested property but not a required one', () => {
@@ -46,12 +46,13 @@ describe('narrowing comparator', () => {
   it('recurses through items and tuple items', () => {
     expect(kinds({ items: { type: 'string' } }, { items: { type: 'number' } })).toEqual(['changed-keyword /items/type']);
     expect(kinds({ items: [{ type: 'string' }] }, { items: [{ type: 'string', maxLength: 1 }] })).toEqual([]);
-    expect(kinds({ items: [{ type: 'string' }] }, { items: { type: 'string' } })).toEqual(['removed-keyword /prefixItems', 'added-keyword /items']);
+    expect(kinds({ items: [{ type: 'string' }] }, { items: { type: 'string' } })).toEqual(['removed-keyword /prefixItems']);
     expect(kinds({ type: 'array' }, { type: 'array', items: {} })).toEqual([]);
-    expect(kinds({ type: 'array' }, { type: 'array', items: { type: 'string' } })).toEqual(['added-keyword /items']);
+    expect(kinds({ type: 'array', items: { type: 'string' } }, { type: 'array' })).toEqual(['removed-keyword /items']);
   });
   it('rejects unenumerated keywords and boolean/non-object schemas that differ', () => {
-    expect(kinds({ type: 'object' }, { type: 'object', additionalProperties: { type: 'string' } })).toEqual(['added-keyword /additionalProperties']);
+    expect(kinds({ type: 'object', additionalProperties: { type: 'string' } }, { type: 'object' })).toEqual(['removed-keyword /additionalProperties']);
+    expect(kinds({ type: 'string' }, { type: 'string', contentMediaType: 'text/plain' })).toEqual(['added-keyword /contentMediaType']);
     expect(kinds({ pattern: '^a' }, { pattern: '^b' })).toEqual(['changed-keyword /pattern']);
     expect(kinds(true, false)).toEqual(['changed-keyword ']);
     expect(kinds(true, true)).toEqual([]);
@@ -137,5 +138,51 @@ describe('narrowing comparator', () => {
     expect(out(contract, { ...contract, required: [] })).toEqual(['dropped-required /required']);
     expect(out(contract, { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] })).toEqual(['removed-property /properties/b']);
     expect(kinds(contract, { ...contract, required: [] })).toEqual([]);
+  });
+
+  // Rules g-j (docs/architecture.md): each narrowing allowed, and the widening next to it still reported.
+  it('allows a type narrowed to a subset (integer within number) or added; another type is reported', () => {
+    expect(kinds({ type: 'number' }, { type: 'integer' })).toEqual([]);
+    expect(kinds({ type: ['string', 'number'] }, { type: 'number' })).toEqual([]);
+    expect(kinds({ type: ['null', 'string'] }, { type: 'string' })).toEqual([]);
+    expect(kinds({}, { type: 'string' })).toEqual([]);
+    expect(kinds({ type: 'integer' }, { type: 'number' })).toEqual(['changed-keyword /type']);
+    expect(kinds({ type: 'string' }, { type: ['null', 'string'] })).toEqual(['changed-keyword /type']);
+    expect(kinds({ type: 'string' }, {})).toEqual(['removed-keyword /type']);
+  });
+  it('allows multipleOf added or replaced by a multiple of the contract\'s; a divisor or a fraction is reported', () => {
+    expect(kinds({ type: 'integer' }, { type: 'integer', multipleOf: 3 })).toEqual([]);
+    expect(kinds({ multipleOf: 2 }, { multipleOf: 4 })).toEqual([]);
+    expect(kinds({ multipleOf: 4 }, { multipleOf: 2 })).toEqual(['changed-keyword /multipleOf']);
+    expect(kinds({ multipleOf: 0.5 }, { multipleOf: 1.5 })).toEqual(['changed-keyword /multipleOf']);
+    expect(kinds({ multipleOf: 2 }, {})).toEqual(['removed-keyword /multipleOf']);
+  });
+  it('allows not, allOf, a single items schema and an additionalProperties schema added; removing them is reported', () => {
+    expect(kinds({ type: 'string' }, { type: 'string', not: { enum: ['x'] } })).toEqual([]);
+    expect(kinds({ type: 'object' }, { type: 'object', allOf: [{ required: ['a'] }] })).toEqual([]);
+    expect(kinds({ type: 'array' }, { type: 'array', items: { type: 'string' } })).toEqual([]);
+    expect(kinds({ type: 'object' }, { type: 'object', additionalProperties: { type: 'string' } })).toEqual([]);
+    expect(kinds({ type: 'object', additionalProperties: true }, { type: 'object', additionalProperties: { type: 'string' } })).toEqual([]);
+    expect(kinds({ not: { enum: ['x'] } }, {})).toEqual(['removed-keyword /not']);
+    expect(kinds({ allOf: [{ required: ['a'] }] }, {})).toEqual(['removed-keyword /allOf']);
+  });
+  it('allows an inclusive bound traded for an exclusive one at least as tight, and the reverse; a looser trade is reported', () => {
+    expect(kinds({ minimum: 0 }, { exclusiveMinimum: 0 })).toEqual([]);
+    expect(kinds({ exclusiveMinimum: 0 }, { minimum: 1 })).toEqual([]);
+    expect(kinds({ maximum: 10 }, { exclusiveMaximum: 10 })).toEqual([]);
+    expect(kinds({ exclusiveMaximum: 10 }, { maximum: 9 })).toEqual([]);
+    expect(kinds({ exclusiveMinimum: 0 }, { minimum: 0 })).toEqual(['removed-keyword /exclusiveMinimum']);
+    expect(kinds({ minimum: 1 }, { exclusiveMinimum: 0 })).toEqual(['removed-keyword /minimum']);
+    expect(kinds({ exclusiveMaximum: 10 }, { maximum: 10 })).toEqual(['removed-keyword /exclusiveMaximum']);
+    expect(kinds({ minimum: 2 }, { minimum: 1, exclusiveMinimum: 2 })).toEqual([]);
+  });
+  it('allows an output property declared where the contract\'s object is open; a closed one, or an input, reports it', () => {
+    const out = (c: unknown, a: unknown) => compareSchemas(c, a, 'output').map((d) => `${d.kind} ${d.pointer}`);
+    const open = { type: 'object', properties: { a: { type: 'string' } } };
+    const more = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } } };
+    expect(out(open, more)).toEqual([]);
+    expect(out({ ...open, additionalProperties: false }, { ...more, additionalProperties: false })).toEqual(['added-property /properties/b']);
+    expect(out({ ...open, additionalProperties: { type: 'string' } }, { ...more, additionalProperties: { type: 'string' } })).toEqual(['added-property /properties/b']);
+    expect(kinds(open, more)).toEqual(['added-property /properties/b']);
   });
 });
