@@ -218,8 +218,15 @@ function admittedTypes(schema: Json): Set<string> | undefined {
   return new Set(schema.enum.flatMap((m) => types.filter((t) => hasType(m, t))));
 }
 
-/** True when two `enum` lists share no member. */
-const disjointEnums = (a: unknown, b: unknown): boolean => Array.isArray(a) && Array.isArray(b) && !a.some((x) => b.some((y) => sortedJson(x) === sortedJson(y)));
+/** True when two `enum` lists share no member (one pass over each: members compared by their sorted JSON through a set). */
+function disjointEnums(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return false;
+  const seen = new Set(a.map((x) => sortedJson(x)));
+  return !b.some((y) => seen.has(sortedJson(y)));
+}
+
+/** Branches of a `oneOf` beyond which form 3 does not try to prove them pairwise disjoint (the pairs grow with the square; it stays a `oneOf`). */
+const MAX_DISJOINT_BRANCHES = 64;
 
 /**
  * True when no instance can pass both canonical branches: their types are disjoint, their `enum`s are,
@@ -261,7 +268,7 @@ function combinator(key: string, list: unknown[], raw: string, at: string, ctx: 
     return { schema, map: ctx.map, index };
   });
   ctx.map = outer;
-  const disjoint = key === 'oneOf' && mayBeAnyOf && branches.every((b, i) => branches.slice(i + 1).every((c) => provablyDisjoint(b.schema, c.schema)));
+  const disjoint = key === 'oneOf' && mayBeAnyOf && branches.length <= MAX_DISJOINT_BRANCHES && branches.every((b, i) => branches.slice(i + 1).every((c) => provablyDisjoint(b.schema, c.schema)));
   const name = disjoint ? 'anyOf' : key;
   const keyAt = joinPointer(at, name);
   ctx.map.set(keyAt, raw);

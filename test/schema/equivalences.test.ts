@@ -101,4 +101,15 @@ describe('canonical equivalences (both arms)', () => {
     expect(c.rawPointer('/properties/k/enum/0')).toBe('/properties/k/const');
     expect(c.rawPointer('/properties/a/minLength')).toBe('/properties/a/minLength');
   });
+  it('proves large enum branches of a oneOf disjoint by set, and leaves a oneOf of more than 64 branches a oneOf', () => {
+    const half = (p: string) => Array.from({ length: 20_000 }, (_, i) => `${p}${i}`);
+    const c = canonicalise({ oneOf: [{ enum: half('a') }, { enum: half('b') }] });
+    expect((c.schema as { enum: unknown[] }).enum).toHaveLength(40_000);
+    const overlapping = canonicalise({ oneOf: [{ enum: half('a') }, { enum: [...half('b'), 'a19999'] }] });
+    expect(Object.keys(overlapping.schema as object)).toEqual(['oneOf']);
+    const many = canonicalise({ oneOf: Array.from({ length: 65 }, (_, i) => ({ const: i })) });
+    expect(Object.keys(many.schema as object)).toEqual(['oneOf']);
+    const few = canonicalise({ oneOf: Array.from({ length: 64 }, (_, i) => ({ const: i })) });
+    expect(Object.keys(few.schema as object)).toEqual(['enum']);
+  });
 });

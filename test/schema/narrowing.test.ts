@@ -185,4 +185,11 @@ describe('narrowing comparator', () => {
     expect(out({ ...open, additionalProperties: { type: 'string' } }, { ...more, additionalProperties: { type: 'string' } })).toEqual(['added-property /properties/b']);
     expect(kinds(open, more)).toEqual(['added-property /properties/b']);
   });
+
+  it('compares large enums member for member by set (a 20k-member enum against another, one member the contract lacks)', () => {
+    const members = Array.from({ length: 20_000 }, (_, i) => `m${i}`);
+    const advertised = [...members.slice(1), 'extra'];
+    expect(kinds({ enum: members }, { enum: advertised })).toEqual(['enum-member /enum/19999']);
+    expect(kinds({ enum: [...members, { b: 1, a: [2] }] }, { enum: [{ a: [2], b: 1 }] })).toEqual([]);
+  });
 });
