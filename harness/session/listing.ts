@@ -23,6 +23,7 @@ export async function walkListing(fetchPage: PageFetcher, maxPages = DEFAULT_MAX
   const tools: ListedTool[] = [];
   const firstPage = new Map<string, number>();
   const repeats: NonNullable<Listing['repeats']> = [];
+  const repeated = new Set<string>(); // names in `repeats` (a list scan per tool made three pages of 250k repeats take ~48 s, a hostile review)
   const cursorPage = new Map<string, number>();
   const done = (stop: NonNullable<Listing['stop']>, extra: Partial<Listing> = {}): Listing => ({
     pages,
@@ -44,7 +45,10 @@ export async function walkListing(fetchPage: PageFetcher, maxPages = DEFAULT_MAX
       const name = typeof tool.name === 'string' ? tool.name : undefined;
       const first = name === undefined ? undefined : firstPage.get(name);
       if (name !== undefined && first !== undefined && first !== index) {
-        if (!repeats.some((r) => r.name === name)) repeats.push({ name, page: index, firstPage: first });
+        if (!repeated.has(name)) {
+          repeated.add(name);
+          repeats.push({ name, page: index, firstPage: first });
+        }
         continue;
       }
       if (name !== undefined) firstPage.set(name, index);

@@ -146,6 +146,15 @@ describe('walkListing', () => {
     expect(listing.tools.map((t) => t.name)).toEqual(['a', 'b']);
     expect(listing.truncated).toBe(false);
   });
+  it('records a name repeated on later pages once, at the first page that repeats it, and lists it once', async () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `t${i}`);
+    const pages = [page(names, 'p1'), page([...names, 'x'], 'p2'), page(['x', ...names])];
+    const listing = await walkListing(async () => pages.shift() as RequestRecord);
+    expect(listing.tools.map((t) => t.name)).toEqual([...names, 'x']);
+    expect(listing.repeats).toHaveLength(20_001);
+    expect(listing.repeats?.[0]).toEqual({ name: 't0', page: 1, firstPage: 0 });
+    expect(listing.repeats?.find((r) => r.name === 'x')).toEqual({ name: 'x', page: 2, firstPage: 1 });
+  });
   it('ends on a failed page without truncation', async () => {
     const failed: RequestRecord = { id: 1, method: 'tools/list', outcome: 'timeout', durationMs: 0 };
     const listing = await walkListing(async () => failed);
