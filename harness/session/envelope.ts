@@ -4,6 +4,7 @@
  */
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '../model/protocol.ts';
 import type { Era } from '../model/protocol.ts';
+import { randomUUID } from 'node:crypto';
 import { isObject } from './classify.ts';
 
 /** What a frame is built for: the era, the version to put in the envelope, the client identity. */
@@ -60,7 +61,7 @@ export function cancelledFrame(ctx: FrameContext, requestId: number | string, re
 /**
  * Serialise a frame, writing the whole numbers at `floatPaths` (property names from `params` down) as
  * `N.0`: the same JSON number to a parser, spelled as a float on the wire. A path that does not end at a
- * finite whole number is left as it is. Without paths: `JSON.stringify(frame)`. The frame is never
+ * finite whole number written without an exponent (below 1e21 in magnitude) is left as it is. Without paths: `JSON.stringify(frame)`. The frame is never
  * mutated: the objects along the paths are copied (spread: own enumerable keys in their order), the rest
  * is shared, so the line is the bytes `JSON.stringify` writes for a deep copy (a frame is a tree: the
  * harness builds every one from plain data) without copying the whole frame per probe.
@@ -68,6 +69,8 @@ export function cancelledFrame(ctx: FrameContext, requestId: number | string, re
 export function serialiseFrame(frame: Record<string, unknown>, floatPaths: readonly (readonly string[])[] = []): string {
   if (floatPaths.length === 0) return JSON.stringify(frame);
   const marks = new Map<string, string>();
+  // per line, unguessable: a server-chosen string (a tool name) equal to a mark would otherwise take its place
+  const nonce = randomUUID();
   const copies = new Set<object>();
   const copy = { ...frame };
   copies.add(copy);
@@ -77,8 +80,10 @@ export function serialiseFrame(frame: Record<string, unknown>, floatPaths: reado
     const last = path[path.length - 1];
     if (!isObject(node) || last === undefined) continue;
     const value = node[last];
-    if (typeof value !== 'number' || !Number.isInteger(value)) continue;
-    const mark = `\u0000mcp-harness-float-${index}\u0000`;
+    // `String` writes 1e+21 and beyond with an exponent, where `.0` would make the line invalid JSON (a hostile review:
+    // a bound of 2^70 became `1.1805916207174113e+21.0`, and the server's silence a transport/timeout)
+    if (typeof value !== 'number' || !Number.isInteger(value) || !/^-?\d+$/.test(String(value))) continue;
+    const mark = `\u0000mcp-harness-float-${nonce}-${index}\u0000`;
     marks.set(JSON.stringify(mark), `${String(value)}.0`);
     node[last] = mark;
   }

@@ -21,6 +21,22 @@ describe('serialiseFrame', () => {
     expect(frame).toEqual(before);
   });
 
+  it('leaves a whole number of 1e21 or more as it is (String writes it with an exponent: N.0 would not be JSON)', () => {
+    const big = requestFrame(1, 'tools/call', { name: 't', arguments: { a: 2 ** 70, b: -1e21, c: 1e20 } });
+    const line = serialiseFrame(big, [['arguments', 'a'], ['arguments', 'b'], ['arguments', 'c']]);
+    expect(line).toBe('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{"a":1.1805916207174113e+21,"b":-1e+21,"c":100000000000000000000.0}}}');
+    expect(JSON.parse(line)).toEqual(big);
+  });
+
+  it('never puts a float where a server-chosen string spells a mark (the marks carry a per-line nonce)', () => {
+    for (const name of ['\u0000mcp-harness-float-0\u0000', '\u0000mcp-harness-float-1\u0000']) {
+      const f = requestFrame(2, 'tools/call', { name, arguments: { a: 3, b: name } });
+      const line = serialiseFrame(f, [['arguments', 'a']]);
+      expect(JSON.parse(line)).toEqual(f);
+      expect(line).toContain('"a":3.0');
+    }
+  });
+
   it('writes negative whole numbers as -N.0', () => {
     expect(serialiseFrame(requestFrame(1, 'm', { n: -4 }), [['n']])).toBe('{"jsonrpc":"2.0","id":1,"method":"m","params":{"n":-4.0}}');
   });
