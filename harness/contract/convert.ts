@@ -186,7 +186,12 @@ async function convertZod3(schema: unknown, options: ConvertOptions, shape: bool
   }
   // imported here, not at load: only a zod 3 contract needs it (39 modules, ~45 ms of start-up CPU otherwise, issue 12)
   const { zodToJsonSchema } = await import('zod-to-json-schema');
-  const json = zodToJsonSchema(target as Parameters<typeof ZodToJsonSchema>[0], { target: 'jsonSchema7', strictUnions: true, pipeStrategy: options.io }) as Record<string, unknown>;
+  // A default (strip) object takes unknown keys as input and drops them, so its input projection is open (zod 4's
+  // `io: 'input'` says the same; zod-to-json-schema's default wrote it closed, and a zod 3 contract drew an
+  // opened-object error at every object of a zod 4 server built from the same schemas); `.strict()` stays closed and
+  // outputs, which never carry unknown keys, stay closed (a contract review)
+  const removeAdditionalStrategy = options.io === 'input' ? 'strict' : 'passthrough';
+  const json = zodToJsonSchema(target as Parameters<typeof ZodToJsonSchema>[0], { target: 'jsonSchema7', strictUnions: true, pipeStrategy: options.io, removeAdditionalStrategy }) as Record<string, unknown>;
   delete json.$schema;
   return options.dialect === 'draft-07' ? json : (toDraft2020(json) as Record<string, unknown>);
 }

@@ -48,8 +48,34 @@ describe('zod 3 contracts', () => {
     for (const dialect of ['2020-12', 'draft-07'] as const) {
       const contract = await project(dialect);
       expect(compareSchemas(contract, server)).toEqual([]);
-      expect(compareSchemas(server, contract)).toEqual([]);
+      // the reverse differs only where the SDK closed a default (strip) object the contract's input projection leaves open
+      expect(compareSchemas(server, contract).every((d) => d.kind === 'opened-object')).toBe(true);
     }
   });
 
+  it('a default (strip) object is open as input and closed as output; a strict one is closed both ways', async () => {
+    const obj = z.object({ a: z.string(), inner: z.object({ b: z.number() }), closed: z.object({ c: z.number() }).strict() });
+    const input = await toJsonSchemaObject(obj, 'input', { dialect: '2020-12' });
+    const output = await toJsonSchemaObject(obj, 'output', { dialect: '2020-12' });
+    if (!input.ok || !output.ok) throw new Error('conversion failed');
+    const i = input.schema as Record<string, any>;
+    const o = output.schema as Record<string, any>;
+    expect(i.additionalProperties).not.toBe(false);
+    expect(i.properties.inner.additionalProperties).not.toBe(false);
+    expect(i.properties.closed.additionalProperties).toBe(false);
+    expect(o.additionalProperties).toBe(false);
+    expect(o.properties.inner.additionalProperties).toBe(false);
+    expect(o.properties.closed.additionalProperties).toBe(false);
+    // the server's own SDK projection of the same zod 3 schema (closed) narrows the open contract; a zod 4 style
+    // open object equals it; a server that opened the strict object is still reported
+    const sdk = zodToJsonSchema(obj as never, { strictUnions: true, pipeStrategy: 'input' }) as Record<string, any>;
+    delete sdk.$schema;
+    expect(compareSchemas(i, sdk)).toEqual([]);
+    const open = structuredClone(sdk);
+    delete open.additionalProperties;
+    delete open.properties.inner.additionalProperties;
+    expect(compareSchemas(i, open)).toEqual([]);
+    delete open.properties.closed.additionalProperties;
+    expect(compareSchemas(i, open).map((d) => `${d.kind} ${d.pointer}`)).toEqual(['opened-object /properties/closed/additionalProperties']);
+  });
 });
