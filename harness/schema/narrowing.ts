@@ -170,24 +170,27 @@ function compareRequired(contract: unknown, advertised: unknown, at: string, out
   }
 }
 
+/** True when an `unevaluated*` keyword's value constrains anything (present and not `true` or `{}`). */
+const constrains = (v: unknown): boolean => v !== undefined && v !== true && !(isRecord(v) && Object.keys(v).length === 0);
+
 /** Compare `additionalProperties` (rules d + f): absent equals `true`; closing is a narrowing, opening a difference. */
-function compareAdditional(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction): void {
+function compareAdditional(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction, unevaluated = false): void {
   const c = contract === undefined ? true : contract;
   const a = advertised === undefined ? true : advertised;
   if (jsonEqual(c, a) || a === false) return;
   if (c === false) return void out.push({ pointer: at, kind: 'opened-object', keyword: 'additionalProperties' });
-  if (c === true && isRecord(a)) return; // rule h: a schema where the contract admitted anything
+  if (c === true && isRecord(a) && !unevaluated) return; // rule h: a schema where the contract admitted anything
   if (isRecord(c) && isRecord(a)) return compareSubtree(c, a, at, out, dir);
   out.push({ pointer: at, kind: advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'additionalProperties' });
 }
 
 /** Compare `items` (rule f): one schema recurses. */
-function compareItems(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction): void {
+function compareItems(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction, unevaluated = false): void {
   if (contract !== undefined && advertised !== undefined && !Array.isArray(contract) && !Array.isArray(advertised)) {
     return compareSubtree(contract, advertised, at, out, dir);
   }
   if (jsonEqual(contract, advertised)) return;
-  if ((contract === undefined || contract === true) && (isRecord(advertised) || advertised === false)) return; // rule h
+  if ((contract === undefined || contract === true) && (advertised === false || (isRecord(advertised) && !unevaluated))) return; // rule h
   const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
   out.push({ pointer: at, kind, keyword: 'items' });
 }
@@ -293,11 +296,15 @@ export function compareKeyword(key: string, contract: Schema, advertised: Schema
   const at = joinPointer(base, key);
   if (LOWER.has(key) || UPPER.has(key)) return compareBound(key, contract[key], advertised[key], at, out, key in PARTNER ? advertised[PARTNER[key]] : undefined);
   if (key === 'enum') return compareEnum(contract[key], advertised[key], at, out);
-  if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(advertised.required), at, out, dir, contract.additionalProperties === undefined || contract.additionalProperties === true);
+  // what a subschema evaluates changes what `unevaluatedProperties`/`unevaluatedItems` admit, so where either side
+  // has one, an added `properties` entry, `additionalProperties`, `items` or `allOf` can admit more: no rule h or j there
+  const unevaluatedProps = constrains(contract.unevaluatedProperties) || constrains(advertised.unevaluatedProperties);
+  const unevaluatedItems = constrains(contract.unevaluatedItems) || constrains(advertised.unevaluatedItems);
+  if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(advertised.required), at, out, dir, (contract.additionalProperties === undefined || contract.additionalProperties === true) && !unevaluatedProps);
   if (key === 'required') return compareRequired(contract[key], advertised[key], at, out, dir);
-  if (key === 'additionalProperties') return compareAdditional(contract[key], advertised[key], at, out, dir);
-  if (key === 'items') return compareItems(contract[key], advertised[key], at, out, dir);
-  if (key === 'allOf' && contract[key] === undefined && Array.isArray(advertised[key])) return; // rule h: an allOf added only rejects instances
+  if (key === 'additionalProperties') return compareAdditional(contract[key], advertised[key], at, out, dir, unevaluatedProps);
+  if (key === 'items') return compareItems(contract[key], advertised[key], at, out, dir, unevaluatedItems);
+  if (key === 'allOf' && contract[key] === undefined && Array.isArray(advertised[key]) && !unevaluatedProps && !unevaluatedItems) return; // rule h: an allOf added only rejects instances
   if (ELEMENTWISE.has(key)) return compareList(key, contract[key], advertised[key], at, out, dir);
   if (key === '$defs') return compareDefinitions(contract[key], advertised[key], at, out, dir);
   if (key === 'type' && advertised.type === undefined && enumWithin(advertised.enum, contract.type)) return;

@@ -192,4 +192,17 @@ describe('narrowing comparator', () => {
     expect(kinds({ enum: members }, { enum: advertised })).toEqual(['enum-member /enum/19999']);
     expect(kinds({ enum: [...members, { b: 1, a: [2] }] }, { enum: [{ a: [2], b: 1 }] })).toEqual([]);
   });
+
+  it('turns rules h and j off where unevaluatedProperties/unevaluatedItems make an added subschema admit more', () => {
+    const out = (c: unknown, a: unknown) => compareSchemas(c, a, 'output').map((d) => `${d.kind} ${d.pointer}`);
+    const closed = { type: 'object', properties: { a: { type: 'string' } }, unevaluatedProperties: false };
+    // {b: 1} passes each advertised schema and fails the contract: b is evaluated by what was added
+    expect(kinds(closed, { ...closed, additionalProperties: { type: 'number' } })).toEqual(['added-keyword /additionalProperties']);
+    expect(kinds(closed, { ...closed, allOf: [{ properties: { b: {} } }] })).toEqual(['added-keyword /allOf']);
+    expect(out(closed, { ...closed, properties: { ...closed.properties, b: { type: 'number' } } })).toEqual(['added-property /properties/b']);
+    const tuple = { type: 'array', prefixItems: [{ type: 'string' }], unevaluatedItems: false };
+    expect(kinds(tuple, { ...tuple, items: { type: 'number' } })).toEqual(['added-keyword /items']);
+    expect(kinds(tuple, { ...tuple, items: false })).toEqual([]);
+    expect(kinds({ ...closed, unevaluatedProperties: true }, { ...closed, unevaluatedProperties: true, additionalProperties: { type: 'number' } })).toEqual([]);
+  });
 });
