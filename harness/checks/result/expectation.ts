@@ -14,7 +14,7 @@ import { textBlocks } from '../util/content.ts';
 import { parsePointer, pointerExists } from '../util/pointer.ts';
 import type { Report } from '../util/report.ts';
 
-/** Outcomes that carry no answer; the transport checks report why. */
+/** Outcomes that carry no answer; the transport checks report why (`unanswered`, a Streamable HTTP answer with no JSON-RPC response: transport/http-status `noResponse`). */
 const UNANSWERED: Outcome[] = ['timeout', 'exit', 'cancelled', 'oversize', 'unanswered'];
 
 export default defineCheck({

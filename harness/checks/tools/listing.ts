@@ -16,8 +16,9 @@
  *   size limit), and a run that listed nothing must not pass on it (the hostile review: exit 0, 0 tools).
  *   Pagination is the spec's way to serve a large tool set (spec:2025-11-25/server/utilities/pagination.mdx).
  *   A first page whose Streamable HTTP answer carried no JSON-RPC response (a 500, a 404, a redirect the harness does
- *   not follow) is an error too, naming the HTTP status: no transport check reports it, and the run listed nothing
- *   (the review of the oversize fix: 307, 404 and 500 all passed with exit 0).
+ *   not follow) is an error too, naming the HTTP status: the run listed nothing (the review of the oversize fix: 307,
+ *   404 and 500 all passed with exit 0). transport/http-status `noResponse` reports the same POST as the transport
+ *   rule it breaks (a request's answer MUST carry its JSON-RPC response); this finding says that nothing was tested.
  * - A later page that failed, a `nextCursor` returned before (a repeat or a cycle), pagination still
  *   going after the page limit, and a tool name listed again on a later page: warnings (cursors SHOULD
  *   be stable and the listing finite; a looped tool is judged once).

@@ -4,9 +4,23 @@
  * MUST come back as `Content-Type: application/json` or `text/event-stream`; a notification (or a
  * response to a server request) the server accepts MUST get `202 Accepted` with no body. Read from every
  * exchange of the session; one finding per rule, with the count.
+ *
+ * `noResponse`: a request the harness sent (a tool call, a probe, a tools/list page) that the HTTP layer settled
+ * as `unanswered` with a status received: a non-2xx status with no JSON-RPC error in the body, a 2xx whose body is
+ * neither application/json nor text/event-stream, a JSON body without the response to its id, an SSE stream that
+ * ended (or broke) without it. The POST of a JSON-RPC request MUST come back as application/json or
+ * text/event-stream carrying the answer (2025-11-25 basic/transports §Sending Messages to the Server, 4), and
+ * JSON-RPC 2.0 §4 requires a response to every request: over stdio such a request would time out (transport/timeout)
+ * or be answered with an error; here it came back at once with nothing in it. One finding per (method, status,
+ * reason), with the count. Never counted here: a timeout (transport/timeout), a cancelled request, an answer over the
+ * frame limit, a failure before any status (no exchange settled with one), the probes that change the headers on
+ * purpose (`ProbeRequest.http`: their refusals are the other transport/http-* checks' verdicts), and the negotiation
+ * (`server/discover` may be refused by a legacy server; a failed `initialize` is transport/exit's).
  */
 import { defineCheck } from '../define.ts';
 import { httpExchanges, served } from './http.ts';
+import { listPages, type SurfaceObservation } from '../../model/observation.ts';
+import type { HttpExchange, RequestRecord } from '../../model/wire.ts';
 
 const ID = 'transport/http-status';
 const ANSWER_TYPES = new Set(['application/json', 'text/event-stream']);
@@ -15,17 +29,19 @@ export default defineCheck({
   meta: {
     id: ID,
     defaultSeverity: 'error',
-    description: 'Answered requests come back as application/json or text/event-stream; accepted notifications get 202 with no body.',
+    description: 'Requests come back as application/json or text/event-stream carrying their JSON-RPC response; accepted notifications get 202 with no body.',
     rationale:
-      'Clients pick their parser by the content type and know a notification was taken by the 202; a JSON answer labelled text/plain, or a 200 with a body for a notification, breaks conforming clients that follow the transport page to the letter.',
-    spec: 'spec:2025-11-25/basic/transports.mdx §Sending Messages to the Server; spec:2026-07-28/basic/transports/streamable-http.mdx §Sending Messages',
+      'Clients pick their parser by the content type and know a notification was taken by the 202; a JSON answer labelled text/plain, or a 200 with a body for a notification, breaks conforming clients that follow the transport page to the letter. A request whose POST comes back with no JSON-RPC response at all (a bare 500, an HTML page, an SSE stream that ends empty) leaves the client without an answer: the same failure as a request that is never answered over stdio.',
+    spec: 'spec:2025-11-25/basic/transports.mdx §Sending Messages to the Server; spec:2026-07-28/basic/transports/streamable-http.mdx §Sending Messages; JSON-RPC 2.0 §4 (every request gets a response)',
     transports: ['streamable-http'],
     messages: {
       requestContentType: '{{count}} answered request(s) came back with Content-Type {{type}} (first: {{method}}); an answer MUST be application/json or text/event-stream.',
       notAccepted: '{{count}} accepted notification(s) or response(s) got HTTP {{status}}{{body}} (first: {{method}}); the server MUST answer accepted input with 202 Accepted and no body.',
+      noResponse:
+        '{{count}} {{method}} request(s) got HTTP {{status}}{{type}} and no JSON-RPC response: {{reason}}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client waits for an answer that never comes.',
     },
     examples: {
-      fail: 'POST tools/list -> 200 Content-Type: text/plain with the JSON-RPC response; POST notifications/initialized -> 200 {"ok":true}',
+      fail: 'POST tools/list -> 200 Content-Type: text/plain with the JSON-RPC response; POST notifications/initialized -> 200 {"ok":true}; POST tools/call -> 500 Content-Type: text/plain "internal error" (no JSON-RPC response)',
       pass: 'POST tools/list -> 200 Content-Type: application/json; POST notifications/initialized -> 202 with no body',
     },
   },
@@ -40,5 +56,60 @@ export default defineCheck({
       const body = firstInput.bodyBytes > 0 ? ` with a ${firstInput.bodyBytes}-byte body` : '';
       report({ messageId: 'notAccepted', data: { count: input.length, status: firstInput.status ?? 0, body, method: firstInput.message?.method ?? 'a response' } });
     }
+    for (const group of noResponses(observation)) report({ messageId: 'noResponse', data: group });
   },
 });
+
+/** One kind of request that got no JSON-RPC response: its method, status, content type and why, with the count. */
+type NoResponse = {
+  method: string;
+  status: number;
+  /** ` (Content-Type x)`, ` (no Content-Type)`, or '' for a non-2xx status. */
+  type: string;
+  reason: string;
+  count: number;
+};
+
+/**
+ * The requests the harness sent whose record ended `unanswered` and whose POST got a status (see the module doc),
+ * grouped by method, status, content type and reason, in the order of their first exchange.
+ */
+export function noResponses(observation: SurfaceObservation): NoResponse[] {
+  const records: RequestRecord[] = [
+    ...observation.calls.map((c) => c.request),
+    ...observation.probes.filter((p) => p.probe.http === undefined).flatMap((p) => [p.request, ...(p.pages ?? []).filter((page) => page !== p.request)]),
+    ...listPages(observation).map((p) => p.record),
+  ];
+  const unanswered = new Set(records.filter((r) => r.outcome === 'unanswered').map((r) => requestKey(r.method, r.id)));
+  if (unanswered.size === 0) return [];
+  const groups = new Map<string, NoResponse>();
+  for (const e of httpExchanges(observation)) {
+    const message = e.message;
+    if (e.method !== 'POST' || message?.kind !== 'request' || e.tag !== undefined || e.answered !== false || e.status === undefined) continue;
+    if (message.method === undefined || message.id === undefined || !unanswered.has(requestKey(message.method, message.id))) continue;
+    const { type, reason } = whyNoResponse(e as HttpExchange & { status: number });
+    const key = JSON.stringify([message.method, e.status, type, reason]);
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { method: message.method, status: e.status, type, reason, count: 1 });
+  }
+  return [...groups.values()];
+}
+
+/** A request's identity within a surface: its method and JSON-RPC id (a number and a string id never collide). */
+function requestKey(method: string, id: number | string): string {
+  return JSON.stringify([method, typeof id, String(id)]);
+}
+
+/** Why the answer to a request carried no response (value-free: the status, the content type, never the body). */
+function whyNoResponse(e: HttpExchange & { status: number }): { type: string; reason: string } {
+  const type = e.contentType === undefined ? ' (no Content-Type)' : ` (Content-Type ${e.contentType})`;
+  if (e.status >= 300 && e.status < 400) return { type: '', reason: 'a redirect, which the harness does not follow' };
+  if (!served(e.status)) return { type: '', reason: 'an error status without a JSON-RPC error response in the body' };
+  if (e.contentType === 'text/event-stream') {
+    return { type, reason: e.error === undefined ? 'the SSE stream ended without the response' : 'the SSE stream broke off before the response' };
+  }
+  if (e.contentType !== 'application/json') return { type, reason: e.bodyBytes === 0 ? 'an empty body' : 'the body is neither application/json nor text/event-stream' };
+  if (e.bodyBytes === 0) return { type, reason: 'an empty body' };
+  return { type, reason: e.error === undefined ? 'the JSON body held no response to its id' : 'the JSON body broke off before the response' };
+}

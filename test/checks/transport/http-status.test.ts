@@ -1,7 +1,30 @@
 /** http-status: both arms on recorded exchanges (the live fixtures: test/e2e/http-faults.test.ts). */
 import check from '../../../harness/checks/transport/http-status.ts';
-import { checkTester } from '../../helpers/check-tester.ts';
+import type { Outcome, ProbeRecord, RequestRecord } from '../../../harness/model/wire.ts';
+import { checkTester, makeCall } from '../../helpers/check-tester.ts';
 import { INIT, ex, http } from './http-helpers.ts';
+
+/** A tools/call record ending `outcome`, and its id (the exchange carries the same id). */
+const call = (outcome: Outcome) => makeCall('lookup', { result: {} }, { outcome });
+const idOf = (c: ReturnType<typeof call>) => c.request.id;
+/** The POST of tools/call `id`, settled without a response (`answered: false`) with `status`. */
+const unanswered = (id: number | string, status: number, extra: Parameters<typeof ex>[0] = {}) =>
+  ex({ status, contentType: 'text/plain', bodyBytes: 14, messages: 0, answered: false, message: { kind: 'request', id, method: 'tools/call' }, ...extra });
+/** A probe record (`method`, id `id`) ending `outcome`; `http` when it changed the headers on purpose. */
+const probe = (id: number, method: string, outcome: Outcome, httpChange = false): ProbeRecord => {
+  const request: RequestRecord = { id, method, outcome, durationMs: 1 };
+  return { probe: { id: `p${id}`, check: 'x', method, ...(httpChange ? { http: { session: 'unknown' as const } } : {}) }, request };
+};
+
+const timedOut = call('timeout');
+const cancelled = probe(9001, 'tools/call', 'cancelled');
+const refusedOnPurpose = probe(9002, 'tools/call', 'unanswered', true);
+const resetBeforeStatus = call('unanswered');
+const errorBody = call('protocol-error');
+const failed = [call('unanswered'), call('unanswered'), call('unanswered')];
+const html = call('unanswered');
+const emptySse = probe(9003, 'ping', 'unanswered');
+const listPage: RequestRecord = { id: 9004, method: 'tools/list', outcome: 'unanswered', durationMs: 1 };
 
 checkTester(check, {
   valid: [
@@ -15,8 +38,47 @@ checkTester(check, {
       ]),
       strict: true,
     },
+    {
+      name: 'no JSON-RPC response, but not a noResponse: a timeout, a cancelled request, a probe refused on purpose, a reset before any status, a JSON-RPC error body',
+      observation: http(
+        [
+          INIT,
+          unanswered(idOf(timedOut), 500),
+          ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 0, messages: 0, answered: false, sse: { events: 0, ended: true }, message: { kind: 'request', id: 9001, method: 'tools/call' } }),
+          unanswered(9002, 404, { tag: 'p9002' }),
+          ex({ error: 'reset', bodyBytes: 0, messages: 0, answered: false, message: { kind: 'request', id: idOf(resetBeforeStatus), method: 'tools/call' } }),
+          unanswered(idOf(errorBody), 500, { contentType: 'application/json', messages: 1 }),
+        ],
+        { calls: [timedOut, resetBeforeStatus, errorBody], probes: [cancelled, refusedOnPurpose] },
+      ),
+      strict: true,
+    },
   ],
   invalid: [
+    {
+      name: 'requests answered 500 text/plain, 200 text/html, an SSE stream ending empty, a 404 with no body: one finding per kind, counted',
+      observation: http(
+        [
+          INIT,
+          ...failed.map((c) => unanswered(idOf(c), 500)),
+          unanswered(idOf(html), 200, { contentType: 'text/html' }),
+          ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 20, messages: 0, answered: false, sse: { events: 1, ended: true }, message: { kind: 'request', id: 9003, method: 'ping' } }),
+          ex({ status: 404, bodyBytes: 0, messages: 0, answered: false, message: { kind: 'request', id: 9004, method: 'tools/list' } }),
+        ],
+        { calls: [...failed, html], probes: [emptySse], listing: { pages: [listPage], tools: [], truncated: false, stop: 'error' } },
+      ),
+      findings: [
+        {
+          messageId: 'noResponse',
+          severity: 'error',
+          message:
+            '3 tools/call request(s) got HTTP 500 and no JSON-RPC response: an error status without a JSON-RPC error response in the body. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client waits for an answer that never comes.',
+        },
+        { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/html)', reason: 'the body is neither application/json nor text/event-stream', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', data: { method: 'ping', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', data: { method: 'tools/list', status: 404, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } },
+      ],
+    },
     { name: 'an answer labelled text/plain', observation: http([INIT, ex({ status: 200, contentType: 'text/plain', answered: true })]), findings: [{ messageId: 'requestContentType', severity: 'error' }] },
     {
       name: 'a notification answered 200 with a body',

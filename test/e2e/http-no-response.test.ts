@@ -1,0 +1,46 @@
+/**
+ * A Streamable HTTP server that negotiates and lists its tools but answers every tools/call with HTTP 500
+ * text/plain and no JSON-RPC response (the hostile review: exit 0, info findings only; over stdio the same calls
+ * would time out or be answered with an error). transport/http-status `noResponse` reports it, once, counting the
+ * requests: the POST of a JSON-RPC request MUST come back as application/json or text/event-stream carrying its
+ * response (2025-11-25 basic/transports §Sending Messages to the Server), and the run fails. The conformant twin
+ * (the same fixture without the fault, JSON and SSE) draws no such finding and passes.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cleanup, reportOf, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
+
+const HTTP_FIXTURE = join(SERVERS, 'http/fixture-http-server.mjs');
+let failed: CliRun;
+let failedSse: CliRun;
+let twin: CliRun;
+let twinSse: CliRun;
+
+beforeAll(async () => {
+  const surface = (...args: string[]) => runCli(['run', '--url', 'http://127.0.0.1:${port}/mcp', '--', process.execPath, HTTP_FIXTURE, '--port=${port}', ...args]);
+  [failed, failedSse, twin, twinSse] = await Promise.all([surface('--fault=fail-call=500'), surface('--sse', '--fault=fail-call=500'), surface(), surface('--sse')]);
+}, 120_000);
+
+afterAll(() => [failed, failedSse, twin, twinSse].forEach(cleanup));
+
+/** `check messageId severity` of the findings above info. */
+const notes = (run: CliRun) => reportOf(run).findings.filter((f) => f.severity !== 'info').map((f) => `${f.check} ${f.messageId ?? ''} ${f.severity}`);
+
+it.each([
+  ['JSON', () => failed],
+  ['SSE', () => failedSse],
+])('tools/call answered 500 text/plain (%s twin otherwise): exactly one transport/http-status noResponse error, exit 1', (_, run) => {
+  expect(notes(run())).toEqual(['transport/http-status noResponse error']);
+  const [finding] = reportOf(run()).findings.filter((f) => f.messageId === 'noResponse');
+  expect(finding.message).toMatch(/^\d+ tools\/call request\(s\) got HTTP 500 and no JSON-RPC response: an error status without a JSON-RPC error response in the body\./);
+  expect(finding.message).not.toContain('internal error'); // value-free: never the body
+  expect(run().exitCode).toBe(1);
+});
+
+it.each([
+  ['JSON', () => twin],
+  ['SSE', () => twinSse],
+])('the conformant twin (%s): no finding above info, exit 0', (_, run) => {
+  expect(notes(run())).toEqual([]);
+  expect(run().exitCode).toBe(0);
+});
