@@ -80,13 +80,19 @@ export function noResponses(observation: SurfaceObservation): NoResponse[] {
     ...observation.probes.filter((p) => p.probe.http === undefined).flatMap((p) => [p.request, ...(p.pages ?? []).filter((page) => page !== p.request)]),
     ...listPages(observation).map((p) => p.record),
   ];
-  const unanswered = new Set(records.filter((r) => r.outcome === 'unanswered').map((r) => requestKey(r.method, r.id)));
+  // how many requests of each (method, id) ended unanswered: an exchange counts only while one is left, so a request is
+  // never counted twice (nor an exchange of another session of the surface that reused the id)
+  const unanswered = new Map<string, number>();
+  for (const r of records) if (r.outcome === 'unanswered') unanswered.set(requestKey(r.method, r.id), (unanswered.get(requestKey(r.method, r.id)) ?? 0) + 1);
   if (unanswered.size === 0) return [];
   const groups = new Map<string, NoResponse>();
   for (const e of httpExchanges(observation)) {
     const message = e.message;
     if (e.method !== 'POST' || message?.kind !== 'request' || e.tag !== undefined || e.answered !== false || e.status === undefined) continue;
-    if (message.method === undefined || message.id === undefined || !unanswered.has(requestKey(message.method, message.id))) continue;
+    if (message.method === undefined || message.id === undefined) continue;
+    const left = unanswered.get(requestKey(message.method, message.id)) ?? 0;
+    if (left === 0) continue;
+    unanswered.set(requestKey(message.method, message.id), left - 1);
     const { type, reason } = whyNoResponse(e as HttpExchange & { status: number });
     const key = JSON.stringify([message.method, e.status, type, reason]);
     const group = groups.get(key);
@@ -111,5 +117,6 @@ function whyNoResponse(e: HttpExchange & { status: number }): { type: string; re
   }
   if (e.contentType !== 'application/json') return { type, reason: e.bodyBytes === 0 ? 'an empty body' : 'the body is neither application/json nor text/event-stream' };
   if (e.bodyBytes === 0) return { type, reason: 'an empty body' };
+  if (e.messages === 0 && (e.unparsed ?? 0) > 0 && e.error === undefined) return { type, reason: 'the body did not parse as JSON' };
   return { type, reason: e.error === undefined ? 'the JSON body held no response to its id' : 'the JSON body broke off before the response' };
 }

@@ -23,6 +23,9 @@ const resetBeforeStatus = call('unanswered');
 const errorBody = call('protocol-error');
 const failed = [call('unanswered'), call('unanswered'), call('unanswered')];
 const html = call('unanswered');
+const garbled = call('unanswered');
+const emptyJson = call('unanswered');
+const reused = call('unanswered');
 const emptySse = probe(9003, 'ping', 'unanswered');
 const listPage: RequestRecord = { id: 9004, method: 'tools/list', outcome: 'unanswered', durationMs: 1 };
 
@@ -56,16 +59,23 @@ checkTester(check, {
   ],
   invalid: [
     {
-      name: 'requests answered 500 text/plain, 200 text/html, an SSE stream ending empty, a 404 with no body: one finding per kind, counted',
+      name: 'one unanswered request whose id two exchanges carry (another connection reused it): counted once',
+      observation: http([INIT, unanswered(idOf(reused), 500), unanswered(idOf(reused), 500, { connection: 2 })], { calls: [reused] }),
+      findings: [{ messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 500, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } }],
+    },
+    {
+      name: 'requests answered 500 text/plain, 200 text/html, 200 JSON that does not parse, 202 with no body, an SSE stream ending empty, a 404 with no body: one finding per kind, counted',
       observation: http(
         [
           INIT,
           ...failed.map((c) => unanswered(idOf(c), 500)),
           unanswered(idOf(html), 200, { contentType: 'text/html' }),
+          unanswered(idOf(garbled), 200, { contentType: 'application/json', unparsed: 1 }),
+          unanswered(idOf(emptyJson), 202, { contentType: undefined, bodyBytes: 0 }),
           ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 20, messages: 0, answered: false, sse: { events: 1, ended: true }, message: { kind: 'request', id: 9003, method: 'ping' } }),
           ex({ status: 404, bodyBytes: 0, messages: 0, answered: false, message: { kind: 'request', id: 9004, method: 'tools/list' } }),
         ],
-        { calls: [...failed, html], probes: [emptySse], listing: { pages: [listPage], tools: [], truncated: false, stop: 'error' } },
+        { calls: [...failed, html, garbled, emptyJson], probes: [emptySse], listing: { pages: [listPage], tools: [], truncated: false, stop: 'error' } },
       ),
       findings: [
         {
@@ -75,6 +85,8 @@ checkTester(check, {
             '3 tools/call request(s) got HTTP 500 and no JSON-RPC response: an error status without a JSON-RPC error response in the body. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client waits for an answer that never comes.',
         },
         { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/html)', reason: 'the body is neither application/json nor text/event-stream', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 200, type: ' (Content-Type application/json)', reason: 'the body did not parse as JSON', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 202, type: ' (no Content-Type)', reason: 'an empty body', count: 1 } },
         { messageId: 'noResponse', severity: 'error', data: { method: 'ping', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } },
         { messageId: 'noResponse', severity: 'error', data: { method: 'tools/list', status: 404, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } },
       ],
