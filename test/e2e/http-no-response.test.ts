@@ -15,13 +15,22 @@ let failed: CliRun;
 let failedSse: CliRun;
 let twin: CliRun;
 let twinSse: CliRun;
+let late202: CliRun;
 
 beforeAll(async () => {
   const surface = (...args: string[]) => runCli(['run', '--url', 'http://127.0.0.1:${port}/mcp', '--', process.execPath, HTTP_FIXTURE, '--port=${port}', ...args]);
-  [failed, failedSse, twin, twinSse] = await Promise.all([surface('--fault=fail-call=500'), surface('--sse', '--fault=fail-call=500'), surface(), surface('--sse')]);
+  [failed, failedSse, twin, twinSse, late202] = await Promise.all([surface('--fault=fail-call=500'), surface('--sse', '--fault=fail-call=500'), surface(), surface('--sse'), surface('--fault=late-202-body')]);
 }, 120_000);
 
-afterAll(() => [failed, failedSse, twin, twinSse].forEach(cleanup));
+afterAll(() => [failed, failedSse, twin, twinSse, late202].forEach(cleanup));
+
+// The session waits for every POSTed notification's answer to end (within timeouts.termGraceMs) before it
+// closes, so a 202 whose headers and body come after the rest of the session is still judged: its verdict
+// never depends on how soon the session ended (hostile review 5: a body 50 ms late passed).
+it("a notification answered 202 with a body only after the session's last request: transport/http-status notAccepted, every run", () => {
+  expect(notes(late202)).toEqual(['transport/http-status notAccepted error']);
+  expect(late202.exitCode).toBe(1);
+});
 
 /** `check messageId severity` of the findings above info. */
 const notes = (run: CliRun) => reportOf(run).findings.filter((f) => f.severity !== 'info').map((f) => `${f.check} ${f.messageId ?? ''} ${f.severity}`);

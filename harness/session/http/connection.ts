@@ -61,6 +61,13 @@ export class HttpConnection implements Connection {
   private readonly inflight = new Set<ClientRequest>();
   /** SSE streams still open, each resolving when it ends: stop() lets answered ones end before it closes them. */
   private readonly streams = new Map<HttpExchange, Promise<void>>();
+  /**
+   * POSTed notifications and responses whose answer has not ended (no status yet, or a body still being read),
+   * each resolving when it has: stop() waits for them as for answered streams, so whether a body after a 202 is seen
+   * (transport/http-status notAccepted) never depends on how soon after the POST the session ended (a hostile
+   * review: a 202 whose headers and body came 50 ms later was never seen).
+   */
+  private readonly inputs = new Map<HttpExchange, Promise<void>>();
   private readonly initializeIds = new Set<string>();
   /** SSE event ids seen on this connection (one session), for `HttpExchange.sse.repeatedIds`; at most MAX_EVENT_IDS. */
   private readonly eventIds = new Set<string>();
@@ -139,8 +146,9 @@ export class HttpConnection implements Connection {
     if (!this.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: 0, stdinGraceMs: 0 };
     // an SSE stream whose answer came is given the grace to end by itself (the server SHOULD end it), so
     // whether it was left open never depends on how close to the end of the session its request ran
-    const answered = [...this.streams].filter(([exchange]) => exchange.answered === true).map(([, ended]) => ended);
-    if (answered.length > 0) await settlesWithin(Promise.all(answered), this.options.stopGraceMs);
+    const answered = [...this.streams].filter(([exchange]) => exchange.answered === true || exchange.message?.kind !== 'request').map(([, ended]) => ended);
+    const ending = [...answered, ...this.inputs.values()];
+    if (ending.length > 0) await settlesWithin(Promise.all(ending), this.options.stopGraceMs);
     if (this.sessionId !== undefined) await settlesWithin(this.deleteSession(), this.options.stopGraceMs);
     this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: false });
     return { endedBy: 'session-end', durationMs: Math.round(performance.now() - start), survivors: 0, stdinGraceMs: 0 };
@@ -203,9 +211,13 @@ export class HttpConnection implements Connection {
     const req = this.open('POST', headers);
     const state: AnswerState = { answered: false, errorFrame: undefined };
     let settled = false;
+    let inputDone = () => {};
+    if (message.kind !== 'request') this.inputs.set(exchange, new Promise<void>((resolve) => (inputDone = resolve)));
     const finish = (error?: string) => {
       if (settled) return;
       settled = true;
+      this.inputs.delete(exchange);
+      inputDone();
       this.settle(req, exchange, started, error);
       if (message.kind === 'request' && message.id !== undefined) {
         exchange.answered = state.answered;
