@@ -10,9 +10,12 @@
  *   `\n`...) is decoded, masked and written back, so the parsed value never holds a value the raw text spelled
  *   with escapes, and neither does a line's head kept as evidence (a secret holding `"`, `\` or a control
  *   character is never found in its escaped form, only decoded); in the stderr tail, line by line;
- * - as read: in the reader's view (model/reader-view.ts: ANSI sequences, controls and invisible characters
- *   removed, tab and line feed as a space), so a value split by characters a later step strips (the stderr tail's
- *   cleaning) or a renderer shows as nothing is masked whole, with the characters inside it.
+ * - as read: in the reader's view (model/reader-view.ts: escape and control sequences removed whole per ECMA-48,
+ *   OSC/DCS/SOS/PM/APC strings up to their terminator or the end of the text, 7-bit and 8-bit forms; controls and
+ *   invisible characters removed; a backspace deleting the character before it; tab and line feed as a space), so a
+ *   value split by characters a later step strips (the stderr tail's cleaning) or a terminal or renderer shows as
+ *   nothing is masked whole, with the characters inside it. A text holding a C1 control is read twice: once with the
+ *   8-bit sequences run (a terminal that runs C1), once with each C1 control dropped alone (one that ignores them).
  * A line with no backslash, no control and no invisible character (nearly every line) takes one scan for the
  * values and one for those characters.
  * A lowercase word of 6 to 16 letters (WORD: the harness's environment holds common ones, `npm run -s` sets
@@ -142,6 +145,9 @@ function rewriteEscapedLiterals(text: string, rewrite: (literal: string) => stri
 /** A backslash, a control character or an invisible character: a line that needs more than the scan as written (one class scan). */
 const LINE_NEEDS_MORE = new RegExp(`[\\\\${MAY_READ_OTHERWISE_CLASS}]`, 'u');
 
+/** A C1 control code point: the 8-bit form of a sequence in a terminal that runs them, one unseen character in one that ignores them. */
+const C1 = /[\u0080-\u009f]/;
+
 /** Masks the harness's secrets in server strings (the three forms: module comment). */
 export interface EnvMask {
   /** True when there is nothing to mask (no candidate values). */
@@ -214,8 +220,13 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
   const asWritten = (s: string, re: RegExp = all, test: RegExp = any): string => (test.test(s) ? s.replace(re, label) : s);
   // the reader's view: each value found there replaces the whole span of `s` it came from, unseen units inside included
   const asRead = (s: string, re: RegExp = all, test: RegExp = any): string => {
+    const once = asReadIn(s, re, test, true);
+    // a terminal that ignores C1 controls shows what an 8-bit sequence would hide: that view too
+    return C1.test(once) ? asReadIn(once, re, test, false) : once;
+  };
+  const asReadIn = (s: string, re: RegExp, test: RegExp, c1: boolean): string => {
     if (s.length < shortest) return s; // the view is never longer than the text
-    const view = readerView(s);
+    const view = readerView(s, c1);
     if (!test.test(view.text)) return s;
     const found = [...view.text.matchAll(re)];
     // each match's first and last code unit in the view, ascending (matches never overlap)

@@ -8,6 +8,9 @@
  *   and a JSON log line with escapes, in a boot failure's stderr tail), http-json / http-sse / http-modern (a
  *   configured header echoed in escapes in JSON and SSE bodies and in error bodies), http-type (echoed as the
  *   Content-Type): no value reaches a report file or the console in any spelling, and each arrives masked;
+ *   stdio-sequences (the hostile review 5: tool names, a property key and descriptions holding a value split by an
+ *   OSC, a charset designation, DCS, SOS, PM, APC, their 8-bit forms or a backspace overwrite, which a terminal runs
+ *   to show the value whole): neither half of the value reaches a report file or the console;
  * - twins: stdio-plain (the same values spelled plainly, masked before this fix too: the theft works) and
  *   stdio-given (a value the surface was given, echoed with escapes: never masked).
  * Linux only: the thief reads /proc/<parent pid>/environ.
@@ -28,7 +31,10 @@ const ENV = {
   E2E_LEAK_SPLIT: `e2e-split-${TAIL.split}`,
   E2E_LEAK_TOKEN: `tok/${TAIL.token}"q\\z`,
   E2E_LEAK_GIVEN: `e2e/given/${RAND}d`,
+  E2E_LEAK_ESC: `e2e-esc-${RAND}-${RAND}f`,
 };
+/** Either half of E2E_LEAK_ESC: the fixture splits it in the middle by a sequence, so a leak holds both halves. */
+const ESC_HALVES = [ENV.E2E_LEAK_ESC.slice(0, ENV.E2E_LEAK_ESC.length >> 1), ENV.E2E_LEAK_ESC.slice(ENV.E2E_LEAK_ESC.length >> 1)];
 
 let run: CliRun;
 
@@ -54,6 +60,18 @@ describe.skipIf(process.platform !== 'linux')("the env mask against servers that
       expect(run.stdout.includes(tail), `${name} in stdout`).toBe(false);
       expect(run.stderr.includes(tail), `${name} in stderr`).toBe(false);
     }
+  });
+
+  it('stdio, values split by escape and control sequences (review 5): no half of the value in a report file or the console, the names masked', () => {
+    const files = filesUnder(run.reportDir);
+    for (const half of ESC_HALVES) {
+      for (const file of files) expect(readFileSync(file, 'utf8').includes(half), `${half} in ${file}`).toBe(false);
+      expect(run.stdout.includes(half), 'stdout').toBe(false);
+      expect(run.stderr.includes(half), 'stderr').toBe(false);
+    }
+    const names = toolNames(reportOf(run), 'stdio-sequences');
+    // twelve tools, each named the masked value (the report keeps one of same-named tools)
+    expect([...new Set(names)]).toEqual(['[masked:E2E_LEAK_ESC]']);
   });
 
   it('stdio, values spelled with JSON escapes (B1): tool names, a property key, the head of a non-JSON-RPC line arrive masked', () => {

@@ -133,6 +133,52 @@ describe('createEnvMask', () => {
       }
     });
 
+    // the hostile review 5 (steal-osc.mjs): a secret split by a sequence other than CSI showed whole in a terminal
+    const SEQUENCES: Record<string, string> = {
+      'OSC BEL': '\u001b]0;\u0007',
+      'OSC ST': '\u001b]2;title\u001b\\',
+      'charset ESC ( B': '\u001b(B',
+      'ESC 7': '\u001b7',
+      DCS: '\u001bP\u001b\\',
+      SOS: '\u001bXx\u001b\\',
+      PM: '\u001b^x\u001b\\',
+      APC: '\u001b_x\u001b\\',
+      'C1 CSI': '\u009b1;31m',
+      'C1 OSC BEL': '\u009d0;t\u0007',
+      'C1 OSC ST': '\u009d0;t\u009c',
+      'C1 DCS': '\u0090q\u009c',
+      'C1 SOS': '\u0098x\u009c',
+      'C1 PM': '\u009ex\u009c',
+      'C1 APC': '\u009fx\u009c',
+      'C1 NEL': '\u0085',
+      backspace: 'X\b',
+      'two backspaces': 'XY\b\b',
+      'backspace over an emoji': '😀\b',
+    };
+
+    it('masks a value split by any escape or control sequence (7-bit and 8-bit) or a backspace overwrite, the sequence with it', () => {
+      for (const [kind, sep] of Object.entries(SEQUENCES)) {
+        expect(m.text(`a ${split(sep)} b`), kind).toBe('a [masked:MY_SECRET] b');
+        expect(m.display(`a ${split(sep)} b`), kind).toBe('a [masked:MY_SECRET] b');
+        expect(JSON.parse(m.line(JSON.stringify({ name: split(sep) }))), kind).toEqual({ name: '[masked:MY_SECRET]' });
+        expect(m.lines(`x\n${split(sep)}\ny`), kind).toBe('x\n[masked:MY_SECRET]\ny');
+      }
+    });
+
+    it('masks a value not split, next to those sequences, and keeps harmless text around them as it is', () => {
+      for (const [kind, sep] of Object.entries(SEQUENCES)) {
+        expect(m.text(`${sep}${secret}${sep} ok`), kind).toBe(`${sep}[masked:MY_SECRET]${sep} ok`);
+        const harmless = `title ${sep}text${sep} more`;
+        expect(m.text(harmless), kind).toBe(harmless);
+      }
+    });
+
+    it('an 8-bit sequence: masked whether the terminal runs C1 controls or ignores them', () => {
+      // run: U+009B 'e' would hide the 'e'; ignored: the text reads 'hunter2...' with the U+009B unseen
+      expect(m.text(`a ${split('\u009b')} b`)).toBe('a [masked:MY_SECRET] b');
+      expect(m.text(`a hunt\u009bXer2-canary-XYZ b`)).toBe('a [masked:MY_SECRET] b');
+    });
+
     it('masks a value whose space a tab or a line feed replaces (the console and one-line cells print both as a space)', () => {
       expect(m.text('pw correct\thorse\nbattery!')).toBe('pw [masked:PASSPHRASE]!');
     });

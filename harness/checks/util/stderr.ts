@@ -5,7 +5,7 @@
  * sentinels) is masked first: no caller value reaches a report through this path.
  */
 import type { SurfaceObservation } from '../../model/observation.ts';
-import { TERMINAL_CONTROLS } from '../../model/reader-view.ts';
+import { stripTerminalControls } from '../../model/reader-view.ts';
 
 /** At most this many lines, the last ones. */
 export const STDERR_TAIL_LINES = 10;
@@ -43,12 +43,14 @@ export function sentStrings(observation: Pick<SurfaceObservation, 'calls' | 'pro
 }
 
 /**
- * Remove ANSI escape sequences, control characters other than tab, and bidi controls (`TERMINAL_CONTROLS`). The env
- * mask of the session layer looks for secrets in the text with these removed too (model/reader-view.ts), so this
- * cleaning never puts a masked value back together.
+ * Remove escape and control sequences whole (CSI, OSC, DCS, `ESC ( B`..., 7-bit and 8-bit), control characters
+ * other than tab and line feed, bidi controls, and each backspace with the character before it
+ * (`stripTerminalControls`). The env mask of the session layer looks for secrets in the text read that way too
+ * (model/reader-view.ts), so this cleaning never puts a masked value back together. Applied to the whole tail before
+ * it is cut into lines (CR dropped here), as the view is: a sequence spanning a line feed is dropped whole.
  */
-function clean(line: string): string {
-  return line.replace(TERMINAL_CONTROLS, '');
+function clean(text: string): string {
+  return stripTerminalControls(text);
 }
 
 /** Replace every occurrence of a sent string (also JSON-escaped) by `[value]`. */
@@ -73,7 +75,7 @@ export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls
   if (!raw) return [];
   const sent = sentStrings(observation);
   // mask before cutting into lines, so a value that spans a cut is still found
-  const lines = mask(raw, sent).split(/\r?\n/).map(clean).filter((l) => l.trim() !== '');
+  const lines = clean(mask(raw, sent)).split('\n').filter((l) => l.trim() !== '');
   return lines.slice(-STDERR_TAIL_LINES).map((l) => (l.length > STDERR_LINE_CHARS ? `${l.slice(0, STDERR_LINE_CHARS - 1)}…` : l));
 }
 
