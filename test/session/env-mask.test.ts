@@ -156,16 +156,14 @@ describe('createEnvMask', () => {
       'backspace over an emoji': '😀\b',
     };
 
-    it('masks a value split by any escape or control sequence (7-bit and 8-bit) or a backspace overwrite, the sequence with it', () => {
+    it('masks a value split by any escape or control sequence (7-bit and 8-bit) or a backspace overwrite, the sequence with it; harmless text kept', () => {
       for (const [kind, sep] of Object.entries(SEQUENCES)) {
         expect(m.text(`a ${split(sep)} b`), kind).toBe('a [masked:MY_SECRET] b');
         expect(m.display(`a ${split(sep)} b`), kind).toBe('a [masked:MY_SECRET] b');
         expect(JSON.parse(m.line(JSON.stringify({ name: split(sep) }))), kind).toEqual({ name: '[masked:MY_SECRET]' });
         expect(m.lines(`x\n${split(sep)}\ny`), kind).toBe('x\n[masked:MY_SECRET]\ny');
       }
-    });
-
-    it('masks a value not split, next to those sequences, and keeps harmless text around them as it is', () => {
+      // a value not split, next to those sequences, masked; harmless text around them kept as it is
       for (const [kind, sep] of Object.entries(SEQUENCES)) {
         expect(m.text(`${sep}${secret}${sep} ok`), kind).toBe(`${sep}[masked:MY_SECRET]${sep} ok`);
         const harmless = `title ${sep}text${sep} more`;
