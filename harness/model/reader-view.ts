@@ -15,9 +15,10 @@
  * is whole again in that view, so the env mask (session/env-mask.ts) also looks for its values there. Reporters
  * escape characters (never remove them) and every cut (line heads, text budgets, the stderr tail's start) only
  * shortens; what the harness does join or re-case (a JSON pointer joins keys with `/`, a media type is lower-cased)
- * the run's final pass masks again (run/output-mask.ts). Not modelled: a carriage return or more backspaces than
- * the characters written after them (a terminal leaves the rest of the line shown), terminals that end other
- * control strings than OSC at BEL. Pure (a table filled on first use remembers which code points are dropped).
+ * the run's final pass masks again (run/output-mask.ts). Not modelled: a carriage return, backspaces followed by
+ * fewer characters than they went back over (`abc\b\bX` shows `aXc`; the env mask also reads the text with each
+ * backspace dropped alone, which covers backspaces with nothing after them), cursor movement, terminals that end
+ * other control strings than OSC at BEL. Pure (a table filled on first use remembers which code points are dropped).
  */
 
 /**
@@ -166,14 +167,16 @@ const SPARSE_CANDIDATES = 256;
  * removed whole (an escape or control sequence, a surrogate pair; a backspace with the code point it deletes), so
  * every kept code unit maps to one of the original. `c1`: the 8-bit forms (U+009B, U+009D, U+0090...) start
  * sequences, as in a terminal that runs C1 controls; false: each is dropped alone, as in one that ignores them (the
- * env mask looks in both views). A text with a backspace is walked once, unit by unit, its map kept. A text
+ * env mask looks in both views). `backspace`: a backspace deletes the visible code point before it (a terminal
+ * writes what follows over it); false: it is dropped alone (a terminal shows the line as written when nothing
+ * follows it: the env mask looks in both views). A text with a backspace is walked once, unit by unit, its map kept. A text
  * with few such characters (an emoji's variation selector in a page of tools) is copied run by run between native
  * searches; past SPARSE_CANDIDATES of them the rest is walked code unit by code unit into one buffer (a few ns
  * each), so a line of millions of invisible characters costs a copy of itself, never an object per character. Use
  * it behind MAY_READ_OTHERWISE (a text without such characters is its own view).
  */
-export function readerView(text: string, c1 = true): ReaderView {
-  if (text.includes('\b')) {
+export function readerView(text: string, c1 = true, backspace = true): ReaderView {
+  if (backspace && text.includes('\b')) {
     // a backspace deletes what the view kept before it: one walk, the sources recorded on the way
     const map = new Int32Array(text.length);
     return { text: walk(text, 0, true, map, c1), sources: (indices) => indices.map((k) => map[k]) };

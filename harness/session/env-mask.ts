@@ -14,8 +14,10 @@
  *   OSC/DCS/SOS/PM/APC strings up to their terminator or the end of the text, 7-bit and 8-bit forms; controls and
  *   invisible characters removed; a backspace deleting the character before it; tab and line feed as a space), so a
  *   value split by characters a later step strips (the stderr tail's cleaning) or a terminal or renderer shows as
- *   nothing is masked whole, with the characters inside it. A text holding a C1 control is read twice: once with the
- *   8-bit sequences run (a terminal that runs C1), once with each C1 control dropped alone (one that ignores them).
+ *   nothing is masked whole, with the characters inside it. A text holding a C1 control or a backspace is read
+ *   twice: once with the 8-bit sequences run and backspaces deleting (a terminal that runs C1 and writes over what
+ *   a backspace went back over), once with each C1 control and backspace dropped alone (a terminal that ignores C1;
+ *   backspaces with nothing written after them leave the line shown as it was).
  * A line with no backslash, no control and no invisible character (nearly every line) takes one scan for the
  * values and one for those characters.
  * A lowercase word of 6 to 16 letters (WORD: the harness's environment holds common ones, `npm run -s` sets
@@ -220,13 +222,14 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
   const asWritten = (s: string, re: RegExp = all, test: RegExp = any): string => (test.test(s) ? s.replace(re, label) : s);
   // the reader's view: each value found there replaces the whole span of `s` it came from, unseen units inside included
   const asRead = (s: string, re: RegExp = all, test: RegExp = any): string => {
-    const once = asReadIn(s, re, test, true);
-    // a terminal that ignores C1 controls shows what an 8-bit sequence would hide: that view too
-    return C1.test(once) ? asReadIn(once, re, test, false) : once;
+    const once = asReadIn(s, re, test, true, true);
+    // a terminal that ignores C1 controls shows what an 8-bit sequence would hide, and backspaces with nothing
+    // written after them leave the line as it was: those views too
+    return C1.test(once) || once.includes('\b') ? asReadIn(once, re, test, false, false) : once;
   };
-  const asReadIn = (s: string, re: RegExp, test: RegExp, c1: boolean): string => {
+  const asReadIn = (s: string, re: RegExp, test: RegExp, c1: boolean, backspace: boolean): string => {
     if (s.length < shortest) return s; // the view is never longer than the text
-    const view = readerView(s, c1);
+    const view = readerView(s, c1, backspace);
     if (!test.test(view.text)) return s;
     const found = [...view.text.matchAll(re)];
     // each match's first and last code unit in the view, ascending (matches never overlap)

@@ -177,6 +177,11 @@ describe('createEnvMask', () => {
       expect(m.text(`a hunt\u009bXer2-canary-XYZ b`)).toBe('a [masked:MY_SECRET] b');
     });
 
+    it('backspaces with nothing written after them: the terminal shows the line as written, so that view is masked too', () => {
+      expect(m.text(`a ${split('\u001b]0;\u0007')}\b\b b`)).toBe('a [masked:MY_SECRET]\b\b b');
+      expect(m.text(`${split('\u001b(B')}\b`)).toBe('[masked:MY_SECRET]\b');
+    });
+
     it('masks a value whose space a tab or a line feed replaces (the console and one-line cells print both as a space)', () => {
       expect(m.text('pw correct\thorse\nbattery!')).toBe('pw [masked:PASSPHRASE]!');
     });
