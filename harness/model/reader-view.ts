@@ -9,7 +9,7 @@
  * (`ESC [` or U+009B, parameters, a final byte), the control strings OSC (`ESC ]`, U+009D, up to BEL or ST), DCS
  * (`ESC P`, U+0090), SOS, PM and APC (`ESC X`/`^`/`_`, U+0098/U+009E/U+009F), each up to ST (`ESC \`, U+009C) or,
  * unterminated, to the end of the text, and any other `ESC`, intermediate bytes, final byte (`ESC ( B`); then every
- * other control, the bidi controls and the invisible characters; a backspace deletes the visible code point before
+ * other control, the bidi controls, the invisible characters and U+2028, U+2029; a backspace deletes the visible code point before
  * it (not past a line feed); the 8-bit forms only in the `c1` view (readerView). A secret split by any of these (`hunt\x1b[0mer2`, `hunt\x1b]0;\x07er2`,
  * `hunt\x1b(Ber2`, `hunt\u009d...\u009cer2`, `huntX\ber2`, `hunt\u200Ber2`, `correct\thorse` for `correct horse`)
  * is whole again in that view, so the env mask (session/env-mask.ts) also looks for its values there. Reporters
@@ -29,11 +29,18 @@
 const INVISIBLE_CLASS = '\\p{Default_Ignorable_Code_Point}\\u061C\\u2061-\\u2064';
 
 /**
- * The body of a character class (for a `u` regular expression) of every character that may read otherwise in the
- * reader's view: the C0 controls (tab and line feed included: they read as a space), DEL, the C1 controls and the
- * invisible characters.
+ * The line and paragraph separators U+2028 and U+2029: many terminals show them as nothing (zero width), so the view
+ * drops them (a browser shows a break: over-masking there is harmless). NBSP and combining marks are visible (a
+ * space, an accent) and are kept.
  */
-export const MAY_READ_OTHERWISE_CLASS = `\\u0000-\\u001f\\u007f-\\u009f${INVISIBLE_CLASS}`;
+const SEPARATOR_CLASS = '\\u2028\\u2029';
+
+/**
+ * The body of a character class (for a `u` regular expression) of every character that may read otherwise in the
+ * reader's view: the C0 controls (tab and line feed included: they read as a space), DEL, the C1 controls, the
+ * invisible characters and U+2028, U+2029.
+ */
+export const MAY_READ_OTHERWISE_CLASS = `\\u0000-\\u001f\\u007f-\\u009f${INVISIBLE_CLASS}${SEPARATOR_CLASS}`;
 
 /**
  * True when `text` may read otherwise in the reader's view; false means the view is the text itself. One class
@@ -41,8 +48,8 @@ export const MAY_READ_OTHERWISE_CLASS = `\\u0000-\\u001f\\u007f-\\u009f${INVISIB
  */
 export const MAY_READ_OTHERWISE = new RegExp(`[${MAY_READ_OTHERWISE_CLASS}]`, 'u');
 
-/** One code point the view drops: a control but tab and line feed (C0, DEL, C1), a bidi control or an invisible character. */
-const DROPPED = new RegExp(`^[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069${INVISIBLE_CLASS}]$`, 'u');
+/** One code point the view drops: a control but tab and line feed (C0, DEL, C1), a bidi control, an invisible character, U+2028 or U+2029. */
+const DROPPED = new RegExp(`^[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069${INVISIBLE_CLASS}${SEPARATOR_CLASS}]$`, 'u');
 
 /** A control other than tab and line feed (C0, DEL, C1) or a bidi control: what the stderr tail's cleaning drops too. */
 const CONTROL = /^[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]$/;

@@ -154,6 +154,8 @@ describe('createEnvMask', () => {
       backspace: 'X\b',
       'two backspaces': 'XY\b\b',
       'backspace over an emoji': '😀\b',
+      'line separator U+2028': '\u2028',
+      'paragraph separator U+2029': '\u2029',
     };
 
     it('masks a value split by any escape or control sequence (7-bit and 8-bit) or a backspace overwrite, the sequence with it; harmless text kept', () => {
