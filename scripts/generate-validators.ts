@@ -11,7 +11,9 @@
  *   engine of harness/wire/engine.ts with its options (formats: ajv-formats' `fullFormats`).
  * Only `code.source`, `code.lines`, `code.formats` (how the generated code reaches ajv-formats) and, for
  * the meta-schemas, the lazy form of `code.regExp` are added to the run-time options, so the generated
- * functions are the code ajv compiles at run time.
+ * functions are the code ajv compiles at run time, with one rewrite (`linearErrorAppends`): the errors of a
+ * failed `$ref` are appended in place instead of by `concat`, which copied the whole list at every failing item
+ * (quadratic: a tools/list page of 150,000 tools without inputSchema took ~80 s to judge, synchronously).
  * The files are CommonJS, one per dialect or revision, required synchronously on first use: a run
  * parses only the code of the revision it negotiated and the dialects its schemas declare. They are
  * JavaScript, not TypeScript, so tsc does not re-print (and triple) them; `npm run build` copies them.
@@ -44,6 +46,25 @@ const { _ } = require('ajv') as { _: (strings: TemplateStringsArray, ...values: 
 /** How the generated code reaches the formats ajv-formats adds (its `fullFormats`, the plugin's default mode); the source is kept, one statement a line. */
 const CODE = { source: true, lines: true, formats: _`require("ajv-formats/dist/formats").fullFormats` };
 
+/**
+ * ajv's standalone code (8.x, allErrors) appends a failed sub-validator's errors with
+ * `vErrors = vErrors === null ? V.errors : vErrors.concat(V.errors);`, which copies the list gathered so far at every
+ * failing `$ref`'d item: N invalid tools (content blocks, ...) cost O(N²). Each such statement becomes an in-place
+ * append (a loop, not `push(...)`, whose argument count is bounded by the stack), the same errors in the same order.
+ * Where the list was empty, it starts as a copy of `V.errors`, never `V.errors` itself: later appends must not write
+ * into the sub-validator's own array (its `errors` after the call). Deterministic (a text rewrite of the generated
+ * code).
+ * @throws Error when a `vErrors.concat` is left over (an ajv whose code this rewrite does not know: extend it)
+ */
+export function linearErrorAppends(code: string): string {
+  const out = code.replace(
+    /vErrors = vErrors === null \? ([\w$.]+)\.errors : vErrors\.concat\(\1\.errors\);/g,
+    (_m, v: string) => `{const refErrors = ${v}.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}`,
+  );
+  if (out.includes('vErrors.concat(')) throw new Error('ajv standalone code: a `vErrors.concat(` that linearErrorAppends does not rewrite');
+  return out;
+}
+
 /** The folders the generated files live in (harness-relative); `npm run build` copies them into dist/ (its last step). */
 export const GENERATED_DIRS = ['harness/schema/generated', 'harness/wire/generated'] as const;
 
@@ -71,7 +92,7 @@ const metaRegExp = Object.assign((pattern: string) => (ajvRegExp(pattern), lazyA
 function metaModule(dialect: Dialect): string {
   const engine = createEngine(dialect, { ...CODE, regExp: metaRegExp });
   const refs = Object.fromEntries(META_SCHEMA_IDS[dialect].map((id) => [id, id]));
-  const body = standaloneCode(engine, refs).replace(/^"use strict";\n?/, '');
+  const body = linearErrorAppends(standaloneCode(engine, refs).replace(/^"use strict";\n?/, ''));
   const what = `ajv's validators of the ${dialect} meta-schemas (${META_SCHEMA_IDS[dialect].join(', ')}), compiled with harness/schema/engines.ts's options (patterns: ../lazy-regexp.ts).`;
   return `"use strict";\n${header(what)}module.exports = function load(lazyAjvRegExp) {\nconst exports = {};\n${body}\nreturn exports;\n};\n`;
 }
@@ -81,7 +102,7 @@ function wireModule(revision: WireRevision): string {
   const defs = wireSchemaDocument(revision).schema[definitionsKey(revision)] as Record<string, unknown>;
   const names = [...new Set([...Object.values(envelopeNames(revision)), ...RESULT_DEFINITIONS])].filter((n) => n in defs).sort();
   const engine = createWireEngine(revision, CODE);
-  const body = standaloneCode(engine, Object.fromEntries(names.map((n) => [n, definitionRef(revision, n)]))).replace(/^"use strict";\n?/, '');
+  const body = linearErrorAppends(standaloneCode(engine, Object.fromEntries(names.map((n) => [n, definitionRef(revision, n)]))).replace(/^"use strict";\n?/, ''));
   const what = `ajv's validators of the MCP ${revision} wire schema definitions harness/wire/frames.ts uses (${names.join(', ')}), compiled with harness/wire/engine.ts's options.`;
   return `"use strict";\n${header(what)}${body}\n`;
 }

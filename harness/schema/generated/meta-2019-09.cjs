@@ -268,7 +268,7 @@ const _errs26 = errors;
 let _v0 = dynamicAnchors[""];
 if(_v0){
 if(!(_v0(data10, {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -278,7 +278,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate1(data10, {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+{const refErrors = validate1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -352,7 +352,7 @@ const _errs1 = errors;
 let _v0 = dynamicAnchors[""];
 if(_v0){
 if(!(_v0(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -362,7 +362,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate4(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -436,7 +436,7 @@ const _errs1 = errors;
 let _v0 = dynamicAnchors[""];
 if(_v0){
 if(!(_v0(data0, {instancePath:instancePath+"/additionalItems",parentData:data,parentDataProperty:"additionalItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -446,7 +446,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate3(data0, {instancePath:instancePath+"/additionalItems",parentData:data,parentDataProperty:"additionalItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -474,7 +474,7 @@ const _errs2 = errors;
 let _v1 = dynamicAnchors[""];
 if(_v1){
 if(!(_v1(data1, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v1.errors : vErrors.concat(_v1.errors);
+{const refErrors = _v1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -484,7 +484,7 @@ var items2 = _v1.evaluated.items;
 }
 else {
 if(!(validate3(data1, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -515,7 +515,7 @@ const _errs5 = errors;
 let _v2 = dynamicAnchors[""];
 if(_v2){
 if(!(_v2(data2, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v2.errors : vErrors.concat(_v2.errors);
+{const refErrors = _v2.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -525,7 +525,7 @@ var items4 = _v2.evaluated.items;
 }
 else {
 if(!(validate3(data2, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -551,7 +551,7 @@ if(_valid0){
 }
 const _errs6 = errors;
 if(!(validate4(data2, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -592,7 +592,7 @@ const _errs7 = errors;
 let _v3 = dynamicAnchors[""];
 if(_v3){
 if(!(_v3(data3, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v3.errors : vErrors.concat(_v3.errors);
+{const refErrors = _v3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -602,7 +602,7 @@ var items6 = _v3.evaluated.items;
 }
 else {
 if(!(validate3(data3, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -630,7 +630,7 @@ const _errs8 = errors;
 let _v4 = dynamicAnchors[""];
 if(_v4){
 if(!(_v4(data4, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v4.errors : vErrors.concat(_v4.errors);
+{const refErrors = _v4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -640,7 +640,7 @@ var items8 = _v4.evaluated.items;
 }
 else {
 if(!(validate3(data4, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -668,7 +668,7 @@ const _errs9 = errors;
 let _v5 = dynamicAnchors[""];
 if(_v5){
 if(!(_v5(data5, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v5.errors : vErrors.concat(_v5.errors);
+{const refErrors = _v5.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -678,7 +678,7 @@ var items10 = _v5.evaluated.items;
 }
 else {
 if(!(validate3(data5, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -712,7 +712,7 @@ const _errs13 = errors;
 let _v6 = dynamicAnchors[""];
 if(_v6){
 if(!(_v6(data7, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v6.errors : vErrors.concat(_v6.errors);
+{const refErrors = _v6.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -722,7 +722,7 @@ var items12 = _v6.evaluated.items;
 }
 else {
 if(!(validate3(data7, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -787,7 +787,7 @@ const _errs18 = errors;
 let _v7 = dynamicAnchors[""];
 if(_v7){
 if(!(_v7(data9, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v7.errors : vErrors.concat(_v7.errors);
+{const refErrors = _v7.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -797,7 +797,7 @@ var items14 = _v7.evaluated.items;
 }
 else {
 if(!(validate3(data9, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -844,7 +844,7 @@ const _errs22 = errors;
 let _v8 = dynamicAnchors[""];
 if(_v8){
 if(!(_v8(data11, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data10,parentDataProperty:key3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v8.errors : vErrors.concat(_v8.errors);
+{const refErrors = _v8.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -854,7 +854,7 @@ var items16 = _v8.evaluated.items;
 }
 else {
 if(!(validate3(data11, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data10,parentDataProperty:key3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -895,7 +895,7 @@ const _errs23 = errors;
 let _v9 = dynamicAnchors[""];
 if(_v9){
 if(!(_v9(data12, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v9.errors : vErrors.concat(_v9.errors);
+{const refErrors = _v9.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -905,7 +905,7 @@ var items18 = _v9.evaluated.items;
 }
 else {
 if(!(validate3(data12, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -933,7 +933,7 @@ const _errs24 = errors;
 let _v10 = dynamicAnchors[""];
 if(_v10){
 if(!(_v10(data13, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v10.errors : vErrors.concat(_v10.errors);
+{const refErrors = _v10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -943,7 +943,7 @@ var items20 = _v10.evaluated.items;
 }
 else {
 if(!(validate3(data13, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -971,7 +971,7 @@ const _errs25 = errors;
 let _v11 = dynamicAnchors[""];
 if(_v11){
 if(!(_v11(data14, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v11.errors : vErrors.concat(_v11.errors);
+{const refErrors = _v11.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -981,7 +981,7 @@ var items22 = _v11.evaluated.items;
 }
 else {
 if(!(validate3(data14, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1009,7 +1009,7 @@ const _errs26 = errors;
 let _v12 = dynamicAnchors[""];
 if(_v12){
 if(!(_v12(data15, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v12.errors : vErrors.concat(_v12.errors);
+{const refErrors = _v12.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1019,7 +1019,7 @@ var items24 = _v12.evaluated.items;
 }
 else {
 if(!(validate3(data15, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1045,7 +1045,7 @@ if(data.allOf !== undefined && func0.call(data, "allOf")){
 let data16 = data.allOf;
 const _errs27 = errors;
 if(!(validate4(data16, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1056,7 +1056,7 @@ if(data.anyOf !== undefined && func0.call(data, "anyOf")){
 let data17 = data.anyOf;
 const _errs28 = errors;
 if(!(validate4(data17, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1067,7 +1067,7 @@ if(data.oneOf !== undefined && func0.call(data, "oneOf")){
 let data18 = data.oneOf;
 const _errs29 = errors;
 if(!(validate4(data18, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1080,7 +1080,7 @@ const _errs30 = errors;
 let _v13 = dynamicAnchors[""];
 if(_v13){
 if(!(_v13(data19, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v13.errors : vErrors.concat(_v13.errors);
+{const refErrors = _v13.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1090,7 +1090,7 @@ var items26 = _v13.evaluated.items;
 }
 else {
 if(!(validate3(data19, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2065,7 +2065,7 @@ const _errs5 = errors;
 let _v0 = dynamicAnchors[""];
 if(_v0){
 if(!(_v0(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2075,7 +2075,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate16(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+{const refErrors = validate16.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2131,7 +2131,7 @@ dynamicAnchors[""] = validate0;
 const _errs0 = errors;
 const _errs1 = errors;
 if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+{const refErrors = validate1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2139,7 +2139,7 @@ else {
 var valid0 = _errs1 === errors;
 const _errs2 = errors;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2147,7 +2147,7 @@ else {
 var valid0 = _errs2 === errors;
 const _errs3 = errors;
 if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2155,7 +2155,7 @@ else {
 var valid0 = _errs3 === errors;
 const _errs4 = errors;
 if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+{const refErrors = validate12.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2163,7 +2163,7 @@ else {
 var valid0 = _errs4 === errors;
 const _errs5 = errors;
 if(!(validate14(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+{const refErrors = validate14.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2171,7 +2171,7 @@ else {
 var valid0 = _errs5 === errors;
 const _errs6 = errors;
 if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+{const refErrors = validate16.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2191,7 +2191,7 @@ const _errs11 = errors;
 let _v0 = dynamicAnchors[""];
 if(_v0){
 if(!(_v0(data1, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2201,7 +2201,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate0(data1, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2252,7 +2252,7 @@ const _errs18 = errors;
 let _v1 = dynamicAnchors[""];
 if(_v1){
 if(!(_v1(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v1.errors : vErrors.concat(_v1.errors);
+{const refErrors = _v1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2262,7 +2262,7 @@ var items2 = _v1.evaluated.items;
 }
 else {
 if(!(validate0(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {

@@ -299,7 +299,7 @@ const _errs33 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data10, {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -309,7 +309,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate1(data10, {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+{const refErrors = validate1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -383,7 +383,7 @@ const _errs1 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -393,7 +393,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate4(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -465,7 +465,7 @@ if(data.prefixItems !== undefined && func0.call(data, "prefixItems")){
 let data0 = data.prefixItems;
 const _errs1 = errors;
 if(!(validate4(data0, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -478,7 +478,7 @@ const _errs2 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data1, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -488,7 +488,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate3(data1, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -516,7 +516,7 @@ const _errs3 = errors;
 let _v1 = dynamicAnchors.meta;
 if(_v1){
 if(!(_v1(data2, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v1.errors : vErrors.concat(_v1.errors);
+{const refErrors = _v1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -526,7 +526,7 @@ var items2 = _v1.evaluated.items;
 }
 else {
 if(!(validate3(data2, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -554,7 +554,7 @@ const _errs4 = errors;
 let _v2 = dynamicAnchors.meta;
 if(_v2){
 if(!(_v2(data3, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v2.errors : vErrors.concat(_v2.errors);
+{const refErrors = _v2.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -564,7 +564,7 @@ var items4 = _v2.evaluated.items;
 }
 else {
 if(!(validate3(data3, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -598,7 +598,7 @@ const _errs8 = errors;
 let _v3 = dynamicAnchors.meta;
 if(_v3){
 if(!(_v3(data5, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v3.errors : vErrors.concat(_v3.errors);
+{const refErrors = _v3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -608,7 +608,7 @@ var items6 = _v3.evaluated.items;
 }
 else {
 if(!(validate3(data5, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -673,7 +673,7 @@ const _errs13 = errors;
 let _v4 = dynamicAnchors.meta;
 if(_v4){
 if(!(_v4(data7, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v4.errors : vErrors.concat(_v4.errors);
+{const refErrors = _v4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -683,7 +683,7 @@ var items8 = _v4.evaluated.items;
 }
 else {
 if(!(validate3(data7, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -730,7 +730,7 @@ const _errs17 = errors;
 let _v5 = dynamicAnchors.meta;
 if(_v5){
 if(!(_v5(data9, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v5.errors : vErrors.concat(_v5.errors);
+{const refErrors = _v5.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -740,7 +740,7 @@ var items10 = _v5.evaluated.items;
 }
 else {
 if(!(validate3(data9, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -781,7 +781,7 @@ const _errs18 = errors;
 let _v6 = dynamicAnchors.meta;
 if(_v6){
 if(!(_v6(data10, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v6.errors : vErrors.concat(_v6.errors);
+{const refErrors = _v6.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -791,7 +791,7 @@ var items12 = _v6.evaluated.items;
 }
 else {
 if(!(validate3(data10, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -819,7 +819,7 @@ const _errs19 = errors;
 let _v7 = dynamicAnchors.meta;
 if(_v7){
 if(!(_v7(data11, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v7.errors : vErrors.concat(_v7.errors);
+{const refErrors = _v7.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -829,7 +829,7 @@ var items14 = _v7.evaluated.items;
 }
 else {
 if(!(validate3(data11, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -857,7 +857,7 @@ const _errs20 = errors;
 let _v8 = dynamicAnchors.meta;
 if(_v8){
 if(!(_v8(data12, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v8.errors : vErrors.concat(_v8.errors);
+{const refErrors = _v8.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -867,7 +867,7 @@ var items16 = _v8.evaluated.items;
 }
 else {
 if(!(validate3(data12, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -895,7 +895,7 @@ const _errs21 = errors;
 let _v9 = dynamicAnchors.meta;
 if(_v9){
 if(!(_v9(data13, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v9.errors : vErrors.concat(_v9.errors);
+{const refErrors = _v9.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -905,7 +905,7 @@ var items18 = _v9.evaluated.items;
 }
 else {
 if(!(validate3(data13, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -931,7 +931,7 @@ if(data.allOf !== undefined && func0.call(data, "allOf")){
 let data14 = data.allOf;
 const _errs22 = errors;
 if(!(validate4(data14, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -942,7 +942,7 @@ if(data.anyOf !== undefined && func0.call(data, "anyOf")){
 let data15 = data.anyOf;
 const _errs23 = errors;
 if(!(validate4(data15, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -953,7 +953,7 @@ if(data.oneOf !== undefined && func0.call(data, "oneOf")){
 let data16 = data.oneOf;
 const _errs24 = errors;
 if(!(validate4(data16, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -966,7 +966,7 @@ const _errs25 = errors;
 let _v10 = dynamicAnchors.meta;
 if(_v10){
 if(!(_v10(data17, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v10.errors : vErrors.concat(_v10.errors);
+{const refErrors = _v10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -976,7 +976,7 @@ var items20 = _v10.evaluated.items;
 }
 else {
 if(!(validate3(data17, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1038,7 +1038,7 @@ const _errs1 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data0, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1048,7 +1048,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate10(data0, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1076,7 +1076,7 @@ const _errs2 = errors;
 let _v1 = dynamicAnchors.meta;
 if(_v1){
 if(!(_v1(data1, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v1.errors : vErrors.concat(_v1.errors);
+{const refErrors = _v1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1086,7 +1086,7 @@ var items2 = _v1.evaluated.items;
 }
 else {
 if(!(validate10(data1, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2061,7 +2061,7 @@ const _errs5 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2071,7 +2071,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate18(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+{const refErrors = validate18.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2128,7 +2128,7 @@ const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
 if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+{const refErrors = validate1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2136,7 +2136,7 @@ else {
 var valid0 = _errs2 === errors;
 const _errs3 = errors;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2144,7 +2144,7 @@ else {
 var valid0 = _errs3 === errors;
 const _errs4 = errors;
 if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2152,7 +2152,7 @@ else {
 var valid0 = _errs4 === errors;
 const _errs5 = errors;
 if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+{const refErrors = validate12.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2160,7 +2160,7 @@ else {
 var valid0 = _errs5 === errors;
 const _errs6 = errors;
 if(!(validate14(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+{const refErrors = validate14.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2168,7 +2168,7 @@ else {
 var valid0 = _errs6 === errors;
 const _errs7 = errors;
 if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+{const refErrors = validate16.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2176,7 +2176,7 @@ else {
 var valid0 = _errs7 === errors;
 const _errs8 = errors;
 if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+{const refErrors = validate18.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2196,7 +2196,7 @@ const _errs13 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data1, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+{const refErrors = _v0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2206,7 +2206,7 @@ var items0 = _v0.evaluated.items;
 }
 else {
 if(!(validate0(data1, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2257,7 +2257,7 @@ const _errs20 = errors;
 let _v1 = dynamicAnchors.meta;
 if(_v1){
 if(!(_v1(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v1.errors : vErrors.concat(_v1.errors);
+{const refErrors = _v1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2267,7 +2267,7 @@ var items2 = _v1.evaluated.items;
 }
 else {
 if(!(validate0(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {

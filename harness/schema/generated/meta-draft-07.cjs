@@ -73,7 +73,7 @@ for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
 if(!(root0.validate(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? root0.validate.errors : vErrors.concat(root0.validate.errors);
+{const refErrors = root0.validate.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -383,7 +383,7 @@ if(data.minLength !== undefined && func0.call(data, "minLength")){
 let data14 = data.minLength;
 const _errs30 = errors;
 if(!(validate1(data14, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+{const refErrors = validate1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -414,7 +414,7 @@ if(data.additionalItems !== undefined && func0.call(data, "additionalItems")){
 let data16 = data.additionalItems;
 const _errs33 = errors;
 if(!(validate0(data16, {instancePath:instancePath+"/additionalItems",parentData:data,parentDataProperty:"additionalItems",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -428,7 +428,7 @@ const _errs35 = errors;
 let valid2 = false;
 const _errs36 = errors;
 if(!(validate0(data17, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -438,7 +438,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs37 = errors;
 if(!(validate3(data17, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -505,7 +505,7 @@ if(data.minItems !== undefined && func0.call(data, "minItems")){
 let data19 = data.minItems;
 const _errs41 = errors;
 if(!(validate1(data19, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+{const refErrors = validate1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -532,7 +532,7 @@ if(data.contains !== undefined && func0.call(data, "contains")){
 let data21 = data.contains;
 const _errs44 = errors;
 if(!(validate0(data21, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -573,7 +573,7 @@ if(data.minProperties !== undefined && func0.call(data, "minProperties")){
 let data23 = data.minProperties;
 const _errs48 = errors;
 if(!(validate1(data23, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+{const refErrors = validate1.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -652,7 +652,7 @@ if(data.additionalProperties !== undefined && func0.call(data, "additionalProper
 let data26 = data.additionalProperties;
 const _errs54 = errors;
 if(!(validate0(data26, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -669,7 +669,7 @@ for(const key0 of Object.keys(data27)){
 let data28 = data27[key0];
 const _errs58 = errors;
 if(!(validate0(data28, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data27,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -699,7 +699,7 @@ for(const key1 of Object.keys(data29)){
 let data30 = data29[key1];
 const _errs62 = errors;
 if(!(validate0(data30, {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data29,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -747,7 +747,7 @@ for(const key3 of Object.keys(data31)){
 let data32 = data31[key3];
 const _errs67 = errors;
 if(!(validate0(data32, {instancePath:instancePath+"/patternProperties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data31,parentDataProperty:key3,rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -780,7 +780,7 @@ const _errs72 = errors;
 let valid14 = false;
 const _errs73 = errors;
 if(!(validate0(data34, {instancePath:instancePath+"/dependencies/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data33,parentDataProperty:key4,rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -897,7 +897,7 @@ if(data.propertyNames !== undefined && func0.call(data, "propertyNames")){
 let data36 = data.propertyNames;
 const _errs79 = errors;
 if(!(validate0(data36, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1094,7 +1094,7 @@ if(data.if !== undefined && func0.call(data, "if")){
 let data43 = data.if;
 const _errs96 = errors;
 if(!(validate0(data43, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1105,7 +1105,7 @@ if(data.then !== undefined && func0.call(data, "then")){
 let data44 = data.then;
 const _errs97 = errors;
 if(!(validate0(data44, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1116,7 +1116,7 @@ if(data.else !== undefined && func0.call(data, "else")){
 let data45 = data.else;
 const _errs98 = errors;
 if(!(validate0(data45, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1127,7 +1127,7 @@ if(data.allOf !== undefined && func0.call(data, "allOf")){
 let data46 = data.allOf;
 const _errs99 = errors;
 if(!(validate3(data46, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1138,7 +1138,7 @@ if(data.anyOf !== undefined && func0.call(data, "anyOf")){
 let data47 = data.anyOf;
 const _errs100 = errors;
 if(!(validate3(data47, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1149,7 +1149,7 @@ if(data.oneOf !== undefined && func0.call(data, "oneOf")){
 let data48 = data.oneOf;
 const _errs101 = errors;
 if(!(validate3(data48, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1160,7 +1160,7 @@ if(data.not !== undefined && func0.call(data, "not")){
 let data49 = data.not;
 const _errs102 = errors;
 if(!(validate0(data49, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
-vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
+{const refErrors = validate0.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1237,7 +1237,7 @@ for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
 if(!(root1.validate(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? root1.validate.errors : vErrors.concat(root1.validate.errors);
+{const refErrors = root1.validate.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1515,7 +1515,7 @@ if(data.minLength !== undefined && func0.call(data, "minLength")){
 let data12 = data.minLength;
 const _errs26 = errors;
 if(!(validate11(data12, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+{const refErrors = validate11.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1546,7 +1546,7 @@ if(data.additionalItems !== undefined && func0.call(data, "additionalItems")){
 let data14 = data.additionalItems;
 const _errs29 = errors;
 if(!(validate10(data14, {instancePath:instancePath+"/additionalItems",parentData:data,parentDataProperty:"additionalItems",rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1560,7 +1560,7 @@ const _errs31 = errors;
 let valid2 = false;
 const _errs32 = errors;
 if(!(validate10(data15, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1570,7 +1570,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 const _errs33 = errors;
 if(!(validate13(data15, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+{const refErrors = validate13.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1637,7 +1637,7 @@ if(data.minItems !== undefined && func0.call(data, "minItems")){
 let data17 = data.minItems;
 const _errs37 = errors;
 if(!(validate11(data17, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+{const refErrors = validate11.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1664,7 +1664,7 @@ if(data.contains !== undefined && func0.call(data, "contains")){
 let data19 = data.contains;
 const _errs40 = errors;
 if(!(validate10(data19, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1705,7 +1705,7 @@ if(data.minProperties !== undefined && func0.call(data, "minProperties")){
 let data21 = data.minProperties;
 const _errs44 = errors;
 if(!(validate11(data21, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+{const refErrors = validate11.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1784,7 +1784,7 @@ if(data.additionalProperties !== undefined && func0.call(data, "additionalProper
 let data24 = data.additionalProperties;
 const _errs50 = errors;
 if(!(validate10(data24, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1801,7 +1801,7 @@ for(const key0 of Object.keys(data25)){
 let data26 = data25[key0];
 const _errs54 = errors;
 if(!(validate10(data26, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data25,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1831,7 +1831,7 @@ for(const key1 of Object.keys(data27)){
 let data28 = data27[key1];
 const _errs58 = errors;
 if(!(validate10(data28, {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data27,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1861,7 +1861,7 @@ for(const key2 of Object.keys(data29)){
 let data30 = data29[key2];
 const _errs62 = errors;
 if(!(validate10(data30, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data29,parentDataProperty:key2,rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -1894,7 +1894,7 @@ const _errs67 = errors;
 let valid13 = false;
 const _errs68 = errors;
 if(!(validate10(data32, {instancePath:instancePath+"/dependencies/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data31,parentDataProperty:key3,rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2011,7 +2011,7 @@ if(data.propertyNames !== undefined && func0.call(data, "propertyNames")){
 let data34 = data.propertyNames;
 const _errs74 = errors;
 if(!(validate10(data34, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2174,7 +2174,7 @@ if(data.allOf !== undefined && func0.call(data, "allOf")){
 let data39 = data.allOf;
 const _errs87 = errors;
 if(!(validate13(data39, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+{const refErrors = validate13.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2185,7 +2185,7 @@ if(data.anyOf !== undefined && func0.call(data, "anyOf")){
 let data40 = data.anyOf;
 const _errs88 = errors;
 if(!(validate13(data40, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+{const refErrors = validate13.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2196,7 +2196,7 @@ if(data.oneOf !== undefined && func0.call(data, "oneOf")){
 let data41 = data.oneOf;
 const _errs89 = errors;
 if(!(validate13(data41, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+{const refErrors = validate13.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {
@@ -2207,7 +2207,7 @@ if(data.not !== undefined && func0.call(data, "not")){
 let data42 = data.not;
 const _errs90 = errors;
 if(!(validate10(data42, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 else {

@@ -130,7 +130,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate3(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -223,7 +223,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate3(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -340,7 +340,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate3(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -450,7 +450,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate3(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -741,7 +741,7 @@ const _errs7 = errors;
 let valid3 = false;
 const _errs8 = errors;
 if(!(validate2(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+{const refErrors = validate2.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
@@ -749,7 +749,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs9 = errors;
 if(!(validate6(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors);
+{const refErrors = validate6.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -757,7 +757,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs10 = errors;
 if(!(validate9(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+{const refErrors = validate9.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -765,7 +765,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 const _errs11 = errors;
 if(!(validate12(data2, {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+{const refErrors = validate12.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -1856,7 +1856,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate21(data2[i0], {instancePath:instancePath+"/prompts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+{const refErrors = validate21.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -1918,7 +1918,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate3(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2046,7 +2046,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate24(data2[i0], {instancePath:instancePath+"/resourceTemplates/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+{const refErrors = validate24.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2107,7 +2107,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate3(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2248,7 +2248,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate28(data2[i0], {instancePath:instancePath+"/resources/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+{const refErrors = validate28.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2576,7 +2576,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate32(data2[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+{const refErrors = validate32.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }

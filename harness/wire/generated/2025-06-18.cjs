@@ -158,7 +158,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -266,7 +266,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -398,7 +398,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -531,7 +531,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -704,7 +704,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -993,7 +993,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1001,7 +1001,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
 if(!(validate7(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+{const refErrors = validate7.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1009,7 +1009,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1017,7 +1017,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(!(validate13(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+{const refErrors = validate13.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1025,7 +1025,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+{const refErrors = validate16.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1095,7 +1095,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate2(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+{const refErrors = validate2.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2226,7 +2226,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate26(data2[i0], {instancePath:instancePath+"/prompts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+{const refErrors = validate26.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2303,7 +2303,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2443,7 +2443,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate29(data2[i0], {instancePath:instancePath+"/resourceTemplates/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+{const refErrors = validate29.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2519,7 +2519,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2672,7 +2672,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate33(data2[i0], {instancePath:instancePath+"/resources/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+{const refErrors = validate33.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -3133,7 +3133,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate37(data2[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+{const refErrors = validate37.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }

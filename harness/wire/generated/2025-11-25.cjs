@@ -173,7 +173,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -289,7 +289,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -429,7 +429,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -571,7 +571,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -881,7 +881,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -1192,7 +1192,7 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+{const refErrors = validate3.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1206,7 +1206,7 @@ props0.type = true;
 }
 const _errs2 = errors;
 if(!(validate7(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+{const refErrors = validate7.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1223,7 +1223,7 @@ props0.type = true;
 }
 const _errs3 = errors;
 if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+{const refErrors = validate10.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1240,7 +1240,7 @@ props0.type = true;
 }
 const _errs4 = errors;
 if(!(validate13(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+{const refErrors = validate13.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1262,7 +1262,7 @@ props0.uri = true;
 }
 const _errs5 = errors;
 if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+{const refErrors = validate16.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -1346,7 +1346,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate2(data1[i0], {instancePath:instancePath+"/content/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+{const refErrors = validate2.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2000,7 +2000,7 @@ errors++;
 }
 if(data.serverInfo !== undefined){
 if(!(validate21(data.serverInfo, {instancePath:instancePath+"/serverInfo",parentData:data,parentDataProperty:"serverInfo",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+{const refErrors = validate21.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2884,7 +2884,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate28(data2[i0], {instancePath:instancePath+"/prompts/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+{const refErrors = validate28.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -2969,7 +2969,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -3246,7 +3246,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate31(data2[i0], {instancePath:instancePath+"/resourceTemplates/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+{const refErrors = validate31.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -3330,7 +3330,7 @@ errors++;
 }
 if(data.annotations !== undefined){
 if(!(validate4(data.annotations, {instancePath:instancePath+"/annotations",parentData:data,parentDataProperty:"annotations",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+{const refErrors = validate4.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -3620,7 +3620,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate35(data2[i0], {instancePath:instancePath+"/resources/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+{const refErrors = validate35.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
@@ -4289,7 +4289,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate39(data2[i0], {instancePath:instancePath+"/tools/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+{const refErrors = validate39.errors; if (vErrors === null) vErrors = refErrors.slice(); else for (let i = 0; i < refErrors.length; i++) vErrors.push(refErrors[i]);}
 errors = vErrors.length;
 }
 }
