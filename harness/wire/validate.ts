@@ -86,13 +86,32 @@ export function isPrecompiled(revision: WireRevision, definition: string): boole
 /**
  * Drop the per-branch errors under a failed `anyOf`/`oneOf` (errors at or below its instance
  * pointer): the composite error says enough, and branch errors would multiply findings (one per
- * content-block kind, for example).
+ * content-block kind, for example). Linear in the errors (times the pointer depth): each error's pointer and its
+ * ancestors are looked up in a set of the composites' pointers, as a page of 100,000 invalid content blocks has as many
+ * composites as errors.
  */
-function pruneBranches(errors: AjvError[]): AjvError[] {
-  const composites = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath);
-  const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
-  return errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf' || !composites.some((c) => under(e.instancePath, c)));
+export function pruneBranches(errors: readonly AjvError[]): AjvError[] {
+  const composite = (e: AjvError) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+  const composites = new Set<string>();
+  for (const e of errors) if (composite(e)) composites.add(e.instancePath);
+  if (composites.size === 0) return [...errors];
+  const underComposite = (path: string): boolean => {
+    if (composites.has(path)) return true;
+    for (let at = path.lastIndexOf('/'); at >= 0; at = path.lastIndexOf('/', at - 1)) {
+      if (composites.has(path.slice(0, at))) return true;
+      if (at === 0) break;
+    }
+    return false;
+  };
+  return errors.filter((e) => composite(e) || !underComposite(e.instancePath));
 }
+
+/**
+ * The most issues one validation turns into (`validateWire`): past it, one `maxIssues` issue at the value's root says
+ * how many distinct (pointer, keyword) issues were left out. A frame with millions of invalid items (a tools/list page
+ * of 300,000 tools without inputSchema) is named by its first 1,000 issues, not judged and reported item by item.
+ */
+export const MAX_WIRE_ISSUES = 1000;
 
 /**
  * Validate `value` against the named definition of a revision's wire schema.
@@ -105,11 +124,14 @@ export function validateWire(revision: WireRevision, definition: string, value: 
   if (surelyValidWire(revision, definition, value) || validate(value)) return [];
   const seen = new Set<string>();
   const issues: WireIssue[] = [];
+  let omitted = 0;
   for (const e of pruneBranches(validate.errors ?? [])) {
     const key = `${e.instancePath}\u0000${e.keyword}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    issues.push({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? `fails ${e.keyword}` });
+    if (issues.length < MAX_WIRE_ISSUES) issues.push({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? `fails ${e.keyword}` });
+    else omitted++;
   }
+  if (omitted > 0) issues.push({ pointer: '', keyword: 'maxIssues', message: `${omitted} more schema violation(s) not listed (the first ${MAX_WIRE_ISSUES} are)` });
   return issues;
 }

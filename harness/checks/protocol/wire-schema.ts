@@ -3,7 +3,11 @@
  * negotiated revision (the spec's schema.json, bundled in harness/wire/schemas): the JSON-RPC
  * envelope (jsonrpc "2.0", id string|integer, result XOR error {code integer, message string}) and,
  * for responses to known requests, InitializeResult / DiscoverResult / ListToolsResult /
- * CallToolResult (`resultType` required on 2026-07-28). One finding per (method, pointer, keyword).
+ * CallToolResult (`resultType` required on 2026-07-28). One finding per (method, pointer, keyword), at most
+ * MAX_WIRE_ISSUES (1,000: harness/wire/validate.ts) per validated value (a message's envelope; its result): past them
+ * one more finding at that value's root, keyword `maxIssues`, says how many violations were not listed, so a tools/list page of 300,000 tools
+ * without inputSchema is named in 1,001 findings, not 300,000 (its validation is linear: scripts/generate-validators.ts
+ * `linearErrorAppends`).
  * Every published revision is bundled (2024-11-05 and 2025-03-26 since issue 9: 6 of 20 published
  * servers negotiated them); a revision without a bundled schema (an unknown one) is not validated, and
  * a note says so.
