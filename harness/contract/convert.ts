@@ -204,21 +204,45 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '
  * `$ref`s to them rewritten), tuple `items: [...]` + `additionalItems` -> `prefixItems` + `items`.
  * Returns a fresh value; property names are never rewritten.
  */
-function toDraft2020(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toDraft2020);
+function toDraft2020(value: unknown, root: unknown = value): unknown {
+  if (Array.isArray(value)) return value.map((v) => toDraft2020(v, root));
   if (!isObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    if (SCHEMA_MAPS.has(key) && isObject(v)) out[key === 'definitions' ? '$defs' : key] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, toDraft2020(sub)]));
-    else if (key === '$ref' && typeof v === 'string') out.$ref = v.replace(/^#\/definitions(?=\/|$)/, '#/$defs');
-    else if (key === 'items' && Array.isArray(v)) out.prefixItems = v.map(toDraft2020);
+    if (SCHEMA_MAPS.has(key) && isObject(v)) out[key === 'definitions' ? '$defs' : key] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, toDraft2020(sub, root)]));
+    else if (key === '$ref' && typeof v === 'string') out.$ref = respelledRef(root, v);
+    else if (key === 'items' && Array.isArray(v)) out.prefixItems = v.map((x) => toDraft2020(x, root));
     else if (key === 'additionalItems') {
-      if (Array.isArray(value.items)) out.items = toDraft2020(v);
-      else out[key] = toDraft2020(v);
+      if (Array.isArray(value.items)) out.items = toDraft2020(v, root);
+      else out[key] = toDraft2020(v, root);
     } else if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required') out[key] = structuredClone(v);
-    else out[key] = toDraft2020(v);
+    else out[key] = toDraft2020(v, root);
   }
   return out;
+}
+
+/**
+ * A local `$ref` of the draft-07 document `root` in `toDraft2020`'s spelling: each `definitions` it passes is
+ * `$defs`, a tuple's `items/N` is `prefixItems/N` and its `additionalItems` is `items` (zod-to-json-schema points
+ * `$ref`s into tuples when a schema is reused: a review found them left dangling). Read along the document, so a
+ * property named `items` is never respelled. Any other `$ref` is returned as it is.
+ */
+function respelledRef(root: unknown, ref: string): string {
+  if (!ref.startsWith('#/')) return ref;
+  const tokens = ref.slice(2).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const out: string[] = [];
+  let node: unknown = root;
+  let inMap = false; // the token names a member of a properties-like map, not a keyword
+  for (const token of tokens) {
+    const parent = node;
+    node = isObject(parent) ? parent[token] : Array.isArray(parent) ? parent[Number(token)] : undefined;
+    if (!inMap && isObject(parent) && token === 'definitions') out.push('$defs');
+    else if (!inMap && isObject(parent) && token === 'items' && Array.isArray(parent.items)) out.push('prefixItems');
+    else if (!inMap && isObject(parent) && token === 'additionalItems' && Array.isArray(parent.items)) out.push('items');
+    else out.push(token);
+    inMap = !inMap && isObject(parent) && SCHEMA_MAPS.has(token);
+  }
+  return `#/${out.map((t) => t.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 }
 
 /**

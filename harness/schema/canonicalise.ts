@@ -65,6 +65,8 @@ interface Context {
   nodes: number;
   /** The canonical form being built (the equivalences of form 3 apply from 3 on). */
   form: number;
+  /** Form 3 keeps composition lists as written (a `$ref` names one of their branches by index: refersIntoList). */
+  keepLists: boolean;
   /** The document may use `unevaluatedProperties`/`unevaluatedItems`, for which an always-true sibling is not the same as none. */
   unevaluated: boolean;
 }
@@ -221,9 +223,39 @@ function admittedTypes(schema: Json): Set<string> | undefined {
 /** True when two `enum` lists share no member (one pass over each: members compared by their sorted JSON through a set). */
 function disjointEnums(a: unknown, b: unknown): boolean {
   if (!Array.isArray(a) || !Array.isArray(b)) return false;
-  const seen = new Set(a.map((x) => sortedJson(x)));
+  let seen = memberSets.get(a);
+  if (seen === undefined) {
+    seen = new Set(a.map((x) => sortedJson(x)));
+    memberSets.set(a, seen);
+  }
   return !b.some((y) => seen.has(sortedJson(y)));
 }
+
+/** Member texts of the enums a disjointness proof met (each enum's set built once, not once per pair). */
+const memberSets = new WeakMap<object, Set<string>>();
+
+/**
+ * The sorted-key JSON text of a canonical node, memoised per object: nested compositions sort their branches
+ * by it at every level, and each node is serialised once (its children's texts reused), not once per level.
+ * The same text as ./sorted-json.ts writes. Recursion is bounded: canonical documents are at most
+ * MAX_SCHEMA_DEPTH deep (deeper ones are never canonicalised).
+ */
+function canonText(value: unknown): string {
+  if (value === null || typeof value !== 'object') return sortedJson(value);
+  const known = canonTexts.get(value);
+  if (known !== undefined) return known;
+  let text: string;
+  if (Array.isArray(value)) text = `[${value.map((v) => canonText(v === undefined ? null : v)).join(',')}]`;
+  else {
+    const record = value as Record<string, unknown>;
+    const parts: string[] = [];
+    for (const key of Object.keys(record).sort()) if (record[key] !== undefined) parts.push(`${JSON.stringify(key)}:${canonText(record[key])}`);
+    text = `{${parts.join(',')}}`;
+  }
+  canonTexts.set(value, text);
+  return text;
+}
+const canonTexts = new WeakMap<object, string>();
 
 /** Branches of a `oneOf` beyond which form 3 does not try to prove them pairwise disjoint (the pairs grow with the square; it stays a `oneOf`). */
 const MAX_DISJOINT_BRANCHES = 64;
@@ -273,7 +305,7 @@ function combinator(key: string, list: unknown[], raw: string, at: string, ctx: 
   const keyAt = joinPointer(at, name);
   ctx.map.set(keyAt, raw);
   if (name !== 'oneOf') {
-    const text = new Map(branches.map((b) => [b, sortedJson(b.schema)]));
+    const text = new Map(branches.map((b) => [b, canonText(b.schema)]));
     branches.sort((a, b) => ((text.get(a) as string) < (text.get(b) as string) ? -1 : (text.get(a) as string) > (text.get(b) as string) ? 1 : 0));
   }
   // a branch that is only an `enum` (or only `type: "null"`, which is `enum: [null]`) lists its members
@@ -351,7 +383,7 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
       out.$defs = { ...(isObject(out.$defs) ? out.$defs : {}), ...(mapValue(v, keyRaw, defsAt, ctx) as Json) };
       continue;
     }
-    if (ctx.form >= 3 && COMBINATORS.has(key) && Array.isArray(v)) {
+    if (ctx.form >= 3 && !ctx.keepLists && COMBINATORS.has(key) && Array.isArray(v)) {
       combinator(key, v, keyRaw, at, ctx, out, !entries.some(([k]) => k === 'anyOf'), !entries.some(([k]) => k === 'enum'));
       continue;
     }
@@ -386,14 +418,37 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
  * Pure and total: never throws. Form 1, non-schema values and documents nested deeper than
  * MAX_SCHEMA_DEPTH come back as they are (the same value, not a copy; callers never mutate it).
  */
+/**
+ * True when some `$ref` of the document points through a composition branch (`#/$defs/X/anyOf/0`, percent-encoded
+ * or not): form 3 must then keep `anyOf`/`allOf`/`oneOf` lists in their order (a hostile review: swapping two anyOf
+ * branches that such a `$ref` named passed unseen, and kept the lock hash).
+ */
+export function refersIntoList(schema: unknown): boolean {
+  if (!mayHoldKeyword(schema as JsonSchema, '$ref')) return false;
+  for (const match of JSON.stringify(schema).matchAll(/"\$ref":("(?:[^"\\]|\\.)*")/g)) {
+    let ref: unknown;
+    try {
+      ref = JSON.parse(match[1]);
+      ref = typeof ref === 'string' ? decodeURIComponent(ref) : ref;
+    } catch {
+      return true; // unreadable: keep the order, the safe side
+    }
+    if (typeof ref === 'string' && /\/(anyOf|allOf|oneOf)(\/|$)/.test(ref)) return true;
+  }
+  return false;
+}
+
 export function canonicalise(schema: unknown, form: number = CANONICAL_FORM): CanonicalSchema {
   if (schema === undefined) return { schema: undefined, rawPointer: (p) => p };
   if (form === 1 || !isSchema(schema) || isTooDeep(schema)) return { schema, rawPointer: (p) => p };
   const unevaluated = form >= 3 && (mayHoldKeyword(schema, 'unevaluatedProperties') || mayHoldKeyword(schema, 'unevaluatedItems'));
-  let ctx: Context = { root: schema, map: new Map(), expanding: [''], dropDefs: true, keptRef: false, nodes: 0, form, unevaluated };
+  // form 3 reorders composition branches (and renames a disjoint oneOf, merges enum branches): a `$ref` into a branch
+  // by its index would then name another branch, so a document that has one keeps its compositions as written
+  const keepLists = form >= 3 && refersIntoList(schema);
+  let ctx: Context = { root: schema, map: new Map(), expanding: [''], dropDefs: true, keptRef: false, nodes: 0, form, unevaluated, keepLists };
   let out = node(schema, '', '', ctx);
   if (ctx.keptRef) {
-    ctx = { root: schema, map: new Map(), expanding: [''], dropDefs: false, keptRef: false, nodes: 0, form, unevaluated };
+    ctx = { root: schema, map: new Map(), expanding: [''], dropDefs: false, keptRef: false, nodes: 0, form, unevaluated, keepLists };
     out = node(schema, '', '', ctx);
   }
   const map = ctx.map;

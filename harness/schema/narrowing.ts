@@ -34,7 +34,7 @@
  * `title`, `examples`, `$comment`) are compared like any other (the contract owns model-facing text).
  */
 import { isJsonObject as isRecord } from '../json.ts';
-import { hasType } from './canonicalise.ts';
+import { hasType, refersIntoList } from './canonicalise.ts';
 import { jsonEqual, sortedJson } from './sorted-json.ts';
 import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from './depth.ts';
 import { joinPointer } from './pointer.ts';
@@ -89,6 +89,34 @@ const ELEMENTWISE = new Set(['prefixItems', 'anyOf', 'allOf']);
 /** Subtree comparisons one `schemaDifferences` may spend before `anyOf`/`allOf` branches are only tried at the same index (nested unions cannot go exponential; the fallback can only report more). */
 const MAX_WORK = 200_000;
 let work = 0;
+/** Branches of one `anyOf`/`allOf` left unmatched beyond which the list is one difference (matching stops there). */
+const MAX_UNMATCHED = 8;
+/** Sorted-key JSON texts of the objects one `schemaDifferences` call compares (each serialised once, not per pair). */
+let texts = new WeakMap<object, string>();
+/** Sets of the member texts of the contract enums one call compares. */
+let enumSets = new WeakMap<object, Set<string>>();
+/**
+ * False when either schema holds `unevaluatedProperties`/`unevaluatedItems` anywhere: what an added subschema
+ * evaluates, those keywords (on the node or on any ancestor whose composition reaches it) no longer reject, so
+ * rules h and j (additions) are off for the whole comparison.
+ */
+let additionsAllowed = true;
+/** False when either schema has a `$ref` into a composition branch by index: `anyOf`/`allOf` are then compared element-wise, in order. */
+let listsAsSets = true;
+
+/** The sorted-key JSON text of a value, memoised for objects within one comparison. */
+function textOf(value: unknown): string {
+  if (value === null || typeof value !== 'object') return sortedJson(value);
+  let text = texts.get(value);
+  if (text === undefined) {
+    text = sortedJson(value);
+    texts.set(value, text);
+  }
+  return text;
+}
+
+/** Deep equality through the memoised texts. */
+const same = (a: unknown, b: unknown): boolean => a === b || textOf(a) === textOf(b);
 
 type Schema = Record<string, unknown>;
 const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -131,7 +159,11 @@ function compareEnum(contract: unknown, advertised: unknown, at: string, out: Sc
   }
   // one pass over each list: members compared by their sorted JSON through a set (a 40k-member enum against
   // another took minutes member by member, a hostile review)
-  const listed = new Set(contract.map((c) => sortedJson(c)));
+  let listed = enumSets.get(contract);
+  if (listed === undefined) {
+    listed = new Set(contract.map((c) => sortedJson(c)));
+    enumSets.set(contract, listed);
+  }
   advertised.forEach((member, i) => {
     if (!listed.has(sortedJson(member))) out.push({ pointer: joinPointer(at, i), kind: 'enum-member', keyword: 'enum' });
   });
@@ -142,14 +174,15 @@ function compareProperties(contract: unknown, advertised: unknown, required: str
   const cProps = contract === undefined ? {} : contract;
   const aProps = advertised === undefined ? {} : advertised;
   if (!isRecord(cProps) || !isRecord(aProps)) return void out.push({ pointer: at, kind: contract === undefined ? 'added-keyword' : 'changed-keyword', keyword: 'properties' });
-  for (const [p, sub] of Object.entries(aProps)) {
+  for (const p of Object.keys(aProps).sort()) {
+    const sub = aProps[p];
     const where = joinPointer(at, p);
     if (!(p in cProps)) {
       // rule j: an output object the contract leaves open may promise a declared property more
       if (!(dir === 'output' && open)) out.push({ pointer: where, kind: 'added-property', keyword: 'properties', property: p });
     } else compareSubtree(cProps[p], sub, where, out, dir);
   }
-  for (const p of Object.keys(cProps)) {
+  for (const p of Object.keys(cProps).sort()) {
     if (p in aProps) continue;
     if (required.includes(p)) out.push({ pointer: joinPointer(at, p), kind: 'removed-required-property', keyword: 'properties', property: p });
     else if (dir === 'output' && cProps[p] !== true && !(isRecord(cProps[p]) && Object.keys(cProps[p] as object).length === 0)) out.push({ pointer: joinPointer(at, p), kind: 'removed-property', keyword: 'properties', property: p });
@@ -177,7 +210,7 @@ const constrains = (v: unknown): boolean => v !== undefined && v !== true && !(i
 function compareAdditional(contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction, unevaluated = false): void {
   const c = contract === undefined ? true : contract;
   const a = advertised === undefined ? true : advertised;
-  if (jsonEqual(c, a) || a === false) return;
+  if (same(c, a) || a === false) return;
   if (c === false) return void out.push({ pointer: at, kind: 'opened-object', keyword: 'additionalProperties' });
   if (c === true && isRecord(a) && !unevaluated) return; // rule h: a schema where the contract admitted anything
   if (isRecord(c) && isRecord(a)) return compareSubtree(c, a, at, out, dir);
@@ -189,7 +222,7 @@ function compareItems(contract: unknown, advertised: unknown, at: string, out: S
   if (contract !== undefined && advertised !== undefined && !Array.isArray(contract) && !Array.isArray(advertised)) {
     return compareSubtree(contract, advertised, at, out, dir);
   }
-  if (jsonEqual(contract, advertised)) return;
+  if (same(contract, advertised)) return;
   if ((contract === undefined || contract === true) && (advertised === false || (isRecord(advertised) && !unevaluated))) return; // rule h
   const kind: DifferenceKind = advertised === undefined ? 'removed-keyword' : contract === undefined ? 'added-keyword' : 'changed-keyword';
   out.push({ pointer: at, kind, keyword: 'items' });
@@ -208,16 +241,21 @@ function differencesOf(contract: unknown, advertised: unknown, at: string, dir: 
  * differences of its closest candidate (the fewest, the same index on a tie).
  */
 function matchBranches(from: unknown[], to: unknown[], differences: (i: number, j: number) => SchemaDifference[], at: string, out: SchemaDifference[], key: string): void {
-  from.forEach((_, i) => {
+  const found: SchemaDifference[] = [];
+  let unmatched = 0;
+  for (let i = 0; i < from.length; i++) {
     let best: SchemaDifference[] | undefined = i < to.length ? differences(i, i) : undefined;
     for (let j = 0; j < to.length && best?.length !== 0 && work < MAX_WORK; j++) {
       if (j === i) continue;
-      const found = differences(i, j);
-      if (best === undefined || found.length < best.length) best = found;
+      const d = differences(i, j);
+      if (best === undefined || d.length < best.length) best = d;
     }
-    if (best === undefined) out.push({ pointer: at, kind: 'changed-keyword', keyword: key });
-    else out.push(...best);
-  });
+    if (best?.length === 0) continue;
+    // many branches that narrow none: the list is one difference (and the rest is not matched at all)
+    if (++unmatched > MAX_UNMATCHED || best === undefined) return void out.push({ pointer: at, kind: 'changed-keyword', keyword: key });
+    found.push(...best);
+  }
+  out.push(...found);
 }
 
 /**
@@ -227,10 +265,13 @@ function matchBranches(from: unknown[], to: unknown[], differences: (i: number, 
  */
 function compareList(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[], dir: Direction): void {
   if (Array.isArray(contract) && Array.isArray(advertised)) {
-    if (key === 'anyOf' && advertised.length > 0) {
+    if (!listsAsSets && (key === 'anyOf' || key === 'allOf') && contract.length === advertised.length) {
+      return contract.forEach((c, i) => compareSubtree(c, advertised[i], joinPointer(at, i), out, dir));
+    }
+    if (listsAsSets && key === 'anyOf' && advertised.length > 0) {
       return matchBranches(advertised, contract, (i, j) => differencesOf(contract[j], advertised[i], joinPointer(at, i), dir), at, out, key);
     }
-    if (key === 'allOf' && advertised.length > 0) {
+    if (listsAsSets && key === 'allOf' && advertised.length > 0) {
       return matchBranches(contract, advertised, (i, j) => differencesOf(contract[i], advertised[j], joinPointer(at, j), dir), at, out, key);
     }
     if (key === 'prefixItems' && contract.length === advertised.length) {
@@ -273,7 +314,7 @@ function multipleWithin(contract: unknown, advertised: unknown): boolean {
 
 /** Compare any other keyword: it must be deep-equal, except the additions of rules e, g and h. */
 function compareOther(key: string, contract: unknown, advertised: unknown, at: string, out: SchemaDifference[]): void {
-  if (jsonEqual(contract, advertised)) return;
+  if (same(contract, advertised)) return;
   if (contract === undefined && ADDABLE.has(key)) return;
   if (key === 'type' && advertised !== undefined && (contract === undefined ? typeList(advertised) !== undefined : typesWithin(contract, advertised))) return;
   if (key === 'multipleOf' && multipleWithin(contract, advertised)) return;
@@ -298,8 +339,8 @@ export function compareKeyword(key: string, contract: Schema, advertised: Schema
   if (key === 'enum') return compareEnum(contract[key], advertised[key], at, out);
   // what a subschema evaluates changes what `unevaluatedProperties`/`unevaluatedItems` admit, so where either side
   // has one, an added `properties` entry, `additionalProperties`, `items` or `allOf` can admit more: no rule h or j there
-  const unevaluatedProps = constrains(contract.unevaluatedProperties) || constrains(advertised.unevaluatedProperties);
-  const unevaluatedItems = constrains(contract.unevaluatedItems) || constrains(advertised.unevaluatedItems);
+  const unevaluatedProps = !additionsAllowed || constrains(contract.unevaluatedProperties) || constrains(advertised.unevaluatedProperties);
+  const unevaluatedItems = !additionsAllowed || constrains(contract.unevaluatedItems) || constrains(advertised.unevaluatedItems);
   if (key === 'properties') return compareProperties(contract[key], advertised[key], asStrings(advertised.required), at, out, dir, (contract.additionalProperties === undefined || contract.additionalProperties === true) && !unevaluatedProps);
   if (key === 'required') return compareRequired(contract[key], advertised[key], at, out, dir);
   if (key === 'additionalProperties') return compareAdditional(contract[key], advertised[key], at, out, dir, unevaluatedProps);
@@ -317,10 +358,11 @@ export function compareKeyword(key: string, contract: Schema, advertised: Schema
  */
 export function compareSubtree(contract: unknown, advertised: unknown, pointer: string, out: SchemaDifference[], dir: Direction = 'input'): void {
   work++;
-  if (jsonEqual(contract, advertised)) return;
+  if (same(contract, advertised)) return;
   if (pointerDepth(pointer) >= MAX_SCHEMA_DEPTH) return void out.push({ pointer, kind: 'too-deep', keyword: 'schema' });
   if (!isRecord(contract) || !isRecord(advertised)) return void out.push({ pointer, kind: 'changed-keyword', keyword: 'schema' });
-  const keys = new Set([...Object.keys(contract), ...Object.keys(advertised)]);
+  // keys in sorted order: what the work budget reaches first never depends on how a document ordered its keys
+  const keys = [...new Set([...Object.keys(contract), ...Object.keys(advertised)])].sort();
   for (const key of keys) compareKeyword(key, contract, advertised, pointer, out, dir);
 }
 
@@ -333,7 +375,16 @@ export function schemaDifferences(contract: unknown, advertised: unknown, dir: D
   if (isTooDeep(contract) || isTooDeep(advertised)) return jsonEqual(contract, advertised) ? [] : [{ pointer: '', kind: 'too-deep', keyword: 'schema' }];
   const out: SchemaDifference[] = [];
   work = 0;
-  compareSubtree(contract, advertised, '', out, dir);
+  texts = new WeakMap();
+  enumSets = new WeakMap();
+  additionsAllowed = !/"unevaluated(Properties|Items)"/.test(textOf(contract)) && !/"unevaluated(Properties|Items)"/.test(textOf(advertised));
+  listsAsSets = !refersIntoList(contract) && !refersIntoList(advertised);
+  try {
+    compareSubtree(contract, advertised, '', out, dir);
+  } finally {
+    texts = new WeakMap();
+    enumSets = new WeakMap();
+  }
   return out;
 }
 

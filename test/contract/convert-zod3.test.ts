@@ -78,4 +78,20 @@ describe('zod 3 contracts', () => {
     delete open.properties.closed.additionalProperties;
     expect(compareSchemas(i, open).map((d) => `${d.kind} ${d.pointer}`)).toEqual(['opened-object /properties/closed/additionalProperties']);
   });
+
+  it('a $ref zod-to-json-schema points into a tuple is respelled with it (prefixItems/N, items), never left dangling', async () => {
+    const shared = z.object({ n: z.number() });
+    const obj = z.object({ t: z.tuple([shared, z.string()]).rest(shared), u: shared, w: z.object({ items: shared, x: shared }) });
+    const result = await toJsonSchemaObject(obj, 'input', { dialect: '2020-12' });
+    if (!result.ok) throw new Error('conversion failed');
+    const text = JSON.stringify(result.schema);
+    const refs = [...text.matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    const resolve = (ref: string) => ref.slice(2).split('/').reduce<any>((n, t) => (n === undefined ? undefined : n[t.replace(/~1/g, '/').replace(/~0/g, '~')]), result.schema);
+    for (const ref of refs) expect(resolve(ref), ref).toBeTypeOf('object');
+    expect(refs.some((r) => r.includes('/prefixItems/0'))).toBe(true);
+    // the zod 4 style server schema (every $ref inlined) meets it: nothing reported
+    const ajvLike = structuredClone(result.schema) as any;
+    expect(compareSchemas(result.schema, ajvLike)).toEqual([]);
+  });
 });

@@ -112,4 +112,26 @@ describe('canonical equivalences (both arms)', () => {
     const few = canonicalise({ oneOf: Array.from({ length: 64 }, (_, i) => ({ const: i })) });
     expect(Object.keys(few.schema as object)).toEqual(['enum']);
   });
+  it('keeps composition lists as written when a $ref names a branch by index (hostile review: a swap passed, and kept the hash)', () => {
+    const doc = (swap: boolean, key: 'anyOf' | 'oneOf') => {
+      const branches = [{ type: 'string', description: 's' }, { type: 'number', description: 'n' }];
+      return { type: 'object', properties: { p: { $ref: `#/$defs/X/${key}/0`, description: 'p' } }, $defs: { X: { [key]: swap ? [...branches].reverse() : branches } } };
+    };
+    for (const key of ['anyOf', 'oneOf'] as const) {
+      expect(kinds(doc(false, key), doc(true, key))).not.toEqual([]);
+      expect(schemasIdentical(doc(false, key), doc(true, key))).toBe(false);
+      expect(kinds(doc(false, key), doc(false, key))).toEqual([]);
+    }
+    // percent-encoded, the same
+    const enc = (swap: boolean) => ({ ...doc(swap, 'anyOf'), properties: { p: { $ref: '#/$defs/X/%61nyOf/0', description: 'p' } } });
+    expect(kinds(enc(false), enc(true))).not.toEqual([]);
+  });
+  it('canonicalises nested unions around a large enum in time linear in their size (each node serialised once)', () => {
+    let node: unknown = { enum: Array.from({ length: 20_000 }, (_, i) => `m${i}`) };
+    for (let i = 0; i < 40; i++) node = { anyOf: [node, { type: 'integer', minimum: i }] };
+    const c = canonicalise(node);
+    expect(JSON.stringify(c.schema).length).toBeGreaterThan(100_000);
+    const wide = { oneOf: Array.from({ length: 64 }, (_, b) => ({ enum: Array.from({ length: 2000 }, (_, i) => `b${b}-${i}`) })) };
+    expect(Object.keys(canonicalise(wide).schema as object)).toEqual(['enum']);
+  });
 });

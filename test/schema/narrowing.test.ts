@@ -203,6 +203,40 @@ describe('narrowing comparator', () => {
     const tuple = { type: 'array', prefixItems: [{ type: 'string' }], unevaluatedItems: false };
     expect(kinds(tuple, { ...tuple, items: { type: 'number' } })).toEqual(['added-keyword /items']);
     expect(kinds(tuple, { ...tuple, items: false })).toEqual([]);
-    expect(kinds({ ...closed, unevaluatedProperties: true }, { ...closed, unevaluatedProperties: true, additionalProperties: { type: 'number' } })).toEqual([]);
+    // conservative: any unevaluated* in either document turns the additions off (an ancestor's reaches into compositions)
+    expect(kinds({ ...closed, unevaluatedProperties: true }, { ...closed, unevaluatedProperties: true, additionalProperties: { type: 'number' } })).toEqual(['added-keyword /additionalProperties']);
+    expect(kinds({ type: 'object', properties: { a: {} } }, { type: 'object', properties: { a: {} }, additionalProperties: { type: 'number' } })).toEqual([]);
+  });
+  it('turns them off for subschemas whose parent has unevaluated* (hostile review: allOf/anyOf branches, nested allOf, items, outputs)', () => {
+    const out = (c: unknown, a: unknown) => compareSchemas(c, a, 'output').map((d) => `${d.kind} ${d.pointer}`);
+    const c = { type: 'object', unevaluatedProperties: false, allOf: [{ properties: { a: {} } }] };
+    // {a: 1, z: 2} passes each advertised schema and fails the contract
+    expect(kinds(c, { ...c, allOf: [{ properties: { a: {} }, additionalProperties: {} }] })).not.toEqual([]);
+    expect(kinds(c, { ...c, allOf: [{ properties: { a: {} }, allOf: [{ properties: { z: {} } }] }] })).not.toEqual([]);
+    const any = { type: 'object', unevaluatedProperties: false, anyOf: [{ properties: { a: {} } }] };
+    expect(kinds(any, { ...any, anyOf: [{ properties: { a: {} }, additionalProperties: {} }] })).not.toEqual([]);
+    const arr = { type: 'array', unevaluatedItems: false, allOf: [{ prefixItems: [{}] }] };
+    expect(kinds(arr, { ...arr, allOf: [{ prefixItems: [{}], items: {} }] })).not.toEqual([]);
+    expect(out(c, { ...c, allOf: [{ properties: { a: {}, z: {} } }] })).not.toEqual([]);
+  });
+
+  it('compares in sorted key order: the findings never depend on how a document ordered its keys (budget included)', () => {
+    const many = (type: string) => ({ anyOf: Array.from({ length: 460 }, (_, i) => ({ type, minLength: i })) });
+    const b = { anyOf: [{ type: 'number' }, { type: 'string' }] };
+    const contractAB = { properties: { a: many('string'), b } };
+    const contractBA = { properties: { b, a: many('string') } };
+    const advAB = { properties: { a: many('number'), b: { anyOf: [{ type: 'string' }] } } };
+    const advBA = { properties: { b: { anyOf: [{ type: 'string' }] }, a: many('number') } };
+    const ab = kinds(contractAB, advAB);
+    expect(kinds(contractBA, advBA)).toEqual(ab);
+    expect(kinds(contractAB, advBA)).toEqual(ab);
+    expect(ab.some((d) => d.includes('/properties/b'))).toBe(false);
+  });
+  it('reports an anyOf with many branches that narrow none as one difference, and stops matching there', () => {
+    const contract = { anyOf: [{ type: 'string', enum: Array.from({ length: 1000 }, (_, i) => `m${i}`) }, { type: 'boolean' }] };
+    const advertised = { anyOf: Array.from({ length: 20_000 }, (_, i) => ({ type: 'integer', minimum: i })) };
+    expect(kinds(contract, advertised)).toEqual(['changed-keyword /anyOf']);
+    const few = { anyOf: [{ type: 'integer', minimum: 5 }, { type: 'boolean' }] };
+    expect(kinds(contract, few)).toEqual(['removed-keyword /anyOf/0/enum']); // one unmatched branch: its closest candidate's differences
   });
 });
