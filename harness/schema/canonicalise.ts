@@ -231,6 +231,13 @@ function disjointEnums(a: unknown, b: unknown): boolean {
   return !b.some((y) => seen.has(sortedJson(y)));
 }
 
+/**
+ * Documents whose JSON text is longer than this (characters) keep their composition lists as written in form 3:
+ * re-keying the pointer map of each sorted branch costs its entries at every level of nesting, so a hostile 0.9 MB
+ * document of 55 nested unions around a 100k-member enum took 9 s (a review). Real tool schemas are far smaller.
+ */
+const MAX_REORDERED_TEXT = 64 * 1024;
+
 /** Member texts of the enums a disjointness proof met (each enum's set built once, not once per pair). */
 const memberSets = new WeakMap<object, Set<string>>();
 
@@ -444,7 +451,7 @@ export function canonicalise(schema: unknown, form: number = CANONICAL_FORM): Ca
   const unevaluated = form >= 3 && (mayHoldKeyword(schema, 'unevaluatedProperties') || mayHoldKeyword(schema, 'unevaluatedItems'));
   // form 3 reorders composition branches (and renames a disjoint oneOf, merges enum branches): a `$ref` into a branch
   // by its index would then name another branch, so a document that has one keeps its compositions as written
-  const keepLists = form >= 3 && refersIntoList(schema);
+  const keepLists = form >= 3 && (refersIntoList(schema) || JSON.stringify(schema).length > MAX_REORDERED_TEXT);
   let ctx: Context = { root: schema, map: new Map(), expanding: [''], dropDefs: true, keptRef: false, nodes: 0, form, unevaluated, keepLists };
   let out = node(schema, '', '', ctx);
   if (ctx.keptRef) {
