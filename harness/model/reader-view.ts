@@ -80,14 +80,22 @@ const isFinal = (c: number): boolean => c >= 0x40 && c <= 0x7e;
  * a C1 control (which starts a sequence of its own): up to there. 0 when another character breaks it.
  */
 function controlSequence(text: string, i: number, j: number, c1: boolean): number {
-  while (j < text.length && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x3f) j += 1;
-  while (j < text.length && text.charCodeAt(j) >= 0x20 && text.charCodeAt(j) <= 0x2f) j += 1;
+  while (j < text.length && ((text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x3f) || innerControl(text.charCodeAt(j)))) j += 1;
+  while (j < text.length && ((text.charCodeAt(j) >= 0x20 && text.charCodeAt(j) <= 0x2f) || innerControl(text.charCodeAt(j)))) j += 1;
   if (j === text.length) return j - i;
   const c = text.charCodeAt(j);
   if (isFinal(c)) return j + 1 - i;
   if (c === 0x18 || c === 0x1a) return j + 1 - i; // CAN, SUB: the sequence is cancelled
   return c === 0x1b || (c1 && c >= 0x80 && c <= 0x9f) ? j - i : 0; // another sequence starts: this one ends unfinished
 }
+
+/**
+ * A C0 control a terminal runs in the middle of an escape or control sequence and then goes on with the sequence
+ * (the DEC/xterm parser): every C0 but ESC, CAN and SUB, which end it. The view keeps it in the sequence it
+ * interrupts (dropped with it; a backspace among them still deletes: walk). A review: `sek ESC [ BEL m rit` showed
+ * `sekrit` on a terminal while the view read `sek[mrit`.
+ */
+const innerControl = (c: number): boolean => c < 0x20 && c !== 0x1b && c !== 0x18 && c !== 0x1a;
 
 /**
  * Length in code units of the control string (OSC, DCS, SOS, PM, APC) whose content starts at `j`, measured from
@@ -120,7 +128,7 @@ function sequenceAt(text: string, i: number, c: number, c1: boolean): number {
     if (next === 0x5d) return controlString(text, i, i + 2, true, c1);
     if (next === 0x50 || next === 0x58 || next === 0x5e || next === 0x5f) return controlString(text, i, i + 2, false, c1);
     let j = i + 1;
-    while (j < text.length && text.charCodeAt(j) >= 0x20 && text.charCodeAt(j) <= 0x2f) j += 1;
+    while (j < text.length && ((text.charCodeAt(j) >= 0x20 && text.charCodeAt(j) <= 0x2f) || innerControl(text.charCodeAt(j)))) j += 1;
     if (j === text.length) return j - i;
     const final = text.charCodeAt(j);
     return final >= 0x30 && final <= 0x7e ? j + 1 - i : 0;
@@ -224,22 +232,34 @@ function walk(text: string, start: number, all = true, sources?: Int32Array, c1 
   const units = new Uint16Array(text.length - start);
   let length = 0;
   let lineStart = 0; // the output length right after the last line feed: a backspace stops there
+  // one backspace: the code point before (a surrogate pair whole); invisible ones (kept only by the stderr cleaning) go with it
+  const erase = (): void => {
+    while (length > lineStart) {
+      const last = units[length - 1];
+      const pair = last >= 0xdc00 && last <= 0xdfff && length - 2 >= lineStart && units[length - 2] >= 0xd800 && units[length - 2] <= 0xdbff;
+      const cp = pair ? ((units[length - 2] - 0xd800) << 10) + (last - 0xdc00) + 0x10000 : last;
+      length -= pair ? 2 : 1;
+      if (kindOf(cp) !== 2) break;
+    }
+  };
+  let nextBackspace = text.indexOf('\b', start); // the next backspace at or after the walk (-1: none left), for sequences
   for (let i = start; i < text.length; ) {
     const c = text.charCodeAt(i);
     if (c === 0x08) {
-      // the code point before (a surrogate pair whole); invisible ones (kept only by the stderr cleaning) go with it
-      while (length > lineStart) {
-        const last = units[length - 1];
-        const pair = last >= 0xdc00 && last <= 0xdfff && length - 2 >= lineStart && units[length - 2] >= 0xd800 && units[length - 2] <= 0xdbff;
-        const cp = pair ? ((units[length - 2] - 0xd800) << 10) + (last - 0xdc00) + 0x10000 : last;
-        length -= pair ? 2 : 1;
-        if (kindOf(cp) !== 2) break;
-      }
+      erase();
       i += 1;
       continue;
     }
     const drop = droppedAt(text, i, c, all, c1);
     if (drop > 0) {
+      // a backspace inside an escape sequence is run by the terminal there (innerControl): it still deletes
+      if (drop > 1) {
+        if (nextBackspace !== -1 && nextBackspace < i) nextBackspace = text.indexOf('\b', i);
+        while (nextBackspace !== -1 && nextBackspace < i + drop) {
+          erase();
+          nextBackspace = text.indexOf('\b', nextBackspace + 1);
+        }
+      }
       i += drop;
       continue;
     }

@@ -352,6 +352,12 @@ export interface HttpExchange {
      * all streams of the session). Only the count is kept, never an id.
      */
     repeatedIds?: number;
+    /**
+     * Some event carried an `id`: the server may then close the stream before the response and expect the client to
+     * resume it with `Last-Event-ID` (2025-11-25 basic/transports §Sending Messages to the Server, SSE polling), which
+     * the harness does not do.
+     */
+    withId?: boolean;
   };
   /** ms from sending to the end of the body (or to the failure). */
   durationMs?: number;

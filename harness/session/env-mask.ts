@@ -224,8 +224,12 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
   const asRead = (s: string, re: RegExp = all, test: RegExp = any): string => {
     const once = asReadIn(s, re, test, true, true);
     // a terminal that ignores C1 controls shows what an 8-bit sequence would hide, and backspaces with nothing
-    // written after them leave the line as it was: those views too
-    return C1.test(once) || once.includes('\b') ? asReadIn(once, re, test, false, false) : once;
+    // written after them leave the line as it was: those views too, in every combination (a review: C1 ignored
+    // with backspaces run read `sekrit` where neither pure view did)
+    if (!C1.test(once) && !once.includes('\b')) return once;
+    let out = asReadIn(once, re, test, false, false);
+    out = asReadIn(out, re, test, false, true);
+    return asReadIn(out, re, test, true, false);
   };
   const asReadIn = (s: string, re: RegExp, test: RegExp, c1: boolean, backspace: boolean): string => {
     if (s.length < shortest) return s; // the view is never longer than the text

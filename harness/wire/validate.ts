@@ -108,7 +108,8 @@ export function pruneBranches(errors: readonly AjvError[]): AjvError[] {
 
 /**
  * The most issues one validation turns into (`validateWire`): past it, one `maxIssues` issue at the value's root says
- * how many distinct (pointer, keyword) issues were left out. A frame with millions of invalid items (a tools/list page
+ * how many distinct (pointer, keyword) issues were left out; past the cap, the first issue of each kind (keyword, pointer
+ * with array indexes as `*`) not listed yet is still listed. A frame with millions of invalid items (a tools/list page
  * of 300,000 tools without inputSchema) is named by its first 1,000 issues, not judged and reported item by item.
  */
 export const MAX_WIRE_ISSUES = 1000;
@@ -123,15 +124,25 @@ export function validateWire(revision: WireRevision, definition: string, value: 
   // the common frames of a large surface, judged without the generated code where it would find nothing (./sure-valid.ts)
   if (surelyValidWire(revision, definition, value) || validate(value)) return [];
   const seen = new Set<string>();
+  // (keyword, pointer with array indexes as `*`) of every issue listed: past the cap, the first issue of a kind not
+  // listed yet is still listed, so a different violation is never hidden behind a thousand alike (a review: an
+  // `isError` of the wrong type behind 1,001 invalid content blocks)
+  const kinds = new Set<string>();
+  const kindOf = (e: { instancePath: string; keyword: string }) => `${e.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')}\u0000${e.keyword}`;
   const issues: WireIssue[] = [];
+  let listed = 0;
   let omitted = 0;
   for (const e of pruneBranches(validate.errors ?? [])) {
     const key = `${e.instancePath}\u0000${e.keyword}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (issues.length < MAX_WIRE_ISSUES) issues.push({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? `fails ${e.keyword}` });
-    else omitted++;
+    const kind = kindOf(e);
+    if (listed < MAX_WIRE_ISSUES || !kinds.has(kind)) {
+      issues.push({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? `fails ${e.keyword}` });
+      kinds.add(kind);
+      listed++;
+    } else omitted++;
   }
-  if (omitted > 0) issues.push({ pointer: '', keyword: 'maxIssues', message: `${omitted} more schema violation(s) not listed (the first ${MAX_WIRE_ISSUES} are)` });
+  if (omitted > 0) issues.push({ pointer: '', keyword: 'maxIssues', message: `${omitted} more schema violation(s) not listed (the first ${MAX_WIRE_ISSUES}, and the first of every other kind, are)` });
   return issues;
 }

@@ -249,3 +249,21 @@ describe('createEnvMask', () => {
     });
   });
 });
+
+describe('env mask: controls inside sequences, and the mixed terminal views (review of hostile review 5)', () => {
+  const secret = 'sekrit-123456';
+  const m = createEnvMask({ MY_TOKEN: secret }, []);
+  it.each([
+    ['BEL inside a CSI', 'sek\u001b[\u0007mrit-123456'],
+    ['BEL inside a charset designation', 'sek\u001b(\u0007Brit-123456'],
+    ['a backspace inside a CSI', 'sekX\u001b[1\bmrit-123456'],
+    ['C1 ignored, backspace run', 'sek\u009brit-12345X\b6'],
+  ])('%s: masked', (_, text) => {
+    expect(m.text(text)).not.toMatch(/sek|123456/);
+    expect(m.text(text)).toContain('[masked:MY_TOKEN]');
+  });
+  it('harmless text with a C0 inside a CSI keeps its letters', () => {
+    expect(m.text('ok\u001b[\u0007mdone')).toBe('ok\u001b[\u0007mdone');
+  });
+});
+

@@ -39,7 +39,7 @@ describe('readerView', () => {
       ['a\u001b[0mb', 'ab'],
       ['\u001b\u001b[0m', ''],
       ['\u001b[\u001b[0m', ''],
-      ['x\u001b[0\u0001m', 'x[0m'],
+      ['x\u001b[0\u0001m', 'x'], // a C0 inside a CSI is run and the sequence goes on (the DEC/xterm parser)
       ['tab\tkept\nlf', 'tab\tkept\nlf'],
       ['hun\u001b[1tter2', 'hunter2'],
       ['\u200e\u202e\u2069', ''],

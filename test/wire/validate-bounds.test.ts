@@ -38,7 +38,7 @@ describe('validateWire on a huge invalid frame', () => {
     expect(issues).toHaveLength(MAX_WIRE_ISSUES + 1);
     expect(issues.slice(0, 3)).toEqual([0, 1, 2].map((i) => ({ pointer: `/tools/${i}`, keyword: 'required', message: "must have required property 'inputSchema'" })));
     expect(issues[MAX_WIRE_ISSUES - 1].pointer).toBe(`/tools/${MAX_WIRE_ISSUES - 1}`);
-    expect(issues[MAX_WIRE_ISSUES]).toEqual({ pointer: '', keyword: 'maxIssues', message: `${5000 - MAX_WIRE_ISSUES} more schema violation(s) not listed (the first ${MAX_WIRE_ISSUES} are)` });
+    expect(issues[MAX_WIRE_ISSUES]).toEqual({ pointer: '', keyword: 'maxIssues', message: `${5000 - MAX_WIRE_ISSUES} more schema violation(s) not listed (the first ${MAX_WIRE_ISSUES}, and the first of every other kind, are)` });
   });
 
   it('lists every issue when there are no more than MAX_WIRE_ISSUES', () => {
@@ -46,6 +46,14 @@ describe('validateWire on a huge invalid frame', () => {
     const issues = validateWire('2025-11-25', 'ListToolsResult', { tools });
     expect(issues).toHaveLength(MAX_WIRE_ISSUES);
     expect(issues.some((i) => i.keyword === 'maxIssues')).toBe(false);
+  });
+
+  it('past the cap, still lists the first issue of every other kind (an isError of the wrong type behind 1,001 invalid blocks)', () => {
+    const content = Array.from({ length: 1001 }, () => ({ type: 'bogus' }));
+    const issues = validateWire('2025-11-25', 'CallToolResult', { content, isError: 'yes' });
+    expect(issues.filter((i) => i.keyword === 'anyOf')).toHaveLength(MAX_WIRE_ISSUES);
+    expect(issues).toContainEqual(expect.objectContaining({ pointer: '/isError', keyword: 'type' }));
+    expect(issues.at(-1)).toMatchObject({ keyword: 'maxIssues', message: expect.stringMatching(/^1 more/) });
   });
 
   it('one composite issue per invalid content block of 50,000 (pruned by pointer), capped', () => {

@@ -39,6 +39,8 @@ export default defineCheck({
       notAccepted: '{{count}} accepted notification(s) or response(s) got HTTP {{status}}{{body}} (first: {{method}}); the server MUST answer accepted input with 202 Accepted and no body.',
       noResponse:
         '{{count}} {{method}} request(s) got HTTP {{status}}{{type}} and no JSON-RPC response: {{reason}}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client waits for an answer that never comes.',
+      notResumed:
+        '{{count}} {{method}} request(s) got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; these requests were not judged.',
     },
     examples: {
       fail: 'POST tools/list -> 200 Content-Type: text/plain with the JSON-RPC response; POST notifications/initialized -> 200 {"ok":true}; POST tools/call -> 500 Content-Type: text/plain "internal error" (no JSON-RPC response)',
@@ -56,12 +58,19 @@ export default defineCheck({
       const body = firstInput.bodyBytes > 0 ? ` with a ${firstInput.bodyBytes}-byte body` : '';
       report({ messageId: 'notAccepted', data: { count: input.length, status: firstInput.status ?? 0, body, method: firstInput.message?.method ?? 'a response' } });
     }
-    for (const group of noResponses(observation)) report({ messageId: 'noResponse', data: group });
+    // a stream closed after an event id may be waiting for the client to resume it (2025-11-25 SSE polling): the
+    // harness does not resume, so it says what it could not judge instead of blaming the server (a review)
+    for (const { resumable, ...data } of noResponses(observation)) {
+      if (resumable) report({ messageId: 'notResumed', severity: 'info', data });
+      else report({ messageId: 'noResponse', data });
+    }
   },
 });
 
 /** One kind of request that got no JSON-RPC response: its method, status, content type and why, with the count. */
 type NoResponse = {
+  /** The SSE stream ended by itself after an event with an id: the server may expect the client to resume it (not judged). */
+  resumable: boolean;
   method: string;
   status: number;
   /** ` (Content-Type x)`, ` (no Content-Type)`, or '' for a non-2xx status. */
@@ -94,10 +103,11 @@ export function noResponses(observation: SurfaceObservation): NoResponse[] {
     if (left === 0) continue;
     unanswered.set(requestKey(message.method, message.id), left - 1);
     const { type, reason } = whyNoResponse(e as HttpExchange & { status: number });
-    const key = JSON.stringify([message.method, e.status, type, reason]);
+    const resumable = e.contentType === 'text/event-stream' && e.sse?.withId === true && e.error === undefined;
+    const key = JSON.stringify([resumable, message.method, e.status, type, reason]);
     const group = groups.get(key);
     if (group) group.count += 1;
-    else groups.set(key, { method: message.method, status: e.status, type, reason, count: 1 });
+    else groups.set(key, { resumable, method: message.method, status: e.status, type, reason, count: 1 });
   }
   return [...groups.values()];
 }

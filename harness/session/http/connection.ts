@@ -274,13 +274,16 @@ export class HttpConnection implements Connection {
 
   /** An SSE body: every `data` field is one message (spec §Sending Messages to the Server, 5). */
   private async readSse(res: IncomingMessage, exchange: HttpExchange, message: Described, state: AnswerState): Promise<void> {
-    const sse = { events: 0, ended: false };
+    const sse: NonNullable<HttpExchange['sse']> = { events: 0, ended: false };
     exchange.sse = sse;
     const parser = createParser({
       maxBufferSize: this.options.maxLineBytes,
       onEvent: (event) => {
         sse.events += 1;
-        if (event.id !== undefined && event.id !== '') this.noteEventId(event.id, sse);
+        if (event.id !== undefined && event.id !== '') {
+          sse.withId = true;
+          this.noteEventId(event.id, sse);
+        }
         if (event.data !== '') this.deliver(this.options.mask.line(event.data), exchange, message, state);
       },
       onError: (error) => {
@@ -288,11 +291,18 @@ export class HttpConnection implements Connection {
       },
     });
     const decoder = new TextDecoder();
+    let last = '';
     for await (const chunk of res as AsyncIterable<Buffer>) {
       exchange.bodyBytes += chunk.length;
-      parser.feed(decoder.decode(chunk, { stream: true }));
+      const text = decoder.decode(chunk, { stream: true });
+      if (text !== '') last = text;
+      parser.feed(text);
     }
-    parser.feed(decoder.decode());
+    const rest = decoder.decode();
+    parser.feed(rest);
+    // a stream that ends on a lone CR has ended its line (SSE accepts CR, LF and CRLF); the parser holds a trailing CR
+    // back in case an LF follows, so the event it completes would be lost (a review: `data: {...}\r\r`)
+    if ((rest === '' ? last : rest).endsWith('\r')) parser.feed('\n');
     sse.ended = true;
   }
 

@@ -28,6 +28,7 @@ const emptyJson = call('unanswered');
 const reused = call('unanswered');
 const emptySse = probe(9003, 'ping', 'unanswered');
 const listPage: RequestRecord = { id: 9004, method: 'tools/list', outcome: 'unanswered', durationMs: 1 };
+const polled = [call('unanswered'), call('unanswered')];
 
 checkTester(check, {
   valid: [
@@ -89,6 +90,21 @@ checkTester(check, {
         { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 202, type: ' (no Content-Type)', reason: 'an empty body', count: 1 } },
         { messageId: 'noResponse', severity: 'error', data: { method: 'ping', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } },
         { messageId: 'noResponse', severity: 'error', data: { method: 'tools/list', status: 404, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } },
+      ],
+    },
+    {
+      name: 'SSE streams that ended after an event with an id, before the response (2025-11-25 SSE polling): not judged, an info says so; one that broke off is still an error',
+      observation: http(
+        [
+          INIT,
+          ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 30, messages: 0, answered: false, sse: { events: 1, ended: true, withId: true }, message: { kind: 'request', id: idOf(polled[0]), method: 'tools/call' } }),
+          ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 30, messages: 0, answered: false, sse: { events: 1, ended: false, withId: true }, error: 'reset', message: { kind: 'request', id: idOf(polled[1]), method: 'tools/call' } }),
+        ],
+        { calls: polled },
+      ),
+      findings: [
+        { messageId: 'notResumed', severity: 'info', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream broke off before the response', count: 1 } },
       ],
     },
     { name: 'an answer labelled text/plain', observation: http([INIT, ex({ status: 200, contentType: 'text/plain', answered: true })]), findings: [{ messageId: 'requestContentType', severity: 'error' }] },
