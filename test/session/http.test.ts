@@ -61,7 +61,7 @@ describe('Streamable HTTP, legacy era (2025-11-25)', () => {
       const list = http.find((e) => e.message?.method === 'tools/list');
       expect(list).toMatchObject({ status: 200, session: 'sent', protocolVersionHeader: '2025-11-25', messages: 1, answered: true });
       expect(list?.contentType).toBe(args.length > 0 ? 'text/event-stream' : 'application/json');
-      if (args.length > 0) expect(list?.sse).toEqual({ events: 1, ended: true });
+      if (args.length > 0) expect(list?.sse).toMatchObject({ events: 1, ended: true });
       const initialized = http.find((e) => e.message?.method === 'notifications/initialized');
       expect(initialized).toMatchObject({ status: 202, bodyBytes: 0, message: { kind: 'notification' } });
       expect(http.at(-1)).toMatchObject({ method: 'DELETE', status: 200, session: 'sent' });
