@@ -37,6 +37,8 @@ export function renderCatalogMarkdown(catalog: readonly CheckMeta[]): string {
     '',
     'Every check has a stable ID (`area/name`), a default severity (overridable per check in the config:',
     '`checks: { "result/text-mirror": "error" }` or `"off"`), the rule it implements, and a failing and a passing example.',
+    'Some messages report below their check\'s default (a SHOULD, a revision without the rule, what the run could not',
+    'judge, a tool withheld on purpose): each finding carries its own severity, and the report shows it.',
     '',
     '| ID | default | what it holds |',
     '|---|---|---|',

@@ -38,7 +38,7 @@ export default defineCheck({
       requestContentType: '{{count}} answered request(s) came back with Content-Type {{type}} (first: {{method}}); an answer MUST be application/json or text/event-stream.',
       notAccepted: '{{count}} accepted notification(s) or response(s) got HTTP {{status}}{{body}} (first: {{method}}); the server MUST answer accepted input with 202 Accepted and no body.',
       noResponse:
-        '{{count}} {{method}} request(s) got HTTP {{status}}{{type}} and no JSON-RPC response: {{reason}}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client waits for an answer that never comes.',
+        '{{count}} {{method}} request(s) got HTTP {{status}}{{type}} and no JSON-RPC response: {{reason}}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client gets no result for it.',
       notResumed:
         '{{count}} {{method}} request(s) got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; these requests were not judged.',
     },

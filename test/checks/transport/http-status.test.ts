@@ -83,7 +83,7 @@ checkTester(check, {
           messageId: 'noResponse',
           severity: 'error',
           message:
-            '3 tools/call request(s) got HTTP 500 and no JSON-RPC response: an error status without a JSON-RPC error response in the body. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client waits for an answer that never comes.',
+            '3 tools/call request(s) got HTTP 500 and no JSON-RPC response: an error status without a JSON-RPC error response in the body. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client gets no result for it.',
         },
         { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/html)', reason: 'the body is neither application/json nor text/event-stream', count: 1 } },
         { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 200, type: ' (Content-Type application/json)', reason: 'the body did not parse as JSON', count: 1 } },
