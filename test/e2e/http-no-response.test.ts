@@ -4,7 +4,9 @@
  * would time out or be answered with an error). transport/http-status `noResponse` reports it, once, counting the
  * requests: the POST of a JSON-RPC request MUST come back as application/json or text/event-stream carrying its
  * response (2025-11-25 basic/transports §Sending Messages to the Server), and the run fails. The conformant twin
- * (the same fixture without the fault, JSON and SSE) draws no such finding and passes.
+ * (the same fixture without the fault, JSON and SSE) draws no such finding and passes. A later tools/list page
+ * answered 500 with no body is one request and draws one finding: tools/listing's `pageNoAnswer` (naming the status),
+ * never transport/http-status `noResponse` as well.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,13 +18,21 @@ let failedSse: CliRun;
 let twin: CliRun;
 let twinSse: CliRun;
 let late202: CliRun;
+let pageFailed: CliRun;
 
 beforeAll(async () => {
   const surface = (...args: string[]) => runCli(['run', '--url', 'http://127.0.0.1:${port}/mcp', '--', process.execPath, HTTP_FIXTURE, '--port=${port}', ...args]);
-  [failed, failedSse, twin, twinSse, late202] = await Promise.all([surface('--fault=fail-call=500'), surface('--sse', '--fault=fail-call=500'), surface(), surface('--sse'), surface('--fault=late-202-body')]);
+  [failed, failedSse, twin, twinSse, late202, pageFailed] = await Promise.all([
+    surface('--fault=fail-call=500'),
+    surface('--sse', '--fault=fail-call=500'),
+    surface(),
+    surface('--sse'),
+    surface('--fault=late-202-body'),
+    surface('--fault=fail-page=500'),
+  ]);
 }, 120_000);
 
-afterAll(() => [failed, failedSse, twin, twinSse, late202].forEach(cleanup));
+afterAll(() => [failed, failedSse, twin, twinSse, late202, pageFailed].forEach(cleanup));
 
 // The session waits for every POSTed notification's answer to end (within timeouts.termGraceMs) before it
 // closes, so a 202 whose headers and body come after the rest of the session is still judged: its verdict
@@ -52,4 +62,11 @@ it.each([
 ])('the conformant twin (%s): no finding above info, exit 0', (_, run) => {
   expect(notes(run())).toEqual([]);
   expect(run().exitCode).toBe(0);
+});
+
+it('page 2 of tools/list answered 500 with no body: exactly one finding, tools/listing pageNoAnswer (no noResponse for the same request), exit 1', () => {
+  expect(notes(pageFailed)).toEqual(['tools/listing pageNoAnswer error']);
+  const [finding] = reportOf(pageFailed).findings.filter((f) => f.messageId === 'pageNoAnswer');
+  expect(finding.message).toBe('Page 2 of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page 1 were not listed or tested. The HTTP answer to tools/list had status 500.');
+  expect(pageFailed.exitCode).toBe(1);
 });

@@ -17,9 +17,11 @@
  *   Pagination is the spec's way to serve a large tool set (spec:2025-11-25/server/utilities/pagination.mdx).
  *   A first page whose Streamable HTTP answer carried no JSON-RPC response (a 500, a 404, a redirect the harness does
  *   not follow) is an error too, naming the HTTP status: the run listed nothing (the review of the oversize fix: 307,
- *   404 and 500 all passed with exit 0). transport/http-status `noResponse` reports the same POST as the transport
- *   rule it breaks (a request's answer MUST carry its JSON-RPC response); this finding says that nothing was tested.
- * - A later page that failed, a `nextCursor` returned before (a repeat or a cycle), pagination still
+ *   404 and 500 all passed with exit 0). A later page whose HTTP answer carried no JSON-RPC response is an error too
+ *   (`pageNoAnswer`, naming the status: the POST of a request MUST come back carrying its response, 2025-11-25
+ *   basic/transports §Sending Messages to the Server). Either is the one finding for that request:
+ *   transport/http-status `noResponse` leaves a listing page that ended so to this check (a re-list's page stays its).
+ * - A later page that failed otherwise, a `nextCursor` returned before (a repeat or a cycle), pagination still
  *   going after the page limit, and a tool name listed again on a later page: warnings (cursors SHOULD
  *   be stable and the listing finite; a looped tool is judged once).
  * - `notifications/tools/list_changed` during the run (harness/run/relist.ts): the harness lists again
@@ -59,7 +61,7 @@ export default defineCheck({
     description: 'tools/list answers (an error means nothing was tested), and its pagination ends: no repeated or cycling cursor, no endless pages, no tool listed twice; a tool set announced as changed (notifications/tools/list_changed) is listed again and judged.',
     rationale:
       'A server that declares tools but fails tools/list offers nothing a host can use, and a run that lists nothing tests nothing; a cursor that repeats or never ends makes clients loop or give up, and a tool listed on two pages is ambiguous. Tools that appear mid-run are what hosts call next: a harness that never lists again never tests them.',
-    spec: 'spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx; spec:2025-11-25/basic/lifecycle.mdx §Operation',
+    spec: 'spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx; spec:2025-11-25/basic/lifecycle.mdx §Operation; spec:2025-11-25/basic/transports.mdx §Sending Messages to the Server',
     messages: {
       listError: 'tools/list was answered with JSON-RPC error {{code}} although the server declares the tools capability; no tool was listed, so nothing was tested.{{cause}}',
       listErrorUndeclared: 'tools/list was answered with JSON-RPC error {{code}}; the server does not declare the tools capability, so nothing was tested.{{cause}}',
@@ -68,6 +70,7 @@ export default defineCheck({
       listNoAnswer: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested.{{http}}',
       listOversize: "tools/list was answered with a line over the harness's frame limit (16 MiB), which it does not parse (transport/stdout names the line); no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor).",
       pageFailed: 'Page {{page}} of tools/list was not a success ({{how}}); the tools after page {{previous}} were not listed or tested.',
+      pageNoAnswer: 'Page {{page}} of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page {{previous}} were not listed or tested.{{http}}',
       cursorRepeated: 'Page {{page}} of tools/list returned a nextCursor that page {{first}} already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.',
       pageLimit: 'tools/list still returned a nextCursor after {{pages}} pages (the page limit); the tools beyond were not listed or tested.',
       nameRepeated: 'Tool {{tool}} is listed again on page {{page}} (first on page {{first}}); it is judged once.',
@@ -102,6 +105,9 @@ export default defineCheck({
         else if (page.outcome === 'success') report({ messageId: 'listInvalid', pointer: '/result', severity: 'error' });
         else if (page.outcome === 'unanswered') report({ messageId: 'listNoAnswer', severity: 'error', data: { http: httpStatusNote(observation.wire.http, ['tools/list']) } });
         else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
+      } else if (page.outcome === 'unanswered') {
+        // one finding for the one request: transport/http-status leaves a listing page it ended to this check (noResponses)
+        report({ messageId: 'pageNoAnswer', severity: 'error', data: { page: last + 1, previous: last, http: httpStatusNote(observation.wire.http, ['tools/list'], page.id) } });
       } else {
         const how = page.outcome === 'protocol-error' ? `JSON-RPC error ${codeOf(listing, last)}` : `'${page.outcome}'`;
         report({ messageId: 'pageFailed', pointer: '/error', data: { page: last + 1, previous: last, how } });

@@ -15,7 +15,10 @@
  * reason), with the count. Never counted here: a timeout (transport/timeout), a cancelled request, an answer over the
  * frame limit, a failure before any status (no exchange settled with one), the probes that change the headers on
  * purpose (`ProbeRequest.http`: their refusals are the other transport/http-* checks' verdicts), and the negotiation
- * (`server/discover` may be refused by a legacy server; a failed `initialize` is transport/exit's).
+ * (`server/discover` may be refused by a legacy server; a failed `initialize` is transport/exit's), nor the page of
+ * the tools listing that ended it unanswered: tools/listing reports that request (`listNoAnswer` for the first page,
+ * `pageNoAnswer` for a later one, naming the status), and one request draws one finding. A re-list's page (after
+ * notifications/tools/list_changed), which tools/listing leaves to the transport checks, is counted here.
  */
 import { defineCheck } from '../define.ts';
 import { httpExchanges, served } from './http.ts';
@@ -81,13 +84,14 @@ type NoResponse = {
 
 /**
  * The requests the harness sent whose record ended `unanswered` and whose POST got a status (see the module doc),
- * grouped by method, status, content type and reason, in the order of their first exchange.
+ * grouped by method, status, content type and reason, in the order of their first exchange; the tools listing's
+ * failed page is left out (tools/listing's finding).
  */
 export function noResponses(observation: SurfaceObservation): NoResponse[] {
   const records: RequestRecord[] = [
     ...observation.calls.map((c) => c.request),
     ...observation.probes.filter((p) => p.probe.http === undefined).flatMap((p) => [p.request, ...(p.pages ?? []).filter((page) => page !== p.request)]),
-    ...listPages(observation).map((p) => p.record),
+    ...listPages(observation).filter((p) => p.record !== listingFailure(observation)).map((p) => p.record),
   ];
   // how many requests of each (method, id) ended unanswered: an exchange counts only while one is left, so a request is
   // never counted twice (nor an exchange of another session of the surface that reused the id)
@@ -110,6 +114,16 @@ export function noResponses(observation: SurfaceObservation): NoResponse[] {
     else groups.set(key, { resumable, method: message.method, status: e.status, type, reason, count: 1 });
   }
   return [...groups.values()];
+}
+
+/**
+ * The page of the first tools listing that ended it unanswered, which tools/listing reports (`listNoAnswer`,
+ * `pageNoAnswer`); undefined when the listing did not end so.
+ */
+function listingFailure(observation: SurfaceObservation): RequestRecord | undefined {
+  const listing = observation.listing;
+  const last = listing?.pages[listing.pages.length - 1];
+  return listing?.stop === 'error' && last?.outcome === 'unanswered' ? last : undefined;
 }
 
 /** A request's identity within a surface: its method and JSON-RPC id (a number and a string id never collide). */

@@ -78,6 +78,20 @@ checkTester(check, {
       }),
       findings: [{ messageId: 'listNoAnswer', severity: 'error', message: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested. The HTTP answer to tools/list had status 500.' }],
     },
+    // one request, one finding: transport/http-status leaves this page to tools/listing (its test: the listing's page)
+    {
+      name: 'a later page: the HTTP response carried no JSON-RPC answer: an error naming that request\'s status (not a later probe\'s)',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        const post = (id: number | string, status: number, tag?: string) => ({ seq: 1, connection: 1, atMs: 1, method: 'POST' as const, message: { kind: 'request' as const, id, method: 'tools/list' }, session: 'sent' as const, status, bodyBytes: 0, messages: 0, ...(tag === undefined ? {} : { tag }) });
+        return makeObservation({
+          transport: 'streamable-http',
+          listing: listing({ pages: [ok(['a'], 'x'), failed], tools: [makeTool('a')], stop: 'error' }),
+          wire: { ...makeObservation().wire, http: [post(failed.id, 502), post(failed.id, 403, 'origin-probe')] },
+        });
+      })(),
+      findings: [{ messageId: 'pageNoAnswer', severity: 'error', message: 'Page 2 of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page 1 were not listed or tested. The HTTP answer to tools/list had status 502.' }],
+    },
     {
       name: 'a later page failed',
       observation: makeObservation({ listing: listing({ pages: [ok(['a'], 'x'), page({ error: { code: -32602, message: 'bad cursor' } })], stop: 'error' }) }),

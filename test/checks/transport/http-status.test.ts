@@ -28,6 +28,12 @@ const emptyJson = call('unanswered');
 const reused = call('unanswered');
 const emptySse = probe(9003, 'ping', 'unanswered');
 const listPage: RequestRecord = { id: 9004, method: 'tools/list', outcome: 'unanswered', durationMs: 1 };
+const listed: RequestRecord = { id: 9005, method: 'tools/list', outcome: 'success', durationMs: 1 };
+const relistPage: RequestRecord = { id: 9006, method: 'tools/list', outcome: 'unanswered', durationMs: 1 };
+/** The POST of tools/list `id`, answered `status` with no body. */
+const listPost = (id: number, status: number) => ex({ status, bodyBytes: 0, messages: 0, answered: false, message: { kind: 'request', id, method: 'tools/list' } });
+/** The POST of tools/list `id`, answered 200 application/json with its response. */
+const listOk = (id: number) => ex({ status: 200, contentType: 'application/json', answered: true, message: { kind: 'request', id, method: 'tools/list' } });
 const polled = [call('unanswered'), call('unanswered')];
 
 checkTester(check, {
@@ -57,6 +63,17 @@ checkTester(check, {
       ),
       strict: true,
     },
+    // one request, one finding: tools/listing reports the listing's page that ended unanswered (listNoAnswer, pageNoAnswer)
+    {
+      name: "the tools listing's page answered 404 with no body (the first page, or a later one): tools/listing's finding, not counted here",
+      observation: http([INIT, listPost(9004, 404)], { listing: { pages: [listPage], tools: [], truncated: false, stop: 'error' } }),
+      strict: true,
+    },
+    {
+      name: "a later page of the tools listing answered 500 with no body: tools/listing's finding, not counted here",
+      observation: http([INIT, listOk(9005), listPost(9004, 500)], { listing: { pages: [listed, listPage], tools: [], truncated: false, stop: 'error' } }),
+      strict: true,
+    },
   ],
   invalid: [
     {
@@ -74,9 +91,8 @@ checkTester(check, {
           unanswered(idOf(garbled), 200, { contentType: 'application/json', unparsed: 1 }),
           unanswered(idOf(emptyJson), 202, { contentType: undefined, bodyBytes: 0 }),
           ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 20, messages: 0, answered: false, sse: { events: 1, ended: true }, message: { kind: 'request', id: 9003, method: 'ping' } }),
-          ex({ status: 404, bodyBytes: 0, messages: 0, answered: false, message: { kind: 'request', id: 9004, method: 'tools/list' } }),
         ],
-        { calls: [...failed, html, garbled, emptyJson], probes: [emptySse], listing: { pages: [listPage], tools: [], truncated: false, stop: 'error' } },
+        { calls: [...failed, html, garbled, emptyJson], probes: [emptySse] },
       ),
       findings: [
         {
@@ -89,8 +105,15 @@ checkTester(check, {
         { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 200, type: ' (Content-Type application/json)', reason: 'the body did not parse as JSON', count: 1 } },
         { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 202, type: ' (no Content-Type)', reason: 'an empty body', count: 1 } },
         { messageId: 'noResponse', severity: 'error', data: { method: 'ping', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } },
-        { messageId: 'noResponse', severity: 'error', data: { method: 'tools/list', status: 404, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } },
       ],
+    },
+    {
+      name: "a re-list's page (after list_changed) answered 404 with no body: tools/listing leaves it to this check, reported",
+      observation: http([INIT, listOk(9005), listPost(9006, 404)], {
+        listing: { pages: [listed], tools: [], truncated: false, stop: 'end' },
+        listChanged: { count: 1, late: 0, declared: true, relists: [{ listing: { pages: [relistPage], tools: [], truncated: false, stop: 'error' }, added: [], removed: [], changed: [] }] },
+      }),
+      findings: [{ messageId: 'noResponse', severity: 'error', data: { method: 'tools/list', status: 404, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } }],
     },
     {
       name: 'SSE streams that ended after an event with an id, before the response (2025-11-25 SSE polling): not judged, an info says so; one that broke off is still an error',
