@@ -113,10 +113,10 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
       return 2;
     }
     if (args.command === 'baseline') {
-      const { writeBaseline, DEFAULT_BASELINE_FILE } = await import('./report/index.ts');
+      const [{ writeBaseline, DEFAULT_BASELINE_FILE }, { plural }] = await Promise.all([import('./report/index.ts'), import('./reporters/group.ts')]);
       const file = resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE);
       await writeBaseline(file, report, args.reason);
-      process.stdout.write(`mcp-harness: baseline of ${report.findings.length} findings written to ${file}\n`);
+      process.stdout.write(`mcp-harness: baseline of ${plural(report.findings.length, 'finding')} written to ${file}\n`);
       return harnessFailed ? 2 : 0;
     }
     const { publish } = await import('./cli/output.ts');

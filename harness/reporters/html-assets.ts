@@ -55,7 +55,7 @@ export const HTML_SCRIPT = `
       if (ok) visible++;
     });
     groups.forEach(function (g) { g.hidden = g.querySelector('tr.finding:not([hidden])') === null; });
-    shown.textContent = visible + ' of ' + rows.length + ' findings shown';
+    shown.textContent = visible + ' of ' + rows.length + (rows.length === 1 ? ' finding shown' : ' findings shown');
   }
   text.addEventListener('input', apply);
   toggles.forEach(function (t) { t.addEventListener('change', apply); });

@@ -2,6 +2,7 @@
  * Live progress of a run: events from the runner, rendered as one rewritten status line on a TTY
  * and as plain lines in CI (no escape codes). Progress is for people; machine output goes to files.
  */
+import { plural } from '../reporters/group.ts';
 import type { SurfaceResult } from './surface.ts';
 
 /** A progress event. */
@@ -41,9 +42,9 @@ export function createProgress(stream: NodeJS.WriteStream, total: number): { onP
   return { onProgress, done: () => void (tty && stream.write('\r\x1b[2K')) };
 }
 
-/** One plain line for a finished surface. */
+/** One plain line for a finished surface: its era, then its tools, calls and findings counted (`1 tool`, `0 calls`). */
 function surfaceLine(name: string, r: SurfaceResult): string {
   const s = r.reportSurface;
   const era = s.era ? `${s.era} ${s.protocolVersion}` : 'not booted';
-  return `· ${name}: ${era}, ${s.tools.length} tools, ${r.observation.calls?.length ?? 0} calls, ${r.findings.length} findings (${s.durationMs} ms)`;
+  return `· ${name}: ${era}, ${plural(s.tools.length, 'tool')}, ${plural(r.observation.calls?.length ?? 0, 'call')}, ${plural(r.findings.length, 'finding')} (${s.durationMs} ms)`;
 }

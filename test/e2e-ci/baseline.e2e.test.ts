@@ -38,6 +38,7 @@ afterAll(() => cleanup(dir));
 describe('mcp-harness baseline', () => {
   it('writes every current finding with the given reason and exits 0', async () => {
     expect(created.exitCode).toBe(0);
+    expect(created.stdout).toMatch(/^mcp-harness: baseline of [2-9]\d* findings written to /m); // 1 finding: progress.test.ts (plural)
     const baseline = JSON.parse(await readFile(file, 'utf8')) as { entries: { check: string; reason: string }[] };
     expect(baseline.entries.map((e) => e.check)).toContain('transport/stdout');
     expect(baseline.entries.every((e) => e.reason === 'e2e')).toBe(true);

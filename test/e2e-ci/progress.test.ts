@@ -18,22 +18,23 @@ function fakeStream(isTTY: boolean) {
 }
 
 /** A finished surface as the runner reports it (only the fields progress reads). */
-function finished(surface: string, calls: number, findings: number): ProgressEvent {
+function finished(surface: string, tools: number, calls: number, findings: number): ProgressEvent {
   const result = {
-    reportSurface: { name: surface, era: 'legacy', protocolVersion: '2025-11-25', durationMs: 12, status: 'ok', tools: [{ name: 't', calls: [] }] },
+    reportSurface: { name: surface, era: 'legacy', protocolVersion: '2025-11-25', durationMs: 12, status: 'ok', tools: Array.from({ length: tools }, (_, i) => ({ name: `t${i}`, calls: [] })) },
     observation: { calls: new Array(calls).fill({}) },
     findings: new Array(findings).fill({}),
   } as unknown as SurfaceResult;
   return { type: 'surface-end', surface, result };
 }
 
-/** Feed two surfaces through a progress printer. */
+/** Feed three surfaces through a progress printer (counts of 1, of 0 and of several). */
 function feed(isTTY: boolean): string {
   const { stream, text } = fakeStream(isTTY);
-  const progress = createProgress(stream, 2);
-  for (const surface of ['alpha', 'beta']) progress.onProgress({ type: 'surface-start', surface });
-  progress.onProgress(finished('alpha', 3, 1));
-  progress.onProgress(finished('beta', 0, 0));
+  const progress = createProgress(stream, 3);
+  for (const surface of ['alpha', 'beta', 'gamma']) progress.onProgress({ type: 'surface-start', surface });
+  progress.onProgress(finished('alpha', 1, 1, 1));
+  progress.onProgress(finished('beta', 0, 0, 0));
+  progress.onProgress(finished('gamma', 2, 3, 4));
   progress.done();
   return text();
 }
@@ -41,13 +42,14 @@ function feed(isTTY: boolean): string {
 afterEach(() => vi.unstubAllEnvs());
 
 describe('progress display', () => {
-  it('prints one plain line per finished surface, without escape codes, off a TTY', () => {
+  it('prints one plain line per finished surface, without escape codes, off a TTY, its counts in good English (1 tool, 0 calls, 2 tools)', () => {
     vi.stubEnv('CI', '');
     const text = feed(false);
     expect(text).not.toContain('\x1b');
     expect(text.split('\n').filter(Boolean)).toEqual([
-      '· alpha: legacy 2025-11-25, 1 tools, 3 calls, 1 findings (12 ms)',
-      '· beta: legacy 2025-11-25, 1 tools, 0 calls, 0 findings (12 ms)',
+      '· alpha: legacy 2025-11-25, 1 tool, 1 call, 1 finding (12 ms)',
+      '· beta: legacy 2025-11-25, 0 tools, 0 calls, 0 findings (12 ms)',
+      '· gamma: legacy 2025-11-25, 2 tools, 3 calls, 4 findings (12 ms)',
     ]);
   });
 
@@ -55,15 +57,15 @@ describe('progress display', () => {
     vi.stubEnv('CI', 'true');
     const text = feed(true);
     expect(text).not.toContain('\x1b');
-    expect(text.split('\n').filter(Boolean)).toHaveLength(2);
+    expect(text.split('\n').filter(Boolean)).toHaveLength(3);
   });
 
   it('rewrites one status line on a TTY and clears it when done', () => {
     vi.stubEnv('CI', '');
     const text = feed(true);
     expect(text).not.toContain('\n');
-    expect(text).toContain('\r\x1b[2Ksurfaces 1/2 (1 running) · tools 1 · calls 3 · findings 1');
-    expect(text).toContain('surfaces 2/2 (0 running)');
+    expect(text).toContain('\r\x1b[2Ksurfaces 1/3 (2 running) · tools 1 · calls 1 · findings 1');
+    expect(text).toContain('surfaces 3/3 (0 running) · tools 3 · calls 4 · findings 5');
     expect(text.endsWith('\r\x1b[2K')).toBe(true);
   });
 });

@@ -79,6 +79,17 @@ describe.skipIf(!hasChromium)(`html report in headless chromium (${CHROMIUM}; sk
     await page.close();
   });
 
+  it('counts one finding in the singular', async () => {
+    const { page, errors } = await open(renderHtml(buildReport(sampleInput({ findings: sampleInput().findings.slice(0, 1) })), { showValues: false, catalog }), 'one.html');
+    expect(await page.locator('#shown-count').textContent()).toBe('1 of 1 finding shown');
+    await page.locator('input.sev-toggle[value="error"]').uncheck();
+    await page.locator('input.sev-toggle[value="warning"]').uncheck();
+    await page.locator('input.sev-toggle[value="info"]').uncheck();
+    expect(await page.locator('#shown-count').textContent()).toBe('0 of 1 finding shown');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('keeps awkward messages intact: text shown as safeText, embedded JSON exact, the script still runs', async () => {
     const { page, errors } = await open(renderHtml(awkwardReport(), { showValues: false, catalog }), 'awkward.html');
     const cells = await page.locator('tr.finding td.message').allTextContents();
