@@ -1,5 +1,5 @@
 /**
- * argv -> resolved config -> run -> exit code. Nothing else (design.md §3).
+ * argv -> resolved config -> run -> exit code. Nothing else (docs/architecture.md §Stages and their modules).
  * Exit codes: 0 no finding at or above the fail threshold; 1 findings; 2 the harness itself failed
  * (bad config or command line, a crashed check or reporter, an interrupted run).
  */

@@ -1,5 +1,5 @@
 /**
- * The contract invariants (design §7): pure functions over tools and JSON Schema documents that never
+ * The contract invariants (docs/architecture.md §Adding a check): pure functions over tools and JSON Schema documents that never
  * throw, so one run reports every problem. Each `*Problems` function returns structured problems in
  * the vocabulary of the check that reports them (tools/set-diff, tools/advertised-shape,
  * tools/advertised-metadata, tools/input-narrowing, contract/version-lock): the `messageId` is a key of
@@ -219,7 +219,7 @@ function narrowingProblem(tool: string, d: ToolSchemaDifference): NarrowingProbl
 }
 
 /**
- * Narrowing of a surface's schemas against its contract tool (design §7): inputSchema always;
+ * Narrowing of a surface's schemas against its contract tool (docs/architecture.md §The narrowing comparator): inputSchema always;
  * outputSchema where either side declares one (a surface may promise more precisely, never less).
  * The comparison itself is harness/schema/compare.ts `compareToolSchemas`. Never throws.
  */

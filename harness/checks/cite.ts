@@ -3,7 +3,7 @@
  * notation (`spec:<revision>/<page>.mdx §Section`, `schema/<revision>/schema.ts Name`, `JSON Schema
  * 2020-12 Core|Validation §N`) maps onto the MCP specification site, the specification repository's
  * schema files and json-schema.org; references to this project's own rules and documents (`rule:`,
- * `design.md`, `harness`, `tsdoc:`) are left out, since the check's docs link already covers them.
+ * `docs/`, `harness`, `tsdoc:`) are left out, since the check's docs link already covers them.
  */
 
 const MCP_SITE = 'https://modelcontextprotocol.io/specification';

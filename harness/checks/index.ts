@@ -6,7 +6,7 @@ import type { Check } from './define.ts';
 
 type Loader = () => Promise<{ default: Check }>;
 
-/** Check ID -> lazy loader, in catalog order (design.md §6). */
+/** Check ID -> lazy loader, in catalog order (the order of docs/checks.md). */
 export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
   'tools/set-diff': () => import('./tools/set-diff.ts'),
   'tools/advertised-shape': () => import('./tools/advertised-shape.ts'),

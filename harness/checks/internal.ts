@@ -17,8 +17,8 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     messages: { crashed: 'check {{check}} crashed: {{error}}' },
     defaultSeverity: 'error',
     description: 'A check threw while judging a surface; the run continued and exits with code 2.',
-    rationale: 'A broken check must never pass silently (style.md, avoid #3).',
-    spec: 'design.md §2: one run reports every problem',
+    rationale: 'A broken check must never pass silently: its crash is a finding and the exit code is 2.',
+    spec: 'harness rule: one run reports every problem (README.md §Exit codes; docs/ci.md §Exit codes)',
     examples: { fail: 'a check module throws TypeError', pass: 'every check returns normally' },
   },
   {
@@ -28,7 +28,7 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     defaultSeverity: 'error',
     description: 'The harness failed on a surface (for example a broken scenario file); exit code 2.',
     rationale: 'A harness fault is not a server fault: it is reported as such and makes the exit code 2.',
-    spec: 'design.md §8: exit code 2',
+    spec: 'harness rule: exit code 2 (docs/ci.md §Exit codes)',
     examples: { fail: 'scenarios/x.json: scenarios[0].expect: invalid option', pass: 'valid scenario files' },
   },
   {
@@ -38,7 +38,7 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     defaultSeverity: 'info',
     description: 'The run was interrupted (SIGINT/SIGTERM/SIGHUP) while this surface ran; its partial observation was not judged.',
     rationale: 'Calls cut short and servers killed by the harness are not server faults; judging them would blame the server for the interrupt.',
-    spec: 'design.md §9: a partial report is still written when something breaks',
+    spec: 'harness rule: a partial report is still written when something breaks (README.md §The report)',
     examples: { fail: 'Ctrl-C during a run: the surface is reported as interrupted', pass: 'a run that completes' },
   },
   {
@@ -48,7 +48,7 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     defaultSeverity: 'error',
     description: "The surface's contract module or lock file could not be loaded.",
     rationale: 'Without its contract the contract checks cannot run; the message names the file and key path.',
-    spec: 'design.md §4: Contract',
+    spec: 'harness rule: the contract (docs/config.md §Contract modules)',
     examples: { fail: 'contract: { lock: "missing.json" }', pass: 'a lock written by `mcp-harness snapshot`' },
   },
 ];

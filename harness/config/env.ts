@@ -1,6 +1,6 @@
 /**
  * A surface's process environment: an allow-list over the parent environment plus explicit values.
- * The parent environment is never inherited wholesale (design §4), so secrets in CI variables do not
+ * The parent environment is never inherited wholesale (docs/security.md §The harness's environment), so secrets in CI variables do not
  * reach servers under test. The session must spawn with this object only (no inherited variables: `spawn` gets exactly this env).
  */
 import type { ResolvedSurface } from './types.ts';

@@ -56,7 +56,7 @@ export function buildReport(input: BuildReportInput): Report {
 
 /**
  * The report as it may leave the machine: every finding's `evidence` dropped unless `showValues`
- * (design §4: reports are value-free by default). Returns a new report; the input is untouched.
+ * (docs/reports.md §The report: reports are value-free by default). Returns a new report; the input is untouched.
  */
 export function stripValues(report: Report, showValues = false): Report {
   if (showValues) return report;

@@ -1,5 +1,5 @@
 /**
- * The run's exit code (design §8): 0 clean, 1 findings at or above the fail threshold, 2 the
+ * The run's exit code (docs/ci.md §Exit codes): 0 clean, 1 findings at or above the fail threshold, 2 the
  * harness itself failed (bad config, crashed reporter). Severity and threshold stay separate
  * (Spectral `--fail-severity`).
  */

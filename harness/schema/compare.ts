@@ -109,7 +109,7 @@ function sideDifferences(side: SchemaSide, contract: unknown, advertised: unknow
 /**
  * Compare a contract tool's schemas with another side's (an advertised tool, a lock entry): inputSchema
  * always; outputSchema where either side declares one. Empty = the other side only narrows the
- * contract under the enumerated rules (design §7). Differences come input first, in document order.
+ * contract under the enumerated rules (docs/architecture.md §The narrowing comparator). Differences come input first, in document order.
  */
 export function compareToolSchemas(contract: ToolSchemaPair, other: ToolSchemaPair, options: CompareOptions = {}): ToolSchemaDifference[] {
   const out = sideDifferences('input', contract?.inputSchema, other?.inputSchema);

@@ -1,5 +1,5 @@
 /**
- * The narrowing comparator (design §7; contract rule "per-surface overrides may only narrow"):
+ * The narrowing comparator (docs/architecture.md §The narrowing comparator; contract rule "per-surface overrides may only narrow"):
  * compares an advertised JSON Schema subtree against the contract's and returns every structural
  * difference that is not an enumerated narrowing. Both sides are expected in canonical form
  * (./canonicalise.ts; ./compare.ts does that and maps pointers back). Pure; never throws; values

@@ -1,5 +1,5 @@
 /**
- * SIGINT (or SIGTERM, SIGHUP) during a run (design §9): the running surface is closed and reported as interrupted (not
+ * SIGINT (or SIGTERM, SIGHUP) during a run (README.md §The report): the running surface is closed and reported as interrupted (not
  * judged: the harness cut its calls short), surfaces not yet started are left out, the report is still
  * written and marked interrupted, the exit code is 2, and no server process survives. An interrupted
  * `baseline` writes no baseline (it would accept false findings).

@@ -10,7 +10,7 @@ import { openingKeys } from '../../harness/run/fresh-probes.ts';
 import type { ProbeRequest } from '../../harness/model/wire.ts';
 import { makeObservation, makeTool, planOn } from '../helpers/check-tester.ts';
 
-/** The check catalog of design.md §6 (copied: the project never reads ../shared). */
+/** The check catalog as first designed (copied here: the project never reads ../shared); docs/checks.md lists it. */
 const DESIGN_CATALOG = [
   'tools/set-diff', 'tools/advertised-shape', 'tools/advertised-metadata', 'tools/input-narrowing', 'tools/name', 'tools/listing',
   'tools/annotations', 'tools/description-injection', 'schema/dialect', 'schema/compile', 'schema/portability', 'schema/regex',

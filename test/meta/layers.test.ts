@@ -1,5 +1,5 @@
 /**
- * Dependencies point one way (design.md §2-3, Playwright's DEPS.list): checks never import the
+ * Dependencies point one way (docs/architecture.md §Stages and their modules, §Adding a check; Playwright's DEPS.list): checks never import the
  * process layer or the runner; reporters never import the runner; the session layer never judges.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * may change state, `destructiveHint: false` included: `--allow-destructive`, best with `--sandbox`; `notGenerated`: generation off or no
  * valid arguments: add a scenario). What was not tested must be impossible to miss (issue 9 §4), yet
  * the safe default stays: nothing destructive is called unasked. Tools the run left out on purpose
- * (`--tool`, another call shard: `outOfScopeTools`) are not judged. Rule: contract (design §7 checkEveryToolCalled).
+ * (`--tool`, another call shard: `outOfScopeTools`) are not judged. Rule: contract (harness/invariants.ts `uncalledTools`; docs/config.md §Command-line overrides).
  */
 import { defineCheck } from '../define.ts';
 import { uncalledTools } from '../../invariants.ts';
@@ -16,7 +16,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: 'Every advertised tool was called at least once.',
     rationale: 'A tool that is advertised but never exercised can be broken without any check noticing; coverage keeps the contract honest.',
-    spec: 'rule:contract/every-tool-called (design §7 checkEveryToolCalled)',
+    spec: 'rule:contract/every-tool-called (docs/config.md §Command-line overrides; docs/reports.md §Reading many findings)',
     messages: {
       notCalled: '{{tool}} is advertised but was never called; add a scenario for it.',
       skipped: '{{tool}} was not called: it is not annotated readOnlyHint: true, so by the spec\'s default it may change state and no arguments were generated for it; call it with --allow-destructive (best with --sandbox), set generate.destructive, or add a scenario.',

@@ -4,7 +4,7 @@
  * the advertised tools against a lock's `schemaHash`) comes with a server version change the caller
  * can see, and a BREAKING change against the lock (classified as `mcp-harness diff` does,
  * harness/schema/contract-diff.ts) comes with a change of the version's major part (semver; npm's
- * caret for 0.x: the minor part). Rule: contract (design §7 checkVersionLock).
+ * caret for 0.x: the minor part). Rule: contract (harness/invariants.ts `versionLockProblems`; docs/config.md §Surface keys, `declaredVersion`).
  */
 import { defineCheck } from '../define.ts';
 import { hashToolSchemas, versionLockProblems, type VersionLockProblem } from '../../invariants.ts';
@@ -28,7 +28,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: 'serverInfo.version equals the declared version, schema changes since the lock come with a version change, and breaking ones with a change of its major part.',
     rationale: 'Callers pin and cache by server version; a tool contract that changes under the same version breaks them without warning.',
-    spec: 'rule:contract/version-lock (design §7 checkVersionLock); schema.ts Implementation.version',
+    spec: 'rule:contract/version-lock (docs/config.md §Surface keys, declaredVersion; docs/diff.md §contract/version-lock); schema.ts Implementation.version',
     messages: {
       noServerVersion: 'The server reports no serverInfo.version, but the surface declares a version.',
       declaredMismatch: 'serverInfo.version differs from the version the surface declares (its package manifest).',

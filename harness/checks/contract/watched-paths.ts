@@ -3,7 +3,7 @@
  * directory) still matches at least one file. The check is pure: the runner resolves the globs and
  * puts the match counts on the observation (`watchedPathMatches: Record<glob, number>`); without them
  * the check notes (info) that it could not judge.
- * Rule: contract (design §7 checkWatchedPathsExist).
+ * Rule: contract (harness/invariants.ts `unmatchedWatchedPaths`; docs/config.md §Surface keys, `watchedPaths`).
  */
 import { defineCheck } from '../define.ts';
 import { unmatchedWatchedPaths } from '../../invariants.ts';
@@ -14,7 +14,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: 'Every watched path in the config still matches at least one file.',
     rationale: 'Watched paths tie a surface to the sources its contract is derived from; a rename that leaves a glob matching nothing silently stops the harness from noticing contract changes.',
-    spec: 'rule:contract/watched-paths (design §7 checkWatchedPathsExist)',
+    spec: 'rule:contract/watched-paths (docs/config.md §Surface keys, watchedPaths)',
     messages: {
       noMatch: 'Watched path {{path}} matches no file.',
       unresolved: 'Watched paths are configured but were not resolved by the runner; nothing was checked.',

@@ -15,7 +15,7 @@
  * Severity: a probe's invalid value reflected verbatim is a warning; a failing call with valid arguments
  * that names the caller's value (`echoedCall`: "Connection X does not exist") is info, since no revision
  * has a MUST or SHOULD about it (policy); `echo: 'forbid'` makes both errors.
- * Spec: spec:2025-11-25/server/tools.mdx §Security Considerations (sanitize tool outputs); design.md §4 (value-free reports).
+ * Spec: spec:2025-11-25/server/tools.mdx §Security Considerations (sanitize tool outputs); docs/reports.md §The report (value-free reports).
  */
 import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, firstArgumentProbe } from '../../probes/negative.ts';

@@ -3,7 +3,7 @@
  * bytes of the response line) and `maxResultTokens` (estimated as ceil(bytes / 4)). One finding per
  * tool and budget, for its largest response. Check options `maxResultBytes`/`maxResultTokens` override.
  * A response nested deeper than the harness's depth guard (`tooDeep`) is reported once per tool.
- * Spec: harness rule (hosts truncate or reject large tool results; design.md §6).
+ * Spec: harness rule (hosts truncate or reject large tool results; docs/config.md §Surface keys, `limits.maxResultBytes`).
  */
 import { z } from 'zod';
 import { defineCheck } from '../define.ts';
@@ -26,7 +26,7 @@ export default defineCheck({
     defaultSeverity: 'warning',
     description: 'Tool results stay within the configured size budgets (bytes and estimated tokens).',
     rationale: 'Hosts truncate, reject or silently drop oversized tool results, and every byte costs model context; a budget catches a result that grew by accident.',
-    spec: 'harness rule: result size budget (design.md §6)',
+    spec: 'harness rule: result size budget (docs/config.md §Surface keys, limits.maxResultBytes)',
     messages: {
       bytes: 'Tool {{tool}}: a response of {{bytes}} bytes exceeds the budget of {{max}} bytes.',
       tokens: 'Tool {{tool}}: a response of about {{tokens}} tokens (bytes / 4) exceeds the budget of {{max}} tokens.',

@@ -5,7 +5,7 @@
  * declares are compared (an absent key is not a claim: entries are often a Partial over the project's
  * own defaults), an absent advertised hint as its schema.ts default; against a lock (a record of what
  * the server advertised) every key either side has. Messages never quote texts or values.
- * Rule: contract (design §7, `checkAdvertisedMetadata`).
+ * Rule: contract (harness/invariants.ts `advertisedMetadataProblems`; docs/config.md §Contract modules).
  */
 import { z } from 'zod';
 import { defineCheck } from '../define.ts';
@@ -23,7 +23,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: "Each tool's title, description, annotations and declared _meta keys agree with its contract.",
     rationale: 'Models choose tools by their description and hosts gate confirmation prompts on annotations; a surface that drifts from the contract changes agent behaviour silently.',
-    spec: 'rule:contract/metadata (design §7 checkAdvertisedMetadata); schema.ts ToolAnnotations',
+    spec: 'rule:contract/metadata (docs/config.md §Contract modules); schema.ts ToolAnnotations',
     messages: {
       changed: '{{tool}} advertises {{field}} that differs from its contract.',
       added: '{{tool}} advertises {{field}}, which its contract does not declare.',

@@ -3,7 +3,7 @@
  * one) only narrows its contract's, under the enumerated narrowings of the comparator
  * (harness/schema/narrowing.ts). With the surface option `overrides: 'none'` the advertised schemas
  * must equal the contract's exactly (key order ignored); even a narrowing is reported.
- * Rule: contract (design §7 checkInputNarrowing); MCP anchor spec:2025-11-25/server/tools.mdx §Security Considerations.
+ * Rule: contract (harness/invariants.ts `inputNarrowingProblems`; docs/architecture.md §The narrowing comparator); MCP anchor spec:2025-11-25/server/tools.mdx §Security Considerations.
  */
 import { defineCheck } from '../define.ts';
 import { contractPairs } from '../util/contract.ts';
@@ -16,7 +16,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: "A surface's advertised inputSchema and outputSchema only narrow its contract's (enumerated narrowings).",
     rationale: 'A surface derived from a shared contract that loses a type, a bound or an enum restriction accepts inputs the contract forbids; one whose outputSchema loosens promises less than its callers rely on.',
-    spec: 'rule:contract/narrowing (design §7 checkInputNarrowing); spec:2025-11-25/server/tools.mdx §Security Considerations',
+    spec: 'rule:contract/narrowing (docs/architecture.md §The narrowing comparator); spec:2025-11-25/server/tools.mdx §Security Considerations',
     messages: {
       undeclaredProperty: '{{tool}} advertises {{side}} property {{property}}, which its contract does not declare.',
       undeclaredRequired: '{{tool}} requires {{side}} property {{property}}, which its contract does not require.',

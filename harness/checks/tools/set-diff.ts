@@ -1,6 +1,6 @@
 /**
  * tools/set-diff: the advertised tool set equals the contract's (by name): no contract tool missing,
- * no tool advertised beyond the contract. Rule: contract (design §7, `diffToolSets`).
+ * no tool advertised beyond the contract. Rule: contract (harness/invariants.ts `toolSetProblems`; docs/config.md §Contract modules).
  */
 import { defineCheck } from '../define.ts';
 import { toolSetProblems, type ToolSetProblem } from '../../invariants.ts';
@@ -11,7 +11,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: "The advertised tool set equals the contract's: nothing missing, nothing unexpected.",
     rationale: 'A surface that drops a tool breaks every caller of it; one that advertises an unlisted tool exposes behaviour nobody reviewed.',
-    spec: 'rule:contract/tool-set (design §7 diffToolSets)',
+    spec: 'rule:contract/tool-set (docs/config.md §Contract modules)',
     messages: {
       missing: '{{tool}} is in the contract but not advertised.',
       unexpected: '{{tool}} is advertised but not in the contract.',
