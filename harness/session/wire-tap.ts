@@ -10,6 +10,15 @@ import { MAX_STDOUT_ENTRIES } from './options.ts';
 /** The byte a line ends with (stderrBoundary). */
 const NEWLINE = 0x0a;
 
+/**
+ * The line the stderr tail gets where another process of the session starts writing (after one already wrote):
+ * harness text, never server bytes (not counted in `stderrBytes`), so a reader of a boot failure's tail sees which
+ * lines came from the probe's process and which from the restart's.
+ */
+export function stderrProcessLabel(processNo: number): string {
+  return `[mcp-harness] stderr of server process ${processNo} of this session:`;
+}
+
 /** Bounds of a recorder (bytes / entries). */
 export interface TapLimits {
   stderrLimitBytes: number;
@@ -29,6 +38,10 @@ export class WireTapRecorder {
   private stderrChunks: Buffer[] = [];
   private stderrKept = 0;
   private stderrBytes = 0;
+  /** Processes of the session started so far (`stderrBoundary`), numbered from 1. */
+  private processes = 0;
+  /** The process whose stderr the kept tail ends with; 0 while none wrote. */
+  private stderrWriter = 0;
   private lines = 0;
   private nonJsonRpc = 0;
   private stdinLines = 0;
@@ -114,28 +127,52 @@ export class WireTapRecorder {
     this.stdinLines += 1;
   }
 
-  /** Append stderr bytes; only the last `stderrLimitBytes` are kept. */
-  stderr(chunk: Buffer | string): void {
+  /**
+   * Append stderr bytes; only the last `stderrLimitBytes` are kept. When `processNo` (its number from
+   * `stderrBoundary`; default the latest process) is not the process that wrote last, and some process already
+   * wrote, its bytes start on a line of their own behind `stderrProcessLabel(processNo)`: one tail, several
+   * processes (the probe's and the restart's), each one's lines labelled. The label counts no byte.
+   */
+  stderr(chunk: Buffer | string, processNo = this.processes): void {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     this.stderrBytes += buf.length;
-    this.stderrChunks.push(buf);
-    this.stderrKept += buf.length;
+    if (buf.length === 0) return;
+    if (processNo !== this.stderrWriter) {
+      if (this.stderrWriter !== 0) {
+        this.endStderrLine();
+        this.keepStderr(Buffer.from(`${stderrProcessLabel(processNo)}\n`, 'utf8'));
+      }
+      this.stderrWriter = processNo;
+    }
+    this.keepStderr(buf);
     if (this.stderrKept > this.limits.stderrLimitBytes * 2) this.trimStderr();
   }
 
   /**
    * A new process of the session (a restart after a crash or a failed start) is about to write: its stderr starts
    * on a line of its own, so the tail never joins the last line of one process to the first of the next (a server
-   * whose fatal message ends without a newline, started twice: "...index.jsFatal error..."). Counts no byte.
+   * whose fatal message ends without a newline, started twice: "...index.jsFatal error..."), and behind a label
+   * naming it once an earlier process wrote (`stderr`). Counts no byte.
+   * @returns the new process's number in the session (1 for the first), for its `stderr` chunks
    */
-  stderrBoundary(): void {
+  stderrBoundary(): number {
+    this.endStderrLine();
+    this.processes += 1;
+    return this.processes;
+  }
+
+  /** Keep `buf` in the stderr tail (no byte counted: `stderr` counts the server's). */
+  private keepStderr(buf: Buffer): void {
+    this.stderrChunks.push(buf);
+    this.stderrKept += buf.length;
+  }
+
+  /** End the kept tail's last line with a newline when it has none (nothing when the tail is empty). */
+  private endStderrLine(): void {
     for (let i = this.stderrChunks.length - 1; i >= 0; i--) {
       const chunk = this.stderrChunks[i];
       if (chunk.length === 0) continue;
-      if (chunk[chunk.length - 1] !== NEWLINE) {
-        this.stderrChunks.push(Buffer.from('\n'));
-        this.stderrKept += 1;
-      }
+      if (chunk[chunk.length - 1] !== NEWLINE) this.keepStderr(Buffer.from('\n'));
       return;
     }
   }

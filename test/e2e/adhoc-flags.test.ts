@@ -112,10 +112,11 @@ describe("the server's stderr tail", () => {
     expect(bootFails.stdout).toContain('stderr| fatal: cannot read config file settings.toml');
   });
 
-  it("starts each process's stderr on a line of its own: an unterminated last line is never joined to the next process's", () => {
+  it("starts each process's stderr on a line of its own, the restart's behind a line naming it: an unterminated last line is never joined to the next process's", () => {
     const [finding] = findingsOf(reportOf(bootFailsUnterminated), 'ad-hoc', 'transport/exit');
     expect(finding.message).toContain('2 exit(s) across the probe and the restart');
-    expect(finding.stderr).toEqual(['fatal: no config', 'fatal: no config']);
+    expect(finding.stderr).toEqual(['fatal: no config', '[mcp-harness] stderr of server process 2 of this session:', 'fatal: no config']);
+    expect(bootFailsUnterminated.stdout).toContain('stderr| [mcp-harness] stderr of server process 2 of this session:');
     expect(bootFailsUnterminated.stdout).not.toContain('fatal: no configfatal');
   });
 

@@ -5,7 +5,7 @@ import { LineSplitter, type FramedLine } from '../../harness/session/stdio/line-
 import { walkListing } from '../../harness/session/listing.ts';
 import { SerialLane } from '../../harness/session/serial-lane.ts';
 import { Window } from '../../harness/session/window.ts';
-import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
+import { stderrProcessLabel, WireTapRecorder } from '../../harness/session/wire-tap.ts';
 import type { RequestRecord } from '../../harness/model/wire.ts';
 
 function split(chunks: (string | Buffer)[], max = 1024): FramedLine[] {
@@ -97,17 +97,48 @@ describe('WireTapRecorder', () => {
     expect(snap.frames).toHaveLength(1);
   });
 
-  it('starts a restarted process on its own stderr line, counting no byte for it', () => {
-    const tap = new WireTapRecorder({ stderrLimitBytes: 64, keepFrames: 1 });
-    tap.stderrBoundary(); // the first process: nothing before it
+  it('starts a restarted process on its own stderr line, behind a line naming it, counting no byte for either', () => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: 256, keepFrames: 1 });
+    expect(tap.stderrBoundary()).toBe(1); // the first process: nothing before it
     tap.stderr('fatal: no config');
-    tap.stderrBoundary();
+    expect(tap.stderrBoundary()).toBe(2);
     tap.stderr('fatal: no config\n');
     tap.stderrBoundary(); // the last line ended: no blank line
     tap.stderr('');
-    tap.stderrBoundary(); // an empty chunk is skipped: the line before it ended
+    tap.stderrBoundary(); // an empty chunk is skipped (and names no process): the line before it ended
     tap.stderr('third');
-    expect(tap.snapshot()).toMatchObject({ stderrTail: 'fatal: no config\nfatal: no config\nthird', stderrBytes: 38 });
+    expect(tap.snapshot()).toMatchObject({
+      stderrTail: ['fatal: no config', stderrProcessLabel(2), 'fatal: no config', stderrProcessLabel(4), 'third'].join('\n'),
+      stderrBytes: 38,
+    });
+    expect(stderrProcessLabel(2)).toBe('[mcp-harness] stderr of server process 2 of this session:');
+  });
+
+  it("labels nothing while one process wrote: one process's chunks, or a silent first process and a writing restart", () => {
+    const one = new WireTapRecorder({ stderrLimitBytes: 256, keepFrames: 1 });
+    const n = one.stderrBoundary();
+    one.stderr('booting', n);
+    one.stderr(' ...\nfatal\n', n);
+    expect(one.snapshot().stderrTail).toBe('booting ...\nfatal\n');
+    const silentFirst = new WireTapRecorder({ stderrLimitBytes: 256, keepFrames: 1 });
+    silentFirst.stderrBoundary();
+    const second = silentFirst.stderrBoundary();
+    silentFirst.stderr('fatal\n', second);
+    expect(silentFirst.snapshot().stderrTail).toBe('fatal\n');
+  });
+
+  it("labels an earlier process's late chunk too: each run of lines names its own process", () => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: 256, keepFrames: 1 });
+    const first = tap.stderrBoundary();
+    tap.stderr('a1\n', first);
+    const second = tap.stderrBoundary();
+    tap.stderr('b1', second);
+    tap.stderr('a2\n', first); // the first process's pipe drained after the restart wrote
+    tap.stderr('b2\n', second);
+    expect(tap.snapshot()).toMatchObject({
+      stderrTail: ['a1', stderrProcessLabel(2), 'b1', stderrProcessLabel(1), 'a2', stderrProcessLabel(2), 'b2', ''].join('\n'),
+      stderrBytes: 11,
+    });
   });
 
   it('keeps the stderr tail and the total byte count', () => {

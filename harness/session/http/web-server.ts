@@ -30,8 +30,8 @@ class LogTap extends WireTapRecorder {
     this.onLine(text);
   }
 
-  override stderr(chunk: Buffer | string): void {
-    super.stderr(chunk);
+  override stderr(chunk: Buffer | string, processNo?: number): void {
+    super.stderr(chunk, processNo);
     const text = this.stderrRest + (typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
     const lines = text.split(/\r?\n/);
     this.stderrRest = lines.pop() ?? '';

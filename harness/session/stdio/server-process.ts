@@ -65,9 +65,9 @@ export class ServerProcess {
       child.stdout?.on('close', () => resolve());
     });
     child.stdout?.on('data', (chunk: Buffer | string) => splitter.push(chunk));
-    tap.stderrBoundary(); // a restart's stderr starts on its own line
+    const processNo = tap.stderrBoundary(); // a restart's stderr starts on its own line, labelled once another process wrote
     tap.resetBatches(); // and its lines are batches only after its own initialize answer
-    child.stderr?.on('data', (chunk: Buffer | string) => tap.stderr(chunk));
+    child.stderr?.on('data', (chunk: Buffer | string) => tap.stderr(chunk, processNo));
     child.stdin?.on('error', (err: NodeJS.ErrnoException) => this.onStdinError(err));
     child.stdout?.on('error', () => {});
     child.stderr?.on('error', () => {});
