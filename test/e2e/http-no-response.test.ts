@@ -1,8 +1,9 @@
 /**
  * A Streamable HTTP server that negotiates and lists its tools but answers every tools/call with HTTP 500
  * text/plain and no JSON-RPC response (the hostile review: exit 0, info findings only; over stdio the same calls
- * would time out or be answered with an error). transport/http-status `noResponse` reports it, once, counting the
- * requests: the POST of a JSON-RPC request MUST come back as application/json or text/event-stream carrying its
+ * would time out or be answered with an error). transport/http-status `noResponse` reports it, once per tool (the
+ * finding names it, so the report lists it under the tool; the unknown-tool probes' once more, naming none), counting
+ * the requests: the POST of a JSON-RPC request MUST come back as application/json or text/event-stream carrying its
  * response (2025-11-25 basic/transports §Sending Messages to the Server), and the run fails. The conformant twin
  * (the same fixture without the fault, JSON and SSE) draws no such finding and passes. A later tools/list page
  * answered 500 with no body is one request and draws one finding: tools/listing's `pageNoAnswer` (naming the status),
@@ -48,11 +49,15 @@ const notes = (run: CliRun) => reportOf(run).findings.filter((f) => f.severity !
 it.each([
   ['JSON', () => failed],
   ['SSE', () => failedSse],
-])('tools/call answered 500 text/plain (%s twin otherwise): exactly one transport/http-status noResponse error, exit 1', (_, run) => {
-  expect(notes(run())).toEqual(['transport/http-status noResponse error']);
-  const [finding] = reportOf(run()).findings.filter((f) => f.messageId === 'noResponse');
-  expect(finding.message).toMatch(/^\d+ tools\/call request\(s\) got HTTP 500 and no JSON-RPC response: an error status without a JSON-RPC error response in the body\./);
-  expect(finding.message).not.toContain('internal error'); // value-free: never the body
+])('tools/call answered 500 text/plain (%s twin otherwise): transport/http-status noResponse errors only, one per tool called, naming it, exit 1', (_, run) => {
+  expect(new Set(notes(run()))).toEqual(new Set(['transport/http-status noResponse error']));
+  const findings = reportOf(run()).findings.filter((f) => f.messageId === 'noResponse');
+  // add and echo (their calls and probes), and the unknown-tool probes' requests, which name no known tool
+  expect(findings.map((f) => f.tool ?? '(none)').sort()).toEqual(['(none)', 'add', 'echo']);
+  for (const finding of findings) {
+    expect(finding.message).toMatch(/^\d+ tools\/call request\(s\) got HTTP 500 and no JSON-RPC response: an error status without a JSON-RPC error response in the body\./);
+    expect(finding.message).not.toContain('internal error'); // value-free: never the body
+  }
   expect(run().exitCode).toBe(1);
 });
 

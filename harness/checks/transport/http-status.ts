@@ -12,7 +12,9 @@
  * text/event-stream carrying the answer (2025-11-25 basic/transports §Sending Messages to the Server, 4), and
  * JSON-RPC 2.0 §4 requires a response to every request: over stdio such a request would time out (transport/timeout)
  * or be answered with an error; here it came back at once with nothing in it. One finding per (method, status,
- * reason), with the count. Never counted here: a timeout (transport/timeout), a cancelled request, an answer over the
+ * reason), with the count; a tools/call's finding names its tool (a planned call's, or a probe's of a listed or called
+ * tool: not the unknown-tool probe's made-up name), one finding per tool, so the report lists it under that tool.
+ * Never counted here: a timeout (transport/timeout), a cancelled request, an answer over the
  * frame limit, a failure before any status (no exchange settled with one), the probes that change the headers on
  * purpose (`ProbeRequest.http`: their refusals are the other transport/http-* checks' verdicts), and the negotiation
  * (`server/discover` may be refused by a legacy server; a failed `initialize` is transport/exit's), nor the page of
@@ -23,7 +25,8 @@
 import { defineCheck } from '../define.ts';
 import { httpExchanges, served } from './http.ts';
 import { listPages, type SurfaceObservation } from '../../model/observation.ts';
-import type { HttpExchange, RequestRecord } from '../../model/wire.ts';
+import type { HttpExchange, ProbeRecord, RequestRecord } from '../../model/wire.ts';
+import { listedTools } from '../../probes/targets.ts';
 
 const ID = 'transport/http-status';
 const ANSWER_TYPES = new Set(['application/json', 'text/event-stream']);
@@ -63,9 +66,11 @@ export default defineCheck({
     }
     // a stream closed after an event id may be waiting for the client to resume it (2025-11-25 SSE polling): the
     // harness does not resume, so it says what it could not judge instead of blaming the server (a review)
-    for (const { resumable, ...data } of noResponses(observation)) {
-      if (resumable) report({ messageId: 'notResumed', severity: 'info', data });
-      else report({ messageId: 'noResponse', data });
+    // a tools/call's finding names its tool (as transport/timeout's do), so the report lists it under that tool
+    for (const { resumable, tool, ...data } of noResponses(observation)) {
+      const named = tool === undefined ? {} : { tool };
+      if (resumable) report({ messageId: 'notResumed', severity: 'info', ...named, data });
+      else report({ messageId: 'noResponse', ...named, data });
     }
   },
 });
@@ -74,6 +79,8 @@ export default defineCheck({
 type NoResponse = {
   /** The SSE stream ended by itself after an event with an id: the server may expect the client to resume it (not judged). */
   resumable: boolean;
+  /** The tool a tools/call named: a planned call's, or a probe's that names a known (listed or called) one; else absent. */
+  tool?: string;
   method: string;
   status: number;
   /** ` (Content-Type x)`, ` (no Content-Type)`, or '' for a non-2xx status. */
@@ -84,34 +91,43 @@ type NoResponse = {
 
 /**
  * The requests the harness sent whose record ended `unanswered` and whose POST got a status (see the module doc),
- * grouped by method, status, content type and reason, in the order of their first exchange; the tools listing's
- * failed page is left out (tools/listing's finding).
+ * grouped by tool (a tools/call's), method, status, content type and reason, in the order of their first exchange;
+ * the tools listing's failed page is left out (tools/listing's finding).
  */
 export function noResponses(observation: SurfaceObservation): NoResponse[] {
-  const records: RequestRecord[] = [
-    ...observation.calls.map((c) => c.request),
-    ...observation.probes.filter((p) => p.probe.http === undefined).flatMap((p) => [p.request, ...(p.pages ?? []).filter((page) => page !== p.request)]),
-    ...listPages(observation).filter((p) => p.record !== listingFailure(observation)).map((p) => p.record),
+  // a probe names its tool when that tool is known (listed, or called): never the unknown-tool probe's made-up name
+  const known = new Set([...listedTools(observation).map((t) => t.name), ...observation.calls.map((c) => c.scenario.tool)]);
+  const probeTool = (p: ProbeRecord) => (p.request.method === 'tools/call' && p.probe.tool !== undefined && known.has(p.probe.tool) ? p.probe.tool : undefined);
+  const records: { record: RequestRecord; tool?: string }[] = [
+    ...observation.calls.map((c) => ({ record: c.request, tool: c.scenario.tool })),
+    ...observation.probes
+      .filter((p) => p.probe.http === undefined)
+      .flatMap((p) => [{ record: p.request, tool: probeTool(p) }, ...(p.pages ?? []).filter((page) => page !== p.request).map((record) => ({ record }))]),
+    ...listPages(observation).filter((p) => p.record !== listingFailure(observation)).map((p) => ({ record: p.record })),
   ];
-  // how many requests of each (method, id) ended unanswered: an exchange counts only while one is left, so a request is
-  // never counted twice (nor an exchange of another session of the surface that reused the id)
-  const unanswered = new Map<string, number>();
-  for (const r of records) if (r.outcome === 'unanswered') unanswered.set(requestKey(r.method, r.id), (unanswered.get(requestKey(r.method, r.id)) ?? 0) + 1);
+  // the requests of each (method, id) that ended unanswered, as the tools they called: an exchange counts only while
+  // one is left, so a request is never counted twice (nor an exchange of another session of the surface that reused the id)
+  const unanswered = new Map<string, (string | undefined)[]>();
+  for (const { record, tool } of records) {
+    if (record.outcome !== 'unanswered') continue;
+    const key = requestKey(record.method, record.id);
+    unanswered.set(key, [...(unanswered.get(key) ?? []), tool]);
+  }
   if (unanswered.size === 0) return [];
   const groups = new Map<string, NoResponse>();
   for (const e of httpExchanges(observation)) {
     const message = e.message;
     if (e.method !== 'POST' || message?.kind !== 'request' || e.tag !== undefined || e.answered !== false || e.status === undefined) continue;
     if (message.method === undefined || message.id === undefined) continue;
-    const left = unanswered.get(requestKey(message.method, message.id)) ?? 0;
-    if (left === 0) continue;
-    unanswered.set(requestKey(message.method, message.id), left - 1);
+    const left = unanswered.get(requestKey(message.method, message.id));
+    if (left === undefined || left.length === 0) continue;
+    const tool = left.shift();
     const { type, reason } = whyNoResponse(e as HttpExchange & { status: number });
     const resumable = e.contentType === 'text/event-stream' && e.sse?.withId === true && e.error === undefined;
-    const key = JSON.stringify([resumable, message.method, e.status, type, reason]);
+    const key = JSON.stringify([resumable, tool ?? null, message.method, e.status, type, reason]);
     const group = groups.get(key);
     if (group) group.count += 1;
-    else groups.set(key, { resumable, method: message.method, status: e.status, type, reason, count: 1 });
+    else groups.set(key, { resumable, ...(tool === undefined ? {} : { tool }), method: message.method, status: e.status, type, reason, count: 1 });
   }
   return [...groups.values()];
 }

@@ -1,7 +1,7 @@
 /** http-status: both arms on recorded exchanges (the live fixtures: test/e2e/http-faults.test.ts). */
 import check from '../../../harness/checks/transport/http-status.ts';
 import type { Outcome, ProbeRecord, RequestRecord } from '../../../harness/model/wire.ts';
-import { checkTester, makeCall } from '../../helpers/check-tester.ts';
+import { checkTester, makeCall, makeTool } from '../../helpers/check-tester.ts';
 import { INIT, ex, http } from './http-helpers.ts';
 
 /** A tools/call record ending `outcome`, and its id (the exchange carries the same id). */
@@ -10,10 +10,10 @@ const idOf = (c: ReturnType<typeof call>) => c.request.id;
 /** The POST of tools/call `id`, settled without a response (`answered: false`) with `status`. */
 const unanswered = (id: number | string, status: number, extra: Parameters<typeof ex>[0] = {}) =>
   ex({ status, contentType: 'text/plain', bodyBytes: 14, messages: 0, answered: false, message: { kind: 'request', id, method: 'tools/call' }, ...extra });
-/** A probe record (`method`, id `id`) ending `outcome`; `http` when it changed the headers on purpose. */
-const probe = (id: number, method: string, outcome: Outcome, httpChange = false): ProbeRecord => {
+/** A probe record (`method`, id `id`) ending `outcome`; `http` when it changed the headers on purpose; `tool` the tool it names. */
+const probe = (id: number, method: string, outcome: Outcome, httpChange = false, tool?: string): ProbeRecord => {
   const request: RequestRecord = { id, method, outcome, durationMs: 1 };
-  return { probe: { id: `p${id}`, check: 'x', method, ...(httpChange ? { http: { session: 'unknown' as const } } : {}) }, request };
+  return { probe: { id: `p${id}`, check: 'x', method, ...(tool === undefined ? {} : { tool }), ...(httpChange ? { http: { session: 'unknown' as const } } : {}) }, request };
 };
 
 const timedOut = call('timeout');
@@ -35,6 +35,10 @@ const listPost = (id: number, status: number) => ex({ status, bodyBytes: 0, mess
 /** The POST of tools/list `id`, answered 200 application/json with its response. */
 const listOk = (id: number) => ex({ status: 200, contentType: 'application/json', answered: true, message: { kind: 'request', id, method: 'tools/list' } });
 const polled = [call('unanswered'), call('unanswered')];
+const otherTool = makeCall('search', { result: {} }, { outcome: 'unanswered' });
+const knownProbe = probe(9010, 'tools/call', 'unanswered', false, 'lookup');
+const unknownProbe = probe(9011, 'tools/call', 'unanswered', false, 'mcp_harness_unknown_tool_00000000');
+const pingProbe = probe(9012, 'ping', 'unanswered');
 
 checkTester(check, {
   valid: [
@@ -79,7 +83,20 @@ checkTester(check, {
     {
       name: 'one unanswered request whose id two exchanges carry (another connection reused it): counted once',
       observation: http([INIT, unanswered(idOf(reused), 500), unanswered(idOf(reused), 500, { connection: 2 })], { calls: [reused] }),
-      findings: [{ messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 500, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } }],
+      findings: [{ messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 500, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } }],
+    },
+    {
+      name: "tools/call answered 500: each finding names its tool (a call's, a probe's of a listed tool), one per tool; the unknown-tool probe's made-up name and a ping name none",
+      observation: http(
+        [INIT, unanswered(idOf(otherTool), 500), unanswered(9010, 500), unanswered(9011, 500), ex({ status: 500, bodyBytes: 0, messages: 0, answered: false, message: { kind: 'request', id: 9012, method: 'ping' } })],
+        { calls: [otherTool], probes: [knownProbe, unknownProbe, pingProbe], tools: [makeTool('lookup'), makeTool('search')] },
+      ),
+      findings: [
+        { messageId: 'noResponse', severity: 'error', tool: 'search', data: { method: 'tools/call', status: 500, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 500, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', tool: undefined, data: { method: 'tools/call', status: 500, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', tool: undefined, data: { method: 'ping', status: 500, type: '', reason: 'an error status without a JSON-RPC error response in the body', count: 1 } },
+      ],
     },
     {
       name: 'requests answered 500 text/plain, 200 text/html, 200 JSON that does not parse, 202 with no body, an SSE stream ending empty, a 404 with no body: one finding per kind, counted',
@@ -126,8 +143,8 @@ checkTester(check, {
         { calls: polled },
       ),
       findings: [
-        { messageId: 'notResumed', severity: 'info', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } },
-        { messageId: 'noResponse', severity: 'error', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream broke off before the response', count: 1 } },
+        { messageId: 'notResumed', severity: 'info', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream broke off before the response', count: 1 } },
       ],
     },
     { name: 'an answer labelled text/plain', observation: http([INIT, ex({ status: 200, contentType: 'text/plain', answered: true })]), findings: [{ messageId: 'requestContentType', severity: 'error' }] },
