@@ -263,6 +263,21 @@ export interface ShutdownInfo {
   stdinGraceMs: number;
 }
 
+/** A label line of `WireTap.stderrTail`: its first character's index, and the session's process number it names. */
+export interface StderrLabel {
+  at: number;
+  processNo: number;
+}
+
+/**
+ * The line the stderr tail gets before the bytes of a process of the session that started writing after another
+ * had written (its number in the session, from 1): harness text, never server bytes, so a reader of a boot
+ * failure's tail sees which lines came from the probe's process and which from the restart's.
+ */
+export function stderrProcessLabel(processNo: number): string {
+  return `[mcp-harness] stderr of server process ${processNo} of this session:`;
+}
+
 /** Everything the wire tap saw for one surface process. */
 export interface WireTap {
   stdout: StdoutLine[];
@@ -270,8 +285,17 @@ export interface WireTap {
   stdoutNonJsonRpc: number;
   /** Lines the harness wrote to stdin. */
   stdinLines: number;
-  /** The last bytes of stderr (bounded, see `stderrLimitBytes`). */
+  /**
+   * The last bytes of stderr (bounded, see `stderrLimitBytes`: the server's bytes, labels not counted), with a label
+   * line (`stderrProcessLabel`) before each run of a process that started writing after another had written.
+   */
   stderrTail: string;
+  /**
+   * Where each label line of `stderrTail` starts (UTF-16 index) and the process it names; absent when one process
+   * wrote. A reader of the tail tells the harness's labels from server text that looks like one by these positions
+   * alone (checks/util/stderr.ts).
+   */
+  stderrLabels?: StderrLabel[];
   stderrBytes: number;
   /** Frames the server sent that matched no in-flight request id. */
   unmatchedFrames: number;

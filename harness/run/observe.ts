@@ -82,7 +82,8 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
       (server) => observeConnected(input, obs, started, server),
       (server) => {
         const output = server.output();
-        obs.wire = { ...obs.wire, stderrTail: output.tail, stderrBytes: output.bytes };
+        const { stderrLabels: _session, ...wire } = obs.wire;
+        obs.wire = { ...wire, stderrTail: output.tail, ...(output.labels ? { stderrLabels: output.labels } : {}), stderrBytes: output.bytes };
       },
     );
   } catch (error) {

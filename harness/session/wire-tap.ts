@@ -2,21 +2,19 @@
  * The wire tap recorder: counts and classifies everything that crosses a surface's stdio, with bounded memory.
  * One recorder spans every process of a session (respawns continue its line numbers and clock).
  */
-import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, type HttpExchange, type StdoutLine, type WireTap } from '../model/wire.ts';
+import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, stderrProcessLabel, type HttpExchange, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import type { EnvMask } from './env-mask.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
 
-/** The byte a line ends with (stderrBoundary). */
-const NEWLINE = 0x0a;
+export { stderrProcessLabel };
 
-/**
- * The line the stderr tail gets where another process of the session starts writing (after one already wrote):
- * harness text, never server bytes (not counted in `stderrBytes`), so a reader of a boot failure's tail sees which
- * lines came from the probe's process and which from the restart's.
- */
-export function stderrProcessLabel(processNo: number): string {
-  return `[mcp-harness] stderr of server process ${processNo} of this session:`;
+/** One process's run of bytes in the kept stderr tail; `labelled` when another process had written before it. */
+interface StderrRun {
+  processNo: number;
+  labelled: boolean;
+  chunks: Buffer[];
+  bytes: number;
 }
 
 /** Bounds of a recorder (bytes / entries). */
@@ -35,12 +33,14 @@ export class WireTapRecorder {
   private readonly serverRequests: string[] = [];
   private readonly notifications = new Map<string, number>();
   private untied = 0;
-  private stderrChunks: Buffer[] = [];
+  /** The kept stderr tail: runs of one process's bytes, oldest first (`stderr`). */
+  private stderrRuns: StderrRun[] = [];
+  /** Server bytes in `stderrRuns` (labels are rendered by `snapshot`, never kept or counted). */
   private stderrKept = 0;
   private stderrBytes = 0;
   /** Processes of the session started so far (`stderrBoundary`), numbered from 1. */
   private processes = 0;
-  /** The process whose stderr the kept tail ends with; 0 while none wrote. */
+  /** The process that wrote the last stderr bytes; 0 while none wrote. */
   private stderrWriter = 0;
   private lines = 0;
   private nonJsonRpc = 0;
@@ -128,53 +128,76 @@ export class WireTapRecorder {
   }
 
   /**
-   * Append stderr bytes; only the last `stderrLimitBytes` are kept. When `processNo` (its number from
-   * `stderrBoundary`; default the latest process) is not the process that wrote last, and some process already
-   * wrote, its bytes start on a line of their own behind `stderrProcessLabel(processNo)`: one tail, several
-   * processes (the probe's and the restart's), each one's lines labelled. The label counts no byte.
+   * Append stderr bytes of process `processNo` (its number from `stderrBoundary`; default the latest process). Only
+   * the last `stderrLimitBytes` of the server's bytes are kept. Bytes of a process other than the one that wrote
+   * last start a run of their own; a run started once some process had written is shown behind
+   * `stderrProcessLabel(processNo)` (`snapshot`): one tail, several processes (the probe's and the restart's), each
+   * one's lines labelled. Labels are rendered, never kept: they count no byte, use none of the limit, and trimming
+   * never cuts one.
    */
   stderr(chunk: Buffer | string, processNo = this.processes): void {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     this.stderrBytes += buf.length;
     if (buf.length === 0) return;
-    if (processNo !== this.stderrWriter) {
-      if (this.stderrWriter !== 0) {
-        this.endStderrLine();
-        this.keepStderr(Buffer.from(`${stderrProcessLabel(processNo)}\n`, 'utf8'));
-      }
+    let run = this.stderrRuns.at(-1);
+    if (run === undefined || processNo !== this.stderrWriter) {
+      run = { processNo, labelled: this.stderrWriter !== 0, chunks: [], bytes: 0 };
+      this.stderrRuns.push(run);
       this.stderrWriter = processNo;
     }
-    this.keepStderr(buf);
+    run.chunks.push(buf);
+    run.bytes += buf.length;
+    this.stderrKept += buf.length;
     if (this.stderrKept > this.limits.stderrLimitBytes * 2) this.trimStderr();
   }
 
   /**
-   * A new process of the session (a restart after a crash or a failed start) is about to write: its stderr starts
-   * on a line of its own, so the tail never joins the last line of one process to the first of the next (a server
-   * whose fatal message ends without a newline, started twice: "...index.jsFatal error..."), and behind a label
-   * naming it once an earlier process wrote (`stderr`). Counts no byte.
+   * A new process of the session (a restart after a crash or a failed start) is about to write: its stderr is a
+   * run of its own, shown on a line of its own, so the tail never joins the last line of one process to the first
+   * of the next (a server whose fatal message ends without a newline, started twice: "...index.jsFatal error..."),
+   * and behind a label naming it once an earlier process wrote (`stderr`). Counts no byte.
    * @returns the new process's number in the session (1 for the first), for its `stderr` chunks
    */
   stderrBoundary(): number {
-    this.endStderrLine();
     this.processes += 1;
     return this.processes;
   }
 
-  /** Keep `buf` in the stderr tail (no byte counted: `stderr` counts the server's). */
-  private keepStderr(buf: Buffer): void {
-    this.stderrChunks.push(buf);
-    this.stderrKept += buf.length;
+  /** Drop the oldest server bytes beyond `stderrLimitBytes`: whole runs, then the front of the oldest run kept. */
+  private trimStderr(): void {
+    let excess = this.stderrKept - this.limits.stderrLimitBytes;
+    while (excess > 0 && this.stderrRuns.length > 0) {
+      const first = this.stderrRuns[0];
+      if (first.bytes <= excess) {
+        this.stderrRuns.shift();
+        this.stderrKept -= first.bytes;
+        excess -= first.bytes;
+        continue;
+      }
+      first.chunks = [Buffer.from(Buffer.concat(first.chunks).subarray(excess))];
+      first.bytes -= excess;
+      this.stderrKept -= excess;
+      excess = 0;
+    }
   }
 
-  /** End the kept tail's last line with a newline when it has none (nothing when the tail is empty). */
-  private endStderrLine(): void {
-    for (let i = this.stderrChunks.length - 1; i >= 0; i--) {
-      const chunk = this.stderrChunks[i];
-      if (chunk.length === 0) continue;
-      if (chunk[chunk.length - 1] !== NEWLINE) this.keepStderr(Buffer.from('\n'));
-      return;
+  /**
+   * The kept tail as text: each run masked on its own (`mask.lines`), a labelled run behind its label line (a
+   * newline first when the text so far does not end its last line), and where each label line starts.
+   */
+  private renderStderr(): { text: string; labels: StderrLabel[] } {
+    let text = '';
+    const labels: StderrLabel[] = [];
+    for (const run of this.stderrRuns) {
+      const raw = Buffer.concat(run.chunks).toString('utf8');
+      if (run.labelled) {
+        if (text !== '' && !text.endsWith('\n')) text += '\n';
+        labels.push({ at: text.length, processNo: run.processNo });
+        text += `${stderrProcessLabel(run.processNo)}\n`;
+      }
+      text += this.mask ? this.mask.lines(raw) : raw;
     }
+    return { text, labels };
   }
 
   /**
@@ -232,11 +255,13 @@ export class WireTapRecorder {
   /** A copy of everything recorded so far. */
   snapshot(): WireTap {
     this.trimStderr();
+    const stderr = this.renderStderr();
     return {
       stdout: this.stdout.slice(),
       stdoutNonJsonRpc: this.nonJsonRpc,
       stdinLines: this.stdinLines,
-      stderrTail: this.mask ? this.mask.lines(Buffer.concat(this.stderrChunks).toString('utf8')) : Buffer.concat(this.stderrChunks).toString('utf8'),
+      stderrTail: stderr.text,
+      ...(stderr.labels.length > 0 ? { stderrLabels: stderr.labels } : {}),
       stderrBytes: this.stderrBytes,
       unmatchedFrames: this.unmatched,
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),
@@ -246,12 +271,5 @@ export class WireTapRecorder {
       frames: this.frames.slice(),
       ...(this.httpSeq > 0 ? { http: this.http.map((e) => structuredClone(e)) } : {}),
     };
-  }
-
-  private trimStderr(): void {
-    const all = Buffer.concat(this.stderrChunks);
-    const tail = all.subarray(Math.max(0, all.length - this.limits.stderrLimitBytes));
-    this.stderrChunks = [Buffer.from(tail)];
-    this.stderrKept = tail.length;
   }
 }

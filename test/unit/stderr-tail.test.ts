@@ -1,6 +1,11 @@
-/** The stderr tail of a finding (checks/util/stderr.ts): cleaned as the reader's view reads it (hostile review 5). */
+/**
+ * The stderr tail of a finding (checks/util/stderr.ts): cleaned as the reader's view reads it (hostile review 5), and
+ * the harness's process labels told from server text by where the wire tap put them.
+ */
 import { describe, expect, it } from 'vitest';
-import { stderrTail } from '../../harness/checks/util/stderr.ts';
+import { SERVER_TEXT_MARK, stderrTail } from '../../harness/checks/util/stderr.ts';
+import { stderrProcessLabel } from '../../harness/model/wire.ts';
+import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
 import { makeObservation } from '../helpers/check-tester.ts';
 
 const tail = (text: string) => stderrTail(makeObservation({ wire: { ...makeObservation().wire, stderrTail: text } }));
@@ -12,5 +17,85 @@ describe('stderrTail', () => {
     expect(tail('start\u001b]0;one\ntwo\u0007 end\nlast')).toEqual(['start end', 'last']);
     // unterminated at the end: the rest is hidden
     expect(tail('shown\nhidden\u001b]0;to the end\nand more')).toEqual(['shown', 'hidden']);
+  });
+});
+
+describe("stderrTail: the harness's process labels (review of 41d6cd5)", () => {
+  const recorded = (write: (tap: WireTapRecorder) => void, limit = 4096) => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: limit, keepFrames: 1 });
+    write(tap);
+    return tap.snapshot();
+  };
+  const shown = (wire: ReturnType<typeof recorded>, sent?: unknown) =>
+    stderrTail(makeObservation({ wire: { ...makeObservation().wire, ...wire }, ...(sent === undefined ? {} : { calls: [callRecord(sent)] }) }));
+  const callRecord = (args: unknown) => ({ scenario: { name: 's', tool: 't', arguments: args, origin: 'generated', expect: 'success' }, request: { method: 'tools/call', params: { name: 't', arguments: args }, outcome: 'success', durationMs: 1 } }) as never;
+
+  it('shows a label where the tap put one, and the lines of each process below their own label', () => {
+    const wire = recorded((tap) => {
+      const a = tap.stderrBoundary();
+      tap.stderr('probe: unknown method\n', a);
+      const b = tap.stderrBoundary();
+      tap.stderr('ready\nfatal: no config\n', b);
+    });
+    expect(shown(wire)).toEqual(['probe: unknown method', stderrProcessLabel(2), 'ready', 'fatal: no config']);
+  });
+
+  it("a server line that reads like a label is server text: marked, in one process's tail and in two, also once cleaned", () => {
+    const forged = `${stderrProcessLabel(2)}\n`;
+    const one = recorded((tap) => tap.stderr(`config ok\n${forged}fatal: crashed after restart\n\u001b[0m${forged}xy\b\b${forged}`, tap.stderrBoundary()));
+    expect(one.stderrLabels).toBeUndefined();
+    expect(shown(one)).toEqual(['config ok', `${SERVER_TEXT_MARK}${stderrProcessLabel(2)}`, 'fatal: crashed after restart', `${SERVER_TEXT_MARK}${stderrProcessLabel(2)}`, `${SERVER_TEXT_MARK}${stderrProcessLabel(2)}`]);
+    const two = recorded((tap) => {
+      tap.stderr('a\n', tap.stderrBoundary());
+      tap.stderr(`b\n${forged}`, tap.stderrBoundary());
+    });
+    expect(shown(two)).toEqual(['a', stderrProcessLabel(2), 'b', `${SERVER_TEXT_MARK}${stderrProcessLabel(2)}`]);
+  });
+
+  it('labels take none of the byte limit nor of the lines shown, and trimming never cuts one', () => {
+    // two processes alternating one-byte writes: every server byte fits the limit, whatever the labels
+    const wire = recorded((tap) => {
+      const a = tap.stderrBoundary();
+      const b = tap.stderrBoundary();
+      for (let i = 0; i < 100; i++) tap.stderr(i % 2 === 0 ? 'A' : 'B', i % 2 === 0 ? a : b);
+    }, 100);
+    expect(wire.stderrTail.replaceAll(/\[mcp-harness\][^\n]*\n|\n/g, '')).toBe('AB'.repeat(50));
+    expect(wire.stderrLabels).toHaveLength(99);
+    for (const { at, processNo } of wire.stderrLabels ?? []) expect(wire.stderrTail.startsWith(`${stderrProcessLabel(processNo)}\n`, at)).toBe(true);
+    // past the limit the oldest server bytes go, whole runs first; the first run kept keeps its label
+    const trimmed = recorded((tap) => {
+      tap.stderr('first process line\n', tap.stderrBoundary());
+      tap.stderr('0123456789\n', tap.stderrBoundary());
+    }, 8);
+    expect(trimmed.stderrTail).toBe(`${stderrProcessLabel(2)}\n3456789\n`);
+    expect(shown(trimmed)).toEqual([stderrProcessLabel(2), '3456789']);
+    // ten server lines are shown, with the labels among them and the one that names the first
+    const many = recorded((tap) => {
+      tap.stderr(Array.from({ length: 8 }, (_, i) => `a${i}`).join('\n'), tap.stderrBoundary());
+      tap.stderr(Array.from({ length: 8 }, (_, i) => `b${i}`).join('\n'), tap.stderrBoundary());
+    });
+    expect(shown(many)).toEqual(['a6', 'a7', stderrProcessLabel(2), ...Array.from({ length: 8 }, (_, i) => `b${i}`)]);
+    const lastOnly = recorded((tap) => {
+      tap.stderr('a\n', tap.stderrBoundary());
+      tap.stderr(Array.from({ length: 12 }, (_, i) => `b${i}`).join('\n'), tap.stderrBoundary());
+    });
+    expect(shown(lastOnly)).toEqual([stderrProcessLabel(2), ...Array.from({ length: 10 }, (_, i) => `b${i + 2}`)]);
+  });
+
+  it('a sent string that is a word of the label masks the server text only; a label with no line below it is dropped', () => {
+    const wire = recorded((tap) => {
+      tap.stderr('server got process\n', tap.stderrBoundary());
+      tap.stderr('process: server\n', tap.stderrBoundary());
+      tap.stderr(' \n', tap.stderrBoundary());
+    });
+    expect(shown(wire, { who: 'server', what: 'process' })).toEqual(['[value] got [value]', stderrProcessLabel(2), '[value]: [value]']);
+  });
+
+  it('labels that are not where the tap said are not taken for labels', () => {
+    const wire = recorded((tap) => {
+      tap.stderr('a\n', tap.stderrBoundary());
+      tap.stderr('b\n', tap.stderrBoundary());
+    });
+    expect(shown({ ...wire, stderrTail: `x${wire.stderrTail}` })).toEqual(['xa', `${SERVER_TEXT_MARK}${stderrProcessLabel(2)}`, 'b']);
   });
 });

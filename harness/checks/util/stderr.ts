@@ -5,6 +5,7 @@
  * sentinels) is masked first: no caller value reaches a report through this path.
  */
 import type { SurfaceObservation } from '../../model/observation.ts';
+import { stderrProcessLabel, type StderrLabel } from '../../model/wire.ts';
 import { stripTerminalControls } from '../../model/reader-view.ts';
 
 /** At most this many lines, the last ones. */
@@ -66,17 +67,65 @@ function mask(text: string, sent: readonly string[]): string {
   return out;
 }
 
+/** What a server line that reads like one of the harness's own lines gets in front (it can only be server text). */
+export const SERVER_TEXT_MARK = '(server) ';
+
 /**
- * The last non-empty stderr lines of the observation (at most STDERR_TAIL_LINES, each cut to
- * STDERR_LINE_CHARS), with every sent string masked. Empty when the server wrote nothing. Pure.
+ * The last non-empty stderr lines of the observation (at most STDERR_TAIL_LINES of the server's, each cut to
+ * STDERR_LINE_CHARS), with every sent string masked, and the harness's label lines (`stderrProcessLabel`: which
+ * process of the session wrote the lines below) among them where the wire tap put them, plus the label that names
+ * the first line shown. Labels are known by their positions (`WireTap.stderrLabels`), never by their text: a server
+ * line that reads like a harness line (`[mcp-harness]...`, also once cleaned) is shown behind SERVER_TEXT_MARK.
+ * Labels take none of the lines. Empty when the server wrote nothing. Pure.
  */
 export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): string[] {
   const raw = observation.wire.stderrTail;
   if (!raw) return [];
   const sent = sentStrings(observation);
-  // mask before cutting into lines, so a value that spans a cut is still found
-  const lines = clean(mask(raw, sent)).split('\n').filter((l) => l.trim() !== '');
-  return lines.slice(-STDERR_TAIL_LINES).map((l) => (l.length > STDERR_LINE_CHARS ? `${l.slice(0, STDERR_LINE_CHARS - 1)}…` : l));
+  const entries: { label: boolean; text: string }[] = [];
+  const serverText = (text: string) => {
+    // mask before cutting into lines, so a value that spans a cut is still found (each process's text on its own)
+    for (const line of clean(mask(text, sent)).split('\n')) {
+      if (line.trim() === '') continue;
+      entries.push({ label: false, text: /^\s*\[mcp-harness/i.test(line) ? `${SERVER_TEXT_MARK}${line}` : line });
+    }
+  };
+  let from = 0;
+  for (const { at, processNo } of labelsOf(raw, observation.wire.stderrLabels)) {
+    serverText(raw.slice(from, at));
+    const label = stderrProcessLabel(processNo);
+    entries.push({ label: true, text: label });
+    from = at + label.length + 1;
+  }
+  serverText(raw.slice(from));
+  // a label names the lines below it: one with none (an empty run, the tail's end) is dropped
+  const shown = entries.filter((e, i) => !e.label || (entries[i + 1] !== undefined && !entries[i + 1].label));
+  let start = shown.length;
+  for (let i = shown.length - 1, lines = 0; i >= 0 && lines < STDERR_TAIL_LINES; i--) {
+    if (shown[i].label) continue;
+    lines += 1;
+    start = i;
+  }
+  // the label of the first line shown, the nearest one above it
+  let above = start - 1;
+  while (above >= 0 && !shown[above].label) above -= 1;
+  const out = above >= 0 ? [shown[above], ...shown.slice(start)] : shown.slice(start);
+  return out.map(({ text }) => (text.length > STDERR_LINE_CHARS ? `${text.slice(0, STDERR_LINE_CHARS - 1)}…` : text));
+}
+
+/**
+ * The label lines of `tail` the wire tap recorded, in order; none when any is not where it says (a tail that was
+ * changed after the tap wrote it), so nothing is then taken for a label.
+ */
+function labelsOf(tail: string, labels: readonly StderrLabel[] | undefined): readonly StderrLabel[] {
+  if (!labels) return [];
+  let end = 0;
+  for (const { at, processNo } of labels) {
+    const label = `${stderrProcessLabel(processNo)}\n`;
+    if (at < end || !tail.startsWith(label, at)) return [];
+    end = at + label.length;
+  }
+  return labels;
 }
 
 /**

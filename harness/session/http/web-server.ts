@@ -5,7 +5,7 @@
  * budget, and stop it afterwards (SIGTERM, then SIGKILL, the whole tree). A server that exits or never gets
  * ready is torn down before the failure is thrown: nothing is left running.
  */
-import type { ExitInfo, ShutdownInfo } from '../../model/wire.ts';
+import type { ExitInfo, ShutdownInfo, StderrLabel } from '../../model/wire.ts';
 import type { ServerSpec } from '../options.ts';
 import { ServerProcess } from '../stdio/server-process.ts';
 import { terminateProcess } from '../stdio/shutdown.ts';
@@ -96,10 +96,13 @@ export class WebServer {
     return this.proc.alive;
   }
 
-  /** The server's output so far (stdout and stderr, masked), as the stderr tail of the surface's wire record. */
-  output(): { tail: string; bytes: number } {
+  /**
+   * The server's output so far (stdout and stderr, masked), as the stderr tail of the surface's wire record: the
+   * text, its label lines (`WireTap.stderrLabels`, when more than one process wrote) and the bytes written.
+   */
+  output(): { tail: string; labels?: StderrLabel[]; bytes: number } {
     const snap = this.log.snapshot();
-    return { tail: snap.stderrTail, bytes: snap.stderrBytes };
+    return { tail: snap.stderrTail, ...(snap.stderrLabels ? { labels: snap.stderrLabels } : {}), bytes: snap.stderrBytes };
   }
 
   /** Stop the server: SIGTERM, then SIGKILL after termGraceMs, the whole tree. Idempotent; never throws. */
