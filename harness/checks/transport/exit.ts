@@ -19,7 +19,7 @@ import type { ExitInfo, RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
 import { httpStatusNote } from '../util/http-status.ts';
-import { networkCause, stderrTail } from '../util/stderr.ts';
+import { stderrNetworkCause, stderrTail } from '../util/stderr.ts';
 
 export default defineCheck({
   meta: {
@@ -51,7 +51,7 @@ export default defineCheck({
   check(ctx, report) {
     const { bootError, exits, calls, probes } = ctx.observation;
     const stderr = stderrTail(ctx.observation);
-    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), networkCause(stderr), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
+    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), stderrNetworkCause(ctx.observation), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
     else for (const exit of exits) if (exit.unexpected) reportExit(exit, (f) => report({ ...f, stderr }));
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
     for (const exit of exits) if (exit.stdinLost && !exit.unexpected) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });

@@ -7,11 +7,12 @@
  * `initialize` the server never answered within `timeouts.startMs` is reported here (`initialize`),
  * naming the request and the timeout (`initializeIdMismatch` when responses with ids that matched no
  * request came during the handshake: the server answered, under another id; a failed network lookup or connection
- * the server's stderr reports is named, as the environment may be to blame: util/stderr.ts `networkCause`), and so is a Streamable HTTP server the harness started that was not
+ * the server's stderr reports is named, as the environment may be to blame: util/stderr.ts `stderrNetworkCause`; so it is
+ * for an unanswered call, probe or page: a server offline may retry a failed lookup for minutes, sweep 12), and so is a Streamable HTTP server the harness started that was not
  * ready within `timeouts.startMs` (`serverNotReady`); other failed handshakes are `transport/exit`'s.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
-import { networkCause, stderrTail } from '../util/stderr.ts';
+import { stderrNetworkCause, stderrTail } from '../util/stderr.ts';
 import type { RequestRecord } from '../../model/wire.ts';
 import { listPages } from '../../model/observation.ts';
 import { initializeTimeoutMs, readyTimeoutMs } from './boot-error.ts';
@@ -25,10 +26,10 @@ export default defineCheck({
       'A request that never gets an answer stalls the host and its model until the host gives up; it usually means a hung handler, a swallowed exception or a response written to the wrong stream.',
     spec: 'spec:2025-11-25/basic/lifecycle.mdx §Timeouts',
     messages: {
-      call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.",
-      probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.",
-      listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.',
-      relistPage: 'tools/list page {{page}} of the re-list after notifications/tools/list_changed got no answer within {{timeoutMs}} ms; the changed tool set was not tested.',
+      call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.{{cause}}",
+      probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.{{cause}}",
+      listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.{{cause}}',
+      relistPage: 'tools/list page {{page}} of the re-list after notifications/tools/list_changed got no answer within {{timeoutMs}} ms; the changed tool set was not tested.{{cause}}',
       discover: 'server/discover got no answer within {{timeoutMs}} ms, on a modern server (it refused initialize with -32022 naming only 2026-07-28).',
       initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.{{cause}}',
       initializeIdMismatch:
@@ -50,11 +51,13 @@ export default defineCheck({
     const { calls, probes, listing, bootError } = ctx.observation;
     // the server's last stderr lines (its own output, sent strings masked) say what it was doing
     const stderr = stderrTail(ctx.observation);
+    // a failed network lookup or connection anywhere in the kept tail: the environment may be to blame (sweep 12)
+    const cause = stderrNetworkCause(ctx.observation);
     const report = (f: FindingDescriptor) => emit({ ...f, stderr });
     const initMs = initializeTimeoutMs(bootError);
     const strays = ctx.observation.wire.unmatched?.inHandshake ?? 0;
     if (initMs !== undefined && strays > 0) report({ messageId: 'initializeIdMismatch', data: { timeoutMs: initMs, count: strays } });
-    else if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs, cause: networkCause(stderr) } });
+    else if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs, cause } });
     const readyMs = readyTimeoutMs(bootError);
     if (readyMs !== undefined) report({ messageId: 'serverNotReady', data: { timeoutMs: readyMs }, evidence: bootError?.message });
     const n = ctx.observation.negotiation;
@@ -64,15 +67,15 @@ export default defineCheck({
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'timeout') continue;
       // the arguments are evidence (--show-values): what to send to see the wait again
-      report({ messageId: 'call', tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs) }, evidence: { arguments: scenario.arguments } });
+      report({ messageId: 'call', tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs), cause }, evidence: { arguments: scenario.arguments } });
     }
     for (const { probe, request } of probes) {
       if (request.outcome !== 'timeout') continue;
-      const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs) };
+      const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs), cause };
       report({ messageId: 'probe', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });
     }
     for (const { record, page, relist } of listPages({ listing, listChanged: ctx.observation.listChanged })) {
-      if (record.outcome === 'timeout') report({ messageId: relist === undefined ? 'listPage' : 'relistPage', data: { page, timeoutMs: limitMs(record) } });
+      if (record.outcome === 'timeout') report({ messageId: relist === undefined ? 'listPage' : 'relistPage', data: { page, timeoutMs: limitMs(record), cause } });
     }
   },
 });

@@ -79,6 +79,37 @@ export const SERVER_TEXT_MARK = '(server) ';
  * Labels take none of the lines. Empty when the server wrote nothing. Pure.
  */
 export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): string[] {
+  const shown = stderrEntries(observation);
+  let start = shown.length;
+  for (let i = shown.length - 1, lines = 0; i >= 0 && lines < STDERR_TAIL_LINES; i--) {
+    if (shown[i].label) continue;
+    lines += 1;
+    start = i;
+  }
+  // the label of the first line shown, the nearest one above it
+  let above = start - 1;
+  while (above >= 0 && !shown[above].label) above -= 1;
+  const out = above >= 0 ? [shown[above], ...shown.slice(start)] : shown.slice(start);
+  return out.map(({ text }) => (text.length > STDERR_LINE_CHARS ? `${text.slice(0, STDERR_LINE_CHARS - 1)}…` : text));
+}
+
+/**
+ * `networkCause` of every server line of the kept stderr tail (`stderrEntries`; up to `stderrLimitBytes`, 64 KB by
+ * default), not only the lines a finding shows: a client that retries a failed lookup logs the failure once and
+ * then many lines of backoff (@apify/actors-mcp-server 0.10.6 offline: "getaddrinfo ENOTFOUND" ahead of its retry
+ * warnings; a sweep of published servers, 2026-12-05). A server logs such a failure when it happens, long before a
+ * request times out, so the sentence does not hang on which lines were last when the tail was read. Pure.
+ */
+export function stderrNetworkCause(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): string {
+  return networkCause(stderrEntries(observation).filter((e) => !e.label).map((e) => e.text));
+}
+
+/**
+ * Every non-empty line of the kept stderr tail, cleaned and masked as `stderrTail` shows them (server text marked
+ * where it reads like a harness line), and the harness's label lines among them (`label: true`, each followed by a
+ * line of its process: a label with none is dropped), oldest first.
+ */
+function stderrEntries(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): { label: boolean; text: string }[] {
   const raw = observation.wire.stderrTail;
   if (!raw) return [];
   const sent = sentStrings(observation);
@@ -98,19 +129,7 @@ export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls
     from = at + label.length + 1;
   }
   serverText(raw.slice(from));
-  // a label names the lines below it: one with none (an empty run, the tail's end) is dropped
-  const shown = entries.filter((e, i) => !e.label || (entries[i + 1] !== undefined && !entries[i + 1].label));
-  let start = shown.length;
-  for (let i = shown.length - 1, lines = 0; i >= 0 && lines < STDERR_TAIL_LINES; i--) {
-    if (shown[i].label) continue;
-    lines += 1;
-    start = i;
-  }
-  // the label of the first line shown, the nearest one above it
-  let above = start - 1;
-  while (above >= 0 && !shown[above].label) above -= 1;
-  const out = above >= 0 ? [shown[above], ...shown.slice(start)] : shown.slice(start);
-  return out.map(({ text }) => (text.length > STDERR_LINE_CHARS ? `${text.slice(0, STDERR_LINE_CHARS - 1)}…` : text));
+  return entries.filter((e, i) => !e.label || (entries[i + 1] !== undefined && !entries[i + 1].label));
 }
 
 /**

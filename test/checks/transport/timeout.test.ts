@@ -110,6 +110,36 @@ describe('transport/timeout: initialize', () => {
   });
 });
 
+describe('transport/timeout: an unanswered call, probe or page whose server logged a failed network lookup (sweep 12)', () => {
+  // @apify/actors-mcp-server 0.10.6 offline: the lookup fails once, then the client logs its retries for minutes
+  const retries = Array.from({ length: 30 }, (_, i) => `WARN ApifyClient: API request failed ${i + 1} times. Max attempts: 9.`).join('\n');
+  const offline = `Error: getaddrinfo ENOTFOUND api.apify.com\n${retries}\n`;
+  const cause = ' Its stderr reports a failed network lookup or connection (ENOTFOUND): it may need a network or a service this run does not provide.';
+  const timedOut = (stderrTail: string) =>
+    makeObservation({
+      calls: [makeCall('search-actors', {}, { outcome: 'timeout', durationMs: 15_000, timeoutMs: 15_000 })],
+      probes: [probe('timeout')],
+      listing: { pages: [page('timeout')], tools: [], truncated: false },
+      wire: { ...emptyWire(), stderrTail },
+    });
+
+  it('names the failure even when it is far above the lines a finding shows; the id stays the same', () => {
+    const findings = runCheckOn(check, timedOut(offline));
+    expect(findings.map((f) => f.messageId).sort()).toEqual(['call', 'listPage', 'probe']);
+    for (const f of findings) {
+      expect(f.severity).toBe('error');
+      expect(f.message.endsWith(cause), f.message).toBe(true);
+      expect(f.message).not.toContain('api.apify.com');
+      expect(f.stderr).not.toContain('Error: getaddrinfo ENOTFOUND api.apify.com'); // not among the ten lines shown
+    }
+    expect(findings.find((f) => f.messageId === 'call')?.message).toBe(`tools/call of 'search-actors' (scenario 'search-actors-call') got no answer within 15000 ms.${cause}`);
+  });
+
+  it('without a network failure in stderr the messages stay plain', () => {
+    for (const f of runCheckOn(check, timedOut(`${retries}\n`))) expect(f.message).not.toContain('network');
+  });
+});
+
 describe('networkFailure (checks/util/stderr.ts)', () => {
   it("returns the failure's name from the last line that names one, never the host; undefined without one", () => {
     expect(networkFailure(['connect ECONNREFUSED 127.0.0.1:5432', 'retrying', 'Error: getaddrinfo EAI_AGAIN api.example.com'])).toBe('EAI_AGAIN');
