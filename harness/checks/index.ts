@@ -39,6 +39,7 @@ export const checkLoaders: Readonly<Record<string, Loader>> = Object.freeze({
   'protocol/ping': () => import('./protocol/ping.ts'),
   'protocol/capability-lists': () => import('./protocol/capability-lists.ts'),
   'protocol/client-capabilities': () => import('./protocol/client-capabilities.ts'),
+  'protocol/client-capability-use': () => import('./protocol/client-capability-use.ts'),
   'transport/stdout': () => import('./transport/stdout.ts'),
   'transport/timeout': () => import('./transport/timeout.ts'),
   'transport/exit': () => import('./transport/exit.ts'),

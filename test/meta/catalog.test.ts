@@ -24,6 +24,8 @@ const DESIGN_CATALOG = [
   // issue 13 §3: the Streamable HTTP transport's own rules
   'transport/http-origin', 'transport/http-session', 'transport/http-protocol-version', 'transport/http-status', 'transport/http-sse',
   'transport/http-host', 'transport/http-get',
+  // sweep 12: a published server sent roots/list to a client that declared no roots capability
+  'protocol/client-capability-use',
 ];
 
 describe('check catalog', () => {

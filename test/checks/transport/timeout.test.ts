@@ -117,7 +117,7 @@ describe('transport/timeout: an unanswered call, probe or page whose server logg
   const cause = ' Its stderr reports a failed network lookup or connection (ENOTFOUND): it may need a network or a service this run does not provide.';
   const timedOut = (stderrTail: string) =>
     makeObservation({
-      calls: [makeCall('search-actors', {}, { outcome: 'timeout', durationMs: 15_000, timeoutMs: 15_000 })],
+      calls: [makeCall('search-actors', {}, { outcome: 'timeout', durationMs: 15_000 })],
       probes: [probe('timeout')],
       listing: { pages: [page('timeout')], tools: [], truncated: false },
       wire: { ...emptyWire(), stderrTail },
