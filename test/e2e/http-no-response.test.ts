@@ -7,7 +7,10 @@
  * response (2025-11-25 basic/transports §Sending Messages to the Server), and the run fails. The conformant twin
  * (the same fixture without the fault, JSON and SSE) draws no such finding and passes. A later tools/list page
  * answered 500 with no body is one request and draws one finding: tools/listing's `pageNoAnswer` (naming the status),
- * never transport/http-status `noResponse` as well.
+ * never transport/http-status `noResponse` as well. A tools/list page whose SSE stream closes after an event with an id
+ * (2025-11-25 SSE polling: the server MAY, expecting a resume with Last-Event-ID, which the harness does not make) is
+ * no error: a later page draws tools/listing `pageFailed` (warning) and transport/http-status `notResumed` (info), the
+ * first page tools/listing `listNotResumed` (warning); the run passes.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -20,20 +23,24 @@ let twin: CliRun;
 let twinSse: CliRun;
 let late202: CliRun;
 let pageFailed: CliRun;
+let pagePolled: CliRun;
+let listPolled: CliRun;
 
 beforeAll(async () => {
   const surface = (...args: string[]) => runCli(['run', '--url', 'http://127.0.0.1:${port}/mcp', '--', process.execPath, HTTP_FIXTURE, '--port=${port}', ...args]);
-  [failed, failedSse, twin, twinSse, late202, pageFailed] = await Promise.all([
+  [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled] = await Promise.all([
     surface('--fault=fail-call=500'),
     surface('--sse', '--fault=fail-call=500'),
     surface(),
     surface('--sse'),
     surface('--fault=late-202-body'),
     surface('--fault=fail-page=500'),
+    surface('--fault=poll-page'),
+    surface('--fault=poll-list'),
   ]);
 }, 120_000);
 
-afterAll(() => [failed, failedSse, twin, twinSse, late202, pageFailed].forEach(cleanup));
+afterAll(() => [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled].forEach(cleanup));
 
 // The session waits for every POSTed notification's answer to end (within timeouts.termGraceMs) before it
 // closes, so a 202 whose headers and body come after the rest of the session is still judged: its verdict
@@ -74,4 +81,20 @@ it('page 2 of tools/list answered 500 with no body: exactly one finding, tools/l
   const [finding] = reportOf(pageFailed).findings.filter((f) => f.messageId === 'pageNoAnswer');
   expect(finding.message).toBe('Page 2 of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page 1 were not listed or tested. The HTTP answer to tools/list had status 500.');
   expect(pageFailed.exitCode).toBe(1);
+});
+
+// the review: page 2 closed after an event with an id (SSE polling) was a false pageNoAnswer error, and the notResumed info was lost
+it('page 2 of tools/list on an SSE stream closed after an event with an id (SSE polling): no error, tools/listing pageFailed (warning) and transport/http-status notResumed (info), exit 0', () => {
+  expect(notes(pagePolled)).toEqual(['tools/listing pageFailed warning']);
+  const findings = reportOf(pagePolled).findings;
+  expect(findings.filter((f) => f.messageId === 'notResumed').map((f) => `${f.check} ${f.severity} ${f.message.split(':')[0]}`)).toEqual([
+    'transport/http-status info 1 tools/list request(s) got an SSE stream that ended after an event with an id but before the response',
+  ]);
+  expect(findings.some((f) => f.messageId === 'pageNoAnswer' || f.messageId === 'noResponse')).toBe(false);
+  expect(pagePolled.exitCode).toBe(0);
+});
+
+it('the first tools/list page on an SSE stream closed after an event with an id (SSE polling): no error, tools/listing listNotResumed (warning), exit 0', () => {
+  expect(notes(listPolled)).toEqual(['tools/listing listNotResumed warning']);
+  expect(listPolled.exitCode).toBe(0);
 });

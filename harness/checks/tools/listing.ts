@@ -17,10 +17,14 @@
  *   Pagination is the spec's way to serve a large tool set (spec:2025-11-25/server/utilities/pagination.mdx).
  *   A first page whose Streamable HTTP answer carried no JSON-RPC response (a 500, a 404, a redirect the harness does
  *   not follow) is an error too, naming the HTTP status: the run listed nothing (the review of the oversize fix: 307,
- *   404 and 500 all passed with exit 0). A later page whose HTTP answer carried no JSON-RPC response is an error too
- *   (`pageNoAnswer`, naming the status: the POST of a request MUST come back carrying its response, 2025-11-25
- *   basic/transports §Sending Messages to the Server). Either is the one finding for that request:
- *   transport/http-status `noResponse` leaves a listing page that ended so to this check (a re-list's page stays its).
+ *   404 and 500 all passed with exit 0). A later page whose HTTP answer carried no JSON-RPC
+ *   response is an error too (`pageNoAnswer`, naming the status: the POST of a request MUST come
+ *   back carrying its response, 2025-11-25 basic/transports §Sending Messages to the Server). Either is the one finding
+ *   for that request: transport/http-status `noResponse` leaves a listing page that ended so to this check (a re-list's
+ *   page stays its). Not so a page whose SSE stream ended after an event with an id, before the response: the server
+ *   MAY close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the
+ *   harness does not do; on the first page a warning (`listNotResumed`: nothing was tested, but no MUST was broken),
+ *   on a later page `pageFailed` (below) beside transport/http-status `notResumed` (info).
  * - A later page that failed otherwise, a `nextCursor` returned before (a repeat or a cycle), pagination still
  *   going after the page limit, and a tool name listed again on a later page: warnings (cursors SHOULD
  *   be stable and the listing finite; a looped tool is judged once).
@@ -38,9 +42,10 @@
  * Spec: spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
-import { httpStatusNote } from '../util/http-status.ts';
+import { httpStatusNote, requestExchange, resumable } from '../util/http-status.ts';
 import { errorNetworkCause } from '../util/stderr.ts';
 import type { ListChanged, Listing, SurfaceObservation } from '../../model/observation.ts';
+import type { HttpExchange } from '../../model/wire.ts';
 
 /** Whether the negotiation declared the `tools` capability (modern: in the DiscoverResult's capabilities too). */
 function declaresTools(observation: SurfaceObservation): boolean {
@@ -68,6 +73,8 @@ export default defineCheck({
       listInvalid: 'tools/list was answered with a result that is not an object (a ListToolsResult is an object with a tools array); no tool was listed, so nothing was tested.',
       listUnanswered: "tools/list ended with '{{outcome}}' (see the transport checks); no tool was listed, so nothing was tested.",
       listNoAnswer: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested.{{http}}',
+      listNotResumed:
+        'tools/list got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; no tool was listed, so nothing was tested.',
       listOversize: "tools/list was answered with a line over the harness's frame limit (16 MiB), which it does not parse (transport/stdout names the line); no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor).",
       pageFailed: 'Page {{page}} of tools/list was not a success ({{how}}); the tools after page {{previous}} were not listed or tested.',
       pageNoAnswer: 'Page {{page}} of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page {{previous}} were not listed or tested.{{http}}',
@@ -103,14 +110,23 @@ export default defineCheck({
           report({ messageId: declared ? 'listError' : 'listErrorUndeclared', pointer: '/error/code', severity: declared ? 'error' : 'info', data: { code: codeOf(listing, 0), cause }, evidence: page.response?.error });
         } else if (page.outcome === 'oversize') report({ messageId: 'listOversize', severity: 'error' });
         else if (page.outcome === 'success') report({ messageId: 'listInvalid', pointer: '/result', severity: 'error' });
-        else if (page.outcome === 'unanswered') report({ messageId: 'listNoAnswer', severity: 'error', data: { http: httpStatusNote(observation.wire.http, ['tools/list']) } });
-        else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
-      } else if (page.outcome === 'unanswered') {
-        // one finding for the one request: transport/http-status leaves a listing page it ended to this check (noResponses)
-        report({ messageId: 'pageNoAnswer', severity: 'error', data: { page: last + 1, previous: last, http: httpStatusNote(observation.wire.http, ['tools/list'], page.id) } });
+        else if (page.outcome === 'unanswered') {
+          const exchange = requestExchange(observation.wire.http, page.method, page.id);
+          // SSE polling: the server MAY close the stream after an event with an id and await a resume the harness does not make
+          if (exchange !== undefined && resumable(exchange)) report({ messageId: 'listNotResumed', severity: 'warning' });
+          else report({ messageId: 'listNoAnswer', severity: 'error', data: { http: httpStatusNote(observation.wire.http, ['tools/list']) } });
+        } else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {
-        const how = page.outcome === 'protocol-error' ? `JSON-RPC error ${codeOf(listing, last)}` : `'${page.outcome}'`;
-        report({ messageId: 'pageFailed', pointer: '/error', data: { page: last + 1, previous: last, how } });
+        // one finding for the one request: transport/http-status leaves to this check a listing page that got no
+        // response, its stream awaiting no resume (noResponses); a resumable page stays its notResumed (info), and is
+        // no MUST violation: a pageFailed warning here
+        const exchange = page.outcome === 'unanswered' ? requestExchange(observation.wire.http, page.method, page.id) : undefined;
+        if (page.outcome === 'unanswered' && !(exchange !== undefined && resumable(exchange))) {
+          report({ messageId: 'pageNoAnswer', severity: 'error', data: { page: last + 1, previous: last, http: httpStatusNote(observation.wire.http, ['tools/list'], page.id) } });
+        } else {
+          const how = page.outcome === 'protocol-error' ? `JSON-RPC error ${codeOf(listing, last)}` : `'${page.outcome}'${pageFailure(exchange)}`;
+          report({ messageId: 'pageFailed', pointer: '/error', data: { page: last + 1, previous: last, how } });
+        }
       }
     }
     if (listing.stop === 'cursor-repeat' && listing.repeatedCursor) {
@@ -123,6 +139,15 @@ export default defineCheck({
     if (observation.listChanged) reportListChanged(observation.listChanged, observation.negotiation?.era === 'modern', report);
   },
 });
+
+/**
+ * Why an unanswered later page is only a warning, for `pageFailed`: its SSE stream ended after an event with an id
+ * (SSE polling, transport/http-status notResumed); '' when there is no exchange (stdio).
+ */
+function pageFailure(exchange: HttpExchange | undefined): string {
+  if (exchange === undefined) return '';
+  return ': an SSE stream that ended after an event with an id, which the harness does not resume (2025-11-25 SSE polling)';
+}
 
 /** "2 times", "once". */
 const times = (n: number): string => (n === 1 ? 'once' : `${n} times`);

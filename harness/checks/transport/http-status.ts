@@ -18,8 +18,10 @@
  * frame limit, a failure before any status (no exchange settled with one), the probes that change the headers on
  * purpose (`ProbeRequest.http`: their refusals are the other transport/http-* checks' verdicts), and the negotiation
  * (`server/discover` may be refused by a legacy server; a failed `initialize` is transport/exit's), nor the page of
- * the tools listing that ended it unanswered: tools/listing reports that request (`listNoAnswer` for the first page,
- * `pageNoAnswer` for a later one, naming the status), and one request draws one finding. A re-list's page (after
+ * the tools listing that ended it unanswered with a stream that awaits no resume: tools/listing reports
+ * that request (`listNoAnswer` for the first page, `pageNoAnswer` for a later one, naming the status), and one
+ * request draws one finding. Such a page whose SSE stream ended after an event with an id stays here (`notResumed`,
+ * info; tools/listing only says the listing stopped there). A re-list's page (after
  * notifications/tools/list_changed), which tools/listing leaves to the transport checks, is counted here.
  */
 import { defineCheck } from '../define.ts';
@@ -27,6 +29,7 @@ import { httpExchanges, served } from './http.ts';
 import { listPages, type SurfaceObservation } from '../../model/observation.ts';
 import type { HttpExchange, ProbeRecord, RequestRecord } from '../../model/wire.ts';
 import { listedTools } from '../../probes/targets.ts';
+import { requestExchange, resumable as awaitsResume, whyNoResponse } from '../util/http-status.ts';
 
 const ID = 'transport/http-status';
 const ANSWER_TYPES = new Set(['application/json', 'text/event-stream']);
@@ -123,7 +126,7 @@ export function noResponses(observation: SurfaceObservation): NoResponse[] {
     if (left === undefined || left.length === 0) continue;
     const tool = left.shift();
     const { type, reason } = whyNoResponse(e as HttpExchange & { status: number });
-    const resumable = e.contentType === 'text/event-stream' && e.sse?.withId === true && e.error === undefined;
+    const resumable = awaitsResume(e);
     const key = JSON.stringify([resumable, tool ?? null, message.method, e.status, type, reason]);
     const group = groups.get(key);
     if (group) group.count += 1;
@@ -133,30 +136,20 @@ export function noResponses(observation: SurfaceObservation): NoResponse[] {
 }
 
 /**
- * The page of the first tools listing that ended it unanswered, which tools/listing reports (`listNoAnswer`,
- * `pageNoAnswer`); undefined when the listing did not end so.
+ * The page of the first tools listing that ended it unanswered and that tools/listing reports as the server's fault
+ * (`listNoAnswer`, `pageNoAnswer`): its stream does not await a resume. Undefined otherwise:
+ * a page whose SSE stream ended after an event with an id (SSE polling) stays this check's `notResumed` (tools/listing
+ * says only that the listing stopped there).
  */
 function listingFailure(observation: SurfaceObservation): RequestRecord | undefined {
   const listing = observation.listing;
   const last = listing?.pages[listing.pages.length - 1];
-  return listing?.stop === 'error' && last?.outcome === 'unanswered' ? last : undefined;
+  if (listing?.stop !== 'error' || last?.outcome !== 'unanswered') return undefined;
+  const exchange = requestExchange(observation.wire.http, last.method, last.id);
+  return exchange === undefined || !awaitsResume(exchange) ? last : undefined;
 }
 
 /** A request's identity within a surface: its method and JSON-RPC id (a number and a string id never collide). */
 function requestKey(method: string, id: number | string): string {
   return JSON.stringify([method, typeof id, String(id)]);
-}
-
-/** Why the answer to a request carried no response (value-free: the status, the content type, never the body). */
-function whyNoResponse(e: HttpExchange & { status: number }): { type: string; reason: string } {
-  const type = e.contentType === undefined ? ' (no Content-Type)' : ` (Content-Type ${e.contentType})`;
-  if (e.status >= 300 && e.status < 400) return { type: '', reason: 'a redirect, which the harness does not follow' };
-  if (!served(e.status)) return { type: '', reason: 'an error status without a JSON-RPC error response in the body' };
-  if (e.contentType === 'text/event-stream') {
-    return { type, reason: e.error === undefined ? 'the SSE stream ended without the response' : 'the SSE stream broke off before the response' };
-  }
-  if (e.contentType !== 'application/json') return { type, reason: e.bodyBytes === 0 ? 'an empty body' : 'the body is neither application/json nor text/event-stream' };
-  if (e.bodyBytes === 0) return { type, reason: 'an empty body' };
-  if (e.messages === 0 && (e.unparsed ?? 0) > 0 && e.error === undefined) return { type, reason: 'the body did not parse as JSON' };
-  return { type, reason: e.error === undefined ? 'the JSON body held no response to its id' : 'the JSON body broke off before the response' };
 }

@@ -1,7 +1,10 @@
 /**
  * What a Streamable HTTP POST that drew no JSON-RPC answer was answered with, for messages: its HTTP status (a
  * number the server chose, the same in every run: value-free), and for a redirect that the harness does not follow
- * it (a redirect would carry the configured headers, tokens among them, wherever the server points).
+ * it (a redirect would carry the configured headers, tokens among them, wherever the server points); and, shared by
+ * transport/http-status (`noResponse`, `notResumed`) and tools/listing (`listNoAnswer`, `pageNoAnswer`) so the two judge
+ * one request alike, which POST a request got (`requestExchange`), whether its SSE stream may await a resume
+ * (`resumable`) and why its answer carried no response (`whyNoResponse`).
  */
 import type { HttpExchange } from '../../model/wire.ts';
 
@@ -25,8 +28,54 @@ export function httpStatusNote(exchanges: readonly HttpExchange[] | undefined, m
   }
   const status = last?.status;
   if (last === undefined || status === undefined || (status >= 200 && status < 300)) return '';
-  const what = ` The HTTP answer to ${last.message?.method ?? 'the request'} had status ${status}`;
+  return statusSentence(last.message?.method, status);
+}
+
+/** ` The HTTP answer to <method> had status N.` (with the redirect sentence for a 3xx). */
+function statusSentence(method: string | undefined, status: number): string {
+  const what = ` The HTTP answer to ${method ?? 'the request'} had status ${status}`;
   return status >= 300 && status < 400
     ? `${what}, a redirect, which the harness does not follow (it would carry the configured headers elsewhere): set the surface's url to the endpoint itself.`
     : `${what}.`;
 }
+
+/**
+ * The POST that carried the request `method` with JSON-RPC id `id`: the first one, not a probe's (`tag`: a probe that
+ * changes the headers on purpose); undefined when there is none (stdio, or never sent). A later session may reuse the
+ * id, so the first is that request's.
+ * @param exchanges the surface's recorded HTTP exchanges (`WireTap.http`), in order; undefined on stdio
+ * @param method the request's JSON-RPC method
+ * @param id the request's JSON-RPC id
+ */
+export function requestExchange(exchanges: readonly HttpExchange[] | undefined, method: string, id: number | string): HttpExchange | undefined {
+  return exchanges?.find((e) => e.method === 'POST' && e.tag === undefined && e.message?.kind === 'request' && e.message.method === method && e.message.id === id);
+}
+
+/**
+ * Whether an exchange's SSE stream ended by itself after an event with an id, before the response: the server MAY close
+ * a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 basic/transports §Sending Messages to
+ * the Server, SSE polling), which the harness does not do, so the server is not at fault (a stream that broke off is).
+ * @param e an exchange of a POSTed request
+ */
+export function resumable(e: HttpExchange): boolean {
+  return e.status !== undefined && e.contentType === 'text/event-stream' && e.sse?.withId === true && e.error === undefined;
+}
+
+/**
+ * Why the answer to a request carried no response (value-free: the status, the content type, never the body).
+ * @param e an exchange of a POSTed request that got a status and no JSON-RPC response to its id
+ * @returns `type`: ` (Content-Type x)`, ` (no Content-Type)`, or '' for a non-2xx status; `reason`: why, in a few words
+ */
+export function whyNoResponse(e: HttpExchange & { status: number }): { type: string; reason: string } {
+  const type = e.contentType === undefined ? ' (no Content-Type)' : ` (Content-Type ${e.contentType})`;
+  if (e.status >= 300 && e.status < 400) return { type: '', reason: 'a redirect, which the harness does not follow' };
+  if (e.status < 200 || e.status >= 300) return { type: '', reason: 'an error status without a JSON-RPC error response in the body' };
+  if (e.contentType === 'text/event-stream') {
+    return { type, reason: e.error === undefined ? 'the SSE stream ended without the response' : 'the SSE stream broke off before the response' };
+  }
+  if (e.contentType !== 'application/json') return { type, reason: e.bodyBytes === 0 ? 'an empty body' : 'the body is neither application/json nor text/event-stream' };
+  if (e.bodyBytes === 0) return { type, reason: 'an empty body' };
+  if (e.messages === 0 && (e.unparsed ?? 0) > 0 && e.error === undefined) return { type, reason: 'the body did not parse as JSON' };
+  return { type, reason: e.error === undefined ? 'the JSON body held no response to its id' : 'the JSON body broke off before the response' };
+}
+

@@ -1,7 +1,7 @@
 import check from '../../../harness/checks/tools/listing.ts';
 import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
 import type { ListChanged, Listing } from '../../../harness/model/observation.ts';
-import type { RequestRecord } from '../../../harness/model/wire.ts';
+import type { HttpExchange, RequestRecord } from '../../../harness/model/wire.ts';
 
 let id = 1;
 const page = (response: RequestRecord['response'], outcome: RequestRecord['outcome'] = response?.error ? 'protocol-error' : 'success'): RequestRecord => ({ id: id++, method: 'tools/list', response, outcome, durationMs: 1 });
@@ -9,6 +9,13 @@ const ok = (names: string[], nextCursor?: string) => page({ jsonrpc: '2.0', resu
 const listing = (l: Partial<Listing>): Listing => ({ pages: [], tools: [], truncated: false, stop: 'end', ...l });
 const first = () => listing({ pages: [ok(['a', 'b'])], tools: [makeTool('a'), makeTool('b')] });
 const changed = (l: Partial<ListChanged>): ListChanged => ({ count: 1, late: 0, declared: true, relists: [], ...l });
+/** The POST of tools/list `id` (no JSON-RPC answer in it), with `over` (a status, an SSE stream, a failure...). */
+const listPost = (id: number | string, over: Partial<HttpExchange> = {}): HttpExchange => ({ seq: 1, connection: 1, atMs: 1, method: 'POST', message: { kind: 'request', id, method: 'tools/list' }, session: 'sent', bodyBytes: 0, messages: 0, answered: false, ...over });
+/** An SSE stream that ended by itself after an event with an id, before the response (2025-11-25 SSE polling). */
+const polled: Partial<HttpExchange> = { status: 200, contentType: 'text/event-stream', bodyBytes: 20, sse: { events: 1, ended: true, withId: true } };
+/** An HTTP observation whose listing is `pages` (stopped on an error), its exchanges `http`. */
+const httpListing = (pages: RequestRecord[], http: HttpExchange[]) =>
+  makeObservation({ transport: 'streamable-http', listing: listing({ pages, tools: [makeTool('a')], stop: 'error' }), wire: { ...makeObservation().wire, http } });
 const relisted = (names: string[], diff: Partial<ListChanged['relists'][number]> = {}) => ({ listing: listing({ pages: [ok(names)], tools: names.map((n) => makeTool(n)) }), added: [], removed: [], changed: [], ...diff });
 
 checkTester(check, {
@@ -71,12 +78,43 @@ checkTester(check, {
     // the review of the oversize fix: a Streamable HTTP tools/list answered 500 (or 404, 307) with no body passed with exit 0
     {
       name: 'first page: the HTTP response carried no JSON-RPC answer: an error naming the status',
-      observation: makeObservation({
-        transport: 'streamable-http',
-        listing: listing({ pages: [page(undefined, 'unanswered')], stop: 'error' }),
-        wire: { ...makeObservation().wire, http: [{ seq: 1, connection: 1, atMs: 1, method: 'POST', message: { kind: 'request', id: 1, method: 'tools/list' }, session: 'none', status: 500, bodyBytes: 0, messages: 0 }] },
-      }),
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([failed], [listPost(failed.id, { status: 500 })]);
+      })(),
       findings: [{ messageId: 'listNoAnswer', severity: 'error', message: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested. The HTTP answer to tools/list had status 500.' }],
+    },
+    // the review: a page whose SSE stream the server closed after an event with an id (SSE polling: it MAY, expecting a
+    // resume with Last-Event-ID) is no MUST violation; one that broke off (a reset mid-stream) is
+    {
+      name: 'first page: an SSE stream that ended after an event with an id, before the response (SSE polling): a warning, not an error',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([failed], [listPost(failed.id, polled)]);
+      })(),
+      findings: [{ messageId: 'listNotResumed', severity: 'warning', message: 'tools/list got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; no tool was listed, so nothing was tested.' }],
+    },
+    {
+      name: 'first page: an SSE stream with an id that broke off before the response: an error (a broken stream awaits no resume)',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([failed], [listPost(failed.id, { ...polled, error: 'reset' })]);
+      })(),
+      findings: [{ messageId: 'listNoAnswer', severity: 'error', message: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested.' }],
+    },
+    {
+      name: 'a later page: an SSE stream that ended after an event with an id, before the response (SSE polling): pageFailed (a warning; transport/http-status notResumed says the rest), not pageNoAnswer',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([ok(['a'], 'x'), failed], [listPost(failed.id, polled)]);
+      })(),
+      findings: [
+        {
+          messageId: 'pageFailed',
+          severity: 'warning',
+          message: "Page 2 of tools/list was not a success ('unanswered': an SSE stream that ended after an event with an id, which the harness does not resume (2025-11-25 SSE polling)); the tools after page 1 were not listed or tested.",
+        },
+      ],
     },
     // one request, one finding: transport/http-status leaves this page to tools/listing (its test: the listing's page)
     {

@@ -147,6 +147,16 @@ checkTester(check, {
         { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream broke off before the response', count: 1 } },
       ],
     },
+    // the review: the listing's page 2 on an SSE stream closed after an event with an id (SSE polling) was left out
+    // here (and a false tools/listing pageNoAnswer error): it is not the server's fault, so it stays this check's info
+    {
+      name: "a later page of the tools listing on an SSE stream that ended after an event with an id (SSE polling): counted here (notResumed), tools/listing only warns",
+      observation: http(
+        [INIT, listOk(9005), ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 20, messages: 0, answered: false, sse: { events: 1, ended: true, withId: true }, message: { kind: 'request', id: 9004, method: 'tools/list' } })],
+        { listing: { pages: [listed, listPage], tools: [], truncated: false, stop: 'error' } },
+      ),
+      findings: [{ messageId: 'notResumed', severity: 'info', data: { method: 'tools/list', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } }],
+    },
     { name: 'an answer labelled text/plain', observation: http([INIT, ex({ status: 200, contentType: 'text/plain', answered: true })]), findings: [{ messageId: 'requestContentType', severity: 'error' }] },
     {
       name: 'a notification answered 200 with a body',
