@@ -17,7 +17,7 @@
  *   Pagination is the spec's way to serve a large tool set (spec:2025-11-25/server/utilities/pagination.mdx).
  *   A first page whose Streamable HTTP answer carried no JSON-RPC response (a 500, a 404, a redirect the harness does
  *   not follow) is an error too, naming the HTTP status: the run listed nothing (the review of the oversize fix: 307,
- *   404 and 500 all passed with exit 0). A later page whose HTTP answer carried no JSON-RPC
+ *   404 and 500 all passed with exit 0). A later page whose HTTP answer (a status received) carried no JSON-RPC
  *   response is an error too (`pageNoAnswer`, naming the status: the POST of a request MUST come
  *   back carrying its response, 2025-11-25 basic/transports §Sending Messages to the Server). Either is the one finding
  *   for that request: transport/http-status `noResponse` leaves a listing page that ended so to this check (a re-list's
@@ -25,7 +25,8 @@
  *   MAY close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the
  *   harness does not do; on the first page a warning (`listNotResumed`: nothing was tested, but no MUST was broken),
  *   on a later page `pageFailed` (below) beside transport/http-status `notResumed` (info).
- * - A later page that failed otherwise, a `nextCursor` returned before (a repeat or a cycle), pagination still
+ * - A later page that failed otherwise (among them an unanswered one whose POST got no HTTP status: a reset connection
+ *   may be a reused keep-alive socket's, not the server's), a `nextCursor` returned before (a repeat or a cycle), pagination still
  *   going after the page limit, and a tool name listed again on a later page: warnings (cursors SHOULD
  *   be stable and the listing finite; a looped tool is judged once).
  * - `notifications/tools/list_changed` during the run (harness/run/relist.ts): the harness lists again
@@ -117,11 +118,12 @@ export default defineCheck({
           else report({ messageId: 'listNoAnswer', severity: 'error', data: { http: httpStatusNote(observation.wire.http, ['tools/list']) } });
         } else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {
-        // one finding for the one request: transport/http-status leaves to this check a listing page that got no
-        // response, its stream awaiting no resume (noResponses); a resumable page stays its notResumed (info), and is
-        // no MUST violation: a pageFailed warning here
+        // one finding for the one request: transport/http-status leaves to this check a listing page whose POST got a
+        // status and no response, its stream awaiting no resume (noResponses); a resumable page stays its notResumed
+        // (info), and a page that got no status (a reset connection: maybe a reused keep-alive socket's) is no MUST
+        // violation: both a pageFailed warning here
         const exchange = page.outcome === 'unanswered' ? requestExchange(observation.wire.http, page.method, page.id) : undefined;
-        if (page.outcome === 'unanswered' && !(exchange !== undefined && resumable(exchange))) {
+        if (exchange?.status !== undefined && !resumable(exchange)) {
           report({ messageId: 'pageNoAnswer', severity: 'error', data: { page: last + 1, previous: last, http: httpStatusNote(observation.wire.http, ['tools/list'], page.id) } });
         } else {
           const how = page.outcome === 'protocol-error' ? `JSON-RPC error ${codeOf(listing, last)}` : `'${page.outcome}'${pageFailure(exchange)}`;
@@ -142,10 +144,12 @@ export default defineCheck({
 
 /**
  * Why an unanswered later page is only a warning, for `pageFailed`: its SSE stream ended after an event with an id
- * (SSE polling, transport/http-status notResumed); '' when there is no exchange (stdio).
+ * (SSE polling, transport/http-status notResumed), or its POST got no HTTP status (the connection failed); '' when
+ * there is no exchange (stdio).
  */
 function pageFailure(exchange: HttpExchange | undefined): string {
   if (exchange === undefined) return '';
+  if (exchange.status === undefined) return `: its POST got no HTTP status${exchange.error === undefined ? '' : ` (${exchange.error})`}`;
   return ': an SSE stream that ended after an event with an id, which the harness does not resume (2025-11-25 SSE polling)';
 }
 

@@ -18,8 +18,8 @@
  * frame limit, a failure before any status (no exchange settled with one), the probes that change the headers on
  * purpose (`ProbeRequest.http`: their refusals are the other transport/http-* checks' verdicts), and the negotiation
  * (`server/discover` may be refused by a legacy server; a failed `initialize` is transport/exit's), nor the page of
- * the tools listing that ended it unanswered with a stream that awaits no resume: tools/listing reports
- * that request (`listNoAnswer` for the first page, `pageNoAnswer` for a later one, naming the status), and one
+ * the tools listing that ended it unanswered with a status and a stream that awaits no resume: tools/listing reports
+ * that request (`listNoAnswer` for the first page, `pageNoAnswer` for a later one, naming the status and why), and one
  * request draws one finding. Such a page whose SSE stream ended after an event with an id stays here (`notResumed`,
  * info; tools/listing only says the listing stopped there). A re-list's page (after
  * notifications/tools/list_changed), which tools/listing leaves to the transport checks, is counted here.
@@ -137,16 +137,16 @@ export function noResponses(observation: SurfaceObservation): NoResponse[] {
 
 /**
  * The page of the first tools listing that ended it unanswered and that tools/listing reports as the server's fault
- * (`listNoAnswer`, `pageNoAnswer`): its stream does not await a resume. Undefined otherwise:
+ * (`listNoAnswer`, `pageNoAnswer`): its POST got a status and its stream does not await a resume. Undefined otherwise:
  * a page whose SSE stream ended after an event with an id (SSE polling) stays this check's `notResumed` (tools/listing
- * says only that the listing stopped there).
+ * says only that the listing stopped there), and one that got no status is counted by neither.
  */
 function listingFailure(observation: SurfaceObservation): RequestRecord | undefined {
   const listing = observation.listing;
   const last = listing?.pages[listing.pages.length - 1];
   if (listing?.stop !== 'error' || last?.outcome !== 'unanswered') return undefined;
   const exchange = requestExchange(observation.wire.http, last.method, last.id);
-  return exchange === undefined || !awaitsResume(exchange) ? last : undefined;
+  return exchange?.status !== undefined && !awaitsResume(exchange) ? last : undefined;
 }
 
 /** A request's identity within a surface: its method and JSON-RPC id (a number and a string id never collide). */

@@ -130,6 +130,16 @@ checkTester(check, {
       })(),
       findings: [{ messageId: 'pageNoAnswer', severity: 'error', message: 'Page 2 of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page 1 were not listed or tested. The HTTP answer to tools/list had status 502.' }],
     },
+    // the review: a later page's connection reset before any status (which may be a reused keep-alive socket's fault, not
+    // the server's) was a pageNoAnswer error claiming an HTTP response: no status, no HTTP answer to blame
+    {
+      name: 'a later page whose POST got no HTTP status (the connection reset): pageFailed (a warning), not pageNoAnswer',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([ok(['a'], 'x'), failed], [listPost(failed.id, { error: 'reset' })]);
+      })(),
+      findings: [{ messageId: 'pageFailed', severity: 'warning', message: "Page 2 of tools/list was not a success ('unanswered': its POST got no HTTP status (reset)); the tools after page 1 were not listed or tested." }],
+    },
     {
       name: 'a later page failed',
       observation: makeObservation({ listing: listing({ pages: [ok(['a'], 'x'), page({ error: { code: -32602, message: 'bad cursor' } })], stop: 'error' }) }),
