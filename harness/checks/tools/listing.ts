@@ -16,9 +16,9 @@
  *   size limit), and a run that listed nothing must not pass on it (the hostile review: exit 0, 0 tools).
  *   Pagination is the spec's way to serve a large tool set (spec:2025-11-25/server/utilities/pagination.mdx).
  *   A first page whose Streamable HTTP answer carried no JSON-RPC response (a 500, a 404, a redirect the harness does
- *   not follow) is an error too, naming the HTTP status: the run listed nothing (the review of the oversize fix: 307,
+ *   not follow, a 2xx without it) is an error too, naming the HTTP status (and, for a 2xx, why): the run listed nothing (the review of the oversize fix: 307,
  *   404 and 500 all passed with exit 0). A later page whose HTTP answer (a status received) carried no JSON-RPC
- *   response is an error too (`pageNoAnswer`, naming the status: the POST of a request MUST come
+ *   response is an error too (`pageNoAnswer`, naming the status and, for a 2xx, why: the POST of a request MUST come
  *   back carrying its response, 2025-11-25 basic/transports §Sending Messages to the Server). Either is the one finding
  *   for that request: transport/http-status `noResponse` leaves a listing page that ended so to this check (a re-list's
  *   page stays its). Not so a page whose SSE stream ended after an event with an id, before the response: the server
@@ -43,7 +43,7 @@
  * Spec: spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
-import { httpStatusNote, requestExchange, resumable } from '../util/http-status.ts';
+import { noAnswerNote, requestExchange, resumable } from '../util/http-status.ts';
 import { errorNetworkCause } from '../util/stderr.ts';
 import type { ListChanged, Listing, SurfaceObservation } from '../../model/observation.ts';
 import type { HttpExchange } from '../../model/wire.ts';
@@ -115,7 +115,7 @@ export default defineCheck({
           const exchange = requestExchange(observation.wire.http, page.method, page.id);
           // SSE polling: the server MAY close the stream after an event with an id and await a resume the harness does not make
           if (exchange !== undefined && resumable(exchange)) report({ messageId: 'listNotResumed', severity: 'warning' });
-          else report({ messageId: 'listNoAnswer', severity: 'error', data: { http: httpStatusNote(observation.wire.http, ['tools/list']) } });
+          else report({ messageId: 'listNoAnswer', severity: 'error', data: { http: exchange === undefined ? '' : noAnswerNote(exchange) } });
         } else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {
         // one finding for the one request: transport/http-status leaves to this check a listing page whose POST got a
@@ -124,7 +124,7 @@ export default defineCheck({
         // violation: both a pageFailed warning here
         const exchange = page.outcome === 'unanswered' ? requestExchange(observation.wire.http, page.method, page.id) : undefined;
         if (exchange?.status !== undefined && !resumable(exchange)) {
-          report({ messageId: 'pageNoAnswer', severity: 'error', data: { page: last + 1, previous: last, http: httpStatusNote(observation.wire.http, ['tools/list'], page.id) } });
+          report({ messageId: 'pageNoAnswer', severity: 'error', data: { page: last + 1, previous: last, http: noAnswerNote(exchange) } });
         } else {
           const how = page.outcome === 'protocol-error' ? `JSON-RPC error ${codeOf(listing, last)}` : `'${page.outcome}'${pageFailure(exchange)}`;
           report({ messageId: 'pageFailed', pointer: '/error', data: { page: last + 1, previous: last, how } });

@@ -79,3 +79,17 @@ export function whyNoResponse(e: HttpExchange & { status: number }): { type: str
   return { type, reason: e.error === undefined ? 'the JSON body held no response to its id' : 'the JSON body broke off before the response' };
 }
 
+/**
+ * The sentence naming what a request's POST was answered with when it carried no JSON-RPC response: for a non-2xx
+ * status as `httpStatusNote` says it (` The HTTP answer to tools/list had status 500.`, the redirect sentence for a
+ * 3xx); for a 2xx the status, content type and why (` The HTTP answer to tools/list had status 200 (Content-Type
+ * text/event-stream): the SSE stream ended without the response.`); '' when the exchange got no status.
+ * @param e the request's exchange (`requestExchange`)
+ */
+export function noAnswerNote(e: HttpExchange): string {
+  const status = e.status;
+  if (status === undefined) return '';
+  if (status < 200 || status >= 300) return statusSentence(e.message?.method, status);
+  const { type, reason } = whyNoResponse(e as HttpExchange & { status: number });
+  return ` The HTTP answer to ${e.message?.method ?? 'the request'} had status ${status}${type}: ${reason}.`;
+}

@@ -100,7 +100,7 @@ checkTester(check, {
         const failed = page(undefined, 'unanswered');
         return httpListing([failed], [listPost(failed.id, { ...polled, error: 'reset' })]);
       })(),
-      findings: [{ messageId: 'listNoAnswer', severity: 'error', message: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested.' }],
+      findings: [{ messageId: 'listNoAnswer', severity: 'error', message: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested. The HTTP answer to tools/list had status 200 (Content-Type text/event-stream): the SSE stream broke off before the response.' }],
     },
     {
       name: 'a later page: an SSE stream that ended after an event with an id, before the response (SSE polling): pageFailed (a warning; transport/http-status notResumed says the rest), not pageNoAnswer',
@@ -140,6 +140,23 @@ checkTester(check, {
       })(),
       findings: [{ messageId: 'pageFailed', severity: 'warning', message: "Page 2 of tools/list was not a success ('unanswered': its POST got no HTTP status (reset)); the tools after page 1 were not listed or tested." }],
     },
+    // the review: a 2xx answer without the response lost why (noResponse said it): the status, content type and reason
+    ...(
+      [
+        [{ status: 200, contentType: 'application/json', bodyBytes: 40, messages: 1 }, ' The HTTP answer to tools/list had status 200 (Content-Type application/json): the JSON body held no response to its id.'],
+        [{ status: 200, contentType: 'application/json', bodyBytes: 9, unparsed: 1 }, ' The HTTP answer to tools/list had status 200 (Content-Type application/json): the body did not parse as JSON.'],
+        [{ status: 200, contentType: 'text/event-stream', bodyBytes: 20, sse: { events: 1, ended: true } }, ' The HTTP answer to tools/list had status 200 (Content-Type text/event-stream): the SSE stream ended without the response.'],
+        [{ status: 202 }, ' The HTTP answer to tools/list had status 202 (no Content-Type): an empty body.'],
+        [{ status: 307 }, " The HTTP answer to tools/list had status 307, a redirect, which the harness does not follow (it would carry the configured headers elsewhere): set the surface's url to the endpoint itself."],
+      ] as [Partial<HttpExchange>, string][]
+    ).map(([over, http]) => ({
+      name: `a later page answered without its response (${http.slice(' The HTTP answer to tools/list had '.length, -1)}): pageNoAnswer naming the status and why`,
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([ok(['a'], 'x'), failed], [listPost(failed.id, over)]);
+      })(),
+      findings: [{ messageId: 'pageNoAnswer', severity: 'error' as const, message: `Page 2 of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page 1 were not listed or tested.${http}` }],
+    })),
     {
       name: 'a later page failed',
       observation: makeObservation({ listing: listing({ pages: [ok(['a'], 'x'), page({ error: { code: -32602, message: 'bad cursor' } })], stop: 'error' }) }),
