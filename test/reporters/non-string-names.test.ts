@@ -96,7 +96,10 @@ describe('a listed tool whose name is not a string', () => {
     expect(JSON.parse(renderJson(report, ctx)).surfaces[0].tools.map((t: { name: unknown }) => t.name)).toEqual(['ok', '123', ...LABELS]);
     expect(JSON.parse(renderSarif(report, ctx)).runs[0].results.length).toBe(report.findings.length);
     expect(() => new XMLParser().parse(renderJunit(report, ctx))).not.toThrow();
-    expect(renderConsole(report, { ...ctx, color: false })).toContain('tools/advertised-shape on 6 tools (7 findings): (no name), 123, ["<i>x</i>"], null, true, {"a":1}');
+    const console = renderConsole(report, { ...ctx, color: false });
+    expect(console).toContain('tools/advertised-shape on 6 tools (6 findings): (no name), 123, ["<i>x</i>"], null, true, {"a":1}');
+    // the tool `true`'s second finding says something else: an entry of its own, never folded into the group above
+    expect(console).toContain('true: /annotations/readOnlyHint is not a boolean.');
   });
 
   it('reads as its JSON text in a message placeholder', () => {

@@ -127,6 +127,42 @@ describe('format details', () => {
     expect(console).not.toContain('(the same on every tool listed)');
   });
 
+  // the review: transport/http-status noResponse names its tool, and one tool's (HTTP 500) folded another's (a 307
+  // redirect, with its own hint) into one entry showing only the first message "(the same on every tool listed)"
+  const noResponse = (tool: string, status: number, reason: string) => ({
+    check: 'transport/http-status',
+    severity: 'error' as const,
+    surface: 'alpha',
+    tool,
+    messageId: 'noResponse',
+    message: `2 tools/call request(s) got HTTP ${status} and no JSON-RPC response: ${reason}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response.`,
+  });
+  it('findings of one check and messageId on two tools whose messages differ: two entries in console and Markdown, each message shown', () => {
+    const two = buildReport(sampleInput({ findings: [noResponse('stats', 500, 'an error status without a JSON-RPC error response in the body'), noResponse('lookup', 307, 'a redirect, which the harness does not follow')] }));
+    const console = renderConsole(two, { ...ctx, color: false });
+    const markdown = renderMarkdown(two, ctx);
+    for (const view of [console, markdown]) {
+      expect(view).toContain('got HTTP 500 and no JSON-RPC response: an error status without a JSON-RPC error response in the body.');
+      expect(view).toContain('got HTTP 307 and no JSON-RPC response: a redirect, which the harness does not follow.');
+      expect(view).not.toContain('the same on every tool listed');
+    }
+  });
+
+  it('findings of one check and messageId on two tools whose messages are the same but for the tool: one entry naming both', () => {
+    const tools = (message: (tool: string) => string) =>
+      buildReport(sampleInput({ findings: ['stats', 'lookup'].map((tool) => ({ check: 'errors/input-enforcement', severity: 'warning' as const, surface: 'alpha', tool, messageId: 'noProbes', message: message(tool) })) }));
+    const same = buildReport(sampleInput({ findings: [noResponse('stats', 500, 'an error status'), noResponse('lookup', 500, 'an error status')] }));
+    // the tool's name in the message; and a tool named like words of the message (`a`, `call` in "tools/call")
+    const named = tools((tool) => `Tool ${tool} got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error).`);
+    const words = buildReport(sampleInput({ findings: ['a', 'call'].map((tool) => ({ check: 'errors/input-enforcement', severity: 'warning' as const, surface: 'alpha', tool, messageId: 'noProbes', message: `Tool ${tool} got no tools/call probes (a JSON-RPC error).` })) }));
+    for (const [report, names] of [[same, 'lookup, stats'], [named, 'lookup, stats'], [words, 'a, call']] as const) {
+      const console = renderConsole(report, { ...ctx, color: false });
+      expect(console).toContain(`on 2 tools (2 findings): ${names}`);
+      expect(console.match(/the same on every tool listed/g)).toHaveLength(1);
+      expect(renderMarkdown(report, ctx).match(/the same on every tool listed/g)).toHaveLength(1);
+    }
+  });
+
   it('markdown: summary table and findings grouped by surface then check', () => {
     const text = renderMarkdown(report, ctx);
     expect(text).toContain('| 2 | 3 | 4 | 2 | 1 | 1 |');
