@@ -51,6 +51,16 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     spec: 'harness rule: the contract (docs/config.md §Contract modules)',
     examples: { fail: 'contract: { lock: "missing.json" }', pass: 'a lock written by `mcp-harness snapshot`' },
   },
+  {
+    ...base,
+    id: 'harness/untested',
+    messages: { untested: 'nothing on this surface was tested: it failed at {{phase}} and no finding at error level says why (a check set to warning or off, or a case the harness cannot handle); the run exits 2' },
+    defaultSeverity: 'error',
+    description: 'A surface that listed nothing and drew no error-level finding: the run exits with code 2 rather than pass.',
+    rationale: 'A run that tested nothing must not look like a pass (vitest and playwright fail a run with no tests): when no error-level finding already fails the surface, this one does.',
+    spec: 'harness rule: exit code 2 (docs/ci.md §Exit codes)',
+    examples: { fail: "a surface whose first tools/list answer is an SSE stream closed for polling, which the harness does not resume", pass: 'a surface that listed its tools' },
+  },
 ];
 
 /** The runner's finding kinds: check ID -> its messageId -> the data its message needs. */
@@ -59,6 +69,7 @@ interface HarnessFindings {
   'harness/surface-crashed': { crashed: { error: string } };
   'harness/interrupted': { interrupted: Record<never, string> };
   'harness/contract': { notLoaded: { reason: string } };
+  'harness/untested': { untested: { phase: string } };
 }
 
 /**

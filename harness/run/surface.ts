@@ -108,8 +108,11 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
     verdict.findings.push(...(s.file === undefined ? found : found.map((f) => ({ ...f, location: { file: s.file as string } }))));
   }
   verdict.findings = await locateFindings(verdict.findings, surface);
+  // a surface that tested nothing never passes: when no error already fails it, the harness says so (exit 2)
+  const untested = observation.bootError !== undefined && !verdict.findings.some((f) => f.severity === 'error');
+  if (untested) verdict.findings.push(harnessFinding('harness/untested', 'untested', surface.name, { phase: observation.bootError?.phase ?? 'start' }));
   // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
-  return shown({ observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined }, mask);
+  return shown({ observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined || untested }, mask);
 }
 
 /**

@@ -10,7 +10,7 @@
  * never transport/http-status `noResponse` as well. A tools/list page whose SSE stream closes after an event with an id
  * (2025-11-25 SSE polling: the server MAY, expecting a resume with Last-Event-ID, which the harness does not make) is
  * no error: a later page draws tools/listing `pageFailed` (warning) and transport/http-status `notResumed` (info), the
- * first page tools/listing `listNotResumed` (warning); the run passes.
+ * first page tools/listing `listNotResumed` (warning), and as nothing was listed, harness/untested: the run exits 2.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -94,7 +94,8 @@ it('page 2 of tools/list on an SSE stream closed after an event with an id (SSE 
   expect(pagePolled.exitCode).toBe(0);
 });
 
-it('the first tools/list page on an SSE stream closed after an event with an id (SSE polling): no error, tools/listing listNotResumed (warning), exit 0', () => {
-  expect(notes(listPolled)).toEqual(['tools/listing listNotResumed warning']);
-  expect(listPolled.exitCode).toBe(0);
+it('the first tools/list page on an SSE stream closed after an event with an id (SSE polling): no server error, tools/listing listNotResumed (warning); nothing was tested, so harness/untested and exit 2, never a pass', () => {
+  expect(notes(listPolled)).toEqual(['harness/untested untested error', 'tools/listing listNotResumed warning']);
+  expect(reportOf(listPolled).findings.find((f) => f.check === 'harness/untested')?.message).toMatch(/^nothing on this surface was tested: it failed at list /);
+  expect(listPolled.exitCode).toBe(2);
 });

@@ -1,0 +1,39 @@
+/**
+ * A surface that tested nothing never passes (harness/untested): a server that exits at start, with the checks that
+ * would report it lowered to warning, makes the run exit 2 with a harness/untested error on that surface alone; with
+ * the default severities transport/exit's error already fails the run and harness/untested stays out.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, findingsOf, reportOf, runCli, type CliRun } from './helpers/cli.ts';
+
+let lowered: CliRun;
+let defaults: CliRun;
+
+beforeAll(async () => {
+  [lowered, defaults] = await Promise.all([
+    runCli(['run', '--config', 'test/e2e/configs/untested.json']),
+    runCli(['run', '--request-timeout', '2000', '--', process.execPath, '-e', 'process.exit(3)']),
+  ]);
+});
+
+afterAll(() => [lowered, defaults].forEach(cleanup));
+
+describe('harness/untested', () => {
+  it('a failed surface with no error-level finding: one harness/untested error naming the phase, exit 2', () => {
+    expect(lowered.exitCode, lowered.stderr).toBe(2);
+    const report = reportOf(lowered);
+    const [finding, ...more] = findingsOf(report, 'exits-at-start', 'harness/untested');
+    expect(more).toEqual([]);
+    expect(finding).toMatchObject({ severity: 'error', messageId: 'untested' });
+    expect(finding.message).toMatch(/^nothing on this surface was tested: it failed at \w+ /);
+    expect(findingsOf(report, 'exits-at-start', 'transport/exit').every((f) => f.severity === 'warning')).toBe(true);
+    expect(findingsOf(report, 'lists', 'harness/untested')).toEqual([]);
+  });
+
+  it('with the default severities the server error fails the run (exit 1) and harness/untested stays out', () => {
+    expect(defaults.exitCode, defaults.stderr).toBe(1);
+    const report = reportOf(defaults);
+    expect(report.findings.some((f) => f.check === 'transport/exit' && f.severity === 'error')).toBe(true);
+    expect(report.findings.filter((f) => f.check === 'harness/untested')).toEqual([]);
+  });
+});
