@@ -27,14 +27,16 @@ export function scriptJson(value: unknown): string {
 
 function counts(report: Report): string {
   const { summary } = report;
-  const box = (cls: string, n: number, label: string) => `<div class="count ${cls}" data-count="${cls}"><span class="n">${n}</span> ${label}</div>`;
+  // the card reads as text too (screen readers, textContent): "1 surface", "2 errors"
+  const box = (cls: string, n: number, singular: string, pluralForm = `${singular}s`) =>
+    `<div class="count ${cls}" data-count="${cls}"><span class="n">${n}</span> ${n === 1 ? singular : pluralForm}</div>`;
   return `<section id="summary" class="counts">${[
-    box('surfaces', summary.surfaces, 'surfaces'),
-    box('tools', summary.tools, 'tools'),
-    box('calls', summary.calls, 'calls'),
-    box('error', summary.findings.error, 'errors'),
-    box('warning', summary.findings.warning, 'warnings'),
-    box('info', summary.findings.info, 'info'),
+    box('surfaces', summary.surfaces, 'surface'),
+    box('tools', summary.tools, 'tool'),
+    box('calls', summary.calls, 'call'),
+    box('error', summary.findings.error, 'error'),
+    box('warning', summary.findings.warning, 'warning'),
+    box('info', summary.findings.info, 'info', 'info'),
   ].join('')}</section>`;
 }
 
