@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { citeSpec } from '../../harness/checks/cite.ts';
 import { loadChecks } from '../../harness/checks/index.ts';
@@ -28,19 +28,39 @@ describe('citeSpec: a finding cites the MCP or JSON Schema specification, never 
     }
   });
 
-  // docs/checks.md printed "design §7" and "design.md §N": a document the repository does not hold
-  it("every catalog entry's own-document references name a file of the repository and one of its headings, never the design notes", async () => {
+  // docs/checks.md printed "design §7" and "design.md §N": a document the repository does not hold (and a review
+  // found a missing file, a heading prefix and a second § passing the first version of this test)
+  it("every catalog entry's own-document references, in every text it shows, name a file of the repository and whole headings of it, never the design notes", async () => {
     const root = new URL('../../', import.meta.url);
+    const headingsOf = (file: string) => readFileSync(new URL(file, root), 'utf8').split('\n').filter((l) => /^#+ /.test(l)).map((l) => l.replace(/^#+ /, '').trim());
     let references = 0;
     for (const meta of [...(await loadCatalog()), ...DIFF_CATALOG]) {
-      const spec = meta.spec ?? '';
-      expect(spec, meta.id).not.toMatch(/\bdesign\b|style\.md/);
-      for (const [, file, section] of spec.matchAll(/((?:docs\/[\w-]+|README)\.md) \u00a7([^;,()]+)/g)) {
-        const headings = readFileSync(new URL(file, root), 'utf8').split('\n').filter((l) => /^#+ /.test(l)).map((l) => l.replace(/^#+ /, ''));
-        expect(headings.some((h) => h.startsWith(section.trim())), `${meta.id}: ${file} §${section.trim()}`).toBe(true);
-        references += 1;
+      const texts = [meta.spec ?? '', meta.description ?? '', meta.rationale ?? '', ...Object.values(meta.messages ?? {}), ...Object.values(meta.fixes ?? {}), meta.examples?.fail ?? '', meta.examples?.pass ?? ''];
+      for (const text of texts) {
+        expect(text, meta.id).not.toMatch(/\bdesign(?:\.md)? \u00a7|style\.md/);
+        for (const [, file, sections] of text.matchAll(/\b((?:docs\/[\w-]+|README)\.md)((?: \u00a7[^;,()\u00a7]+(?:, \u00a7[^;,()\u00a7]+)*)?)/g)) {
+          expect(existsSync(new URL(file, root)), `${meta.id}: ${file} does not exist`).toBe(true);
+          const headings = headingsOf(file);
+          for (const [, section] of sections.matchAll(/\u00a7([^;,()\u00a7]+)/g)) {
+            // a whole heading, or the title of one before its colon ("Reading many findings: one entry per behaviour...")
+            const named = section.trim();
+            expect(headings.some((h) => h === named || h.startsWith(`${named}:`)), `${meta.id}: ${file} \u00a7${named}`).toBe(true);
+            references += 1;
+          }
+        }
       }
     }
     expect(references).toBeGreaterThan(10);
+  });
+
+  it('the reference test fails on a missing file, a heading prefix and a bad second heading', () => {
+    const root = new URL('../../', import.meta.url);
+    const pattern = /\b((?:docs\/[\w-]+|README)\.md)((?: \u00a7[^;,()\u00a7]+(?:, \u00a7[^;,()\u00a7]+)*)?)/g;
+    const refs = (text: string) => [...text.matchAll(pattern)].map(([, file, sections]) => [file, [...sections.matchAll(/\u00a7([^;,()\u00a7]+)/g)].map((m) => m[1].trim())]);
+    expect(refs('(docs/nonexistent.md)')).toEqual([['docs/nonexistent.md', []]]);
+    expect(existsSync(new URL('docs/nonexistent.md', root))).toBe(false);
+    expect(refs('(docs/config.md §Surf)')).toEqual([['docs/config.md', ['Surf']]]);
+    expect(refs('(docs/config.md §Surface keys, §Bogus heading)')).toEqual([['docs/config.md', ['Surface keys', 'Bogus heading']]]);
+    expect(refs('(docs/config.md §Surface keys, limits.maxResultBytes)')).toEqual([['docs/config.md', ['Surface keys']]]);
   });
 });
