@@ -5,7 +5,7 @@
  * value-free: the text and the arguments are read, never returned; only a property name of the schema itself is.
  */
 import type { RequestRecord } from '../model/wire.ts';
-import { looksLikeValidationError, responseKind, resultOf, rpcError } from './records.ts';
+import { readsAsValidation, responseKind, resultOf, rpcError } from './records.ts';
 import { SENTINEL_PATTERN } from './sentinel.ts';
 
 /** How an answer rejected the arguments, and the schema property the error names, if one. */
@@ -13,8 +13,9 @@ export interface Rejection {
   /** `JSON-RPC -32602` or `an isError result`. */
   answer: string;
   /**
-   * The top-level property of the inputSchema the error names: the one whose sentinel-bearing argument the text
-   * repeats (`namedByValue`), else the first property name the text holds as a whole token (`firstNamed`).
+   * The top-level property of the inputSchema the error names: the one an explicit locator names (` at url`,
+   * `"path":["url"]`, `/url`, `'url'`), else the one whose sentinel-bearing argument the text repeats
+   * (`namedByValue`), else the one property the text holds as a bare word (`bareNamed`); none when that is ambiguous.
    */
   property?: string;
 }
@@ -31,23 +32,88 @@ function textsOf(request: RequestRecord): string[] {
   return content.map((b) => (b as { text?: unknown } | null)?.text).filter((t): t is string => typeof t === 'string');
 }
 
-/** The first of `names` that `text` names as a whole token (at least 2 characters). */
-function firstNamed(text: string, names: readonly string[]): string | undefined {
+/** A character that continues a name: a word character, or a hyphen joining two (`git-clone` holds no `clone`). */
+function joins(text: string, at: number, step: 1 | -1): boolean {
+  const c = text[at] ?? '';
+  if (/[A-Za-z0-9_$]/.test(c)) return true;
+  return c === '-' && /[A-Za-z0-9]/.test(text[at + step] ?? '');
+}
+
+/**
+ * Whether the occurrence of a name at `at..end` is a key of an object written out in the text: a JSON key (`"name":`,
+ * `'name':`), or an unquoted key of an object literal (`{ name: 'Error'`, `, path: [ 'url' ]`, Node's inspect). A
+ * key names a member of the text's own envelope, not an argument: the business failure
+ * `{"error":{"name":"Error","message":"Cost confirmation ID does not match the expected cost ..."}}` names no property
+ * `name` (@supabase/mcp-server-supabase create_branch once drew validCallRejected naming `name` from that key).
+ */
+function isKey(text: string, at: number, end: number): boolean {
+  const quote = text[at - 1];
+  if ((quote === '"' || quote === "'") && text[end] === quote) return /^\s*:/.test(text.slice(end + 1, end + 9));
+  if (!/^\s*:/.test(text.slice(end, end + 8))) return false;
+  return /[{,]\s*$/.test(text.slice(Math.max(0, at - 8), at));
+}
+
+/** The positions where `text` holds `name` as a whole token that is not an object key (case-sensitive unless `fold`). */
+function wordHits(text: string, name: string, fold = false): number[] {
+  const lower = text.toLowerCase();
+  // folding that changes a length (a rare non-ASCII letter) would shift positions: read such a text as written
+  const folded = fold && lower.length === text.length;
+  const hay = folded ? lower : text;
+  const needle = folded ? name.toLowerCase() : name;
+  const out: number[] = [];
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    const end = at + needle.length;
+    if (joins(text, at - 1, -1) || joins(text, end, 1)) continue;
+    if (!isKey(text, at, end)) out.push(at);
+  }
+  return out;
+}
+
+/**
+ * Explicit locators of a property, as validators write them, each capturing the name (the first segment of a path):
+ * - a trailing ` at <path>` (the TypeScript SDK's and zod's "... at url", "at path.to.prop", "at items[0]"), ending
+ *   the text, a line, a sentence or a clause (`.` `,` `;`); "at most 50", "at path /tmp/x" are prose, no locator;
+ * - a zod issue path, JSON or inspected (`"path":["url",...]`, `path: [ 'url' ]`);
+ * - an ajv instancePath (`"/url"`, `data/url`, `instancePath: /url`), at the start of a token;
+ * - a name in quotes or backticks that is not an object key (`property 'url'`, `"url" is required`, `` `url` ``).
+ * The words of the capture are checked against the schema's names by the caller; an object key is never a locator.
+ */
+const LOCATORS: readonly RegExp[] = [
+  /\bat\s+([A-Za-z_$][\w$-]*)(?=(?:[.[][^\s]*)?\s*(?:$|[,;)\]}\n]|\.(?:\s|$)))/g,
+  /["']?\bpath["']?\s*:\s*\[\s*["']([^"'\n]+)["']/g,
+  /(?:^|[\s"'`(\[]|\bdata)\/([A-Za-z_$][\w$-]*)(?=$|[\s"'`)/.,:;\]])/g,
+  /["'`]([A-Za-z_$][\w$-]*)["'`](?!\s*:)/g,
+];
+
+/** The earliest property of `names` an explicit locator (LOCATORS) in `text` names, exactly as written. */
+function locatedIn(text: string, names: readonly string[]): string | undefined {
   let best: { name: string; at: number } | undefined;
-  for (const name of names) {
-    if (name.length < 2) continue;
-    let from = 0;
-    for (let at = text.indexOf(name, from); at >= 0; at = text.indexOf(name, from)) {
-      const before = at === 0 ? '' : text[at - 1];
-      const after = text[at + name.length] ?? '';
-      if (!/[A-Za-z0-9_]/.test(before) && !/[A-Za-z0-9_]/.test(after)) {
-        if (!best || at < best.at) best = { name, at };
-        break;
-      }
-      from = at + 1;
+  for (const pattern of LOCATORS) {
+    for (const m of text.matchAll(pattern)) {
+      const name = m[1];
+      if (!names.includes(name) || name.length < 2) continue;
+      const at = (m.index ?? 0) + m[0].indexOf(name);
+      if (!best || at < best.at) best = { name, at };
     }
   }
   return best?.name;
+}
+
+/**
+ * The one of `names` (at least 2 characters) that `text` names as a bare word, when exactly one is named: whole
+ * tokens only, never an object key (isKey). Ambiguity is read case-insensitively, because error texts capitalise
+ * ("URL must use a recognized scheme ... or be an absolute filesystem path" names `url`, not `path`): when the text
+ * holds two or more of the names in any case, none is named (a finding without a property beats one blaming the wrong
+ * argument). A property is then named only if the text holds it in its own case; when two names differ only in case,
+ * the one written in its own case wins, and when none is, nothing is named.
+ */
+function bareNamed(text: string, names: readonly string[]): string | undefined {
+  const hits = names.filter((name) => name.length >= 2 && wordHits(text, name, true).length > 0);
+  if (hits.length === 0) return undefined;
+  const folded = new Set(hits.map((n) => n.toLowerCase()));
+  if (folded.size > 1) return undefined;
+  const exact = hits.filter((name) => wordHits(text, name).length > 0);
+  return exact.length === 1 ? exact[0] : undefined;
 }
 
 /** One harness sentinel anywhere in a string (SENTINEL_PATTERN without its global flag: no lastIndex state). */
@@ -57,11 +123,11 @@ const HAS_SENTINEL = new RegExp(SENTINEL_PATTERN.source);
  * The one of `names` whose string argument in the call (`params.arguments`) carries a harness sentinel
  * (harness/probes/sentinel.ts: unique per probe, so it occurs in a text only because the server repeated that
  * argument) and occurs earliest in the texts: "Invalid time zone specified: <the sourceTimezone argument>" names
- * `sourceTimezone`, though the word "time" is also a property name (time-mcp 1.0.6; before, `firstNamed` blamed
+ * `sourceTimezone`, though the word "time" is also a property name (time-mcp 1.0.6; before, the word match blamed
  * `time`, an argument the server accepted). Only sentinels count: a server often repeats a context argument (a
  * path, a file) while rejecting another, and the harness's plain samples (`2025-01-01`, `example.com`) are common
  * words of error texts. At one position the longer value wins (it contains the other); two properties sent the same
- * value are no evidence (undefined: the word match decides).
+ * value are no evidence (undefined: the word match decides). An explicit locator outranks it.
  */
 function namedByValue(texts: readonly string[], request: RequestRecord, names: readonly string[]): string | undefined {
   const args = (request.params as { arguments?: unknown } | undefined)?.arguments;
@@ -86,30 +152,50 @@ function namedByValue(texts: readonly string[], request: RequestRecord, names: r
 }
 
 /**
- * Whether one of `texts` names `property` as a whole token (at least 2 characters). A refusal in the body of a result
- * without isError is read as a rejection of that argument only when its words name it: words of validation alone also
- * fill business failures ("Required resource not found") and rate limits ("at most 60 per minute").
+ * Whether one of `texts` names `property` (an explicit locator, or a whole token in its own case; never an object key).
+ * A refusal in the body of a result without isError is read as a rejection of that argument only when its words name
+ * it: words of validation alone also fill business failures ("Required resource not found") and rate limits ("at most
+ * 60 per minute").
  */
 export function namesPropertyIn(texts: readonly string[], property: string): boolean {
-  return texts.some((t) => firstNamed(t, [property]) !== undefined);
+  return property.length >= 2 && texts.some((t) => locatedIn(t, [property]) !== undefined || wordHits(t, property).length > 0);
 }
+
+/** Whether `text` mentions any of `names`: a locator, or a whole token in its own case that is not an object key. */
+function mentionsAny(text: string, names: readonly string[]): boolean {
+  return locatedIn(text, names) !== undefined || names.some((name) => name.length >= 2 && wordHits(text, name).length > 0);
+}
+
+/**
+ * "expected" as business prose uses it ("does not match the expected cost", "took longer than expected", "as
+ * expected"), not as a validator does ("Expected string, received number", "url: expected a URL"): dropped before
+ * the validation words are read.
+ */
+const PROSE_EXPECTED = /\b(the|than|as) expected\b/gi;
 
 /**
  * Whether an answer rejected the call's arguments as invalid, and which of `properties` (the
  * inputSchema's top-level property names) the error names. Undefined for any other answer.
+ * An isError result is a rejection when its text says so explicitly (EXPLICIT: the SDKs', zod's and ajv's
+ * phrasings), or when it both mentions a property of the schema (not as an object key) and uses words of validation
+ * (readsAsValidation, prose "the expected ..." aside): a business failure in an error envelope
+ * (`{"error":{"name":"Error","message":"... does not match the expected cost ..."}}`) is neither.
+ * The property named: an explicit locator first (` at url`, `"path":["url"]`, `/url`, `'url'`), then the argument
+ * the text repeats (namedByValue), then the one property the text holds as a bare word (none when several: bareNamed).
  */
 export function argumentRejection(request: RequestRecord, properties: readonly string[]): Rejection | undefined {
   const kind = responseKind(request);
   const texts = textsOf(request);
-  const wordNamed = texts.map((t) => firstNamed(t, properties)).find((p) => p !== undefined);
-  // whether the answer is a rejection at all is decided as before, by the words; a repeated argument only names it
-  const property = namedByValue(texts, request, properties) ?? wordNamed;
+  const located = texts.map((t) => locatedIn(t, properties)).find((p) => p !== undefined);
+  const property = located ?? namedByValue(texts, request, properties) ?? texts.map((t) => bareNamed(t, properties)).find((p) => p !== undefined);
   if (kind === 'protocol-error') {
     if (rpcError(request)?.code !== -32602) return undefined;
     return { answer: 'JSON-RPC -32602', ...(property ? { property } : {}) };
   }
   if (kind !== 'tool-error') return undefined;
   const explicit = texts.some((t) => EXPLICIT.test(t));
-  if (!explicit && !(wordNamed && looksLikeValidationError(request))) return undefined;
+  // whether the answer is a rejection at all is decided by the words; a repeated argument only names it
+  const worded = texts.some((t) => mentionsAny(t, properties)) && texts.some((t) => readsAsValidation(t.replace(PROSE_EXPECTED, '')));
+  if (!explicit && !worded) return undefined;
   return { answer: 'an isError result', ...(property ? { property } : {}) };
 }

@@ -4,7 +4,7 @@
  * server accepted, because the word "time" is a property name: the sentinel-bearing argument the text repeats names it first.
  */
 import { describe, expect, it } from 'vitest';
-import { argumentRejection } from '../../harness/probes/rejection.ts';
+import { argumentRejection, namesPropertyIn } from '../../harness/probes/rejection.ts';
 import type { RequestRecord } from '../../harness/model/wire.ts';
 
 const A = 'mcpH4rn3ss-0a1b2c3d-s3nt1nel';
@@ -66,5 +66,91 @@ describe('argumentRejection: the property an error names', () => {
 
   it('a business failure that repeats an argument is still not a rejection', () => {
     expect(argumentRejection(record({ sourceTimezone: A }, `Service down while converting ${A}`), names)).toBeUndefined();
+  });
+});
+
+/**
+ * Sweep 12: two published servers' answers to calls valid per their inputSchema. @supabase/mcp-server-supabase
+ * create_branch failed a business rule in an error envelope whose key "name" is also a property name (and whose
+ * message says "expected"): no rejection. @cyanheads/git-mcp-server git_clone rejected `url` in the SDK's words,
+ * "... or be an absolute filesystem path at url": the locator names url, though "path" is the first property word.
+ */
+describe('argumentRejection: sweep 12 (an error envelope key, a trailing locator)', () => {
+  const branch = ['project_id', 'name', 'confirm_cost_id'];
+  const clone = ['url', 'path'];
+  const envelope = JSON.stringify({ error: { name: 'Error', message: 'Cost confirmation ID does not match the expected cost of creating a branch.' } });
+  const sdkClone =
+    'MCP error -32602: Input validation error: Invalid arguments for tool git_clone: URL must use a recognized scheme (https/ssh/git/file), scp-style user@host:path, or be an absolute filesystem path at url';
+
+  it('F1: a property name that is only a key of the error envelope names nothing, and the business failure is no rejection', () => {
+    expect(argumentRejection(record({ project_id: A, name: 'develop', confirm_cost_id: B }, envelope), branch)).toBeUndefined();
+    // inspected (unquoted) keys of an object literal are keys too
+    expect(argumentRejection(record({ name: 'develop' }, "{ name: 'Error', message: 'value is not the expected one' }"), branch)).toBeUndefined();
+  });
+
+  it('F1: "the expected <noun>" is prose, not a validator\'s word, even beside a property named', () => {
+    expect(argumentRejection(record({ name: 'develop' }, 'Branch name does not match the expected cost'), branch)).toBeUndefined();
+    expect(argumentRejection(record({ name: 'develop' }, 'name: expected string, received number'), branch)).toEqual({ answer: 'an isError result', property: 'name' });
+  });
+
+  it('F1 twin: the same envelope around a validator\'s words is still a rejection, naming the property its message names', () => {
+    const text = JSON.stringify({ error: { name: 'ZodError', message: 'Input validation error: project_id must be a valid project reference' } });
+    expect(argumentRejection(record({ project_id: A, name: 'develop' }, text), branch)).toEqual({ answer: 'an isError result', property: 'project_id' });
+  });
+
+  it('F2: the SDK\'s trailing "at url" names url, over "path" and "URL" as bare words', () => {
+    expect(argumentRejection(record({ url: A, path: B }, sdkClone), clone)).toEqual({ answer: 'an isError result', property: 'url' });
+    expect(argumentRejection(record({ url: A, path: B }, sdkClone.replace('MCP error -32602: ', ''), true), clone)).toEqual({ answer: 'JSON-RPC -32602', property: 'url' });
+  });
+
+  it('F2 without its locator: "URL" and "path" name two properties (in any case): a rejection naming none', () => {
+    const text = sdkClone.replace(/ at url$/, '');
+    expect(argumentRejection(record({ url: A, path: B }, text), clone)).toEqual({ answer: 'an isError result' });
+    expect(argumentRejection(record({ url: A, path: B }, 'url and path are required strings'), clone)).toEqual({ answer: 'an isError result' });
+  });
+
+  it('explicit locators: nested paths, zod issue paths, ajv instancePaths, quoted names', () => {
+    const names = ['url', 'path', 'options'];
+    expect(argumentRejection(record({}, 'Input validation error: Required at options.depth'), names)?.property).toBe('options');
+    expect(argumentRejection(record({}, 'Input validation error: a path-like value is not allowed at url. See the docs.'), names)?.property).toBe('url');
+    expect(argumentRejection(record({}, 'Invalid arguments: [{"code":"custom","message":"bad scheme for a filesystem path","path":["url"]}]'), names)?.property).toBe('url');
+    expect(argumentRejection(record({}, "Invalid input: ZodError { issues: [ { message: 'bad path', path: [ 'url' ] } ] }"), names)?.property).toBe('url');
+    expect(argumentRejection(record({}, 'validation failed: data/url must match format "uri" (the path is fine)'), names)?.property).toBe('url');
+    expect(argumentRejection(record({}, 'Invalid input: must match pattern at instancePath "/url", not a path'), names)?.property).toBe('url');
+    expect(argumentRejection(record({}, "Invalid arguments: property 'url' is not a path"), names)?.property).toBe('url');
+    expect(argumentRejection(record({}, 'Invalid input: `url` must be a path-free address'), names)?.property).toBe('url');
+  });
+
+  it('a locator outranks a repeated argument; the repeated argument outranks a bare word', () => {
+    expect(argumentRejection(record({ url: A, path: B }, `Invalid arguments: cannot clone into ${B} at url`), clone)?.property).toBe('url');
+    expect(argumentRejection(record({ url: A, path: B }, `Invalid arguments: url scheme unknown in ${B}`), clone)?.property).toBe('path');
+  });
+
+  it('"at" of ordinary prose is no locator', () => {
+    // "at url 3 of 5" is no locator: url and limit are then two bare words, and none is named
+    expect(argumentRejection(record({}, 'Invalid input: stopped at url 3 of 5, limit too high'), ['url', 'limit'])).toEqual({ answer: 'an isError result' });
+    expect(argumentRejection(record({}, 'Invalid input: file not found at path /tmp/x'), ['path', 'url'])?.property).toBe('path');
+  });
+
+  it('a name joined by a hyphen or an underscore is part of another word', () => {
+    expect(argumentRejection(record({}, 'Invalid arguments for tool git-clone'), ['clone', 'url'])).toEqual({ answer: 'an isError result' });
+    expect(argumentRejection(record({}, 'clone_depth must be at most 10'), ['clone', 'url'])).toBeUndefined();
+  });
+
+  it('two properties that differ only in case: the one written in its own case, else none', () => {
+    expect(argumentRejection(record({}, 'Invalid input: Name must be capitalised'), ['name', 'Name'])?.property).toBe('Name');
+    expect(argumentRejection(record({}, 'Invalid input: NAME must be capitalised'), ['name', 'Name'])?.property).toBeUndefined();
+    // one property, written in another case: a mention, not a name (the gate reads its own case only)
+    expect(argumentRejection(record({}, 'Invalid input: URL must be absolute'), ['url'])).toEqual({ answer: 'an isError result' });
+  });
+});
+
+describe('namesPropertyIn', () => {
+  it('a whole token or a locator names the property; an object key does not', () => {
+    expect(namesPropertyIn(['limit must be at most 10'], 'limit')).toBe(true);
+    expect(namesPropertyIn(['invalid value at limit'], 'limit')).toBe(true);
+    expect(namesPropertyIn(['{"code":511,"status":511,"message":"Network Authentication Required"}'], 'code')).toBe(false);
+    expect(namesPropertyIn([JSON.stringify({ error: { name: 'Error', message: 'x' } })], 'name')).toBe(false);
+    expect(namesPropertyIn(['Limit exceeded'], 'limit')).toBe(false);
   });
 });
