@@ -30,6 +30,11 @@ describe('verdict fixtures through the CLI', () => {
     expect(report.surfaces.map((s) => [s.name, s.status]).sort()).toEqual(ARMS.map((a) => [a.surface, a.status ?? 'ok']).sort());
   });
 
+  it('rejection-text: the rejection of git_clone points at the property its locator names (url), not the first property word (path)', () => {
+    const found = findingsOf(reportOf(run), 'rejection-text').filter((f) => f.check === 'errors/input-enforcement' && f.messageId === 'validCallRejected');
+    expect(found.map((f) => [f.tool, f.pointer])).toEqual([['git_clone', '/inputSchema/properties/url']]);
+  });
+
   for (const arm of ARMS) {
     it(armTitle(arm), () => expectArm(arm, findingsOf(reportOf(run), arm.surface)));
   }

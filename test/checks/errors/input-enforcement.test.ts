@@ -23,6 +23,13 @@ const noArguments = makeObservation({ tools: [status], calls: [makeCall('status'
 /** The note naming search as not probed (no call of it succeeded). */
 const UNPROBED = { messageId: 'unprobed', severity: 'info', tool: 'search', pointer: '/inputSchema' } as const;
 
+/** Sweep 12's two published answers to calls valid per the inputSchema (test/fixtures/servers/verdicts/rejection-text.mjs). */
+const branch = makeTool('create_branch', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { project_id: { type: 'string' }, name: { type: 'string' }, confirm_cost_id: { type: 'string' } }, required: ['project_id', 'confirm_cost_id'] } });
+const BRANCH_FAILURE = JSON.stringify({ error: { name: 'Error', message: 'Cost confirmation ID does not match the expected cost of creating a branch.' } });
+const clone = makeTool('git_clone', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { url: { type: 'string' }, path: { type: 'string' } }, required: ['url', 'path'] } });
+const CLONE_REJECTION =
+  'MCP error -32602: Input validation error: Invalid arguments for tool git_clone: URL must use a recognized scheme (https/ssh/git/file), scp-style user@host:path, or be an absolute filesystem path at url';
+
 checkTester(check, {
   valid: [
     { name: 'rejects every forbidden value and accepts the bounds', observation: base, answer: enforcing },
@@ -71,6 +78,14 @@ checkTester(check, {
     },
   ],
   invalid: [
+    {
+      name: 'sweep 12 (@supabase/mcp-server-supabase create_branch): a business failure in an error envelope whose key "name" is a property name, saying "the expected cost", is no rejection (only the note that it was not probed)',
+      observation: makeObservation({
+        tools: [branch],
+        calls: [makeCall('create_branch', { result: { isError: true, content: [{ type: 'text', text: BRANCH_FAILURE }] } }, { scenario: { arguments: { project_id: 'mcpH4rn3ss-0a1b2c3d-s3nt1nel', name: 'develop', confirm_cost_id: 'mcpH4rn3ss-4e5f6a7b-s3nt1nel' } } })],
+      }),
+      findings: [{ messageId: 'unprobed', severity: 'info', tool: 'create_branch', pointer: '/inputSchema' }],
+    },
     {
       name: 'a value the schema allows refused in a JSON body one of whose messages says why: rejected (a message without validation words beside it does not hide it)',
       observation: base,
@@ -188,6 +203,22 @@ checkTester(check, {
         calls: [1, 2].map((limit) => makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'Input validation error: bad request' }] } }, { scenario: { arguments: { limit } } })),
       }),
       findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema' }, UNPROBED],
+    },
+    {
+      name: "sweep 12 (@cyanheads/git-mcp-server git_clone): the SDK's trailing 'at url' names url, not 'path', the first property word of the text",
+      observation: makeObservation({
+        tools: [clone],
+        calls: [makeCall('git_clone', { result: { isError: true, content: [{ type: 'text', text: CLONE_REJECTION }] } }, { scenario: { arguments: { url: 'mcpH4rn3ss-85c2f8fa-s3nt1nel', path: 'mcpH4rn3ss-f088d172-s3nt1nel' } } })],
+      }),
+      findings: [{ messageId: 'validCallRejected', tool: 'git_clone', pointer: '/inputSchema/properties/url', severity: 'warning' }, { messageId: 'unprobed', severity: 'info', tool: 'git_clone', pointer: '/inputSchema' }],
+    },
+    {
+      name: 'a rejection whose words name two properties ambiguously (URL, path) and no locator: the finding names none',
+      observation: makeObservation({
+        tools: [clone],
+        calls: [makeCall('git_clone', { result: { isError: true, content: [{ type: 'text', text: CLONE_REJECTION.replace(/ at url$/, '') }] } }, { scenario: { arguments: { url: 'x', path: 'y' } } })],
+      }),
+      findings: [{ messageId: 'validCallRejected', tool: 'git_clone', pointer: '/inputSchema', severity: 'warning' }, { messageId: 'unprobed', severity: 'info', tool: 'git_clone', pointer: '/inputSchema' }],
     },
     { name: 'rejects the value exactly at the maximum', observation: base, answer: (p) => (p.id.endsWith(':at-maximum:limit') ? rejected : enforcing(p)), findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }] },
     {

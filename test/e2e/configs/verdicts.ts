@@ -45,6 +45,16 @@ export const ARMS: Arm[] = [
     once: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'convert_time' }],
   },
   { surface: 'stated-timezone', file: 'understated-schema.mjs', args: ['--timezone', '--twin'], silent: ['errors/input-enforcement', 'result/expectation', 'errors/classification'] },
+  // sweep 12: an error envelope's key "name" names no property, and "does not match the expected cost" is a business
+  // rule (create_branch); the SDK's trailing "at url" names url, not the earlier word "path" (git_clone)
+  {
+    surface: 'rejection-text',
+    file: 'rejection-text.mjs',
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool git_clone rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'url'" }],
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'create_branch' }],
+    once: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'git_clone' }],
+  },
+  { surface: 'rejection-text-twin', file: 'rejection-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'] },
   { surface: 'unknown-tool-sdk1-wrapped', file: 'unknown-tool-code.mjs', args: ['--sdk1'], draws: [{ check: 'errors/classification', messageId: 'unknownToolSdk1Wrapped', severity: 'error', includes: 'docs/checks.md#errorsclassification' }] },
   { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
   { surface: 'unknown-tool-32603', file: 'unknown-tool-code.mjs', args: ['--code', '-32603'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
