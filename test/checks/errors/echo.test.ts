@@ -139,3 +139,33 @@ describe('errors/echo: the base of its per-tool probe (targets.ts answeredArgume
     }
   });
 });
+
+describe('errors/echo: one request shared by two checks is judged once (sweep 12)', () => {
+  // @mastra/mcp-docs-server clearMastraCourseHistory: errors/classification's invalid-arguments probe and
+  // input-enforcement's wrong-type:confirm probe were one request (run/shared-probes.ts); its echoing answer drew two findings
+  const planted = makeSentinel('wrong-type:/properties/id');
+  const params = { name: 'lookup', arguments: { id: planted } };
+  const request = () => ({ id: 7, method: 'tools/call', params, outcome: 'tool-error' as const, durationMs: 1, response: { jsonrpc: '2.0' as const, id: 7, result: { isError: true, content: [{ type: 'text', text: `bad ${planted}` }] } } });
+  const probe = (id: string, check: string) => ({ id, check, tool: 'lookup', method: 'tools/call', params });
+  const observe = (first: ReturnType<typeof request>, second: ReturnType<typeof request>) =>
+    makeObservation({
+      tools: [tool],
+      calls: [makeCall('lookup', ok, { scenario: { arguments: { id: 'a' } } })],
+      probes: [
+        { probe: probe('errors/classification:lookup:invalid-arguments', 'errors/classification'), request: first },
+        { probe: probe('errors/input-enforcement:lookup:wrong-type:id', 'errors/input-enforcement'), request: second },
+      ] as never,
+    });
+
+  it('the same request record under two probes: one finding, named by the first probe in plan order', () => {
+    const shared = request();
+    const findings = runCheckOn(check, observe(shared, shared));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ messageId: 'echoed', tool: 'lookup' });
+    expect(findings[0].message).toContain('invalid-arguments');
+  });
+
+  it('two requests sent apart, each echoing: two findings', () => {
+    expect(runCheckOn(check, observe(request(), request()))).toHaveLength(2);
+  });
+});
