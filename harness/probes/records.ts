@@ -23,6 +23,28 @@ export function probeRecord(observation: SurfaceObservation, id: string): ProbeR
   return indexOf(observation.probes, byId).get(id);
 }
 
+/** The records whose request no earlier record holds, in plan order (built once per `observation.probes` array). */
+function firstOfEachRequest(records: readonly ProbeRecord[]): readonly ProbeRecord[] {
+  const seen = new Set<RequestRecord>();
+  const out: ProbeRecord[] = [];
+  for (const record of records) {
+    if (seen.has(record.request)) continue;
+    seen.add(record.request);
+    out.push(record);
+  }
+  return out;
+}
+
+/**
+ * The probe records with one per request sent: probes of different checks that were the same request share one
+ * request record (harness/run/shared-probes.ts, and fresh-process openings: run/fresh-probes.ts), and a check that
+ * judges every request's answer (a timeout, a crash in flight, an echo, a result's shape) judges it once, under the
+ * first probe in plan order. Checks that read their own probe by id use `probeRecord`. O(1) after a one-time pass.
+ */
+export function distinctProbes(observation: { readonly probes: readonly ProbeRecord[] }): readonly ProbeRecord[] {
+  return indexOf(observation.probes, firstOfEachRequest);
+}
+
 /** What a response was: a JSON-RPC error, an `isError: true` result, another result, or nothing. */
 export type ResponseKind = 'protocol-error' | 'tool-error' | 'result' | 'none';
 

@@ -3,7 +3,7 @@
  * records are appended), and the one destructiveness rule shared by planning and probing.
  */
 import { describe, expect, it } from 'vitest';
-import { probeRecord } from '../../harness/probes/records.ts';
+import { distinctProbes, probeRecord } from '../../harness/probes/records.ts';
 import { answeredArguments, isDestructive, mayChangeState, mayProbe, successfulArguments } from '../../harness/probes/targets.ts';
 import { mayChangeState as planMayChangeState } from '../../harness/scenarios/plan.ts';
 import { makeCall, makeObservation, makeTool } from '../helpers/check-tester.ts';
@@ -12,6 +12,18 @@ import { makeProbeRecord } from './records.ts';
 const probe = (id: string) => ({ id, check: 'x/y', method: 'tools/call' });
 const ok = { result: { content: [] } };
 const failed = { result: { isError: true, content: [] } };
+
+describe('distinctProbes', () => {
+  it('keeps one record per request sent: a request two checks shared (one record object) under its first probe, in plan order', () => {
+    const shared = makeProbeRecord(probe('classification:invalid'), failed);
+    const alike = makeProbeRecord(probe('alike'), failed); // the same answer, sent apart: its own request
+    const repeat = { probe: probe('enforcement:wrong-type'), request: shared.request };
+    const observation = makeObservation({ probes: [shared, alike, repeat] });
+    expect(distinctProbes(observation).map((r) => r.probe.id)).toEqual(['classification:invalid', 'alike']);
+    observation.probes.push(makeProbeRecord(probe('late'), ok));
+    expect(distinctProbes(observation).map((r) => r.probe.id)).toEqual(['classification:invalid', 'alike', 'late']);
+  });
+});
 
 describe('probeRecord', () => {
   it('finds a record by id, the first when ids repeat, and nothing for an id that never ran', () => {

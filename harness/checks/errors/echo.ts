@@ -19,11 +19,11 @@
  */
 import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, firstArgumentProbe } from '../../probes/negative.ts';
-import { resultOf, responseKind } from '../../probes/records.ts';
+import { distinctProbes, resultOf, responseKind } from '../../probes/records.ts';
 import { makeSentinel, SENTINEL_PREFIX, sentinelsIn } from '../../probes/sentinel.ts';
 import { answeredArguments, listedTools, mayProbe, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
 import { indexOf } from '../../probes/index-cache.ts';
-import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord } from '../../model/wire.ts';
+import type { CallRecord, ProbeRecord, ProbeRequest } from '../../model/wire.ts';
 
 const ID = 'errors/echo';
 const UNKNOWN = `${ID}:unknown-tool`;
@@ -185,15 +185,11 @@ export default defineCheck({
         report({ messageId: 'echoedCall', tool: call.scenario.tool, data: { tool: call.scenario.tool, scenario: call.scenario.name, channel }, pointer: channelPointer(channel), severity: forbid ? 'error' : 'info', evidence });
       }
     }
-    // probes of different checks that were the same request share one request record (run/shared-probes.ts): the
-    // answer is judged once, under the first probe in plan order (sweep 12: mastra's invalid-arguments and
+    // one request shared by two checks' probes is judged once (sweep 12: mastra's invalid-arguments and
     // wrong-type:confirm probes, one request, drew two findings)
-    const judged = new Set<RequestRecord>();
-    for (const record of observation.probes) {
+    for (const record of distinctProbes(observation)) {
       const kind = responseKind(record.request);
       if (kind !== 'protocol-error' && kind !== 'tool-error') continue;
-      if (judged.has(record.request)) continue;
-      judged.add(record.request);
       const channels = echoedChannels(record, record.probe.params);
       if (channels.length === 0) continue;
       const unknownTool = record.probe.id.endsWith(':unknown-tool');

@@ -20,6 +20,7 @@ import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts
 import type { Report } from '../util/report.ts';
 import { httpStatusNote } from '../util/http-status.ts';
 import { stderrNetworkCause, stderrTail } from '../util/stderr.ts';
+import { distinctProbes } from '../../probes/records.ts';
 
 export default defineCheck({
   meta: {
@@ -49,7 +50,7 @@ export default defineCheck({
     needsSession: false,
   },
   check(ctx, report) {
-    const { bootError, exits, calls, probes } = ctx.observation;
+    const { bootError, exits, calls } = ctx.observation;
     const stderr = stderrTail(ctx.observation);
     if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), stderrNetworkCause(ctx.observation), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
     else for (const exit of exits) if (exit.unexpected) reportExit(exit, (f) => report({ ...f, stderr }));
@@ -61,7 +62,7 @@ export default defineCheck({
       if (request.unsent) unsent.add(request.unsent, request.method, scenario.tool);
       else report({ messageId: 'callInFlight', tool: scenario.tool, data: { tool: scenario.tool, call: `scenario '${scenario.name}'` } });
     }
-    for (const { probe, request } of probes) {
+    for (const { probe, request } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       if (request.outcome !== 'exit') continue;
       if (request.unsent) unsent.add(request.unsent, probe.method, probe.tool);
       else report({ messageId: 'probeInFlight', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });

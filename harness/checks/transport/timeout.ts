@@ -13,6 +13,7 @@
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { stderrNetworkCause, stderrTail } from '../util/stderr.ts';
+import { distinctProbes } from '../../probes/records.ts';
 import type { RequestRecord } from '../../model/wire.ts';
 import { listPages } from '../../model/observation.ts';
 import { initializeTimeoutMs, readyTimeoutMs } from './boot-error.ts';
@@ -48,7 +49,7 @@ export default defineCheck({
     needsSession: false,
   },
   check(ctx, emit) {
-    const { calls, probes, listing, bootError } = ctx.observation;
+    const { calls, listing, bootError } = ctx.observation;
     // the server's last stderr lines (its own output, sent strings masked) say what it was doing
     const stderr = stderrTail(ctx.observation);
     // a failed network lookup or connection anywhere in the kept tail: the environment may be to blame (sweep 12)
@@ -69,7 +70,7 @@ export default defineCheck({
       // the arguments are evidence (--show-values): what to send to see the wait again
       report({ messageId: 'call', tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs), cause }, evidence: { arguments: scenario.arguments } });
     }
-    for (const { probe, request } of probes) {
+    for (const { probe, request } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       if (request.outcome !== 'timeout') continue;
       const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs), cause };
       report({ messageId: 'probe', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });

@@ -4,6 +4,7 @@
  */
 import { MODERN_PROTOCOL_VERSION } from '../../model/protocol.ts';
 import { indexOf } from '../../probes/index-cache.ts';
+import { distinctProbes } from '../../probes/records.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
 import type { RequestRecord, Scenario } from '../../model/wire.ts';
@@ -30,10 +31,13 @@ function callViews(calls: Readonly<SurfaceObservation['calls']>): readonly ToolC
   }));
 }
 
-/** The views of the `tools/call` probes (built once per `observation.probes` array and length). */
+/**
+ * The views of the `tools/call` probes (built once per `observation.probes` array and length), one per request sent:
+ * a request shared by two checks' probes is one exchange to judge (probes/records.ts `distinctProbes`).
+ */
 function probeViews(probes: Readonly<SurfaceObservation['probes']>): readonly ToolCallView[] {
   const views: ToolCallView[] = [];
-  for (const { probe, request } of probes) {
+  for (const { probe, request } of distinctProbes({ probes })) {
     if (probe.method !== 'tools/call') continue;
     const named = isJsonObject(probe.params) && typeof probe.params.name === 'string' ? probe.params.name : '';
     views.push({ tool: probe.tool ?? named, label: `probe '${probe.id}'`, record: request });

@@ -99,6 +99,20 @@ checkTester(check, {
       findings: [{ messageId: 'unexpectedExit' }, { messageId: 'callInFlight', tool: 'boom' }],
     },
     {
+      name: 'a request two checks shared was in flight: one probeInFlight, under the first probe (one request, one finding)',
+      observation: (() => {
+        const request = { id: 3, method: 'tools/call', outcome: 'exit' as const, durationMs: 2 };
+        return makeObservation({
+          exits: [{ atMs: 50, code: null, signal: 'SIGSEGV', unexpected: true }],
+          probes: [
+            { probe: { id: 'errors/classification:t:invalid-arguments', check: 'errors/classification', method: 'tools/call', tool: 't' }, request },
+            { probe: { id: 'errors/input-enforcement:t:wrong-type:a', check: 'errors/input-enforcement', method: 'tools/call', tool: 't' }, request },
+          ],
+        });
+      })(),
+      findings: [{ messageId: 'unexpectedExit' }, { messageId: 'probeInFlight', tool: 't', data: { method: 'tools/call', probe: 'errors/classification:t:invalid-arguments' } }],
+    },
+    {
       name: 'a probe was in flight',
       observation: makeObservation({
         exits: [{ atMs: 50, code: null, signal: 'SIGSEGV', unexpected: true }],

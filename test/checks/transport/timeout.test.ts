@@ -140,6 +140,17 @@ describe('transport/timeout: an unanswered call, probe or page whose server logg
   });
 });
 
+describe('transport/timeout: a request two checks shared', () => {
+  it('timed out once: one probe finding, under the first probe in plan order; two requests sent apart: two', () => {
+    const request = { id: 9, method: 'tools/call', outcome: 'timeout' as const, durationMs: 2001 };
+    const record = (id: string, check: string, req = request) => ({ probe: { id, check, tool: 't', method: 'tools/call', timeoutMs: 2000 }, request: req });
+    const shared = runCheckOn(check, makeObservation({ probes: [record('errors/classification:t:invalid-arguments', 'errors/classification'), record('errors/input-enforcement:t:wrong-type:a', 'errors/input-enforcement')] }));
+    expect(shared.map((f) => f.message)).toEqual(["tools/call (probe 'errors/classification:t:invalid-arguments') got no answer within 2000 ms."]);
+    const apart = runCheckOn(check, makeObservation({ probes: [record('a:1', 'a/b'), record('c:2', 'c/d', { ...request, id: 10 })] }));
+    expect(apart).toHaveLength(2);
+  });
+});
+
 describe('networkFailure (checks/util/stderr.ts)', () => {
   it("returns the failure's name from the last line that names one, never the host; undefined without one", () => {
     expect(networkFailure(['connect ECONNREFUSED 127.0.0.1:5432', 'retrying', 'Error: getaddrinfo EAI_AGAIN api.example.com'])).toBe('EAI_AGAIN');
