@@ -30,6 +30,17 @@ export const LATEST_LEGACY_PROTOCOL_VERSION = '2025-11-25';
 export const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';
 /** `_meta` key of the client's capabilities on every modern request. */
 export const CLIENT_CAPABILITIES_META_KEY = 'io.modelcontextprotocol/clientCapabilities';
+
+/**
+ * The server-to-client requests of the legacy revisions that need a client capability, and the capability each
+ * needs (spec:2025-11-25/client/roots.mdx, client/sampling.mdx, client/elicitation.mdx §Capabilities). The wire tap
+ * counts these apart from its bounded list of server requests (`WireTap.capabilityRequests`).
+ */
+export const CAPABILITY_OF_SERVER_REQUEST: Readonly<Record<string, string>> = Object.freeze({
+  'roots/list': 'roots',
+  'sampling/createMessage': 'sampling',
+  'elicitation/create': 'elicitation',
+});
 /** `_meta` key of the client's implementation info on every modern request. */
 export const CLIENT_INFO_META_KEY = 'io.modelcontextprotocol/clientInfo';
 /** `_meta` key of the server's implementation info in a modern result. */

@@ -306,8 +306,13 @@ export interface WireTap {
    * server/discover). Absent when nothing was unmatched.
    */
   unmatched?: { unknownId: number; noId: number; inHandshake: number };
-  /** Server-to-client requests received. */
+  /** Server-to-client requests received (the first 1000). */
   serverRequests: string[];
+  /**
+   * Every server-to-client request that needs a client capability (model/protocol.ts CAPABILITY_OF_SERVER_REQUEST),
+   * counted by method, without a bound. Absent when none came.
+   */
+  capabilityRequests?: Record<string, number>;
   /**
    * Notifications the server sent, counted by method (the first MAX_NOTIFICATION_METHODS distinct
    * methods; later new methods are not counted). Absent when none came.

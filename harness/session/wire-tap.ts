@@ -4,6 +4,7 @@
  */
 import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, stderrProcessLabel, type HttpExchange, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
+import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import type { EnvMask } from './env-mask.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
 
@@ -31,6 +32,8 @@ export class WireTapRecorder {
   private readonly stdout: StdoutLine[] = [];
   private readonly frames: unknown[] = [];
   private readonly serverRequests: string[] = [];
+  /** Server requests that need a client capability, by method (`serverRequest`). */
+  private readonly capabilityRequests = new Map<string, number>();
   private readonly notifications = new Map<string, number>();
   private untied = 0;
   /** The kept stderr tail: runs of one process's bytes, oldest first (`stderr`). */
@@ -227,9 +230,14 @@ export class WireTapRecorder {
     this.handshakeDone = true;
   }
 
-  /** Record a server-to-client request by method. */
+  /**
+   * Record a server-to-client request by method: the first 1000 in `serverRequests`, and every request that needs a
+   * client capability (CAPABILITY_OF_SERVER_REQUEST) counted by method without a bound, so no flood of other
+   * requests hides one (a reviewer's 1000 pings ahead of a roots/list).
+   */
   serverRequest(method: string): void {
     if (this.serverRequests.length < 1000) this.serverRequests.push(method);
+    if (Object.hasOwn(CAPABILITY_OF_SERVER_REQUEST, method)) this.capabilityRequests.set(method, (this.capabilityRequests.get(method) ?? 0) + 1);
   }
 
   /**
@@ -266,6 +274,7 @@ export class WireTapRecorder {
       unmatchedFrames: this.unmatched,
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),
       serverRequests: this.serverRequests.slice(),
+      ...(this.capabilityRequests.size > 0 ? { capabilityRequests: Object.fromEntries(this.capabilityRequests) } : {}),
       ...(this.notifications.size > 0 ? { notifications: Object.fromEntries(this.notifications) } : {}),
       ...(this.untied > 0 ? { untiedNotifications: this.untied } : {}),
       frames: this.frames.slice(),
