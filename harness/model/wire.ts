@@ -296,6 +296,11 @@ export interface WireTap {
    * alone (checks/util/stderr.ts).
    */
   stderrLabels?: StderrLabel[];
+  /**
+   * The fixed name of the first failed network lookup or connection a stderr line named (model/network-failure.ts:
+   * `ENOTFOUND`, `fetch failed`...), read as stderr arrived, so it stays however much stderr followed; absent when none.
+   */
+  stderrNetworkFailure?: string;
   stderrBytes: number;
   /** Frames the server sent that matched no in-flight request id. */
   unmatchedFrames: number;

@@ -82,8 +82,14 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
       (server) => observeConnected(input, obs, started, server),
       (server) => {
         const output = server.output();
-        const { stderrLabels: _session, ...wire } = obs.wire;
-        obs.wire = { ...wire, stderrTail: output.tail, ...(output.labels ? { stderrLabels: output.labels } : {}), stderrBytes: output.bytes };
+        const { stderrLabels: _labels, stderrNetworkFailure: _failure, ...wire } = obs.wire;
+        obs.wire = {
+          ...wire,
+          stderrTail: output.tail,
+          ...(output.labels ? { stderrLabels: output.labels } : {}),
+          ...(output.networkFailure !== undefined ? { stderrNetworkFailure: output.networkFailure } : {}),
+          stderrBytes: output.bytes,
+        };
       },
     );
   } catch (error) {

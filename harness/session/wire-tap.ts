@@ -5,10 +5,17 @@
 import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, stderrProcessLabel, type HttpExchange, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
+import { networkFailure } from '../model/network-failure.ts';
+import { stripTerminalControls } from '../model/reader-view.ts';
 import type { EnvMask } from './env-mask.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
 
 export { stderrProcessLabel };
+
+/** Stderr bytes read for a network failure (`scanStderr`): past this a flood is only kept, not read. */
+const MAX_SCANNED_STDERR = 16 * 1024 * 1024;
+/** Characters of a stderr line read for a network failure. */
+const MAX_SCANNED_LINE = 4096;
 
 /** One process's run of bytes in the kept stderr tail; `labelled` when another process had written before it. */
 interface StderrRun {
@@ -41,6 +48,12 @@ export class WireTapRecorder {
   /** Server bytes in `stderrRuns` (labels are rendered by `snapshot`, never kept or counted). */
   private stderrKept = 0;
   private stderrBytes = 0;
+  /** The first network failure a stderr line named (`scanStderr`): it sticks, however much stderr follows. */
+  private stderrNetworkFailure: string | undefined;
+  /** Each process's stderr line not ended yet, for `scanStderr`. */
+  private readonly stderrPending = new Map<number, string>();
+  /** Bytes `scanStderr` has read. */
+  private stderrScanned = 0;
   /** Processes of the session started so far (`stderrBoundary`), numbered from 1. */
   private processes = 0;
   /** The process that wrote the last stderr bytes; 0 while none wrote. */
@@ -151,6 +164,7 @@ export class WireTapRecorder {
     run.chunks.push(buf);
     run.bytes += buf.length;
     this.stderrKept += buf.length;
+    if (this.stderrNetworkFailure === undefined && this.stderrScanned < MAX_SCANNED_STDERR) this.scanStderr(buf, processNo);
     if (this.stderrKept > this.limits.stderrLimitBytes * 2) this.trimStderr();
   }
 
@@ -164,6 +178,30 @@ export class WireTapRecorder {
   stderrBoundary(): number {
     this.processes += 1;
     return this.processes;
+  }
+
+  /**
+   * Read the ended lines of a stderr chunk for a failed network lookup or connection (model/network-failure.ts, each
+   * line as a terminal shows it): the first one found is kept, so whether a finding names it never hangs on which
+   * bytes the tail still held when it was read (a server offline that logs the lookup once and then minutes of
+   * retries: a reviewer's case). Reads at most MAX_SCANNED_STDERR bytes and MAX_SCANNED_LINE characters a line.
+   */
+  private scanStderr(buf: Buffer, processNo: number): void {
+    this.stderrScanned += buf.length;
+    const lines = `${this.stderrPending.get(processNo) ?? ''}${buf.toString('utf8')}`.split('\n');
+    const rest = lines.pop() ?? '';
+    this.stderrPending.set(processNo, rest.slice(-MAX_SCANNED_LINE));
+    for (const line of lines) {
+      const found = networkFailure([stripTerminalControls(line.slice(0, MAX_SCANNED_LINE))]);
+      if (found === undefined) continue;
+      this.stderrNetworkFailure = found;
+      return;
+    }
+  }
+
+  /** The network failure of `scanStderr`, or of a line not ended yet. */
+  private networkFailureSeen(): string | undefined {
+    return this.stderrNetworkFailure ?? networkFailure([...this.stderrPending.values()].map((l) => stripTerminalControls(l)));
   }
 
   /** Drop the oldest server bytes beyond `stderrLimitBytes`: whole runs, then the front of the oldest run kept. */
@@ -264,12 +302,14 @@ export class WireTapRecorder {
   snapshot(): WireTap {
     this.trimStderr();
     const stderr = this.renderStderr();
+    const failure = this.networkFailureSeen();
     return {
       stdout: this.stdout.slice(),
       stdoutNonJsonRpc: this.nonJsonRpc,
       stdinLines: this.stdinLines,
       stderrTail: stderr.text,
       ...(stderr.labels.length > 0 ? { stderrLabels: stderr.labels } : {}),
+      ...(failure !== undefined ? { stderrNetworkFailure: failure } : {}),
       stderrBytes: this.stderrBytes,
       unmatchedFrames: this.unmatched,
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),

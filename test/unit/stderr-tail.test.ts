@@ -3,7 +3,7 @@
  * the harness's process labels told from server text by where the wire tap put them.
  */
 import { describe, expect, it } from 'vitest';
-import { SERVER_TEXT_MARK, stderrTail } from '../../harness/checks/util/stderr.ts';
+import { SERVER_TEXT_MARK, stderrNetworkCause, stderrTail } from '../../harness/checks/util/stderr.ts';
 import { stderrProcessLabel } from '../../harness/model/wire.ts';
 import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
 import { makeObservation } from '../helpers/check-tester.ts';
@@ -97,5 +97,33 @@ describe("stderrTail: the harness's process labels (review of 41d6cd5)", () => {
       tap.stderr('b\n', tap.stderrBoundary());
     });
     expect(shown({ ...wire, stderrTail: `x${wire.stderrTail}` })).toEqual(['xa', `${SERVER_TEXT_MARK}${stderrProcessLabel(2)}`, 'b']);
+  });
+});
+
+describe('the network failure of stderr sticks however much follows it (a reviewer: 1 of 4 runs named it)', () => {
+  const tapOf = (limit = 1024) => new WireTapRecorder({ stderrLimitBytes: limit, keepFrames: 1 });
+  it('read as lines arrive: named after the line left the kept tail, split across chunks, behind colour codes, on a line not ended yet', () => {
+    const tap = tapOf();
+    const n = tap.stderrBoundary();
+    tap.stderr('Error: getaddrinfo ENOT', n);
+    tap.stderr('FOUND api.example.com\n', n);
+    for (let i = 0; i < 200; i++) tap.stderr(`WARN retry ${i} of 9: waiting\n`, n);
+    const wire = tap.snapshot();
+    expect(wire.stderrTail).not.toContain('ENOTFOUND');
+    expect(wire.stderrNetworkFailure).toBe('ENOTFOUND');
+    expect(stderrNetworkCause(makeObservation({ wire: { ...makeObservation().wire, ...wire } }))).toContain('(ENOTFOUND)');
+    const coloured = tapOf();
+    coloured.stderr('\u001b[31mTypeError: fetch failed\u001b[0m\n', coloured.stderrBoundary());
+    expect(coloured.snapshot().stderrNetworkFailure).toBe('fetch failed');
+    const open = tapOf();
+    open.stderr('connect ECONNREFUSED 127.0.0.1:5432', open.stderrBoundary());
+    expect(open.snapshot().stderrNetworkFailure).toBe('ECONNREFUSED');
+  });
+  it('nothing named: no field, and the cause sentence stays empty', () => {
+    const tap = tapOf();
+    tap.stderr('Loading config\nwaiting for the database lock\n', tap.stderrBoundary());
+    const wire = tap.snapshot();
+    expect(wire.stderrNetworkFailure).toBeUndefined();
+    expect(stderrNetworkCause(makeObservation({ wire: { ...makeObservation().wire, ...wire } }))).toBe('');
   });
 });

@@ -7,6 +7,7 @@
 import type { SurfaceObservation } from '../../model/observation.ts';
 import { stderrProcessLabel, type StderrLabel } from '../../model/wire.ts';
 import { stripTerminalControls } from '../../model/reader-view.ts';
+import { networkFailure } from '../../model/network-failure.ts';
 
 /** At most this many lines, the last ones. */
 export const STDERR_TAIL_LINES = 10;
@@ -98,10 +99,13 @@ export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls
  * default), not only the lines a finding shows: a client that retries a failed lookup logs the failure once and
  * then many lines of backoff (@apify/actors-mcp-server 0.10.6 offline: "getaddrinfo ENOTFOUND" ahead of its retry
  * warnings; a sweep of published servers, 2026-12-05). A server logs such a failure when it happens, long before a
- * request times out, so the sentence does not hang on which lines were last when the tail was read. Pure.
+ * request times out; the wire tap reads each line for it as it arrives (`WireTap.stderrNetworkFailure`), so the
+ * sentence does not hang on which bytes were still kept when the tail was read. Pure.
  */
 export function stderrNetworkCause(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): string {
-  return networkCause(stderrEntries(observation).filter((e) => !e.label).map((e) => e.text));
+  // the wire tap's name, read as stderr arrived, sticks however much stderr followed; else the lines still kept
+  const seen = observation.wire.stderrNetworkFailure;
+  return seen !== undefined ? causeSentence(seen) : networkCause(stderrEntries(observation).filter((e) => !e.label).map((e) => e.text));
 }
 
 /**
@@ -147,35 +151,7 @@ function labelsOf(tail: string, labels: readonly StderrLabel[] | undefined): rea
   return labels;
 }
 
-/**
- * What a server that needs the network (or a local service) writes when it has none, each pattern with the fixed
- * name a message gives it: Node's and libuv's error codes and undici's `fetch failed`; Python's and Go's wording of a
- * failed name lookup or a refused connection. @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
- * `getaddrinfo ENOTFOUND mcp.stripe.com` and never answers `initialize` (a sweep of published servers, 2026-12-04).
- */
-const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
-  [/\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b/, (m) => m[1]],
-  [/\bfetch failed\b/, () => 'fetch failed'],
-  [/Temporary failure in name resolution|Name or service not known|nodename nor servname provided|\bno such host\b/i, () => 'name resolution failed'],
-  [/\bconnection refused\b/i, () => 'connection refused'],
-  [/\bnetwork is unreachable\b/i, () => 'network unreachable'],
-];
-
-/**
- * The name of the network failure the server's stderr reports (`ENOTFOUND`, `fetch failed`, `name resolution
- * failed`...; the last line that names one wins), or undefined. A boot that fails after such a line says so: the
- * server may need a network or a service the run does not provide. Only a fixed name is returned, never the host,
- * the address or the line. Pure.
- */
-export function networkFailure(lines: readonly string[]): string | undefined {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    for (const [pattern, name] of NETWORK_FAILURES) {
-      const match = pattern.exec(lines[i]);
-      if (match) return name(match);
-    }
-  }
-  return undefined;
-}
+export { networkFailure };
 
 /**
  * The sentence a boot-failure message ends with when the server's stderr reports a network failure
@@ -184,7 +160,12 @@ export function networkFailure(lines: readonly string[]): string | undefined {
  */
 export function networkCause(lines: readonly string[]): string {
   const failure = networkFailure(lines);
-  return failure === undefined ? '' : ` Its stderr reports a failed network lookup or connection (${failure}): it may need a network or a service this run does not provide.`;
+  return failure === undefined ? '' : causeSentence(failure);
+}
+
+/** The sentence naming a network failure of the server's stderr by its fixed name. */
+function causeSentence(failure: string): string {
+  return ` Its stderr reports a failed network lookup or connection (${failure}): it may need a network or a service this run does not provide.`;
 }
 
 /**

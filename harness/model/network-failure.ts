@@ -1,0 +1,36 @@
+/**
+ * The fixed names of the network failures a server writes when it has no network (or no local service): read in the
+ * session layer as stderr arrives (session/wire-tap.ts, so the name sticks however much stderr follows it) and by the
+ * checks (checks/util/stderr.ts). Pure; only a fixed name ever leaves here, never the host or the line.
+ */
+
+/**
+ * What a server that needs the network (or a local service) writes when it has none, each pattern with the fixed
+ * name a message gives it: Node's and libuv's error codes and undici's `fetch failed`; Python's and Go's wording of a
+ * failed name lookup or a refused connection. @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
+ * `getaddrinfo ENOTFOUND mcp.stripe.com` and never answers `initialize` (a sweep of published servers, 2026-12-04).
+ */
+const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
+  [/\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b/, (m) => m[1]],
+  [/\bfetch failed\b/, () => 'fetch failed'],
+  [/Temporary failure in name resolution|Name or service not known|nodename nor servname provided|\bno such host\b/i, () => 'name resolution failed'],
+  [/\bconnection refused\b/i, () => 'connection refused'],
+  [/\bnetwork is unreachable\b/i, () => 'network unreachable'],
+];
+
+/**
+ * The name of the network failure the server's stderr reports (`ENOTFOUND`, `fetch failed`, `name resolution
+ * failed`...; the last line that names one wins), or undefined. A boot that fails after such a line says so: the
+ * server may need a network or a service the run does not provide. Only a fixed name is returned, never the host,
+ * the address or the line. Pure.
+ */
+export function networkFailure(lines: readonly string[]): string | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    for (const [pattern, name] of NETWORK_FAILURES) {
+      const match = pattern.exec(lines[i]);
+      if (match) return name(match);
+    }
+  }
+  return undefined;
+}
+
