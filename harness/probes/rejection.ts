@@ -13,9 +13,10 @@ export interface Rejection {
   /** `JSON-RPC -32602` or `an isError result`. */
   answer: string;
   /**
-   * The top-level property of the inputSchema the error names: the one an explicit locator names (` at url`,
-   * `"path":["url"]`, `/url`, `'url'`), else the one whose sentinel-bearing argument the text repeats
-   * (`namedByValue`), else the one property the text holds as a bare word (`bareNamed`); none when that is ambiguous.
+   * The top-level property of the inputSchema the error names: the one a structured locator names (` at url`,
+   * `"path":["url"]`, `/url`), else a quoted name (`'url'`, not a quoted value such as zod's `"format":"url"`), else
+   * the one whose sentinel-bearing argument the text repeats (`namedByValue`), else the one property the text holds
+   * as a bare word (`bareNamed`); none when that is ambiguous.
    */
   property?: string;
 }
@@ -53,8 +54,11 @@ function isKey(text: string, at: number, end: number): boolean {
   return /[{,]\s*$/.test(text.slice(Math.max(0, at - 8), at));
 }
 
-/** The positions where `text` holds `name` as a whole token that is not an object key (case-sensitive unless `fold`). */
-function wordHits(text: string, name: string, fold = false): number[] {
+/**
+ * The positions where `text` holds `name` as a whole token that is not an object key (case-sensitive unless `fold`);
+ * with `values` false, nor a quoted value that does not locate (quotedLocates: `"format":"url"`, `one of 'name', 'date'`).
+ */
+function wordHits(text: string, name: string, fold = false, values = true): number[] {
   const lower = text.toLowerCase();
   // folding that changes a length (a rare non-ASCII letter) would shift positions: read such a text as written
   const folded = fold && lower.length === text.length;
@@ -64,34 +68,82 @@ function wordHits(text: string, name: string, fold = false): number[] {
   for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
     const end = at + needle.length;
     if (joins(text, at - 1, -1) || joins(text, end, 1)) continue;
-    if (!isKey(text, at, end)) out.push(at);
+    if (isKey(text, at, end)) continue;
+    const quote = text[at - 1];
+    if (!values && (quote === '"' || quote === "'" || quote === '`') && text[end] === quote && !quotedLocates(text, at - 1, end)) continue;
+    out.push(at);
   }
   return out;
 }
 
 /**
- * Explicit locators of a property, as validators write them, each capturing the name (the first segment of a path):
+ * Explicit locators of a property, as validators write them, in two ranks, each capturing the name (the first
+ * segment of a path). Structured locators (STRUCTURED) first:
  * - a trailing ` at <path>` (the TypeScript SDK's and zod's "... at url", "at path.to.prop", "at items[0]"), ending
  *   the text, a line, a sentence or a clause (`.` `,` `;`); "at most 50", "at path /tmp/x" are prose, no locator;
  * - a zod issue path, JSON or inspected (`"path":["url",...]`, `path: [ 'url' ]`);
- * - an ajv instancePath (`"/url"`, `data/url`, `instancePath: /url`), at the start of a token;
- * - a name in quotes or backticks that is not an object key (`property 'url'`, `"url" is required`, `` `url` ``).
- * The words of the capture are checked against the schema's names by the caller; an object key is never a locator.
+ * - an ajv instancePath (`"/url"`, `data/url`, `instancePath: /url`), at the start of a token.
+ * Then a name in quotes or backticks (QUOTED: `property 'url'`, `"url" is required`, `` `url` ``) that is not an
+ * object key and not a value the text lists (quotedLocates). The words of the capture are checked against the
+ * schema's names by the caller; an object key is never a locator.
  */
-const LOCATORS: readonly RegExp[] = [
+const STRUCTURED: readonly RegExp[] = [
   /\bat\s+([A-Za-z_$][\w$-]*)(?=(?:[.[][^\s]*)?\s*(?:$|[,;)\]}\n]|\.(?:\s|$)))/g,
   /["']?\bpath["']?\s*:\s*\[\s*["']([^"'\n]+)["']/g,
   /(?:^|[\s"'`(\[]|\bdata)\/([A-Za-z_$][\w$-]*)(?=$|[\s"'`)/.,:;\]])/g,
-  /["'`]([A-Za-z_$][\w$-]*)["'`](?!\s*:)/g,
 ];
+const QUOTED = /["'`]([A-Za-z_$][\w$-]*)["'`](?!\s*:)/g;
 
-/** The earliest property of `names` an explicit locator (LOCATORS) in `text` names, exactly as written. */
-function locatedIn(text: string, names: readonly string[]): string | undefined {
+/**
+ * The keys whose quoted value names an argument (`"field":"url"`, ajv's `"missingProperty":"repo"`, pydantic's
+ * `'loc': ('query',)`, `{ param: 'url' }`). The value of any other key is data, not a locator: zod's
+ * `"values":["name","date"]` / `"options":[...]` (the allowed values of the enum), `"format":"url"`, `"expected"`,
+ * `"code"`, ajv's `"keyword"`; nor is `"name"` one (`{"error":{"name":"Error"}}` is the envelope's own member).
+ */
+const LOCATING_KEYS = /^(?:property|propertyName|missingProperty|field|fieldName|param|parameter|argument|arg|key|loc|path|dataPath|instancePath)$/i;
+
+/** Prose that introduces a quoted value rather than a name: "expected one of 'name' | 'date'", "must match format "date"". */
+const VALUE_PROSE = /(?:\b(?:expected|received|got|one of|format|type|keyword|value|equal to|instead of)\s*:?|\|)\s*$/i;
+
+/**
+ * Whether the quoted name between the quotes at `open` and `close` is a locator: neither one of alternatives
+ * (`"name"|"date"`), nor a value prose introduces (VALUE_PROSE), nor a value written in an object or array (a JSON
+ * value, a Node-inspected one, a list after one), unless the value of a key that names arguments (LOCATING_KEYS).
+ * The items of a list (`'a', 'b'`, `["a","b"]`) are read as its head is. A subscript (`instance['limit']`) locates.
+ */
+function quotedLocates(text: string, open: number, close: number): boolean {
+  if (/^\s*\|/.test(text.slice(close + 1, close + 8))) return false;
+  let before = text.slice(Math.max(0, open - 400), open);
+  // the items of a list before this one: read the list's head
+  for (let i = 0; i < 50; i++) {
+    const item = /(["'`])[^"'`\n]*\1\s*,\s*$/.exec(before);
+    if (!item) break;
+    before = before.slice(0, item.index);
+  }
+  if (VALUE_PROSE.test(before)) return false;
+  const bracket = /[[(]\s*$/.exec(before);
+  if (bracket) {
+    const head = before.slice(0, bracket.index);
+    // a subscript (`schema['properties']['limit']`): a locator
+    if (/[\w$\]]$/.test(head)) return true;
+    const key = /(?:["']([\w$-]+)["']|[{,]\s*([A-Za-z_$][\w$-]*))\s*:\s*$/.exec(head);
+    if (key) return LOCATING_KEYS.test(key[1] ?? key[2]);
+    // an array written out without a key, or the head of a list in prose
+    return !/(?:^|[:,[(])\s*$/.test(head);
+  }
+  // the value of a JSON key ("key": "v", 'key': 'v') or of an object literal's key ({ key: 'v' })
+  const key = /(?:["']([\w$-]+)["']|[{,]\s*([A-Za-z_$][\w$-]*))\s*:\s*$/.exec(before);
+  if (key) return LOCATING_KEYS.test(key[1] ?? key[2]);
+  return true;
+}
+
+/** The earliest property of `names` one of `patterns` in `text` names, exactly as written (`admit` filters a match). */
+function earliest(text: string, names: readonly string[], patterns: readonly RegExp[], admit: (m: RegExpMatchArray) => boolean = () => true): string | undefined {
   let best: { name: string; at: number } | undefined;
-  for (const pattern of LOCATORS) {
+  for (const pattern of patterns) {
     for (const m of text.matchAll(pattern)) {
       const name = m[1];
-      if (!names.includes(name) || name.length < 2) continue;
+      if (!names.includes(name) || name.length < 2 || !admit(m)) continue;
       const at = (m.index ?? 0) + m[0].indexOf(name);
       if (!best || at < best.at) best = { name, at };
     }
@@ -100,19 +152,35 @@ function locatedIn(text: string, names: readonly string[]): string | undefined {
 }
 
 /**
+ * The property of `names` an explicit locator in `text` names: the earliest structured one (STRUCTURED), else the
+ * earliest quoted name that locates (quotedLocates). By rank, not position: zod's
+ * `{"code":"invalid_value","values":["name","date"],"path":["sort"]}` names sort, not the value name.
+ */
+function locatedIn(text: string, names: readonly string[]): string | undefined {
+  return (
+    earliest(text, names, STRUCTURED) ??
+    earliest(text, names, [QUOTED], (m) => {
+      const open = m.index ?? 0;
+      return quotedLocates(text, open, open + m[0].length - 1);
+    })
+  );
+}
+
+/**
  * The one of `names` (at least 2 characters) that `text` names as a bare word, when exactly one is named: whole
- * tokens only, never an object key (isKey). Ambiguity is read case-insensitively, because error texts capitalise
+ * tokens only, never an object key (isKey) nor a quoted value that does not locate (a format, an enum's values: `sort
+ * must be one of 'name', 'date'` names sort). Ambiguity is read case-insensitively, because error texts capitalise
  * ("URL must use a recognized scheme ... or be an absolute filesystem path" names `url`, not `path`): when the text
  * holds two or more of the names in any case, none is named (a finding without a property beats one blaming the wrong
  * argument). A property is then named only if the text holds it in its own case; when two names differ only in case,
  * the one written in its own case wins, and when none is, nothing is named.
  */
 function bareNamed(text: string, names: readonly string[]): string | undefined {
-  const hits = names.filter((name) => name.length >= 2 && wordHits(text, name, true).length > 0);
+  const hits = names.filter((name) => name.length >= 2 && wordHits(text, name, true, false).length > 0);
   if (hits.length === 0) return undefined;
   const folded = new Set(hits.map((n) => n.toLowerCase()));
   if (folded.size > 1) return undefined;
-  const exact = hits.filter((name) => wordHits(text, name).length > 0);
+  const exact = hits.filter((name) => wordHits(text, name, false, false).length > 0);
   return exact.length === 1 ? exact[0] : undefined;
 }
 
@@ -180,7 +248,8 @@ const PROSE_EXPECTED = /\b(the|than|as) expected\b/gi;
  * phrasings), or when it both mentions a property of the schema (not as an object key) and uses words of validation
  * (readsAsValidation, prose "the expected ..." aside): a business failure in an error envelope
  * (`{"error":{"name":"Error","message":"... does not match the expected cost ..."}}`) is neither.
- * The property named: an explicit locator first (` at url`, `"path":["url"]`, `/url`, `'url'`), then the argument
+ * The property named: a structured locator first (` at url`, `"path":["url"]`, `/url`), then a quoted name (`'url'`:
+ * locatedIn), then the argument
  * the text repeats (namedByValue), then the one property the text holds as a bare word (none when several: bareNamed).
  */
 export function argumentRejection(request: RequestRecord, properties: readonly string[]): Rejection | undefined {

@@ -145,6 +145,75 @@ describe('argumentRejection: sweep 12 (an error envelope key, a trailing locator
   });
 });
 
+/**
+ * D7: locators rank by kind, not position. Real zod issues list the enum's allowed values (zod 4 `"values"`, zod 3
+ * `"options"`) or the string format (`"format":"url"`) before `"path"`: a quoted value that is also a property name
+ * must not outrank the path.
+ */
+describe('argumentRejection: a structured locator outranks a quoted value (D7, zod issue JSON)', () => {
+  const zod4Enum = JSON.stringify(
+    [{ code: 'invalid_value', values: ['name', 'date'], path: ['sort'], message: 'Invalid option: expected one of "name"|"date"' }],
+    null,
+    2,
+  );
+  const zod3Enum = `[{"received":"x","code":"invalid_enum_value","options":["name","date"],"path":["sort"],"message":"Invalid enum value. Expected 'name' | 'date', received 'x'"}]`;
+  const zod4Url = '[{"origin":"string","code":"invalid_format","format":"url","path":["homepage"],"message":"Invalid URL"}]';
+  const zod4Date = '[{"origin":"string","code":"invalid_format","format":"date","pattern":"...","path":["end_date"],"message":"Invalid ISO date"}]';
+
+  it("zod 4 invalid_value: path names sort, not 'name' of values (JSON-RPC and isError)", () => {
+    const text = `MCP error -32602: Input validation error: Invalid arguments for tool list: ${zod4Enum}`;
+    expect(argumentRejection(record({ sort: 'x' }, text, true), ['sort', 'name', 'date'])).toEqual({ answer: 'JSON-RPC -32602', property: 'sort' });
+    expect(argumentRejection(record({ sort: 'x' }, text), ['name', 'date', 'sort'])).toEqual({ answer: 'an isError result', property: 'sort' });
+  });
+
+  it("zod 3 invalid_enum_value: path names sort, not 'name' of options nor of the message's alternatives", () => {
+    expect(argumentRejection(record({ sort: 'x' }, zod3Enum), ['sort', 'name'])).toEqual({ answer: 'an isError result', property: 'sort' });
+    expect(argumentRejection(record({ sort: 'x' }, `Invalid arguments: ${zod3Enum}`), ['name', 'date', 'sort'])?.property).toBe('sort');
+  });
+
+  it('zod 4 invalid_format: path names homepage / end_date, not the format url / date', () => {
+    expect(argumentRejection(record({}, `Input validation error: ${zod4Url}`), ['url', 'homepage'])).toEqual({ answer: 'an isError result', property: 'homepage' });
+    expect(argumentRejection(record({}, `Invalid arguments: ${zod4Date}`), ['date', 'end_date'])).toEqual({ answer: 'an isError result', property: 'end_date' });
+  });
+
+  it('the other arm: the same issues name url / date when the path does', () => {
+    expect(argumentRejection(record({}, `Input validation error: ${zod4Url.replace('"homepage"', '"url"')}`), ['url', 'homepage'])?.property).toBe('url');
+    expect(argumentRejection(record({}, `Invalid arguments: ${zod4Date.replace('"end_date"', '"date"')}`), ['date', 'end_date'])?.property).toBe('date');
+    expect(argumentRejection(record({}, `Invalid arguments: ${zod3Enum.replace('["sort"]', '["name"]')}`), ['name', 'sort'])?.property).toBe('name');
+  });
+
+  it("a quoted value listed, or of a key that holds data, is no locator, nor a bare word", () => {
+    const names = ['sort', 'name', 'date'];
+    expect(argumentRejection(record({}, 'Invalid arguments: {"code":"invalid_value","values":["name","date"],"message":"Invalid option"}'), names)).toEqual({ answer: 'an isError result' });
+    // nor is it a bare word: the one property the words name is named
+    expect(argumentRejection(record({}, 'Invalid arguments: {"code":"invalid_format","format":"url","message":"Invalid homepage"}'), ['url', 'homepage'])?.property).toBe('homepage');
+    expect(argumentRejection(record({}, 'Invalid input: expected one of "name"|"date"'), names)).toEqual({ answer: 'an isError result' });
+    expect(argumentRejection(record({}, "Invalid input: sort must be one of 'name', 'date'"), names)?.property).toBe('sort');
+    expect(argumentRejection(record({}, 'validation failed: data/homepage must match format "url"'), ['url', 'homepage'])?.property).toBe('homepage');
+    expect(argumentRejection(record({}, 'Invalid input: must match format "url" at homepage'), ['url', 'homepage'])?.property).toBe('homepage');
+  });
+
+  it('a quoted value of a key that names an argument locates it (field, ajv missingProperty, pydantic loc, inspected param)', () => {
+    const names = ['url', 'homepage'];
+    expect(argumentRejection(record({}, 'Invalid arguments: {"format":"url","field":"homepage"}'), names)?.property).toBe('homepage');
+    expect(argumentRejection(record({}, 'Invalid params: [{"instancePath":"","keyword":"required","params":{"missingProperty":"homepage"}}]'), names)?.property).toBe('homepage');
+    expect(argumentRejection(record({}, "Validation error: [{'type': 'url_parsing', 'loc': ('homepage',), 'msg': 'Input should be a valid URL'}]"), names)?.property).toBe('homepage');
+    expect(argumentRejection(record({}, "Invalid input: { format: 'url', param: 'homepage' }"), names)?.property).toBe('homepage');
+    expect(argumentRejection(record({}, "Invalid arguments: schema['properties']['homepage'] rejects the url"), names)?.property).toBe('homepage');
+  });
+
+  it('a quoted name outranks a repeated argument; a structured locator outranks a quoted name before it', () => {
+    expect(argumentRejection(record({ url: A, homepage: B }, `Invalid arguments: property 'url' conflicts with ${B}`), ['url', 'homepage'])?.property).toBe('url');
+    expect(argumentRejection(record({}, "Invalid arguments: 'url' is not allowed here at homepage"), ['url', 'homepage'])?.property).toBe('homepage');
+  });
+
+  it("F1 kept: the envelope's key \"name\" and its value locate nothing", () => {
+    const envelope = JSON.stringify({ error: { name: 'Error', message: 'Input validation error: bad request' } });
+    expect(argumentRejection(record({}, envelope), ['name', 'kind'])).toEqual({ answer: 'an isError result' });
+    expect(argumentRejection(record({}, JSON.stringify({ error: { name: 'Error', message: 'Cost does not match the expected cost' } })), ['name'])).toBeUndefined();
+  });
+});
+
 describe('namesPropertyIn', () => {
   it('a whole token or a locator names the property; an object key does not', () => {
     expect(namesPropertyIn(['limit must be at most 10'], 'limit')).toBe(true);

@@ -29,6 +29,9 @@ const BRANCH_FAILURE = JSON.stringify({ error: { name: 'Error', message: 'Cost c
 const clone = makeTool('git_clone', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { url: { type: 'string' }, path: { type: 'string' } }, required: ['url', 'path'] } });
 const CLONE_REJECTION =
   'MCP error -32602: Input validation error: Invalid arguments for tool git_clone: URL must use a recognized scheme (https/ssh/git/file), scp-style user@host:path, or be an absolute filesystem path at url';
+/** zod 4's issue for an enum argument, as the TypeScript SDK words a rejection (reviewer D7: values before path). */
+const listTool = makeTool('list', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { name: { type: 'string' }, date: { type: 'string' }, sort: { type: 'string', enum: ['name', 'date'] } } } });
+const ZOD_ENUM_REJECTION = `MCP error -32602: Input validation error: Invalid arguments for tool list: ${JSON.stringify([{ code: 'invalid_value', values: ['name', 'date'], path: ['sort'], message: 'Invalid option: expected one of "name"|"date"' }], null, 2)}`;
 
 checkTester(check, {
   valid: [
@@ -211,6 +214,14 @@ checkTester(check, {
         calls: [makeCall('git_clone', { result: { isError: true, content: [{ type: 'text', text: CLONE_REJECTION }] } }, { scenario: { arguments: { url: 'mcpH4rn3ss-85c2f8fa-s3nt1nel', path: 'mcpH4rn3ss-f088d172-s3nt1nel' } } })],
       }),
       findings: [{ messageId: 'validCallRejected', tool: 'git_clone', pointer: '/inputSchema/properties/url', severity: 'warning' }, { messageId: 'unprobed', severity: 'info', tool: 'git_clone', pointer: '/inputSchema' }],
+    },
+    {
+      name: "zod's invalid_value issue lists the enum's values (\"name\", \"date\") before its path [\"sort\"]: the finding names sort, not the value that is also a property name",
+      observation: makeObservation({
+        tools: [listTool],
+        calls: [makeCall('list', { error: { code: -32602, message: ZOD_ENUM_REJECTION } }, { scenario: { arguments: { sort: 'name' } } })],
+      }),
+      findings: [{ messageId: 'validCallRejected', tool: 'list', pointer: '/inputSchema/properties/sort', severity: 'warning' }, { messageId: 'unprobed', severity: 'info', tool: 'list', pointer: '/inputSchema' }],
     },
     {
       name: 'a rejection whose words name two properties ambiguously (URL, path) and no locator: the finding names none',
