@@ -187,6 +187,15 @@ export interface SurfaceOptions {
 }
 
 /**
+ * Whether the negotiation declared the `tools` capability (modern: in the DiscoverResult's capabilities too). A
+ * server without it answers tools/list with an error by design (tools/listing `listErrorUndeclared`, info).
+ */
+export function declaresTools(observation: Pick<SurfaceObservation, 'negotiation'>): boolean {
+  const caps = observation.negotiation?.capabilities;
+  return caps !== undefined && caps !== null && typeof caps === 'object' && Object.hasOwn(caps, 'tools');
+}
+
+/**
  * Every `tools/list` page of the observation, in order: the first listing's, then each re-list's
  * (after `notifications/tools/list_changed`), each with where it came from (`relist`: 1-based re-list
  * number; `page`: 1-based within its listing). For the checks that judge list pages (timeouts, the wire schema).

@@ -11,7 +11,7 @@ import { importModule } from '../config/import-module.ts';
 import { loadContractModule } from '../contract/load-module.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { Contract } from '../model/contract.ts';
-import type { SurfaceObservation } from '../model/observation.ts';
+import { declaresTools, type SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
 import type { ProbeRequest, Scenario } from '../model/wire.ts';
 import { toolLabel } from '../model/protocol.ts';
@@ -108,8 +108,10 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
     verdict.findings.push(...(s.file === undefined ? found : found.map((f) => ({ ...f, location: { file: s.file as string } }))));
   }
   verdict.findings = await locateFindings(verdict.findings, surface);
-  // a surface that tested nothing never passes: when no error already fails it, the harness says so (exit 2)
-  const untested = observation.bootError !== undefined && !verdict.findings.some((f) => f.severity === 'error');
+  // a surface that tested nothing never passes: when no error already fails it, the harness says so (exit 2); a
+  // server that declares no tools capability lists none by design (tools/listing's info says so), as one that lists []
+  const byDesign = observation.bootError?.phase === 'list' && observation.negotiation !== undefined && !declaresTools(observation);
+  const untested = observation.bootError !== undefined && !byDesign && !verdict.findings.some((f) => f.severity === 'error');
   if (untested) verdict.findings.push(harnessFinding('harness/untested', 'untested', surface.name, { phase: observation.bootError?.phase ?? 'start' }));
   // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
   return shown({ observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined || untested }, mask);

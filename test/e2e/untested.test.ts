@@ -1,22 +1,26 @@
 /**
  * A surface that tested nothing never passes (harness/untested): a server that exits at start, with the checks that
  * would report it lowered to warning, makes the run exit 2 with a harness/untested error on that surface alone; with
- * the default severities transport/exit's error already fails the run and harness/untested stays out.
+ * the default severities transport/exit's error already fails the run and harness/untested stays out; a server that
+ * declares no tools capability lists none by design and passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, findingsOf, reportOf, runCli, type CliRun } from './helpers/cli.ts';
+import { join } from 'node:path';
+import { cleanup, findingsOf, reportOf, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
 
 let lowered: CliRun;
 let defaults: CliRun;
+let noTools: CliRun;
 
 beforeAll(async () => {
-  [lowered, defaults] = await Promise.all([
+  [lowered, defaults, noTools] = await Promise.all([
     runCli(['run', '--config', 'test/e2e/configs/untested.json']),
     runCli(['run', '--request-timeout', '2000', '--', process.execPath, '-e', 'process.exit(3)']),
+    runCli(['run', '--', process.execPath, join(SERVERS, 'prompts-only.mjs')]),
   ]);
 });
 
-afterAll(() => [lowered, defaults].forEach(cleanup));
+afterAll(() => [lowered, defaults, noTools].forEach(cleanup));
 
 describe('harness/untested', () => {
   it('a failed surface with no error-level finding: one harness/untested error naming the phase, exit 2', () => {
@@ -35,5 +39,12 @@ describe('harness/untested', () => {
     const report = reportOf(defaults);
     expect(report.findings.some((f) => f.check === 'transport/exit' && f.severity === 'error')).toBe(true);
     expect(report.findings.filter((f) => f.check === 'harness/untested')).toEqual([]);
+  });
+
+  it('a server that declares no tools capability lists none by design: tools/listing says so (info), no harness/untested, exit 0 (a reviewer)', () => {
+    expect(noTools.exitCode, noTools.stderr).toBe(0);
+    const report = reportOf(noTools);
+    expect(report.findings.filter((f) => f.check === 'harness/untested')).toEqual([]);
+    expect(report.findings.some((f) => f.check === 'tools/listing' && f.messageId === 'listErrorUndeclared' && f.severity === 'info')).toBe(true);
   });
 });

@@ -45,14 +45,8 @@
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { noAnswerNote, requestExchange, resumable } from '../util/http-status.ts';
 import { errorNetworkCause } from '../util/stderr.ts';
-import type { ListChanged, Listing, SurfaceObservation } from '../../model/observation.ts';
+import { declaresTools, type ListChanged, type Listing, type SurfaceObservation } from '../../model/observation.ts';
 import type { HttpExchange } from '../../model/wire.ts';
-
-/** Whether the negotiation declared the `tools` capability (modern: in the DiscoverResult's capabilities too). */
-function declaresTools(observation: SurfaceObservation): boolean {
-  const caps = observation.negotiation?.capabilities;
-  return caps !== undefined && caps !== null && typeof caps === 'object' && Object.hasOwn(caps, 'tools');
-}
 
 /** The JSON-RPC error code of a page, as text. */
 function codeOf(listing: Listing, page: number): string {
@@ -76,6 +70,7 @@ export default defineCheck({
       listNoAnswer: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested.{{http}}',
       listNotResumed:
         'tools/list got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; no tool was listed, so nothing was tested.',
+      listFailed: 'tools/list got no answer: {{how}}; no tool was listed, so nothing was tested.',
       listOversize: "tools/list was answered with a line over the harness's frame limit (16 MiB), which it does not parse (transport/stdout names the line); no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor).",
       pageFailed: 'Page {{page}} of tools/list was not a success ({{how}}); the tools after page {{previous}} were not listed or tested.',
       pageNoAnswer: 'Page {{page}} of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page {{previous}} were not listed or tested.{{http}}',
@@ -115,6 +110,9 @@ export default defineCheck({
           const exchange = requestExchange(observation.wire.http, page.method, page.id);
           // SSE polling: the server MAY close the stream after an event with an id and await a resume the harness does not make
           if (exchange !== undefined && resumable(exchange)) report({ messageId: 'listNotResumed', severity: 'warning' });
+          // no HTTP status (a reset or refused connection: maybe a reused keep-alive socket's): no MUST broken, and the
+          // run still fails, as harness/untested (nothing was listed); a warning that names the failure
+          else if (exchange !== undefined && exchange.status === undefined) report({ messageId: 'listFailed', severity: 'warning', data: { how: pageFailure(exchange).slice(2) } });
           else report({ messageId: 'listNoAnswer', severity: 'error', data: { http: exchange === undefined ? '' : noAnswerNote(exchange) } });
         } else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {

@@ -102,6 +102,16 @@ checkTester(check, {
       })(),
       findings: [{ messageId: 'listNoAnswer', severity: 'error', message: 'tools/list got no JSON-RPC answer (the HTTP response carried none); no tool was listed, so nothing was tested. The HTTP answer to tools/list had status 200 (Content-Type text/event-stream): the SSE stream broke off before the response.' }],
     },
+    // a reviewer: a first page whose POST got no HTTP status (a reset: maybe a reused keep-alive socket's) was an error
+    // claiming an HTTP response; the run still fails as harness/untested (nothing was listed)
+    {
+      name: 'first page: its POST got no HTTP status (a reset connection): a warning naming the failure, not an error claiming a response',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([failed], [listPost(failed.id, { status: undefined, error: 'reset' })]);
+      })(),
+      findings: [{ messageId: 'listFailed', severity: 'warning', message: 'tools/list got no answer: its POST got no HTTP status (reset); no tool was listed, so nothing was tested.' }],
+    },
     {
       name: 'a later page: an SSE stream that ended after an event with an id, before the response (SSE polling): pageFailed (a warning; transport/http-status notResumed says the rest), not pageNoAnswer',
       observation: (() => {
