@@ -94,6 +94,10 @@ function blanked(message: string, tool: string): string {
  */
 export function sameButTool(a: Groupable, b: Groupable): boolean {
   const [ma, mb, ta, tb] = [a.message ?? '', b.message ?? '', a.tool ?? '', b.tool ?? ''];
+  // k slots make the lengths differ by k times the names' difference: a cheap no before the walk
+  const d = ma.length - mb.length;
+  const e = ta.length - tb.length;
+  if (e === 0 ? d !== 0 : d % e !== 0 || d / e < 0) return false;
   let i = 0;
   let j = 0;
   while (i < ma.length && j < mb.length) {
