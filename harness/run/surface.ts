@@ -109,8 +109,10 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
   }
   verdict.findings = await locateFindings(verdict.findings, surface);
   // a surface that tested nothing never passes: when no error already fails it, the harness says so (exit 2); a
-  // server that declares no tools capability lists none by design (tools/listing's info says so), as one that lists []
-  const byDesign = observation.bootError?.phase === 'list' && observation.negotiation !== undefined && !declaresTools(observation);
+  // server that declares no tools capability lists none by design (tools/listing's info says so), as one that lists
+  // [], unless the surface expects tools: scenarios or a contract configured for it (a reviewer: its scenarios never ran)
+  const expectsTools = surface.scenarios.length > 0 || surface.contract !== undefined;
+  const byDesign = observation.bootError?.phase === 'list' && observation.negotiation !== undefined && !declaresTools(observation) && !expectsTools;
   const untested = observation.bootError !== undefined && !byDesign && !verdict.findings.some((f) => f.severity === 'error');
   if (untested) verdict.findings.push(harnessFinding('harness/untested', 'untested', surface.name, { phase: observation.bootError?.phase ?? 'start' }));
   // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)

@@ -11,16 +11,18 @@ import { cleanup, findingsOf, reportOf, runCli, SERVERS, type CliRun } from './h
 let lowered: CliRun;
 let defaults: CliRun;
 let noTools: CliRun;
+let expected: CliRun;
 
 beforeAll(async () => {
-  [lowered, defaults, noTools] = await Promise.all([
+  [lowered, defaults, noTools, expected] = await Promise.all([
     runCli(['run', '--config', 'test/e2e/configs/untested.json']),
     runCli(['run', '--request-timeout', '2000', '--', process.execPath, '-e', 'process.exit(3)']),
     runCli(['run', '--', process.execPath, join(SERVERS, 'prompts-only.mjs')]),
+    runCli(['run', '--config', 'test/e2e/configs/untested-expects.json']),
   ]);
 });
 
-afterAll(() => [lowered, defaults, noTools].forEach(cleanup));
+afterAll(() => [lowered, defaults, noTools, expected].forEach(cleanup));
 
 describe('harness/untested', () => {
   it('a failed surface with no error-level finding: one harness/untested error naming the phase, exit 2', () => {
@@ -46,5 +48,10 @@ describe('harness/untested', () => {
     const report = reportOf(noTools);
     expect(report.findings.filter((f) => f.check === 'harness/untested')).toEqual([]);
     expect(report.findings.some((f) => f.check === 'tools/listing' && f.messageId === 'listErrorUndeclared' && f.severity === 'info')).toBe(true);
+  });
+
+  it('the same server on a surface that expects tools (scenarios configured): its scenarios never ran, so harness/untested, exit 2 (a reviewer)', () => {
+    expect(expected.exitCode, expected.stderr).toBe(2);
+    expect(findingsOf(reportOf(expected), 'no-tools-but-scenarios', 'harness/untested')).toHaveLength(1);
   });
 });
