@@ -34,3 +34,11 @@ export function networkFailure(lines: readonly string[]): string | undefined {
   return undefined;
 }
 
+
+/**
+ * A quick test that `text` may hold a network failure's name (every word NETWORK_FAILURES looks for, any case): the
+ * wire tap splits a stderr chunk into lines only when this says yes, so a flood of other output costs one scan.
+ */
+export function mayNameNetworkFailure(text: string): boolean {
+  return /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|fetch failed|name resolution|service not known|servname|no such host|connection refused|network is unreachable/i.test(text);
+}

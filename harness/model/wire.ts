@@ -297,10 +297,12 @@ export interface WireTap {
    */
   stderrLabels?: StderrLabel[];
   /**
-   * The fixed name of the first failed network lookup or connection a stderr line named (model/network-failure.ts:
-   * `ENOTFOUND`, `fetch failed`...), read as stderr arrived, so it stays however much stderr followed; absent when none.
+   * The first stderr lines (at most 4, each its first 4,096 characters, env values masked) that named a failed network
+   * lookup or connection (model/network-failure.ts: `ENOTFOUND`, `fetch failed`...), read as stderr arrived, so they
+   * stay however much stderr followed; absent when none. Never shown: a check names only the failure's fixed name, and
+   * only after masking the strings the harness sent (a server that logs its arguments is not offline).
    */
-  stderrNetworkFailure?: string;
+  stderrNetworkLines?: string[];
   stderrBytes: number;
   /** Frames the server sent that matched no in-flight request id. */
   unmatchedFrames: number;

@@ -82,12 +82,12 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
       (server) => observeConnected(input, obs, started, server),
       (server) => {
         const output = server.output();
-        const { stderrLabels: _labels, stderrNetworkFailure: _failure, ...wire } = obs.wire;
+        const { stderrLabels: _labels, stderrNetworkLines: _lines, ...wire } = obs.wire;
         obs.wire = {
           ...wire,
           stderrTail: output.tail,
           ...(output.labels ? { stderrLabels: output.labels } : {}),
-          ...(output.networkFailure !== undefined ? { stderrNetworkFailure: output.networkFailure } : {}),
+          ...(output.networkLines ? { stderrNetworkLines: output.networkLines } : {}),
           stderrBytes: output.bytes,
         };
       },

@@ -5,7 +5,7 @@
 import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, stderrProcessLabel, type HttpExchange, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
-import { networkFailure } from '../model/network-failure.ts';
+import { mayNameNetworkFailure, networkFailure } from '../model/network-failure.ts';
 import { stripTerminalControls } from '../model/reader-view.ts';
 import type { EnvMask } from './env-mask.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
@@ -14,8 +14,10 @@ export { stderrProcessLabel };
 
 /** Stderr bytes read for a network failure (`scanStderr`): past this a flood is only kept, not read. */
 const MAX_SCANNED_STDERR = 16 * 1024 * 1024;
-/** Characters of a stderr line read for a network failure. */
+/** Characters of a stderr line read for a network failure (its first ones). */
 const MAX_SCANNED_LINE = 4096;
+/** Stderr lines naming a network failure kept (`scanStderr`). */
+const MAX_NETWORK_LINES = 4;
 
 /** One process's run of bytes in the kept stderr tail; `labelled` when another process had written before it. */
 interface StderrRun {
@@ -48,9 +50,9 @@ export class WireTapRecorder {
   /** Server bytes in `stderrRuns` (labels are rendered by `snapshot`, never kept or counted). */
   private stderrKept = 0;
   private stderrBytes = 0;
-  /** The first network failure a stderr line named (`scanStderr`): it sticks, however much stderr follows. */
-  private stderrNetworkFailure: string | undefined;
-  /** Each process's stderr line not ended yet, for `scanStderr`. */
+  /** The first stderr lines that named a network failure (`scanStderr`), as written: they stick however much follows. */
+  private readonly stderrNetworkLines: string[] = [];
+  /** Each process's stderr line not ended yet (its first MAX_SCANNED_LINE characters), for `scanStderr`. */
   private readonly stderrPending = new Map<number, string>();
   /** Bytes `scanStderr` has read. */
   private stderrScanned = 0;
@@ -164,7 +166,7 @@ export class WireTapRecorder {
     run.chunks.push(buf);
     run.bytes += buf.length;
     this.stderrKept += buf.length;
-    if (this.stderrNetworkFailure === undefined && this.stderrScanned < MAX_SCANNED_STDERR) this.scanStderr(buf, processNo);
+    if (this.stderrNetworkLines.length < MAX_NETWORK_LINES && this.stderrScanned < MAX_SCANNED_STDERR) this.scanStderr(buf, processNo);
     if (this.stderrKept > this.limits.stderrLimitBytes * 2) this.trimStderr();
   }
 
@@ -181,27 +183,44 @@ export class WireTapRecorder {
   }
 
   /**
-   * Read the ended lines of a stderr chunk for a failed network lookup or connection (model/network-failure.ts, each
-   * line as a terminal shows it): the first one found is kept, so whether a finding names it never hangs on which
-   * bytes the tail still held when it was read (a server offline that logs the lookup once and then minutes of
-   * retries: a reviewer's case). Reads at most MAX_SCANNED_STDERR bytes and MAX_SCANNED_LINE characters a line.
+   * Read a stderr chunk for lines that name a failed network lookup or connection (model/network-failure.ts, each line
+   * as a terminal shows it) and keep the first MAX_NETWORK_LINES of them, as written (a reviewer: a server offline that
+   * logs the lookup once and then minutes of retries; 1 of 4 runs named it when only the kept tail was read). A line
+   * is its first MAX_SCANNED_LINE characters whatever chunks it came in, so what is kept never hangs on how the pipe
+   * split the bytes. A chunk (with its line so far) that holds none of the failures' words is not split into lines:
+   * a flood of other output costs one scan. Reads at most MAX_SCANNED_STDERR bytes. The checks mask each kept line
+   * with the strings the harness sent before they name its failure (checks/util/stderr.ts `stderrNetworkCause`).
    */
   private scanStderr(buf: Buffer, processNo: number): void {
     this.stderrScanned += buf.length;
-    const lines = `${this.stderrPending.get(processNo) ?? ''}${buf.toString('utf8')}`.split('\n');
-    const rest = lines.pop() ?? '';
-    this.stderrPending.set(processNo, rest.slice(-MAX_SCANNED_LINE));
-    for (const line of lines) {
-      const found = networkFailure([stripTerminalControls(line.slice(0, MAX_SCANNED_LINE))]);
-      if (found === undefined) continue;
-      this.stderrNetworkFailure = found;
+    const text = buf.toString('utf8');
+    let line = this.stderrPending.get(processNo) ?? '';
+    if (!mayNameNetworkFailure(line + text)) {
+      const last = text.lastIndexOf('\n');
+      this.stderrPending.set(processNo, (last === -1 ? line + text : text.slice(last + 1)).slice(0, MAX_SCANNED_LINE));
       return;
     }
+    for (let from = 0; ; ) {
+      const end = text.indexOf('\n', from);
+      const piece = end === -1 ? text.slice(from) : text.slice(from, end);
+      if (line.length < MAX_SCANNED_LINE) line += piece.slice(0, MAX_SCANNED_LINE - line.length);
+      if (end === -1) break;
+      this.lineRead(line);
+      line = '';
+      from = end + 1;
+    }
+    this.stderrPending.set(processNo, line);
   }
 
-  /** The network failure of `scanStderr`, or of a line not ended yet. */
-  private networkFailureSeen(): string | undefined {
-    return this.stderrNetworkFailure ?? networkFailure([...this.stderrPending.values()].map((l) => stripTerminalControls(l)));
+  /** Keep an ended stderr line that names a network failure (`scanStderr`). */
+  private lineRead(line: string): void {
+    if (this.stderrNetworkLines.length < MAX_NETWORK_LINES && mayNameNetworkFailure(line) && networkFailure([stripTerminalControls(line)]) !== undefined) this.stderrNetworkLines.push(line);
+  }
+
+  /** The kept lines that name a network failure, then the lines not ended yet that do (at most MAX_NETWORK_LINES). */
+  private networkLines(): string[] {
+    const open = [...this.stderrPending.values()].filter((l) => mayNameNetworkFailure(l) && networkFailure([stripTerminalControls(l)]) !== undefined);
+    return [...this.stderrNetworkLines, ...open].slice(0, MAX_NETWORK_LINES);
   }
 
   /** Drop the oldest server bytes beyond `stderrLimitBytes`: whole runs, then the front of the oldest run kept. */
@@ -302,14 +321,14 @@ export class WireTapRecorder {
   snapshot(): WireTap {
     this.trimStderr();
     const stderr = this.renderStderr();
-    const failure = this.networkFailureSeen();
+    const networkLines = this.networkLines().map((l) => (this.mask ? this.mask.lines(l) : l));
     return {
       stdout: this.stdout.slice(),
       stdoutNonJsonRpc: this.nonJsonRpc,
       stdinLines: this.stdinLines,
       stderrTail: stderr.text,
       ...(stderr.labels.length > 0 ? { stderrLabels: stderr.labels } : {}),
-      ...(failure !== undefined ? { stderrNetworkFailure: failure } : {}),
+      ...(networkLines.length > 0 ? { stderrNetworkLines: networkLines } : {}),
       stderrBytes: this.stderrBytes,
       unmatchedFrames: this.unmatched,
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),

@@ -102,6 +102,8 @@ describe("stderrTail: the harness's process labels (review of 41d6cd5)", () => {
 
 describe('the network failure of stderr sticks however much follows it (a reviewer: 1 of 4 runs named it)', () => {
   const tapOf = (limit = 1024) => new WireTapRecorder({ stderrLimitBytes: limit, keepFrames: 1 });
+  const cause = (wire: ReturnType<WireTapRecorder['snapshot']>, sent?: unknown) =>
+    stderrNetworkCause(makeObservation({ wire: { ...makeObservation().wire, ...wire }, ...(sent === undefined ? {} : { calls: [{ scenario: { name: 's', tool: 't', arguments: sent, origin: 'generated', expect: 'success' }, request: { method: 'tools/call', params: { name: 't', arguments: sent }, outcome: 'timeout', durationMs: 1 } } as never] }) }));
   it('read as lines arrive: named after the line left the kept tail, split across chunks, behind colour codes, on a line not ended yet', () => {
     const tap = tapOf();
     const n = tap.stderrBoundary();
@@ -110,20 +112,46 @@ describe('the network failure of stderr sticks however much follows it (a review
     for (let i = 0; i < 200; i++) tap.stderr(`WARN retry ${i} of 9: waiting\n`, n);
     const wire = tap.snapshot();
     expect(wire.stderrTail).not.toContain('ENOTFOUND');
-    expect(wire.stderrNetworkFailure).toBe('ENOTFOUND');
-    expect(stderrNetworkCause(makeObservation({ wire: { ...makeObservation().wire, ...wire } }))).toContain('(ENOTFOUND)');
+    expect(wire.stderrNetworkLines).toEqual(['Error: getaddrinfo ENOTFOUND api.example.com']);
+    expect(cause(wire)).toContain('(ENOTFOUND)');
     const coloured = tapOf();
     coloured.stderr('\u001b[31mTypeError: fetch failed\u001b[0m\n', coloured.stderrBoundary());
-    expect(coloured.snapshot().stderrNetworkFailure).toBe('fetch failed');
+    expect(cause(coloured.snapshot())).toContain('(fetch failed)');
     const open = tapOf();
     open.stderr('connect ECONNREFUSED 127.0.0.1:5432', open.stderrBoundary());
-    expect(open.snapshot().stderrNetworkFailure).toBe('ECONNREFUSED');
+    expect(cause(open.snapshot())).toContain('(ECONNREFUSED)');
   });
-  it('nothing named: no field, and the cause sentence stays empty', () => {
+  it('nothing named: no lines, and the cause sentence stays empty', () => {
     const tap = tapOf();
     tap.stderr('Loading config\nwaiting for the database lock\n', tap.stderrBoundary());
     const wire = tap.snapshot();
-    expect(wire.stderrNetworkFailure).toBeUndefined();
-    expect(stderrNetworkCause(makeObservation({ wire: { ...makeObservation().wire, ...wire } }))).toBe('');
+    expect(wire.stderrNetworkLines).toBeUndefined();
+    expect(cause(wire)).toBe('');
+  });
+  it('a value the harness sent, logged by the server, names no failure (a reviewer: a search pattern "ECONNREFUSED")', () => {
+    const tap = tapOf();
+    tap.stderr('search_logs called with {"pattern":"ECONNREFUSED"}\n', tap.stderrBoundary());
+    const wire = tap.snapshot();
+    expect(cause(wire, { pattern: 'ECONNREFUSED' })).toBe('');
+    expect(cause(wire)).toContain('(ECONNREFUSED)'); // nothing sent: the server's own line
+    // a real failure after the logged value is still named
+    tap.stderr('Error: getaddrinfo EAI_AGAIN logs.example.com\n');
+    expect(cause(tap.snapshot(), { pattern: 'ECONNREFUSED' })).toContain('(EAI_AGAIN)');
+  });
+  it('what is kept does not hang on how the pipe split the bytes: a line is its first 4,096 characters', () => {
+    const text = `${'x'.repeat(5000)}getaddrinfo ENOTFOUND host\nconnect ECONNREFUSED 127.0.0.1:1\n`;
+    const named = (cuts: number[]) => {
+      const tap = tapOf(1 << 20);
+      const n = tap.stderrBoundary();
+      let from = 0;
+      for (const cut of [...cuts, text.length]) {
+        tap.stderr(text.slice(from, cut), n);
+        from = cut;
+      }
+      return cause(tap.snapshot());
+    };
+    const whole = named([]);
+    expect(whole).toContain('(ECONNREFUSED)'); // the ENOTFOUND sits past the first line's 4,096 characters
+    for (const cuts of [[5030], [4090, 4100], [1, 2, 3], [5026]]) expect(named(cuts), String(cuts)).toBe(whole);
   });
 });

@@ -99,13 +99,21 @@ export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls
  * default), not only the lines a finding shows: a client that retries a failed lookup logs the failure once and
  * then many lines of backoff (@apify/actors-mcp-server 0.10.6 offline: "getaddrinfo ENOTFOUND" ahead of its retry
  * warnings; a sweep of published servers, 2026-12-05). A server logs such a failure when it happens, long before a
- * request times out; the wire tap reads each line for it as it arrives (`WireTap.stderrNetworkFailure`), so the
+ * request times out; the wire tap keeps the lines that name one as they arrive (`WireTap.stderrNetworkLines`), so the
  * sentence does not hang on which bytes were still kept when the tail was read. Pure.
  */
 export function stderrNetworkCause(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): string {
-  // the wire tap's name, read as stderr arrived, sticks however much stderr followed; else the lines still kept
-  const seen = observation.wire.stderrNetworkFailure;
-  return seen !== undefined ? causeSentence(seen) : networkCause(stderrEntries(observation).filter((e) => !e.label).map((e) => e.text));
+  // the wire tap's lines, read as stderr arrived, stick however much stderr followed; each is masked first, as the tail
+  // is, so a value the harness sent (a search pattern 'ECONNREFUSED' the server logged) names no failure (a reviewer)
+  const lines = observation.wire.stderrNetworkLines;
+  if (lines !== undefined && lines.length > 0) {
+    const sent = sentStrings(observation);
+    for (const line of lines) {
+      const failure = networkFailure([clean(mask(line, sent))]);
+      if (failure !== undefined) return causeSentence(failure);
+    }
+  }
+  return networkCause(stderrEntries(observation).filter((e) => !e.label).map((e) => e.text));
 }
 
 /**

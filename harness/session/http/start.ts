@@ -23,7 +23,7 @@ export async function startServer(spec: HttpSpec, options: SessionOptions): Prom
   } catch (err) {
     if (!(err instanceof StartFailure)) throw err;
     const tail = err instanceof ServerStartFailure ? err.output : undefined;
-    const wire = { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: tail?.tail ?? '', ...(tail?.labels ? { stderrLabels: tail.labels } : {}), ...(tail?.networkFailure !== undefined ? { stderrNetworkFailure: tail.networkFailure } : {}), stderrBytes: tail?.bytes ?? 0, unmatchedFrames: 0, serverRequests: [] };
+    const wire = { stdout: [], stdoutNonJsonRpc: 0, stdinLines: 0, stderrTail: tail?.tail ?? '', ...(tail?.labels ? { stderrLabels: tail.labels } : {}), ...(tail?.networkLines ? { stderrNetworkLines: tail.networkLines } : {}), stderrBytes: tail?.bytes ?? 0, unmatchedFrames: 0, serverRequests: [] };
     throw new SessionBootError({ phase: 'spawn', ...err.detail, ...(tail && tail.tail !== '' ? { stderrTail: tail.tail } : {}), message: err.message }, wire, [], { cause: err });
   }
 }

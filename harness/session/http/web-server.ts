@@ -43,7 +43,7 @@ class LogTap extends WireTapRecorder {
 export class ServerStartFailure extends StartFailure {
   override readonly name = 'ServerStartFailure';
 
-  constructor(message: string, detail: StartFailure['detail'], readonly output: { tail: string; labels?: StderrLabel[]; networkFailure?: string; bytes: number }) {
+  constructor(message: string, detail: StartFailure['detail'], readonly output: { tail: string; labels?: StderrLabel[]; networkLines?: string[]; bytes: number }) {
     super(message, detail);
   }
 }
@@ -100,12 +100,12 @@ export class WebServer {
    * The server's output so far (stdout and stderr, masked), as the stderr tail of the surface's wire record: the
    * text, its label lines (`WireTap.stderrLabels`, when more than one process wrote) and the bytes written.
    */
-  output(): { tail: string; labels?: StderrLabel[]; networkFailure?: string; bytes: number } {
+  output(): { tail: string; labels?: StderrLabel[]; networkLines?: string[]; bytes: number } {
     const snap = this.log.snapshot();
     return {
       tail: snap.stderrTail,
       ...(snap.stderrLabels ? { labels: snap.stderrLabels } : {}),
-      ...(snap.stderrNetworkFailure !== undefined ? { networkFailure: snap.stderrNetworkFailure } : {}),
+      ...(snap.stderrNetworkLines ? { networkLines: snap.stderrNetworkLines } : {}),
       bytes: snap.stderrBytes,
     };
   }
