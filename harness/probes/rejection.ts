@@ -13,8 +13,9 @@ export interface Rejection {
   /** `JSON-RPC -32602` or `an isError result`. */
   answer: string;
   /**
-   * The top-level property of the inputSchema the error names: the one a structured locator names (` at url`,
-   * `"path":["url"]`, `/url`), else a quoted name (`'url'`, not a quoted value such as zod's `"format":"url"`), else
+   * The top-level property of the inputSchema the error names: the one the earliest explicit locator names (`"path":
+   * ["url"]`, `/url`, a quoted name `'url'` but not a quoted value such as zod's `"format":"url"`; a trailing ` at url`
+   * outranks an earlier one in its sentence), else
    * the one whose sentinel-bearing argument the text repeats (`namedByValue`), else the one property the text holds
    * as a bare word (`bareNamed`); none when that is ambiguous.
    */
@@ -49,9 +50,11 @@ function joins(text: string, at: number, step: 1 | -1): boolean {
  */
 function isKey(text: string, at: number, end: number): boolean {
   const quote = text[at - 1];
-  if ((quote === '"' || quote === "'") && text[end] === quote) return /^\s*:/.test(text.slice(end + 1, end + 9));
-  if (!/^\s*:/.test(text.slice(end, end + 8))) return false;
-  return /[{,]\s*$/.test(text.slice(Math.max(0, at - 8), at));
+  const quoted = (quote === '"' || quote === "'") && text[end] === quote;
+  if (!/^\s*:/.test(text.slice(quoted ? end + 1 : end, end + 9))) return false;
+  // a key follows the object's opening brace or a comma; a quoted name before a colon in prose is a label that
+  // names it ("Invalid 'url': expected format ..." names url)
+  return /[{,]\s*$/.test(text.slice(Math.max(0, at - (quoted ? 9 : 8)), quoted ? at - 1 : at));
 }
 
 /**
@@ -77,13 +80,13 @@ function wordHits(text: string, name: string, fold = false, values = true): numb
 }
 
 /**
- * Explicit locators of a property, as validators write them, in two ranks, each capturing the name (the first
- * segment of a path). Structured locators (STRUCTURED) first:
+ * Explicit locators of a property, as validators write them, each capturing the name (the first segment of a
+ * path), read by position (locatedIn). Structured locators (STRUCTURED):
  * - a trailing ` at <path>` (the TypeScript SDK's and zod's "... at url", "at path.to.prop", "at items[0]"), ending
  *   the text, a line, a sentence or a clause (`.` `,` `;`); "at most 50", "at path /tmp/x" are prose, no locator;
  * - a zod issue path, JSON or inspected (`"path":["url",...]`, `path: [ 'url' ]`);
  * - an ajv instancePath (`"/url"`, `data/url`, `instancePath: /url`), at the start of a token.
- * Then a name in quotes or backticks (QUOTED: `property 'url'`, `"url" is required`, `` `url` ``) that is not an
+ * And a name in quotes or backticks (QUOTED: `property 'url'`, `"url" is required`, `` `url` ``) that is not an
  * object key and not a value the text lists (quotedLocates). The words of the capture are checked against the
  * schema's names by the caller; an object key is never a locator.
  */
@@ -92,7 +95,7 @@ const STRUCTURED: readonly RegExp[] = [
   /["']?\bpath["']?\s*:\s*\[\s*["']([^"'\n]+)["']/g,
   /(?:^|[\s"'`(\[]|\bdata)\/([A-Za-z_$][\w$-]*)(?=$|[\s"'`)/.,:;\]])/g,
 ];
-const QUOTED = /["'`]([A-Za-z_$][\w$-]*)["'`](?!\s*:)/g;
+const QUOTED = /["'`]([A-Za-z_$][\w$-]*)["'`]/g;
 
 /**
  * The keys whose quoted value names an argument (`"field":"url"`, ajv's `"missingProperty":"repo"`, pydantic's
@@ -106,64 +109,109 @@ const LOCATING_KEYS = /^(?:property|propertyName|missingProperty|field|fieldName
 const VALUE_PROSE = /(?:\b(?:expected|received|got|one of|format|type|keyword|value|equal to|instead of)\s*:?|\|)\s*$/i;
 
 /**
+ * What follows a quoted word that makes it the subject of a requirement, not a value: `expected 'name' to be a
+ * string`, `Expected "name" to be of type string`, `'name' must ...`, `"name" is required`.
+ */
+const SUBJECT_OF = /^\s*(?:to be|must|should|is)\b/i;
+
+/** Prose before an array that lists property names: the Go SDK's `required: missing properties: ["query"]`. */
+const NAMES_LIST = /\b(?:missing properties|required)\s*:\s*$/i;
+
+/**
  * Whether the quoted name between the quotes at `open` and `close` is a locator: neither one of alternatives
  * (`"name"|"date"`), nor a value prose introduces (VALUE_PROSE), nor a value written in an object or array (a JSON
  * value, a Node-inspected one, a list after one), unless the value of a key that names arguments (LOCATING_KEYS).
  * The items of a list (`'a', 'b'`, `["a","b"]`) are read as its head is. A subscript (`instance['limit']`) locates.
  */
 function quotedLocates(text: string, open: number, close: number): boolean {
-  if (/^\s*\|/.test(text.slice(close + 1, close + 8))) return false;
+  return quotedReading(text, open, close) === 'locates';
+}
+
+/**
+ * How the quoted word between `open` and `close` reads: a locator, a value, or a value in doubt: a word after
+ * expected / received / got that a word follows (`Expected "name" of type string`), neither a literal (`expected
+ * "name", received "x"`) nor a subject (`expected 'name' to be a string`, SUBJECT_OF). A value in doubt names
+ * nothing, and no other property is named as a bare word in its place (bareNamed).
+ */
+function quotedReading(text: string, open: number, close: number): 'locates' | 'value' | 'doubtful' {
+  if (/^\s*\|/.test(text.slice(close + 1, close + 8))) return 'value';
+  const after = text.slice(close + 1, close + 16);
   let before = text.slice(Math.max(0, open - 400), open);
   // the items of a list before this one: read the list's head
+  let listed = false;
   for (let i = 0; i < 50; i++) {
     const item = /(["'`])[^"'`\n]*\1\s*,\s*$/.exec(before);
     if (!item) break;
     before = before.slice(0, item.index);
+    listed = true;
   }
-  if (VALUE_PROSE.test(before)) return false;
+  if (VALUE_PROSE.test(before)) {
+    if (listed) return 'value';
+    if (SUBJECT_OF.test(after)) return 'locates';
+    if (/\b(?:expected|received|got)\s*:?\s*$/i.test(before) && /^\s*[A-Za-z]/.test(after)) return 'doubtful';
+    return 'value';
+  }
   const bracket = /[[(]\s*$/.exec(before);
   if (bracket) {
     const head = before.slice(0, bracket.index);
     // a subscript (`schema['properties']['limit']`): a locator
-    if (/[\w$\]]$/.test(head)) return true;
+    if (/[\w$\]]$/.test(head)) return 'locates';
+    // an array of property names (`missing properties: ["query"]`, `required: ["a", "b"]`)
+    if (NAMES_LIST.test(head)) return 'locates';
     const key = /(?:["']([\w$-]+)["']|[{,]\s*([A-Za-z_$][\w$-]*))\s*:\s*$/.exec(head);
-    if (key) return LOCATING_KEYS.test(key[1] ?? key[2]);
+    if (key) return LOCATING_KEYS.test(key[1] ?? key[2]) ? 'locates' : 'value';
     // an array written out without a key, or the head of a list in prose
-    return !/(?:^|[:,[(])\s*$/.test(head);
+    return /(?:^|[:,[(])\s*$/.test(head) ? 'value' : 'locates';
   }
   // the value of a JSON key ("key": "v", 'key': 'v') or of an object literal's key ({ key: 'v' })
   const key = /(?:["']([\w$-]+)["']|[{,]\s*([A-Za-z_$][\w$-]*))\s*:\s*$/.exec(before);
-  if (key) return LOCATING_KEYS.test(key[1] ?? key[2]);
-  return true;
-}
-
-/** The earliest property of `names` one of `patterns` in `text` names, exactly as written (`admit` filters a match). */
-function earliest(text: string, names: readonly string[], patterns: readonly RegExp[], admit: (m: RegExpMatchArray) => boolean = () => true): string | undefined {
-  let best: { name: string; at: number } | undefined;
-  for (const pattern of patterns) {
-    for (const m of text.matchAll(pattern)) {
-      const name = m[1];
-      if (!names.includes(name) || name.length < 2 || !admit(m)) continue;
-      const at = (m.index ?? 0) + m[0].indexOf(name);
-      if (!best || at < best.at) best = { name, at };
-    }
-  }
-  return best?.name;
+  if (key) return LOCATING_KEYS.test(key[1] ?? key[2]) ? 'locates' : 'value';
+  return 'locates';
 }
 
 /**
- * The property of `names` an explicit locator in `text` names: the earliest structured one (STRUCTURED), else the
- * earliest quoted name that locates (quotedLocates). By rank, not position: zod's
- * `{"code":"invalid_value","values":["name","date"],"path":["sort"]}` names sort, not the value name.
+ * The SDK's and zod's own locator: ` at <path>` ending the whole text or a line, with no sentence punctuation after
+ * it ("... is not allowed here at homepage", "Required at options.depth"). Prose that ends on "at <word>."
+ * ("See https://docs.example.com at body.") is a sentence, not this locator.
+ */
+const TRAILING_AT = /\bat\s+([A-Za-z_$][\w$-]*)(?:[.[][^\s]*)?[ \t]*(?=\n|$)/g;
+
+/** A sentence break: a full stop, `!` or `?`, then a capital ("Field 'title' is required. See ..."). */
+const SENTENCE_BREAK = /[.!?]\s+[A-Z]/;
+
+/** The earliest structured locator (STRUCTURED) or quoted name that locates (quotedLocates) of `names`, by position. */
+function earliestLocator(text: string, names: readonly string[]): { name: string; at: number } | undefined {
+  let best: { name: string; at: number } | undefined;
+  for (const pattern of [...STRUCTURED, QUOTED]) {
+    for (const m of text.matchAll(pattern)) {
+      const name = m[1];
+      if (!names.includes(name) || name.length < 2) continue;
+      const at = (m.index ?? 0) + m[0].indexOf(name);
+      if (pattern === QUOTED && (isKey(text, at, at + name.length) || !quotedLocates(text, at - 1, at + name.length))) continue;
+      if (!best || at < best.at) best = { name, at };
+    }
+  }
+  return best;
+}
+
+/**
+ * The property of `names` an explicit locator in `text` names: the earliest of the structured locators (STRUCTURED)
+ * and the quoted names that locate (quotedLocates), by position ("Parameter 'owner' is invalid: GitHub API GET /repo
+ * returned 404" names owner); a quoted value never locates (zod's `{"values":["name","date"],"path":["sort"]}` names
+ * sort). A trailing ` at <path>` (TRAILING_AT), the validator's own locator, outranks an earlier one in the same
+ * sentence ("'url' is not allowed here at homepage" names homepage), not one a sentence break parts from it ("Field
+ * 'title' is required. See the docs at body" names title).
  */
 function locatedIn(text: string, names: readonly string[]): string | undefined {
-  return (
-    earliest(text, names, STRUCTURED) ??
-    earliest(text, names, [QUOTED], (m) => {
-      const open = m.index ?? 0;
-      return quotedLocates(text, open, open + m[0].length - 1);
-    })
-  );
+  const first = earliestLocator(text, names);
+  let trailing: { name: string; at: number } | undefined;
+  for (const m of text.matchAll(TRAILING_AT)) {
+    if (!names.includes(m[1]) || m[1].length < 2 || /[.]$/.test(m[0].trimEnd())) continue;
+    trailing = { name: m[1], at: m.index ?? 0 };
+    break;
+  }
+  if (trailing && (!first || !SENTENCE_BREAK.test(text.slice(first.at, trailing.at)))) return trailing.name;
+  return first?.name;
 }
 
 /**
@@ -176,6 +224,11 @@ function locatedIn(text: string, names: readonly string[]): string | undefined {
  * the one written in its own case wins, and when none is, nothing is named.
  */
 function bareNamed(text: string, names: readonly string[]): string | undefined {
+  // a property name quoted as a value in doubt (`Expected "name" of type string`): no other one is named in its place
+  for (const m of text.matchAll(QUOTED)) {
+    const at = (m.index ?? 0) + 1;
+    if (names.includes(m[1]) && !isKey(text, at, at + m[1].length) && quotedReading(text, at - 1, at + m[1].length) === 'doubtful') return undefined;
+  }
   const hits = names.filter((name) => name.length >= 2 && wordHits(text, name, true, false).length > 0);
   if (hits.length === 0) return undefined;
   const folded = new Set(hits.map((n) => n.toLowerCase()));
@@ -248,8 +301,8 @@ const PROSE_EXPECTED = /\b(the|than|as) expected\b/gi;
  * phrasings), or when it both mentions a property of the schema (not as an object key) and uses words of validation
  * (readsAsValidation, prose "the expected ..." aside): a business failure in an error envelope
  * (`{"error":{"name":"Error","message":"... does not match the expected cost ..."}}`) is neither.
- * The property named: a structured locator first (` at url`, `"path":["url"]`, `/url`), then a quoted name (`'url'`:
- * locatedIn), then the argument
+ * The property named: the earliest explicit locator (`"path":["url"]`, `/url`, a quoted name `'url'`; a trailing
+ * ` at url` within its sentence first: locatedIn), then the argument
  * the text repeats (namedByValue), then the one property the text holds as a bare word (none when several: bareNamed).
  */
 export function argumentRejection(request: RequestRecord, properties: readonly string[]): Rejection | undefined {

@@ -214,6 +214,48 @@ describe('argumentRejection: a structured locator outranks a quoted value (D7, z
   });
 });
 
+/**
+ * Review of D7 (rev15): ranking locators by kind blamed the wrong property on real messages. Locators are read in
+ * position order again (a quoted value still never locates); a trailing " at <path>" keeps priority within its sentence.
+ */
+describe('argumentRejection: locators in position order (rev15)', () => {
+  it("a quoted name that expected introduces as a subject (to be / must / should / is) locates it", () => {
+    expect(argumentRejection(record({}, 'Expected "name" to be of type string'), ['name', 'type'])).toEqual({ answer: 'an isError result', property: 'name' });
+    expect(argumentRejection(record({}, "Invalid arguments: expected 'name' to be a string"), ['name', 'type'])).toEqual({ answer: 'an isError result', property: 'name' });
+  });
+
+  it('a property name quoted as a value in doubt: no other property is named as a bare word in its place', () => {
+    expect(argumentRejection(record({}, 'Invalid input: Expected "name" of type string'), ['name', 'type'])).toEqual({ answer: 'an isError result' });
+    // a literal (punctuation or the end after it) is a value: the bare word names the property
+    expect(argumentRejection(record({}, 'sort: Invalid literal value, expected "name"'), ['sort', 'name'])?.property).toBe('sort');
+  });
+
+  it('the Go SDK (jsonschema-go): an array after "missing properties:" / "required:" names properties', () => {
+    const text = 'validating "arguments": validating root: required: missing properties: ["query"]';
+    expect(argumentRejection(record({}, text), ['query', 'limit'])).toEqual({ answer: 'an isError result', property: 'query' });
+    expect(argumentRejection(record({}, text, true), ['limit', 'query'])).toEqual({ answer: 'JSON-RPC -32602', property: 'query' });
+    expect(argumentRejection(record({}, 'validation failed: required: ["cc", "bb"]'), ['bb', 'cc'])?.property).toBe('cc');
+  });
+
+  it('the earliest locator wins: a quoted name before a later path-like word', () => {
+    expect(argumentRejection(record({}, "Parameter 'owner' is invalid: GitHub API GET /repo returned 404"), ['owner', 'repo'])).toEqual({ answer: 'an isError result', property: 'owner' });
+  });
+
+  it('a trailing "at <word>" in a later sentence, or ending on a full stop, does not outrank an earlier quoted name', () => {
+    expect(argumentRejection(record({}, "Field 'title' is required. See https://docs.example.com at body."), ['title', 'body'])).toEqual({ answer: 'an isError result', property: 'title' });
+    expect(argumentRejection(record({}, "Field 'title' is required. See the docs at body"), ['title', 'body'])?.property).toBe('title');
+    // the validator's own trailing locator in the same sentence still does (zod / SDK "... at homepage")
+    expect(argumentRejection(record({}, "Invalid arguments: 'url' is not allowed here at homepage"), ['url', 'homepage'])?.property).toBe('homepage');
+  });
+
+  it("a quoted name before a colon in prose is a label, not an object key: \"Invalid 'url': expected format\" names url", () => {
+    expect(argumentRejection(record({}, "Invalid 'url': expected format \"uri\""), ['url', 'format'])?.property).toBe('url');
+    // keys of an object (after { or a comma, JSON, Python or indented) still name nothing
+    expect(argumentRejection(record({}, "{'name': 'Error', 'message': 'Input validation error: bad'}"), ['name', 'kind'])).toEqual({ answer: 'an isError result' });
+    expect(argumentRejection(record({}, '{\n  "name": "Error",\n  "message": "Input validation error: bad"\n}'), ['name', 'kind'])).toEqual({ answer: 'an isError result' });
+  });
+});
+
 describe('namesPropertyIn', () => {
   it('a whole token or a locator names the property; an object key does not', () => {
     expect(namesPropertyIn(['limit must be at most 10'], 'limit')).toBe(true);
