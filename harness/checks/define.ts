@@ -10,7 +10,7 @@
 import type { z } from 'zod';
 import type { SurfaceObservation } from '../model/observation.ts';
 import { toolLabel, type TransportKind } from '../model/protocol.ts';
-import type { Finding, FindingLocation, Severity } from '../model/report.ts';
+import { SEVERITY_RANK, type Finding, type FindingLocation, type Severity } from '../model/report.ts';
 import type { ProbeRequest } from '../model/wire.ts';
 import type { SchemaService } from '../schema/service.ts';
 import { SERVER_TEXT_BUDGET, boundServerText } from '../model/text-budget.ts';
@@ -141,15 +141,28 @@ export function formatMessage(meta: CheckMeta, messageId: string, data: Record<s
 }
 
 /**
- * Run one check over one observation and return its findings (severity from `severity`, the
- * resolved config severity). Exceptions are not caught here: the runner turns them into exit code 2.
+ * A finding's severity: the check's resolved severity (`resolved`: the config's, else the default), or the message's
+ * own (`own`: a message that reports below, or above, its check's default). A severity the config set (`configured`)
+ * at or below the default caps every finding of the check: `'tools/listing': 'warning'` makes its explicit errors
+ * warnings, as docs/ci.md promises ("any severity replaces its default"; a new user's walkthrough: they stayed errors).
+ * A configured severity above the default, or none, leaves a message's own severity as it is (an info note stays one).
  */
-export function runCheck(check: Check, ctx: CheckContext, severity: Severity): Finding[] {
+export function findingSeverity(own: Severity | undefined, resolved: Severity, defaultSeverity: Severity, configured = false): Severity {
+  if (own === undefined) return resolved;
+  if (configured && SEVERITY_RANK[resolved] >= SEVERITY_RANK[defaultSeverity] && SEVERITY_RANK[own] < SEVERITY_RANK[resolved]) return resolved;
+  return own;
+}
+
+/**
+ * Run one check over one observation and return its findings (severity from `severity`, the
+ * resolved config severity; `configured` when the config set it: `findingSeverity`). Exceptions are not caught here: the runner turns them into exit code 2.
+ */
+export function runCheck(check: Check, ctx: CheckContext, severity: Severity, configured = false): Finding[] {
   const findings: Finding[] = [];
   check.check(ctx, (d) => {
     findings.push({
       check: check.meta.id,
-      severity: d.severity ?? severity,
+      severity: findingSeverity(d.severity, severity, check.meta.defaultSeverity, configured),
       surface: ctx.observation.surface,
       // a tool named by a listing entry whose `name` is not a string: its JSON text (no finding carries a non-string tool)
       ...(d.tool !== undefined ? { tool: toolLabel(d.tool) } : {}),

@@ -54,7 +54,7 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
   {
     ...base,
     id: 'harness/untested',
-    messages: { untested: 'nothing on this surface was tested: it failed at {{phase}} and no finding at error level says why (a check set to warning or off, or a case the harness cannot handle); the run exits 2' },
+    messages: { untested: 'Nothing on this surface was tested: it failed {{phase}}, and no finding at error level says why (a check set to warning or off, or a case the harness cannot handle), so the run exits 2.' },
     defaultSeverity: 'error',
     description: 'A surface that listed nothing and drew no error-level finding: the run exits with code 2 rather than pass.',
     rationale: 'A run that tested nothing must not look like a pass (vitest and playwright fail a run with no tests): when no error-level finding already fails the surface, this one does.',

@@ -22,6 +22,8 @@ export interface EnabledCheck {
   check: Check;
   severity: Severity;
   options: CheckOptions;
+  /** The config (or a command-line override) set the severity: it then caps every finding's (checks/define.ts `findingSeverity`). */
+  configured?: boolean;
 }
 
 /**
@@ -48,7 +50,7 @@ export function enableChecks(checks: Check[], settings: Readonly<Record<string, 
       issues.push(...local.map((i) => ({ ...i, path: i.path === '' ? prefix : i.path.startsWith('[') ? `${prefix}${i.path}` : `${prefix}.${i.path}` })));
       continue;
     }
-    enabled.push({ check, severity: level, options: parsed.options });
+    enabled.push({ check, severity: level, options: parsed.options, ...(setting !== undefined ? { configured: true } : {}) });
   }
   if (issues.length > 0) throw new ConfigError(displayPath(configFile, process.cwd()), issues);
   return enabled;
@@ -124,7 +126,7 @@ export function judge(
   const findings: Finding[] = [];
   const skipped: Report['skipped'] = [];
   let crashed = false;
-  for (const { check, severity, options } of enabled) {
+  for (const { check, severity, options, configured } of enabled) {
     const reason = skipReason(check, obs);
     if (reason) {
       // a surface that booted but listed nothing says so for every check it could not run
@@ -134,7 +136,7 @@ export function judge(
     const ctx: CheckContext = { observation: obs, schemas, options };
     try {
       // one push per finding: a spread of a server-sized list (130,000 tools never called) overflows the stack
-      for (const finding of runCheck(check, ctx, severity)) findings.push(finding);
+      for (const finding of runCheck(check, ctx, severity, configured === true)) findings.push(finding);
     } catch (error) {
       crashed = true;
       findings.push(harnessFinding(HARNESS_CHECK_ID, 'crashed', obs.surface, { check: check.meta.id, error: error instanceof Error ? error.message : String(error) }));

@@ -114,7 +114,7 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
   const expectsTools = surface.scenarios.length > 0 || surface.contract !== undefined;
   const byDesign = observation.bootError?.phase === 'list' && observation.negotiation !== undefined && !declaresTools(observation) && !expectsTools;
   const untested = observation.bootError !== undefined && !byDesign && !verdict.findings.some((f) => f.severity === 'error');
-  if (untested) verdict.findings.push(harnessFinding('harness/untested', 'untested', surface.name, { phase: observation.bootError?.phase ?? 'start' }));
+  if (untested) verdict.findings.push(harnessFinding('harness/untested', 'untested', surface.name, { phase: UNTESTED_PHASE[observation.bootError?.phase ?? 'spawn'] }));
   // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
   return shown({ observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined || untested }, mask);
 }
@@ -204,6 +204,13 @@ async function loadContract(surface: ResolvedSurface): Promise<{ contract?: Cont
     return { contractError: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** Where a surface that tested nothing failed, in words (harness/untested's message). */
+const UNTESTED_PHASE: Readonly<Record<NonNullable<SurfaceObservation['bootError']>['phase'], string>> = {
+  spawn: 'to start its server',
+  negotiate: 'in the handshake',
+  list: 'to list its tools',
+};
 
 /**
  * Findings the runner reports on behalf of a check (the surface budget, a stale scenario), formatted

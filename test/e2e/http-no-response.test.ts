@@ -96,6 +96,6 @@ it('page 2 of tools/list on an SSE stream closed after an event with an id (SSE 
 
 it('the first tools/list page on an SSE stream closed after an event with an id (SSE polling): no server error, tools/listing listNotResumed (warning); nothing was tested, so harness/untested and exit 2, never a pass', () => {
   expect(notes(listPolled)).toEqual(['harness/untested untested error', 'tools/listing listNotResumed warning']);
-  expect(reportOf(listPolled).findings.find((f) => f.check === 'harness/untested')?.message).toMatch(/^nothing on this surface was tested: it failed at list /);
+  expect(reportOf(listPolled).findings.find((f) => f.check === 'harness/untested')?.message).toMatch(/^Nothing on this surface was tested: it failed to list its tools, /);
   expect(listPolled.exitCode).toBe(2);
 });
