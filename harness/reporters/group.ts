@@ -38,6 +38,14 @@ export interface FindingGroup<F extends Groupable> {
 const COMPARED_GROUPS = 16;
 
 /**
+ * How many groups one check and messageId may hold before a finding whose quick key missed is no longer compared
+ * name for name: past it, the behaviour's messages evidently differ tool by tool, and each comparison walks a whole
+ * message (100,000 distinct 400-character messages that repeat their tool's name took ~4 s per human reporter). A
+ * finding past the bound that would have joined a group by its name-for-name match stays an entry of its own.
+ */
+export const NAME_MATCHED_GROUPS = 64;
+
+/**
  * Group repeated behaviours for display (console, Markdown, HTML; the JSON keeps one finding per
  * tool so baselines stay stable). Findings without a tool or a messageId stay alone, and so do the
  * findings of a group that is on one tool only: a group shows its first finding's message, so five
@@ -61,8 +69,11 @@ export function groupRepeated<F extends Groupable>(findings: readonly F[]): Find
     let entry = byKey.get(key);
     if (entry === undefined) byKey.set(key, (entry = { groups: [], byText: new Map() }));
     // the quick key misses when the name also occurs in the message's own words (a tool `call` in "tools/call"): then
-    // compare name for name with the first groups (bounded, so a server-sized list of distinct messages stays linear)
-    const group = entry.byText.get(text) ?? entry.groups.slice(0, COMPARED_GROUPS).find((g) => sameButTool(g[0], f));
+    // compare name for name with the first groups (bounded, so a server-sized list of distinct messages stays linear),
+    // and only while the behaviour has few groups (NAME_MATCHED_GROUPS: a bounded number of walks per behaviour)
+    const group =
+      entry.byText.get(text) ??
+      (entry.groups.length <= NAME_MATCHED_GROUPS ? entry.groups.slice(0, COMPARED_GROUPS).find((g) => sameButTool(g[0], f)) : undefined);
     if (group !== undefined) {
       group.push(f); // indexed by its first finding's text only: every member is the same as the first, the message shown
       continue;

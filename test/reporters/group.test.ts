@@ -1,6 +1,6 @@
 /** reporters/group.ts sameButTool: the same message but for the tool's name, whatever the names' lengths. */
 import { describe, expect, it } from 'vitest';
-import { groupRepeated, sameButTool } from '../../harness/reporters/group.ts';
+import { groupRepeated, NAME_MATCHED_GROUPS, sameButTool } from '../../harness/reporters/group.ts';
 
 const f = (tool: string, message: string) => ({ surface: 's', check: 'c/d', severity: 'error', messageId: 'm', tool, message });
 
@@ -30,5 +30,18 @@ describe('sameButTool', () => {
   it('groups the same message on two tools, and keeps different ones apart', () => {
     const groups = groupRepeated([f('add', 'no answer from add'), f('sub', 'no answer from sub'), f('mul', 'HTTP 307 from mul')]);
     expect(groups.map((g) => g.tools)).toEqual([['add', 'sub'], ['mul']]);
+  });
+  it('groups a tool whose name is also a word of the message (name for name) while the behaviour has few groups', () => {
+    // `call` occurs in "tools/call": the quick key (the message with its tool blanked) misses, the name-for-name walk matches
+    const distinct = Array.from({ length: 5 }, (_, i) => f(`d${i}`, `tools/call of 'd${i}' failed at step ${i}`));
+    const groups = groupRepeated([...distinct, f('call', "tools/call of 'call' failed"), f('x', "tools/call of 'x' failed")]);
+    expect(groups.map((g) => g.tools).slice(-1)).toEqual([['call', 'x']]);
+  });
+  it('past NAME_MATCHED_GROUPS distinct messages of one behaviour, a name-for-name match is an entry of its own (the walks are bounded)', () => {
+    const distinct = Array.from({ length: NAME_MATCHED_GROUPS + 1 }, (_, i) => f(`d${i}`, `tools/call of 'd${i}' failed at step ${i}`));
+    const groups = groupRepeated([f('call', "tools/call of 'call' failed"), ...distinct, f('x', "tools/call of 'x' failed"), f('y', "tools/call of 'y' failed")]);
+    // x no longer walks to `call`'s group; y still joins x's by the quick key
+    expect(groups.map((g) => g.tools).filter((t) => t.length > 1)).toEqual([['x', 'y']]);
+    expect(groups.some((g) => g.first.tool === 'call' && g.tools.length === 1)).toBe(true);
   });
 });
