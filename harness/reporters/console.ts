@@ -1,6 +1,6 @@
 /**
  * The `console` reporter: the only one that owns stdout. A short human summary (surfaces, tools,
- * calls, findings by severity, time) and the top findings grouped by surface, one entry per behaviour
+ * calls, findings by severity, time, tools not called or called without any call succeeding) and the top findings grouped by surface, one entry per behaviour
  * (the same check and messageId on several tools reads as one entry with the tool list and a count). Colours only when
  * asked (the caller passes `color: stdout.isTTY`). Never machine output: files carry that.
  */
@@ -9,6 +9,7 @@ import { boundServerText } from '../model/text-budget.ts';
 import { uncalledLines } from './coverage.ts';
 import { groupBy, groupRepeated, nameList, plural, type FindingGroup } from './group.ts';
 import { formatDuration, oneLine } from './text.ts';
+import { toolRows, verdictCounts } from './tool-view.ts';
 import type { ReporterContext, StdoutReporter } from './types.ts';
 
 /** How many findings the summary lists before pointing at the report files. */
@@ -36,6 +37,8 @@ function headline(report: Report, color: boolean): string[] {
     `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
   ];
   for (const line of uncalledLines(report.findings)) lines.push(paint(color, 'warning', line)); // no spread: server-sized
+  const unproven = verdictCounts(toolRows(report))['never succeeded'];
+  if (unproven > 0) lines.push(paint(color, 'warning', `never succeeded: ${plural(unproven, 'tool')} called, but no call succeeded (a JSON-RPC error, an isError result...); not counted as passed`));
   const baselined = report.findings.filter((f) => f.baselined).length;
   if (baselined > 0) lines.push(paint(color, 'dim', `${baselined} accepted by the baseline`));
   if (report.shard) lines.push(`shard ${report.shard.index}/${report.shard.total}`);

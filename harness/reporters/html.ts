@@ -2,7 +2,7 @@
  * The `html` reporter (`report.html`): one self-contained page (inline CSS and JS, no network):
  * summary counts, a surfaces table, findings grouped by check (one row per behaviour: the same
  * messageId on several tools is one row listing them, with a count), a filter (text box + severity
- * toggles) and a per-tool view (passed, findings, not called and why). Every string is HTML-escaped (text.ts); the report JSON is embedded in a
+ * toggles) and a per-tool view (passed, findings, never succeeded, not called and why). Every string is HTML-escaped (text.ts); the report JSON is embedded in a
  * `<script type="application/json">` with `<` written as `\u003c`, so `</script>` or `<!--` in a
  * message cannot end the script. Evidence is shown only with `showValues`.
  */
@@ -77,11 +77,11 @@ function findingsSection(report: Report, ctx: ReporterContext): string {
   return `<section id="findings"><h2>Findings</h2>${filters}${empty}${groups.join('')}</section>`;
 }
 
-/** The per-tool view: every tool of every surface, passed, with findings, or not called and why. */
+/** The per-tool view: every tool of every surface, passed, with findings, never succeeded (how its calls ended), or not called and why. */
 function toolsSection(report: Report): string {
   const rows = toolRows(report).map((r) => {
     const note = r.verdict === 'findings' ? `${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}` : (r.reason ?? '');
-    const cls = r.verdict === 'passed' ? 'passed' : r.verdict === 'findings' ? 'failed' : 'uncalled';
+    const cls = r.verdict === 'passed' ? 'passed' : r.verdict === 'findings' ? 'failed' : r.verdict === 'never succeeded' ? 'unproven' : 'uncalled';
     return `<tr class="tool ${cls}"><td>${h(r.surface)}</td><td>${h(boundServerText(r.tool))}</td><td>${r.calls}</td><td>${r.verdict}</td><td class="message">${h(note)}</td></tr>`;
   });
   const head = ['Surface', 'Tool', 'Calls', 'Verdict', 'Notes'].map((c) => `<th>${c}</th>`).join('');

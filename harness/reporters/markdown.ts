@@ -2,7 +2,7 @@
  * The `markdown` reporter (`report.md`), also fit for a GitHub step summary
  * (`$GITHUB_STEP_SUMMARY`): headings, a summary table, a surfaces table, and findings grouped by
  * surface then check (one row per behaviour: the same check and messageId on several tools is one row
- * listing them, with a count), and a per-tool view (passed, findings, not called and why). Every report string is escaped with Markdown backslash escapes, never HTML entities (see text.ts).
+ * listing them, with a count), and a per-tool view (passed, findings, never succeeded, not called and why). Every report string is escaped with Markdown backslash escapes, never HTML entities (see text.ts).
  * Evidence is never shown here, whatever `showValues` says.
  */
 import type { Finding, Report } from '../model/report.ts';
@@ -10,7 +10,7 @@ import { boundServerText } from '../model/text-budget.ts';
 import { groupBy, groupRepeated, nameList, plural, type FindingGroup } from './group.ts';
 import { checkDocsUrl } from './links.ts';
 import { escapeMarkdown as md, formatDuration } from './text.ts';
-import { toolRows } from './tool-view.ts';
+import { toolRows, verdictCounts } from './tool-view.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
 
 function row(cells: readonly (string | number)[]): string {
@@ -62,15 +62,14 @@ function findingsSection(report: Report, ctx: ReporterContext): string[] {
   return lines;
 }
 
-/** Per surface, every tool: passed, drew findings (counts), or not called and why. */
+/** Per surface, every tool: passed, drew findings (counts), never succeeded (how its calls ended), or not called and why. */
 function toolsSection(report: Report): string[] {
   const rows = toolRows(report);
   if (rows.length === 0) return ['_No tools were listed._'];
   const lines: string[] = [];
   for (const [surface, bySurface] of groupBy(rows, (r) => r.surface)) {
-    const passed = bySurface.filter((r) => r.verdict === 'passed').length;
-    const uncalled = bySurface.filter((r) => r.verdict === 'not called').length;
-    lines.push(`### Surface ${md(surface)}: ${passed} passed, ${bySurface.length - passed - uncalled} with findings, ${uncalled} not called`, '', '| Tool | Calls | Verdict | Notes |', '|---|---:|---|---|');
+    const n = verdictCounts(bySurface);
+    lines.push(`### Surface ${md(surface)}: ${n.passed} passed, ${n.findings} with findings, ${n['never succeeded']} never succeeded, ${n['not called']} not called`, '', '| Tool | Calls | Verdict | Notes |', '|---|---:|---|---|');
     for (const r of bySurface) {
       const note = r.verdict === 'findings' ? `${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}` : (r.reason ?? '');
       lines.push(row([md(boundServerText(r.tool)), r.calls, r.verdict, md(note)]));

@@ -1,15 +1,26 @@
 /**
- * The per-tool view of the Markdown and HTML reports: for every tool a surface advertised (or was
- * called), whether it passed, drew findings, or was not called and why.
+ * The per-tool view of the Markdown, HTML and console reports: for every tool a surface advertised (or was
+ * called), whether it passed, drew findings, was called but never succeeded, or was not called and why.
  */
 import type { Report } from '../model/report.ts';
+import { plural } from './group.ts';
 
-/** One tool's row. `reason`: why a tool was not called (the coverage finding's message), when known. */
+/**
+ * A tool's verdict in the per-tool view. `never succeeded`: called, no error or warning names it, but no
+ * call showed it working (every call ended in a JSON-RPC error, an isError result, a timeout...), so it
+ * is not counted as passed (a server without its network answering every call with -32603 read "26 passed").
+ */
+export type ToolVerdict = 'passed' | 'findings' | 'never succeeded' | 'not called';
+
+/**
+ * One tool's row. `reason`: why a tool was not called (the coverage finding's message), when known; for
+ * `never succeeded`, how its calls ended (counts of outcomes, no values).
+ */
 export interface ToolRow {
   surface: string;
   tool: string;
   calls: number;
-  verdict: 'passed' | 'findings' | 'not called';
+  verdict: ToolVerdict;
   errors: number;
   warnings: number;
   reason?: string;
@@ -18,9 +29,40 @@ export interface ToolRow {
 /** Checks whose finding on a tool explains that the tool was not called. */
 const COVERAGE_CHECKS = new Set(['contract/every-tool-called']);
 
+type Call = Report['surfaces'][number]['tools'][number]['calls'][number];
+
+/** How an outcome reads in a `never succeeded` row's note (singular; plural() adds the s). */
+const OUTCOME_WORDS: Record<Call['outcome'], string> = {
+  success: 'successful call',
+  'tool-error': 'isError result',
+  'protocol-error': 'JSON-RPC error',
+  timeout: 'timeout',
+  exit: 'process exit',
+  cancelled: 'cancellation',
+  oversize: 'oversize answer',
+  unanswered: 'unanswered request',
+};
+
 /**
- * The rows of every surface, in report order, tools sorted by name (the same after a merge). A tool "passed" when it was called and no error or
- * warning (baselined ones aside) names it; "findings" otherwise; "not called" when it had no call.
+ * Whether a call showed its tool working: it succeeded, or it failed the way its scenario file said it
+ * would (`expect: tool-error` or `protocol-error` met: the behaviour the user asked for).
+ */
+function worked(call: Call): boolean {
+  return call.outcome === 'success' || (call.expect !== 'success' && call.outcome === call.expect);
+}
+
+/** The note of a `never succeeded` row: its calls' outcomes counted, in first-seen order ("no call succeeded: 2 JSON-RPC errors"). */
+function failureNote(calls: readonly Call[]): string {
+  const counts = new Map<Call['outcome'], number>();
+  for (const c of calls) counts.set(c.outcome, (counts.get(c.outcome) ?? 0) + 1);
+  const parts = [...counts].map(([outcome, n]) => plural(n, OUTCOME_WORDS[outcome] ?? String(outcome)));
+  return `no call succeeded: ${parts.join(', ')}`;
+}
+
+/**
+ * The rows of every surface, in report order, tools sorted by name (the same after a merge). A tool "passed" when it was called, no error or
+ * warning (baselined ones aside) names it, and at least one call worked (succeeded, or failed as its scenario expected); "findings" when an
+ * error or warning names it; "never succeeded" when called without findings but no call worked; "not called" when it had no call.
  * Linear in tools + findings: the findings are grouped by surface and tool once (issue 12: report rendering linear in findings).
  */
 export function toolRows(report: Report): ToolRow[] {
@@ -44,8 +86,16 @@ export function toolRows(report: Report): ToolRow[] {
       }
       const coverage = mine.find((f) => COVERAGE_CHECKS.has(f.check));
       const calls = tool.calls.length;
-      const verdict = calls === 0 ? 'not called' : errors + warnings > 0 ? 'findings' : 'passed';
-      return { surface: surface.name, tool: tool.name, calls, verdict, errors, warnings, ...(calls === 0 ? { reason: coverage?.message ?? 'no scenario and no generated call' } : {}) };
+      const verdict: ToolVerdict = calls === 0 ? 'not called' : errors + warnings > 0 ? 'findings' : tool.calls.some(worked) ? 'passed' : 'never succeeded';
+      const reason = verdict === 'not called' ? (coverage?.message ?? 'no scenario and no generated call') : verdict === 'never succeeded' ? failureNote(tool.calls) : undefined;
+      return { surface: surface.name, tool: tool.name, calls, verdict, errors, warnings, ...(reason !== undefined ? { reason } : {}) };
     }),
   );
+}
+
+/** How many rows have each verdict (every verdict present, 0 when none). Pure. */
+export function verdictCounts(rows: readonly ToolRow[]): Record<ToolVerdict, number> {
+  const counts: Record<ToolVerdict, number> = { passed: 0, findings: 0, 'never succeeded': 0, 'not called': 0 };
+  for (const r of rows) counts[r.verdict] += 1;
+  return counts;
 }
