@@ -246,8 +246,15 @@ export interface VersionLockInput {
   schemaHash?: string;
 }
 
-/** contract/version-lock's problems of the declared version and of the lock (`lock`: the lock file as configured). */
-export type VersionLockProblem = Problem<'noServerVersion' | 'declaredMismatch', Record<never, string>> | Problem<'unversionedChange', { lock: string }>;
+/**
+ * contract/version-lock's problems of the declared version and of the lock (`lock`: the lock file as configured).
+ * `declaredMismatch` carries both versions (`reported`: serverInfo.version; `declared`: the surface's): version
+ * strings are metadata the report already shows (a surface's serverInfo), not argument or result values.
+ */
+export type VersionLockProblem =
+  | Problem<'noServerVersion', Record<never, string>>
+  | Problem<'declaredMismatch', { reported: string; declared: string }>
+  | Problem<'unversionedChange', { lock: string }>;
 
 /**
  * Version lock (contract rule): `serverInfo.version` equals the declared version when one is
@@ -258,7 +265,7 @@ export function versionLockProblems(input: VersionLockInput): VersionLockProblem
   const { serverVersion, declaredVersion, lock, schemaHash } = input ?? {};
   const pointer = '/serverInfo/version';
   if (declaredVersion !== undefined && serverVersion === undefined) out.push({ messageId: 'noServerVersion', pointer, data: {} });
-  else if (declaredVersion !== undefined && serverVersion !== declaredVersion) out.push({ messageId: 'declaredMismatch', pointer, data: {} });
+  else if (declaredVersion !== undefined && serverVersion !== undefined && serverVersion !== declaredVersion) out.push({ messageId: 'declaredMismatch', pointer, data: { reported: serverVersion, declared: declaredVersion } });
   if (lock?.schemaHash !== undefined && schemaHash !== undefined && lock.schemaHash !== schemaHash && lock.serverVersion !== undefined && lock.serverVersion === serverVersion) {
     out.push({ messageId: 'unversionedChange', pointer, data: { lock: lock.source ?? '' } });
   }

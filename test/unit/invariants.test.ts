@@ -189,7 +189,7 @@ describe('versionLockProblems', () => {
     expect(versionLockProblems({})).toEqual([]);
   });
   it('reports serverInfo.version differing from the declared version, or missing', () => {
-    expect(versionLockProblems({ serverVersion: '1.0.0', declaredVersion: '1.2.0' })).toEqual([{ messageId: 'declaredMismatch', pointer: '/serverInfo/version', data: {} }]);
+    expect(versionLockProblems({ serverVersion: '1.0.0', declaredVersion: '1.2.0' })).toEqual([{ messageId: 'declaredMismatch', pointer: '/serverInfo/version', data: { reported: '1.0.0', declared: '1.2.0' } }]);
     expect(versionLockProblems({ declaredVersion: '1.2.0' })).toEqual([{ messageId: 'noServerVersion', pointer: '/serverInfo/version', data: {} }]);
   });
   it('reports a contract change (schema hash) under an unchanged server version', () => {

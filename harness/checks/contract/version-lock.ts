@@ -4,7 +4,9 @@
  * the advertised tools against a lock's `schemaHash`) comes with a server version change the caller
  * can see, and a BREAKING change against the lock (classified as `mcp-harness diff` does,
  * harness/schema/contract-diff.ts) comes with a change of the version's major part (semver; npm's
- * caret for 0.x: the minor part). Rule: contract (harness/invariants.ts `versionLockProblems`; docs/config.md §Surface keys, `declaredVersion`).
+ * caret for 0.x: the minor part). A mismatch names both versions (serverInfo.version and the declared one):
+ * version strings are metadata the report shows anyway (a surface's serverInfo), bounded like every
+ * server text in a message (checks/define.ts formatMessage) and masked like it. Rule: contract (harness/invariants.ts `versionLockProblems`; docs/config.md §Surface keys, `declaredVersion`).
  */
 import { defineCheck } from '../define.ts';
 import { hashToolSchemas, versionLockProblems, type VersionLockProblem } from '../../invariants.ts';
@@ -31,8 +33,8 @@ export default defineCheck({
     spec: 'rule:contract/version-lock (docs/config.md §Surface keys, declaredVersion; docs/diff.md §contract/version-lock); schema.ts Implementation.version',
     messages: {
       noServerVersion: 'The server reports no serverInfo.version, but the surface declares a version.',
-      declaredMismatch: 'serverInfo.version differs from the version the surface declares (its package manifest).',
-      sourceMismatch: 'serverInfo.version differs from the version {{source}} declares.',
+      declaredMismatch: 'serverInfo.version "{{reported}}" differs from "{{declared}}", the version the surface declares (declaredVersion: a literal, its manifest or a module constant).',
+      sourceMismatch: 'serverInfo.version "{{reported}}" differs from "{{declared}}", the version {{source}} declares.',
       sourceMissing: '{{source}} declares no version to agree with serverInfo.version.',
       unversionedChange: 'The tool schemas changed since the lock {{lock}} (schema hash differs) while serverInfo.version did not; bump the version or re-record the lock.',
       breakingUnderMajor: 'A breaking change since the lock {{lock}} ({{change}}) while the major part of serverInfo.version did not change; callers pinned to this major version break without a signal: bump the major version or make the change compatible (see mcp-harness diff).',
@@ -52,7 +54,7 @@ export default defineCheck({
       // several declared sources: each that differs is named (one finding per source)
       for (const { source, version } of sources) {
         if (version === undefined) report({ messageId: 'sourceMissing', pointer: '/serverInfo/version', data: { source } });
-        else if (version !== serverVersion) report({ messageId: 'sourceMismatch', pointer: '/serverInfo/version', data: { source } });
+        else if (version !== serverVersion) report({ messageId: 'sourceMismatch', pointer: '/serverInfo/version', data: { source, reported: serverVersion, declared: version } });
       }
     }
     const problems = versionLockProblems({

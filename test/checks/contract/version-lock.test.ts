@@ -34,12 +34,12 @@ checkTester(versionLock, {
       name: 'each declared source that differs is named',
       observation: makeObservation({ tools, negotiation: server('3.2.1'), options: { declaredVersion: '3.2.1', declaredVersions: [{ source: 'its package manifest', version: '3.2.1' }, { source: 'src/compat.ts#LATEST', version: '3.2.0' }, { source: 'src/other.ts#V' }] } as never }),
       findings: [
-        { messageId: 'sourceMismatch', pointer: '/serverInfo/version', message: 'serverInfo.version differs from the version src/compat.ts#LATEST declares.' },
+        { messageId: 'sourceMismatch', pointer: '/serverInfo/version', message: 'serverInfo.version "3.2.1" differs from "3.2.0", the version src/compat.ts#LATEST declares.' },
         { messageId: 'sourceMissing', pointer: '/serverInfo/version', message: 'src/other.ts#V declares no version to agree with serverInfo.version.' },
       ],
     },
     { name: 'no serverInfo.version while the surface declares one', observation: makeObservation({ tools, negotiation: { serverInfo: { name: 's' } } as never, options: { declaredVersion: '1.2.0' } as never }), findings: [{ messageId: 'noServerVersion' }] },
-    { name: 'declared version differs', observation: makeObservation({ tools, negotiation: server('1.1.0'), options: { declaredVersion: '1.2.0' } as never }), findings: [{ messageId: 'declaredMismatch', pointer: '/serverInfo/version', data: {} }] },
+    { name: 'declared version differs', observation: makeObservation({ tools, negotiation: server('1.1.0'), options: { declaredVersion: '1.2.0' } as never }), findings: [{ messageId: 'declaredMismatch', pointer: '/serverInfo/version', data: { reported: '1.1.0', declared: '1.2.0' }, message: 'serverInfo.version "1.1.0" differs from "1.2.0", the version the surface declares (declaredVersion: a literal, its manifest or a module constant).' }] },
     { name: 'schema changed under the same version', observation: makeObservation({ tools, negotiation: server('1.0.0'), contract: lock('1.0.0', 'f'.repeat(64)) }), findings: [{ messageId: 'unversionedChange', severity: 'error', data: { lock: 'mcp.lock.json' } }] },
     {
       name: 'a breaking change under a minor bump (the major part did not change)',
