@@ -169,7 +169,7 @@ export function runCheck(check: Check, ctx: CheckContext, severity: Severity, co
       ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
       message: formatMessage(check.meta, d.messageId, d.data),
       messageId: d.messageId,
-      ...citation(check.meta.spec),
+      ...citation(check.meta.spec, ctx.observation.negotiation?.protocolVersion),
       ...(d.evidence !== undefined ? { evidence: d.evidence } : {}),
       ...(d.stderr !== undefined && d.stderr.length > 0 ? { stderr: d.stderr } : {}),
       ...(d.location !== undefined ? { location: d.location } : {}),
@@ -178,8 +178,11 @@ export function runCheck(check: Check, ctx: CheckContext, severity: Severity, co
   return findings;
 }
 
-/** `{ spec }` with the public citations of a catalog spec string, or nothing (see ./cite.ts). */
-export function citation(spec: string | undefined): { spec?: string } {
-  const cited = citeSpec(spec);
+/**
+ * `{ spec }` with the public citations of a catalog spec string, or nothing (see ./cite.ts). `negotiated`: the
+ * session's protocol revision, when known: spec pages link that revision where it holds the rule.
+ */
+export function citation(spec: string | undefined, negotiated?: string): { spec?: string } {
+  const cited = citeSpec(spec, negotiated);
   return cited ? { spec: cited } : {};
 }

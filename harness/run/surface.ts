@@ -100,7 +100,7 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
   const wanted = ctx.filter.tools;
   if (wanted) verdict.findings = verdict.findings.filter((f) => f.tool === undefined || wanted.includes(f.tool)); // --tool narrows the whole report
   if (contractError) verdict.findings.push(contractFinding(surface.name, contractError));
-  const runnerFinding = runnerFindings(ctx.checks, surface.name);
+  const runnerFinding = runnerFindings(ctx.checks, surface.name, observation.negotiation?.protocolVersion);
   if (signal.aborted) verdict.findings.push(...runnerFinding('transport/timeout', 'surfaceBudget', { timeoutMs: surface.timeouts.surfaceMs }));
   for (const s of unknown) {
     const data = { scenario: s.name, file: s.file ?? 'scenario file', tool: s.tool };
@@ -214,14 +214,15 @@ const UNTESTED_PHASE: Readonly<Record<NonNullable<SurfaceObservation['bootError'
 
 /**
  * Findings the runner reports on behalf of a check (the surface budget, a stale scenario), formatted
- * from that check's message catalogue with its resolved severity; none when the check is off.
+ * from that check's message catalogue with its resolved severity; none when the check is off. `negotiated`: the
+ * session's protocol revision, for the spec links (checks/cite.ts).
  */
-function runnerFindings(checks: EnabledCheck[], surface: string) {
+function runnerFindings(checks: EnabledCheck[], surface: string, negotiated?: string) {
   return (id: string, messageId: string, data: Record<string, string | number>, tool?: string): Finding[] => {
     const enabled = checks.find((c) => c.check.meta.id === id);
     if (!enabled) return [];
     const message = formatMessage(enabled.check.meta, messageId, data);
-    return [{ check: id, severity: enabled.severity, surface, ...(tool !== undefined ? { tool } : {}), message, messageId, ...citation(enabled.check.meta.spec) }];
+    return [{ check: id, severity: enabled.severity, surface, ...(tool !== undefined ? { tool } : {}), message, messageId, ...citation(enabled.check.meta.spec, negotiated) }];
   };
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { citeSpec } from '../../harness/checks/cite.ts';
+import { RULE_REVISIONS } from '../../harness/checks/spec-revisions.ts';
 import { loadChecks } from '../../harness/checks/index.ts';
 import { loadCatalog } from '../../harness/cli/catalog.ts';
 import { DIFF_CATALOG } from '../../harness/cli/diff.ts';
@@ -14,6 +15,42 @@ describe('citeSpec: a finding cites the MCP or JSON Schema specification, never 
     ['spec:2025-11-25/server/tools.mdx §Error Handling, §Security Considerations', 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling'],
   ])('%s', (spec, cited) => {
     expect(citeSpec(spec)).toBe(cited);
+  });
+
+  // a sweep of published servers: findings of sessions that negotiated 2024-11-05 cited the 2025-11-25 pages
+  const SITE = 'https://modelcontextprotocol.io/specification';
+  it.each([
+    ['a rule every legacy revision holds links the negotiated one', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Shutdown', '2024-11-05', `${SITE}/2024-11-05/basic/lifecycle#shutdown`],
+    ['the same at 2025-06-18', 'spec:2025-11-25/server/tools.mdx \u00a7Error Handling', '2025-06-18', `${SITE}/2025-06-18/server/tools#error-handling`],
+    ['a 2026-07-28 session links its own tools page', 'spec:2025-11-25/server/tools.mdx \u00a7Tool Names', '2026-07-28', `${SITE}/2026-07-28/server/tools#tool-names`],
+    ['a rule newer than the session keeps its revision and says so', 'spec:2025-11-25/server/tools.mdx \u00a7Tool Names', '2024-11-05', `${SITE}/2025-11-25/server/tools#tool-names (a 2025-11-25 rule; the session negotiated 2024-11-05)`],
+    ['a section added in 2025-03-26', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Timeouts', '2024-11-05', `${SITE}/2025-11-25/basic/lifecycle#timeouts (a 2025-11-25 rule; the session negotiated 2024-11-05)`],
+    ['... which 2025-03-26 holds', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Timeouts', '2025-03-26', `${SITE}/2025-03-26/basic/lifecycle#timeouts`],
+    ['a legacy page 2026-07-28 does not have stays, without a note (it is older)', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Shutdown', '2026-07-28', `${SITE}/2025-11-25/basic/lifecycle#shutdown`],
+    ['a rule only an older revision holds stays there, without a note', 'spec:2025-03-26/basic/index.mdx \u00a7Batching', '2025-11-25', `${SITE}/2025-03-26/basic#batching`],
+    ['a modern rule in a legacy session keeps 2026-07-28 and says so', 'spec:2026-07-28/basic/versioning.mdx', '2025-11-25', `${SITE}/2026-07-28/basic/versioning (a 2026-07-28 rule; the session negotiated 2025-11-25)`],
+    ['two citations that meet at the negotiated revision are one', 'spec:2025-11-25/basic/transports.mdx \u00a7Security Warning; spec:2025-06-18/basic/transports.mdx \u00a7Security Warning', '2025-03-26', `${SITE}/2025-03-26/basic/transports#security-warning`],
+    ['the negotiated revision itself: unchanged', 'spec:2025-11-25/server/tools.mdx \u00a7Tool Names', '2025-11-25', `${SITE}/2025-11-25/server/tools#tool-names`],
+    ['a revision the harness does not know: unchanged', 'spec:2025-11-25/server/tools.mdx \u00a7Tool Names', '2099-01-01', `${SITE}/2025-11-25/server/tools#tool-names`],
+    ['no session revision: unchanged', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Shutdown', undefined, `${SITE}/2025-11-25/basic/lifecycle#shutdown`],
+  ])('%s', (_name, spec, negotiated, cited) => {
+    expect(citeSpec(spec, negotiated)).toBe(cited);
+  });
+
+  it('every page a check cites from a legacy revision has an entry in RULE_REVISIONS that lists the cited revision', async () => {
+    let parts = 0;
+    for (const check of await loadChecks()) {
+      for (const part of check.meta.spec.split(';')) {
+        const m = /^spec:(\d{4}-\d{2}-\d{2})\/([\w/.-]+?)\.mdx(?:\s+\u00a7([^,;(]+))?/.exec(part.trim());
+        if (!m || m[1] === '2026-07-28') continue;
+        // the rule key as cite.ts builds it: the URL path after the revision, with its anchor
+        const url = citeSpec(part) as string;
+        const rule = url.slice(url.indexOf(m[1]) + m[1].length + 1);
+        expect(RULE_REVISIONS[rule], `${check.meta.id}: ${rule}`).toContain(m[1]);
+        parts += 1;
+      }
+    }
+    expect(parts).toBeGreaterThan(20);
   });
 
   it.each(['rule:contract/tool-set (docs/config.md §Contract modules)', 'harness rule: exit code 2 (docs/ci.md §Exit codes)', 'harness rule: result size budget (docs/config.md §Surface keys, limits.maxResultBytes)', 'harness:scenarios (expect)'])('%s: internal, no citation', (spec) => {
