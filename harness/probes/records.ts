@@ -71,17 +71,27 @@ export function resultOf(request: RequestRecord): Record<string, unknown> | unde
 
 const VALIDATION_WORDS = /\b(invalid|validation|validate|must be|must have|expected|required|not allowed|out of range|too (long|short|large|small|big)|exceeds?|at (most|least)|greater|less than)\b/i;
 
-/** Whether `text` uses words of input validation (VALIDATION_WORDS: "invalid", "must be", "required", "at most"...). */
+/**
+ * "expected" as business prose uses it, an adjective or a noun after "the", "than" or "as" ("does not match the expected
+ * cost", "took longer than expected", "as expected"), not as a validator does ("Expected string, received number",
+ * "Invalid input: expected string at name", "url: expected a URL"): dropped before the validation words are read.
+ */
+const PROSE_EXPECTED = /\b(the|than|as) expected\b/gi;
+
+/**
+ * Whether `text` uses words of input validation (VALIDATION_WORDS: "invalid", "must be", "required", "at most",
+ * "expected"...), "expected" in prose aside (PROSE_EXPECTED: "does not match the expected cost" is a business failure).
+ */
 export function readsAsValidation(text: string): boolean {
-  return VALIDATION_WORDS.test(text);
+  return VALIDATION_WORDS.test(text.replace(PROSE_EXPECTED, ''));
 }
 
 /**
- * Whether an `isError` result reads like an input-validation rejection (its text blocks mention
- * validation), as opposed to a business failure. Heuristic; reads the text, never reports it.
+ * Whether an `isError` result reads like an input-validation rejection (one of its text blocks reads as
+ * validation: readsAsValidation), as opposed to a business failure. Heuristic; reads the text, never reports it.
  */
 export function looksLikeValidationError(request: RequestRecord): boolean {
   const content = resultOf(request)?.content;
   if (!Array.isArray(content)) return false;
-  return content.some((b) => typeof (b as { text?: unknown })?.text === 'string' && VALIDATION_WORDS.test((b as { text: string }).text));
+  return content.some((b) => typeof (b as { text?: unknown })?.text === 'string' && readsAsValidation((b as { text: string }).text));
 }

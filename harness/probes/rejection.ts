@@ -288,18 +288,11 @@ function mentionsAny(text: string, names: readonly string[]): boolean {
 }
 
 /**
- * "expected" as business prose uses it ("does not match the expected cost", "took longer than expected", "as
- * expected"), not as a validator does ("Expected string, received number", "url: expected a URL"): dropped before
- * the validation words are read.
- */
-const PROSE_EXPECTED = /\b(the|than|as) expected\b/gi;
-
-/**
  * Whether an answer rejected the call's arguments as invalid, and which of `properties` (the
  * inputSchema's top-level property names) the error names. Undefined for any other answer.
  * An isError result is a rejection when its text says so explicitly (EXPLICIT: the SDKs', zod's and ajv's
  * phrasings), or when it both mentions a property of the schema (not as an object key) and uses words of validation
- * (readsAsValidation, prose "the expected ..." aside): a business failure in an error envelope
+ * (readsAsValidation, which sets prose "the expected ..." aside): a business failure in an error envelope
  * (`{"error":{"name":"Error","message":"... does not match the expected cost ..."}}`) is neither.
  * The property named: the earliest explicit locator (`"path":["url"]`, `/url`, a quoted name `'url'`; a trailing
  * ` at url` within its sentence first: locatedIn), then the argument
@@ -317,7 +310,7 @@ export function argumentRejection(request: RequestRecord, properties: readonly s
   if (kind !== 'tool-error') return undefined;
   const explicit = texts.some((t) => EXPLICIT.test(t));
   // whether the answer is a rejection at all is decided by the words; a repeated argument only names it
-  const worded = texts.some((t) => mentionsAny(t, properties)) && texts.some((t) => readsAsValidation(t.replace(PROSE_EXPECTED, '')));
+  const worded = texts.some((t) => mentionsAny(t, properties)) && texts.some(readsAsValidation);
   if (!explicit && !worded) return undefined;
   return { answer: 'an isError result', ...(property ? { property } : {}) };
 }

@@ -45,6 +45,11 @@ checkTester(check, {
       observation: makeObservation({ tools: [makeTool('purge', { inputSchema: tool.inputSchema })], calls: [makeCall('purge', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
     },
     {
+      name: 'an allowed value refused in an isError result by a business rule whose prose says "the expected" (a sweep: "does not match the expected cost") is not rejected',
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { isError: true, content: [{ type: 'text', text: 'The quote does not match the expected cost of this route.' }] } } : enforcing(p)),
+    },
+    {
       name: 'an allowed value answered by a normal result in words of validation is not rejected',
       observation: base,
       answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { content: [{ type: 'text', text: 'required fields: limit; at least 1 expected' }] } } : enforcing(p)),
@@ -108,6 +113,12 @@ checkTester(check, {
         { messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' },
         { messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/minimum' },
       ],
+    },
+    {
+      name: "an allowed value refused in an isError result in zod's words (\"Too big: expected number to be <10\"): rejected",
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { result: { isError: true, content: [{ type: 'text', text: 'Invalid arguments for tool search: Too big: expected number to be <10 at limit' }] } } : enforcing(p)),
+      findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/maximum' }],
     },
     {
       name: 'a value the schema allows refused under a misspelled isError, the words in its second text block: rejected',

@@ -55,6 +55,15 @@ export const ARMS: Arm[] = [
     once: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'git_clone' }],
   },
   { surface: 'rejection-text-twin', file: 'rejection-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'] },
+  // a sweep: an allowed boundary value refused in zod's words is rejected; refused by a business rule whose prose says
+  // "the expected cost" it is not ("expected" as an adjective is no validator's word)
+  {
+    surface: 'boundary-text',
+    file: 'boundary-text.mjs',
+    draws: [{ check: 'errors/input-enforcement', messageId: 'rejected', severity: 'warning', includes: 'Tool quote_shipping rejected a call with property "weight" exactly at its maximum' }],
+    once: [{ check: 'errors/input-enforcement', messageId: 'rejected', tool: 'quote_shipping' }],
+  },
+  { surface: 'boundary-text-twin', file: 'boundary-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'], never: [{ check: 'errors/input-enforcement', messageId: 'rejected' }] },
   { surface: 'unknown-tool-sdk1-wrapped', file: 'unknown-tool-code.mjs', args: ['--sdk1'], draws: [{ check: 'errors/classification', messageId: 'unknownToolSdk1Wrapped', severity: 'error', includes: 'docs/checks.md#errorsclassification' }] },
   { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
   { surface: 'unknown-tool-32603', file: 'unknown-tool-code.mjs', args: ['--code', '-32603'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },

@@ -1,0 +1,52 @@
+/**
+ * harness/probes/records.ts: which answers read as input validation (readsAsValidation, and looksLikeValidationError,
+ * which errors/input-enforcement's `rejected` reads on an allowed boundary value). A sweep of published servers: a
+ * business failure in prose, "does not match the expected cost", read as a rejection of the arguments because
+ * "expected" is also a validator's word. "expected" after "the", "than" or "as" is prose; a validator's texts still
+ * read as validation (zod's "Expected string, received number", ajv's "must be string", the SDK's "Invalid arguments
+ * for tool X").
+ */
+import { describe, expect, it } from 'vitest';
+import { looksLikeValidationError, readsAsValidation } from '../../harness/probes/records.ts';
+import type { RequestRecord } from '../../harness/model/wire.ts';
+
+/** A tools/call record answered by an isError result of text blocks `texts`. */
+const answered = (...texts: string[]): RequestRecord =>
+  ({ id: 1, method: 'tools/call', params: { name: 't', arguments: {} }, response: { jsonrpc: '2.0', id: 1, result: { isError: true, content: texts.map((text) => ({ type: 'text', text })) } }, outcome: 'tool-error', durationMs: 1 }) as RequestRecord;
+
+describe('readsAsValidation', () => {
+  it.each([
+    'Expected string, received number',
+    'Invalid input: expected string at name',
+    'Too big: expected number to be <50 at weight',
+    'url: expected a URL',
+    'must be string',
+    '/limit must be <= 50',
+    'Invalid arguments for tool quote_shipping: weight',
+    'Input validation error: Invalid arguments for tool git_clone',
+    'A string was expected',
+    'The price is not the expected cost; expected a number',
+  ])('a validator: %s', (text) => expect(readsAsValidation(text)).toBe(true));
+
+  it.each([
+    'Cost confirmation ID does not match the expected cost of creating a branch.',
+    'The upload is not in the expected format of this project.',
+    'The request took longer than expected.',
+    'Everything went as expected, but the service is down.',
+    'THE EXPECTED COST CHANGED',
+    'Service unavailable',
+    'The service returned an unexpected answer',
+  ])('prose: %s', (text) => expect(readsAsValidation(text)).toBe(false));
+});
+
+describe('looksLikeValidationError', () => {
+  it('a business failure that says "the expected" is not a validation error', () => {
+    expect(looksLikeValidationError(answered('The freight quote does not match the expected cost of this route; request a new quote.'))).toBe(false);
+  });
+
+  it('a validator text is, in any of the text blocks', () => {
+    expect(looksLikeValidationError(answered('Invalid arguments for tool quote_shipping: Too big: expected number to be <50 at weight'))).toBe(true);
+    expect(looksLikeValidationError(answered('Quote failed.', 'weight: Expected number, received string'))).toBe(true);
+    expect(looksLikeValidationError(answered('Quote failed as expected.', 'weight must be integer'))).toBe(true);
+  });
+});
