@@ -321,6 +321,12 @@ export interface WireTap {
    */
   capabilityRequests?: Record<string, number>;
   /**
+   * When each method of `capabilityRequests` came (`CapabilityRequestTiming`), by method: absent when none came.
+   * Which requests were in flight is timing (the stdio transport ties a server request to no client request):
+   * shown in a finding's message, never in its identity.
+   */
+  capabilityRequestTiming?: Record<string, CapabilityRequestTiming>;
+  /**
    * Notifications the server sent, counted by method (the first MAX_NOTIFICATION_METHODS distinct
    * methods; later new methods are not counted). Absent when none came.
    */
@@ -335,6 +341,25 @@ export interface WireTap {
   /** Streamable HTTP surfaces: every HTTP exchange, in order (the first MAX_HTTP_EXCHANGES). */
   http?: HttpExchange[];
 }
+
+/**
+ * What the harness had in flight when a server-to-client request of one method came (`WireTap.capabilityRequestTiming`):
+ * `tools`, the tools named (`toolLabel`, sorted, the first MAX_TIMING_TOOLS) of the requests that came while the
+ * harness's requests in flight were `tools/call`s of that one tool, or that a Streamable HTTP server sent on a
+ * `tools/call`'s answer stream (spec:2025-11-25/basic/transports.mdx §Sending Messages to the Server: such a
+ * request relates to that call); `several`, one came while requests of several tools, or a call and another
+ * request, were in flight (no tool named: the stdio transport carries no related-request field, and guessing by
+ * timing would blame a tool at random); `idle`, one came while no `tools/call` was in flight (between requests, in
+ * the handshake, or after the session's last answer while the process was shutting down).
+ */
+export interface CapabilityRequestTiming {
+  tools: string[];
+  several: boolean;
+  idle: boolean;
+}
+
+/** Tools kept per method in `CapabilityRequestTiming.tools`. */
+export const MAX_TIMING_TOOLS = 16;
 
 /** Distinct notification methods counted in `WireTap.notifications`. */
 export const MAX_NOTIFICATION_METHODS = 64;

@@ -180,6 +180,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
       input.whileClosing(obs);
     }
     obs.shutdown = await closing;
+    // read once the process exited (its stdout drained): what it sent while shutting down counts (a roots/list on stdin's close)
     obs.wire = session.tap();
     guardDeepValues(obs);
     obs.exits = session.exits();

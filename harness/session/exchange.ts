@@ -3,7 +3,7 @@
  * `protocol-error`, an `isError` tools/call result is `tool-error`, no answer in time is `timeout`, a gone process
  * is `exit`, a harness cancellation is `cancelled` (spec basic/utilities/cancellation).
  */
-import type { JsonRpcResponse } from '../model/protocol.ts';
+import { toolLabel, type JsonRpcResponse } from '../model/protocol.ts';
 import type { RequestRecord } from '../model/wire.ts';
 import { frameOutcome } from '../wire/outcome.ts';
 import type { Interruption, PendingRequest, RpcChannel, Settlement } from './rpc-channel.ts';
@@ -66,7 +66,7 @@ type Ending = Settlement | Interruption;
  */
 export function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise<RequestRecord> {
   try {
-    const pending = channel.expect(spec.id, undefined, true);
+    const pending = channel.expect(spec.id, undefined, true, callTool(spec));
     const start = performance.now();
     if (!channel.sendLine(spec.line, spec.send)) {
       channel.forget(spec.id);
@@ -76,6 +76,12 @@ export function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise<Reque
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** The label (`toolLabel`) of the tool a `tools/call` names; undefined for other methods or params without `name`. */
+function callTool(spec: ExchangeSpec): string | undefined {
+  if (spec.method !== 'tools/call' || spec.params === null || typeof spec.params !== 'object' || !('name' in spec.params)) return undefined;
+  return toolLabel((spec.params as { name: unknown }).name);
 }
 
 /** The wait of an exchange whose line was written (see awaitEnding), then its record. */

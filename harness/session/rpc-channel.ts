@@ -4,6 +4,7 @@
  * It never judges a frame; it only routes it.
  */
 import type { JsonRpcResponse } from '../model/protocol.ts';
+import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import { IdTable } from './id-table.ts';
 import type { Connection, SendOptions } from './transport.ts';
@@ -62,6 +63,8 @@ export type ResponseListener = (frame: Record<string, unknown> | undefined) => v
 interface Entry extends PendingRequest {
   resolve: (s: Settlement | Interruption) => void;
   onResponse: ResponseListener | undefined;
+  /** The tool of a `tools/call` (its label, `toolLabel`); undefined for any other request. */
+  tool: string | undefined;
 }
 
 /** Map key of a JSON-RPC id (1 and "1" are different ids); undefined for null/absent/other. */
@@ -114,7 +117,7 @@ export class RpcChannel {
   readonly toolErrors = new Map<string, unknown>();
 
   constructor(readonly connection: Connection, readonly tap: WireTapRecorder) {
-    connection.onFrame((value, bytes) => this.onFrame(value, bytes));
+    connection.onFrame((value, bytes, related) => this.onFrame(value, bytes, related));
     connection.onOversize((head, bytes) => this.onOversize(head, bytes));
     connection.onUnanswered?.((id, error) => this.onUnanswered(id, error));
     void connection.closed.then(() => this.settleAll());
@@ -129,8 +132,10 @@ export class RpcChannel {
    * such a registration gets a view whose `settled` never resolves with an Interruption: after one, the
    * first holder forgets the id, and a second holder waits for its own timer exactly as it did when each
    * holder raced its own timers against one shared `settled`.
+   * `tool`: the label (`toolLabel`) of the tool a `tools/call` names, so a capability-gated server request that
+   * comes while it is the only request in flight is told apart (`onServerRequest`); undefined for other methods.
    */
-  expect(id: number | string, onResponse?: ResponseListener, interruptible = false): PendingRequest {
+  expect(id: number | string, onResponse?: ResponseListener, interruptible = false, tool?: string): PendingRequest {
     const key = id;
     const existing = this.pending.get(key);
     if (existing) return existing.interrupt === undefined ? existing : settlementView(existing);
@@ -138,7 +143,7 @@ export class RpcChannel {
     const ended = new Promise<Settlement | Interruption>((r) => (resolve = r));
     // without `interruptible` nobody ever resolves it with an Interruption: `settled` is `ended`
     const entry: Entry = {
-      settled: ended as Promise<Settlement>, resolve, notifications: NO_NOTIFICATIONS, notificationCount: 0, onResponse,
+      settled: ended as Promise<Settlement>, resolve, notifications: NO_NOTIFICATIONS, notificationCount: 0, onResponse, tool,
       ended: interruptible ? ended : undefined, interrupt: interruptible ? resolve : undefined,
     };
     if (!this.connection.alive) resolve({ kind: 'exit' });
@@ -197,10 +202,10 @@ export class RpcChannel {
     entry.resolve(error ? { kind: 'response', frame: error.frame as JsonRpcResponse, bytes: error.bytes } : { kind: 'unanswered' });
   }
 
-  private onFrame(value: unknown, bytes: number): void {
+  private onFrame(value: unknown, bytes: number, related?: number | string): void {
     if (!isObject(value)) return;
     if (typeof value.method === 'string') {
-      if ('id' in value) this.onServerRequest(value.id, value.method);
+      if ('id' in value) this.onServerRequest(value.id, value.method, related);
       else this.onNotification(value);
       return;
     }
@@ -239,9 +244,13 @@ export class RpcChannel {
     entry.resolve({ kind: 'oversize', bytes });
   }
 
-  /** Server-to-client request: recorded; answered `{}` for ping, -32601 otherwise (the harness declares no capabilities). */
-  private onServerRequest(id: unknown, method: string): void {
-    this.tap.serverRequest(method);
+  /**
+   * Server-to-client request: recorded with what was in flight when it came (`during`); answered `{}` for ping,
+   * -32601 otherwise (the harness declares no capabilities).
+   */
+  private onServerRequest(id: unknown, method: string, related: number | string | undefined): void {
+    if (Object.hasOwn(CAPABILITY_OF_SERVER_REQUEST, method)) this.tap.serverRequest(method, this.during(related));
+    else this.tap.serverRequest(method);
     if (channelKey(id) === undefined) return;
     const answer = method === 'ping' ? { result: {} } : { error: { code: -32601, message: 'Method not found' } };
     this.send({ jsonrpc: '2.0', id, ...answer });
@@ -264,6 +273,30 @@ export class RpcChannel {
     target.notificationCount += 1;
     if (target.notifications === NO_NOTIFICATIONS) target.notifications = [frame];
     else if (target.notifications.length < MAX_KEPT_NOTIFICATIONS) target.notifications.push(frame);
+  }
+
+  /**
+   * The tools/call a capability-gated server request came in: the request whose answer stream carried it
+   * (`related`, Streamable HTTP), else by timing: the one tool when every request in flight is a `tools/call` of it;
+   * `'several'` when more than one request is in flight and they are not; `'idle'` when no `tools/call` is (a
+   * lone other request, or none). The stdio transport relates a server request to no request: when several are
+   * in flight, naming one would be a guess.
+   */
+  private during(related: number | string | undefined): { tool: string } | 'several' | 'idle' {
+    const carrier = related === undefined ? undefined : this.pending.get(related);
+    if (carrier !== undefined) return carrier.tool === undefined ? 'idle' : { tool: carrier.tool };
+    let tool: string | undefined;
+    let requests = 0;
+    let calls = 0;
+    for (const entry of this.pending.values()) {
+      requests += 1;
+      if (entry.tool === undefined) continue;
+      calls += 1;
+      if (tool === undefined) tool = entry.tool;
+      else if (tool !== entry.tool) return 'several';
+    }
+    if (calls === 0) return 'idle';
+    return calls === requests && tool !== undefined ? { tool } : 'several';
   }
 
   private settleAll(): void {

@@ -11,8 +11,12 @@ import type { ExitInfo, HttpSendOptions, ShutdownInfo } from '../model/wire.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
 
-/** Receives every incoming message that parsed as JSON (any kind), with its byte length (UTF-8). */
-export type FrameListener = (value: unknown, bytes: number) => void;
+/**
+ * Receives every incoming message that parsed as JSON (any kind), with its byte length (UTF-8), and `related`: the
+ * id of the request whose answer stream carried it (Streamable HTTP: a POST's SSE response), undefined when the
+ * transport relates it to none (stdio, the standalone GET stream).
+ */
+export type FrameListener = (value: unknown, bytes: number, related?: number | string) => void;
 
 /**
  * Receives a request the transport knows will never be answered (Streamable HTTP: the POST's response

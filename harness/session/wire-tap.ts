@@ -2,7 +2,7 @@
  * The wire tap recorder: counts and classifies everything that crosses a surface's stdio, with bounded memory.
  * One recorder spans every process of a session (respawns continue its line numbers and clock).
  */
-import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, stderrProcessLabel, type HttpExchange, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
+import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, MAX_TIMING_TOOLS, stderrProcessLabel, type CapabilityRequestTiming, type HttpExchange, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { mayNameNetworkFailure, networkFailure } from '../model/network-failure.ts';
@@ -43,6 +43,8 @@ export class WireTapRecorder {
   private readonly serverRequests: string[] = [];
   /** Server requests that need a client capability, by method (`serverRequest`). */
   private readonly capabilityRequests = new Map<string, number>();
+  /** When each of those came (`serverRequest`'s `during`), by method. */
+  private readonly capabilityTiming = new Map<string, CapabilityRequestTiming>();
   private readonly notifications = new Map<string, number>();
   private untied = 0;
   /** The kept stderr tail: runs of one process's bytes, oldest first (`stderr`). */
@@ -290,11 +292,19 @@ export class WireTapRecorder {
   /**
    * Record a server-to-client request by method: the first 1000 in `serverRequests`, and every request that needs a
    * client capability (CAPABILITY_OF_SERVER_REQUEST) counted by method without a bound, so no flood of other
-   * requests hides one (a reviewer's 1000 pings ahead of a roots/list).
+   * requests hides one (a reviewer's 1000 pings ahead of a roots/list). `during` (such requests only): the one tool
+   * whose `tools/call` the request came in (its label), `'several'` when more than one request was in flight and
+   * they were not all calls of one tool, `'idle'` when no `tools/call` was (CapabilityRequestTiming).
    */
-  serverRequest(method: string): void {
+  serverRequest(method: string, during: { tool: string } | 'several' | 'idle' = 'idle'): void {
     if (this.serverRequests.length < 1000) this.serverRequests.push(method);
-    if (Object.hasOwn(CAPABILITY_OF_SERVER_REQUEST, method)) this.capabilityRequests.set(method, (this.capabilityRequests.get(method) ?? 0) + 1);
+    if (!Object.hasOwn(CAPABILITY_OF_SERVER_REQUEST, method)) return;
+    this.capabilityRequests.set(method, (this.capabilityRequests.get(method) ?? 0) + 1);
+    let timing = this.capabilityTiming.get(method);
+    if (timing === undefined) this.capabilityTiming.set(method, (timing = { tools: [], several: false, idle: false }));
+    if (during === 'several') timing.several = true;
+    else if (during === 'idle') timing.idle = true;
+    else if (!timing.tools.includes(during.tool) && timing.tools.length < MAX_TIMING_TOOLS) timing.tools.push(during.tool);
   }
 
   /**
@@ -334,6 +344,7 @@ export class WireTapRecorder {
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),
       serverRequests: this.serverRequests.slice(),
       ...(this.capabilityRequests.size > 0 ? { capabilityRequests: Object.fromEntries(this.capabilityRequests) } : {}),
+      ...(this.capabilityTiming.size > 0 ? { capabilityRequestTiming: Object.fromEntries([...this.capabilityTiming].map(([m, t]) => [m, { ...t, tools: [...t.tools].sort() }])) } : {}),
       ...(this.notifications.size > 0 ? { notifications: Object.fromEntries(this.notifications) } : {}),
       ...(this.untied > 0 ? { untiedNotifications: this.untied } : {}),
       frames: this.frames.slice(),

@@ -86,6 +86,20 @@ describe('Streamable HTTP, legacy era (2025-11-25)', () => {
   });
 });
 
+describe("a server request on a call's answer stream (spec basic/transports §Sending Messages to the Server)", () => {
+  it('names that call\'s tool though another call is in flight (by timing alone it would name none)', async () => {
+    const spec = await fixtureSpec(['--sse', '--fault=roots-in-call=add', '--fault=hang-tool=echo']);
+    await withSession(spec, async (session) => {
+      const hanging = session.callTool('echo', { message: 'hi' }); // never answered: in flight while add runs
+      const add = await session.callTool('add', { a: 2, b: 3 });
+      expect(add.outcome).toBe('success');
+      expect(session.tap().capabilityRequestTiming).toEqual({ 'roots/list': { tools: ['add'], several: false, idle: false } });
+      await session.close();
+      await hanging;
+    });
+  });
+});
+
 describe('an answer nested millions of levels deep (review 4, D1)', () => {
   // parsed whole, 1,000,000 levels cost ~400 MB of heap; bounded (json-bounded.ts), the value is cut one level past
   // LINE_DEPTH, settles its request by id, and the depth guard drops it as it drops a 300-level one

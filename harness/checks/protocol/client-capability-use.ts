@@ -11,9 +11,14 @@
  * `{"method":"roots/list","jsonrpc":"2.0","id":0}` (a sweep of published servers, 2026-12-05). The 2026-07-28
  * revision has no server-to-client requests on a session to judge (requests carry their own capabilities): the
  * check applies to the legacy eras only. One message per method (its own finding id, so a baseline that accepts one
- * violation never accepts another), no count: a request the server sends only after the session's last answer, and
- * then exits on stdin's close instead, is never seen, so how many came may depend on when the session ended; every
- * such request the session read counts, however many other requests came (the wire tap counts them apart).
+ * violation never accepts another), no count (how many came may depend on how far a cut-short session got); every
+ * such request the session read counts, however many other requests came (the wire tap counts them apart), those
+ * sent after the session's last answer while the process shuts down included (the tap is read once it exited).
+ * The message says when they came (`WireTap.capabilityRequestTiming`): in the `tools/call` of a tool when that
+ * tool's calls were all the harness had in flight (or, over Streamable HTTP, on the call's own answer stream: the
+ * spec's related request), "while several requests were in flight" with no tool named when they were not (stdio
+ * relates a server request to no request: naming one would be a guess), "while no tools/call was in flight"
+ * otherwise. In the message only, never in the finding's identity: which requests were in flight is timing.
  * Spec: spec:2025-11-25/basic/lifecycle.mdx §Operation; spec:2025-11-25/client/roots.mdx, client/sampling.mdx,
  * client/elicitation.mdx §Capabilities.
  */
@@ -34,7 +39,27 @@ export const CAPABILITY_MUST_REVISION = '2025-06-18';
 const MESSAGE_OF_METHOD: Readonly<Record<string, 'roots' | 'sampling' | 'elicitation'>> = { 'roots/list': 'roots', 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation' };
 
 const text = (method: string, capability: string) =>
-  `The server sent ${method} to a client that declared no '${capability}' capability (initialize declared {}); {{level}} only use capabilities that were successfully negotiated ({{revision}} basic/lifecycle §Operation).`;
+  `The server sent ${method}{{during}} to a client that declared no '${capability}' capability (initialize declared {}); {{level}} only use capabilities that were successfully negotiated ({{revision}} basic/lifecycle §Operation).`;
+
+/** Tools named in a message; the rest are counted ("and N more"). */
+const NAMED_TOOLS = 3;
+
+/** When `method`'s requests came, as the message's ` in the tools/call of 'x'...` (empty when the tap did not say). */
+function during(observation: SurfaceObservation, method: string): string {
+  const timing = observation.wire.capabilityRequestTiming?.[method];
+  if (timing === undefined) return '';
+  const parts: string[] = [];
+  const { tools } = timing;
+  if (tools.length > 0) {
+    const named = tools.slice(0, NAMED_TOOLS).map((t) => `'${t}'`);
+    const more = tools.length - named.length;
+    const list = more > 0 ? `${named.join(', ')} and ${more} more` : named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
+    parts.push(`in the tools/call of ${list}`);
+  }
+  if (timing.several) parts.push('while several requests were in flight (no tool named: nothing on the wire ties it to one)');
+  if (timing.idle) parts.push('while no tools/call was in flight');
+  return parts.length === 0 ? '' : ` ${parts.join(', and ')}`;
+}
 
 /** The capability-gated methods the session's server sent, in method order (the tap's uncapped counts). */
 function sentMethods(observation: SurfaceObservation): string[] {
@@ -61,7 +86,7 @@ export default defineCheck({
     },
     fixes: { roots: fix, sampling: fix, elicitation: fix },
     examples: {
-      fail: '{"method":"initialize","params":{"capabilities":{},...}} ... then the server sends {"method":"roots/list","jsonrpc":"2.0","id":0}',
+      fail: '{"method":"initialize","params":{"capabilities":{},...}} ... then, in a tools/call, the server sends {"method":"roots/list","jsonrpc":"2.0","id":0}',
       pass: 'a server that reads getClientCapabilities() and asks for roots only when the client declared them',
     },
   },
@@ -73,7 +98,7 @@ export default defineCheck({
       report({
         messageId: MESSAGE_OF_METHOD[method],
         ...(must ? {} : { severity: 'warning' as const }),
-        data: { level: must ? 'both parties must' : 'both parties should', revision: n.protocolVersion ?? '(unknown)' },
+        data: { during: during(observation, method), level: must ? 'both parties must' : 'both parties should', revision: n.protocolVersion ?? '(unknown)' },
       });
     }
   },

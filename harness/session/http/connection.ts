@@ -331,7 +331,7 @@ export class HttpConnection implements Connection {
           this.adoptVersion(value);
         } else if ((value.id === null || !('id' in value)) && isObject(value.error)) state.errorFrame ??= { frame: value, bytes: size };
       }
-      this.frameListener(value, size);
+      this.frameListener(value, size, message.kind === 'request' ? message.id : undefined);
     }
   }
 

@@ -3,14 +3,20 @@ import check, { CAPABILITY_OF_METHOD } from '../../../harness/checks/protocol/cl
 import { WireTapRecorder } from '../../../harness/session/wire-tap.ts';
 import { checkTester, emptyWire, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 
-/** A legacy session (2025-11-25 unless given) whose wire tap recorded these server-to-client requests. */
-const sent = (methods: string[], protocolVersion = '2025-11-25') => {
+type During = Parameters<WireTapRecorder['serverRequest']>[1];
+
+/**
+ * A legacy session (2025-11-25 unless given) whose wire tap recorded these server-to-client requests, each while
+ * `during` was in flight (a tool's call, several requests, or none: the tap's default).
+ */
+const sent = (methods: string[], protocolVersion = '2025-11-25', during?: During | During[]) => {
   const tap = new WireTapRecorder({ stderrLimitBytes: 64, keepFrames: 1 });
-  for (const m of methods) tap.serverRequest(m);
-  const { serverRequests, capabilityRequests } = tap.snapshot();
-  return makeObservation({ protocolVersion, wire: { ...emptyWire(), serverRequests, ...(capabilityRequests ? { capabilityRequests } : {}) } });
+  methods.forEach((m, i) => tap.serverRequest(m, Array.isArray(during) ? during[i] : during));
+  const { serverRequests, capabilityRequests, capabilityRequestTiming } = tap.snapshot();
+  return makeObservation({ protocolVersion, wire: { ...emptyWire(), serverRequests, ...(capabilityRequests ? { capabilityRequests, capabilityRequestTiming } : {}) } });
 };
-const must = (revision: string) => ({ level: 'both parties must', revision });
+const messageOf = (observation: ReturnType<typeof sent>) => runCheckOn(check, observation).map((f) => f.message);
+const must = (revision: string) => ({ during: ' while no tools/call was in flight', level: 'both parties must', revision });
 
 checkTester(check, {
   valid: [
@@ -22,13 +28,13 @@ checkTester(check, {
   invalid: [
     {
       name: 'roots/list to a client that declared {} (mcp-shrimp-task-manager 1.0.21, 2025-11-25: MUST)',
-      observation: sent(['roots/list', 'ping', 'roots/list']),
+      observation: sent(['roots/list', 'ping', 'roots/list'], '2025-11-25', { tool: 'list_tasks' }),
       findings: [
         {
           messageId: 'roots',
           severity: 'error',
           message:
-            "The server sent roots/list to a client that declared no 'roots' capability (initialize declared {}); both parties must only use capabilities that were successfully negotiated (2025-11-25 basic/lifecycle §Operation).",
+            "The server sent roots/list in the tools/call of 'list_tasks' to a client that declared no 'roots' capability (initialize declared {}); both parties must only use capabilities that were successfully negotiated (2025-11-25 basic/lifecycle §Operation).",
         },
       ],
     },
@@ -43,7 +49,7 @@ checkTester(check, {
     {
       name: '2025-03-26 and 2024-11-05 say SHOULD: a warning',
       observation: sent(['roots/list'], '2025-03-26'),
-      findings: [{ messageId: 'roots', severity: 'warning', data: { level: 'both parties should', revision: '2025-03-26' } }],
+      findings: [{ messageId: 'roots', severity: 'warning', data: { during: ' while no tools/call was in flight', level: 'both parties should', revision: '2025-03-26' } }],
     },
   ],
 });
@@ -62,5 +68,23 @@ describe('protocol/client-capability-use', () => {
     const one = runCheckOn(check, sent(['roots/list']));
     const many = runCheckOn(check, sent(Array.from({ length: 40 }, () => 'roots/list')));
     expect(many.map((f) => f.message)).toEqual(one.map((f) => f.message));
+  });
+  it('names no tool when several requests were in flight, and says so; names each tool a request came in', () => {
+    expect(messageOf(sent(['roots/list'], '2025-11-25', 'several'))[0]).toMatch(/^The server sent roots\/list while several requests were in flight \(no tool named: nothing on the wire ties it to one\) to a client/);
+    expect(messageOf(sent(['roots/list', 'roots/list', 'roots/list'], '2025-11-25', [{ tool: 'b' }, { tool: 'a' }, 'idle']))[0]).toMatch(
+      /^The server sent roots\/list in the tools\/call of 'a' and 'b', and while no tools\/call was in flight to a client/,
+    );
+    const five = ['e', 'd', 'c', 'b', 'a'].map((tool) => ({ tool }));
+    expect(messageOf(sent(Array.from({ length: 5 }, () => 'roots/list'), '2025-11-25', five))[0]).toMatch(/^The server sent roots\/list in the tools\/call of 'a', 'b', 'c' and 2 more to a client/);
+  });
+  it('the finding id is the same whatever was in flight (timing is in the message only)', () => {
+    const ids = (o: ReturnType<typeof sent>) => runCheckOn(check, o).map((f) => [f.tool, f.pointer, f.messageId]);
+    expect(ids(sent(['roots/list'], '2025-11-25', { tool: 'a' }))).toEqual(ids(sent(['roots/list'], '2025-11-25', 'several')));
+    expect(ids(sent(['roots/list'], '2025-11-25', 'idle'))).toEqual([[undefined, undefined, 'roots']]);
+  });
+  it('an observation without timing (an older report) reads as before', () => {
+    const o = sent(['roots/list']);
+    delete o.wire.capabilityRequestTiming;
+    expect(messageOf(o)[0]).toMatch(/^The server sent roots\/list to a client/);
   });
 });
