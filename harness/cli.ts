@@ -173,8 +173,8 @@ async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
 async function mergeCommand(args: ParsedArgs, cwd: string): Promise<number> {
   if (args.positionals.length === 0) throw new Error('merge needs report directories or files: mcp-harness merge DIR... [--report-dir OUT]');
   const files = args.positionals.map((p) => (p.endsWith('.json') ? resolve(cwd, p) : resolve(cwd, p, 'report.json')));
-  const [{ mergeReportFiles }, { publish }] = await Promise.all([import('./report/index.ts'), import('./cli/output.ts')]);
-  const report = await mergeReportFiles(files);
+  const [{ mergeReportFiles }, { publish }, { terminalText }] = await Promise.all([import('./report/index.ts'), import('./cli/output.ts'), import('./cli/terminal-text.ts')]);
+  const report = await mergeReportFiles(files, (warning) => process.stderr.write(`mcp-harness: merge: warning: ${terminalText(warning)}\n`));
   const o = args.overrides;
   return publish(
     report,

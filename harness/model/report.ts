@@ -110,7 +110,12 @@ export interface Report {
   durationMs: number;
   /** Set when the run was cut short (SIGINT/SIGTERM/SIGHUP) or partial. */
   interrupted?: boolean;
-  shard?: { index: number; total: number };
+  /**
+   * The shard this report is (`--shard K/N`: `index` K of `total` N) and `plan`, the run's plan key
+   * (harness/run/plan-key.ts: 16 hex characters; shards of one run share it, `merge` refuses shards whose differ).
+   * Absent for an unsharded run.
+   */
+  shard?: { index: number; total: number; plan?: string };
   surfaces: ReportSurface[];
   findings: Finding[];
   /** Checks that were skipped for a surface, and why (e.g. no contract in ad-hoc mode). */

@@ -22,8 +22,8 @@ export interface BuildReportInput {
   skipped: Report['skipped'];
   /** True when the run was cut short (SIGINT/SIGTERM/SIGHUP) or partial. */
   interrupted?: boolean;
-  /** This run's shard, 1-based `index` of `total`. */
-  shard?: { index: number; total: number };
+  /** This run's shard, 1-based `index` of `total`, and the run's plan key (harness/run/plan-key.ts). */
+  shard?: { index: number; total: number; plan?: string };
 }
 
 /**
@@ -46,7 +46,7 @@ export function buildReport(input: BuildReportInput): Report {
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,
     ...(input.interrupted ? { interrupted: true } : {}),
-    ...(input.shard ? { shard: { index: input.shard.index, total: input.shard.total } } : {}),
+    ...(input.shard ? { shard: { index: input.shard.index, total: input.shard.total, ...(input.shard.plan !== undefined ? { plan: input.shard.plan } : {}) } } : {}),
     surfaces: input.surfaces,
     findings,
     skipped: input.skipped,

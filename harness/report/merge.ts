@@ -1,8 +1,10 @@
 /**
  * Merge shard reports into one (Playwright `merge-reports` over versioned blobs).
  *
- * Refuses mixed `schemaVersion`s, different harness major versions, and an incomplete or doubled
- * set of shard reports (see shard-set.ts). Surfaces are combined by
+ * Refuses mixed `schemaVersion`s, different harness major versions, and shard reports that are not the
+ * shards of one run, each once (see shard-set.ts: one harness version, one plan key, one N, none missing or
+ * doubled). Warns (`onWarning`) of what it merges all the same: unsharded reports of different harness
+ * versions, a file given twice, a report of an interrupted run. Surfaces are combined by
  * name (a surface split across shards merges its tools and calls), findings deduplicated by `id`,
  * then sorted and summarised exactly like `buildReport`, so the merged findings of all shards equal
  * a single full run's.
@@ -18,6 +20,20 @@ import { summarize } from './summary.ts';
 /** Major version of a semver-like string (`1.2.3` -> `1`); the whole string when it has no dot. */
 export function majorOf(version: string): string {
   return version.split('.')[0] ?? version;
+}
+
+/** Receives one warning of a merge: a sentence naming the file(s), no trailing newline. */
+export type MergeWarning = (message: string) => void;
+
+/** What a merge carries out all the same but a reader should know: see `mergeReports`. */
+function warnings(reports: readonly Report[], names: readonly string[], warn: MergeWarning): void {
+  const versions = [...new Set(reports.map((r) => r.harnessVersion))];
+  if (versions.length > 1 && reports.every((r) => r.shard === undefined)) {
+    warn(`these reports come from different harness versions (${reports.map((r, i) => `${names[i]}: ${r.harnessVersion}`).join(', ')}): their checks may differ, so a finding missing from one may be one its version did not look for`);
+  }
+  reports.forEach((r, i) => {
+    if (r.interrupted) warn(`${names[i]} is the report of an interrupted run: its findings are partial, and the merged report is marked interrupted`);
+  });
 }
 
 function checkCompatible(reports: readonly Report[], names: readonly string[]): void {
@@ -84,14 +100,23 @@ function dedupeSkipped(reports: readonly Report[]): Report['skipped'] {
 /**
  * Merge reports (typically one per shard). `names` (same order) name the files in errors; defaults
  * to `report #i`. `startedAt` is the earliest, `durationMs` the longest (shards run in parallel),
- * `interrupted` set when any was; `shard` is dropped. Surfaces and tools come out sorted by name.
+ * `interrupted` set when any was; `shard` is dropped. Surfaces and tools come out sorted by name. `onWarning`
+ * hears what is merged all the same (a file given twice, unsharded reports of different harness versions, a
+ * report of an interrupted run), each once, after the refusals passed.
  * @throws ReportError `MCP_HARNESS_REPORT_VERSION` on mixed versions, `MCP_HARNESS_REPORT_INVALID` on an empty list,
- * `MCP_HARNESS_SHARD_INVALID` when shard reports are not each shard K of N exactly once.
+ * `MCP_HARNESS_SHARD_INVALID` when shard reports are not the shards of one run (one harness version, one plan key),
+ * each shard K of N exactly once.
  */
-export function mergeReports(reports: readonly Report[], names: readonly string[] = reports.map((_, i) => `report #${i + 1}`)): Report {
-  if (reports.length === 0) throw new ReportError('MCP_HARNESS_REPORT_INVALID', 'merge: no reports given');
+export function mergeReports(given: readonly Report[], givenNames: readonly string[] = given.map((_, i) => `report #${i + 1}`), onWarning?: MergeWarning): Report {
+  if (given.length === 0) throw new ReportError('MCP_HARNESS_REPORT_INVALID', 'merge: no reports given');
+  // a file named twice (a glob and a path to one report) is one report: merged once, never a doubled shard
+  const first = givenNames.map((name, i) => givenNames.indexOf(name) === i);
+  const reports = given.filter((_, i) => first[i]);
+  const names = givenNames.filter((_, i) => first[i]);
   checkCompatible(reports, names);
   assertCompleteShardSet(reports, names);
+  for (const name of new Set(givenNames.filter((_, i) => !first[i]))) onWarning?.(`${name} is given more than once: it is merged once`);
+  if (onWarning) warnings(reports, names, onWarning);
   const surfaces = mergeSurfaces(reports);
   const findings = finalizeFindings(dedupeFindings(reports));
   return {
@@ -108,10 +133,10 @@ export function mergeReports(reports: readonly Report[], names: readonly string[
 }
 
 /**
- * Read report files and merge them; errors name the offending file.
+ * Read report files and merge them; errors and warnings (`onWarning`, see `mergeReports`) name the file.
  * @throws ReportError as `readReportFile` and `mergeReports`.
  */
-export async function mergeReportFiles(paths: readonly string[]): Promise<Report> {
+export async function mergeReportFiles(paths: readonly string[], onWarning?: MergeWarning): Promise<Report> {
   const reports = await Promise.all(paths.map((p) => readReportFile(p)));
-  return mergeReports(reports, paths);
+  return mergeReports(reports, paths, onWarning);
 }

@@ -52,7 +52,7 @@ export const reportSchema = z.looseObject({
   startedAt: z.string(),
   durationMs: z.number(),
   interrupted: z.boolean().optional(),
-  shard: z.looseObject({ index: z.number().int(), total: z.number().int() }).optional(),
+  shard: z.looseObject({ index: z.number().int(), total: z.number().int(), plan: z.string().optional() }).optional(),
   surfaces: z.array(surfaceSchema),
   findings: z.array(findingSchema),
   skipped: z.array(z.looseObject({ surface: z.string(), check: z.string(), reason: z.string() })),

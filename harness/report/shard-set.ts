@@ -1,8 +1,11 @@
 /**
  * Before merging shard reports: when they carry `shard` info (written by `run --shard K/N`), the set
- * must be complete, each shard K of N exactly once with one N (Playwright's merge-reports merges blobs
- * blindly; a lost or doubled shard would silently under- or over-report). Reports without shard info
- * (none of them carrying it) are not checked.
+ * must be the shards of one run, complete: one harness version (Vitest's --merge-reports refuses blobs of
+ * different versions, naming each file's), one plan key (harness/run/plan-key.ts: the same surfaces, check
+ * settings and filters; Playwright's merge-reports merges whatever blobs it is given), one N, each shard K
+ * exactly once. A lost shard refuses the merge instead of rendering a report that looks complete, a doubled
+ * one instead of counting its work twice. Reports without shard info (none of them carrying it) are not
+ * checked here.
  */
 import type { Report } from '../model/report.ts';
 import { ReportError } from './errors.ts';
@@ -10,8 +13,9 @@ import { ReportError } from './errors.ts';
 /**
  * Check the shard set of `reports` (`names` name the files, same order).
  * @throws ReportError `MCP_HARNESS_SHARD_INVALID` naming the files: a report without shard info among
- * shard reports, different totals N, a duplicate shard (`duplicate shard 1/2 in a and b`), a missing one
- * (`missing shard 2/2`).
+ * shard reports, different totals N, different harness versions (each file's listed), a shard of another run
+ * (its plan key differs from the first file's, or one of the two has none), a duplicate shard
+ * (`duplicate shard 1/2 in a and b`), a missing one (`missing shard 2/2`).
  */
 export function assertCompleteShardSet(reports: readonly Report[], names: readonly string[]): void {
   const sharded = reports.map((r, i) => ({ shard: r.shard, name: names[i] }));
@@ -25,6 +29,16 @@ export function assertCompleteShardSet(reports: readonly Report[], names: readon
   const total = first.shard!.total;
   const other = sharded.find((s) => s.shard!.total !== total);
   if (other) fail(`${other.name} is shard ${label(other.shard!)}, but ${first.name} is shard ${label(first.shard!)}: every shard must share one total N`);
+  const versions = reports.map((r) => r.harnessVersion);
+  if (new Set(versions).size > 1) fail(`the shards of one run come from one harness version, but: ${sharded.map((s, i) => `${s.name} was written by ${versions[i]}`).join('; ')}`);
+  const plan = first.shard!.plan;
+  const stranger = sharded.find((s) => s.shard!.plan !== plan);
+  if (stranger) {
+    fail(
+      `${stranger.name} (shard ${label(stranger.shard!)}) is not a shard of the run ${first.name} (shard ${label(first.shard!)}) belongs to: ` +
+        `their plan keys differ (${stranger.shard!.plan ?? 'none'}, ${plan ?? 'none'}), so they ran other surfaces, check settings or --check/--tool filters; merge the shards of one run`,
+    );
+  }
   const byIndex = new Map<number, string>();
   for (const { shard, name } of sharded) {
     const seen = byIndex.get(shard!.index);

@@ -20,6 +20,7 @@ import { inShard, type Shard } from '../report/shard.ts';
 import { isHttpSpec, releaseAhead } from '../session/index.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { openEarly } from './early-session.ts';
+import { planKey } from './plan-key.ts';
 import type { EraHints } from './era-hint.ts';
 import { displayPath } from './locate.ts';
 import { withPreparedSurface } from './prepare.ts';
@@ -101,7 +102,7 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
     findings: done.flatMap((r) => r.findings),
     skipped: done.flatMap((r) => r.skipped),
     interrupted: options.signal?.aborted || undefined,
-    shard: filters.shard,
+    shard: filters.shard ? { ...filters.shard, plan: planKey(config, filters) } : undefined,
   });
   return { report, observations: done.map((r) => r.observation), harnessFailed: done.some((r) => r.crashed) };
 }

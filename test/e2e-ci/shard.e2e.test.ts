@@ -44,7 +44,9 @@ describe('several surfaces: split by surface name', () => {
     expect(one.length).toBeGreaterThan(0);
     expect(two.length).toBeGreaterThan(0);
     expect([...one, ...two].sort()).toEqual(r.full.surfaces.map((s) => s.name).sort());
-    expect(r.shards.map((s) => s.shard)).toEqual([{ index: 1, total: 2 }, { index: 2, total: 2 }]);
+    const plan = r.shards[0].shard?.plan;
+    expect(plan).toMatch(/^[0-9a-f]{16}$/); // one run: one plan key (harness/run/plan-key.ts)
+    expect(r.shards.map((s) => s.shard)).toEqual([{ index: 1, total: 2, plan }, { index: 2, total: 2, plan }]);
   });
 
   it('merges to the findings, calls and summary of the full run, with the same exit code', () => {

@@ -101,6 +101,19 @@ describe('mergeReports', () => {
     expect(() => mergeReports([a, buildReport(sampleInput({ harnessVersion: '1.9.1' }))])).not.toThrow();
   });
 
+  it('warns, naming each file, of unsharded reports of different harness versions and of an interrupted run', () => {
+    const warnings: string[] = [];
+    const a = buildReport(sampleInput({ harnessVersion: '1.4.0' }));
+    const b = buildReport(sampleInput({ harnessVersion: '1.9.1', interrupted: true }));
+    mergeReports([a, b], ['a.json', 'b.json'], (w) => warnings.push(w));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^these reports come from different harness versions \(a\.json: 1\.4\.0, b\.json: 1\.9\.1\)/);
+    expect(warnings[1]).toMatch(/^b\.json is the report of an interrupted run/);
+    const none: string[] = [];
+    mergeReports([a, buildReport(sampleInput({ harnessVersion: '1.4.0' }))], ['a.json', 'c.json'], (w) => none.push(w));
+    expect(none).toEqual([]);
+  });
+
   it('refuses an empty list', () => {
     expect(() => mergeReports([])).toThrow(/no reports/);
   });

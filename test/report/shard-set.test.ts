@@ -6,7 +6,9 @@ import { assertCompleteShardSet } from '../../harness/report/shard-set.ts';
 import type { Report } from '../../harness/model/report.ts';
 import { sampleInput } from '../fixtures/reports/sample.ts';
 
-const shard = (index: number, total: number): Report => buildReport(sampleInput({ shard: { index, total } }));
+/** Shard `index`/`total` of a run with plan key `plan` (null: none, a report of an older build). */
+const shard = (index: number, total: number, plan: string | null = 'p1', harnessVersion = '0.1.0'): Report =>
+  buildReport(sampleInput({ harnessVersion, shard: { index, total, ...(plan === null ? {} : { plan }) } }));
 const plain = (): Report => buildReport(sampleInput());
 
 function mergeError(reports: Report[], names: string[]): ReportError {
@@ -43,5 +45,22 @@ describe('merge: the shard set', () => {
   it('refuses shards of different totals, and a report without shard info among shards', () => {
     expect(mergeError([shard(1, 2), shard(2, 3)], ['a', 'b']).message).toMatch(/b is shard 2\/3, but a is shard 1\/2/);
     expect(mergeError([shard(1, 2), plain()], ['a', 'full']).message).toContain('full has no shard info');
+  });
+
+  it('refuses a shard of another run (another plan key, or none beside one), naming both files', () => {
+    expect(mergeError([shard(1, 2), shard(2, 2, 'p2')], ['a', 'b']).message).toContain('b (shard 2/2) is not a shard of the run a (shard 1/2) belongs to: their plan keys differ (p2, p1)');
+    expect(mergeError([shard(1, 2, null), shard(2, 2)], ['old', 'new']).message).toContain('their plan keys differ (p1, none)');
+    expect(() => mergeReports([shard(1, 2, null), shard(2, 2, null)], ['a', 'b'])).not.toThrow();
+  });
+
+  it('refuses shards of different harness versions (a minor or patch too), each file with its version', () => {
+    expect(mergeError([shard(1, 2), shard(2, 2, 'p1', '0.1.1')], ['a', 'b']).message).toContain('one harness version, but: a was written by 0.1.0; b was written by 0.1.1');
+  });
+
+  it('a file named twice is one report: merged once with a warning, never a doubled shard', () => {
+    const warnings: string[] = [];
+    const one = shard(1, 2);
+    expect(() => mergeReports([one, one, shard(2, 2)], ['a', 'a', 'b'], (w) => warnings.push(w))).not.toThrow();
+    expect(warnings).toEqual(['a is given more than once: it is merged once']);
   });
 });
