@@ -5,6 +5,14 @@
  * never pay for it), which works whatever the user's package.json says: with `"type": "module"`, or
  * without it (the file is then compiled as CommonJS, where a plain `import()` under the ESM hook fails
  * with "Cannot require() ES Module ... in a cycle").
+ *
+ * The same error met a JavaScript module with `import`/`export` in a folder whose package.json has no
+ * `"type": "module"`, when the CLI ran from this repository's sources (bin/mcp-harness.js registers tsx's ESM
+ * hooks for the whole process; the built dist/bin.js registers none): tsx's load hook gives such a `.js` the
+ * package's format, CommonJS, where Node itself detects the module syntax and loads it as an ES module; Node's
+ * CommonJS loader then meets the syntax, require()s the file as an ES module, and finds that module already
+ * being loaded by the import under way (ERR_REQUIRE_CYCLE_MODULE, thrown before the module body ran). Such a
+ * module is imported again through `tsImport`, as a TypeScript one is.
  */
 import { pathToFileURL } from 'node:url';
 import { importExternal } from '../import-external.ts';
@@ -29,7 +37,13 @@ function loadTsImport(): Promise<TsImport> {
  */
 export async function importModule(path: string): Promise<Record<string, unknown>> {
   const href = pathToFileURL(path).href;
-  if (!TYPESCRIPT.test(path)) return importExternal(href);
+  if (!TYPESCRIPT.test(path)) {
+    try {
+      return await importExternal(href);
+    } catch (error) {
+      if (!requireCycleOf(error, path)) throw error;
+    }
+  }
   const mod = (await (await loadTsImport())(href, import.meta.url)) as Record<string, unknown>;
   const inner = mod.default;
   if (isObject(inner) && inner.__esModule === true) return { ...inner, ...withoutDefault(mod), default: inner.default };
@@ -53,6 +67,15 @@ export function describeImportError(error: unknown): string {
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
   const body = /^Transform failed with \d+ errors?:$/.test(lines[0] ?? '') ? lines.slice(1) : lines;
   return body.map((l) => l.replace(/: ERROR: /, ': ')).join('; ') || 'unknown error';
+}
+
+/**
+ * Whether `error` is Node's ERR_REQUIRE_CYCLE_MODULE for the module at `path` itself (the format clash described
+ * above), not for a module it imports: that one is the user's to fix, and its error is kept.
+ */
+function requireCycleOf(error: unknown, path: string): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === 'ERR_REQUIRE_CYCLE_MODULE' && typeof e.message === 'string' && e.message.startsWith(`Cannot require() ES Module ${path} in a cycle`);
 }
 
 function withoutDefault(mod: Record<string, unknown>): Record<string, unknown> {

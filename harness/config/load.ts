@@ -1,5 +1,6 @@
 /**
- * loadConfig: find the config file, import it (TS and JS through tsx's `tsImport`; JSON parsed) and
+ * loadConfig: find the config file, import it (./import-module.ts: TypeScript through tsx's `tsImport`, JavaScript
+ * natively; JSON parsed) and
  * resolve its default export. A `.ts`/`.js` config in a CommonJS project is loaded as CommonJS, which
  * cannot import ES-module-only packages (mcp-harness is one): the error then says to use `.mts`.
  */

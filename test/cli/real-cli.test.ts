@@ -2,15 +2,18 @@
  * The real CLI (`node bin/mcp-harness.js`) on a user project WITHOUT `"type": "module"` in its
  * package.json, and on servers that fail to boot: the config loads (also importing a sibling .ts), a
  * syntax error keeps file:line:col, unknown reporters fail before any surface runs, and boot failures
- * give one precise finding each.
+ * give one precise finding each. A `.js` config and contract module written with import/export load there too,
+ * as in a `"type": "module"` folder (the built dist/bin.js always did; the sources' tsx hooks clashed with Node's
+ * module-syntax detection: "Cannot require() ES Module ... in a cycle").
  */
-import { mkdtempSync, rmSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../harness/model/report.ts';
 import { BIN, runProcess } from '../helpers/cli.ts';
+import { SERVERS } from '../e2e/helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-cjs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -108,5 +111,45 @@ describe('config faults before any surface runs (exit 2, no report)', () => {
     expect(run.stderr).toContain('<command line>: --reporter: Unknown reporter "nope" (known: console, json, markdown, junit, sarif, html)');
     expect(run.stdout).toBe('');
     expect(reportIn('rep2')).toBeUndefined();
+  });
+});
+
+describe('a .js config and contract module with import/export, with and without "type": "module"', () => {
+  const ESM_JS = {
+    'contract.js': "import { basename } from 'node:path';\nexport const tools = [{ name: 'lookup', description: basename('/x/lookup'), inputSchema: { type: 'object', properties: { id: { type: 'string' } } } }];\n",
+    'mcp-harness.config.js': `import { join } from 'node:path';\nexport default { surfaces: [{ name: 'esm', command: ${JSON.stringify(process.execPath)}, args: [join(${JSON.stringify(SERVERS)}, 'faults/echo-args.mjs')], contract: { module: 'contract.js' } }] };\n`,
+  };
+  /** The files in `sub` with this package.json; `jsonConfig`: the config as mcp-harness.config.json (the contract module alone is .js). */
+  const runIn = async (sub: string, packageJson: Record<string, unknown>, jsonConfig = false) => {
+    mkdirSync(join(dir, sub));
+    writeFileSync(join(dir, sub, 'package.json'), JSON.stringify(packageJson));
+    writeFileSync(join(dir, sub, 'contract.js'), ESM_JS['contract.js']);
+    if (!jsonConfig) writeFileSync(join(dir, sub, 'mcp-harness.config.js'), ESM_JS['mcp-harness.config.js']);
+    else writeFileSync(join(dir, sub, 'mcp-harness.config.json'), JSON.stringify({ surfaces: [{ name: 'esm', command: process.execPath, args: [join(SERVERS, 'faults/echo-args.mjs')], contract: { module: 'contract.js' } }] }));
+    const run = await runProcess(process.execPath, [BIN, 'run', '--check', 'contract/every-tool-called', '--reporter', 'json', '--report-dir', 'out'], { cwd: join(dir, sub), timeoutMs: 60_000, env: { MCP_HARNESS_DEBUG: '' } });
+    const file = join(dir, sub, 'out', 'report.json');
+    return { run, report: existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined };
+  };
+  let typeless: Awaited<ReturnType<typeof runIn>>;
+  let typed: Awaited<ReturnType<typeof runIn>>;
+  let contractOnly: Awaited<ReturnType<typeof runIn>>;
+  beforeAll(async () => {
+    [typeless, typed, contractOnly] = await Promise.all([
+      runIn('esm-typeless', { name: 'user-project' }),
+      runIn('esm-typed', { name: 'user-project', type: 'module' }),
+      runIn('esm-contract', { name: 'user-project' }, true),
+    ]);
+  }, 60_000);
+
+  it.each([
+    ['no "type" (CommonJS by default)', () => typeless],
+    ['"type": "module"', () => typed],
+    ['no "type", a JSON config: the contract module alone', () => contractOnly],
+  ])('%s: the config and the contract load, the surface runs, nothing about the import', (_, get) => {
+    const { run, report } = get();
+    expect(run.stderr).not.toMatch(/Cannot import|in a cycle/);
+    expect(run.exitCode, run.stderr).toBeLessThan(2);
+    expect(report?.surfaces.map((x) => x.name)).toEqual(['esm']);
+    expect(report?.findings.filter((f) => f.check === 'harness/contract')).toEqual([]);
   });
 });
