@@ -70,7 +70,11 @@ async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<Resolved
   return applyCliOverrides(base, args.overrides, cwd);
 }
 
-/** The signals that interrupt a run: the first stops it gracefully, the second kills every server and exits 2. */
+/**
+ * The signals that interrupt a run. The first stops it within about a second: every server process tree is killed
+ * at once (harness/session SessionOptions.signal), no new one starts, and the partial report is written, marked
+ * interrupted (exit 2). The second kills every server tree that is left and exits 2 at once, without a report.
+ */
 const INTERRUPTS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
@@ -90,7 +94,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
     import('./run/era-hint.ts'),
   ]);
   const controller = new AbortController();
-  // first signal: stop gracefully (close servers, write the partial report); second: kill and leave. SIGHUP (the
+  // first signal: stop (kill the servers, write the partial report); second: kill and leave. SIGHUP (the
   // terminal closed) too: Node's default for it ends the harness without its exit hook, leaving the servers running
   const interrupt = () => {
     if (!controller.signal.aborted) return controller.abort();
@@ -121,7 +125,8 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
     }
     const { publish } = await import('./cli/output.ts');
     const code = await publish(report, config, harnessFailed);
-    const usage = [...unstartable(observations), ...unmatchedTools(args.overrides.tools, observations)];
+    // an interrupted run's observations are partial: no usage fault is read from them (exit 2 already)
+    const usage = report.interrupted ? [] : [...unstartable(observations), ...unmatchedTools(args.overrides.tools, observations)];
     for (const line of usage) process.stderr.write(`mcp-harness: ${line}\n`);
     return usage.length > 0 ? 2 : code;
   } finally {

@@ -105,7 +105,7 @@ export interface BootFailure {
 
 /**
  * spawn: `cwd-missing`, `command-not-found` (ENOENT), `permission-denied` (EACCES), `start-refused` (another
- * errno). negotiate: `exited` (before or during `initialize`), `initialize-timeout`, `initialize-error`
+ * errno), `interrupted` (the run was interrupted before the process could start: never the server's fault). negotiate: `exited` (before or during `initialize`), `initialize-timeout`, `initialize-error`
  * (a JSON-RPC error), `initialize-invalid` (a result that is not an object), `initialize-oversize` (an
  * answer line over the frame limit), `era-refused` (`era: 'modern'`
  * configured, the server did not negotiate it). list: `list-error` (a JSON-RPC error), `list-invalid` (a
@@ -114,7 +114,7 @@ export interface BootFailure {
  * harness started did not become ready within its start budget), `exited` (it exited before it was ready).
  */
 export type BootFailureReason =
-  | 'cwd-missing' | 'command-not-found' | 'permission-denied' | 'start-refused' | 'unreachable' | 'ready-timeout'
+  | 'cwd-missing' | 'command-not-found' | 'permission-denied' | 'start-refused' | 'interrupted' | 'unreachable' | 'ready-timeout'
   | 'exited' | 'initialize-timeout' | 'initialize-error' | 'initialize-invalid' | 'initialize-oversize' | 'era-refused'
   | 'list-error' | 'list-invalid' | 'list-unanswered' | 'other';
 

@@ -9,6 +9,7 @@
  * are imported while the first stdio surfaces' servers start and negotiate (./early-session.ts), so the
  * server's start-up overlaps the harness's own on another core. The servers see the same bytes either way.
  */
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { assertCheckIds, checkIds, freshProcessCount } from '../checks/index.ts';
 import { harnessFinding } from '../checks/internal.ts';
@@ -80,6 +81,7 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
   if (!early) await engine();
   const spares = freshSpares(config, filters);
   const { surfaces, callShard } = selectSurfaces(config, filters.shard);
+  const interrupt = sessionInterrupt(options.signal);
   const results = await pool(surfaces, Math.max(1, config.concurrency || availableParallelism()), async (surface) => {
     if (options.signal?.aborted) return undefined; // interrupted: surfaces not yet started are left out
     options.onProgress?.({ type: 'surface-start', surface: surface.name });
@@ -87,10 +89,11 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
       const { checks, schemas } = await engine();
       return { checks, schemas, filter: { tools: filters.tools, callShard }, signal: options.signal };
     };
-    const result = await validateSurfaceSafely(surface, engine, ctx, spares, options.signal, options.eraHints);
+    const result = await validateSurfaceSafely(surface, engine, ctx, spares, interrupt.signal, options.eraHints);
     options.onProgress?.({ type: 'surface-end', surface: surface.name, result });
     return result;
   });
+  interrupt.done();
   await releaseAhead(); // a run that opened no stdio session (an interrupt first) adopted nothing: stop what was started ahead
   const { buildReport } = await engine();
   const done = results.filter((r): r is SurfaceResult => r !== undefined);
@@ -105,6 +108,21 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
     shard: filters.shard ? { ...filters.shard, plan: planKey(config, filters) } : undefined,
   });
   return { report, observations: done.map((r) => r.observation), harnessFailed: done.some((r) => r.crashed) };
+}
+
+/**
+ * The interrupt the run's sessions get (SessionOptions.signal): a signal of the run's own that aborts with `run`,
+ * with no listener limit (every live connection of every surface listens to it until it ends: more than Node's
+ * 10 would draw a MaxListenersExceededWarning on the caller's signal), and `done`, which stops following `run`.
+ */
+function sessionInterrupt(run?: AbortSignal): { signal?: AbortSignal; done: () => void } {
+  if (!run) return { done: () => {} };
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const abort = () => controller.abort(run.reason);
+  if (run.aborted) abort();
+  else run.addEventListener('abort', abort, { once: true });
+  return { signal: controller.signal, done: () => run.removeEventListener('abort', abort) };
 }
 
 /** The heavy part of a run, imported on demand: enabled checks, the schema service, the surface validator, the report builder. */
@@ -147,11 +165,14 @@ function selectSurfaces(config: ResolvedConfig, shard?: Shard) {
  * Prepare and validate one surface, with a harness bug in it contained as a crashed-surface result. A stdio
  * surface's session is opened (and its spare processes started, see ./early-session.ts) before the engine is awaited; whatever the
  * validation did not take is stopped before the surface's temp dirs are removed. The validated probe records then
- * go to EarlySession.settle (an unanswered fresh opening marks the launch's era hint `serial`).
+ * go to EarlySession.settle (an unanswered fresh opening marks the launch's era hint `serial`), unless the run was
+ * interrupted: its processes were killed (SessionOptions.signal), so what went unanswered says nothing of the server.
  */
 async function validateSurfaceSafely(surface: ResolvedSurface, engine: () => Promise<Engine>, ctx: () => Promise<SurfaceRunContext>, spares: (era: Era) => number, signal?: AbortSignal, hints?: EraHints): Promise<SurfaceResult> {
   try {
-    return await withPreparedSurface(surface, async (prepared) => {
+    return await withPreparedSurface(surface, async (ready) => {
+      // the run's interrupt reaches every process of the surface: killed at once, none started after it (SessionOptions.signal)
+      const prepared = signal ? { ...ready, session: { ...ready.session, signal } } : ready;
       if (isHttpSpec(prepared.spec)) return (await engine()).validatePreparedSurface(prepared, await ctx());
       const start = { early: openEarly(prepared.spec, prepared.session, spares, signal, hints) };
       // processes the executable started ahead (launch-ahead.ts) are adopted while the session opens; once it opened
@@ -159,7 +180,8 @@ async function validateSurfaceSafely(surface: ResolvedSurface, engine: () => Pro
       const released = start.early.path.then(releaseAhead);
       try {
         const result = await (await engine()).validatePreparedSurface(prepared, await ctx(), start);
-        start.early.settle(result.observation.probes ?? []); // an unanswered fresh opening: this launch starts serially from now on
+        // an unanswered fresh opening: this launch starts serially from now on (not one the interrupt cut short)
+        if (!signal?.aborted) start.early.settle(result.observation.probes ?? []);
         return result;
       } finally {
         await Promise.all([start.early.discard(), released]);

@@ -81,13 +81,20 @@ export interface SessionOptions {
   maxRestarts?: number;
   /** How long after a cancellation frames for that id are still collected as `lateFrames` (default 300). */
   lateGraceMs?: number;
+  /**
+   * The run's interrupt (SIGINT/SIGTERM/SIGHUP; never a surface budget): once it aborts, every connection of the
+   * session (its processes, spares and fresh-process probes, their whole trees) is ended at once (`Connection.kill`:
+   * stdio SIGKILLs the tree) and no new one starts (StartFailure, reason `interrupted`), so every wait on the
+   * server ends with it (harness/session/link.ts `Connector`).
+   */
+  signal?: AbortSignal;
 }
 
 /** The in-flight window when `callConcurrency` is not given (requests). */
 export const DEFAULT_CALL_CONCURRENCY = 8;
 
-/** SessionOptions with every default filled in. */
-export type ResolvedSessionOptions = Required<SessionOptions>;
+/** SessionOptions with every default filled in (`signal` stays optional: no interrupt without one). */
+export type ResolvedSessionOptions = Required<Omit<SessionOptions, 'signal'>> & Pick<SessionOptions, 'signal'>;
 
 /** Entries kept in `WireTap.stdout`; the last fifth is reserved for non-JSON-RPC lines (evidence). */
 export const MAX_STDOUT_ENTRIES = 5000;
@@ -112,5 +119,6 @@ export function resolveOptions(options: SessionOptions): ResolvedSessionOptions 
     maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024,
     maxRestarts: options.maxRestarts ?? 20,
     lateGraceMs: options.lateGraceMs ?? 300,
+    ...(options.signal ? { signal: options.signal } : {}),
   };
 }

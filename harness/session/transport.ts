@@ -83,3 +83,8 @@ export class StartFailure extends Error {
     return this.detail.errno;
   }
 }
+
+/** The StartFailure (reason `interrupted`) of a server the run's interrupt kept from starting: never the server's fault. */
+export function interruptedFailure(): StartFailure {
+  return new StartFailure('the run was interrupted before the server was started', { reason: 'interrupted' });
+}

@@ -19,7 +19,7 @@ export async function startServer(spec: HttpSpec, options: SessionOptions): Prom
   const resolved = resolveOptions(options);
   const limits = { stderrLimitBytes: resolved.stderrLimitBytes, keepFrames: 0, maxStdoutEntries: MAX_STDOUT_ENTRIES };
   try {
-    return await WebServer.start(spec.server, new URL(spec.url), { startMs: resolved.timeouts.startMs, termGraceMs: resolved.timeouts.termGraceMs, limits });
+    return await WebServer.start(spec.server, new URL(spec.url), { startMs: resolved.timeouts.startMs, termGraceMs: resolved.timeouts.termGraceMs, limits, ...(resolved.signal ? { signal: resolved.signal } : {}) });
   } catch (err) {
     if (!(err instanceof StartFailure)) throw err;
     const tail = err instanceof ServerStartFailure ? err.output : undefined;

@@ -8,9 +8,9 @@
 import type { ExitInfo, ShutdownInfo, StderrLabel } from '../../model/wire.ts';
 import type { ServerSpec } from '../options.ts';
 import { ServerProcess } from '../stdio/server-process.ts';
-import { terminateProcess } from '../stdio/shutdown.ts';
+import { killTree, terminateProcess } from '../stdio/shutdown.ts';
 import { sleep } from '../timing.ts';
-import { StartFailure } from '../transport.ts';
+import { interruptedFailure, StartFailure } from '../transport.ts';
 import { nodeHttp, nodeHttps } from './node-http.ts';
 import { WireTapRecorder, type TapLimits } from '../wire-tap.ts';
 
@@ -53,10 +53,14 @@ export class WebServer {
   private constructor(private readonly proc: ServerProcess, private readonly log: LogTap, private readonly termGraceMs: number) {}
 
   /**
-   * Spawn `spec.spawn` and wait for `spec.ready` against `url`, at most `startMs`.
-   * @throws StartFailure (SpawnFailure: reason `command-not-found`...; ServerStartFailure: `exited`, `ready-timeout`, after tearing the tree down).
+   * Spawn `spec.spawn` and wait for `spec.ready` against `url`, at most `startMs`. Once `signal` (the run's
+   * interrupt) aborts, the server's tree is killed at once (SIGKILL), while it starts or after.
+   * @throws StartFailure (SpawnFailure: reason `command-not-found`...; ServerStartFailure: `exited`, `ready-timeout`, after
+   *   tearing the tree down; reason `interrupted` when `signal` aborted before it was ready).
    */
-  static async start(spec: ServerSpec, url: URL, opts: { startMs: number; termGraceMs: number; limits: TapLimits }): Promise<WebServer> {
+  static async start(spec: ServerSpec, url: URL, opts: { startMs: number; termGraceMs: number; limits: TapLimits; signal?: AbortSignal }): Promise<WebServer> {
+    const { signal } = opts;
+    if (signal?.aborted) throw interruptedFailure();
     const log = new LogTap(opts.limits);
     const pattern = spec.ready.kind === 'line' ? new RegExp(spec.ready.pattern) : undefined;
     let sawLine = false;
@@ -65,10 +69,22 @@ export class WebServer {
     };
     const proc = await ServerProcess.spawn(spec.spawn, log, 64 * 1024);
     const server = new WebServer(proc, log, opts.termGraceMs);
+    if (signal) {
+      const kill = () => void killTree(proc);
+      if (signal.aborted) kill();
+      else {
+        signal.addEventListener('abort', kill, { once: true });
+        void proc.exited.then(() => signal.removeEventListener('abort', kill));
+      }
+    }
     const deadline = performance.now() + opts.startMs;
     let exited = false;
     void proc.exited.then(() => (exited = true));
     for (let attempt = 0; ; attempt += 1) {
+      if (signal?.aborted) {
+        await server.stop();
+        throw interruptedFailure();
+      }
       if (pattern ? sawLine : await answers(url)) return server;
       if (exited) {
         const info = await proc.exited;
