@@ -73,7 +73,8 @@ async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<Resolved
 /**
  * The signals that interrupt a run. The first stops it within about a second: every server process tree is killed
  * at once (harness/session SessionOptions.signal), no new one starts, and the partial report is written, marked
- * interrupted (exit 2). The second kills every server tree that is left and exits 2 at once, without a report.
+ * interrupted (exit 2). The second kills every server tree that is left, says so on stderr and exits 2 at once,
+ * without a report.
  */
 const INTERRUPTS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -98,6 +99,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   // terminal closed) too: Node's default for it ends the harness without its exit hook, leaving the servers running
   const interrupt = () => {
     if (!controller.signal.aborted) return controller.abort();
+    process.stderr.write('mcp-harness: interrupted again: every server process is killed and the run stops without a report\n');
     killAllTrees();
     process.exit(2);
   };

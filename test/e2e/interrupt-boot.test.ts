@@ -3,7 +3,8 @@
  * answers its opening and a Streamable HTTP server the harness starts that never gets ready (test/e2e/configs/
  * interrupt-boot.ts: every budget 600 s). The first SIGINT kills both process trees at once, so the run ends
  * long before any budget: the report is written, marked interrupted, with no finding but harness/interrupted (no
- * transport/timeout for what the interrupt cut short), exit 2, no process left.
+ * transport/timeout for what the interrupt cut short), exit 2, no process left. A second signal before the run
+ * ended stops it at once: a stderr line says no report was written, exit 2, no process left.
  */
 import { execa } from 'execa';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -56,6 +57,21 @@ describe('SIGINT while servers hang in their boot', () => {
     expect(report?.surfaces.map((s) => [s.name, s.status]).sort()).toEqual([['http-boot', 'interrupted'], ['stdio-boot', 'interrupted']]);
     expect(report?.findings.map((f) => f.check)).toEqual(['harness/interrupted', 'harness/interrupted']);
     expect(result.stderr).not.toMatch(/could not be started/); // a start the interrupt refused is no usage fault
+    expect(survivors).toEqual([]);
+  });
+
+  it('a second signal stops it at once: one stderr line, no report, exit 2, no process left', { timeout: 90_000 }, async () => {
+    // both signals pending while the CLI is stopped: the second is handled before the first's run can end
+    const { result, report, seen, survivors } = await interruptBoot(`int-boot2-${process.pid}`, (pid) => {
+      process.kill(pid, 'SIGSTOP');
+      process.kill(pid, 'SIGINT');
+      process.kill(pid, 'SIGTERM');
+      process.kill(pid, 'SIGCONT');
+    });
+    expect(seen).toHaveLength(4);
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/^mcp-harness: interrupted again: every server process is killed and the run stops without a report$/m);
+    expect(report).toBeUndefined();
     expect(survivors).toEqual([]);
   });
 });
