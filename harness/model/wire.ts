@@ -251,7 +251,8 @@ export interface ShutdownInfo {
   /**
    * Processes of the tree found alive after the leader exited (should be 0): the harness then swept the tree
    * (froze, killed and looked again until none was left; harness/session/stdio/sweep.ts). For a tree that kept
-   * forking while it was swept, every distinct process the sweep saw.
+   * forking while it was swept, every distinct process the sweep saw. On a Streamable HTTP surface: those of the
+   * server the harness started (command + url), after its stop (SIGTERM to its tree; harness/run/observe.ts).
    */
   survivors: number;
   /**

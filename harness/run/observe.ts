@@ -7,7 +7,7 @@
  */
 import { FreshStops, isHttpSpec, openSession, SessionBootError, withServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
 import type { Listing, SurfaceObservation } from '../model/observation.ts';
-import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario } from '../model/wire.ts';
+import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario, ShutdownInfo } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
 import { DEFAULT_CALL_CONCURRENCY } from '../session/options.ts';
 import { changesStateByName, EFFECT_ORDER_SLOTS_PER_WINDOW, runInEffectOrder } from './effect-order.ts';
@@ -80,7 +80,8 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
       input.spec,
       input.session,
       (server) => observeConnected(input, obs, started, server),
-      (server) => {
+      (server, shutdown) => {
+        serverShutdown(obs, shutdown);
         const output = server.output();
         const { stderrLabels: _labels, stderrNetworkLines: _lines, ...wire } = obs.wire;
         obs.wire = {
@@ -97,6 +98,17 @@ export async function observeSurface(input: ObserveInput): Promise<SurfaceObserv
     if (!(error instanceof SessionBootError)) throw error;
     return bootFailed(obs, error, started);
   }
+}
+
+/**
+ * What stopping the Streamable HTTP server the harness started tells (`withServer`'s `stopped`): the processes of its
+ * tree still alive once it exited (ShutdownInfo.survivors; swept by the process layer as a stdio server's are) go
+ * into `obs.shutdown`, so transport/shutdown reports them as it does a stdio server's. Nothing when none was left.
+ */
+function serverShutdown(obs: SurfaceObservation, shutdown: ShutdownInfo): void {
+  if (shutdown.survivors === 0) return;
+  const base: ShutdownInfo = obs.shutdown ?? { endedBy: 'session-end', durationMs: 0, survivors: 0, stdinGraceMs: 0 };
+  obs.shutdown = { ...base, survivors: shutdown.survivors, ...(shutdown.survivorsMayRemain ? { survivorsMayRemain: true } : {}) };
 }
 
 function bootFailed(obs: SurfaceObservation, error: SessionBootError, started: number): SurfaceObservation {

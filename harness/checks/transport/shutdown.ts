@@ -9,7 +9,9 @@
  *   published servers: @openbnb/mcp-server-airbnb, a 10 s timer after a failed start-up fetch; a server exiting
  *   2.1-3.2 s after EOF drew the warning in 3 runs of 8).
  * - Processes of its tree still alive after shutdown: an error (the harness's own rule: a host is left with them); the
- *   message says whether the harness's sweep ended them all (harness/session/stdio/sweep.ts).
+ *   message says whether the harness's sweep ended them all (harness/session/stdio/sweep.ts). On Streamable HTTP, the
+ *   tree of the server the harness started (command + url) once it exited on its stop (SIGTERM to the tree, as
+ *   Playwright's webServer): the same finding. The stdin steps have no HTTP counterpart (no stdin), so only it applies.
  */
 import { defineCheck } from '../define.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
@@ -26,7 +28,7 @@ export default defineCheck({
   meta: {
     id: 'transport/shutdown',
     defaultSeverity: 'warning',
-    description: 'The server exits after stdin closes, without SIGTERM/SIGKILL, and leaves no orphaned processes.',
+    description: 'The server exits after stdin closes, without SIGTERM/SIGKILL, and leaves no orphaned processes (a Streamable HTTP server the harness starts: none once it stopped).',
     rationale:
       'Hosts end a stdio server by closing its stdin; a server that ignores EOF keeps the host waiting for its kill timeouts, and orphaned child processes keep ports, files and memory after the host is gone.',
     spec: 'spec:2025-11-25/basic/lifecycle.mdx §Shutdown; spec:2026-07-28/basic/transports/stdio.mdx §Shutdown',
@@ -37,14 +39,14 @@ export default defineCheck({
     },
     fixes: {
       orphans:
-        "End the processes you start when stdin closes (kill them, or have them watch their parent). The message's last sentence says what the harness did: 'The harness killed them' when its sweep (freeze every process carrying the server's marker or in its process group, kill them, look again until none is left) ended them all; 'some may still be running' when they kept starting new processes or did not stop until the sweep gave up (2 s): look for them by hand. A process that removed `MCP_HARNESS_PROCESS` from its environment and left the process group is not found at all, with or without `--isolate` (docs/security.md).",
+        "End the processes you start when stdin closes, or (a Streamable HTTP server) on SIGTERM: kill them, or have them watch their parent. The message's last sentence says what the harness did: 'The harness killed them' when its sweep (freeze every process carrying the server's marker or in its process group, kill them, look again until none is left) ended them all; 'some may still be running' when they kept starting new processes or did not stop until the sweep gave up (2 s): look for them by hand. A process that removed `MCP_HARNESS_PROCESS` from its environment and left the process group is not found at all, with or without `--isolate` (docs/security.md).",
     },
     examples: {
       fail: 'a server that keeps an interval timer running after stdin EOF and only ends on SIGTERM',
       pass: "a server that calls process.exit() (or lets the event loop drain) on stdin 'end'",
     },
     needsSession: false,
-    transports: ['stdio'],
+    transports: ['stdio', 'streamable-http'],
   },
   check(ctx, report) {
     const shutdown = ctx.observation.shutdown;
@@ -60,8 +62,10 @@ export default defineCheck({
       : ` Revision ${version} sets the server no exit rule (its client sends SIGTERM after a reasonable time); ${EXIT_ON_EOF_REVISION} asks servers to exit promptly when stdin closes, and hosts wait for it.`;
     const data = { graceMs: Math.round(shutdown.stdinGraceMs), basis };
     const severity = bound ? 'warning' : 'info';
-    if (shutdown.endedBy === 'sigterm') report({ messageId: 'neededSigterm', severity, data, evidence: { durationMs } });
-    if (shutdown.endedBy === 'sigkill') report({ messageId: 'neededSigkill', severity, data, evidence: { durationMs } });
+    // the stdin steps are stdio's (a Streamable HTTP connection has no stdin; its server is stopped with SIGTERM)
+    const stdio = ctx.observation.transport === 'stdio';
+    if (stdio && shutdown.endedBy === 'sigterm') report({ messageId: 'neededSigterm', severity, data, evidence: { durationMs } });
+    if (stdio && shutdown.endedBy === 'sigkill') report({ messageId: 'neededSigkill', severity, data, evidence: { durationMs } });
     // whether the sweep converged within its bounds depends on the machine: message data, never the messageId
     if (shutdown.survivors > 0) report({ messageId: 'orphans', severity: 'error', data: { count: shutdown.survivors, outcome: shutdown.survivorsMayRemain ? MAY_REMAIN : KILLED } });
   },

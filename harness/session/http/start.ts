@@ -4,6 +4,7 @@
  * connection (`withServer`), and stopping it after the last.
  */
 import { isHttpSpec, MAX_STDOUT_ENTRIES, resolveOptions, type ConnectSpec, type HttpSpec, type SessionOptions } from '../options.ts';
+import type { ShutdownInfo } from '../../model/wire.ts';
 import type { TransportContext } from '../transports.ts';
 import { SessionBootError } from '../errors.ts';
 import { StartFailure } from '../transport.ts';
@@ -33,7 +34,8 @@ export async function startServer(spec: HttpSpec, options: SessionOptions): Prom
  * (`command` + `url`), and stop it (SIGTERM, then SIGKILL of the whole tree after `timeouts.termGraceMs`)
  * when `use` settles, also when it throws. `use` gets the server (undefined: stdio, or a running `url`) and
  * the transport context every connection to it needs (its exit). `stopped` sees the server once it is
- * stopped (its output complete). The one server lifecycle of every command that boots a surface (`run`,
+ * stopped (its output complete), with how its stop went (`ShutdownInfo`: `survivors`, the processes of its tree
+ * still alive once it exited, swept as a stdio server's are: harness/session/stdio/shutdown.ts `terminateProcess`). The one server lifecycle of every command that boots a surface (`run`,
  * `snapshot`, `diff`), issue 14 §1.
  * @throws SessionBootError phase `spawn` when the server cannot be started (nothing is left running);
  *   whatever `use` throws.
@@ -42,15 +44,15 @@ export async function withServer<T>(
   spec: ConnectSpec,
   options: SessionOptions,
   use: (server: WebServer | undefined, context: TransportContext) => Promise<T>,
-  stopped?: (server: WebServer) => void,
+  stopped?: (server: WebServer, shutdown: ShutdownInfo) => void,
 ): Promise<T> {
   const server = isHttpSpec(spec) ? await startServer(spec, options) : undefined;
   try {
     return await use(server, server ? { serverExit: server.exited } : {});
   } finally {
     if (server) {
-      await server.stop();
-      stopped?.(server);
+      const shutdown = await server.stop();
+      stopped?.(server, shutdown);
     }
   }
 }

@@ -9,6 +9,10 @@ checkTester(check, {
     { name: 'exited after stdin closed', observation: makeObservation({ shutdown: { endedBy: 'stdin-close', durationMs: 30, survivors: 0, stdinGraceMs: 2000 } }) },
     { name: 'had already exited', observation: makeObservation({ shutdown: { endedBy: 'already-exited', durationMs: 0, survivors: 0, stdinGraceMs: 2000 } }) },
     { name: 'no shutdown recorded', observation: makeObservation() },
+    {
+      name: 'Streamable HTTP: the session ended and the server the harness started left nothing',
+      observation: makeObservation({ transport: 'streamable-http', shutdown: { endedBy: 'session-end', durationMs: 5, survivors: 0, stdinGraceMs: 0 } }),
+    },
   ],
   invalid: [
     // spec:2026-07-28/basic/transports/stdio.mdx §Shutdown: "Servers SHOULD exit promptly when their standard input is closed"
@@ -49,6 +53,17 @@ checkTester(check, {
         severity: 'error',
         message: "5 process(es) of the server's process tree were still alive after shutdown. The harness could not confirm that it ended them all (they kept starting new processes, or did not stop, until its sweep gave up): some may still be running.",
       }],
+    },
+    {
+      // harness/run/observe.ts: the survivors of the server the harness started (command + url), once it stopped
+      name: 'Streamable HTTP: processes of the started server\'s tree left after its stop are the same error',
+      observation: makeObservation({ transport: 'streamable-http', shutdown: { endedBy: 'session-end', durationMs: 5, survivors: 1, stdinGraceMs: 0 } }),
+      findings: [{ messageId: 'orphans', severity: 'error', message: "1 process(es) of the server's process tree were still alive after shutdown. The harness killed them; none was left when it looked again." }],
+    },
+    {
+      name: 'Streamable HTTP: no stdin step is judged (only stdio has one)',
+      observation: makeObservation({ transport: 'streamable-http', protocolVersion: MODERN, shutdown: { endedBy: 'sigterm', durationMs: 5, survivors: 1, stdinGraceMs: 0 } }),
+      findings: [{ messageId: 'orphans', severity: 'error' }],
     },
     {
       name: 'both at once',
