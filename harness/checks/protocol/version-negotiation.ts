@@ -24,6 +24,8 @@ import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { KNOWN_PROTOCOL_VERSIONS } from '../../model/protocol.ts';
 import type { ProbeRecord } from '../../model/wire.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
+import { sdkDeclarations } from '../sdk/generation.ts';
 import { BOGUS_VERSION, futureClientId, futureClientProbe, futureClientState, initializeParams } from './future-client.ts';
 
 export { BOGUS_VERSION };
@@ -41,11 +43,25 @@ export const NEWEST_KNOWN_REVISION = [...KNOWN_PROTOCOL_VERSIONS].sort().at(-1) 
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string');
 
-function judgeUnsupported(record: ProbeRecord, report: Report): void {
+/** The split TypeScript SDK 2.x server package, whose `serveStdio` checks the envelope's version on the opening message only. */
+const SDK2_SERVER = '@modelcontextprotocol/server';
+
+/**
+ * The sentence on the TypeScript SDK 2.x gap (`unsupportedServed`'s `sdk`), only when the surface's package manifest
+ * declares that SDK's server package (sdk/generation's `sdkDeclarations`); empty otherwise: nothing on the wire names
+ * a server's SDK, and a server on another SDK (a Go SDK server, sweep 13) was told of the SDK 2.x gap.
+ */
+export function sdk2Gap(observation: SurfaceObservation): string {
+  const json = observation.manifest?.json;
+  if (json === null || typeof json !== 'object' || !sdkDeclarations(json).has(SDK2_SERVER)) return '';
+  return ` The manifest declares ${SDK2_SERVER} (TypeScript SDK 2.x), whose serveStdio has this known gap; fix: see docs/checks.md#protocolversion-negotiation.`;
+}
+
+function judgeUnsupported(record: ProbeRecord, report: Report, sdk: string): void {
   const kind = responseKind(record.request);
   if (kind === 'none') return;
   const error = rpcError(record.request);
-  if (kind !== 'protocol-error') return report({ messageId: 'unsupportedServed', pointer: '/params/_meta/io.modelcontextprotocol~1protocolVersion' });
+  if (kind !== 'protocol-error') return report({ messageId: 'unsupportedServed', pointer: '/params/_meta/io.modelcontextprotocol~1protocolVersion', data: { sdk } });
   if (error?.code !== -32022) return report({ messageId: 'unsupportedWrongCode', pointer: '/error/code', data: { code: String(error?.code) } });
   const data = error.data as { supported?: unknown; requested?: unknown } | undefined;
   if (!isStringArray(data?.supported) || data?.requested !== BOGUS_VERSION) report({ messageId: 'unsupportedData', pointer: '/error/data' });
@@ -91,7 +107,7 @@ export default defineCheck({
     spec: 'spec:2026-07-28/basic/versioning.mdx; spec:2026-07-28/basic/index.mdx §_meta; spec:2025-11-25/basic/lifecycle.mdx §Version Negotiation',
     messages: {
       unsupportedServed:
-        'A request whose _meta names an unsupported protocol version was served normally; it must be answered with error -32022 (UnsupportedProtocolVersion), on every request, also after earlier requests pinned a version. On the SDK 2.x serveStdio this is a known gap; fix: see docs/checks.md#protocolversion-negotiation.',
+        'A request whose _meta names an unsupported protocol version was served normally; it must be answered with error -32022 (UnsupportedProtocolVersion), on every request, also after earlier requests pinned a version.{{sdk}}',
       unsupportedWrongCode: 'A request whose _meta names an unsupported protocol version got error code {{code}}; it must be -32022 (UnsupportedProtocolVersion).',
       unsupportedData: 'The -32022 error must carry data.supported (a non-empty array of version strings) and data.requested (the version the request named).',
       noEnvelopeServed: 'A request without the _meta envelope was served; a request missing its required _meta fields is malformed and must get -32602.',
@@ -132,7 +148,7 @@ export default defineCheck({
     const get = (id: string) => probeRecord(observation, id);
     if (era === 'modern') {
       const unsupported = get(UNSUPPORTED);
-      if (unsupported) judgeUnsupported(unsupported, report);
+      if (unsupported) judgeUnsupported(unsupported, report, sdk2Gap(observation));
       const noEnvelope = get(NO_ENVELOPE);
       if (noEnvelope) judgeNoEnvelope(noEnvelope, report, observation.transport === 'streamable-http');
     } else if (era === 'legacy') {
