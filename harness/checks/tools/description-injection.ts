@@ -118,7 +118,7 @@ export default defineCheck({
     for (const tool of observation.listing?.tools ?? []) {
       for (const { pointer, text } of toolTexts(tool)) {
         const hidden = hiddenKinds(text);
-        if (hidden.length > 0) report({ messageId: 'hiddenUnicode', tool: tool.name, pointer, severity: 'error', data: { tool: tool.name, pointer, kind: hidden.join(', ') } });
+        if (hidden.length > 0) report({ messageId: 'hiddenUnicode', tool: tool.name, pointer, severity: 'error', data: { tool: tool.name, pointer, kind: hidden.join('; ') } });
         const kinds = injectionKinds(text);
         if (kinds.length > 0) report({ messageId: 'injection', tool: tool.name, pointer, data: { tool: tool.name, pointer, kind: kinds.join(', ') } });
       }

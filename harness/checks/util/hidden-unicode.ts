@@ -5,7 +5,7 @@
  * rendered as nothing) is looked at, plus the invisible operators and the ALM. No MCP revision says anything
  * about invisible characters in tool text (spec:2025-11-25/server/tools.mdx §Security Considerations concerns tool
  * inputs, outputs, access and rate limits); the project's ground truth makes them error-level (case 28). A kind
- * names a class of characters, never the text.
+ * names a class of characters and the code points of it found (a few, deduplicated), never the text around them.
  *
  * Per class (Unicode 15.1, UAX #9 bidi, UTS #51 emoji, the Unicode core spec §23.2 Layout Controls):
  * - tag characters U+E0000-U+E007F: always, except the three RGI emoji subdivision flags (U+1F3F4, the tag letters
@@ -37,17 +37,24 @@
  *   symbol format controls, the unassigned rest of the tag block): always: nothing in tool text needs them.
  */
 
-/** The kinds, in report order. */
+/**
+ * The kinds, in report order: each a class name, which the report follows with the code points of that class the
+ * text contains (`hiddenKinds`). The class alone named code points the text lacks: a description with two U+200B
+ * was reported as "zero-width characters (U+200B, U+2060, U+FEFF)" (sweep 13).
+ */
 export const HIDDEN_KINDS = {
-  tags: 'tag characters (U+E0000-U+E007F)',
-  bidi: 'bidirectional controls (U+202A-U+202E, U+2066-U+2069)',
-  zeroWidth: 'zero-width characters (U+200B, U+2060, U+FEFF)',
-  operators: 'invisible operators (U+2061-U+2064)',
-  joiners: 'zero-width joiners (U+200C, U+200D) outside a joining script or an emoji sequence',
-  marks: 'directional marks (U+200E, U+200F, U+061C) where no right-to-left text needs them',
-  selectors: 'variation selectors (U+FE00-U+FE0F, U+E0100-U+E01EF, U+180B-U+180F) outside a variation sequence',
-  invisible: 'other invisible characters (default-ignorable code points such as U+034F, U+3164, U+00AD)',
+  tags: 'tag characters',
+  bidi: 'bidirectional controls',
+  zeroWidth: 'zero-width characters',
+  operators: 'invisible operators',
+  joiners: 'zero-width joiners outside a joining script or an emoji sequence',
+  marks: 'directional marks where no right-to-left text needs them',
+  selectors: 'variation selectors outside a variation sequence',
+  invisible: 'other invisible (default-ignorable) characters',
 } as const;
+
+/** How many distinct code points of one class `hiddenKinds` names; the rest are counted (`and N more`). */
+export const HIDDEN_CODE_POINTS_NAMED = 3;
 
 type Kind = keyof typeof HIDDEN_KINDS;
 const ORDER = Object.keys(HIDDEN_KINDS) as Kind[];
@@ -175,18 +182,37 @@ function classify(cps: string[], i: number): Kind | undefined {
   }
 }
 
-/** The kinds of hidden Unicode a text contains, in HIDDEN_KINDS order; [] for text without any candidate. */
+/**
+ * The kinds of hidden Unicode a text contains, in HIDDEN_KINDS order, each its class name and the distinct code
+ * points of that class found, in order of first occurrence, at most HIDDEN_CODE_POINTS_NAMED of them
+ * (`zero-width characters: U+200B`, `tag characters: U+E0041, U+E0042, U+E0043 and 4 more`); [] for text without
+ * any. Only code points in hidden use are named (a Thai word boundary's U+200B beside a flagged one is not).
+ */
 export function hiddenKinds(text: string): string[] {
   if (!HIDDEN_CANDIDATE.test(text)) return [];
   const cps = Array.from(text);
-  const found = new Set<Kind>();
+  const found = new Map<Kind, Set<string>>();
   for (let i = 0; i < cps.length; i++) {
     if (cps[i] === '\u{1F3F4}') { i += flagTags(cps, i); continue; }
     if (!HIDDEN_CANDIDATE.test(cps[i])) continue;
     const kind = classify(cps, i);
-    if (kind !== undefined) found.add(kind);
+    if (kind === undefined) continue;
+    const seen = found.get(kind) ?? new Set<string>();
+    seen.add(codePoint(cps[i]));
+    found.set(kind, seen);
   }
-  return ORDER.filter((k) => found.has(k)).map((k) => HIDDEN_KINDS[k]);
+  return ORDER.filter((k) => found.has(k)).map((k) => `${HIDDEN_KINDS[k]}: ${namedCodePoints([...(found.get(k) as Set<string>)])}`);
+}
+
+/** `U+200B`: a code point as the Unicode standard writes it (four hex digits at least, upper case). */
+function codePoint(c: string): string {
+  return `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** The first HIDDEN_CODE_POINTS_NAMED of `all`, comma-separated, and how many more there are. */
+function namedCodePoints(all: string[]): string {
+  const named = all.slice(0, HIDDEN_CODE_POINTS_NAMED).join(', ');
+  return all.length > HIDDEN_CODE_POINTS_NAMED ? `${named} and ${all.length - HIDDEN_CODE_POINTS_NAMED} more` : named;
 }
 
 /** The patterns hiddenKinds runs (none with a `g` or `y` flag), for a check's `prepare` to compile ahead. */
