@@ -11,7 +11,11 @@
  * probe that was called but never succeeded gets no probes, and a note names it (`unprobed`), so a run whose calls
  * all failed (a dummy key, no network) does not read as enforcement that held.
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
- * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded:
+ * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded (as the
+ * harness reads success: a result without isError whose body reports no failure in a shape it knows). Their messages
+ * say what that call got, a result without isError, and not that it succeeded: on a published server the `{}` call's
+ * plain text was a failure no shape matches ("INTERNAL_ERROR: ... failed, reason: getaddrinfo EAI_AGAIN", sweep 13),
+ * which still shows that `{}` was not refused as invalid where the absent arguments were:
  * - `tools/call` without `arguments` for a tool whose inputSchema requires nothing, after a call with
  *   `arguments: {}` succeeded: `arguments` is optional in every revision (schema.ts CallToolRequest
  *   `arguments?:`), so a rejection is a warning (`omittedArgumentsRejected`).
@@ -198,11 +202,11 @@ export default defineCheck({
       validCallRejected:
         'Tool {{tool}} rejected arguments that are valid per its advertised inputSchema as invalid ({{answer}}){{where}}: the inputSchema under-states what the handler enforces.',
       omittedArgumentsRejected:
-        'Tool {{tool}} rejected a tools/call without arguments as invalid ({{answer}}), though its inputSchema requires nothing and the same call with arguments {} succeeded; arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.',
+        'Tool {{tool}} rejected a tools/call without arguments as invalid ({{answer}}), though its inputSchema requires nothing and the same call with arguments {} got a result without isError (not refused as invalid); arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.',
       unprobed:
         'Tool {{tool}} got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).',
       wholeFloatRejected:
-        "Tool {{tool}} rejected the integer property '{{property}}' written as a whole-number float (N.0) as invalid ({{answer}}), though the same call with N succeeded; JSON has one number type and JSON Schema's integer accepts any number with a zero fractional part.",
+        "Tool {{tool}} rejected the integer property '{{property}}' written as a whole-number float (N.0) as invalid ({{answer}}), though the same call with N got a result without isError (not refused as invalid); JSON has one number type and JSON Schema's integer accepts any number with a zero fractional part.",
     },
     examples: {
       fail: 'inputSchema {"properties":{"limit":{"type":"integer","maximum":50}}}; a call with limit above 50 returns a normal result',

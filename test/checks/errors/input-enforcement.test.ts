@@ -247,13 +247,28 @@ checkTester(check, {
       name: 'rejects the integer written as 5.0 though 5 succeeded',
       observation: base,
       answer: (p) => (p.id.endsWith(':whole-float') ? { error: { code: -32602, message: 'limit: expected integer' } } : enforcing(p)),
-      findings: [{ messageId: 'wholeFloatRejected', tool: 'search', pointer: '/inputSchema/properties/limit', severity: 'warning', message: "Tool search rejected the integer property 'limit' written as a whole-number float (N.0) as invalid (JSON-RPC -32602), though the same call with N succeeded; JSON has one number type and JSON Schema's integer accepts any number with a zero fractional part." }],
+      findings: [{ messageId: 'wholeFloatRejected', tool: 'search', pointer: '/inputSchema/properties/limit', severity: 'warning', message: "Tool search rejected the integer property 'limit' written as a whole-number float (N.0) as invalid (JSON-RPC -32602), though the same call with N got a result without isError (not refused as invalid); JSON has one number type and JSON Schema's integer accepts any number with a zero fractional part." }],
     },
     {
       name: 'rejects a call without arguments though {} succeeded',
       observation: noArguments,
       answer: (p) => (p.id.endsWith(':omitted-arguments') ? { result: { isError: true, content: [{ type: 'text', text: 'Input validation error: expected object, received undefined' }] } } : rejected),
-      findings: [{ messageId: 'omittedArgumentsRejected', tool: 'status', pointer: '/inputSchema', severity: 'warning', message: 'Tool status rejected a tools/call without arguments as invalid (an isError result), though its inputSchema requires nothing and the same call with arguments {} succeeded; arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.' }],
+      findings: [{ messageId: 'omittedArgumentsRejected', tool: 'status', pointer: '/inputSchema', severity: 'warning', message: 'Tool status rejected a tools/call without arguments as invalid (an isError result), though its inputSchema requires nothing and the same call with arguments {} got a result without isError (not refused as invalid); arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.' }],
+    },
+    // sweep 13 (@mondaydotcomorg/monday-api-mcp 3.3.0, offline): {} answered a plain-text failure no failure shape
+    // matches, no isError; the call without arguments got -32602. The finding stands, worded as what {} got
+    {
+      name: 'rejects a call without arguments though {} got a plain-text failure without isError that no failure shape matches',
+      observation: makeObservation({ tools: [status], calls: [makeCall('status', { result: { content: [{ type: 'text', text: 'INTERNAL_ERROR: request to the service failed, reason: getaddrinfo EAI_AGAIN' }] } }, { scenario: { arguments: {} } })] }),
+      answer: (p) => (p.id.endsWith(':omitted-arguments') ? { error: { code: -32602, message: 'Invalid arguments: expected object, received undefined' } } : rejected),
+      findings: [{ messageId: 'omittedArgumentsRejected', tool: 'status', pointer: '/inputSchema', severity: 'warning', message: 'Tool status rejected a tools/call without arguments as invalid (JSON-RPC -32602), though its inputSchema requires nothing and the same call with arguments {} got a result without isError (not refused as invalid); arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.' }],
+    },
+    // the {} call's body opens as a failure report: no base to judge against, so no probe and no finding (a note only)
+    {
+      name: 'a call without arguments is not judged against a {} call whose body reports a failure',
+      observation: makeObservation({ tools: [status], calls: [makeCall('status', { result: { content: [{ type: 'text', text: 'Error: request to the service failed' }] } }, { scenario: { arguments: {} } })] }),
+      answer: () => ({ error: { code: -32602, message: 'Invalid arguments: expected object, received undefined' } }),
+      findings: [{ messageId: 'unprobed', severity: 'info', tool: 'status', pointer: '/inputSchema' }],
     },
   ],
 });

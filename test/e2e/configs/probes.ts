@@ -48,7 +48,7 @@ export const ARMS: Arm[] = [
       { check: 'protocol/capability-lists', messageId: 'cursorRepeated', severity: 'warning', includes: 'Page 2 of resources/list returned a nextCursor that page 1 already returned' },
       { check: 'protocol/capability-lists', messageId: 'itemRepeated', severity: 'warning', includes: 'resources/list' },
       { check: 'protocol/wire-schema', messageId: 'invalid', severity: 'error', includes: 'A resources/templates/list message from the server fails the 2025-11-25 wire schema at /result/resourceTemplates/0' },
-      { check: 'errors/input-enforcement', messageId: 'omittedArgumentsRejected', severity: 'warning', includes: 'Tool list_jobs rejected a tools/call without arguments as invalid (JSON-RPC -32602)' },
+      { check: 'errors/input-enforcement', messageId: 'omittedArgumentsRejected', severity: 'warning', includes: 'Tool list_jobs rejected a tools/call without arguments as invalid (JSON-RPC -32602), though its inputSchema requires nothing and the same call with arguments {} got a result without isError (not refused as invalid)' },
       { check: 'errors/input-enforcement', messageId: 'wholeFloatRejected', severity: 'warning', includes: "Tool tail_log rejected the integer property 'limit'" },
     ],
     never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }, { check: 'protocol/capability-lists', messageId: 'pageLimit' }],
