@@ -145,6 +145,14 @@ export interface SurfaceObservation {
   wire: WireTap;
   /** Every exit of a surface process: unexpected ones (crashes) and the final one. The session restarts after a crash. */
   exits: ExitInfo[];
+  /**
+   * The other processes of the same server the harness ran beside the session (stdio): one per fresh-process probe
+   * opening and per spare started for one (harness/run/fresh-probes.ts), in start order, each with when it started
+   * (`startMs`) and exited (`endMs`, absent if it never did), ms on the clock of `exits[].atMs` (since the session's
+   * first process spawned; negative: before it). transport/exit reads it to say that such a process ran when the
+   * session's process died of a signal the harness did not send. Absent when there were none.
+   */
+  freshProcesses?: FreshProcessLife[];
   shutdown?: ShutdownInfo;
   /** The surface's package manifest (package.json) when the surface names one. */
   manifest?: { path: string; json: Record<string, unknown> };
@@ -155,6 +163,14 @@ export interface SurfaceObservation {
   /** Tools for which argument generation was refused (destructive, not allowed). */
   skippedTools: { tool: string; reason: string; kind?: SkipKind }[];
   durationMs: number;
+}
+
+/** When one process of a fresh-process probe (or a spare) ran: ms on the session's clock (SurfaceObservation.freshProcesses). */
+export interface FreshProcessLife {
+  /** ms since the session's first process spawned (negative: before it). */
+  startMs: number;
+  /** When it exited, same clock; absent if it had not. */
+  endMs?: number;
 }
 
 /**

@@ -46,7 +46,7 @@
 import type { Era } from '../model/protocol.ts';
 import type { Negotiation } from '../model/observation.ts';
 import type { ProbeRecord } from '../model/wire.ts';
-import { openSession, spawnFresh, type FreshProcess, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
+import { FreshLives, openSession, spawnFresh, type FreshProcess, type Session, type SessionOptions, type SpawnSpec } from '../session/index.ts';
 import { freshProcessCount } from '../checks/fresh-process.ts';
 import { serverFingerprint, sparesAhead, type EraHints } from './era-hint.ts';
 
@@ -90,6 +90,8 @@ export interface EarlySession {
    * runs start their spares once the era is known. Never throws.
    */
   spareDiverged(): void;
+  /** When each spare ran (FreshLives); the observation tracks its fresh probes' own processes here too. */
+  readonly lives: FreshLives;
 }
 
 /**
@@ -134,6 +136,7 @@ export function openingTroubled(negotiation: Negotiation): boolean {
 export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era: Era) => number, signal?: AbortSignal, hints?: EraHints): EarlySession {
   let taken = false;
   let released = false;
+  const lives = new FreshLives();
   const pending: Promise<FreshProcess | undefined>[] = [];
   const stopping: Promise<void>[] = [];
   const stop = (list: Promise<FreshProcess | undefined>[]): Promise<unknown> => {
@@ -142,7 +145,7 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
   };
   const spawn = (count: number) => {
     if (released || signal?.aborted) return;
-    for (let i = 0; i < count; i++) pending.push(spawnFresh(spec, options).catch(() => undefined));
+    for (let i = 0; i < count; i++) pending.push(spawnFresh(spec, options, { lives }).catch(() => undefined));
   };
   const configured = options.era ?? 'auto';
   const hint = hints?.get(spec);
@@ -225,6 +228,7 @@ export function openEarly(spec: SpawnSpec, options: SessionOptions, spares: (era
     await stop(pending.splice(0)); // also those an earlier call began stopping
   };
   return {
+    lives,
     take() {
       taken = true;
       return opening;

@@ -15,7 +15,7 @@
  *   and client-capabilities checks: harness/checks/protocol/future-client.ts). There is no third round.
  * A fresh probe runs on its own process, so what it sees does not depend on when it ran, nor on the others.
  */
-import { probeFresh, type ConnectSpec, type FreshProcess, type FreshStops, type SessionOptions, type WebServer } from '../session/index.ts';
+import { probeFresh, type ConnectSpec, type FreshLives, type FreshProcess, type FreshStops, type SessionOptions, type WebServer } from '../session/index.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { ProbeRecord, ProbeRequest } from '../model/wire.ts';
 import type { EarlySession } from './early-session.ts';
@@ -31,10 +31,11 @@ export interface FreshInput {
 }
 
 /**
- * The context a fresh probe runs in (the server the harness started for a `url` surface, if any), and where
- * its process's shutdown goes (`stops`: the observation awaits them, beside closing the main session).
+ * The context a fresh probe runs in (the server the harness started for a `url` surface, if any), where
+ * its process's shutdown goes (`stops`: the observation awaits them, beside closing the main session), and where
+ * its process's start and exit are tracked (`lives`: SurfaceObservation.freshProcesses).
  */
-export type FreshContext = { serverExit?: WebServer['exited']; stops?: FreshStops };
+export type FreshContext = { serverExit?: WebServer['exited']; stops?: FreshStops; lives?: FreshLives };
 
 /**
  * The process identity of each planned fresh probe, by index: what is sent (method, params, raw line, tool)

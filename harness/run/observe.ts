@@ -5,7 +5,7 @@
  *
  * This is the only run-stage module that talks to a process (through harness/session).
  */
-import { FreshStops, isHttpSpec, openSession, SessionBootError, withServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
+import { FreshLives, FreshStops, isHttpSpec, openSession, SessionBootError, withServer, type ConnectSpec, type Session, type SessionOptions, type WebServer } from '../session/index.ts';
 import type { Listing, SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, RequestRecord, Scenario, ShutdownInfo } from '../model/wire.ts';
 import { guardDeepValues } from './depth-guard.ts';
@@ -14,7 +14,7 @@ import { changesStateByName, EFFECT_ORDER_SLOTS_PER_WINDOW, runInEffectOrder } f
 import { declaresListChanged, finishListChanged, followListChanges } from './relist.ts';
 import { assumeAnswered, selectEarly, startEarly, type EarlyProbes } from './early-probes.ts';
 import type { EarlySession } from './early-session.ts';
-import { runFreshProbes, startEarlyFresh, type EarlyFresh } from './fresh-probes.ts';
+import { runFreshProbes, startEarlyFresh, type EarlyFresh, type FreshContext } from './fresh-probes.ts';
 import { shareIdentical } from './shared-probes.ts';
 
 /** Inputs for one observation. */
@@ -123,7 +123,9 @@ function bootFailed(obs: SurfaceObservation, error: SessionBootError, started: n
 async function observeConnected(input: ObserveInput, obs: SurfaceObservation, started: number, server: WebServer | undefined): Promise<SurfaceObservation> {
   // fresh-probe processes stop beside the rest of the observation; the finally below awaits them
   const stops = new FreshStops();
-  const context = server ? { serverExit: server.exited, stops } : { stops };
+  // the spares' lives and those of the probes' own processes: which of them ran when the main process died
+  const lives = input.early?.lives ?? new FreshLives();
+  const context = server ? { serverExit: server.exited, stops, lives } : { stops, lives };
   let session: Session | undefined;
   try {
     session = await (input.early ? input.early.take() : openSession(input.spec, input.session, context));
@@ -197,6 +199,8 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
     guardDeepValues(obs);
     obs.exits = session.exits();
     await freshStopped;
+    const fresh = lives.onClock(session.clockOrigin());
+    if (fresh.length > 0) obs.freshProcesses = fresh;
     obs.durationMs = performance.now() - started;
   }
   return obs;
@@ -254,7 +258,7 @@ async function callAll(session: Session, scenarios: Scenario[], changesState: (t
  * different checks share one process, `early` ones take their early records, and a second planning round
  * decides which fresh records count).
  */
-async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObservation, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: { serverExit?: WebServer['exited'] }, early?: EarlyFresh, earlyLive?: EarlyProbes): Promise<ProbeRecord[]> {
+async function runProbes(session: Session, input: ObserveInput, obs: SurfaceObservation, probes: ProbeRequest[], changesState: (tool: string | undefined) => boolean, context: FreshContext, early?: EarlyFresh, earlyLive?: EarlyProbes): Promise<ProbeRecord[]> {
   const live = (async () => {
     // identical requests of different checks are sent once, each check getting the record (./shared-probes.ts)
     const pipelined = shareIdentical(probes.filter((p) => !p.freshProcess && !p.exclusive), changesState);

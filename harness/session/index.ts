@@ -10,7 +10,7 @@ export type { SpawnSpec, SessionOptions } from './options.ts';
 export { SessionBootError } from './errors.ts';
 export { openSession, type OpenEvents } from './open.ts';
 export type { Session, RequestOptions } from './session.ts';
-export { FreshStops, probeFresh, spawnFresh, type FreshProbeResult, type FreshProcess } from './probe-fresh.ts';
+export { FreshLives, FreshStops, probeFresh, spawnFresh, type FreshProbeResult, type FreshProcess } from './probe-fresh.ts';
 export { killAllTrees } from './stdio/process-tree.ts';
 export { releaseAhead } from './stdio/ahead.ts';
 export type { HttpSpec, ServerSpec, ConnectSpec } from './options.ts';

@@ -57,6 +57,37 @@ export class FreshStops {
 }
 
 /**
+ * When the processes of one surface's fresh-process probes (and the spares started for them) ran, so that the run
+ * layer can tell which ran beside the main session's process when it died (transport/exit: a server that kills other
+ * instances of itself at start-up, by port or pid file, SIGKILLed the main process of @browsermcp/mcp 0.1.3 when the
+ * harness started its fresh-probe process; sweep 13). Pass one as `context.lives` to `spawnFresh` and `probeFresh`;
+ * read it (`onClock`) once every one of those processes was stopped. Stdio only: a Streamable HTTP probe opens no process.
+ */
+export class FreshLives {
+  /** Each tracked process: when its clock started (its spawn) and, once it exited, when; performance.now() ms. */
+  private readonly lives: { startedAt: number; endedAt?: number }[] = [];
+
+  /** Track the process of `link`, just started by `connector` (its wire tap's clock starts at its spawn). */
+  track(connector: Connector, link: Link): void {
+    const life: { startedAt: number; endedAt?: number } = { startedAt: connector.tap.startedAt };
+    this.lives.push(life);
+    void link.connection.closed.then((info) => (life.endedAt = life.startedAt + info.atMs));
+  }
+
+  /**
+   * Every tracked process in start order, in ms on a clock that starts at `origin` (performance.now() ms: the main
+   * session's, `Session.clockOrigin()`, which ExitInfo.atMs counts from), rounded: `startMs` (negative when it started
+   * before the origin) and `endMs` (absent while it runs).
+   */
+  onClock(origin: number): { startMs: number; endMs?: number }[] {
+    return this.lives.map(({ startedAt, endedAt }) => ({
+      startMs: Math.round(startedAt - origin),
+      ...(endedAt === undefined ? {} : { endMs: Math.round(endedAt - origin) }),
+    }));
+  }
+}
+
+/**
  * A process started ahead of a fresh-process probe (issue 12: its start-up overlaps the harness's own work),
  * nothing written to it yet: `probeFresh` writes the probe's opening line into it, so the probe still sees a
  * process of its own whose first line is the probe. Stop it with `stop()` (the normal shutdown) if no probe takes it.
@@ -85,11 +116,13 @@ class SpareProcess implements FreshProcess {
  * @throws SessionBootError phase `spawn` when the command cannot be started.
  * @throws TypeError for an HTTP spec.
  */
-export async function spawnFresh(spec: ConnectSpec, options: SessionOptions, context: TransportContext = {}): Promise<FreshProcess> {
+export async function spawnFresh(spec: ConnectSpec, options: SessionOptions, context: TransportContext & { lives?: FreshLives } = {}): Promise<FreshProcess> {
   if (isHttpSpec(spec)) throw new TypeError('spawnFresh: a Streamable HTTP surface has no process to start ahead');
   const resolved = resolveOptions(options);
   const connector = new Connector(createTransport(spec, resolved, context), resolved, []);
-  return new SpareProcess(connector, await spawnOrThrow(connector));
+  const link = await spawnOrThrow(connector);
+  context.lives?.track(connector, link);
+  return new SpareProcess(connector, link);
 }
 
 /**
@@ -99,11 +132,12 @@ export async function spawnFresh(spec: ConnectSpec, options: SessionOptions, con
  * options, still alive, never used), the lines go to that process instead of a new one; the budget counts from
  * the first line written either way. A spare that ended before use is stopped and a process spawned as without one.
  * With `context.stops`, the result comes as soon as the wait for the answers ended and the shutdown goes to
- * `stops` (the tap is then taken at that moment); without, the result comes after the shutdown.
+ * `stops` (the tap is then taken at that moment); without, the result comes after the shutdown. With
+ * `context.lives`, a process spawned here is tracked there (a spare is tracked by whoever spawned it).
  * @throws SessionBootError phase `spawn` when the command cannot be started.
  * @throws TypeError when `spare` was used before.
  */
-export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext & { stops?: FreshStops } = {}, signal?: AbortSignal, spare?: FreshProcess): Promise<FreshProbeResult> {
+export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext & { stops?: FreshStops; lives?: FreshLives } = {}, signal?: AbortSignal, spare?: FreshProcess): Promise<FreshProbeResult> {
   const resolved = resolveOptions(options);
   const { connector, link } = await startOrTake(spec, resolved, context, spare);
   const { connection, channel } = link;
@@ -130,7 +164,7 @@ export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lin
 }
 
 /** The spare's connector and link when it can be used, else a new process's. */
-async function startOrTake(spec: ConnectSpec, resolved: ResolvedSessionOptions, context: TransportContext, spare?: FreshProcess): Promise<{ connector: Connector; link: Link }> {
+async function startOrTake(spec: ConnectSpec, resolved: ResolvedSessionOptions, context: TransportContext & { lives?: FreshLives }, spare?: FreshProcess): Promise<{ connector: Connector; link: Link }> {
   if (spare !== undefined) {
     if (!(spare instanceof SpareProcess) || spare.used) throw new TypeError('probeFresh: a spare process serves one probe, and must come from spawnFresh');
     spare.used = true;
@@ -138,5 +172,7 @@ async function startOrTake(spec: ConnectSpec, resolved: ResolvedSessionOptions, 
     await spare.stop(); // ended before its probe: the probe gets a process of its own, as without a spare
   }
   const connector = new Connector(createTransport(spec, resolved, context), resolved, []);
-  return { connector, link: await spawnOrThrow(connector) };
+  const link = await spawnOrThrow(connector);
+  if (!isHttpSpec(spec)) context.lives?.track(connector, link);
+  return { connector, link };
 }

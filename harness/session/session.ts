@@ -91,6 +91,11 @@ export interface Session {
   notificationCount(method: string): number;
   /** Every process exit so far, in order (unexpected ones and the final). */
   exits(): ExitInfo[];
+  /**
+   * The origin of the session's clock, performance.now() ms: its first process's spawn, which ExitInfo.atMs and the
+   * wire tap's times count from (every restart keeps it).
+   */
+  clockOrigin(): number;
   /** Shut the current process down (stdin close, SIGTERM, SIGKILL). Idempotent. */
   close(): Promise<ShutdownInfo>;
 }
@@ -251,6 +256,10 @@ export class LiveSession implements Session {
 
   exits(): ExitInfo[] {
     return this.connector.exits.slice();
+  }
+
+  clockOrigin(): number {
+    return this.connector.tap.startedAt;
   }
 
   close(): Promise<ShutdownInfo> {

@@ -46,6 +46,19 @@ const STANDALONE = [{ version: '1900-01-01', caps: '-' }, { version: '2025-11-25
 const freshIds = (obs: SurfaceObservation) => obs.probes.filter((p) => p.probe.freshProcess).map((p) => p.probe.id).sort();
 const withoutProcess = (list: { process: number; version: string; caps: string }[]) => list.map(({ version, caps }) => ({ version, caps }));
 
+/**
+ * The observation tracks every fresh process it ran (SurfaceObservation.freshProcesses, read by transport/exit): `count`
+ * of them, each started after the session's first process and ended (all are stopped before the observation ends).
+ */
+function expectLives(obs: SurfaceObservation, count: number): void {
+  const lives = obs.freshProcesses ?? [];
+  expect(lives).toHaveLength(count);
+  for (const life of lives) {
+    expect(life.startMs).toBeGreaterThanOrEqual(0);
+    expect(life.endMs).toBeGreaterThanOrEqual(life.startMs);
+  }
+}
+
 describe('the shared legacy opening (one fresh process for version-negotiation and client-capabilities)', () => {
   it('conformant: one fresh process besides the main session, both checks silent, its answer collected once for the wire schema', async () => {
     const r = await runArm([]);
@@ -56,6 +69,7 @@ describe('the shared legacy opening (one fresh process for version-negotiation a
     const [a, b] = r.observation.probes.filter((p) => p.probe.freshProcess);
     expect(a.request.response).toBe(b.request.response); // one answer, each check's record
     expect(collectFrames(r.observation).filter((f) => f.frame === a.request.response)).toHaveLength(1);
+    expectLives(r.observation, 1);
   });
 
   it('echoes the offered version: version-negotiation reports it, client-capabilities silent, one fresh process', async () => {
@@ -75,6 +89,7 @@ describe('the shared legacy opening (one fresh process for version-negotiation a
     expect(freshIds(r.observation)).toEqual([`${CC}:realistic`, `${VN}:legacy-initialize`]);
     const shared = r.observation.probes.find((p) => p.probe.id.endsWith(':future-client'));
     expect(shared).toBeUndefined();
+    expectLives(r.observation, 3);
   });
 
   it('answers an unknown version with an error naming data.supported (allowed): round 2, both silent as before', async () => {

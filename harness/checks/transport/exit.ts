@@ -12,9 +12,11 @@
  * while the process ran and before the harness began ending it; on an unexpected exit the crash is the finding (a
  * write that raced the crash also fails). A server that exits when stdin closes at the end of the run never draws
  * it, nor a Streamable HTTP surface (its stdin is not the transport).
+ * An unexpected death by a signal while a process of a fresh-process probe ran beside it (`siblingRan`) says so: a
+ * server that kills other instances of itself (by port or pid file) ends this way (sweep 13, @browsermcp/mcp 0.1.3).
  */
 import { defineCheck } from '../define.ts';
-import type { BootFailure } from '../../model/observation.ts';
+import type { BootFailure, FreshProcessLife } from '../../model/observation.ts';
 import type { ExitInfo, RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
@@ -35,7 +37,7 @@ export default defineCheck({
       unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).{{http}}',
       bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
-      unexpectedExit: 'The server process exited unexpectedly {{how}} while the harness was still using it.',
+      unexpectedExit: 'The server process exited unexpectedly {{how}} while the harness was still using it.{{sibling}}',
       stdinClosed:
         "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
@@ -53,7 +55,7 @@ export default defineCheck({
     const { bootError, exits, calls } = ctx.observation;
     const stderr = stderrTail(ctx.observation);
     if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), stderrNetworkCause(ctx.observation), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
-    else for (const exit of exits) if (exit.unexpected) reportExit(exit, (f) => report({ ...f, stderr }));
+    else for (const exit of exits) if (exit.unexpected) reportExit(exit, ctx.observation.freshProcesses ?? [], (f) => report({ ...f, stderr }));
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
     for (const exit of exits) if (exit.stdinLost && !exit.unexpected) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });
     const unsent = new Unsent();
@@ -119,9 +121,37 @@ function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: 
 }
 
 
-/** One unexpected exit, named by its code or signal; its time (ms after spawn) is evidence. */
-function reportExit(exit: ExitInfo, report: Report): void {
-  report({ messageId: 'unexpectedExit', data: { how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs) } });
+/**
+ * How long before a signal death a fresh-process probe's process (or spare) that had already ended still counts as
+ * started "shortly before" it, ms: a server that kills other instances at start-up does so within its start-up
+ * (@browsermcp/mcp 0.1.3: the main process died 0.35 s after the probe's process started), and the process may be
+ * stopped (its probe answered) before the main one's exit is seen.
+ */
+export const SIBLING_RECENT_MS = 2000;
+
+/** The sentence `unexpectedExit` ends with when another process of the same server ran as the session's died. */
+export const SIBLING_SENTENCE =
+  ' Another process of the same server, started by the harness for a fresh-process probe, was running: a server that kills other instances of itself (by port or pid file) ends this way.';
+
+/**
+ * Whether a process of a fresh-process probe (or a spare; SurfaceObservation.freshProcesses) ran beside the session's
+ * process when it died of a signal: one that started after the session's first spawn and at or before the exit, and
+ * was still running then or had started at most SIBLING_RECENT_MS before it. An exit with a code, or one the harness
+ * caused (not `unexpected`), never: a signal the harness did not send came from elsewhere, and a server that ends
+ * other instances of itself at start-up (`lsof -ti:9009 | xargs kill -9` in @browsermcp/mcp 0.1.3, sweep 13) kills the
+ * session's process when the harness starts another for a fresh-process probe; the finding is still the server's.
+ */
+export function siblingRan(exit: Pick<ExitInfo, 'atMs' | 'signal' | 'unexpected'>, fresh: readonly FreshProcessLife[]): boolean {
+  if (exit.signal === null || !exit.unexpected) return false;
+  return fresh.some((p) => p.startMs >= 0 && p.startMs <= exit.atMs && (p.endMs === undefined || p.endMs >= exit.atMs || exit.atMs - p.startMs <= SIBLING_RECENT_MS));
+}
+
+/**
+ * One unexpected exit, named by its code or signal, with the sentence on another process of the same server when
+ * one ran (`siblingRan`); its time (ms after spawn) is evidence.
+ */
+function reportExit(exit: ExitInfo, fresh: readonly FreshProcessLife[], report: Report): void {
+  report({ messageId: 'unexpectedExit', data: { how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '' }, evidence: { atMs: Math.round(exit.atMs) } });
 }
 
 /** `with code 1`, `by signal SIGSEGV`, or `without code or signal`. */

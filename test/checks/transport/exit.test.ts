@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import check from '../../../harness/checks/transport/exit.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
+import check, { SIBLING_RECENT_MS, SIBLING_SENTENCE, siblingRan } from '../../../harness/checks/transport/exit.ts';
 import { checkTester, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 import type { BootFailure } from '../../../harness/model/observation.ts';
 import type { ExitInfo, HttpExchange } from '../../../harness/model/wire.ts';
@@ -186,6 +190,41 @@ describe('transport/exit details', () => {
     expect(findings.map((f) => [f.message, f.evidence])).toEqual([['The server process exited unexpectedly with code 1 while the harness was still using it.', { atMs: 733 }]]);
   });
 
+  // sweep 13: @browsermcp/mcp 0.1.3 kills whatever holds its port at start-up; the harness's fresh-probe process of
+  // the same server did so to the session's process (SIGKILL 0.35 s after it started)
+  describe('a death by a signal while another process of the same server ran (a fresh-process probe, a spare)', () => {
+    const killed: ExitInfo = { atMs: 5000, code: null, signal: 'SIGKILL', unexpected: true };
+    const plain = 'The server process exited unexpectedly by signal SIGKILL while the harness was still using it.';
+    const message = (exit: ExitInfo, freshProcesses?: Array<{ startMs: number; endMs?: number }>) =>
+      runCheckOn(check, makeObservation({ exits: [exit, finalExit], ...(freshProcesses ? { freshProcesses } : {}) })).filter((f) => f.messageId === 'unexpectedExit').map((f) => [f.message, f.severity]);
+
+    it('says so when one was running at the exit, keeping the finding and its severity', () => {
+      expect(message(killed, [{ startMs: 4650, endMs: 5300 }])).toEqual([[`${plain}${SIBLING_SENTENCE}`, 'error']]);
+      expect(message(killed, [{ startMs: 1000 }])).toEqual([[`${plain}${SIBLING_SENTENCE}`, 'error']]);
+    });
+
+    it('says so when one had started shortly before and already ended (its probe answered first)', () => {
+      expect(message(killed, [{ startMs: 5000 - SIBLING_RECENT_MS, endMs: 4990 }])).toEqual([[`${plain}${SIBLING_SENTENCE}`, 'error']]);
+    });
+
+    it('does not when none ran: none at all, one that ended long before, one that started after, one started before the session', () => {
+      expect(message(killed)).toEqual([[plain, 'error']]);
+      expect(message(killed, [{ startMs: 5000 - SIBLING_RECENT_MS - 1, endMs: 4990 }])).toEqual([[plain, 'error']]);
+      expect(message(killed, [{ startMs: 100, endMs: 300 }])).toEqual([[plain, 'error']]);
+      expect(message(killed, [{ startMs: 5001 }])).toEqual([[plain, 'error']]);
+      expect(message(killed, [{ startMs: -50, endMs: 6000 }])).toEqual([[plain, 'error']]);
+    });
+
+    it('does not for an exit with a code: no signal came from elsewhere', () => {
+      expect(message({ ...killed, code: 1, signal: null }, [{ startMs: 850 }])).toEqual([['The server process exited unexpectedly with code 1 while the harness was still using it.', 'error']]);
+    });
+
+    it('siblingRan: never for an exit the harness caused', () => {
+      expect(siblingRan({ ...killed, unexpected: false }, [{ startMs: 850 }])).toBe(false);
+      expect(siblingRan(killed, [{ startMs: 850 }])).toBe(true);
+    });
+  });
+
   it('counts the exits of a failed boot in one finding, naming how the last one ended', () => {
     const findings = runCheckOn(check, makeObservation({ bootError: { phase: 'negotiate', reason: 'exited', message: 'x' }, exits: [crash, { ...crash, atMs: 400, code: 3 }] }));
     expect(findings).toHaveLength(1);
@@ -193,5 +232,36 @@ describe('transport/exit details', () => {
     // the first exit's time is evidence (--show-values), never message text: the message is the same in every run
     expect(findings[0].message).not.toMatch(/\d+ ms/);
     expect(findings[0].evidence).toEqual({ session: 'x', firstExitAtMs: 120 });
+  });
+});
+
+// a server that kills other instances of itself (sweep 13: @browsermcp/mcp 0.1.3 frees its port with `kill -9`): the
+// harness's fresh-process probe starts one, which kills the session's process; the twin kills nothing
+describe('fixture kills-other-instances.mjs through the real CLI', () => {
+  let fault: CliRun | undefined;
+  let twin: CliRun | undefined;
+  const caches: string[] = [];
+  afterAll(() => {
+    [fault, twin].forEach(cleanup);
+    for (const dir of caches) rmSync(dir, { recursive: true, force: true });
+  });
+  // version-negotiation plans the legacy fresh-process initialize; a cache of its own: no era hint from another run
+  const cli = (...args: string[]) => {
+    caches.push(mkdtempSync(join(tmpdir(), 'kills-other-instances-')));
+    return runCli(['run', '--check', 'transport/exit', '--check', 'protocol/version-negotiation', '--', process.execPath, 'test/fixtures/servers/faults/kills-other-instances.mjs', ...args], { env: { MCP_HARNESS_CACHE_DIR: caches.at(-1) as string } });
+  };
+
+  it('the session process SIGKILLed by the fresh-probe process: unexpectedExit names the other process, an error', async () => {
+    fault = await cli();
+    const findings = findingsOf(reportOf(fault), 'ad-hoc', 'transport/exit');
+    expect(findings.map((f) => [f.messageId, f.severity, f.message])).toEqual([
+      ['unexpectedExit', 'error', `The server process exited unexpectedly by signal SIGKILL while the harness was still using it.${SIBLING_SENTENCE}`],
+    ]);
+  });
+
+  it('its twin (--twin) kills nothing: no transport/exit finding', async () => {
+    twin = await cli('--twin');
+    expect(twin.exitCode, twin.stderr).toBe(0);
+    expect(findingsOf(reportOf(twin), 'ad-hoc', 'transport/exit')).toEqual([]);
   });
 });
