@@ -6,7 +6,7 @@
  * `docs/`, `harness`, `tsdoc:`) are left out, since the check's docs link already covers them.
  * Given the revision the session negotiated, a page cited from a legacy revision links that revision's page when
  * its rule is there (./spec-revisions.ts); otherwise the cited revision's page stays, and when that revision is
- * newer than the negotiated one the citation says so (`... (a 2025-11-25 rule; the session negotiated 2024-11-05)`).
+ * newer than the negotiated one the citation says so (`... (a 2025-11-25 rule: the session negotiated 2024-11-05)`).
  */
 import { KNOWN_PROTOCOL_VERSIONS } from '../model/protocol.ts';
 import { RULE_REVISIONS } from './spec-revisions.ts';
@@ -29,8 +29,8 @@ function revisionFor(rule: string, cited: string, negotiated: string | undefined
   if (negotiated === undefined || negotiated === cited || !(KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(negotiated)) return { revision: cited, note: '' };
   const holders: readonly string[] | undefined = RULE_REVISIONS[rule];
   if (holders?.includes(cited) && holders.includes(negotiated)) return { revision: negotiated, note: '' };
-  // revisions are dates (YYYY-MM-DD): they order as strings
-  return { revision: cited, note: cited > negotiated ? ` (a ${cited} rule; the session negotiated ${negotiated})` : '' };
+  // revisions are dates (YYYY-MM-DD): they order as strings; the note holds no ';' (citeSpec's separator)
+  return { revision: cited, note: cited > negotiated ? ` (a ${cited} rule: the session negotiated ${negotiated})` : '' };
 }
 
 /** One `;`-separated part of a meta.spec as a public URL, or undefined for an internal reference (`negotiated`: see citeSpec). */
@@ -52,7 +52,7 @@ function citePart(part: string, negotiated: string | undefined): string | undefi
 }
 
 /**
- * The public citations of a catalog `spec` string, joined with `; ` (duplicates removed), or
+ * The public citations of a catalog `spec` string, joined with `; ` (duplicates removed; a citation itself holds no `;`, so splitting on `; ` gives each), or
  * undefined when it cites only this project's own rules. `negotiated`: the protocol revision the
  * session negotiated (`protocolVersion`), when known: spec pages then link that revision where it
  * holds the rule (see the module comment); a revision the harness does not know changes nothing.

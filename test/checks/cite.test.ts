@@ -5,6 +5,7 @@ import { RULE_REVISIONS } from '../../harness/checks/spec-revisions.ts';
 import { loadChecks } from '../../harness/checks/index.ts';
 import { loadCatalog } from '../../harness/cli/catalog.ts';
 import { DIFF_CATALOG } from '../../harness/cli/diff.ts';
+import { KNOWN_PROTOCOL_VERSIONS } from '../../harness/model/protocol.ts';
 
 describe('citeSpec: a finding cites the MCP or JSON Schema specification, never an internal document', () => {
   it.each([
@@ -23,12 +24,12 @@ describe('citeSpec: a finding cites the MCP or JSON Schema specification, never 
     ['a rule every legacy revision holds links the negotiated one', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Shutdown', '2024-11-05', `${SITE}/2024-11-05/basic/lifecycle#shutdown`],
     ['the same at 2025-06-18', 'spec:2025-11-25/server/tools.mdx \u00a7Error Handling', '2025-06-18', `${SITE}/2025-06-18/server/tools#error-handling`],
     ['a 2026-07-28 session links its own tools page', 'spec:2025-11-25/server/tools.mdx \u00a7Tool Names', '2026-07-28', `${SITE}/2026-07-28/server/tools#tool-names`],
-    ['a rule newer than the session keeps its revision and says so', 'spec:2025-11-25/server/tools.mdx \u00a7Tool Names', '2024-11-05', `${SITE}/2025-11-25/server/tools#tool-names (a 2025-11-25 rule; the session negotiated 2024-11-05)`],
-    ['a section added in 2025-03-26', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Timeouts', '2024-11-05', `${SITE}/2025-11-25/basic/lifecycle#timeouts (a 2025-11-25 rule; the session negotiated 2024-11-05)`],
+    ['a rule newer than the session keeps its revision and says so', 'spec:2025-11-25/server/tools.mdx \u00a7Tool Names', '2024-11-05', `${SITE}/2025-11-25/server/tools#tool-names (a 2025-11-25 rule: the session negotiated 2024-11-05)`],
+    ['a section added in 2025-03-26', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Timeouts', '2024-11-05', `${SITE}/2025-11-25/basic/lifecycle#timeouts (a 2025-11-25 rule: the session negotiated 2024-11-05)`],
     ['... which 2025-03-26 holds', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Timeouts', '2025-03-26', `${SITE}/2025-03-26/basic/lifecycle#timeouts`],
     ['a legacy page 2026-07-28 does not have stays, without a note (it is older)', 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Shutdown', '2026-07-28', `${SITE}/2025-11-25/basic/lifecycle#shutdown`],
     ['a rule only an older revision holds stays there, without a note', 'spec:2025-03-26/basic/index.mdx \u00a7Batching', '2025-11-25', `${SITE}/2025-03-26/basic#batching`],
-    ['a modern rule in a legacy session keeps 2026-07-28 and says so', 'spec:2026-07-28/basic/versioning.mdx', '2025-11-25', `${SITE}/2026-07-28/basic/versioning (a 2026-07-28 rule; the session negotiated 2025-11-25)`],
+    ['a modern rule in a legacy session keeps 2026-07-28 and says so', 'spec:2026-07-28/basic/versioning.mdx', '2025-11-25', `${SITE}/2026-07-28/basic/versioning (a 2026-07-28 rule: the session negotiated 2025-11-25)`],
     ['two citations that meet at the negotiated revision are one', 'spec:2025-11-25/basic/transports.mdx \u00a7Security Warning; spec:2025-06-18/basic/transports.mdx \u00a7Security Warning', '2025-03-26', `${SITE}/2025-03-26/basic/transports#security-warning`],
     ['the negotiated revision itself: unchanged', 'spec:2025-11-25/server/tools.mdx \u00a7Tool Names', '2025-11-25', `${SITE}/2025-11-25/server/tools#tool-names`],
     ['a revision the harness does not know: unchanged', 'spec:2025-11-25/server/tools.mdx \u00a7Tool Names', '2099-01-01', `${SITE}/2025-11-25/server/tools#tool-names`],
@@ -67,6 +68,22 @@ describe('citeSpec: a finding cites the MCP or JSON Schema specification, never 
 
   // docs/checks.md printed "design §7" and "design.md §N": a document the repository does not hold (and a review
   // found a missing file, a heading prefix and a second § passing the first version of this test)
+  // review: the note of a newer rule held a '; ', the separator of the citations, so splitting a finding's `spec` into
+  // its citations gave a fragment that is no URL ('the session negotiated 2024-11-05)')
+  it('whatever revision the session negotiated, every citation of every check is one URL, with at most its note', async () => {
+    const NOTE = / \(a \d{4}-\d{2}-\d{2} rule[^;]*\)$/;
+    let notes = 0;
+    for (const check of await loadChecks()) {
+      for (const negotiated of [undefined, ...KNOWN_PROTOCOL_VERSIONS]) {
+        for (const citation of citeSpec(check.meta.spec, negotiated)?.split('; ') ?? []) {
+          if (NOTE.test(citation)) notes += 1;
+          expect(citation.replace(NOTE, ''), `${check.meta.id} at ${negotiated}`).toMatch(/^https:\/\/[^\s;()]+$/);
+        }
+      }
+    }
+    expect(notes).toBeGreaterThan(0);
+  });
+
   it("every catalog entry's own-document references, in every text it shows, name a file of the repository and whole headings of it, never the design notes", async () => {
     const root = new URL('../../', import.meta.url);
     const headingsOf = (file: string) => readFileSync(new URL(file, root), 'utf8').split('\n').filter((l) => /^#+ /.test(l)).map((l) => l.replace(/^#+ /, '').trim());

@@ -26,7 +26,7 @@ describe('spec links follow the negotiated revision', () => {
   it('a 2024-11-05 session: its own lifecycle page, and the 2025-11-25 tool-name rule named as newer', () => {
     expect(reportOf(old).surfaces[0].protocolVersion).toBe('2024-11-05');
     expect(specOf(old, 'protocol/era')).toContain(`${SITE}/2024-11-05/basic/lifecycle#version-negotiation`);
-    expect(specOf(old, 'tools/name')).toBe(`${SITE}/2025-11-25/server/tools#tool-names (a 2025-11-25 rule; the session negotiated 2024-11-05)`);
+    expect(specOf(old, 'tools/name')).toBe(`${SITE}/2025-11-25/server/tools#tool-names (a 2025-11-25 rule: the session negotiated 2024-11-05)`);
     expect(reportOf(old).findings.map((f) => f.spec ?? '').join(' ')).not.toContain('/2025-11-25/basic/lifecycle');
   });
 
