@@ -50,7 +50,7 @@ export class ServerStartFailure extends StartFailure {
 
 /** A started server. */
 export class WebServer {
-  private constructor(private readonly proc: ServerProcess, private readonly log: LogTap, private readonly termGraceMs: number) {}
+  private constructor(private readonly proc: ServerProcess, private readonly log: LogTap, private readonly termGraceMs: number, private readonly signal?: AbortSignal) {}
 
   /**
    * Spawn `spec.spawn` and wait for `spec.ready` against `url`, at most `startMs`. Once `signal` (the run's
@@ -68,7 +68,7 @@ export class WebServer {
       if (pattern?.test(line)) sawLine = true;
     };
     const proc = await ServerProcess.spawn(spec.spawn, log, 64 * 1024);
-    const server = new WebServer(proc, log, opts.termGraceMs);
+    const server = new WebServer(proc, log, opts.termGraceMs, signal);
     if (signal) {
       const kill = () => void killTree(proc);
       if (signal.aborted) kill();
@@ -126,9 +126,12 @@ export class WebServer {
     };
   }
 
-  /** Stop the server: SIGTERM, then SIGKILL after termGraceMs, the whole tree. Idempotent; never throws. */
+  /**
+   * Stop the server: SIGTERM, then SIGKILL after termGraceMs, the whole tree; a member still alive after termGraceMs (or
+   * once the run's interrupt aborted) is swept and counted (terminateProcess). Idempotent; never throws.
+   */
   stop(): Promise<ShutdownInfo> {
-    return terminateProcess(this.proc, this.termGraceMs);
+    return terminateProcess(this.proc, this.termGraceMs, this.signal);
   }
 }
 

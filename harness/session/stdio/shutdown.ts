@@ -52,9 +52,10 @@ export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTim
  * Playwright's webServer): SIGTERM the tree, wait `termGraceMs` (ms), SIGKILL it, then reap the tree's survivors.
  * Every member of the tree got the SIGTERM, so each has what is left of `termGraceMs` to exit on its own once the
  * leader did (a child draining after a launcher that exits at once is no orphan): only what outlives the grace
- * counts as a survivor. Resolves with which step ended it; never throws.
+ * counts as a survivor; `signal` (the run's interrupt) ends that wait at once (what is left is swept). Resolves with
+ * which step ended it; never throws.
  */
-export async function terminateProcess(proc: ServerProcess, termGraceMs: number): Promise<ShutdownInfo> {
+export async function terminateProcess(proc: ServerProcess, termGraceMs: number, signal?: AbortSignal): Promise<ShutdownInfo> {
   const start = performance.now();
   if (!proc.alive) return { endedBy: 'already-exited', durationMs: 0, ...(await reapSurvivors(proc)), stdinGraceMs: 0 };
   let endedBy: ShutdownInfo['endedBy'] = 'sigterm';
@@ -66,7 +67,7 @@ export async function terminateProcess(proc: ServerProcess, termGraceMs: number)
   }
   const durationMs = since(start);
   const settleMs = endedBy === 'sigterm' ? Math.max(SURVIVOR_SETTLE_MS, termGraceMs - durationMs) : SURVIVOR_SETTLE_MS;
-  return { endedBy, durationMs, ...(await reapSurvivors(proc, settleMs)), stdinGraceMs: 0 };
+  return { endedBy, durationMs, ...(await reapSurvivors(proc, settleMs, signal)), stdinGraceMs: 0 };
 }
 
 /** Kill a process tree right away (a wedged server); resolves once the leader exited (bounded wait). */
@@ -79,17 +80,18 @@ export async function killTree(proc: ServerProcess): Promise<void> {
 
 /**
  * The tree's survivors once the leader is gone: its live members (process group, descendants seen outside it,
- * every process carrying its marker) get `settleMs` (default `SURVIVOR_SETTLE_MS`) to exit on their own; whatever is still there (or
+ * every process carrying its marker) get `settleMs` (default `SURVIVOR_SETTLE_MS`; cut short once `signal` aborts) to exit on
+ * their own; whatever is still there (or
  * a look that was not conclusive) is swept (`sweepTree`). Then the pipes are released. `survivors` counts the
  * processes the sweep found; `survivorsMayRemain` is set when it hit its bounds with processes found. A tree
  * with nothing left costs one /proc pass and no wait.
  */
-async function reapSurvivors(proc: ServerProcess, settleMs = SURVIVOR_SETTLE_MS): Promise<Pick<ShutdownInfo, 'survivors' | 'survivorsMayRemain'>> {
+async function reapSurvivors(proc: ServerProcess, settleMs = SURVIVOR_SETTLE_MS, signal?: AbortSignal): Promise<Pick<ShutdownInfo, 'survivors' | 'survivorsMayRemain'>> {
   if (proc.exitInfo?.unexpected) await proc.exited; // the exit's own sweep (ServerProcess) ends first: bounded
   const tree = proc.tree();
   const memo = new Map<number, number>();
   let scan = scanTree(tree, memo);
-  for (let waited = 0; scan.live.length > 0 && waited < settleMs; waited += 20) {
+  for (let waited = 0; scan.live.length > 0 && waited < settleMs && !signal?.aborted; waited += 20) {
     await sleep(20);
     scan = scanTree(tree, memo);
   }
