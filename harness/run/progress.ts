@@ -42,9 +42,13 @@ export function createProgress(stream: NodeJS.WriteStream, total: number): { onP
   return { onProgress, done: () => void (tty && stream.write('\r\x1b[2K')) };
 }
 
-/** One plain line for a finished surface: its era, then its tools, calls and findings counted (`1 tool`, `0 calls`). */
+/**
+ * One plain line for a finished surface: its era (or `not booted`; `interrupted` when the run's interrupt cut it short,
+ * after the era when it had booted), then its tools, calls and findings counted (`1 tool`, `0 calls`).
+ */
 function surfaceLine(name: string, r: SurfaceResult): string {
   const s = r.reportSurface;
-  const era = s.era ? `${s.era} ${s.protocolVersion}` : 'not booted';
+  const interrupted = s.status === 'interrupted';
+  const era = s.era ? `${s.era} ${s.protocolVersion}${interrupted ? ', interrupted' : ''}` : interrupted ? 'interrupted' : 'not booted';
   return `· ${name}: ${era}, ${plural(s.tools.length, 'tool')}, ${plural(r.observation.calls?.length ?? 0, 'call')}, ${plural(r.findings.length, 'finding')} (${s.durationMs} ms)`;
 }

@@ -53,6 +53,26 @@ describe('progress display', () => {
     ]);
   });
 
+  // review: a surface the run's interrupt cut short in its boot read 'not booted', as one whose server failed its boot
+  it('says interrupted for a surface the interrupt cut short, before or after its boot; not booted for a failed boot', () => {
+    vi.stubEnv('CI', '');
+    const { stream, text } = fakeStream(false);
+    const progress = createProgress(stream, 3);
+    const line = (surface: string, era: string | undefined, status: string): ProgressEvent => {
+      const result = { reportSurface: { name: surface, ...(era ? { era, protocolVersion: '2025-11-25' } : {}), durationMs: 5, status, tools: [] }, observation: {}, findings: [] } as unknown as SurfaceResult;
+      return { type: 'surface-end', surface, result };
+    };
+    progress.onProgress(line('cut-in-boot', undefined, 'interrupted'));
+    progress.onProgress(line('cut-later', 'legacy', 'interrupted'));
+    progress.onProgress(line('failed-boot', undefined, 'failed'));
+    progress.done();
+    expect(text().split('\n').filter(Boolean)).toEqual([
+      '· cut-in-boot: interrupted, 0 tools, 0 calls, 0 findings (5 ms)',
+      '· cut-later: legacy 2025-11-25, interrupted, 0 tools, 0 calls, 0 findings (5 ms)',
+      '· failed-boot: not booted, 0 tools, 0 calls, 0 findings (5 ms)',
+    ]);
+  });
+
   it('prints plain lines on a TTY when CI is set', () => {
     vi.stubEnv('CI', 'true');
     const text = feed(true);

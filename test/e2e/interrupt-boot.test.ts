@@ -57,6 +57,9 @@ describe('SIGINT while servers hang in their boot', () => {
     expect(report?.surfaces.map((s) => [s.name, s.status]).sort()).toEqual([['http-boot', 'interrupted'], ['stdio-boot', 'interrupted']]);
     expect(report?.findings.map((f) => f.check)).toEqual(['harness/interrupted', 'harness/interrupted']);
     expect(result.stderr).not.toMatch(/could not be started/); // a start the interrupt refused is no usage fault
+    // the progress line says so too (it read 'not booted', as for a server that failed its boot: review)
+    expect(result.stdout).toMatch(/^· stdio-boot: interrupted, 0 tools/m);
+    expect(result.stdout).toMatch(/^· http-boot: interrupted, 0 tools/m);
     expect(survivors).toEqual([]);
   });
 
