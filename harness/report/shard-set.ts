@@ -34,10 +34,13 @@ export function assertCompleteShardSet(reports: readonly Report[], names: readon
   const plan = first.shard!.plan;
   const stranger = sharded.find((s) => s.shard!.plan !== plan);
   if (stranger) {
-    fail(
-      `${stranger.name} (shard ${label(stranger.shard!)}) is not a shard of the run ${first.name} (shard ${label(first.shard!)}) belongs to: ` +
-        `their plan keys differ (${stranger.shard!.plan ?? 'none'}, ${plan ?? 'none'}), so they ran other surfaces, check settings or --check/--tool filters; merge the shards of one run`,
-    );
+    // a report without a plan key was written by a build before plan keys: its plan is unknown, not another one
+    const keyless = [stranger, first].filter((s) => s.shard!.plan === undefined).map((s) => s.name);
+    const why =
+      keyless.length > 0
+        ? `${keyless.join(' and ')} carries no plan key (written by a build before plan keys), so nothing shows they ran the same surfaces, check settings and --check/--tool filters; run every shard with one build`
+        : `their plan keys differ (${stranger.shard!.plan}, ${plan}), so they ran other surfaces, check settings or --check/--tool filters; merge the shards of one run`;
+    fail(`${stranger.name} (shard ${label(stranger.shard!)}) is not a shard of the run ${first.name} (shard ${label(first.shard!)}) belongs to: ${why}`);
   }
   const byIndex = new Map<number, string>();
   for (const { shard, name } of sharded) {
