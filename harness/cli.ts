@@ -74,7 +74,8 @@ async function resolveRunConfig(args: ParsedArgs, cwd: string): Promise<Resolved
  * The signals that interrupt a run. The first stops it within about a second: every server process tree is killed
  * at once (harness/session SessionOptions.signal), no new one starts, and the partial report is written, marked
  * interrupted (exit 2). The second kills every server tree that is left, says so on stderr and exits 2 at once,
- * without a report.
+ * without a report. Once the run returned (no server left), a signal does not cut the report's writing short
+ * (./cli/interrupts.ts): the first says so, another exits 2.
  */
 const INTERRUPTS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -88,21 +89,24 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   }
   // only what starting the servers needs is imported before the run; run() imports the rest while they start,
   // and the reporters are imported once it has
-  const [{ run }, { createProgress }, { killAllTrees }, { eraHintsFromEnv }] = await Promise.all([
+  const [{ run }, { createProgress }, { killAllTrees }, { eraHintsFromEnv }, { createInterruptHandler }] = await Promise.all([
     import('./run/index.ts'),
     import('./run/progress.ts'),
     import('./session/index.ts'),
     import('./run/era-hint.ts'),
+    import('./cli/interrupts.ts'),
   ]);
   const controller = new AbortController();
-  // first signal: stop (kill the servers, write the partial report); second: kill and leave. SIGHUP (the
-  // terminal closed) too: Node's default for it ends the harness without its exit hook, leaving the servers running
-  const interrupt = () => {
-    if (!controller.signal.aborted) return controller.abort();
-    process.stderr.write('mcp-harness: interrupted again: every server process is killed and the run stops without a report\n');
-    killAllTrees();
-    process.exit(2);
-  };
+  // first signal: stop (kill the servers, write the partial report); second: kill and leave; once the run returned,
+  // the report is written all the same (./cli/interrupts.ts). SIGHUP (the terminal closed) too: Node's default for
+  // it ends the harness without its exit hook, leaving the servers running
+  const handler = createInterruptHandler({
+    abort: () => controller.abort(),
+    killAll: killAllTrees,
+    exit: (code) => process.exit(code),
+    write: (line) => process.stderr.write(line),
+  });
+  const interrupt = handler.onSignal;
   for (const signal of INTERRUPTS) process.on(signal, interrupt);
   const progress = createProgress(process.stdout, await surfacesInShard(config, args.overrides.shard));
   try {
@@ -113,6 +117,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
       // when a stdio surface's spares start (beside its server when its launch was legacy last time): scheduling only
       eraHints: eraHintsFromEnv(process.env, cwd),
     });
+    handler.reporting(); // no server is left: a signal from now on does not cut the report short
     progress.done();
     if (args.command === 'baseline' && report.interrupted) {
       process.stderr.write('mcp-harness: the run was interrupted; no baseline was written (a partial run would accept false findings)\n');
