@@ -34,7 +34,9 @@ export default defineCheck({
     messages: {
       noServerVersion: 'The server reports no serverInfo.version, but the surface declares a version.',
       declaredMismatch: 'serverInfo.version "{{reported}}" differs from "{{declared}}", the version the surface declares (declaredVersion: a literal, its manifest or a module constant).',
-      sourceMismatch: 'serverInfo.version "{{reported}}" differs from "{{declared}}", the version {{source}} declares.',
+      // the source leads: findings of one surface that share this key are numbered (their ids) in message order, so
+      // the order must follow the sources, not the versions (a version bump would otherwise swap two findings' ids)
+      sourceMismatch: '{{source}} declares version "{{declared}}", which differs from serverInfo.version "{{reported}}".',
       sourceMissing: '{{source}} declares no version to agree with serverInfo.version.',
       unversionedChange: 'The tool schemas changed since the lock {{lock}} (schema hash differs) while serverInfo.version did not; bump the version or re-record the lock.',
       breakingUnderMajor: 'A breaking change since the lock {{lock}} ({{change}}) while the major part of serverInfo.version did not change; callers pinned to this major version break without a signal: bump the major version or make the change compatible (see mcp-harness diff).',

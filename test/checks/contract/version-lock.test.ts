@@ -3,7 +3,8 @@ import versionLock, { compatibleRange } from '../../../harness/checks/contract/v
 import { hashToolSchemas } from '../../../harness/invariants.ts';
 import type { Contract } from '../../../harness/model/contract.ts';
 import type { Negotiation } from '../../../harness/model/observation.ts';
-import { checkTester, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { checkTester, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
+import { finalizeFindings } from '../../../harness/report/build.ts';
 
 const tools = [makeTool('a')];
 const server = (version: string) => ({ serverInfo: { name: 's', version } }) as Partial<Negotiation> as Negotiation;
@@ -34,7 +35,7 @@ checkTester(versionLock, {
       name: 'each declared source that differs is named',
       observation: makeObservation({ tools, negotiation: server('3.2.1'), options: { declaredVersion: '3.2.1', declaredVersions: [{ source: 'its package manifest', version: '3.2.1' }, { source: 'src/compat.ts#LATEST', version: '3.2.0' }, { source: 'src/other.ts#V' }] } as never }),
       findings: [
-        { messageId: 'sourceMismatch', pointer: '/serverInfo/version', message: 'serverInfo.version "3.2.1" differs from "3.2.0", the version src/compat.ts#LATEST declares.' },
+        { messageId: 'sourceMismatch', pointer: '/serverInfo/version', message: 'src/compat.ts#LATEST declares version "3.2.0", which differs from serverInfo.version "3.2.1".' },
         { messageId: 'sourceMissing', pointer: '/serverInfo/version', message: 'src/other.ts#V declares no version to agree with serverInfo.version.' },
       ],
     },
@@ -56,6 +57,19 @@ checkTester(versionLock, {
     },
     { name: 'a tool removed under a patch bump of 0.2.x', observation: makeObservation({ tools: [], negotiation: server('0.2.6'), contract: lockOf('0.2.5') }), findings: [{ messageId: 'breakingUnderMajor', tool: 'q' }] },
   ],
+});
+
+describe('sourceMismatch ids', () => {
+  // two findings share one identity key (surface, check, pointer, messageId): their ids are numbered in message order,
+  // so a version bump must not reorder them (the message leads with the source, not the versions)
+  it('keep each source its id whichever versions the sources declare', () => {
+    const idsOf = (a: string, b: string) => {
+      const declaredVersions = [{ source: 'src/a.ts#V', version: a }, { source: 'src/b.ts#V', version: b }];
+      const findings = runCheckOn(versionLock, makeObservation({ tools, negotiation: server('5.0.0'), options: { declaredVersion: '5.0.0', declaredVersions } as never }));
+      return Object.fromEntries(finalizeFindings(findings).map((f) => [f.message.includes('src/a.ts') ? 'a' : 'b', f.id]));
+    };
+    expect(idsOf('1.0.0', '9.0.0')).toEqual(idsOf('9.0.0', '1.0.0'));
+  });
 });
 
 describe('compatibleRange', () => {
