@@ -51,10 +51,23 @@ function joins(text: string, at: number, step: 1 | -1): boolean {
 function isKey(text: string, at: number, end: number): boolean {
   const quote = text[at - 1];
   const quoted = (quote === '"' || quote === "'") && text[end] === quote;
-  if (!/^\s*:/.test(text.slice(quoted ? end + 1 : end, end + 9))) return false;
-  // a key follows the object's opening brace or a comma; a quoted name before a colon in prose is a label that
-  // names it ("Invalid 'url': expected format ..." names url)
-  return /[{,]\s*$/.test(text.slice(Math.max(0, at - (quoted ? 9 : 8)), quoted ? at - 1 : at));
+  if (text[skipSpace(text, quoted ? end + 1 : end, 1)] !== ':') return false;
+  // a key follows the object's opening brace or a comma, with any whitespace between (pretty-printed JSON indents a
+  // key by its depth: `,\n` and 14 spaces before a key of zod's schema dump); a quoted name before a colon in prose
+  // is a label that names it ("Invalid 'url': expected format ..." names url)
+  const before = text[skipSpace(text, (quoted ? at - 1 : at) - 1, -1)];
+  return before === '{' || before === ',';
+}
+
+/**
+ * The position of the first character at or after `from` (`step` 1), or at or before it (`step` -1), that is not
+ * whitespace: `text.length` or -1 when there is none. However much whitespace indentation puts there, none is
+ * skipped by a fixed window.
+ */
+function skipSpace(text: string, from: number, step: 1 | -1): number {
+  let i = from;
+  while (i >= 0 && i < text.length && /\s/.test(text[i])) i += step;
+  return i;
 }
 
 /**
@@ -134,8 +147,10 @@ function quotedLocates(text: string, open: number, close: number): boolean {
  * nothing, and no other property is named as a bare word in its place (bareNamed).
  */
 function quotedReading(text: string, open: number, close: number): 'locates' | 'value' | 'doubtful' {
-  if (/^\s*\|/.test(text.slice(close + 1, close + 8))) return 'value';
-  const after = text.slice(close + 1, close + 16);
+  const next = skipSpace(text, close + 1, 1);
+  if (text[next] === '|') return 'value';
+  // the words after it, from the first one however far indentation or a line break puts it
+  const after = text.slice(next, next + 16);
   let before = text.slice(Math.max(0, open - 400), open);
   // the items of a list before this one: read the list's head
   let listed = false;

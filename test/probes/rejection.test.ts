@@ -254,6 +254,26 @@ describe('argumentRejection: locators in position order (rev15)', () => {
     expect(argumentRejection(record({}, "{'name': 'Error', 'message': 'Input validation error: bad'}"), ['name', 'kind'])).toEqual({ answer: 'an isError result' });
     expect(argumentRejection(record({}, '{\n  "name": "Error",\n  "message": "Input validation error: bad"\n}'), ['name', 'kind'])).toEqual({ answer: 'an isError result' });
   });
+
+  it('a key of deeply indented JSON is a key however much whitespace precedes it: the SDK 1.x zod 4 issue with its schema dump names its path (events), not a key of the dump (calendarId)', () => {
+    // @cocal/google-calendar-mcp 2.6.3 create-events {"events":[]}: the issue dumps the schema's def (keys such as
+    // "calendarId" after `,\n` and 14 spaces) before its "path": ["events"]; the harness blamed calendarId
+    const issue = [{ origin: 'array', code: 'too_small', minimum: 1, inclusive: true, schema: { def: { type: 'array', element: { def: { type: 'object', shape: { summary: { def: { type: 'string' }, type: 'string' }, calendarId: { def: { type: 'optional' }, type: 'optional' } } } } } }, path: ['events'], message: 'Too small: expected array to have >=1 items' }];
+    const text = `MCP error -32602: Input validation error: Invalid arguments for tool create-events: ${JSON.stringify(issue, null, 2)}`;
+    expect(text).toMatch(/,\n {14}"calendarId": \{/);
+    expect(argumentRejection(record({ events: [] }, text), ['events', 'calendarId', 'account'])).toEqual({ answer: 'an isError result', property: 'events' });
+    expect(argumentRejection(record({ events: [] }, text, true), ['calendarId', 'events'])).toEqual({ answer: 'JSON-RPC -32602', property: 'events' });
+    // without a locator, an indented key is no bare word either; tabs and blank lines between the comma and the key too
+    expect(argumentRejection(record({}, 'Input validation error: {\n\t\t\t\t\t\t\t\t"other": 1,\n\n\t\t\t\t\t\t\t\t\t"calendarId": {}\n}'), ['calendarId', 'events'])).toEqual({ answer: 'an isError result' });
+    expect(namesPropertyIn(['{\n' + ' '.repeat(40) + '"a": 1,' + ' '.repeat(40) + '\n' + ' '.repeat(40) + '"calendarId": 2}'], 'calendarId')).toBe(false);
+    // a key written with whitespace before its colon is still a key
+    expect(namesPropertyIn(['{"a": 1, "calendarId"' + ' '.repeat(12) + ': 2}'], 'calendarId')).toBe(false);
+  });
+
+  it('a quoted name far from what follows it is still read by what follows: a subject (`"name"\\n      must be ...`) locates, an alternative (`"name"  |  "date"`) does not', () => {
+    expect(argumentRejection(record({}, 'Input validation error: expected ' + "'limit'" + ' '.repeat(20) + 'to be a number'), ['limit', 'query'])?.property).toBe('limit');
+    expect(argumentRejection(record({}, 'Input validation error: sort is invalid, one of "name"' + ' '.repeat(12) + '| "date"'), ['name', 'sort'])?.property).toBe('sort');
+  });
 });
 
 describe('namesPropertyIn', () => {

@@ -46,13 +46,20 @@ export const ARMS: Arm[] = [
   },
   { surface: 'stated-timezone', file: 'understated-schema.mjs', args: ['--timezone', '--twin'], silent: ['errors/input-enforcement', 'result/expectation', 'errors/classification'] },
   // sweep 12: an error envelope's key "name" names no property, and "does not match the expected cost" is a business
-  // rule (create_branch); the SDK's trailing "at url" names url, not the earlier word "path" (git_clone)
+  // rule (create_branch); the SDK's trailing "at url" names url, not the earlier word "path" (git_clone); sweep 13: a
+  // pretty-printed zod issue names its path (events), not a key of its schema dump indented 14 spaces (create_events)
   {
     surface: 'rejection-text',
     file: 'rejection-text.mjs',
-    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool git_clone rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'url'" }],
+    draws: [
+      { check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool git_clone rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'url'" },
+      { check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool create_events rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'events'" },
+    ],
     never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'create_branch' }],
-    once: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'git_clone' }],
+    once: [
+      { check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'git_clone' },
+      { check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'create_events' },
+    ],
   },
   { surface: 'rejection-text-twin', file: 'rejection-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'] },
   // a sweep: an allowed boundary value refused in zod's words is rejected; refused by a business rule whose prose says
