@@ -80,6 +80,13 @@ export interface FindingDescriptor {
    * directory); the runner resolves it and finds the line (see Finding.location).
    */
   location?: FindingLocation;
+  /**
+   * The parts of the check's `meta.spec` this finding rests on, in the same notation (`spec:<revision>/<page>.mdx
+   * §Section; ...`), cited instead of the whole `meta.spec`: a check that cites one page per method it probes links
+   * the page of the method a finding is about (protocol/capability-lists: a resources/list finding links
+   * server/resources#listing-resources, not the prompts page). Absent: the whole `meta.spec`.
+   */
+  spec?: string;
 }
 
 /** Context a check runs in. */
@@ -169,7 +176,7 @@ export function runCheck(check: Check, ctx: CheckContext, severity: Severity, co
       ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
       message: formatMessage(check.meta, d.messageId, d.data),
       messageId: d.messageId,
-      ...citation(check.meta.spec, ctx.observation.negotiation?.protocolVersion),
+      ...citation(d.spec ?? check.meta.spec, ctx.observation.negotiation?.protocolVersion),
       ...(d.evidence !== undefined ? { evidence: d.evidence } : {}),
       ...(d.stderr !== undefined && d.stderr.length > 0 ? { stderr: d.stderr } : {}),
       ...(d.location !== undefined ? { location: d.location } : {}),

@@ -38,6 +38,7 @@ export const RULE_REVISIONS: Readonly<Record<string, readonly SpecRevision[]>> =
   'client/roots#capabilities': ALL,
   'server/prompts#listing-prompts': ALL,
   'server/resources#listing-resources': ALL,
+  'server/resources#resource-templates': ALL,
   'server/tools#capabilities': ALL,
   'server/tools#error-handling': ALL,
   'server/tools#output-schema': ['2025-06-18', '2025-11-25', '2026-07-28'],

@@ -21,6 +21,16 @@ describe('probe fixtures through the CLI', () => {
     expect(reportOf(run).surfaces.map((s) => [s.name, s.status]).sort()).toEqual(ARMS.map((a) => [a.surface, a.status ?? 'ok']).sort());
   });
 
+  it("protocol-probes: each capability-lists finding links the page of its own method (prompts/list the prompts page, resources/list the resources page), never the other's", () => {
+    const found = findingsOf(reportOf(run), 'protocol-probes').filter((f) => f.check === 'protocol/capability-lists');
+    const links = found.map((f) => [f.messageId, f.message.includes('resources/list') ? 'resources' : f.message.includes('prompts/list') ? 'prompts' : '?', /server\/(prompts|resources)#[\w-]+/g.exec(f.spec ?? '')?.[0], (f.spec ?? '').match(/server\/(prompts|resources)#/g)?.length]);
+    expect(links.sort()).toEqual([
+      ['cursorRepeated', 'resources', 'server/resources#listing-resources', 1],
+      ['itemRepeated', 'resources', 'server/resources#listing-resources', 1],
+      ['listError', 'prompts', 'server/prompts#listing-prompts', 1],
+    ]);
+  });
+
   for (const arm of ARMS) {
     it(armTitle(arm), () => expectArm(arm, findingsOf(reportOf(run), arm.surface)));
   }

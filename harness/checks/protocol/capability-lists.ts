@@ -20,6 +20,8 @@
  * - Pagination, as for tools/list (tools/listing): a later page that failed, a nextCursor returned
  *   before (a repeat or a cycle), still paginating after the page limit, an item (by `name`, `uri` or
  *   `uriTemplate`) listed again on a later page: warnings.
+ * - A finding links the capability rule and the page of its own method (specOf), and the pagination page when it is
+ *   about pages: never the page of another method.
  * Spec: spec:2025-11-25/basic/lifecycle.mdx §Capability Negotiation; spec:2025-11-25/server/prompts.mdx §Listing Prompts;
  * spec:2025-11-25/server/resources.mdx §Listing Resources, §Resource Templates; spec:2025-11-25/server/utilities/pagination.mdx.
  */
@@ -31,20 +33,37 @@ import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
 
 const ID = 'protocol/capability-lists';
 
-/** One list method: the capability that declares it, the method, the result's item array and the item's identity. */
+/**
+ * One list method: the capability that declares it, the method, the result's item array, the item's identity, and
+ * the section of the capability's page that defines the method (the part of meta.spec its findings cite).
+ */
 interface ListMethod {
   capability: string;
   method: string;
   key: string;
   identity: string;
+  page: string;
 }
 
 /** The list methods per capability (tools/list is the session's own listing: tools/listing judges it). */
 export const LIST_METHODS: readonly ListMethod[] = [
-  { capability: 'prompts', method: 'prompts/list', key: 'prompts', identity: 'name' },
-  { capability: 'resources', method: 'resources/list', key: 'resources', identity: 'uri' },
-  { capability: 'resources', method: 'resources/templates/list', key: 'resourceTemplates', identity: 'uriTemplate' },
+  { capability: 'prompts', method: 'prompts/list', key: 'prompts', identity: 'name', page: 'spec:2025-11-25/server/prompts.mdx \u00a7Listing Prompts' },
+  { capability: 'resources', method: 'resources/list', key: 'resources', identity: 'uri', page: 'spec:2025-11-25/server/resources.mdx \u00a7Listing Resources' },
+  { capability: 'resources', method: 'resources/templates/list', key: 'resourceTemplates', identity: 'uriTemplate', page: 'spec:2025-11-25/server/resources.mdx \u00a7Resource Templates' },
 ];
+
+/** The rules of meta.spec besides the methods' pages: a declared capability, and pagination. */
+const CAPABILITY_RULE = 'spec:2025-11-25/basic/lifecycle.mdx \u00a7Capability Negotiation';
+const PAGINATION_RULE = 'spec:2025-11-25/server/utilities/pagination.mdx';
+
+/**
+ * What a finding about `m` cites (FindingDescriptor.spec): the capability rule and `m`'s own page, and the pagination
+ * page for a finding about its pages; never another method's page (a resources/list finding once linked
+ * server/prompts#listing-prompts: every finding cited the whole meta.spec).
+ */
+function specOf(m: ListMethod, paging = false): string {
+  return [CAPABILITY_RULE, m.page, ...(paging ? [PAGINATION_RULE] : [])].join('; ');
+}
 
 /** Page limit of these probes (a server with more than this many pages of prompts is told so). */
 export const LIST_PAGE_LIMIT = 20;
@@ -91,6 +110,8 @@ function judge(record: ProbeRecord, m: ListMethod, report: (f: FindingDescriptor
   const pages = record.pages ?? [record.request];
   const last = pages.length - 1;
   const data = { method: m.method, capability: m.capability };
+  const spec = specOf(m);
+  const paging = specOf(m, true);
   if (record.pageStop === 'error' || (record.pageStop === undefined && record.request.outcome === 'protocol-error')) {
     const failed = pages[last];
     // the run, not the server, may be what failed: a note that says so (see the module doc)
@@ -98,21 +119,21 @@ function judge(record: ProbeRecord, m: ListMethod, report: (f: FindingDescriptor
     const severity = cause === '' ? {} : { severity: 'info' as const };
     if (last === 0) {
       if (failed.outcome !== 'protocol-error') return; // a timeout or exit of the first page: transport/timeout, transport/exit
-      if (m.method === TEMPLATES_METHOD && rpcError(failed)?.code === METHOD_NOT_FOUND) report({ messageId: 'templatesNotServed', severity: 'info', pointer: '/error/code' });
-      else report({ messageId: 'listError', pointer: '/error/code', ...severity, data: { ...data, how: how(record, 0), cause }, evidence: rpcError(failed) });
+      if (m.method === TEMPLATES_METHOD && rpcError(failed)?.code === METHOD_NOT_FOUND) report({ messageId: 'templatesNotServed', severity: 'info', pointer: '/error/code', spec });
+      else report({ messageId: 'listError', pointer: '/error/code', ...severity, data: { ...data, how: how(record, 0), cause }, evidence: rpcError(failed), spec });
       return;
     }
     if (failed.outcome === 'timeout' || failed.outcome === 'exit') return;
-    report({ messageId: 'pageFailed', ...severity, data: { ...data, page: last + 1, previous: last, how: how(record, last), cause } });
+    report({ messageId: 'pageFailed', ...severity, data: { ...data, page: last + 1, previous: last, how: how(record, last), cause }, spec: paging });
   }
   if (record.pageStop === 'cursor-repeat' && record.repeatedCursor) {
-    report({ messageId: 'cursorRepeated', pointer: '/result/nextCursor', data: { ...data, page: record.repeatedCursor.page + 1, first: record.repeatedCursor.firstPage + 1 } });
+    report({ messageId: 'cursorRepeated', pointer: '/result/nextCursor', data: { ...data, page: record.repeatedCursor.page + 1, first: record.repeatedCursor.firstPage + 1 }, spec: paging });
   }
-  if (record.pageStop === 'page-limit') report({ messageId: 'pageLimit', pointer: '/result/nextCursor', data: { ...data, pages: pages.length } });
+  if (record.pageStop === 'page-limit') report({ messageId: 'pageLimit', pointer: '/result/nextCursor', data: { ...data, pages: pages.length }, spec: paging });
   const repeated = repeats(record, m);
   if (repeated.length > 0) {
     const [{ page, first }] = repeated;
-    report({ messageId: 'itemRepeated', pointer: `/result/${m.key}`, data: { ...data, count: repeated.length, key: m.identity, page: page + 1, first: first + 1 } });
+    report({ messageId: 'itemRepeated', pointer: `/result/${m.key}`, data: { ...data, count: repeated.length, key: m.identity, page: page + 1, first: first + 1 }, spec: paging });
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/protocol/capability-lists.ts';
-import { checkTester, makeObservation, planOn } from '../../helpers/check-tester.ts';
+import { checkTester, makeObservation, planOn, runCheckOn } from '../../helpers/check-tester.ts';
 import { makeProbeRecord } from '../../probes/records.ts';
 import type { SurfaceObservation } from '../../../harness/model/observation.ts';
 import type { ProbeRecord, ProbeRequest } from '../../../harness/model/wire.ts';
@@ -74,5 +74,32 @@ describe('protocol/capability-lists plan', () => {
   it('plans one paginated probe per list method of a declared capability', () => {
     const plan = planOn(check, (makeObservation({ negotiation: { capabilities: { tools: {}, resources: { subscribe: true } } } as never })));
     expect(plan.map((p) => [p.method, p.paginate?.key])).toEqual([['resources/list', 'resources'], ['resources/templates/list', 'resourceTemplates']]);
+  });
+});
+
+describe('protocol/capability-lists spec links', () => {
+  const SITE = 'https://modelcontextprotocol.io/specification/2025-11-25';
+  const LIFECYCLE = `${SITE}/basic/lifecycle#capability-negotiation`;
+  it("a finding links the page of the method it is about, never another method's (a sweep: resources/list linked server/prompts#listing-prompts)", () => {
+    const failing = listed({ prompts: {}, resources: {} }, () => ({ pages: [{ error: { code: -32603, message: 'Internal error' } }], stop: 'error' }));
+    const spec = Object.fromEntries(runCheckOn(check, failing).map((f) => [f.message.split(' ')[0], f.spec]));
+    expect(spec).toEqual({
+      'prompts/list': `${LIFECYCLE}; ${SITE}/server/prompts#listing-prompts`,
+      'resources/list': `${LIFECYCLE}; ${SITE}/server/resources#listing-resources`,
+      'resources/templates/list': `${LIFECYCLE}; ${SITE}/server/resources#resource-templates`,
+    });
+  });
+
+  it('a finding about pages links the pagination page too; a session of another revision links that revision', () => {
+    const o = listed({ resources: {} }, (m) => (m === 'resources/list' ? { pages: [{ result: { resources: [], nextCursor: 'p2' } }, { result: { resources: [], nextCursor: 'p2' } }], stop: 'cursor-repeat', repeatedCursor: { page: 1, firstPage: 0 } } : { pages: [notFound], stop: 'error' }));
+    const found = runCheckOn(check, o).map((f) => [f.messageId, f.spec]);
+    expect(found).toEqual([
+      ['cursorRepeated', `${LIFECYCLE}; ${SITE}/server/resources#listing-resources; ${SITE}/server/utilities/pagination`],
+      ['templatesNotServed', `${LIFECYCLE}; ${SITE}/server/resources#resource-templates`],
+    ]);
+    const older = { ...o, negotiation: { ...o.negotiation, protocolVersion: '2025-06-18' } } as SurfaceObservation;
+    expect(runCheckOn(check, older).find((f) => f.messageId === 'templatesNotServed')?.spec).toBe(
+      'https://modelcontextprotocol.io/specification/2025-06-18/basic/lifecycle#capability-negotiation; https://modelcontextprotocol.io/specification/2025-06-18/server/resources#resource-templates',
+    );
   });
 });
