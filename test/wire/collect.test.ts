@@ -5,7 +5,7 @@
  * the negotiation's raw result last.
  */
 import { describe, expect, it } from 'vitest';
-import { collectFrames, forEachFrame } from '../../harness/wire/collect.ts';
+import { collectFrames, forEachFrame, requestedRevision } from '../../harness/wire/collect.ts';
 import type { ProbeRecord, RequestRecord } from '../../harness/model/wire.ts';
 import { makeCall, makeObservation } from '../helpers/check-tester.ts';
 
@@ -44,5 +44,29 @@ describe('forEachFrame', () => {
       ['initialize', true], // the negotiation's raw result
     ]);
     expect(visited.filter(([f]) => f === shared.response)).toHaveLength(1);
+  });
+});
+
+describe('the revision a request named (requestedRevision)', () => {
+  const KEY = 'io.modelcontextprotocol/protocolVersion';
+  const sent = (id: number, params?: unknown): RequestRecord => ({ ...record(id, 'tools/list'), ...(params === undefined ? {} : { params }) });
+
+  it("the `_meta` envelope's version; null for a probe sent without the envelope; undefined for the session's own", () => {
+    expect(requestedRevision(sent(1, { _meta: { [KEY]: '1900-01-01' } }))).toBe('1900-01-01');
+    expect(requestedRevision(sent(1, { _meta: { [KEY]: '2026-07-28' } }), { envelope: false })).toBe('2026-07-28');
+    expect(requestedRevision(sent(1, {}), { envelope: false })).toBeNull();
+    expect(requestedRevision(sent(1, {}))).toBeUndefined();
+    expect(requestedRevision(sent(1))).toBeUndefined();
+    expect(requestedRevision(sent(1, { _meta: null }))).toBeUndefined();
+  });
+
+  it('forEachFrame passes it with each answer, and with a tap frame of the same id (the last record of that id)', () => {
+    const probe = (id: string, request: RequestRecord, envelope?: boolean): ProbeRecord => ({ probe: { id, check: 'c', method: request.method, ...(envelope === false ? { envelope } : {}) }, request });
+    const obs = makeObservation({ era: 'modern', probes: [probe('old', sent(34, { _meta: { [KEY]: '1900-01-01' } })), probe('bare', sent(35, {}), false), probe('own', sent(36, { _meta: { [KEY]: '2026-07-28' } }))] });
+    obs.wire = { ...obs.wire, frames: [{ jsonrpc: '2.0', id: 34, result: {} }, { jsonrpc: '2.0', id: 35, result: {} }, { jsonrpc: '2.0', id: 99, result: {} }] };
+    const requested: unknown[] = [];
+    forEachFrame(obs, (_frame, _method, bare, named) => void (!bare && requested.push(named)));
+    expect(requested).toEqual(['1900-01-01', null, '2026-07-28', '1900-01-01', null, undefined]);
+    expect(collectFrames(obs).filter((f) => !f.bare).map((f) => f.requested)).toEqual(requested);
   });
 });

@@ -28,6 +28,14 @@
  * body the transports page says "MAY comprise a JSON-RPC error response that has no id"), while the
  * revision's schema admits only a string, an integer or (2025-11-25+) no id. Two normative texts disagree,
  * so no MUST is clearly broken; the rest of such a frame is still validated.
+ * On the modern era a result is judged by what it answers (`judgedRevision`): an answer to a request whose `_meta`
+ * envelope named another revision, or that went without the envelope (protocol/version-negotiation's probes: a
+ * 1900-01-01 version, no `_meta`), is no message of the negotiated revision. Such a result is validated against the
+ * revision the request named when one is bundled, and otherwise not here: that it was served at all is
+ * protocol/version-negotiation's finding (unsupportedServed, noEnvelopeServed), which owns the probe. kubernetes-mcp-server
+ * 0.0.67 drew a false "must have required property 'resultType'" from exactly those two answers, while every answer
+ * to a request naming 2026-07-28 carried it. An error answer to such a request (-32022, -32602) is the negotiated
+ * revision's own and is validated as before.
  * Spec: schema/<rev>/schema.json (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
@@ -35,7 +43,7 @@ import type { WireTap } from '../../model/wire.ts';
 import { isJsonRpcShaped } from '../../model/protocol.ts';
 import { forEachFrame } from '../../wire/collect.ts';
 import { createResultIssueMemo, frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
-import { wireRevisionOf } from '../../wire/revision.ts';
+import { wireRevisionOf, type WireRevision } from '../../wire/revision.ts';
 import { generatedFor, warmWireFormats } from '../../wire/validate.ts';
 
 export default defineCheck({
@@ -85,21 +93,25 @@ export default defineCheck({
     let nullIdErrors = 0;
     const memo = createResultIssueMemo(); // this pass only: each distinct result validated once
     // visited one by one (no list of ~19,000 frames at 1,000 tools: harness/wire/collect.ts)
-    forEachFrame(observation, (collected, method, bare) => {
+    const modern = observation.negotiation?.era === 'modern';
+    const negotiated = observation.negotiation?.protocolVersion;
+    forEachFrame(observation, (collected, method, bare, requested) => {
       let frame = collected;
       if (idlessResponse(frame)) return; // named once as responseWithoutId, not again as a schema failure
       if (!bare && !isJsonRpcShaped(frame)) return; // JSON that is not JSON-RPC at all (a log line): transport/stdout's
+      const against = modern && !bare ? judgedRevision(revision, negotiated, frame, requested) : revision;
+      if (against === undefined) return; // a result served to another or no revision: the owning probe's check judges it
       if (nullIdError(frame)) {
         nullIdErrors++;
         frame = { ...(frame as object), id: 0 }; // the id is errorIdNull's; the rest of the frame is still validated
       }
-      const issues: FrameIssue[] = bare && method ? resultIssues(revision, method, frame, memo) : frameIssues(revision, frame, method, memo);
+      const issues: FrameIssue[] = bare && method ? resultIssues(against, method, frame, memo) : frameIssues(against, frame, method, memo);
       for (const issue of issues) {
-        const key = `${issue.method}\u0000${issue.pointer}\u0000${issue.keyword}`;
+        const key = `${against}\u0000${issue.method}\u0000${issue.pointer}\u0000${issue.keyword}`;
         if (seen.has(key)) continue;
         seen.add(key);
         const pointer = issue.pointer === '' ? '/' : issue.pointer;
-        report({ messageId: 'invalid', pointer: issue.pointer, data: { method: issue.method, revision, pointer, problem: issue.message, keyword: issue.keyword } });
+        report({ messageId: 'invalid', pointer: issue.pointer, data: { method: issue.method, revision: against, pointer, problem: issue.message, keyword: issue.keyword } });
       }
     });
     if (nullIdErrors > 0) {
@@ -118,6 +130,21 @@ function reportUnmatched(wire: WireTap, report: (f: FindingDescriptor) => void):
   const when = kinds.inHandshake > 0 ? `, ${kinds.inHandshake} of them during the handshake (initialize / server/discover)` : '';
   if (kinds.unknownId > 0) report({ messageId: 'unmatchedResponse', data: { count: kinds.unknownId, when } });
   if (kinds.noId > 0) report({ messageId: 'responseWithoutId', data: { count: kinds.noId, when } });
+}
+
+/**
+ * The revision a modern-era response is validated against, given the revision its request named (`requested`:
+ * harness/wire/collect.ts `requestedRevision`; undefined: the session's own, `null`: no `_meta` envelope): the
+ * negotiated `revision` for an answer to a request naming it, and for any error response (the refusal of another
+ * revision, -32022, or of a missing envelope, -32602, is the negotiated revision's own message); for a result to a
+ * request that named another revision, that revision when its schema is bundled, else undefined: not validated (the
+ * result of a request in a revision the server should not have served is no message of any revision this harness can
+ * hold it to; protocol/version-negotiation reports that it was served). Pure.
+ */
+function judgedRevision(revision: WireRevision, negotiated: string | undefined, frame: unknown, requested: string | null | undefined): WireRevision | undefined {
+  if (requested === undefined || requested === negotiated) return revision;
+  if (frame === null || typeof frame !== 'object' || !('result' in frame) || 'error' in frame) return revision;
+  return requested === null ? undefined : wireRevisionOf(requested);
 }
 
 /** A result response without a usable id (absent or null): what `responseWithoutId` names. */

@@ -91,6 +91,31 @@ describe('fixture ignores-version.mjs --answer through the real CLI', () => {
   });
 });
 
+describe('fixture ignores-version.mjs --modern --legacy-shaped through the real CLI (sweep 13: kubernetes-mcp-server 0.0.67)', () => {
+  const runs: CliRun[] = [];
+  afterAll(() => runs.forEach(cleanup));
+  const judged = async (which: 'other' | 'all') => {
+    const run = await runCli(['run', '--check', 'protocol/version-negotiation', '--check', 'protocol/wire-schema', '--', process.execPath, 'test/fixtures/servers/faults/ignores-version.mjs', '--modern', `--legacy-shaped=${which}`]);
+    runs.push(run);
+    return findingsOf(reportOf(run), 'ad-hoc').map((f) => [f.check, f.messageId, f.pointer]);
+  };
+
+  it('legacy-shaped results served to a request naming 1900-01-01 and to one without _meta: version-negotiation reports each once, wire-schema nothing', async () => {
+    expect((await judged('other')).sort()).toEqual([
+      ['protocol/version-negotiation', 'noEnvelopeServed', '/params/_meta'],
+      ['protocol/version-negotiation', 'unsupportedServed', '/params/_meta/io.modelcontextprotocol~1protocolVersion'],
+    ]);
+  });
+
+  it('the same shape served to requests naming 2026-07-28 is still wire-schema\'s finding, once', async () => {
+    expect((await judged('all')).sort()).toEqual([
+      ['protocol/version-negotiation', 'noEnvelopeServed', '/params/_meta'],
+      ['protocol/version-negotiation', 'unsupportedServed', '/params/_meta/io.modelcontextprotocol~1protocolVersion'],
+      ['protocol/wire-schema', 'invalid', '/result'],
+    ]);
+  });
+});
+
 describe('fixture ignores-version.mjs', () => {
   it('legacy: echoes the offered version', async () => {
     const [frame] = await drive('ignores-version.mjs', [init(1, '1900-01-01')], { expectIds: [1] });

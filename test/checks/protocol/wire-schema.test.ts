@@ -127,3 +127,53 @@ describe('fixture bad-wire.mjs', () => {
     expect(frame.result.resultType).toBeUndefined();
   });
 });
+
+describe('a modern answer is judged by the revision its request named (sweep 13: kubernetes-mcp-server 0.0.67)', () => {
+  const KEY = 'io.modelcontextprotocol/protocolVersion';
+  // the server's answers: to a request naming 1900-01-01 or none, no resultType; to one naming 2026-07-28, with it
+  const legacyList = { ttlMs: 0, cacheScope: 'public', tools: [] };
+  const modernList = { ...legacyList, resultType: 'complete' };
+  /** A main-session probe record as the session writes it: params with the `_meta` envelope naming `version` (none when null). */
+  const probeRecord = (id: number, version: string | null, response: Record<string, unknown>, probe: Record<string, unknown> = {}) => ({
+    probe: { id: `p${id}`, check: 'protocol/version-negotiation', method: 'tools/list', params: {}, ...probe },
+    request: { id, method: 'tools/list', params: version === null ? {} : { _meta: { [KEY]: version } }, response: { jsonrpc: '2.0', id, ...response }, outcome: 'result' in response ? 'success' : 'protocol-error', durationMs: 1 },
+  });
+  const modern = (probes: unknown[], frames: unknown[] = []) => ({ ...makeObservation({ era: 'modern', probes: probes as never }), wire: { ...emptyWire(), frames } });
+  const unsupported = probeRecord(34, '1900-01-01', { result: legacyList }, { protocolVersion: '1900-01-01' });
+  const noEnvelope = probeRecord(35, null, { result: legacyList }, { envelope: false });
+
+  it('a result served to a request naming an unsupported version, or none, is not held to the negotiated schema (version-negotiation owns it)', () => {
+    expect(runCheckOn(check, modern([unsupported, noEnvelope]))).toEqual([]);
+    // the tap's copy of the same answers (another object, the same ids) neither
+    expect(runCheckOn(check, modern([unsupported, noEnvelope], [{ jsonrpc: '2.0', id: 34, result: legacyList }, { jsonrpc: '2.0', id: 35, result: legacyList }]))).toEqual([]);
+  });
+
+  it('an answer to a request naming the negotiated revision still is: the same result draws the resultType finding, once', () => {
+    const named = probeRecord(37, '2026-07-28', { result: legacyList });
+    const found = runCheckOn(check, modern([unsupported, noEnvelope, named]));
+    expect(found.map((f) => [f.messageId, f.pointer, f.message])).toEqual([
+      ['invalid', '/result', "A tools/list message from the server fails the 2026-07-28 wire schema at /result: must have required property 'resultType' (required)."],
+    ]);
+    expect(runCheckOn(check, modern([probeRecord(37, '2026-07-28', { result: modernList })]))).toEqual([]);
+  });
+
+  it("an error answer to such a request is the negotiated revision's own message and is still validated", () => {
+    const refused = probeRecord(34, '1900-01-01', { error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: '1900-01-01' } } });
+    expect(runCheckOn(check, modern([refused]))).toEqual([]);
+    const broken = probeRecord(35, null, { error: { code: 'bad', message: 'x' } }, { envelope: false });
+    expect(runCheckOn(check, modern([broken])).map((f) => [f.pointer, f.message.includes('the 2026-07-28 wire schema')])).toEqual([['/error/code', true]]);
+  });
+
+  it('a result to a request naming another bundled revision is validated against that revision', () => {
+    const older = probeRecord(40, '2025-11-25', { result: { nextCursor: 5 } });
+    expect(runCheckOn(check, modern([older])).map((f) => [f.pointer, f.message.includes('the 2025-11-25 wire schema')])).toEqual([
+      ['/result', true],
+      ['/result/nextCursor', true],
+    ]);
+  });
+
+  it('on the legacy era nothing changes: a request without the envelope is the session\'s own', () => {
+    const legacy = { ...makeObservation({ probes: [probeRecord(41, null, { result: { tools: 5 } }, { envelope: false })] as never }) };
+    expect(runCheckOn(check, legacy).map((f) => f.pointer)).toEqual(['/result/tools']);
+  });
+});
