@@ -151,15 +151,11 @@ function quotedReading(text: string, open: number, close: number): 'locates' | '
   if (text[next] === '|') return 'value';
   // the words after it, from the first one however far indentation or a line break puts it
   const after = text.slice(next, next + 16);
-  let before = text.slice(Math.max(0, open - 400), open);
-  // the items of a list before this one: read the list's head
-  let listed = false;
-  for (let i = 0; i < 50; i++) {
-    const item = /(["'`])[^"'`\n]*\1\s*,\s*$/.exec(before);
-    if (!item) break;
-    before = before.slice(0, item.index);
-    listed = true;
-  }
+  // the items of a list before this one: read the list's head, however many items and however indented
+  const head = listHead(text, open);
+  const listed = head < open;
+  // what precedes the head: 400 characters up to its last non-space one (the patterns below end on `\s*$`)
+  const before = text.slice(Math.max(0, skipSpace(text, head - 1, -1) + 1 - 400), head);
   if (VALUE_PROSE.test(before)) {
     if (listed) return 'value';
     if (SUBJECT_OF.test(after)) return 'locates';
@@ -183,6 +179,41 @@ function quotedReading(text: string, open: number, close: number): 'locates' | '
   if (key) return LOCATING_KEYS.test(key[1] ?? key[2]) ? 'locates' : 'value';
   return 'locates';
 }
+
+/**
+ * Where the list of quoted items that ends right before `open` starts (`'a', 'b', ` before `'c'`; `"a",\n    "b",\n    `
+ * in pretty-printed JSON), read back item by item: the opening quote of its first item, or `open` when no item
+ * precedes it. An item is a quoted word without quotes or a line break inside, then a comma; any whitespace
+ * around, so neither the list's length nor its indentation hides its head (a zod enum's 60 `"values"`).
+ */
+function listHead(text: string, open: number): number {
+  // the heads found in the last text read (every quoted word of a long list asks again: linear, not quadratic)
+  if (headCache?.text !== text) headCache = { text, heads: new Map() };
+  const { heads } = headCache;
+  const walked: number[] = [];
+  let at = open;
+  for (;;) {
+    const known = heads.get(at);
+    if (known !== undefined) {
+      at = known;
+      break;
+    }
+    walked.push(at);
+    const comma = skipSpace(text, at - 1, -1);
+    if (text[comma] !== ',') break;
+    const close = skipSpace(text, comma - 1, -1);
+    const quote = text[close];
+    if (quote !== '"' && quote !== "'" && quote !== '`') break;
+    const start = text.lastIndexOf(quote, close - 1);
+    if (start < 0 || start >= close || /["'`\n]/.test(text.slice(start + 1, close))) break;
+    at = start;
+  }
+  for (const w of walked) heads.set(w, at);
+  return at;
+}
+
+/** listHead's memo: the list heads of one text, by quote position. */
+let headCache: { text: string; heads: Map<number, number> } | undefined;
 
 /**
  * The SDK's and zod's own locator: ` at <path>` ending the whole text or a line, with no sentence punctuation after

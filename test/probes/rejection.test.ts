@@ -270,6 +270,17 @@ describe('argumentRejection: locators in position order (rev15)', () => {
     expect(namesPropertyIn(['{"a": 1, "calendarId"' + ' '.repeat(12) + ': 2}'], 'calendarId')).toBe(false);
   });
 
+  it("a value deep in a long pretty-printed list is still a value: zod's enum issue with 60 values, one of them a property name, names its path", () => {
+    const values = Array.from({ length: 60 }, (_, i) => (i === 55 ? 'limit' : `option_${i}`));
+    const issue = [{ code: 'invalid_value', values, path: ['sort'], message: 'Invalid option' }];
+    const text = `MCP error -32602: Input validation error: Invalid arguments for tool list: ${JSON.stringify(issue, null, 2)}`;
+    expect(text.indexOf('"limit"') - text.indexOf('"values"')).toBeGreaterThan(1000);
+    expect(argumentRejection(record({}, text), ['limit', 'sort'])).toEqual({ answer: 'an isError result', property: 'sort' });
+    // the items of a long list in prose are read as its head is, too
+    const prose = `Input validation error: sort must be one of ${values.map((v) => `'${v}'`).join(', ')}`;
+    expect(argumentRejection(record({}, prose), ['limit', 'sort'])?.property).toBe('sort');
+  });
+
   it('a quoted name far from what follows it is still read by what follows: a subject (`"name"\\n      must be ...`) locates, an alternative (`"name"  |  "date"`) does not', () => {
     expect(argumentRejection(record({}, 'Input validation error: expected ' + "'limit'" + ' '.repeat(20) + 'to be a number'), ['limit', 'query'])?.property).toBe('limit');
     expect(argumentRejection(record({}, 'Input validation error: sort is invalid, one of "name"' + ' '.repeat(12) + '| "date"'), ['name', 'sort'])?.property).toBe('sort');
