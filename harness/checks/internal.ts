@@ -61,6 +61,19 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     spec: 'harness rule: exit code 2 (docs/ci.md §Exit codes)',
     examples: { fail: "a surface whose first tools/list answer is an SSE stream closed for polling, which the harness does not resume", pass: 'a surface that listed its tools' },
   },
+  {
+    ...base,
+    id: 'harness/retention-budget',
+    messages: {
+      passed:
+        "The server frames the harness kept for this surface passed its retention budget ({{budget}} bytes, limits.maxRetainedBytes): it sent no request after that, so the calls and probes still to come were not made and the surface was validated only in part (what was kept was judged). Raise limits.maxRetainedBytes to validate it whole.",
+    },
+    defaultSeverity: 'error',
+    description: 'The server sent more than the harness keeps of one surface (responses, notifications, wire-tap frames; 256 MiB by default): the harness stopped sending requests there, and the surface was validated only in part.',
+    rationale: 'The harness keeps what the server answers until the surface is judged; without a bound, a server with large answers on many tools ran it out of memory (a V8 heap crash, exit 134, no report at all). Past the budget the run still ends with a report, and says what it did not test.',
+    spec: 'harness rule: a report is always written (README.md §The report; docs/config.md §Surface keys)',
+    examples: { fail: '200 tools each answering a 12 MB text block: the budget passes after about 21 answers', pass: 'answers whose sum stays under limits.maxRetainedBytes' },
+  },
 ];
 
 /** The runner's finding kinds: check ID -> its messageId -> the data its message needs. */
@@ -70,6 +83,7 @@ interface HarnessFindings {
   'harness/interrupted': { interrupted: Record<never, string> };
   'harness/contract': { notLoaded: { reason: string } };
   'harness/untested': { untested: { phase: string } };
+  'harness/retention-budget': { passed: { budget: string } };
 }
 
 /**

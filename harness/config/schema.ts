@@ -163,6 +163,11 @@ export const surfaceSchema = z
         maxResultTokens: z.number().int().positive().optional(),
         /** Tool name length budget for hosts that prefix names (e.g. `mcp__server__tool`). */
         maxToolNameLength: z.number().int().positive().optional(),
+        /**
+         * Retention budget, bytes: what the harness keeps of the server's frames on this surface (responses,
+         * notifications, wire-tap frames) before it stops sending requests there (harness/retention-budget).
+         */
+        maxRetainedBytes: z.number().int().positive().optional(),
       })
       .optional(),
   })

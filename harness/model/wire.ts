@@ -43,9 +43,10 @@ export interface RequestRecord {
   /**
    * Outcome `exit` of a request the session never wrote after a crash (docs/determinism.md, "Crashes"):
    * `crashes` when requests of its tool (or method) had crashed the server process CRASHES_PER_REQUEST_KEY
-   * times alone (harness/session/session.ts); `restarts` when the session's restart budget (`maxRestarts`) was spent.
+   * times alone (harness/session/session.ts); `restarts` when the session's restart budget (`maxRestarts`) was spent;
+   * `budget` when the server's frames had passed the session's retention budget (`maxRetainedBytes`, WireTap.retention).
    */
-  unsent?: 'crashes' | 'restarts';
+  unsent?: 'crashes' | 'restarts' | 'budget';
   /** Byte length of the response line (UTF-8), when there was one. */
   responseBytes?: number;
   /** Frames the server sent tied to this request before the answer (progress, log messages): the first MAX_KEPT_NOTIFICATIONS. */
@@ -339,6 +340,14 @@ export interface WireTap {
   untiedNotifications?: number;
   /** Every frame the server sent (for the wire-schema check; an accepted batch's members one by one); bounded by the session. */
   frames?: unknown[];
+  /**
+   * Set once the server frames the session kept passed its retention budget (SessionOptions.maxRetainedBytes, bytes):
+   * from then on it kept no more frames here nor notifications in records, and sent no further request (those
+   * records say `unsent: 'budget'`). `budgetBytes`: the budget; `keptBytes`: the bytes kept when the session closed
+   * (the budget plus the answers that were in flight); `atMs`: when it passed, ms since the session's first spawn.
+   * Absent while within it.
+   */
+  retention?: { budgetBytes: number; keptBytes: number; atMs: number };
   /** Streamable HTTP surfaces: every HTTP exchange, in order (the first MAX_HTTP_EXCHANGES). */
   http?: HttpExchange[];
 }

@@ -42,6 +42,7 @@ export function sessionSetup(
       era: surface.era,
       callConcurrency: surface.callConcurrency,
       probeConcurrency: surface.probeConcurrency,
+      maxRetainedBytes: surface.limits.maxRetainedBytes,
     },
   };
 }

@@ -102,6 +102,8 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
   if (contractError) verdict.findings.push(contractFinding(surface.name, contractError));
   const runnerFinding = runnerFindings(ctx.checks, surface.name, observation.negotiation?.protocolVersion);
   if (signal.aborted) verdict.findings.push(...runnerFinding('transport/timeout', 'surfaceBudget', { timeoutMs: surface.timeouts.surfaceMs }));
+  const retention = retentionFinding(observation);
+  if (retention) verdict.findings.push(retention);
   for (const s of unknown) {
     const data = { scenario: s.name, file: s.file ?? 'scenario file', tool: s.tool };
     const found = runnerFinding('result/expectation', 'scenarioForUnknownTool', data, s.tool);
@@ -224,6 +226,20 @@ function runnerFindings(checks: EnabledCheck[], surface: string, negotiated?: st
     const message = formatMessage(enabled.check.meta, messageId, data);
     return [{ check: id, severity: enabled.severity, surface, ...(tool !== undefined ? { tool } : {}), message, messageId, ...citation(enabled.check.meta.spec, negotiated) }];
   };
+}
+
+/**
+ * The surface's retention budget passed (WireTap.retention): one harness/retention-budget error naming the budget
+ * (bytes); the kept bytes, when it passed (ms) and how many requests were not sent (`unsent: 'budget'`) are
+ * evidence, since where the budget passes among pipelined answers is timing. Undefined within the budget.
+ */
+export function retentionFinding(observation: SurfaceObservation): Finding | undefined {
+  const retention = observation.wire.retention;
+  if (retention === undefined) return undefined;
+  const requests = [...observation.calls.map((c) => c.request), ...new Set(observation.probes.map((p) => p.request))];
+  const unsent = requests.filter((r) => r.unsent === 'budget').length;
+  const finding = harnessFinding('harness/retention-budget', 'passed', observation.surface, { budget: String(retention.budgetBytes) });
+  return { ...finding, evidence: { keptBytes: retention.keptBytes, atMs: retention.atMs, unsentRequests: unsent } };
 }
 
 /** A contract that cannot be loaded is a configuration fault of this surface: an error finding. */

@@ -75,6 +75,15 @@ export interface SessionOptions {
   /** A stdout line longer than this is recorded (count, head) but never buffered whole (default 16 MiB). */
   maxLineBytes?: number;
   /**
+   * The surface's retention budget, bytes (default DEFAULT_MAX_RETAINED_BYTES, 256 MiB): the server frames the session
+   * keeps (responses and notifications in request records, frames in the wire tap), each counted once by the byte
+   * length of its line. Past it the session keeps no more tap frames or notifications and sends no further request
+   * (`RequestRecord.unsent: 'budget'`; `WireTap.retention` says when); the answers already in flight are still kept,
+   * so the bound is the budget plus one in-flight window of answers (each at most `maxLineBytes`). Every process of
+   * the session counts against it; a fresh-process probe's session has its own.
+   */
+  maxRetainedBytes?: number;
+  /**
    * Respawns allowed after crashes or wedges before requests resolve `exit` straight away, unsent (default 20:
    * the first crash and two more for each of nine tools that crash the server on bad input: CRASHES_PER_REQUEST_KEY).
    */
@@ -89,6 +98,9 @@ export interface SessionOptions {
    */
   signal?: AbortSignal;
 }
+
+/** The retention budget when `maxRetainedBytes` is not given, bytes (256 MiB). */
+export const DEFAULT_MAX_RETAINED_BYTES = 256 * 1024 * 1024;
 
 /** The in-flight window when `callConcurrency` is not given (requests). */
 export const DEFAULT_CALL_CONCURRENCY = 8;
@@ -117,6 +129,7 @@ export function resolveOptions(options: SessionOptions): ResolvedSessionOptions 
     stderrLimitBytes: options.stderrLimitBytes ?? 64 * 1024,
     keepFrames: options.keepFrames ?? 2000,
     maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024,
+    maxRetainedBytes: options.maxRetainedBytes ?? DEFAULT_MAX_RETAINED_BYTES,
     maxRestarts: options.maxRestarts ?? 20,
     lateGraceMs: options.lateGraceMs ?? 300,
     ...(options.signal ? { signal: options.signal } : {}),

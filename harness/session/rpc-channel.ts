@@ -21,7 +21,10 @@ export type Settlement =
   /** The transport ended the request without an answer (Streamable HTTP: the POST's response had none). */
   | { kind: 'unanswered' };
 
-/** Notifications (and late frames) kept per request; the rest are only counted (a flood stays bounded). */
+/**
+ * Notifications (and late frames) kept per request; the rest are only counted (a flood stays bounded). Past the
+ * session's retention budget none is kept (WireTapRecorder.retain).
+ */
 export const MAX_KEPT_NOTIFICATIONS = 100;
 
 /** A registered in-flight id. */
@@ -206,7 +209,7 @@ export class RpcChannel {
     if (!isObject(value)) return;
     if (typeof value.method === 'string') {
       if ('id' in value) this.onServerRequest(value.id, value.method, related);
-      else this.onNotification(value);
+      else this.onNotification(value, bytes);
       return;
     }
     if (!('id' in value) || value.id === null) {
@@ -221,13 +224,14 @@ export class RpcChannel {
     const entry = key === undefined ? undefined : this.pending.get(key);
     if (entry && key !== undefined) {
       this.pending.delete(key);
+      this.tap.retain(value, bytes, true); // the answer of a request in flight is kept, past the retention budget too
       entry.onResponse?.(value);
       entry.resolve({ kind: 'response', frame: value as JsonRpcResponse, bytes });
       return;
     }
     const late = key === undefined ? undefined : this.late.get(key);
     if (late) {
-      if (late.into.length < MAX_KEPT_NOTIFICATIONS) late.into.push(value);
+      if (late.into.length < MAX_KEPT_NOTIFICATIONS && this.tap.retain(value, bytes)) late.into.push(value);
       late.onFrame?.();
     } else if (key !== undefined && this.abandoned.has(key)) {
       return; // a late answer to a request the harness gave up on (judged by the timeout/cancellation checks)
@@ -263,7 +267,7 @@ export class RpcChannel {
    * flight made the count, and the flood verdict on it, depend on how many requests the timing left pending (hostile
    * review 4, D5), and dropping one with an unknown token let a flood go uncounted (review 5).
    */
-  private onNotification(frame: Record<string, unknown>): void {
+  private onNotification(frame: Record<string, unknown>, bytes: number): void {
     this.tap.notification(frame.method as string);
     const params = isObject(frame.params) ? frame.params : {};
     const token = channelKey(params.progressToken) ?? channelKey(params.requestId);
@@ -271,8 +275,10 @@ export class RpcChannel {
     // naming no request in flight (none, an unknown id, one already answered) is naming none: the session's to count
     if (!target) return this.tap.untiedNotification();
     target.notificationCount += 1;
+    // kept within the retention budget only (wire-tap.ts `retain`); counted either way
+    if (target.notifications.length >= MAX_KEPT_NOTIFICATIONS || !this.tap.retain(frame, bytes)) return;
     if (target.notifications === NO_NOTIFICATIONS) target.notifications = [frame];
-    else if (target.notifications.length < MAX_KEPT_NOTIFICATIONS) target.notifications.push(frame);
+    else target.notifications.push(frame);
   }
 
   /**

@@ -12,7 +12,8 @@
  * next crashing requests each crash happened to take along: 9 or 10 exits on one server by the window.)
  * A tool (or method) whose requests crashed the process CRASHES_PER_REQUEST_KEY times
  * alone gets no more requests (`unsent: 'crashes'`); after a failed restart, or once the restart budget is
- * spent, nothing more is sent (`unsent: 'restarts'`). For a server that crashes while it handles the request
+ * spent, nothing more is sent (`unsent: 'restarts'`). Once the server frames the session keeps passed its retention
+ * budget (SessionOptions.maxRetainedBytes, WireTapRecorder.retain), no further request is sent (`unsent: 'budget'`). For a server that crashes while it handles the request
  * that causes it, which requests run, and on which process, does not depend on how the crash and the window
  * aligned; a crash some time after its cause (a timer) is judged by what came before the exit.
  */
@@ -153,6 +154,7 @@ export class LiveSession implements Session {
    * keeps its record instead.
    */
   private async exchangeOn(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions, seq: number): Promise<RequestRecord> {
+    if (this.connector.tap.overBudget) return { ...exitRecord(this.nextId(), method, sent), unsent: 'budget' };
     if (this.crashes.size > 0 && this.barred(method, sent)) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
     if (!this.serial) {
       this.pipelined += 1;
@@ -190,6 +192,7 @@ export class LiveSession implements Session {
    * `unsent`); a crash during it (`crashedDuring`) is its key's.
    */
   private async exchangeAlone(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions): Promise<RequestRecord> {
+    if (this.connector.tap.overBudget) return { ...exitRecord(this.nextId(), method, sent), unsent: 'budget' };
     if (this.barred(method, sent)) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
     const respawn = opts.respawn !== false;
     const link = this.liveLink() ?? (await this.acquireLink(respawn));
@@ -237,6 +240,7 @@ export class LiveSession implements Session {
       return undefined;
     }
     const { method, params } = describeRaw(line);
+    if (this.connector.tap.overBudget) return { ...exitRecord(expectId, method, params), unsent: 'budget' };
     if (!link) return exitRecord(expectId, method, params);
     const timeoutMs = opts.timeoutMs ?? this.options.timeouts.requestMs;
     return exchange(link.channel, { id: expectId, method, params, line, timeoutMs, lateGraceMs: this.options.lateGraceMs });

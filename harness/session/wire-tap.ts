@@ -8,7 +8,7 @@ import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { mayNameNetworkFailure, networkFailure } from '../model/network-failure.ts';
 import { stripTerminalControls } from '../model/reader-view.ts';
 import type { EnvMask } from './env-mask.ts';
-import { MAX_STDOUT_ENTRIES } from './options.ts';
+import { DEFAULT_MAX_RETAINED_BYTES, MAX_STDOUT_ENTRIES } from './options.ts';
 
 export { stderrProcessLabel };
 
@@ -33,6 +33,8 @@ export interface TapLimits {
   keepFrames: number;
   /** Entries kept in `stdout` (default MAX_STDOUT_ENTRIES). JSON-RPC lines may use only the first 4/5. */
   maxStdoutEntries?: number;
+  /** The retention budget, bytes (SessionOptions.maxRetainedBytes; default DEFAULT_MAX_RETAINED_BYTES): see `retain`. */
+  maxRetainedBytes?: number;
 }
 
 /** Mutable recorder behind `WireTap` snapshots. `startedAt` is the clock origin of `atMs` (performance.now() ms). */
@@ -72,6 +74,13 @@ export class WireTapRecorder {
   private readonly http: HttpExchange[] = [];
   private httpSeq = 0;
   private readonly maxStdout: number;
+  private readonly maxRetained: number;
+  /** Bytes of the server frames kept so far (`retain`), each frame counted once. */
+  private retainedBytes = 0;
+  /** The frames counted in `retainedBytes` (a response the tap keeps is also its request record's). */
+  private readonly counted = new WeakSet<object>();
+  /** When the retention budget passed (ms since the origin); undefined while within it. */
+  private budgetPassedAt: number | undefined;
   /**
    * Masks the harness's environment in the stderr tail (set by the process that spawns the server): as written, as
    * read (so the cleaning of checks/util/stderr.ts never puts a value back together) and in escaped JSON strings.
@@ -80,6 +89,27 @@ export class WireTapRecorder {
 
   constructor(private readonly limits: TapLimits) {
     this.maxStdout = limits.maxStdoutEntries ?? MAX_STDOUT_ENTRIES;
+    this.maxRetained = limits.maxRetainedBytes ?? DEFAULT_MAX_RETAINED_BYTES;
+  }
+
+  /** True once the kept frames passed the retention budget: the session sends no further request (session.ts). */
+  get overBudget(): boolean {
+    return this.budgetPassedAt !== undefined;
+  }
+
+  /**
+   * Count a server frame of `bytes` bytes (its line's UTF-8 length) that the session is about to keep, once per
+   * frame object, against the retention budget (`maxRetainedBytes`), and say whether to keep it. Past the budget,
+   * only a `required` frame is kept (the answer to a request in flight: its record needs it) and counted; anything
+   * else (a tap frame, a notification, a late frame) is dropped. A frame already counted is always kept.
+   */
+  retain(frame: object, bytes: number, required = false): boolean {
+    if (this.counted.has(frame)) return true;
+    if (this.budgetPassedAt !== undefined && !required) return false;
+    this.counted.add(frame);
+    this.retainedBytes += bytes;
+    if (this.budgetPassedAt === undefined && this.retainedBytes > this.maxRetained) this.budgetPassedAt = this.now();
+    return true;
   }
 
   /**
@@ -137,9 +167,16 @@ export class WireTapRecorder {
       this.stdout.push(entry);
     }
     if (classified.batch === true) {
-      // an accepted batch: its members are the messages (judged one by one by protocol/wire-schema)
-      for (const member of classified.value as unknown[]) if (isObject(member) && this.frames.length < this.limits.keepFrames) this.frames.push(member);
-    } else if (isObject(classified.value) && this.frames.length < this.limits.keepFrames) this.frames.push(classified.value);
+      // an accepted batch: its members are the messages (judged one by one by protocol/wire-schema); the line's
+      // bytes count once, against the first member kept
+      let count = bytes;
+      for (const member of classified.value as unknown[]) {
+        if (isObject(member) && this.frames.length < this.limits.keepFrames && this.retain(member, count)) {
+          this.frames.push(member);
+          count = 0;
+        }
+      }
+    } else if (isObject(classified.value) && this.frames.length < this.limits.keepFrames && this.retain(classified.value, bytes)) this.frames.push(classified.value);
   }
 
   /** Count one line written to stdin. */
@@ -348,6 +385,7 @@ export class WireTapRecorder {
       ...(this.notifications.size > 0 ? { notifications: Object.fromEntries(this.notifications) } : {}),
       ...(this.untied > 0 ? { untiedNotifications: this.untied } : {}),
       frames: this.frames.slice(),
+      ...(this.budgetPassedAt !== undefined ? { retention: { budgetBytes: this.maxRetained, keptBytes: this.retainedBytes, atMs: this.budgetPassedAt } } : {}),
       ...(this.httpSeq > 0 ? { http: this.http.map((e) => structuredClone(e)) } : {}),
     };
   }

@@ -14,6 +14,8 @@
  * it, nor a Streamable HTTP surface (its stdin is not the transport).
  * An unexpected death by a signal while a process of a fresh-process probe ran beside it (`siblingRan`) says so: a
  * server that kills other instances of itself (by port or pid file) ends this way (sweep 13, @browsermcp/mcp 0.1.3).
+ * Requests the session did not send once the retention budget passed (`unsent: 'budget'`) are left to
+ * harness/retention-budget, which names the surface once.
  */
 import { defineCheck } from '../define.ts';
 import type { BootFailure, FreshProcessLife } from '../../model/observation.ts';
@@ -61,11 +63,13 @@ export default defineCheck({
     const unsent = new Unsent();
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'exit') continue;
+      if (request.unsent === 'budget') continue; // the retention budget's finding counts these (harness/retention-budget)
       if (request.unsent) unsent.add(request.unsent, request.method, scenario.tool);
       else report({ messageId: 'callInFlight', tool: scenario.tool, data: { tool: scenario.tool, call: `scenario '${scenario.name}'` } });
     }
     for (const { probe, request } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       if (request.outcome !== 'exit') continue;
+      if (request.unsent === 'budget') continue;
       if (request.unsent) unsent.add(request.unsent, probe.method, probe.tool);
       else report({ messageId: 'probeInFlight', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });
     }
@@ -80,9 +84,9 @@ export default defineCheck({
  * reported above.
  */
 class Unsent {
-  private readonly byKey = new Map<string, { reason: NonNullable<RequestRecord['unsent']>; what: string; tool?: string; count: number }>();
+  private readonly byKey = new Map<string, { reason: 'crashes' | 'restarts'; what: string; tool?: string; count: number }>();
 
-  add(reason: NonNullable<RequestRecord['unsent']>, method: string, tool: string | undefined): void {
+  add(reason: 'crashes' | 'restarts', method: string, tool: string | undefined): void {
     const named = method === 'tools/call' && tool !== undefined;
     const key = `${reason}\u0000${named ? `tools/call\u0000${tool}` : method}`;
     const entry = this.byKey.get(key) ?? { reason, what: named ? `tool '${tool}'` : `method ${method}`, ...(named ? { tool } : {}), count: 0 };

@@ -17,6 +17,16 @@ const crash: ExitInfo = { atMs: 120, code: 1, signal: null, unexpected: true };
 checkTester(check, {
   valid: [
     { name: 'only the final, expected exit', observation: makeObservation({ exits: [finalExit] }) },
+    {
+      // the retention budget's own finding names these (harness/retention-budget, run/surface.ts)
+      name: 'requests not sent once the retention budget passed are not exits',
+      observation: makeObservation({
+        exits: [finalExit],
+        calls: [{ scenario: { name: 'generated', tool: 'big', arguments: {}, expect: 'success', origin: 'generated' }, request: { id: 2, method: 'tools/call', outcome: 'exit', durationMs: 0, unsent: 'budget' } }],
+        probes: [{ probe: { id: 'p1', check: 'errors/classification', method: 'tools/call', tool: 'big' }, request: { id: 3, method: 'tools/call', outcome: 'exit', durationMs: 0, unsent: 'budget' } }],
+      }),
+      strict: true,
+    },
     { name: 'a list-phase boot error is not a transport exit', observation: makeObservation({ bootError: { phase: 'list', reason: 'list-error', errorCode: -32603, message: 'x' } }) },
     {
       name: 'an unanswered initialize is left to transport/timeout',
