@@ -238,6 +238,14 @@ export interface ExitInfo {
    * (on an unexpected one the crash explains it).
    */
   stdinLost?: { atMs: number; code: string };
+  /**
+   * Set when the server left more than the harness's stdin backlog cap unread while it ran (SessionOptions
+   * .maxPendingStdinBytes): the harness dropped the lines it would have queued past the cap (answers to the server's
+   * own requests, requests of its own) instead of buffering them without bound. `atMs`: ms since spawn of the first
+   * drop; `waitingBytes`: the bytes then waiting unread; `capBytes`: the cap; `droppedLines`: lines dropped in all.
+   * Judged by transport/exit (`stdinStalled`).
+   */
+  stdinStalled?: { atMs: number; waitingBytes: number; capBytes: number; droppedLines: number };
 }
 
 /** How shutdown went: which step ended the process (spec basic/transports stdio §Shutdown). */

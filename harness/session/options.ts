@@ -84,6 +84,14 @@ export interface SessionOptions {
    */
   maxRetainedBytes?: number;
   /**
+   * Bytes the harness lets wait in a server's stdin pipe (stdio; default DEFAULT_MAX_PENDING_STDIN_BYTES, 16 MiB): a
+   * line written while more than this waits unread (the server stopped reading stdin) is dropped, not queued
+   * (`ExitInfo.stdinStalled`), so a server that floods requests and reads nothing never makes the harness buffer
+   * their answers without bound. A request whose line was dropped times out; the liveness check then ends the
+   * process as wedged.
+   */
+  maxPendingStdinBytes?: number;
+  /**
    * Respawns allowed after crashes or wedges before requests resolve `exit` straight away, unsent (default 20:
    * the first crash and two more for each of nine tools that crash the server on bad input: CRASHES_PER_REQUEST_KEY).
    */
@@ -101,6 +109,9 @@ export interface SessionOptions {
 
 /** The retention budget when `maxRetainedBytes` is not given, bytes (256 MiB). */
 export const DEFAULT_MAX_RETAINED_BYTES = 256 * 1024 * 1024;
+
+/** The stdin backlog cap when `maxPendingStdinBytes` is not given, bytes (16 MiB). */
+export const DEFAULT_MAX_PENDING_STDIN_BYTES = 16 * 1024 * 1024;
 
 /** The in-flight window when `callConcurrency` is not given (requests). */
 export const DEFAULT_CALL_CONCURRENCY = 8;
@@ -130,6 +141,7 @@ export function resolveOptions(options: SessionOptions): ResolvedSessionOptions 
     keepFrames: options.keepFrames ?? 2000,
     maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024,
     maxRetainedBytes: options.maxRetainedBytes ?? DEFAULT_MAX_RETAINED_BYTES,
+    maxPendingStdinBytes: options.maxPendingStdinBytes ?? DEFAULT_MAX_PENDING_STDIN_BYTES,
     maxRestarts: options.maxRestarts ?? 20,
     lateGraceMs: options.lateGraceMs ?? 300,
     ...(options.signal ? { signal: options.signal } : {}),

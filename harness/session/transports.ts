@@ -20,7 +20,7 @@ export interface TransportContext {
 export function createTransport(spec: ConnectSpec, options: ResolvedSessionOptions, context: TransportContext = {}): Transport {
   const tap = new WireTapRecorder(options);
   if (isHttpSpec(spec)) return new HttpTransport(spec, tap, options, context.serverExit);
-  return new StdioTransport(spec, tap, { maxLineBytes: options.maxLineBytes, timeouts: options.timeouts });
+  return new StdioTransport(spec, tap, { maxLineBytes: options.maxLineBytes, maxPendingStdinBytes: options.maxPendingStdinBytes, timeouts: options.timeouts });
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * The session's memory bounds against real servers (hostile review D8, at a small size): the retention budget
- * (SessionOptions.maxRetainedBytes, WireTap.retention, `unsent: 'budget'`), with its conformant twin.
+ * The session's memory bounds against real servers (hostile review D3 and D8, at small sizes): the stdin backlog cap
+ * (SessionOptions.maxPendingStdinBytes, ExitInfo.stdinStalled) and the retention budget (SessionOptions.maxRetainedBytes,
+ * WireTap.retention, `unsent: 'budget'`). Each with its conformant twin.
  */
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SpawnSpec } from '../../harness/session/index.ts';
 import { options, sessionStarter } from './helpers.ts';
 
@@ -11,6 +12,40 @@ const start = sessionStarter();
 
 const server = (file: string, args: string[]): SpawnSpec => ({
   command: process.execPath, args: [fileURLToPath(new URL(`../fixtures/servers/${file}`, import.meta.url)), ...args], cwd: process.cwd(), env: {},
+});
+
+/**
+ * 400 pings with ~8 KB ids: ~3.2 MB of answers, three times a 1 MiB cap plus a pipe's buffer; a server that reads
+ * while it floods leaves a backlog of about what it writes between two reads (~100 KB), far under the cap.
+ */
+const flood = (reads: boolean) => server('floods-requests.mjs', ['--count', '400', '--size', '8192', ...(reads ? ['--reads'] : [])]);
+const CAP = 1024 * 1024;
+
+describe('the stdin backlog cap', () => {
+  it('drops the answers a server that stopped reading stdin leaves past the cap, and records it on the exit', async () => {
+    const session = await start(flood(false), options({ maxPendingStdinBytes: CAP }));
+    expect((await session.listTools()).tools.map((t) => t.name)).toEqual(['ok']);
+    // the flood is over once its closing notification came (every ping was read and answered before it)
+    await vi.waitFor(() => expect(session.notificationCount('notifications/message')).toBe(1), { timeout: 10_000, interval: 20 });
+    await session.close();
+    const [exit] = session.exits();
+    expect(exit.unexpected).toBe(false);
+    const stalled = exit.stdinStalled;
+    expect(stalled).toBeDefined();
+    expect(stalled?.capBytes).toBe(CAP);
+    expect(stalled?.waitingBytes).toBeLessThanOrEqual(CAP); // what waited never passed the cap
+    expect(stalled?.droppedLines).toBeGreaterThan(200); // most of the 400 answers were dropped, not queued
+  });
+
+  it('records nothing for a server that reads its stdin while it floods (the twin)', async () => {
+    const session = await start(flood(true), options({ maxPendingStdinBytes: CAP }));
+    await session.listTools();
+    await vi.waitFor(() => expect(session.notificationCount('notifications/message')).toBe(1), { timeout: 10_000, interval: 20 });
+    expect((await session.callTool('ok', {})).outcome).toBe('success'); // the pipe drained: later requests get through
+    await session.close();
+    expect(session.exits().map((e) => e.stdinStalled)).toEqual([undefined]);
+    expect(session.tap().serverRequests.length).toBe(400);
+  });
 });
 
 /** 12 tools answering 40,000 bytes each: ~480 KB of answers against a 100,000-byte budget. */

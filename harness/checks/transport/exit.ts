@@ -14,6 +14,9 @@
  * it, nor a Streamable HTTP surface (its stdin is not the transport).
  * An unexpected death by a signal while a process of a fresh-process probe ran beside it (`siblingRan`) says so: a
  * server that kills other instances of itself (by port or pid file) ends this way (sweep 13, @browsermcp/mcp 0.1.3).
+ * A server that stopped reading its stdin while the harness had more than its backlog cap waiting (ExitInfo.stdinStalled,
+ * SessionOptions.maxPendingStdinBytes; a server flooding requests it never reads the answers of, hostile review D3):
+ * an error (`stdinStalled`), once per surface, whatever ended the process (the backlog came before the exit).
  * Requests the session did not send once the retention budget passed (`unsent: 'budget'`) are left to
  * harness/retention-budget, which names the surface once.
  */
@@ -42,6 +45,8 @@ export default defineCheck({
       unexpectedExit: 'The server process exited unexpectedly {{how}} while the harness was still using it.{{sibling}}',
       stdinClosed:
         "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
+      stdinStalled:
+        "The server process stopped reading its stdin while it kept running: more than {{cap}} bytes of the harness's writes waited unread, so the harness dropped the lines after them (its answers to the server's requests, its own requests) instead of buffering them without bound. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session.",
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
       unsentCrashes: '{{count}} more request(s) to {{what}} were not sent: its requests, sent alone, had crashed the server process twice; the checks that needed them have no verdict for them.',
@@ -60,6 +65,9 @@ export default defineCheck({
     else for (const exit of exits) if (exit.unexpected) reportExit(exit, ctx.observation.freshProcesses ?? [], (f) => report({ ...f, stderr }));
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
     for (const exit of exits) if (exit.stdinLost && !exit.unexpected) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });
+    // a backlog the server left unread while it ran: recorded before any exit, so a later crash does not explain it
+    const stalled = exits.find((exit) => exit.stdinStalled !== undefined)?.stdinStalled;
+    if (stalled) report({ messageId: 'stdinStalled', stderr, data: { cap: stalled.capBytes }, evidence: { ...stalled } });
     const unsent = new Unsent();
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'exit') continue;

@@ -11,7 +11,7 @@ import type { ExitInfo } from '../../model/wire.ts';
 import { StartFailure, type FrameListener } from '../transport.ts';
 import { classifyLine, framesOf } from '../classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
-import type { SpawnSpec } from '../options.ts';
+import { DEFAULT_MAX_PENDING_STDIN_BYTES, type SpawnSpec } from '../options.ts';
 import type { EnvMask } from '../env-mask.ts';
 import { stdioMask } from '../surface-mask.ts';
 import { adoptAhead, newMarker, serverSpawnOptions } from './ahead.ts';
@@ -46,8 +46,12 @@ export class ServerProcess {
   private frameListener: FrameListener = () => {};
   /** Lines written this tick, not yet on the pipe (see `write`). */
   private pendingStdin: string[] = [];
+  /** Bytes of `pendingStdin` (UTF-8, each line with its newline). */
+  private pendingStdinBytes = 0;
   /** The first failed stdin write while the process ran (see ExitInfo.stdinLost), recorded on its exit. */
   private stdinLost: ExitInfo['stdinLost'];
+  /** Lines dropped because the server left too many bytes of stdin unread (see `write`, ExitInfo.stdinStalled). */
+  private stdinStalled: ExitInfo['stdinStalled'];
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
 
@@ -55,7 +59,7 @@ export class ServerProcess {
    * @param marker its MARKER_VAR value; `since` its start time (ticks after boot, when /proc answered at spawn):
    *   kept here, not only in process-tree.ts's tracking, so the tree can still be swept after `release`.
    */
-  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly mask: EnvMask, private readonly marker: string, private readonly since: number | undefined, exitedAt?: number) {
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly pid: number, private readonly tap: WireTapRecorder, maxLineBytes: number, private readonly maxPendingStdinBytes: number, private readonly mask: EnvMask, private readonly marker: string, private readonly since: number | undefined, exitedAt?: number) {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.leaderExited = new Promise((resolve) => (this.resolveLeaderExit = resolve));
     const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
@@ -86,9 +90,10 @@ export class ServerProcess {
    * Spawn `spec` detached (own process group), with exactly `spec.env` plus MARKER_VAR (a random
    * per-process marker every descendant inherits; shutdown sweeps /proc for it), as `spec.user` when set; or
    * adopt the process the CLI's executable started with exactly `spec` before the bundle loaded (./ahead.ts).
+   * `maxLineBytes`: the frame limit of a stdout line; `maxPendingStdinBytes`: the stdin backlog cap (see `write`).
    * @throws SpawnFailure when the command cannot be started (message names the command or the cwd).
    */
-  static async spawn(spec: SpawnSpec, tap: WireTapRecorder, maxLineBytes: number): Promise<ServerProcess> {
+  static async spawn(spec: SpawnSpec, tap: WireTapRecorder, maxLineBytes: number, maxPendingStdinBytes = DEFAULT_MAX_PENDING_STDIN_BYTES): Promise<ServerProcess> {
     assertCwd(spec);
     // a process the executable started with exactly this spec before the bundle loaded (./ahead.ts), else a new one
     const ahead = adoptAhead(spec);
@@ -113,7 +118,7 @@ export class ServerProcess {
     trackMarker(pid, marker);
     const mask = stdioMask(spec);
     tap.mask = mask;
-    return new ServerProcess(child, pid, tap, maxLineBytes, mask, marker, leaderStart(pid), ahead?.exitedAt);
+    return new ServerProcess(child, pid, tap, maxLineBytes, maxPendingStdinBytes, mask, marker, leaderStart(pid), ahead?.exitedAt);
   }
 
   /** Route stdout lines over the frame limit (their head and byte length) to one listener (the JSON-RPC channel). */
@@ -136,14 +141,34 @@ export class ServerProcess {
    * The lines written within one tick leave in one pipe write: they are joined and written on the next
    * tick (process.nextTick, after the microtasks that answered frames started), so the bytes and their
    * order are exactly those of one write per line; `closeStdin` writes them first.
+   *
+   * Backpressure: a line that would leave more than `maxPendingStdinBytes` waiting for the server to read (what the
+   * pipe has not taken, `writableLength`, plus this tick's lines) is dropped, not queued, and the first such drop is
+   * recorded (ExitInfo.stdinStalled, on the exit): a server that stopped reading stdin while it floods requests never
+   * makes the harness buffer their answers without bound (hostile review, D3: 2 GB of answers queued, 3.65 GB RSS).
+   * Still true (the line was accepted, as a line written into a full pipe is): a request whose line was dropped
+   * gets no answer and times out, and the liveness check ends the process as wedged. Lines fit again once it reads.
    */
   write(line: string): boolean {
     const stdin = this.child.stdin;
     if (!this.alive || !stdin || stdin.destroyed || stdin.writableEnded) return false;
+    const bytes = Buffer.byteLength(line) + 1;
+    const waiting = stdin.writableLength + this.pendingStdinBytes;
+    if (waiting + bytes > this.maxPendingStdinBytes) {
+      this.onStdinStall(waiting);
+      return true;
+    }
     if (this.pendingStdin.length === 0) process.nextTick(() => this.flushStdin());
     this.pendingStdin.push(line);
+    this.pendingStdinBytes += bytes;
     this.tap.stdin();
     return true;
+  }
+
+  /** Record a line dropped by `write` (the first drop's time and backlog; every drop counted) while the process ran. */
+  private onStdinStall(waitingBytes: number): void {
+    if (this.stdinStalled !== undefined) this.stdinStalled.droppedLines += 1;
+    else if (!this.expectingExit && this.alive) this.stdinStalled = { atMs: this.tap.now(), waitingBytes, capBytes: this.maxPendingStdinBytes, droppedLines: 1 };
   }
 
   /** Write the lines `write` gathered this tick, joined, in one pipe write. */
@@ -151,6 +176,7 @@ export class ServerProcess {
     const lines = this.pendingStdin;
     if (lines.length === 0) return;
     this.pendingStdin = [];
+    this.pendingStdinBytes = 0;
     const stdin = this.child.stdin;
     if (!stdin || stdin.destroyed || stdin.writableEnded) return;
     stdin.write(lines.length === 1 ? lines[0] + '\n' : lines.join('\n') + '\n');
@@ -214,7 +240,7 @@ export class ServerProcess {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.stdoutEnded, new Promise<void>((r) => (timer = setTimeout(r, STDOUT_DRAIN_MS)))]);
     clearTimeout(timer);
-    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}) };
+    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}), ...(this.stdinStalled ? { stdinStalled: this.stdinStalled } : {}) };
     if (!this.expectingExit) {
       // what it left is ended before anyone learns of the exit (a restart must not meet its predecessor's tree)
       await sweepTree(this.tree());

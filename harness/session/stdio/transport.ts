@@ -10,9 +10,13 @@ import type { WireTapRecorder } from '../wire-tap.ts';
 import { ServerProcess } from './server-process.ts';
 import { killTree, shutdownProcess, type ShutdownTimeouts } from './shutdown.ts';
 
-/** What the stdio transport needs besides the spec: the longest stdout line it frames (bytes) and the shutdown grace periods (ms). */
+/**
+ * What the stdio transport needs besides the spec: the longest stdout line it frames (bytes), the stdin backlog cap
+ * (bytes, SessionOptions.maxPendingStdinBytes; default DEFAULT_MAX_PENDING_STDIN_BYTES) and the shutdown grace periods (ms).
+ */
 export interface StdioOptions {
   maxLineBytes: number;
+  maxPendingStdinBytes?: number;
   timeouts: ShutdownTimeouts;
 }
 
@@ -24,7 +28,7 @@ export class StdioTransport implements Transport {
 
   /** Spawn the server. @throws SpawnFailure (a StartFailure) when the command cannot be started. */
   async start(): Promise<StdioConnection> {
-    const proc = await ServerProcess.spawn(this.spec, this.tap, this.options.maxLineBytes);
+    const proc = await ServerProcess.spawn(this.spec, this.tap, this.options.maxLineBytes, this.options.maxPendingStdinBytes);
     return new StdioConnection(proc, this.options.timeouts);
   }
 }

@@ -48,6 +48,20 @@ checkTester(check, {
         message: "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       }],
     },
+    // hostile review D3: a server that stopped reading stdin while it flooded requests; their answers queued without bound
+    {
+      name: 'the server left more than the stdin backlog cap unread while it ran: an error naming the cap',
+      observation: makeObservation({ exits: [{ ...finalExit, stdinStalled: { atMs: 40, waitingBytes: 16_700_000, capBytes: 16_777_216, droppedLines: 1980 } }] }),
+      findings: [{
+        messageId: 'stdinStalled', severity: 'error', evidence: { atMs: 40, waitingBytes: 16_700_000, capBytes: 16_777_216, droppedLines: 1980 },
+        message: "The server process stopped reading its stdin while it kept running: more than 16777216 bytes of the harness's writes waited unread, so the harness dropped the lines after them (its answers to the server's requests, its own requests) instead of buffering them without bound. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session.",
+      }],
+    },
+    {
+      name: 'a stdin backlog on two processes of the session: named once',
+      observation: makeObservation({ exits: [{ ...finalExit, stdinStalled: { atMs: 40, waitingBytes: 10, capBytes: 20, droppedLines: 1 } }, { ...finalExit, stdinStalled: { atMs: 50, waitingBytes: 10, capBytes: 20, droppedLines: 2 } }] }),
+      findings: [{ messageId: 'stdinStalled', severity: 'error' }],
+    },
     {
       name: 'a stdin write that raced a crash: only the crash is named',
       observation: makeObservation({ exits: [{ ...crash, stdinLost: { atMs: 119, code: 'EPIPE' } }, finalExit] }),
