@@ -70,7 +70,7 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     },
     defaultSeverity: 'error',
     description: 'The server sent more than the harness keeps of one surface (responses, notifications, wire-tap frames; 256 MiB by default): the harness stopped sending requests there, and the surface was validated only in part.',
-    rationale: 'The harness keeps what the server answers until the surface is judged; without a bound, a server with large answers on many tools ran it out of memory (a V8 heap crash, exit 134, no report at all). Past the budget the run still ends with a report, and says what it did not test.',
+    rationale: 'The harness keeps what the server answers until the surface is judged; without a bound, a server with large answers on many tools ran it out of memory (a V8 heap crash, exit 134, no report at all). Past the budget the run still ends with a report, says what it did not test, and exits 2: a surface validated in part is not a verdict.',
     spec: 'harness rule: a report is always written (README.md §The report; docs/config.md §Surface keys)',
     examples: { fail: '200 tools each answering a 12 MB text block: the budget passes after about 21 answers', pass: 'answers whose sum stays under limits.maxRetainedBytes' },
   },

@@ -117,8 +117,9 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
   const byDesign = observation.bootError?.phase === 'list' && observation.negotiation !== undefined && !declaresTools(observation) && !expectsTools;
   const untested = observation.bootError !== undefined && !byDesign && !verdict.findings.some((f) => f.severity === 'error');
   if (untested) verdict.findings.push(harnessFinding('harness/untested', 'untested', surface.name, { phase: UNTESTED_PHASE[observation.bootError?.phase ?? 'spawn'] }));
-  // a contract that cannot be loaded is a configuration fault: the harness could not do its job (exit 2)
-  return shown({ observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined || untested }, mask);
+  // a contract that cannot be loaded is a configuration fault, and a surface validated only in part (the retention
+  // budget passed) was not tested whole: in both the harness could not do its job (exit 2), as with harness/untested
+  return shown({ observation, reportSurface: summarise(observation), ...verdict, crashed: verdict.crashed || contractError !== undefined || untested || retention !== undefined }, mask);
 }
 
 /**
