@@ -3,7 +3,8 @@
  * cache keyed by the sha256 of (dialect, the schema's JSON text), the `$ref` policy (remote refs reported,
  * never fetched; unresolved local refs reported with the pointer of the `$ref`), the depth limit
  * (documents nested deeper than MAX_SCHEMA_DEPTH are a `compile-error`, checked before anything
- * hashes or walks them; `metaValidate` leaves them alone so that one finding reports them), and meta-schema validation kept separate from compilation. Every method is total: bad input yields issues, never
+ * hashes or walks them; `metaValidate` leaves them alone so that one finding reports them), the expansion budget (a
+ * schema whose `$ref`s expand past MAX_EXPANDED_SUBSCHEMAS subschemas is a `compile-error`: ./expansion.ts), and meta-schema validation kept separate from compilation. Every method is total: bad input yields issues, never
  * an exception. ajv compiles a copy of each schema: OpenAPI's `nullable` stripped (./canonicalise.ts), and an empty
  * `enum`, which ajv refuses although JSON Schema allows it, replaced by an unsatisfiable equivalent (./empty-enum.ts),
  * its issues mapped back to the `enum`. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
@@ -19,6 +20,7 @@ import { compileIsolated, createEngine, type AjvError, type Engine, type EngineV
 import { interpretable } from './interpret.ts';
 import { precompiledMeta } from './meta.ts';
 import { surelyMetaValid2020 } from './meta-fast.ts';
+import { expansionIssue, isTooExpansive } from './expansion.ts';
 import { findRefs, refIssues } from './refs.ts';
 import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
 
@@ -189,6 +191,8 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     const refs = refIssues(findRefs(schema));
     if (refs.remote.length > 0) return { ok: false, dialect, reason: 'remote-ref', issues: refs.remote };
     if (refs.unresolved.length > 0) return { ok: false, dialect, reason: 'unresolved-ref', issues: refs.unresolved };
+    // past the expansion budget nothing generates or validates against it (./expansion.ts): exponential in its $refs
+    if (isTooExpansive(schema)) return { ok: false, dialect, reason: 'compile-error', issues: [expansionIssue()] };
     const stripped = withoutNullableKeyword(schema);
     const valid = interpret && metaValidate(schema).length === 0 ? interpretable(stripped, dialect) : null;
     if (valid) {

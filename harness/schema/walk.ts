@@ -220,3 +220,21 @@ export function mayHoldKeyword(root: unknown, keyword: string, options: { alsoAt
   }
   return false;
 }
+
+/**
+ * The direct subschemas of `schema`, each with the keyword that holds it, in `walkSchema`'s order (the positions it
+ * descends into: applicators, `items`, the schema maps, `$defs`/`definitions` included). Non-schema values are left
+ * out. Never throws on plain data; never recurses.
+ */
+export function directSubschemas(schema: Record<string, unknown>): Array<{ keyword: string; node: Record<string, unknown> | boolean }> {
+  const plainPrototypeClean = ![...WALKED].some((keyword) => keyword in Object.prototype);
+  const from: Pending = { node: schema, depth: 0, pointer: '', keyword: undefined, member: undefined, up: undefined };
+  const out: Pending[] = [];
+  children(schema, ownWalkedRanks(schema, plainPrototypeClean), from, out);
+  const subschemas: Array<{ keyword: string; node: Record<string, unknown> | boolean }> = [];
+  for (const p of out) {
+    const node = p.node;
+    if (typeof node === 'boolean' || (node !== null && typeof node === 'object' && !Array.isArray(node))) subschemas.push({ keyword: p.keyword as string, node: node as Record<string, unknown> | boolean });
+  }
+  return subschemas;
+}

@@ -1,0 +1,114 @@
+/**
+ * The expansion budget of tool schemas: how many subschemas a validator evaluates for one pass over a schema when
+ * its `$ref`s are followed. A small document can expand exponentially: `$defs` where each level is
+ * `{allOf: [{$ref: next}, {$ref: next}]}` is ~1.5 KB at 32 levels and 2^32 subschemas to evaluate, and any validator
+ * of an instance against it (ajv, the interpreter, ./sure-valid.ts) takes that long, blocking the event loop for
+ * hours (hostile review D10). The schema service (./ajv.ts) measures each schema once, before anything generates or
+ * validates against it, and refuses one that expands past MAX_EXPANDED_SUBSCHEMAS as a `compile-error` (reported by
+ * schema/compile, as a too-deep document is); the rest of the surface is judged as usual.
+ *
+ * The measure: every subschema position a validator evaluates (applicators, `items`, the schema maps; not
+ * `$defs`/`definitions`, which are evaluated only through a reference) counts once per path that reaches it, a local
+ * `$ref` (`$dynamicRef`, `$recursiveRef`: their static target) counting its target's expansion. A reference back to a
+ * subschema on the current path (a recursive schema) counts once and is not followed: such recursion descends only as
+ * deep as the instance does (./ref-cycles.ts reports it as a portability note). Memoised per subschema object, so the
+ * cost is linear in the document and its references, never in the expansion. Iterative (no recursion); the count
+ * saturates at Number.MAX_SAFE_INTEGER.
+ */
+import { resolvePointer } from './pointer.ts';
+import { findRefs } from './refs.ts';
+import type { SchemaIssue } from './service.ts';
+import { directSubschemas } from './walk.ts';
+
+/**
+ * The most subschemas one evaluation of a tool schema may expand to (its `$ref`s followed). At ~0.1 to 1 µs per
+ * subschema per validation, about 0.01 to 0.1 s for one instance; real tool schemas expand to a few thousand.
+ */
+export const MAX_EXPANDED_SUBSCHEMAS = 100_000;
+
+/** Expansion by document object: compile and any later caller measure a listing's schema once. */
+const measured = new WeakMap<object, number>();
+
+type Node = Record<string, unknown> | boolean;
+/** One subschema on the walk's path: its successors (evaluated subschemas, then reference targets) and the running sum. */
+type Frame = { node: Record<string, unknown>; next: Node[]; at: number; sum: number };
+
+const add = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_INTEGER);
+
+/** Reference targets by the subschema object holding the reference (local, resolving references only). */
+function targetsByHolder(root: Record<string, unknown>): Map<object, Node[]> {
+  const out = new Map<object, Node[]>();
+  for (const site of findRefs(root)) {
+    if (site.kind !== 'local' || site.target === undefined) continue;
+    const holder = resolvePointer(root, site.holder);
+    const target = resolvePointer(root, site.target);
+    if (!holder.found || !target.found) continue;
+    const h = holder.value;
+    const t = target.value;
+    if (h === null || typeof h !== 'object' || (typeof t !== 'boolean' && (t === null || typeof t !== 'object' || Array.isArray(t)))) continue;
+    const list = out.get(h);
+    if (list) list.push(t as Node);
+    else out.set(h, [t as Node]);
+  }
+  return out;
+}
+
+/** The subschemas evaluated right after `node`: its evaluated positions (no `$defs`/`definitions`), then its reference targets. */
+function successors(node: Record<string, unknown>, targets: Map<object, Node[]>): Node[] {
+  const next: Node[] = [];
+  for (const sub of directSubschemas(node)) if (sub.keyword !== '$defs' && sub.keyword !== 'definitions') next.push(sub.node);
+  const refs = targets.get(node);
+  if (refs) for (const t of refs) next.push(t);
+  return next;
+}
+
+/**
+ * The number of subschemas one evaluation of `schema` expands to when its local `$ref`s are followed (see the
+ * module comment; a boolean or non-object schema is 1). Linear in the document and its references; memoised per
+ * document object (treat schemas as immutable after listing). Never throws on JSON data; never recurses.
+ */
+export function expandedSize(schema: unknown): number {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return 1;
+  const known = measured.get(schema);
+  if (known !== undefined) return known;
+  const root = schema as Record<string, unknown>;
+  const targets = targetsByHolder(root);
+  const done = new Map<object, number>();
+  const onPath = new Set<object>([root]);
+  const stack: Frame[] = [{ node: root, next: successors(root, targets), at: 0, sum: 1 }];
+  let total = 1;
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as Frame;
+    if (frame.at < frame.next.length) {
+      const sub = frame.next[frame.at++] as Node;
+      if (typeof sub === 'boolean' || onPath.has(sub)) frame.sum = add(frame.sum, 1); // a boolean; or recursion: once, not followed
+      else {
+        const size = done.get(sub);
+        if (size !== undefined) frame.sum = add(frame.sum, size);
+        else {
+          onPath.add(sub);
+          stack.push({ node: sub, next: successors(sub, targets), at: 0, sum: 1 });
+        }
+      }
+      continue;
+    }
+    stack.pop();
+    onPath.delete(frame.node);
+    done.set(frame.node, frame.sum);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.sum = add(parent.sum, frame.sum);
+    else total = frame.sum;
+  }
+  measured.set(schema, total);
+  return total;
+}
+
+/** True when `schema` expands past MAX_EXPANDED_SUBSCHEMAS subschemas (`expandedSize`). */
+export function isTooExpansive(schema: unknown): boolean {
+  return expandedSize(schema) > MAX_EXPANDED_SUBSCHEMAS;
+}
+
+/** The value-free issue reported for a schema past the expansion budget (pointer: the root). */
+export function expansionIssue(): SchemaIssue {
+  return { pointer: '', keyword: 'expansion', message: `expands to more than ${MAX_EXPANDED_SUBSCHEMAS} subschemas when its $refs are followed; not evaluated` };
+}
