@@ -4,7 +4,9 @@
  * never fetched; unresolved local refs reported with the pointer of the `$ref`), the depth limit
  * (documents nested deeper than MAX_SCHEMA_DEPTH are a `compile-error`, checked before anything
  * hashes or walks them; `metaValidate` leaves them alone so that one finding reports them), the expansion budget (a
- * schema whose `$ref`s expand past MAX_EXPANDED_SUBSCHEMAS subschemas is a `compile-error`: ./expansion.ts), and meta-schema validation kept separate from compilation. Every method is total: bad input yields issues, never
+ * schema whose `$ref`s expand past MAX_EXPANDED_SUBSCHEMAS subschemas is a `compile-error`: ./expansion.ts), the stack
+ * guard (a validator that overflows the call stack, at its compile-time warm-up or later, makes the schema a
+ * `compile-error` and answers NOT_EVALUATED_ISSUE: ./stack-guard.ts), and meta-schema validation kept separate from compilation. Every method is total: bad input yields issues, never
  * an exception. ajv compiles a copy of each schema: OpenAPI's `nullable` stripped (./canonicalise.ts), and an empty
  * `enum`, which ajv refuses although JSON Schema allows it, replaced by an unsatisfiable equivalent (./empty-enum.ts),
  * its issues mapped back to the `enum`. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
@@ -22,6 +24,7 @@ import { precompiledMeta } from './meta.ts';
 import { surelyMetaValid2020 } from './meta-fast.ts';
 import { expansionIssue, isTooExpansive } from './expansion.ts';
 import { findRefs, refIssues } from './refs.ts';
+import { NOT_EVALUATED_ISSUE, isStackOverflow, stackIssue } from './stack-guard.ts';
 import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
 
 /**
@@ -85,6 +88,26 @@ export interface SchemaServiceOptions {
 /** The issue returned if ajv refuses a schema the interpreter accepted (the parity test keeps this from happening). */
 const LATE_COMPILE_ISSUE: ValidationIssue = { instancePointer: '', schemaPointer: '', keyword: 'compile', message: 'the schema does not compile' };
 
+/**
+ * Call a freshly compiled ajv validator (and the validators of the `$ref` targets it compiled apart) once, on null,
+ * so that V8 compiles their code now: a function too large for V8's compiler overflows the stack on its first call
+ * (./stack-guard.ts), and here that is a compile error. Any other throw is left to the validation it would disturb.
+ * @throws RangeError when a validator overflows the call stack
+ */
+function warm(fn: EngineValidate): void {
+  const refs = (fn as { schemaEnv?: { root?: { refs?: Record<string, unknown> } } }).schemaEnv?.root?.refs ?? {};
+  const validators: unknown[] = [fn];
+  for (const env of Object.values(refs)) if (env !== null && typeof env === 'object') validators.push((env as { validate?: unknown }).validate);
+  for (const validate of validators) {
+    if (typeof validate !== 'function') continue;
+    try {
+      validate(null);
+    } catch (error) {
+      if (isStackOverflow(error)) throw error;
+    }
+  }
+}
+
 /** The issue of a schema whose reading threw (a getter, a revoked Proxy of a contract module written in code). */
 function unreadable(error: unknown): SchemaIssue {
   return { pointer: '', keyword: 'compile', message: `the schema could not be read: ${messageOf(error)}` };
@@ -98,6 +121,8 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
   const engines = new Map<Dialect, Engine>();
   const compiled = new Map<string, CompileResult>();
   const metaCache = new Map<string, SchemaIssue[]>();
+  /** Compile results whose validator overflowed the call stack -> the compile error given for them from then on. */
+  const refused = new WeakMap<CompileResult, CompileResult>();
   let compiles = 0;
   let hits = 0;
   let interpreted = 0;
@@ -197,11 +222,12 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     const valid = interpret && metaValidate(schema).length === 0 ? interpretable(stripped, dialect) : null;
     if (valid) {
       interpreted++;
-      return { ok: true, dialect, validate: lazyAjv(valid, stripped, dialect) };
+      return guarded(dialect, lazyAjv(valid, stripped, dialect));
     }
     try {
-      return { ok: true, dialect, validate: ajvValidate(stripped, dialect) };
+      return guarded(dialect, ajvValidate(stripped, dialect, true));
     } catch (error) {
+      if (isStackOverflow(error)) return { ok: false, dialect, reason: 'compile-error', issues: [stackIssue()] };
       const meta = metaValidate(schema);
       if (meta.length > 0) return { ok: false, dialect, reason: 'invalid-schema', issues: meta };
       return { ok: false, dialect, reason: 'compile-error', issues: [{ pointer: '', keyword: 'compile', message: messageOf(error) }] };
@@ -213,10 +239,35 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
    * issues at a rewritten keyword are given back as the document's `enum`.
    * @throws whatever ajv's `compile` throws (see `compileIsolated`)
    */
-  const ajvValidate = (stripped: JsonSchema, dialect: Dialect): ((instance: unknown) => ValidationIssue[]) => {
+  const ajvValidate = (stripped: JsonSchema, dialect: Dialect, warmUp = false): ((instance: unknown) => ValidationIssue[]) => {
     const copy = withoutEmptyEnums(stripped);
     const fn: EngineValidate = compileIsolated(engine(dialect), copy.schema);
+    if (warmUp) warm(fn);
     return (instance) => (fn(instance) ? [] : toValidationIssues(fn.errors).map(copy.restore));
+  };
+
+  /**
+   * A compiled validate behind the stack guard (./stack-guard.ts): a stack overflow while validating answers
+   * NOT_EVALUATED_ISSUE, then and on every later call, and `compile` gives the schema's `stackIssue()` from then on.
+   */
+  const guarded = (dialect: Dialect, validate: (instance: unknown) => ValidationIssue[]): CompileResult => {
+    let overflowed = false;
+    const result: CompileResult = {
+      ok: true,
+      dialect,
+      validate: (instance) => {
+        if (overflowed) return [NOT_EVALUATED_ISSUE];
+        try {
+          return validate(instance);
+        } catch (error) {
+          if (!isStackOverflow(error)) throw error;
+          overflowed = true;
+          refused.set(result, { ok: false, dialect, reason: 'compile-error', issues: [stackIssue()] });
+          return [NOT_EVALUATED_ISSUE];
+        }
+      },
+    };
+    return result;
   };
 
   /** A validate that answers "valid" from the interpreter and asks ajv (compiled on first need) for the issues. */
@@ -227,7 +278,8 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
       if (fn === undefined) {
         try {
           fn = ajvValidate(stripped, dialect);
-        } catch {
+        } catch (error) {
+          if (isStackOverflow(error)) throw error; // the stack guard's (`guarded`)
           fn = null;
         }
       }
@@ -237,6 +289,11 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
   };
 
   const compile = (schema: JsonSchema): CompileResult => {
+    const result = compileCached(schema);
+    return refused.get(result) ?? result;
+  };
+
+  const compileCached = (schema: JsonSchema): CompileResult => {
     const known = typeof schema === 'object' && schema !== null ? byObject.get(schema) : undefined;
     if (known) {
       hits++;

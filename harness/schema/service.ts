@@ -30,7 +30,11 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** Result of compiling a schema. Compiled validators are cached by the sha256 of the dialect and the schema's JSON text (harness/schema/ajv.ts). */
+/**
+ * Result of compiling a schema. Compiled validators are cached by the sha256 of the dialect and the schema's JSON text
+ * (harness/schema/ajv.ts). `validate` answers `[NOT_EVALUATED_ISSUE]` (./stack-guard.ts `notEvaluated`) when it overflowed
+ * the call stack: no verdict on the instance; `compile` gives that schema a `compile-error` from then on.
+ */
 export type CompileResult =
   | { ok: true; dialect: Dialect; validate: (instance: unknown) => ValidationIssue[] }
   | {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { generateArguments } from '../../harness/scenarios/index.ts';
 import type { JsonSchema } from '../../harness/model/protocol.ts';
+import { createSchemaService } from '../../harness/schema/ajv.ts';
+import type { SchemaService } from '../../harness/schema/service.ts';
+import { NOT_EVALUATED_ISSUE } from '../../harness/schema/stack-guard.ts';
 
 const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   ({ type: 'object', properties, required: Object.keys(properties), ...extra });
@@ -134,5 +137,28 @@ describe('generateArguments: refusals are value-free and name the pointer', () =
   it('true as the root schema means no arguments', () => {
     expect(generateArguments(true)).toEqual({ ok: true, arguments: {} });
     expect(generateArguments(false).ok).toBe(false);
+  });
+});
+
+describe('generateArguments: a schema its validator cannot evaluate (harness/schema/stack-guard.ts)', () => {
+  /** The real schema service, but every validator answers as one that overflowed the stack does (or not, for the twin). */
+  const service = (overflowed: boolean): SchemaService => {
+    const real = createSchemaService();
+    return {
+      ...real,
+      compile: (schema) => {
+        const r = real.compile(schema);
+        return r.ok && overflowed ? { ...r, validate: () => [NOT_EVALUATED_ISSUE] } : r;
+      },
+    };
+  };
+  const schema = obj({ a: { type: 'string' } });
+
+  it('gives no arguments and says the schema could not be evaluated (not that the arguments fail it)', () => {
+    expect(generateArguments(schema, service(true), { sentinels: true })).toEqual({ ok: false, reason: 'inputSchema could not be evaluated (its validator exceeds the call stack)' });
+  });
+
+  it('its twin generates', () => {
+    expect(generateArguments(schema, service(false))).toMatchObject({ ok: true, arguments: { a: expect.any(String) } });
   });
 });

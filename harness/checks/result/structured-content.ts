@@ -25,6 +25,7 @@ import { schemasIdentical } from '../../schema/compare.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import { outputValidationText } from '../util/output-validation.ts';
 import type { ValidationIssue } from '../../schema/service.ts';
+import { notEvaluated } from '../../schema/stack-guard.ts';
 
 /** Validation issues reported per call before a summary finding. */
 const MAX_ISSUES_PER_CALL = 20;
@@ -189,6 +190,7 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, pass: 
   const compiled = ctx.schemas.compile(outputSchema);
   if (!compiled.ok) return; // schema/compile reports the schema itself
   const issues = validateOnce(compiled.validate, structured, pass.validations);
+  if (notEvaluated(issues)) return; // its validator overflowed the stack: schema/compile reports the schema
   if (objectRule && issues.length === 0) return say('notObject', '/structuredContent', {}, undefined, 'later');
   for (const issue of issues.slice(0, MAX_ISSUES_PER_CALL)) {
     say('invalid', `/structuredContent${issue.instancePointer}`, { keyword: issue.keyword, expectation: issue.message, schemaPointer: `/outputSchema${issue.schemaPointer}` });
@@ -199,5 +201,7 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, pass: 
 /** The first outputSchema violation of a structuredContent (undefined when valid or the schema does not compile). */
 function firstViolation(ctx: CheckContext, outputSchema: Record<string, unknown>, structured: unknown): ValidationIssue | undefined {
   const compiled = ctx.schemas.compile(outputSchema);
-  return compiled.ok ? compiled.validate(structured)[0] : undefined;
+  if (!compiled.ok) return undefined;
+  const issues = compiled.validate(structured);
+  return notEvaluated(issues) ? undefined : issues[0];
 }

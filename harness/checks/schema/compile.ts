@@ -12,7 +12,8 @@
  * nowhere stays an error (the ground-truth case 08).
  * A schema the harness does not evaluate is a compile error too, as a document nested past MAX_SCHEMA_DEPTH is: one
  * whose `$ref`s expand past MAX_EXPANDED_SUBSCHEMAS subschemas (harness/schema/expansion.ts; validating against it is
- * exponential for every validator, clients included). Nothing generates or validates against it; the rest of the surface is judged.
+ * exponential for every validator, clients included), and one whose validator overflows the call stack
+ * (harness/schema/stack-guard.ts). Nothing generates or validates against it; the rest of the surface is judged.
  * Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106 ($ref Resolution).
  */
 import { defineCheck } from '../define.ts';

@@ -6,6 +6,7 @@
  */
 import { createSchemaService } from '../../schema/ajv.ts';
 import type { SchemaService } from '../../schema/service.ts';
+import { notEvaluated } from '../../schema/stack-guard.ts';
 import type { JsonSchema } from '../../model/protocol.ts';
 import { isObject } from './schema-utils.ts';
 import { freshBudget, generateValue, type Generated } from './values.ts';
@@ -41,6 +42,7 @@ function attempt(schema: Record<string, unknown>, useHints: boolean, validate: (
   if (!isObject(g.value)) return { ok: false, reason: 'inputSchema (root) does not describe an object' };
   const issues = validate(g.value);
   if (issues.length === 0) return { ok: true, arguments: g.value };
+  if (notEvaluated(issues)) return { ok: false, reason: 'inputSchema could not be evaluated (its validator exceeds the call stack)' };
   const first = issues[0];
   return { ok: false, reason: `generated arguments fail the inputSchema at ${where(first.instancePointer)} (keyword '${first.keyword}')` };
 }

@@ -1,5 +1,6 @@
 import check from '../../../harness/checks/result/structured-content.ts';
-import { checkTester, makeCall, makeObservation, makeTool } from '../../helpers/check-tester.ts';
+import { describe, expect, it } from 'vitest';
+import { checkTester, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
 
 const outputSchema = { type: 'object', properties: { name: { type: 'string' }, price: { type: ['number', 'null'] } }, required: ['name'] };
 /** One outputSchema object shared by two tools: both get the same compiled validator (and memo). */
@@ -14,6 +15,20 @@ const contract = (schema: Record<string, unknown> | null = outputSchema) => ({
   kind: 'lock' as const,
   tools: [{ name: 'get_item', inputSchema: { type: 'object' }, ...(schema ? { outputSchema: schema } : {}) }],
 });
+/**
+ * A structuredContent whose property read overflows the stack, as a validator too large for V8 does, from the second
+ * read on (the first is the test helper's JSON.stringify of the frame, for its size).
+ */
+function overflowing(): Record<string, unknown> {
+  let reads = 0;
+  return Object.defineProperty({}, 'name', {
+    enumerable: true,
+    get() {
+      if (reads++ === 0) return 'a';
+      throw new RangeError('Maximum call stack size exceeded');
+    },
+  });
+}
 /** The basis phrase of a finding on a revision before 2025-06-18 without a contract. */
 const later = (v: string) =>
   `; outputSchema is a rule of revision 2025-06-18, not of the negotiated ${v}, but clients such as the MCP SDKs check structuredContent against it whatever the revision`;
@@ -278,4 +293,20 @@ checkTester(check, {
       ],
     },
   ],
+});
+
+describe('result/structured-content: a validator that overflows the stack (harness/schema/stack-guard.ts)', () => {
+  // a schema text of its own per case: after an overflow the (shared) schema service refuses that schema
+  const judge = (title: string, result: Record<string, unknown>) =>
+    runCheckOn(check, makeObservation({ tools: [makeTool('t', { outputSchema: { title, type: 'object', properties: { name: { type: 'string' } } } })], calls: [makeCall('t', { result })] }));
+
+  it('gives no verdict on the instance, as a result or as a tool error (schema/compile reports the schema)', () => {
+    expect(judge('overflow-result', { content: [text('{}')], structuredContent: overflowing() })).toEqual([]);
+    expect(judge('overflow-error', { content: [text('not found')], isError: true, structuredContent: overflowing() })).toEqual([]);
+  });
+
+  it('its twins, instances read without overflow, are judged', () => {
+    expect(judge('twin-result', { content: [text('{}')], structuredContent: { name: 1 } }).map((f) => f.pointer)).toEqual(['/structuredContent/name']);
+    expect(judge('twin-error', { content: [text('not found')], isError: true, structuredContent: { name: 1 } }).map((f) => f.pointer)).toEqual(['/structuredContent/name']);
+  });
 });

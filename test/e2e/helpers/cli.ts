@@ -23,10 +23,11 @@ export interface CliRun {
   report?: Report;
 }
 
-/** Options of one CLI run: extra env for the CLI process, a kill timeout (ms, default 120000). */
+/** Options of one CLI run: extra env for the CLI process, a kill timeout (ms, default 120000), node flags before the CLI (`--stack-size=100`: not allowed in NODE_OPTIONS). */
 export interface CliOptions {
   env?: Record<string, string>;
   timeoutMs?: number;
+  nodeArgs?: readonly string[];
 }
 
 /**
@@ -38,7 +39,7 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   const dash = args.indexOf('--');
   const own = dash === -1 ? [...args] : args.slice(0, dash);
   const rest = dash === -1 ? [] : args.slice(dash);
-  const child = await runProcess(process.execPath, [BIN, ...own, '--report-dir', reportDir, ...rest], { timeoutMs: options.timeoutMs ?? 120_000, env: { MCP_HARNESS_DEBUG: '', ...options.env } });
+  const child = await runProcess(process.execPath, [...(options.nodeArgs ?? []), BIN, ...own, '--report-dir', reportDir, ...rest], { timeoutMs: options.timeoutMs ?? 120_000, env: { MCP_HARNESS_DEBUG: '', ...options.env } });
   if (child.timedOut) throw new Error(`mcp-harness ${args.join(' ')} did not finish within ${options.timeoutMs ?? 120_000} ms`);
   const file = join(reportDir, 'report.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;
