@@ -49,7 +49,10 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
         return await runCommand(args, cwd);
     }
   } catch (error) {
-    process.stderr.write(`mcp-harness: ${describe(error)}\n`);
+    // a boot failure or a lock's error can quote a server's text: escaped (control, C1 and bidi characters as
+    // `\uXXXX`), its line breaks kept (a config error lists one problem a line)
+    const { safeText } = await import('./reporters/text.ts');
+    process.stderr.write(`mcp-harness: ${safeText(describe(error))}\n`);
     return 2;
   }
 }
@@ -133,7 +136,9 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
     const { publish } = await import('./cli/output.ts');
     const code = await publish(report, config, harnessFailed);
     // an interrupted run's observations are partial: no usage fault is read from them (exit 2 already)
-    const usage = report.interrupted ? [] : [...unstartable(observations), ...unmatchedTools(args.overrides.tools, observations)];
+    // the lines quote a boot error and advertised tool names: each escaped for one terminal line (cli/terminal-text.ts)
+    const { terminalText } = await import('./cli/terminal-text.ts');
+    const usage = report.interrupted ? [] : [...unstartable(observations, terminalText), ...unmatchedTools(args.overrides.tools, observations, terminalText)];
     for (const line of usage) process.stderr.write(`mcp-harness: ${line}\n`);
     return usage.length > 0 ? 2 : code;
   } finally {
@@ -146,24 +151,25 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
  * command that could not be started (ENOENT, EACCES, a missing working directory: the command line or
  * config is wrong, not the server; the report keeps the transport/exit finding that says why).
  */
-function unstartable(observations: readonly SurfaceObservation[]): string[] {
+function unstartable(observations: readonly SurfaceObservation[], text: (s: string) => string): string[] {
   // a Streamable HTTP server that started but never got ready, exited early or is not reachable is the server's fault (exit 1)
   const serverFault = new Set(['ready-timeout', 'exited', 'unreachable']);
-  return observations.filter((o) => o.bootError?.phase === 'spawn' && !serverFault.has(o.bootError.reason)).map((o) => `${o.surface}: the server command could not be started (${o.bootError?.message})`);
+  return observations.filter((o) => o.bootError?.phase === 'spawn' && !serverFault.has(o.bootError.reason)).map((o) => `${text(o.surface)}: the server command could not be started (${text(o.bootError?.message ?? '')})`);
 }
 
 /**
  * `--tool NAME` that matched no tool advertised by any surface that listed its tools: one line naming
  * the unmatched names and listing the advertised ones (nothing when no surface got as far as listing).
+ * `text` makes each name safe for a terminal line (a server chose the advertised ones).
  */
-function unmatchedTools(wanted: readonly string[] | undefined, observations: readonly SurfaceObservation[]): string[] {
+function unmatchedTools(wanted: readonly string[] | undefined, observations: readonly SurfaceObservation[], text: (s: string) => string): string[] {
   const listed = observations.filter((o) => o.listing !== undefined);
   if (!wanted?.length || listed.length === 0) return [];
   const advertised = [...new Set(listed.flatMap((o) => o.listing?.tools.map((t) => t.name) ?? []))].sort();
   const unmatched = wanted.filter((name) => !advertised.includes(name));
   if (unmatched.length === 0) return [];
-  const names = unmatched.map((n) => `"${n}"`).join(', ');
-  return [`<command line>: --tool: no tool named ${names} on ${listed.length === 1 ? 'the surface' : 'any surface'} (advertised: ${advertised.join(', ') || 'none'})`];
+  const names = unmatched.map((n) => `"${text(n)}"`).join(', ');
+  return [`<command line>: --tool: no tool named ${names} on ${listed.length === 1 ? 'the surface' : 'any surface'} (advertised: ${advertised.map(text).join(', ') || 'none'})`];
 }
 
 /** How many surfaces a run starts: all, or under `--shard` (several surfaces) those of the shard. */

@@ -19,6 +19,7 @@ import type { Reporter, StdoutReporter } from '../reporters/types.ts';
 import { CHANGE_IMPACT, describeChange, diffContracts, type ChangeKind, type ContractChange, type DiffTool } from '../schema/contract-diff.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { listLiveTools } from './live.ts';
+import { oneLine } from '../reporters/text.ts';
 import { terminalText } from './terminal-text.ts';
 import { docsUrlFor } from './output.ts';
 
@@ -170,14 +171,19 @@ export function diffReport(old: DiffSide, next: DiffSide, changes: readonly Cont
 /** How many changes the console lists before pointing at the report files. */
 export const DIFF_CONSOLE_LIMIT = 50;
 
-/** The console summary of a diff report: the count by impact, then each change (breaking first), ID included. Pure. */
+/**
+ * The console summary of a diff report: the count by impact, then each change (breaking first), ID included. Pure.
+ * Every text is escaped for one terminal line (reporters/text.ts `oneLine`: control, C1 and bidi characters as `\uXXXX`,
+ * line breaks as spaces), as the run's console escapes it: a tool or property name cannot clear the screen, set the
+ * window title or forge a change line (review D7); the messages' server names are already cut to the budget.
+ */
 export function renderDiffConsole(report: Report): string {
-  const surface = report.surfaces[0]?.name ?? '';
+  const surface = oneLine(report.surfaces[0]?.name ?? '');
   const breaking = report.findings.filter((f) => f.check === 'diff/breaking');
   const compatible = report.findings.filter((f) => f.check === 'diff/compatible');
   const lines = [`mcp-harness diff ${surface}: ${report.findings.length} change${report.findings.length === 1 ? '' : 's'} (${breaking.length} breaking, ${compatible.length} compatible)`];
   const listed = [...breaking, ...compatible];
-  for (const f of listed.slice(0, DIFF_CONSOLE_LIMIT)) lines.push(`  ${(f.check === 'diff/breaking' ? 'breaking' : 'compatible').padEnd(10)} ${f.id} ${f.message}`);
+  for (const f of listed.slice(0, DIFF_CONSOLE_LIMIT)) lines.push(`  ${(f.check === 'diff/breaking' ? 'breaking' : 'compatible').padEnd(10)} ${oneLine(f.id ?? '')} ${oneLine(f.message)}`);
   if (listed.length > DIFF_CONSOLE_LIMIT) lines.push(`  ... and ${listed.length - DIFF_CONSOLE_LIMIT} more; see the report files`);
   return `${lines.join('\n')}\n`;
 }
@@ -198,7 +204,7 @@ export async function diffCommand(options: DiffOptions, cwd: string): Promise<0 
   const startedAt = new Date();
   const t0 = performance.now();
   const [old, next] = await loadSides(options, cwd);
-  for (const side of [old, next]) for (const l of side.left ?? []) process.stderr.write(`mcp-harness: diff left tool ${terminalText(l.tool)} (tools/list entry ${l.index}) of ${side.label} out: ${terminalText(l.reason)} (\`mcp-harness run\` reports it)\n`);
+  for (const side of [old, next]) for (const l of side.left ?? []) process.stderr.write(`mcp-harness: diff left tool ${terminalText(l.tool)} (tools/list entry ${l.index}) of ${oneLine(side.label)} out: ${terminalText(l.reason)} (\`mcp-harness run\` reports it)\n`);
   const changes = diffContracts(old.tools, next.tools);
   const report = diffReport(old, next, changes, startedAt, Math.round(performance.now() - t0));
   const registry = new Map<string, Reporter>([...BUILTIN_REPORTERS, ['console', diffConsole]]);
@@ -211,6 +217,6 @@ export async function diffCommand(options: DiffOptions, cwd: string): Promise<0 
     registry,
     ctx: { showValues: false, catalog: DIFF_CATALOG, docsUrl: base.replace(/checks\.md$/, 'diff.md') },
   });
-  for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${failure.error}\n`);
+  for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${oneLine(failure.error)}\n`);
   return result.failures.length > 0 ? 2 : diffExitCode(changes, options.failOn ?? 'breaking');
 }

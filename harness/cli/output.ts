@@ -7,6 +7,7 @@ import type { BaselineResult } from '../report/baseline.ts';
 import { stripValues } from '../report/build.ts';
 import { exitCodeFor } from '../report/threshold.ts';
 import { writeReports } from '../reporters/index.ts';
+import { oneLine } from '../reporters/text.ts';
 import type { Report } from '../model/report.ts';
 import { loadCatalog } from './catalog.ts';
 
@@ -23,10 +24,12 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
   const catalog = await loadCatalog();
   const reporters = config.reporters.includes('console') ? config.reporters : ['console', ...config.reporters];
   const result = await writeReports(report, { reportDir: config.reportDir, reporters, ctx: { showValues: config.showValues, catalog, ...docsUrlFor(config) } });
-  for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${failure.error}\n`);
+  // escaped for one terminal line (reporters/text.ts `oneLine`), as the console reporter escapes: a crash message or a
+  // merged report file can carry a server's text
+  for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${oneLine(failure.error)}\n`);
   // the harness's own faults (a crashed check, a broken scenario file or contract) also go to stderr
   for (const f of report.findings.filter((x) => x.check.startsWith('harness/') && x.severity === 'error')) {
-    process.stderr.write(`mcp-harness: ${f.surface}: ${f.message}\n`);
+    process.stderr.write(`mcp-harness: ${oneLine(f.surface)}: ${oneLine(f.message)}\n`);
   }
   const failed = harnessFailed || result.failures.length > 0 || report.interrupted === true;
   return exitCodeFor(report, { failOn: config.failOn, baseline, harnessFailed: failed });

@@ -32,7 +32,7 @@ function headline(report: Report, color: boolean): string[] {
   const { summary } = report;
   const c = summary.findings;
   const lines = [
-    paint(color, 'bold', `mcp-harness ${report.harnessVersion}`) +
+    paint(color, 'bold', `mcp-harness ${oneLine(report.harnessVersion)}`) +
       `: ${plural(summary.surfaces, 'surface')}, ${plural(summary.tools, 'tool')}, ${plural(summary.calls, 'call')} in ${formatDuration(report.durationMs)}`,
     `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
   ];
@@ -53,7 +53,7 @@ function findingLine(group: FindingGroup<Finding>, color: boolean): string {
   const where = (many ? [] : [f.tool, f.pointer]).filter((x) => x !== undefined).map((x) => oneLine(boundServerText(String(x)))).join(' ');
   const mark = f.baselined ? paint(color, 'dim', ' (baselined)') : '';
   const stderr = (f.stderr ?? []).map((l) => `\n    ${paint(color, 'dim', `stderr| ${oneLine(l)}`)}`).join('');
-  const head = `  ${paint(color, f.severity, f.severity.padEnd(7))} ${f.check}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}`;
+  const head = `  ${paint(color, f.severity, f.severity.padEnd(7))} ${oneLine(f.check)}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}`;
   if (!many) return `${head}\n    ${oneLine(f.message)}${stderr}`;
   const count = paint(color, 'dim', `on ${plural(group.tools.length, 'tool')} (${plural(group.findings.length, 'finding')}): ${oneLine(nameList(group.tools))}`);
   return `${head} ${count}\n    ${oneLine(f.message)} (the same on every tool listed)${stderr}`;

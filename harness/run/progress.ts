@@ -2,7 +2,9 @@
  * Live progress of a run: events from the runner, rendered as one rewritten status line on a TTY
  * and as plain lines in CI (no escape codes). Progress is for people; machine output goes to files.
  */
+import { boundServerText } from '../model/text-budget.ts';
 import { plural } from '../reporters/group.ts';
+import { oneLine } from '../reporters/text.ts';
 import type { SurfaceResult } from './surface.ts';
 
 /** A progress event. */
@@ -49,6 +51,8 @@ export function createProgress(stream: NodeJS.WriteStream, total: number): { onP
 function surfaceLine(name: string, r: SurfaceResult): string {
   const s = r.reportSurface;
   const interrupted = s.status === 'interrupted';
-  const era = s.era ? `${s.era} ${s.protocolVersion}${interrupted ? ', interrupted' : ''}` : interrupted ? 'interrupted' : 'not booted';
-  return `· ${name}: ${era}, ${plural(s.tools.length, 'tool')}, ${plural(r.observation.calls?.length ?? 0, 'call')}, ${plural(r.findings.length, 'finding')} (${s.durationMs} ms)`;
+  // the protocol version is the server's text: cut to the budget and, with the surface name, escaped for one terminal line
+  const version = s.era ? oneLine(boundServerText(String(s.protocolVersion))) : '';
+  const era = s.era ? `${s.era} ${version}${interrupted ? ', interrupted' : ''}` : interrupted ? 'interrupted' : 'not booted';
+  return `· ${oneLine(name)}: ${era}, ${plural(s.tools.length, 'tool')}, ${plural(r.observation.calls?.length ?? 0, 'call')}, ${plural(r.findings.length, 'finding')} (${s.durationMs} ms)`;
 }

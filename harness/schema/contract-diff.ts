@@ -20,6 +20,7 @@ import type { DifferenceKind, SchemaDifference } from './narrowing.ts';
 import { compareSchemas, type SchemaSide, type ToolSchemaPair } from './compare.ts';
 import { joinPointer } from './pointer.ts';
 import { jsonEqual } from './sorted-json.ts';
+import { boundServerText as bound } from '../model/text-budget.ts';
 
 /** What a change is (stable: part of the change ID). */
 export type ChangeKind =
@@ -215,12 +216,16 @@ export function breakingChanges(changes: readonly ContractChange[]): ContractCha
   return changes.filter((c) => c.impact === 'breaking');
 }
 
-/** A value-free sentence for a change: the tool, the pointer, what changed and who it breaks. */
+/**
+ * A value-free sentence for a change: the tool, the pointer, what changed and who it breaks. The tool name, property
+ * name, keyword and pointer a server chose are each cut to the server-text budget (../model/text-budget.ts), as a
+ * check's message data are; the change itself keeps them whole. Not escaped: each reporter escapes for its format.
+ */
 export function describeChange(c: ContractChange): string {
-  const where = c.pointer === '' ? '' : ` at ${c.pointer}`;
+  const where = c.pointer === '' ? '' : ` at ${bound(c.pointer)}`;
   const what = c.kind.replace(/-/g, ' ');
   const who = c.impact === 'compatible' ? 'compatible' : c.direction === 'output' ? 'breaks consumers of its results' : 'breaks callers';
-  const keyword = c.keyword !== undefined && !['schema', 'properties', 'required', 'enum', 'additionalProperties'].includes(c.keyword) && !c.kind.startsWith('bound-') ? ` '${c.keyword}'` : c.kind.startsWith('bound-') ? ` (${c.keyword})` : '';
-  const subject = c.property !== undefined ? ` ${c.property}` : keyword;
-  return `${c.tool}: ${c.direction === 'tool' ? '' : `${c.direction} `}${what}${subject}${where} (${who})`;
+  const keyword = c.keyword !== undefined && !['schema', 'properties', 'required', 'enum', 'additionalProperties'].includes(c.keyword) && !c.kind.startsWith('bound-') ? ` '${bound(c.keyword)}'` : c.kind.startsWith('bound-') ? ` (${c.keyword})` : '';
+  const subject = c.property !== undefined ? ` ${bound(c.property)}` : keyword;
+  return `${bound(c.tool)}: ${c.direction === 'tool' ? '' : `${c.direction} `}${what}${subject}${where} (${who})`;
 }

@@ -85,4 +85,13 @@ describe('awkward strings survive every format', () => {
     expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F]/);
     expect(text).toContain(oneLine(AWKWARD_MESSAGE));
   });
+
+  it('console: a check ID and harness version read back from a report file (merge) are escaped too; ordinary ones kept', () => {
+    const forged = { ...report, harnessVersion: '1.0\u001b]0;pwned\u0007', findings: report.findings.map((f) => ({ ...f, check: 'x/y\u001b[2J\nerror   forged' })) };
+    const text = renderConsole(forged, { ...ctx, color: false });
+    expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F]/);
+    expect(text).toContain('mcp-harness 1.0\\u001B]0;pwned\\u0007');
+    expect(text).toContain('x/y\\u001B[2J error   forged');
+    expect(renderConsole(report, { ...ctx, color: false })).toContain(` ${report.findings[0].check}`);
+  });
 });

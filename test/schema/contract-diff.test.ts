@@ -92,4 +92,16 @@ describe('diffContracts: each kind on inputs and outputs, both ways', () => {
     expect(text).toContain('t: output bound tightened (maximum) at /outputSchema/properties/n/maximum (compatible)');
     for (const value of ['secret', '12345', '99']) expect(text).not.toContain(value);
   });
+
+  it('a huge tool or property name is cut to the server-text budget in the description, kept whole in the change (review D7)', () => {
+    const [long, name] = ['p'.repeat(100_000), 'n'.repeat(50_000)];
+    const [c] = diffContracts([tool(obj({}), { name })], [tool(obj({ [long]: { type: 'string' } }, [long]), { name })]).filter((x) => x.kind === 'required-added');
+    expect(c.property).toBe(long);
+    const text = describeChange(c);
+    expect(text.length).toBeLessThan(1_000);
+    expect(text).toContain('… (50000 characters): input required added');
+    // the twin: ordinary names are whole
+    const [short] = diffContracts([tool(obj({}))], [tool(obj({ p: { type: 'string' } }, ['p']))]).filter((x) => x.kind === 'required-added');
+    expect(describeChange(short)).toBe('t: input required added p at /inputSchema/required (breaks callers)');
+  });
 });
