@@ -19,8 +19,11 @@
  * - `required-undeclared`: a `required` name that `properties` lacks (no applicator, `$ref` or
  *   `patternProperties` could supply it); `required-unsatisfiable` when `additionalProperties: false`
  *   also forbids it, so no instance can validate;
- * - `property-name`: a top-level property name outside `^[a-zA-Z0-9_.-]{1,64}$` (model APIs reject the
- *   tool); `nested-property-name` the same deeper down (some clients may reject it; the APIs check the top level);
+ * - `property-name`: a top-level INPUT property name outside `^[a-zA-Z0-9_.-]{1,64}$` (model APIs reject the
+ *   tool); `nested-property-name` the same deeper down (some clients may reject it; the APIs check the top level).
+ *   Input schemas only: the rule is the model APIs' rule for function parameter names (Anthropic `input_schema`,
+ *   OpenAI function `parameters`); an output schema is never sent to a model API, and no documented rule constrains
+ *   its property names (review D4: a `wind speed` result property was warned about);
  * - `keyword-type-mismatch`: a type-specific keyword (`properties` on a string, `minLength` on an
  *   integer, ...) on a subschema whose `type` excludes that type, so the keyword never applies.
  */
@@ -112,7 +115,7 @@ function keywordIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'inp
   if (typeof node.format === 'string' && !STANDARD_FORMATS.has(node.format)) out.push({ pointer: joinPointer(v.pointer, 'format'), kind: 'unknown-format', keyword: 'format' });
 }
 
-/** Property names model APIs accept (Anthropic and OpenAI tool input schemas). */
+/** Input property names model APIs accept (Anthropic and OpenAI tool input schemas; output schemas are not theirs). */
 export const PORTABLE_PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 
 /** Keywords that apply to one instance type only, by that type. */
@@ -136,10 +139,10 @@ const TYPE_KEYWORD_INFO: ReadonlyMap<string, { type: string; rank: number }> = n
 
 const COMPOSING = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'dependentSchemas', 'dependencies', 'patternProperties', 'unevaluatedProperties'];
 
-/** `required`, property names and type-specific keywords of one subschema. */
-function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, out: PortabilityIssue[]): void {
+/** `required`, property names (of an input schema only) and type-specific keywords of one subschema. */
+function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input' | 'output', out: PortabilityIssue[]): void {
   const props = node.properties !== null && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : undefined;
-  if (props) {
+  if (props && side === 'input') {
     for (const name of Object.keys(props)) {
       if (PORTABLE_PROPERTY_NAME.test(name)) continue;
       out.push({ pointer: joinPointer(v.pointer, 'properties', name), kind: v.parent === undefined ? 'property-name' : 'nested-property-name', keyword: 'properties' });
@@ -207,7 +210,7 @@ export function portabilityIssues(schema: unknown, side: 'input' | 'output'): Po
       if (typeof node === 'boolean') return;
       keywordIssues(node, visit, side, out);
       typeIssues(node, visit, out);
-      shapeIssues(node, visit, out);
+      shapeIssues(node, visit, side, out);
     });
     const sites = findRefs(schema);
     referencedEmptyEnums(schema, sites, out);

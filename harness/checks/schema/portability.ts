@@ -4,7 +4,8 @@
  * `format`s, an empty `enum` (no value can validate) or one with repeated members (both SHOULDs of JSON Schema
  * Validation §6.1.2, so warnings), `enum`/`default` values that contradict the declared type, `$ref`s outside
  * `$defs`/`definitions`, recursive refs, `required` names that `properties` lacks (unsatisfiable beside
- * `additionalProperties: false`), property names model APIs reject, type-specific keywords on another type. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage
+ * `additionalProperties: false`), input property names model APIs reject (not output ones: model APIs never see an
+ * outputSchema), type-specific keywords on another type. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage
  * (schemas are JSON Schema, default 2020-12); JSON Schema 2020-12 Validation §6.1.2 (enum), §9.2 (default).
  */
 import type { Severity } from '../../model/report.ts';

@@ -23,6 +23,13 @@ checkTester(portability, {
       }),
     },
     { name: 'property named nullable is not the keyword', observation: makeObservation({ tools: [input({ nullable: { type: 'boolean' } })] }) },
+    // review D4: model APIs constrain function parameter (input) names; an outputSchema never reaches them
+    {
+      name: "output property names outside ^[a-zA-Z0-9_.-]{1,64}$ (top level and nested) are not the model APIs' business",
+      observation: makeObservation({
+        tools: [makeTool('t', { inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, outputSchema: { type: 'object', properties: { 'wind speed': { type: 'number' }, at: { type: 'object', properties: { 'ü x': { type: 'string' } } } } } })],
+      }),
+    },
     // the conformant twins of emptyEnum and enumDuplicate: a one-member enum, distinct members ('1' and 1 are different JSON values), an enum inside data
     { name: 'a one-member enum, distinct members, and an empty enum inside a const', observation: makeObservation({ tools: [input({ mode: { type: 'string', enum: ['fast'] }, tier: { enum: [1, '1', [1], { a: 1 }, { a: 2 }] }, c: { const: { enum: [] } } })] }) },
     { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }) },
@@ -80,6 +87,13 @@ checkTester(portability, {
         { messageId: 'nestedPropertyName', pointer: `/inputSchema/properties/ok/properties/${'x'.repeat(65)}`, severity: 'info' },
         { messageId: 'nestedPropertyName', pointer: '/inputSchema/properties/ok/properties/ü', severity: 'info' },
       ],
+    },
+    {
+      name: "review D4's fault on its input side: 'wind speed' as an input property is warned about, the same name in the outputSchema is not",
+      observation: makeObservation({
+        tools: [makeTool('t', { inputSchema: { type: 'object', properties: { 'wind speed': { type: 'number' } } }, outputSchema: { type: 'object', properties: { 'wind speed': { type: 'number' } } } })],
+      }),
+      findings: [{ messageId: 'propertyName', pointer: '/inputSchema/properties/wind speed', severity: 'warning' }],
     },
     {
       name: 'type-specific keywords on another type',

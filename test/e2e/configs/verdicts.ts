@@ -148,6 +148,7 @@ export const ARMS: Arm[] = [
       { check: 'schema/portability', messageId: 'nestedPropertyName', severity: 'info', includes: '$meta' },
       { check: 'schema/portability', messageId: 'keywordTypeMismatch', severity: 'warning' },
     ],
+    once: [{ check: 'schema/portability', messageId: 'propertyName', tool: 'find_people' }],
   },
   {
     surface: 'old-revision-output',
