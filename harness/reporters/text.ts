@@ -9,17 +9,19 @@
  * The bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069: the right-to-left
  * override that makes `exe.txt` read as `txt.exe`, and its kin) are escaped the same way, so a server
  * string can never reorder what a reviewer reads around it (Trojan Source, CVE-2021-42574).
+ * The line and paragraph separators U+2028 and U+2029 are escaped like the other line breaks but LF (CR, VT, FF,
+ * NEL): a terminal shows them as nothing or as a line break, so a name could hide a break inside one console line.
  * Tab and line feed are kept in element text. JSON keeps the original string exactly; SARIF escapes
  * its displayed texts (message, location names) with `safeText` and keeps `properties` exact.
  */
 
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function codeUnitEscape(ch: string): string {
   return `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** Replace characters XML 1.0 forbids (and CR, DEL, C1 controls, bidi controls) with `\uXXXX` text; keeps tab and LF. */
+/** Replace characters XML 1.0 forbids (and CR, DEL, C1 controls, U+2028/U+2029, bidi controls) with `\uXXXX` text; keeps tab and LF. */
 export function safeText(text: string): string {
   return text.replace(FORBIDDEN, codeUnitEscape);
 }

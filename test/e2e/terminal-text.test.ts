@@ -20,6 +20,7 @@ let live: CliRun;
 let locks: CliRun;
 let twin: CliRun;
 let unmatched: CliRun;
+let run: CliRun;
 
 async function cli(...args: string[]): Promise<CliRun> {
   const run = await runCli(args, { timeoutMs: 60_000 });
@@ -33,11 +34,12 @@ beforeAll(async () => {
   const snapshot = (out: string, ...args: string[]) => runProcess(process.execPath, [BIN, 'snapshot', '--out', out, '--', process.execPath, SERVER, ...args], { timeoutMs: 60_000 });
   const snapshots = await Promise.all([snapshot(v1), snapshot(v2, '--v2')]);
   for (const s of snapshots) expect(s.exitCode, s.stderr).toBe(0);
-  [live, locks, twin, unmatched] = await Promise.all([
+  [live, locks, twin, unmatched, run] = await Promise.all([
     cli('diff', v1, '--', process.execPath, SERVER, '--v2'),
     cli('diff', v1, v2),
     cli('diff', v1, '--', process.execPath, SERVER, '--v2', '--twin'),
     cli('run', '--tool', 'nope', '--', process.execPath, SERVER, '--v2'),
+    cli('run', '--', process.execPath, SERVER, '--v2'),
   ]);
 }, 120_000);
 afterAll(() => {
@@ -56,7 +58,7 @@ describe('server text on the terminal', () => {
       expect(lines[0]).toMatch(/: 3 changes \(1 breaking, 2 compatible\)$/);
       expect(lines).toHaveLength(4);
       for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}(breaking {3}|compatible )[0-9a-f]{16} (keep|added)/);
-      expect(stdout).toContain('keep: input required added \\u001B[2J\\u001B]0;pwned\\u0007\\u009B31m breaking   0000000000000000 forged: input removed at /x\\u000D\\u202E at /inputSchema/required (breaks callers)');
+      expect(stdout).toContain('keep: input required added \\u001B[2J\\u001B]0;pwned\\u0007\\u009B31m breaking   0000000000000000 forged: input removed at /x\\u000D\\u202E\\u2028\\u2029 at /inputSchema/required (breaks callers)');
     });
   }
 
@@ -64,6 +66,14 @@ describe('server text on the terminal', () => {
     expect(twin.exitCode, twin.stderr).toBe(1);
     expect(twin.stdout).toContain('keep: input required added extra at /inputSchema/required (breaks callers)');
     expect(twin.stdout).toContain('added: tool added (compatible)');
+  });
+
+  it('run: the console names the tool escaped, U+2028 and U+2029 included (review, minor)', () => {
+    expect(run.exitCode, run.stderr).toBeLessThan(2);
+    expect(run.stdout).toContain('added\\u001B[2J');
+    expect(run.stdout).toContain('\\u202E\\u2028\\u2029');
+    expect(run.stdout).not.toMatch(RAW);
+    expect(run.stderr).not.toMatch(RAW);
   });
 
   it('run --tool naming no tool: the advertised names on stderr are escaped', () => {

@@ -29,6 +29,11 @@ describe('safeText', () => {
     expect(safeText('\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069')).toBe('\\u061C\\u200E\\u200F\\u202A\\u202B\\u202C\\u202D\\u2066\\u2067\\u2068\\u2069');
     expect(escapeMarkdown('a\u202Eb')).toBe('a\\\\u202Eb');
   });
+
+  it('escapes the line and paragraph separators U+2028, U+2029 like the other line breaks but LF', () => {
+    expect(oneLine('a\u2028b\u2029c\u0085d\re')).toBe('a\\u2028b\\u2029c\\u0085d\\u000De');
+    expect(safeText('\u2027\u202F')).toBe('\u2027\u202F');
+  });
 });
 
 describe('awkward strings survive every format', () => {
