@@ -44,12 +44,17 @@ export function escapeHtml(text: string): string {
  * literally inside code, and entity text is noise for a reader of the raw file): after `safeText`,
  * every ASCII punctuation character that can start markup (backslash, backtick, * _ [ ] | ~ # < > & !) is
  * backslash-escaped (CommonMark §2.4: any ASCII punctuation may be), tabs become spaces and newlines `<br>`.
+ * Every `@` is followed by an empty HTML comment (`@<!-- -->org/team`): GitHub links and NOTIFIES a user or team
+ * mentioned in a PR comment or issue, and its mention filter runs on the rendered text, after the backslash escape
+ * `\@` is consumed (github/markup#1168), so only a node boundary between `@` and the name stops it; the comment
+ * renders as nothing. A report posted as a PR comment cannot ping `@org/team`.
  */
 export function escapeMarkdown(text: string): string {
   return safeText(text)
     .replace(/[\\`*_[\]|~#<>&!]/g, (ch) => `\\${ch}`)
     .replace(/\t/g, ' ')
-    .replace(/\n/g, '<br>');
+    .replace(/\n/g, '<br>')
+    .replace(/@/g, '@<!-- -->');
 }
 
 /** Format ms as a short duration: `850ms`, `1.2s`, `2m 05s`. */

@@ -2,9 +2,10 @@
  * Review D7 through the real CLI: server text that would drive a terminal (ESC[2J, an OSC window title, an 8-bit CSI,
  * CR, a right-to-left override, a newline forging a change line) reaches neither `diff`'s console nor the stderr
  * notes raw, whether NEW is the live server or a second lock; its conformant twin (ordinary names) prints them as
- * they are. Server: test/fixtures/servers/terminal-names.mjs.
+ * they are. The run's console escapes U+2028/U+2029 too, and its report.md mentions no `@org/team` on GitHub.
+ * Server: test/fixtures/servers/terminal-names.mjs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ beforeAll(async () => {
     cli('diff', v1, v2),
     cli('diff', v1, '--', process.execPath, SERVER, '--v2', '--twin'),
     cli('run', '--tool', 'nope', '--', process.execPath, SERVER, '--v2'),
-    cli('run', '--', process.execPath, SERVER, '--v2'),
+    cli('run', '--reporter', 'console,json,markdown', '--', process.execPath, SERVER, '--v2'),
   ]);
 }, 120_000);
 afterAll(() => {
@@ -58,7 +59,7 @@ describe('server text on the terminal', () => {
       expect(lines[0]).toMatch(/: 3 changes \(1 breaking, 2 compatible\)$/);
       expect(lines).toHaveLength(4);
       for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}(breaking {3}|compatible )[0-9a-f]{16} (keep|added)/);
-      expect(stdout).toContain('keep: input required added \\u001B[2J\\u001B]0;pwned\\u0007\\u009B31m breaking   0000000000000000 forged: input removed at /x\\u000D\\u202E\\u2028\\u2029 at /inputSchema/required (breaks callers)');
+      expect(stdout).toContain('keep: input required added \\u001B[2J\\u001B]0;pwned\\u0007\\u009B31m breaking   0000000000000000 forged: input removed at /x\\u000D\\u202E\\u2028\\u2029 @org/team at /inputSchema/required (breaks callers)');
     });
   }
 
@@ -74,6 +75,12 @@ describe('server text on the terminal', () => {
     expect(run.stdout).toContain('\\u202E\\u2028\\u2029');
     expect(run.stdout).not.toMatch(RAW);
     expect(run.stderr).not.toMatch(RAW);
+  });
+
+  it('run: report.md mentions nobody: every @ of server text is followed by an empty comment, so GitHub links no @org/team', () => {
+    const md = readFileSync(join(run.reportDir, 'report.md'), 'utf8');
+    expect(md).toContain('@<!-- -->org/team');
+    expect(md).not.toMatch(/(?:^|\W)@[A-Za-z0-9]/m);
   });
 
   it('run --tool naming no tool: the advertised names on stderr are escaped', () => {

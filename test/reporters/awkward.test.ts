@@ -30,6 +30,11 @@ describe('safeText', () => {
     expect(escapeMarkdown('a\u202Eb')).toBe('a\\\\u202Eb');
   });
 
+  it('markdown: an @ is followed by an empty comment, so GitHub mentions nobody; text without @ is unchanged', () => {
+    expect(escapeMarkdown('ping @everyone and @org/team')).toBe('ping @<!-- -->everyone and @<!-- -->org/team');
+    expect(escapeMarkdown('ping everyone (v1.2)')).toBe('ping everyone (v1.2)');
+  });
+
   it('escapes the line and paragraph separators U+2028, U+2029 like the other line breaks but LF', () => {
     expect(oneLine('a\u2028b\u2029c\u0085d\re')).toBe('a\\u2028b\\u2029c\\u0085d\\u000De');
     expect(safeText('\u2027\u202F')).toBe('\u2027\u202F');
