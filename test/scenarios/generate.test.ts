@@ -94,6 +94,25 @@ describe('generateArguments: composition and references', () => {
     expect(r).toEqual({ ok: false, reason: 'cannot generate a value at inputSchema /$defs/Node/properties/next/$ref (through the $ref at /properties/node): recursive $ref exceeds the generation depth' });
   });
 
+  it('a chain of distinct $refs is nesting, not recursion: 8 $defs (9 hops) generate; a chain past the depth says nesting', () => {
+    const chain = (n: number) => {
+      const $defs: Record<string, unknown> = { [`d${n}`]: { type: 'string' } };
+      for (let i = 0; i < n; i++) $defs[`d${i}`] = obj({ a: { $ref: `#/$defs/d${i + 1}` } });
+      return { ...obj({ x: { $ref: '#/$defs/d0' } }), $defs };
+    };
+    let value: unknown = 'sample';
+    for (let i = 0; i < 8; i++) value = { a: value };
+    expect(argsOf(chain(8))).toEqual({ x: value });
+    const deep = generateArguments(chain(40));
+    expect(deep.ok).toBe(false);
+    expect(deep.ok ? '' : deep.reason).toMatch(/: nesting exceeds the generation depth$/);
+  });
+
+  it('mutual recursion is recursion: A requires B, B requires A', () => {
+    const r = generateArguments({ ...obj({ a: { $ref: '#/$defs/A' } }), $defs: { A: obj({ b: { $ref: '#/$defs/B' } }), B: obj({ a: { $ref: '#/$defs/A' } }) } });
+    expect(r.ok ? '' : r.reason).toMatch(/: recursive \$ref exceeds the generation depth$/);
+  });
+
   it('generates past an optional recursive $ref', () => {
     expect(argsOf({ ...obj({ node: { $ref: '#/$defs/Node' } }), $defs: { Node: { type: 'object', properties: { id: { type: 'string' }, next: { $ref: '#/$defs/Node' } }, required: ['id'] } } })).toEqual({ node: { id: 'sample' } });
   });

@@ -33,7 +33,7 @@ const located = (g: { pointer: string; via?: string }): string => (g.via === und
 
 /** One attempt; returns arguments or the reason it failed. */
 function attempt(schema: Record<string, unknown>, useHints: boolean, validate: (v: unknown) => { instancePointer: string; keyword: string }[], sentinels = false): GenerateResult {
-  const g: Generated = generateValue(asRoot(schema), '', { root: schema, useHints, depth: 0, refs: 0, budget: freshBudget(), sentinels });
+  const g: Generated = generateValue(asRoot(schema), '', { root: schema, useHints, depth: 0, refs: [], budget: freshBudget(), sentinels });
   if (!g.ok) {
     // a subschema no value satisfies: no valid arguments exist (a required property's enum is empty, say), which is not the generator's failing
     if (g.noValue) return { ok: false, reason: `no value satisfies inputSchema ${located(g)}: ${g.reason}, so no valid arguments exist` };

@@ -25,14 +25,18 @@ export interface GenContext {
   root: unknown;
   useHints: boolean;
   depth: number;
-  refs: number;
+  /** The local `$ref`s followed on the path to this node, outermost first (a repeated one is recursion). */
+  refs: readonly string[];
   /** Characters of generated strings, array items and property names still allowed (shared along one attempt). */
   budget: { left: number };
   /** Plant a sentinel (`makeSentinel('generated:<pointer>')`) in free strings where it keeps them valid (errors/echo). */
   sentinels?: boolean;
 }
 
-/** Maximum nesting of generated values and of `$ref` hops along one path. */
+/**
+ * Maximum nesting of schema nodes along one path (`MAX_DEPTH`, a chain of distinct `$ref`s included: it is nesting,
+ * not recursion), and how often one `$ref` may be followed along one path (`MAX_REFS`: recursion unrolled).
+ */
 export const MAX_DEPTH = 32;
 export const MAX_REFS = 8;
 /** Largest `minItems`/`minProperties` honoured. */
@@ -69,7 +73,8 @@ const without = (s: SchemaObject, ...keys: string[]) => Object.fromEntries(Objec
 
 /** Generates a value for `schema` found at `pointer`. */
 export function generateValue(schema: unknown, pointer: string, ctx: GenContext): Generated {
-  if (ctx.depth > MAX_DEPTH) return fail(pointer, 'nesting exceeds the generation depth');
+  // past the depth through a $ref that repeats on the path (mutual recursion, A -> B -> A...) it is recursion that went too deep
+  if (ctx.depth > MAX_DEPTH) return fail(pointer, new Set(ctx.refs).size < ctx.refs.length ? 'recursive $ref exceeds the generation depth' : 'nesting exceeds the generation depth');
   if (schema === true || (isObject(schema) && Object.keys(schema).length === 0)) return ok('sample');
   if (!isObject(schema)) return schema === false ? noValue(pointer, 'its schema is false') : fail(pointer, 'not a schema object');
   const next = { ...ctx, depth: ctx.depth + 1 };
@@ -87,13 +92,17 @@ export function generateValue(schema: unknown, pointer: string, ctx: GenContext)
 function followRef(s: SchemaObject, pointer: string, ctx: GenContext): Generated {
   const ref = s.$ref as string;
   if (!ref.startsWith('#')) return fail(`${pointer}/$ref`, 'remote $ref is never fetched');
-  if (ctx.refs >= MAX_REFS) return fail(`${pointer}/$ref`, 'recursive $ref exceeds the generation depth');
+  // only a $ref already followed on this path recurses; a chain of distinct ones is bounded by MAX_DEPTH (review: a
+  // chain of 8 $defs, 9 hops with the root's, was refused as "recursive" when every hop counted)
+  let seen = 0;
+  for (const r of ctx.refs) if (r === ref) seen++;
+  if (seen >= MAX_REFS) return fail(`${pointer}/$ref`, 'recursive $ref exceeds the generation depth');
   const target = resolveLocalRef(ctx.root, ref);
   if (target === undefined) return fail(`${pointer}/$ref`, '$ref does not resolve');
   const siblings = without(s, '$ref');
   const merged = isObject(target) && Object.keys(siblings).length > 0 ? mergeSchemas(target, siblings) : target;
   // Report from the target's real location in the document, and name the outermost reference that reached it.
-  const g = generateValue(merged, decodeURIComponent(ref.slice(1)), { ...ctx, refs: ctx.refs + 1 });
+  const g = generateValue(merged, decodeURIComponent(ref.slice(1)), { ...ctx, refs: [...ctx.refs, ref] });
   return g.ok ? g : { ...g, via: pointer };
 }
 

@@ -225,6 +225,13 @@ export const ARMS: Arm[] = [
   { surface: 'duplicate-names-2024-11-05', file: 'long-names.mjs', args: ['--twin', '--duplicate', '--version', '2024-11-05'], draws: [{ check: 'tools/name', messageId: 'duplicate', severity: 'warning' }] },
   { surface: 'remote-ref', file: 'remote-ref.mjs', draws: [{ check: 'schema/compile', messageId: 'remoteRef', severity: 'warning', includes: 'ship_parcel: $ref at /inputSchema/properties/to/$ref points outside the schema document' }], never: [{ check: 'schema/compile', messageId: 'unresolvedRef' }] },
   { surface: 'local-ref', file: 'remote-ref.mjs', args: ['--twin'], silent: ['schema/compile'] },
+  // review, minor: only a $ref followed again on its own path is recursion; a chain of distinct ones is nesting
+  {
+    surface: 'ref-recursive',
+    file: 'ref-chain.mjs',
+    draws: [{ check: 'contract/every-tool-called', messageId: 'notGenerated', severity: 'warning', includes: 'cannot generate a value at inputSchema /$defs/d0/properties/next/$ref (through the $ref at /properties/x): recursive $ref exceeds the generation depth' }],
+  },
+  { surface: 'ref-chain', file: 'ref-chain.mjs', args: ['--twin'], silent: ['contract/every-tool-called'], never: [{ check: 'contract/every-tool-called', messageId: 'notGenerated' }] },
   // JSON Schema Validation §6.1.2 (draft-07, 2019-09, 2020-12), draft-06 §6.23: enum "MUST be an array. This array SHOULD have at least one
   // element. Elements in the array SHOULD be unique." An empty enum (@netlify/mcp's netlify-coding-rules) is valid in every dialect and admits
   // no value: a warning, never a meta-schema or compile error; an optional property with one is left out of the generated call
