@@ -5,7 +5,7 @@
  * they are. The run's console escapes U+2028/U+2029 too, and its report.md mentions no `@org/team` on GitHub.
  * Server: test/fixtures/servers/terminal-names.mjs.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ let locks: CliRun;
 let twin: CliRun;
 let unmatched: CliRun;
 let run: CliRun;
+let badLock: CliRun;
+let oddLock: CliRun;
 
 async function cli(...args: string[]): Promise<CliRun> {
   const run = await runCli(args, { timeoutMs: 60_000 });
@@ -35,12 +37,19 @@ beforeAll(async () => {
   const snapshot = (out: string, ...args: string[]) => runProcess(process.execPath, [BIN, 'snapshot', '--out', out, '--', process.execPath, SERVER, ...args], { timeoutMs: 60_000 });
   const snapshots = await Promise.all([snapshot(v1), snapshot(v2, '--v2')]);
   for (const s of snapshots) expect(s.exitCode, s.stderr).toBe(0);
-  [live, locks, twin, unmatched, run] = await Promise.all([
+  // a lock with an unknown key: the fatal error quotes it (a hostile lock in a pull request); the twin's key is ordinary
+  const [bad, odd] = [join(dir, 'bad.lock.json'), join(dir, 'odd.lock.json')];
+  const lock = JSON.parse(readFileSync(v1, 'utf8'));
+  writeFileSync(bad, JSON.stringify({ ...lock, 'k\u001b]0;pwned\u0007\u202e': 1 }));
+  writeFileSync(odd, JSON.stringify({ ...lock, oddKey: 1 }));
+  [live, locks, twin, unmatched, run, badLock, oddLock] = await Promise.all([
     cli('diff', v1, '--', process.execPath, SERVER, '--v2'),
     cli('diff', v1, v2),
     cli('diff', v1, '--', process.execPath, SERVER, '--v2', '--twin'),
     cli('run', '--tool', 'nope', '--', process.execPath, SERVER, '--v2'),
     cli('run', '--reporter', 'console,json,markdown', '--', process.execPath, SERVER, '--v2'),
+    cli('diff', bad, v1),
+    cli('diff', odd, v1),
   ]);
 }, 120_000);
 afterAll(() => {
@@ -81,6 +90,14 @@ describe('server text on the terminal', () => {
     const md = readFileSync(join(run.reportDir, 'report.md'), 'utf8');
     expect(md).toContain('@<!-- -->org/team');
     expect(md).not.toMatch(/(?:^|\W)@[A-Za-z0-9]/m);
+  });
+
+  it('a fatal error quoting a lock key is escaped; the twin key is quoted as it is', () => {
+    expect(badLock.exitCode).toBe(2);
+    expect(badLock.stderr).toContain('"k\\u001B]0;pwned\\u0007\\u202E"');
+    expect(badLock.stderr).not.toMatch(RAW);
+    expect(oddLock.exitCode).toBe(2);
+    expect(oddLock.stderr).toContain('"oddKey"');
   });
 
   it('run --tool naming no tool: the advertised names on stderr are escaped', () => {
