@@ -11,12 +11,15 @@ export class ContractError extends Error {
   readonly keyPath: string;
 
   /**
+   * The message is one line: a line break in `reason` (a key of a lock that zod quotes, review D7) is written as the
+   * text `\n`, so it cannot forge a line of the CLI's own on stderr.
    * @param file the module or lock path as given by the caller
    * @param keyPath where in it the problem is ('' = the file itself)
    * @param reason value-free description of the problem
    */
   constructor(file: string, keyPath: string, reason: string) {
-    super(keyPath === '' ? `${file}: ${reason}` : `${file}: ${keyPath}: ${reason}`);
+    const line = reason.replace(/\n/g, '\\n');
+    super(keyPath === '' ? `${file}: ${line}` : `${file}: ${keyPath}: ${line}`);
     this.name = 'ContractError';
     this.file = file;
     this.keyPath = keyPath;

@@ -25,12 +25,13 @@ export class ReportError extends Error {
 
 /**
  * Render zod-style issues as `file: key.path: message` lines (Playwright's `errorWithFile`).
- * `path` entries are joined with dots; an empty path is shown as `(root)`.
+ * `path` entries are joined with dots; an empty path is shown as `(root)`. A line break inside a key or message (a
+ * key of a report file that zod quotes) is written as the text `\n`, so each issue stays one line (review D7).
  */
 export function describeIssues(file: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
   const lines = issues.slice(0, 10).map((issue) => {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
-    return `${file}: ${key}: ${issue.message}`;
+    return `${file}: ${key}: ${issue.message}`.replace(/\n/g, '\\n');
   });
   if (issues.length > 10) lines.push(`${file}: ... and ${issues.length - 10} more`);
   return lines.join('\n');

@@ -40,7 +40,7 @@ beforeAll(async () => {
   // a lock with an unknown key: the fatal error quotes it (a hostile lock in a pull request); the twin's key is ordinary
   const [bad, odd] = [join(dir, 'bad.lock.json'), join(dir, 'odd.lock.json')];
   const lock = JSON.parse(readFileSync(v1, 'utf8'));
-  writeFileSync(bad, JSON.stringify({ ...lock, 'k\u001b]0;pwned\u0007\u202e': 1 }));
+  writeFileSync(bad, JSON.stringify({ ...lock, 'k\u001b]0;pwned\u0007\u202e\nmcp-harness: forged': 1 }));
   writeFileSync(odd, JSON.stringify({ ...lock, oddKey: 1 }));
   [live, locks, twin, unmatched, run, badLock, oddLock] = await Promise.all([
     cli('diff', v1, '--', process.execPath, SERVER, '--v2'),
@@ -94,8 +94,9 @@ describe('server text on the terminal', () => {
 
   it('a fatal error quoting a lock key is escaped; the twin key is quoted as it is', () => {
     expect(badLock.exitCode).toBe(2);
-    expect(badLock.stderr).toContain('"k\\u001B]0;pwned\\u0007\\u202E"');
+    expect(badLock.stderr).toContain('"k\\u001B]0;pwned\\u0007\\u202E\\nmcp-harness: forged"');
     expect(badLock.stderr).not.toMatch(RAW);
+    expect(badLock.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(oddLock.exitCode).toBe(2);
     expect(oddLock.stderr).toContain('"oddKey"');
   });
