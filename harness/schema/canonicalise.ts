@@ -8,6 +8,7 @@
  */
 import type { JsonSchema } from '../model/protocol.ts';
 import { isTooDeep } from './depth.ts';
+import { LIST, MAP, MAX_INLINED_NODES, SINGLE, inliningFits, localTarget, mergeable } from './inline-budget.ts';
 import { joinPointer, parsePointer, resolvePointer } from './pointer.ts';
 import { sortedJson } from './sorted-json.ts';
 import { mayHoldKeyword, walkSchema } from './walk.ts';
@@ -27,12 +28,6 @@ export interface CanonicalSchema {
   rawPointer(canonicalPointer: string): string;
 }
 
-/** Keywords whose value is one subschema. */
-const SINGLE = new Set(['additionalItems', 'contains', 'not', 'if', 'then', 'else', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'propertyNames', 'contentSchema', 'items']);
-/** Keywords whose value is an array of subschemas. */
-const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-/** Keywords whose value maps names to subschemas (`dependencies` members may also be name lists). */
-const MAP = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas', 'dependencies']);
 /** Keywords an instance of `null` passes whatever their value (type-specific assertions and annotations). */
 const NULL_NEUTRAL = new Set([
   'type', 'title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'format', 'contentEncoding', 'contentMediaType',
@@ -40,10 +35,8 @@ const NULL_NEUTRAL = new Set([
   'items', 'prefixItems', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'unevaluatedItems',
   'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties',
 ]);
-/** Keywords whose meaning depends on sibling keywords: a `$ref` target is not merged with siblings that carry one. */
-const SIBLING_SENSITIVE = new Set(['additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'items', 'additionalItems', 'prefixItems', 'if', 'then', 'else']);
-/** Upper bound on canonical nodes built from one document (`$ref` inlining stops expanding beyond it). */
-const MAX_NODES = 50_000;
+/** Thrown (and caught in `canonicalise`) when an inlining pass builds more than MAX_INLINED_NODES nodes: none is inlined then. */
+class OverBudget extends Error {}
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -60,8 +53,11 @@ interface Context {
   expanding: string[];
   /** Drop `$defs`/`definitions` (every local `$ref` was inlined). */
   dropDefs: boolean;
-  /** Set when a local `$ref` stayed a reference (a cycle, the node budget, an unmergeable sibling). */
+  /** Set when a local `$ref` stayed a reference (a cycle, an unmergeable sibling; every one when `inline` is off). */
   keptRef: boolean;
+  /** Inline local `$ref`s (off when inlining all of them exceeds the budget: then none is, whatever the key order). */
+  inline: boolean;
+  /** Nodes built so far (an inlining pass past MAX_INLINED_NODES throws OverBudget). */
   nodes: number;
   /** The canonical form being built (the equivalences of form 3 apply from 3 on). */
   form: number;
@@ -73,17 +69,6 @@ interface Context {
 
 /** `#/definitions/X` -> `#/$defs/X` (the 2020-12 spelling). */
 const refSpelling = (ref: string): string => ref.replace(/^#\/definitions(?=\/|$)/, '#/$defs');
-
-/** The raw pointer a local `$ref` names, or undefined when it is not a local JSON-pointer fragment. */
-function localTarget(ref: unknown): string | undefined {
-  if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
-  try {
-    const pointer = decodeURIComponent(ref.slice(1));
-    return pointer === '' || pointer.startsWith('/') ? pointer : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** `type` as a sorted, duplicate-free list (`'string'` stays a string). */
 function typeValue(type: unknown, addNull: boolean): unknown {
@@ -113,11 +98,14 @@ function entriesOf(node: Json, raw: string, ctx: Context): Entry[] {
   for (let ref = entries.find(([k]) => k === '$ref'); ref !== undefined; ref = entries.find(([k]) => k === '$ref')) {
     const target = localTarget(ref[1]);
     if (target === undefined) break;
+    if (!ctx.inline) {
+      ctx.keptRef = true;
+      break;
+    }
     const found = resolvePointer(ctx.root, target);
     const siblings = entries.filter(([k]) => k !== '$ref');
-    const mergeable = found.found && isObject(found.value) && !siblings.some(([k]) => SIBLING_SENSITIVE.has(k) || k in (found.value as Json));
-    if (mergeable && !ctx.expanding.includes(target) && ctx.nodes < MAX_NODES) {
-      const t = found.value as Json;
+    if (found.found && mergeable(found.value, siblings.map(([k]) => k)) && !ctx.expanding.includes(target)) {
+      const t = found.value;
       entries = [...Object.keys(t).map((k): Entry => [k, t[k], joinPointer(target, k)]), ...siblings];
       ctx.expanding.push(target);
       continue;
@@ -372,7 +360,7 @@ function simplify(out: Json, at: string, ctx: Context): void {
 /** Canonicalise one (sub)schema found at `raw` in the document, placed at `at` in the canonical form. */
 function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
   ctx.map.set(at, raw);
-  ctx.nodes++;
+  if (++ctx.nodes > MAX_INLINED_NODES && ctx.inline) throw new OverBudget();
   if (!isObject(value)) return value;
   const depth = ctx.expanding.length;
   const entries = entriesOf(value, raw, ctx);
@@ -412,8 +400,9 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
  * and OpenAPI `nullable: true` all become `type: [T, "null"]`; `type` lists sorted, a one-element list
  * a string; `definitions` spelled `$defs`; `const: x` (without `enum`) is `enum: [x]`; draft-07 tuple
  * `items`/`additionalItems` are 2020-12 `prefixItems`/`items`; a local `$ref` is replaced by its target
- * (not when that would loop, exceed the node budget, or merge into a sibling keyword), and `$defs` are
- * dropped when every local `$ref` was inlined; `required` and `enum` sorted (both are sets).
+ * (not when that would loop or merge into a sibling keyword; none is when inlining them all would build more than
+ * 50,000 nodes or nest deeper than MAX_SCHEMA_DEPTH: ./inline-budget.ts decides for the document as a whole, so the
+ * outcome never depends on key order), and `$defs` are dropped when every local `$ref` was inlined; `required` and `enum` sorted (both are sets).
  * Form 3 (CANONICAL_FORM) adds: a `oneOf` of pairwise provably disjoint branches is an `anyOf`;
  * `anyOf`/`allOf` branches sorted (sets; the pointer map follows each branch); an `anyOf` of pure
  * `enum` branches (a union of literals; a `{type: "null"}` branch counts as `enum: [null]`) is one `enum`;
@@ -423,7 +412,10 @@ function node(value: unknown, raw: string, at: string, ctx: Context): unknown {
  * false` and zero `minLength`/`minItems`/`minProperties` are dropped; `items: false` after n
  * `prefixItems` is `maxItems: min(maxItems, n)`. Form 2 is produced exactly as before form 3 existed.
  * Pure and total: never throws. Form 1, non-schema values and documents nested deeper than
- * MAX_SCHEMA_DEPTH come back as they are (the same value, not a copy; callers never mutate it).
+ * MAX_SCHEMA_DEPTH come back as they are (the same value, not a copy; callers never mutate it). The result
+ * is built once per content and form (the last 16 kept) and shared: callers never mutate it.
+ * Cost: at most about 50,000 built nodes per pass, whatever the `$ref` graph (a billion-laughs `$defs` DAG is
+ * kept as references, at its own size).
  */
 /**
  * True when some `$ref` of the document points through a composition branch (`#/$defs/X/anyOf/0`, percent-encoded
@@ -448,14 +440,48 @@ export function refersIntoList(schema: unknown): boolean {
 export function canonicalise(schema: unknown, form: number = CANONICAL_FORM): CanonicalSchema {
   if (schema === undefined) return { schema: undefined, rawPointer: (p) => p };
   if (form === 1 || !isSchema(schema) || isTooDeep(schema)) return { schema, rawPointer: (p) => p };
+  // one document is compared and hashed several times a run (lock hash, narrowing, diff), and a server or lock often
+  // repeats one document (input and output, many tools): built once per content and form
+  const key = `${form} ${sortedJson(schema)}`;
+  const known = built.get(key);
+  if (known !== undefined) {
+    built.delete(key);
+    built.set(key, known); // most recently used last
+    return known;
+  }
+  const result = build(schema as object, form);
+  built.set(key, result);
+  if (built.size > MAX_BUILT) built.delete(built.keys().next().value as string);
+  return result;
+}
+
+/**
+ * Canonical forms lately built, by form and sorted-key document text (the canonical form and its pointer map depend
+ * on the content only, never on key order), least recently used first. Canonical forms are shared: callers only read them.
+ */
+const built = new Map<string, CanonicalSchema>();
+/** Canonical forms kept in `built` (each at most ~50,000 nodes). */
+const MAX_BUILT = 16;
+
+/** The canonical form `form` (2 or more) of the schema object or boolean `schema`, nested at most MAX_SCHEMA_DEPTH levels. */
+function build(schema: object, form: number): CanonicalSchema {
   const unevaluated = form >= 3 && (mayHoldKeyword(schema, 'unevaluatedProperties') || mayHoldKeyword(schema, 'unevaluatedItems'));
   // form 3 reorders composition branches (and renames a disjoint oneOf, merges enum branches): a `$ref` into a branch
   // by its index would then name another branch, so a document that has one keeps its compositions as written
   const keepLists = form >= 3 && (refersIntoList(schema) || JSON.stringify(schema).length > MAX_REORDERED_TEXT);
-  let ctx: Context = { root: schema, map: new Map(), expanding: [''], dropDefs: true, keptRef: false, nodes: 0, form, unevaluated, keepLists };
-  let out = node(schema, '', '', ctx);
-  if (ctx.keptRef) {
-    ctx = { root: schema, map: new Map(), expanding: [''], dropDefs: false, keptRef: false, nodes: 0, form, unevaluated, keepLists };
+  // every local `$ref` is inlined, or (past the budget) none: what is inlined never depends on key order
+  const context = (inline: boolean, dropDefs: boolean): Context => ({ root: schema, map: new Map(), expanding: [''], dropDefs, keptRef: false, inline, nodes: 0, form, unevaluated, keepLists });
+  let ctx = context(inliningFits(schema), true);
+  let out: unknown;
+  try {
+    out = node(schema, '', '', ctx);
+    if (ctx.keptRef) {
+      ctx = context(ctx.inline, false);
+      out = node(schema, '', '', ctx);
+    }
+  } catch (error) {
+    if (!(error instanceof OverBudget)) throw error;
+    ctx = context(false, false);
     out = node(schema, '', '', ctx);
   }
   const map = ctx.map;

@@ -1,0 +1,53 @@
+/**
+ * The `$ref` inlining budget of canonical form (harness/schema/inline-budget.ts): every local `$ref` is inlined or,
+ * past the budget, none, so that two key orders of one schema get one canonical form and one lock hash at any size
+ * (a hostile review: a billion-laughs `$defs` DAG of 2^16 nodes hashed differently in a server's key order and in its
+ * lock's sorted keys), and a DAG past the budget is kept as references (its own size, not its expansion).
+ */
+import { describe, expect, it } from 'vitest';
+import { canonicalise } from '../../harness/schema/canonicalise.ts';
+import { compareSchemas, hashToolSchemas } from '../../harness/schema/compare.ts';
+import { inliningFits } from '../../harness/schema/inline-budget.ts';
+import { sortKeysDeep } from '../../harness/contract/hash.ts';
+import { laughs } from '../fixtures/laughs.ts';
+
+describe('the inlining budget', () => {
+  it('one hash for the two key orders below, at and above the budget', () => {
+    for (const depth of [12, 14, 15, 16, 20]) {
+      const hashes = [laughs(depth), laughs(depth, { reversed: true }), sortKeysDeep(laughs(depth))].map((s) => hashToolSchemas([{ name: 't', inputSchema: s, outputSchema: s }]));
+      expect(new Set(hashes).size, `depth ${depth}`).toBe(1);
+    }
+  });
+
+  it('inlines every $ref within the budget and none past it', () => {
+    expect(inliningFits(laughs(14))).toBe(true);
+    expect(inliningFits(laughs(15))).toBe(false);
+    expect(JSON.stringify(canonicalise(laughs(14)).schema)).not.toContain('$ref');
+    const past = canonicalise(laughs(16, { reversed: true })).schema as Record<string, unknown>;
+    expect(JSON.stringify(past).match(/"\$ref"/g)).toHaveLength(2 * 16 + 1);
+    expect(Object.keys(past.$defs as object)).toHaveLength(17);
+  });
+
+  it('counts the depth of the expansion: a chain of $refs nested past MAX_SCHEMA_DEPTH is not inlined', () => {
+    expect(inliningFits(chain(40))).toBe(true);
+    expect(inliningFits(chain(200))).toBe(false);
+    expect(JSON.stringify(canonicalise(chain(200)).schema)).toContain('$ref');
+  });
+
+  it('an unchanged schema past the budget has no difference from its sorted twin; a real change is found at its pointer', () => {
+    expect(compareSchemas(sortKeysDeep(laughs(16)), laughs(16, { reversed: true }))).toEqual([]);
+    const widened = laughs(16, { widen: true });
+    expect(compareSchemas(sortKeysDeep(laughs(16)), widened).map((d) => `${d.kind} ${d.pointer}`)).toEqual(['removed-keyword /$defs/d16/minLength']);
+    const inlined = compareSchemas(laughs(12), laughs(12, { widen: true }));
+    expect(inlined.length).toBeGreaterThan(0);
+    expect(new Set(inlined.map((d) => `${d.kind} ${d.keyword}`))).toEqual(new Set(['removed-keyword minLength']));
+  });
+});
+
+/** `{ properties: { next: { $ref: d1 } } }` ... `n` definitions deep, each a level deeper than the last once inlined. */
+function chain(n: number): Record<string, unknown> {
+  const $defs: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) $defs[`d${i}`] = { type: 'object', properties: { next: { $ref: `#/$defs/d${i + 1}` } } };
+  $defs[`d${n}`] = { type: 'string' };
+  return { type: 'object', properties: { x: { $ref: '#/$defs/d0' } }, $defs };
+}
