@@ -26,6 +26,11 @@ export interface CanonicalSchema {
    * raw document (a removed keyword) maps to its nearest existing ancestor's raw pointer plus the rest.
    */
   rawPointer(canonicalPointer: string): string;
+  /**
+   * True when the document's local `$ref`s were kept because inlining them all exceeds the budget
+   * (./inline-budget.ts): such a form compares with another past the budget, not with an inlined one.
+   */
+  pastBudget?: boolean;
 }
 
 /** Keywords an instance of `null` passes whatever their value (type-specific assertions and annotations). */
@@ -487,6 +492,7 @@ function build(schema: object, form: number): CanonicalSchema {
   const map = ctx.map;
   return {
     schema: out,
+    pastBudget: !ctx.inline && ctx.keptRef,
     rawPointer(pointer: string): string {
       if (map.has(pointer)) return map.get(pointer) as string;
       let tokens: string[];

@@ -80,7 +80,16 @@ function rootDifferences(contract: Record<string, unknown>, advertised: Record<s
 export function compareSchemas(contract: unknown, advertised: unknown, dir: Direction = 'input'): SchemaDifference[] {
   const c = canonicalise(contract);
   const a = canonicalise(advertised);
+  if (incomparable(c, a)) return [{ pointer: '', kind: 'too-large', keyword: 'schema' }];
   return unique(schemaDifferences(c.schema, a.schema, dir).map((d) => ({ ...d, pointer: a.rawPointer(d.pointer) })));
+}
+
+/**
+ * True when two canonical forms differ and exactly one kept its `$ref`s for the inlining budget: keyword by keyword,
+ * every kept `$ref` would read as a difference against the other's inlined targets (one `too-large` difference instead).
+ */
+function incomparable(c: CanonicalSchema, a: CanonicalSchema): boolean {
+  return (c.pastBudget === true) !== (a.pastBudget === true) && !jsonEqual(c.schema, a.schema);
 }
 
 /** Differences without repeats (an inlined `$ref` target and its kept definition can report one place twice). */
@@ -98,6 +107,7 @@ function sideDifferences(side: SchemaSide, contract: unknown, advertised: unknow
   if (contract === undefined && advertised === undefined) return [];
   const c = canonicalise(contract);
   const a: CanonicalSchema = canonicalise(advertised);
+  if (incomparable(c, a)) return [{ side, kind: 'too-large', pointer: root, keyword: 'schema' }];
   if (isRecord(c.schema) && isRecord(a.schema)) {
     return unique(rootDifferences(c.schema, a.schema, side).map((d) => ({ side, kind: d.kind, pointer: root + a.rawPointer(d.pointer), keyword: d.keyword, ...(d.property !== undefined ? { property: d.property } : {}) })));
   }

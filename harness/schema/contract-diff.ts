@@ -123,6 +123,7 @@ const KIND_OF: Readonly<Record<DifferenceKind, readonly [ChangeKind, ChangeKind]
   'removed-property': ['property-removed', 'property-added'],
   'opened-object': ['object-opened', 'object-closed'],
   'too-deep': ['keyword-changed', 'keyword-changed'],
+  'too-large': ['keyword-changed', 'keyword-changed'],
 };
 
 /** The change kind of a comparator difference (see KIND_OF); `forward`: found by compareSchemas(OLD, NEW). */

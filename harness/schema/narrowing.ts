@@ -38,6 +38,7 @@ import { hasType, refersIntoList } from './canonicalise.ts';
 import { jsonEqual, sortedJson } from './sorted-json.ts';
 import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from './depth.ts';
 import { joinPointer } from './pointer.ts';
+import { MAX_INLINED_NODES } from './inline-budget.ts';
 
 /**
  * Which way a schema is used: `input` (the caller sends an instance: the policy of the top-level
@@ -65,7 +66,9 @@ export type DifferenceKind =
   /** `additionalProperties: false` in the contract, absent, `true` or a schema advertised. */
   | 'opened-object'
   /** The schemas differ and are nested deeper than MAX_SCHEMA_DEPTH levels, where the comparator does not descend. */
-  | 'too-deep';
+  | 'too-deep'
+  /** The schemas differ and one of them keeps its local `$ref`s, whose expansion is past the inlining budget (./inline-budget.ts), while the other is inlined: not compared keyword by keyword. */
+  | 'too-large';
 
 /** One difference. `pointer` is relative to the compared schema's root and points at the keyword or property. */
 export interface SchemaDifference {
@@ -413,6 +416,8 @@ export function describeDifference(d: SchemaDifference, at: string): string {
       return `an object at ${at} that admits properties its contract's closed object does not`;
     case 'too-deep':
       return `a schema at ${at} that differs from its contract and is nested deeper than ${MAX_SCHEMA_DEPTH} levels (not compared)`;
+    case 'too-large':
+      return `a schema at ${at} that differs from its contract, where one of the two expands its $refs past the comparison budget of ${MAX_INLINED_NODES} nodes and the other does not (not compared keyword by keyword)`;
     default:
       return `a different '${d.keyword}' at ${at} than its contract`;
   }

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { canonicalise } from '../../harness/schema/canonicalise.ts';
-import { compareSchemas, hashToolSchemas } from '../../harness/schema/compare.ts';
+import { compareSchemas, compareToolSchemas, hashToolSchemas } from '../../harness/schema/compare.ts';
+import { inputNarrowingProblems } from '../../harness/invariants.ts';
 import { inliningFits } from '../../harness/schema/inline-budget.ts';
 import { sortKeysDeep } from '../../harness/contract/hash.ts';
 import { laughs } from '../fixtures/laughs.ts';
@@ -41,6 +42,18 @@ describe('the inlining budget', () => {
     const inlined = compareSchemas(laughs(12), laughs(12, { widen: true }));
     expect(inlined.length).toBeGreaterThan(0);
     expect(new Set(inlined.map((d) => `${d.kind} ${d.keyword}`))).toEqual(new Set(['removed-keyword minLength']));
+  });
+
+  it('one side inlined and the other past the budget: one difference that says they were not compared, not one per $ref', () => {
+    const contract = { name: 't', inputSchema: laughs(14) };
+    const deeper = { name: 't', inputSchema: laughs(15, { reversed: true }) };
+    expect(compareToolSchemas(contract, deeper)).toEqual([{ side: 'input', kind: 'too-large', pointer: '/inputSchema', keyword: 'schema' }]);
+    expect(compareSchemas(laughs(15), laughs(14)).map((d) => `${d.kind} ${d.pointer}`)).toEqual(['too-large ']);
+    const [problem] = inputNarrowingProblems(contract, deeper);
+    expect((problem.data as { detail?: string }).detail).toMatch(/^a schema at \/inputSchema that differs from its contract, where one of the two expands its \$refs past the comparison budget/);
+    // the conformant twins: both past the budget, or both inlined, in either key order
+    expect(compareToolSchemas({ name: 't', inputSchema: sortKeysDeep(laughs(15)) }, deeper)).toEqual([]);
+    expect(compareToolSchemas(contract, { name: 't', inputSchema: laughs(14, { reversed: true }) })).toEqual([]);
   });
 });
 
