@@ -44,6 +44,13 @@ describe('the inlining budget', () => {
     expect(new Set(inlined.map((d) => `${d.kind} ${d.keyword}`))).toEqual(new Set(['removed-keyword minLength']));
   });
 
+  it('a $ref cycle whose expansion the up-front estimate undercounts is caught while building: none inlined, one hash', () => {
+    expect(inliningFits(mesh(6))).toBe(true); // the memo counts each target once
+    expect(canonicalise(mesh(6)).pastBudget).toBe(true);
+    expect(canonicalise(mesh(4)).pastBudget).toBe(false);
+    expect(hashToolSchemas([{ name: 't', inputSchema: mesh(6) }])).toBe(hashToolSchemas([{ name: 't', inputSchema: mesh(6, true) }]));
+  });
+
   it('one side inlined and the other past the budget: one difference that says they were not compared, not one per $ref', () => {
     const contract = { name: 't', inputSchema: laughs(14) };
     const deeper = { name: 't', inputSchema: laughs(15, { reversed: true }) };
@@ -63,4 +70,17 @@ function chain(n: number): Record<string, unknown> {
   for (let i = 0; i < n; i++) $defs[`d${i}`] = { type: 'object', properties: { next: { $ref: `#/$defs/d${i + 1}` } } };
   $defs[`d${n}`] = { type: 'string' };
   return { type: 'object', properties: { x: { $ref: '#/$defs/d0' } }, $defs };
+}
+
+/** `k` definitions, each an object whose properties `$ref` every other one (the paths of inlining grow like k!); `reversed`: another key order. */
+function mesh(k: number, reversed = false): Record<string, unknown> {
+  const names = Array.from({ length: k }, (_, i) => `m${i}`);
+  const order = reversed ? [...names].reverse() : names;
+  const $defs: Record<string, unknown> = {};
+  for (const n of order) {
+    const properties: Record<string, unknown> = {};
+    for (const o of order) if (o !== n) properties[o] = { $ref: `#/$defs/${o}` };
+    $defs[n] = reversed ? { properties, type: 'object' } : { type: 'object', properties };
+  }
+  return reversed ? { $defs, properties: { root: { $ref: '#/$defs/m0' } }, type: 'object' } : { type: 'object', properties: { root: { $ref: '#/$defs/m0' } }, $defs };
 }
