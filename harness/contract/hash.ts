@@ -13,7 +13,9 @@ export function sortKeysDeep(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {
       const member = (value as Record<string, unknown>)[key];
-      if (member !== undefined) out[key] = sortKeysDeep(member);
+      // defined, not assigned: a schema property named `__proto__` (an own key of JSON.parse's result) set by
+      // assignment would replace the prototype and vanish from the lock
+      if (member !== undefined) Object.defineProperty(out, key, { value: sortKeysDeep(member), enumerable: true, writable: true, configurable: true });
     }
     return out;
   }

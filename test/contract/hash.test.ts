@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortedJson, hashToolSchemas, type HashableTool } from '../../harness/contract/hash.ts';
+import { sortedJson, sortKeysDeep, hashToolSchemas, type HashableTool } from '../../harness/contract/hash.ts';
 
 describe('sortedJson', () => {
   it('sorts keys at every depth and keeps array order', () => {
@@ -28,5 +28,14 @@ describe('hashToolSchemas', () => {
     const hash = hashToolSchemas(tools);
     expect(hashToolSchemas([tools[0], { ...tools[1], outputSchema: { type: 'array' } }])).not.toBe(hash);
     expect(hashToolSchemas([tools[0], { ...tools[1], title: 'ignored' } as HashableTool])).toBe(hash);
+  });
+});
+
+describe('sortKeysDeep', () => {
+  it('keeps a property named __proto__ (an own key of a parsed schema) as a property, not a prototype', () => {
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"type":"number"}}}') as unknown;
+    const sorted = sortKeysDeep(schema) as { properties: Record<string, unknown> };
+    expect(Object.keys(sorted.properties)).toEqual(['__proto__', 'a']);
+    expect(JSON.stringify(sorted)).toBe('{"properties":{"__proto__":{"type":"string"},"a":{"type":"number"}},"type":"object"}');
   });
 });
