@@ -4,6 +4,7 @@
 import type { SurfaceOptions } from '../model/observation.ts';
 import { relative } from 'node:path';
 import type { ResolvedSurface, VersionSource } from './types.ts';
+import { isLoopbackUrl } from './url.ts';
 
 /** The versions module constants declare, by `module#export` (the runner imports them). */
 export type ModuleVersions = Record<string, string | undefined>;
@@ -48,5 +49,6 @@ export function toSurfaceOptions(surface: ResolvedSurface, manifest?: Record<str
     ...(declaredVersion !== undefined ? { declaredVersion } : {}),
     ...(sources.length > 1 ? { declaredVersions: sources } : {}),
     overrides: surface.overrides,
+    ...(surface.url === undefined ? {} : { httpEndpoint: surface.command !== '' || isLoopbackUrl(surface.url) ? 'local' : 'remote' }),
   };
 }

@@ -200,6 +200,13 @@ export interface SurfaceOptions {
   declaredVersions?: Array<{ source: string; version?: string }>;
   /** Whether the surface may override the contract (narrowing only). */
   overrides: 'narrow' | 'none';
+  /**
+   * Streamable HTTP only: `local` when the harness started the server itself (a command with the url) or the url's
+   * host is loopback (config/url.ts isLoopbackUrl), so a connection that fails below HTTP is the server's doing;
+   * `remote` when the url names another host already running, where a proxy or the network may reset connections
+   * (transport/http-status noHttpResponse is then a warning). Absent on stdio.
+   */
+  httpEndpoint?: 'local' | 'remote';
 }
 
 /**

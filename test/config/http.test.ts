@@ -3,7 +3,8 @@
  * `${env:NAME}`, `${port}`; every mistake names the file and the key.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, instantiateSurface, resolveConfig } from '../../harness/config/index.ts';
+import { ConfigError, instantiateSurface, resolveConfig, toSurfaceOptions } from '../../harness/config/index.ts';
+import { isLoopbackUrl } from '../../harness/config/url.ts';
 import { resolveHeaders, sessionSetup } from '../../harness/run/session-setup.ts';
 import { errorLines } from './helpers.ts';
 
@@ -25,6 +26,24 @@ describe('HTTP surface config', () => {
     const setup = sessionSetup(run, { env: { PATH: '/bin' } });
     expect(setup.spec).toMatchObject({ transport: 'streamable-http', url: 'http://127.0.0.1:41234/mcp', server: { spawn: { command: 'node', args: ['server.js', '--port=41234'] }, ready: { kind: 'line', pattern: 'listening' } } });
     expect(sessionSetup(running, { env: { TOKEN: 'abc' } }).spec).toEqual({ transport: 'streamable-http', url: 'http://127.0.0.1:8080/mcp', headers: { Authorization: 'Bearer abc' } });
+  });
+
+  // transport/http-status noHttpResponse: an error for a local server, a warning for a remote one (the network may cut connections)
+  it('httpEndpoint: local when the harness starts the server or the url is loopback, remote for another host already running, absent on stdio', () => {
+    const c = resolveConfig({
+      surfaces: [
+        { name: 'loopback', url: 'http://127.0.0.1:8080/mcp' },
+        { name: 'localhost', url: 'http://localhost:${port}/mcp', command: 'node' },
+        { name: 'v6', url: 'http://[::1]:8080/mcp' },
+        { name: 'remote', url: 'https://mcp.example.com/mcp' },
+        { name: 'started-elsewhere', command: 'node', args: ['server.js'], url: 'http://devbox.internal:8080/mcp' },
+        { name: 'stdio', command: 'node' },
+      ],
+    }, at);
+    expect(c.surfaces.map((s) => `${s.name} ${toSurfaceOptions(s).httpEndpoint ?? '-'}`)).toEqual([
+      'loopback local', 'localhost local', 'v6 local', 'remote remote', 'started-elsewhere local', 'stdio -',
+    ]);
+    expect(['http://127.9.0.1/mcp', 'http://api.localhost/mcp', 'http://127.0.0.1.example.com/mcp', 'http://10.0.0.1/mcp', 'not a url'].map(isLoopbackUrl)).toEqual([true, true, false, false, false]);
   });
 
   it('names the key of every mistake', () => {

@@ -14,8 +14,16 @@
  * or be answered with an error; here it came back at once with nothing in it. One finding per (method, status,
  * reason), with the count; a tools/call's finding names its tool (a planned call's, or a probe's of a listed or called
  * tool: not the unknown-tool probe's made-up name), one finding per tool, so the report lists it under that tool.
+ * `noHttpResponse`: such a request whose POST got no HTTP response at all: the connection was reset or closed before a
+ * status line, or the status line or headers did not parse (util/http-no-status.ts, which says when it counts: the server
+ * was reachable for other requests and its process did not crash). Over stdio a server that fails every call so is a
+ * crash (transport/exit); here the server stays up and the client is left without an answer. An error when the server
+ * is local (the harness started it, or the url is loopback: no network between that could reset the connection); a
+ * warning for a remote url, where a proxy, load balancer or the network may have cut the connection (the spec: a
+ * disconnection MAY occur at any time due to network conditions), but the requests still got no response. One finding
+ * per (tool, method, reason), with the count.
  * Never counted here: a timeout (transport/timeout), a cancelled request, an answer over the
- * frame limit, a failure before any status (no exchange settled with one), the probes that change the headers on
+ * frame limit, a connection refused (nothing listens), the probes that change the headers on
  * purpose (`ProbeRequest.http`: their refusals are the other transport/http-* checks' verdicts), and the negotiation
  * (`server/discover` may be refused by a legacy server; a failed `initialize` is transport/exit's), nor the page of
  * the tools listing that ended it unanswered with a status and a stream that awaits no resume: tools/listing reports
@@ -30,6 +38,7 @@ import { listPages, type SurfaceObservation } from '../../model/observation.ts';
 import type { HttpExchange, ProbeRecord, RequestRecord } from '../../model/wire.ts';
 import { listedTools } from '../../probes/targets.ts';
 import { requestExchange, resumable as awaitsResume, whyNoResponse } from '../util/http-status.ts';
+import { noHttpResponses } from '../util/http-no-status.ts';
 
 const ID = 'transport/http-status';
 const ANSWER_TYPES = new Set(['application/json', 'text/event-stream']);
@@ -40,7 +49,7 @@ export default defineCheck({
     defaultSeverity: 'error',
     description: 'Requests come back as application/json or text/event-stream carrying their JSON-RPC response; accepted notifications get 202 with no body.',
     rationale:
-      'Clients pick their parser by the content type and know a notification was taken by the 202; a JSON answer labelled text/plain, or a 200 with a body for a notification, breaks conforming clients that follow the transport page to the letter. A request whose POST comes back with no JSON-RPC response at all (a bare 500, an HTML page, an SSE stream that ends empty) leaves the client without an answer: the same failure as a request that is never answered over stdio.',
+      'Clients pick their parser by the content type and know a notification was taken by the 202; a JSON answer labelled text/plain, or a 200 with a body for a notification, breaks conforming clients that follow the transport page to the letter. A request whose POST comes back with no JSON-RPC response at all (a bare 500, an HTML page, an SSE stream that ends empty), or with no HTTP response at all (a connection reset or closed, a status line or headers that do not parse) while the server stays up, leaves the client without an answer: the same failure as a request that is never answered over stdio. A local server is judged by the error; a remote one only warned about, as the network between may have cut the connection.',
     spec: 'spec:2025-11-25/basic/transports.mdx §Sending Messages to the Server; spec:2026-07-28/basic/transports/streamable-http.mdx §Sending Messages; JSON-RPC 2.0 §4 (every request gets a response)',
     transports: ['streamable-http'],
     messages: {
@@ -48,11 +57,13 @@ export default defineCheck({
       notAccepted: '{{count}} accepted notification(s) or response(s) got HTTP {{status}}{{body}} (first: {{method}}); the server MUST answer accepted input with 202 Accepted and no body.',
       noResponse:
         '{{count}} {{method}} request(s) got HTTP {{status}}{{type}} and no JSON-RPC response: {{reason}}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client gets no result for it.',
+      noHttpResponse:
+        '{{count}} {{method}} request(s) got no HTTP response: {{reason}}{{where}}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client gets no result for it.',
       notResumed:
         '{{count}} {{method}} request(s) got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; these requests were not judged.',
     },
     examples: {
-      fail: 'POST tools/list -> 200 Content-Type: text/plain with the JSON-RPC response; POST notifications/initialized -> 200 {"ok":true}; POST tools/call -> 500 Content-Type: text/plain "internal error" (no JSON-RPC response)',
+      fail: 'POST tools/list -> 200 Content-Type: text/plain with the JSON-RPC response; POST notifications/initialized -> 200 {"ok":true}; POST tools/call -> 500 Content-Type: text/plain "internal error" (no JSON-RPC response); POST tools/call -> the server resets the connection (no HTTP response)',
       pass: 'POST tools/list -> 200 Content-Type: application/json; POST notifications/initialized -> 202 with no body',
     },
   },
@@ -74,6 +85,12 @@ export default defineCheck({
       const named = tool === undefined ? {} : { tool };
       if (resumable) report({ messageId: 'notResumed', severity: 'info', ...named, data });
       else report({ messageId: 'noResponse', ...named, data });
+    }
+    // no status at all: the server's doing when nothing but loopback lies between (a review: reset calls passed, exit 0)
+    const local = observation.options.httpEndpoint === 'local';
+    for (const { tool, ...data } of noHttpResponses(observation)) {
+      const where = local ? '' : ' (the server is remote: a proxy or the network may have cut the connection)';
+      report({ messageId: 'noHttpResponse', ...(local ? {} : { severity: 'warning' }), ...(tool === undefined ? {} : { tool }), data: { ...data, where } });
     }
   },
 });

@@ -35,6 +35,13 @@ const listPost = (id: number, status: number) => ex({ status, bodyBytes: 0, mess
 /** The POST of tools/list `id`, answered 200 application/json with its response. */
 const listOk = (id: number) => ex({ status: 200, contentType: 'application/json', answered: true, message: { kind: 'request', id, method: 'tools/list' } });
 const polled = [call('unanswered'), call('unanswered')];
+const resetCalls = [call('unanswered'), call('unanswered')];
+const garbledHead = call('unanswered');
+const refusedCall = call('unanswered');
+const abortedCall = call('unanswered');
+/** The POST of tools/call `id` that failed below HTTP with `error` (no status). */
+const noStatus = (id: number | string, error: string, extra: Parameters<typeof ex>[0] = {}) =>
+  ex({ error, bodyBytes: 0, messages: 0, answered: false, message: { kind: 'request', id, method: 'tools/call' }, ...extra });
 const otherTool = makeCall('search', { result: {} }, { outcome: 'unanswered' });
 const knownProbe = probe(9010, 'tools/call', 'unanswered', false, 'lookup');
 const unknownProbe = probe(9011, 'tools/call', 'unanswered', false, 'mcp_harness_unknown_tool_00000000');
@@ -53,18 +60,41 @@ checkTester(check, {
       strict: true,
     },
     {
-      name: 'no JSON-RPC response, but not a noResponse: a timeout, a cancelled request, a probe refused on purpose, a reset before any status, a JSON-RPC error body',
+      name: 'no JSON-RPC response, but not a noResponse: a timeout, a cancelled request, a probe refused on purpose, a JSON-RPC error body',
       observation: http(
         [
           INIT,
           unanswered(idOf(timedOut), 500),
           ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 0, messages: 0, answered: false, sse: { events: 0, ended: true }, message: { kind: 'request', id: 9001, method: 'tools/call' } }),
           unanswered(9002, 404, { tag: 'p9002' }),
-          ex({ error: 'reset', bodyBytes: 0, messages: 0, answered: false, message: { kind: 'request', id: idOf(resetBeforeStatus), method: 'tools/call' } }),
           unanswered(idOf(errorBody), 500, { contentType: 'application/json', messages: 1 }),
         ],
-        { calls: [timedOut, resetBeforeStatus, errorBody], probes: [cancelled, refusedOnPurpose] },
+        { calls: [timedOut, errorBody], probes: [cancelled, refusedOnPurpose] },
       ),
+      strict: true,
+    },
+    // noHttpResponse only when the server can be blamed: it was reachable, it did not crash, the failure was its answer's
+    {
+      name: 'a POST that got no HTTP status while no request of the surface ever got one (unreachable): not noHttpResponse',
+      observation: http([ex({ error: 'reset', bodyBytes: 0, messages: 0, answered: false, message: { kind: 'request', id: idOf(resetBeforeStatus), method: 'tools/call' } })], { calls: [resetBeforeStatus], options: { httpEndpoint: 'local' } }),
+      strict: true,
+    },
+    {
+      name: 'a reset while the server process exited unexpectedly: the crash is transport/exit\'s',
+      observation: http([INIT, noStatus(idOf(resetBeforeStatus), 'reset')], { calls: [resetBeforeStatus], exits: [{ atMs: 5, code: 1, signal: null, unexpected: true }], options: { httpEndpoint: 'local' } }),
+      strict: true,
+    },
+    {
+      name: 'refused, aborted, a header-changing probe, a timed-out call: never noHttpResponse',
+      observation: http(
+        [INIT, noStatus(idOf(refusedCall), 'refused'), noStatus(idOf(abortedCall), 'aborted'), noStatus(9002, 'reset', { tag: 'p9002' }), noStatus(idOf(timedOut), 'reset')],
+        { calls: [refusedCall, abortedCall, timedOut], probes: [refusedOnPurpose], options: { httpEndpoint: 'local' } },
+      ),
+      strict: true,
+    },
+    {
+      name: "the first tools listing's page reset before any status: tools/listing's listFailed, not counted here",
+      observation: http([INIT, noStatus(9004, 'reset', { message: { kind: 'request', id: 9004, method: 'tools/list' } })], { listing: { pages: [listPage], tools: [], truncated: false, stop: 'error' }, options: { httpEndpoint: 'local' } }),
       strict: true,
     },
     // one request, one finding: tools/listing reports the listing's page that ended unanswered (listNoAnswer, pageNoAnswer)
@@ -156,6 +186,37 @@ checkTester(check, {
         { listing: { pages: [listed, listPage], tools: [], truncated: false, stop: 'error' } },
       ),
       findings: [{ messageId: 'notResumed', severity: 'info', data: { method: 'tools/list', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } }],
+    },
+    {
+      name: 'a local server (started by the harness, or loopback) resets, closes or garbles the answer to tools/call and ping: noHttpResponse errors, one per (tool, method, reason), counted',
+      observation: http(
+        [INIT, ...resetCalls.map((c) => noStatus(idOf(c), 'reset')), noStatus(idOf(garbledHead), 'HPE_INVALID_HEADER_TOKEN'), noStatus(9012, 'reset', { message: { kind: 'request', id: 9012, method: 'ping' } })],
+        { calls: [...resetCalls, garbledHead], probes: [pingProbe], options: { httpEndpoint: 'local' } },
+      ),
+      findings: [
+        {
+          messageId: 'noHttpResponse',
+          severity: 'error',
+          tool: 'lookup',
+          message:
+            '2 tools/call request(s) got no HTTP response: the connection was reset or closed before any HTTP response. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client gets no result for it.',
+        },
+        { messageId: 'noHttpResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', reason: "the response's status line or headers did not parse as HTTP (HPE_INVALID_HEADER_TOKEN)", count: 1, where: '' } },
+        { messageId: 'noHttpResponse', severity: 'error', tool: undefined, data: { method: 'ping', reason: 'the connection was reset or closed before any HTTP response', count: 1, where: '' } },
+      ],
+    },
+    {
+      name: 'a remote server (a url of another host, not started by the harness) resets a tools/call: noHttpResponse, a warning only (the network may be at fault)',
+      observation: http([INIT, noStatus(idOf(resetBeforeStatus), 'reset')], { calls: [resetBeforeStatus], options: { httpEndpoint: 'remote' } }),
+      findings: [
+        {
+          messageId: 'noHttpResponse',
+          severity: 'warning',
+          tool: 'lookup',
+          message:
+            '1 tools/call request(s) got no HTTP response: the connection was reset or closed before any HTTP response (the server is remote: a proxy or the network may have cut the connection). The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client gets no result for it.',
+        },
+      ],
     },
     { name: 'an answer labelled text/plain', observation: http([INIT, ex({ status: 200, contentType: 'text/plain', answered: true })]), findings: [{ messageId: 'requestContentType', severity: 'error' }] },
     {
