@@ -358,6 +358,24 @@ export interface WireTap {
   retention?: { budgetBytes: number; keptBytes: number; atMs: number };
   /** Streamable HTTP surfaces: every HTTP exchange, in order (the first MAX_HTTP_EXCHANGES). */
   http?: HttpExchange[];
+  /**
+   * stdio: stdout lines whose bytes were not valid UTF-8 (spec 2025-03-26 and later basic/transports: "JSON-RPC
+   * messages MUST be UTF-8 encoded"), counted, with the first: its line number and what it was (never its bytes).
+   * Absent when every line was valid.
+   */
+  invalidUtf8?: { lines: number; first: InvalidUtf8Line };
+}
+
+/**
+ * The first stdout line that was not valid UTF-8 (`WireTap.invalidUtf8`): its 1-based line number, its kind
+ * (`StdoutLine.kind`), and for a JSON-RPC message its `method` (a request or notification) and `id` (a response's is
+ * the id of the harness request it answers), when they are a string / a number or string.
+ */
+export interface InvalidUtf8Line {
+  line: number;
+  kind: StdoutLine['kind'];
+  method?: string;
+  id?: number | string;
 }
 
 /**

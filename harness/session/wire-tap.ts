@@ -2,7 +2,7 @@
  * The wire tap recorder: counts and classifies everything that crosses a surface's stdio, with bounded memory.
  * One recorder spans every process of a session (respawns continue its line numbers and clock).
  */
-import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, MAX_TIMING_TOOLS, stderrProcessLabel, type CapabilityRequestTiming, type HttpExchange, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
+import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, MAX_TIMING_TOOLS, stderrProcessLabel, type CapabilityRequestTiming, type HttpExchange, type InvalidUtf8Line, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { mayNameNetworkFailure, networkFailure } from '../model/network-failure.ts';
@@ -66,6 +66,8 @@ export class WireTapRecorder {
   private stderrWriter = 0;
   private lines = 0;
   private nonJsonRpc = 0;
+  /** stdout lines that were not valid UTF-8, and the first of them (`WireTap.invalidUtf8`). */
+  private invalidUtf8: WireTap['invalidUtf8'];
   private stdinLines = 0;
   private unmatched = 0;
   private readonly unmatchedKinds = { unknownId: 0, noId: 0, inHandshake: 0 };
@@ -154,9 +156,25 @@ export class WireTapRecorder {
     return Math.round(performance.now() - this.origin);
   }
 
-  /** Record one stdout line (its text may be a head only, when oversize). */
-  line(text: string, bytes: number, classified: Classified): void {
+  /** Count a stdout line that was not valid UTF-8; the first is described by its line number, kind, method and id. */
+  private noteInvalidUtf8(classified: Classified): void {
+    if (this.invalidUtf8 !== undefined) return void (this.invalidUtf8.lines += 1);
+    const value = Array.isArray(classified.value) ? classified.value.find(isObject) : classified.value;
+    const first: InvalidUtf8Line = { line: this.lines, kind: classified.kind };
+    if (classified.kind === 'jsonrpc' && isObject(value)) {
+      if (typeof value.method === 'string') first.method = value.method;
+      if (typeof value.id === 'number' || typeof value.id === 'string') first.id = value.id;
+    }
+    this.invalidUtf8 = { lines: 1, first };
+  }
+
+  /**
+   * Record one stdout line (its text may be a head only, when oversize). `invalidUtf8`: its bytes were not valid UTF-8
+   * (stdio/line-splitter.ts; `text` holds U+FFFD for them): counted, the first one described (`WireTap.invalidUtf8`).
+   */
+  line(text: string, bytes: number, classified: Classified, invalidUtf8 = false): void {
     this.lines += 1;
+    if (invalidUtf8) this.noteInvalidUtf8(classified);
     const jsonRpc = classified.kind === 'jsonrpc';
     if (!jsonRpc) this.nonJsonRpc += 1;
     // the entry (and a non-JSON-RPC line's head) is built only when it is kept: past the first entries a line is only counted
@@ -387,6 +405,7 @@ export class WireTapRecorder {
       frames: this.frames.slice(),
       ...(this.budgetPassedAt !== undefined ? { retention: { budgetBytes: this.maxRetained, keptBytes: this.retainedBytes, atMs: this.budgetPassedAt } } : {}),
       ...(this.httpSeq > 0 ? { http: this.http.map((e) => structuredClone(e)) } : {}),
+      ...(this.invalidUtf8 !== undefined ? { invalidUtf8: { lines: this.invalidUtf8.lines, first: { ...this.invalidUtf8.first } } } : {}),
     };
   }
 }

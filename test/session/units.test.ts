@@ -44,6 +44,17 @@ describe('LineSplitter', () => {
     expect(whole[9].text).toBe('\rtail'); // a \r not before \n stays
   });
 
+  // hostile review D9: FF 80 C0 AF inside JSON strings were decoded as U+FFFD and passed silently
+  it('flags a line whose bytes are not valid UTF-8 (in one chunk, or joined from several), never a valid one split mid-character, never an oversize head', () => {
+    const bad = Buffer.from([0xff, 0x80, 0xc0, 0xaf]);
+    const lines = split([Buffer.concat([Buffer.from('{"a":"'), bad, Buffer.from('"}\n{"ok":"é"}\r\n{"b":"')]), Buffer.concat([bad.subarray(0, 2), Buffer.from('"}\n')])]);
+    expect(lines.map((l) => l.invalidUtf8 ?? false)).toEqual([true, false, true]);
+    expect(lines[0].text).toContain('\ufffd');
+    const euro = Buffer.from('{"e":"€"}\n'); // a 3-byte character fed one byte at a time stays valid
+    expect(split(Array.from(euro, (b) => Buffer.from([b]))).map((l) => l.invalidUtf8 ?? false)).toEqual([false]);
+    expect(split([Buffer.concat([bad, Buffer.from('x'.repeat(2000) + '\n')])], 1000).map((l) => [l.oversize, l.invalidUtf8 ?? false])).toEqual([[true, false]]);
+  });
+
   it('keeps only a head of a line over the limit but its full byte count', () => {
     const [line, next] = split(['x'.repeat(5000), 'y'.repeat(5000) + '\nok\n'], 1000);
     expect(line.oversize).toBe(true);
@@ -95,6 +106,15 @@ describe('WireTapRecorder', () => {
     expect(snap.stdout).toHaveLength(9);
     expect(snap.stdout[8]).toMatchObject({ line: 21, kind: 'text', head: 'banner' });
     expect(snap.frames).toHaveLength(1);
+  });
+
+  it('counts stdout lines that were not valid UTF-8 and describes the first (line, kind, method, id), never its text', () => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: 8, keepFrames: 1 });
+    tap.line('{}', 2, { kind: 'jsonrpc', value: { jsonrpc: '2.0', id: 1, result: {} } });
+    expect(tap.snapshot().invalidUtf8).toBeUndefined();
+    tap.line('{"\ufffd"}', 9, { kind: 'jsonrpc', value: { jsonrpc: '2.0', method: 'notifications/message', params: { data: '\ufffd' } } }, true);
+    tap.line('\ufffd', 1, { kind: 'text' }, true);
+    expect(tap.snapshot().invalidUtf8).toEqual({ lines: 2, first: { line: 2, kind: 'jsonrpc', method: 'notifications/message' } });
   });
 
   it('starts a restarted process on its own stderr line, behind a line naming it, counting no byte for either', () => {

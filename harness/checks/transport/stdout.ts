@@ -20,9 +20,15 @@
  * answer is a flood (warning): the harness keeps a bounded sample and counts the rest. Notifications that name no
  * request (no `progressToken` or `requestId`) are counted for the session, and more than FLOOD_NOTIFICATIONS of them
  * is a flood too (`floodUntied`): tied to whatever was in flight, the verdict depended on timing (hostile review 4, D5).
+ * Lines whose bytes are not valid UTF-8 (`invalidUtf8`, error, pointer `/stdout/utf8`): one finding for the surface with
+ * the count, naming the first line and what it was (the response to which request, or the method), never the bytes.
+ * spec:2025-03-26 and later basic/transports.mdx: "JSON-RPC messages MUST be UTF-8 encoded"; 2024-11-05 says nothing
+ * of it, and there RFC 8259 §8.1 rules (JSON exchanged between systems MUST be UTF-8). The line splitter decodes such
+ * bytes as U+FFFD, so the message itself is judged as decoded (hostile review D9: it passed with 0 findings).
  */
 import { defineCheck } from '../define.ts';
-import type { RequestRecord, StdoutLine } from '../../model/wire.ts';
+import type { InvalidUtf8Line, RequestRecord, StdoutLine } from '../../model/wire.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
 import { listPages } from '../../model/observation.ts';
 import { revisionHasBatches } from '../../model/protocol.ts';
 
@@ -94,19 +100,20 @@ export default defineCheck({
   meta: {
     id: 'transport/stdout',
     defaultSeverity: 'error',
-    description: 'The server writes nothing but JSON-RPC messages to stdout, from spawn to exit.',
+    description: 'The server writes nothing but JSON-RPC messages, UTF-8 encoded, to stdout, from spawn to exit.',
     rationale:
-      'stdout is the protocol channel: a banner or a log line there breaks clients that parse every line (Claude Desktop fails the connection), while SDK clients that skip such lines hide the fault. Logs belong on stderr.',
-    spec: 'spec:2025-11-25/basic/transports.mdx §stdio; spec:2026-07-28/basic/transports/stdio.mdx; spec:2025-03-26/basic/index.mdx §Batching',
+      'stdout is the protocol channel: a banner or a log line there breaks clients that parse every line (Claude Desktop fails the connection), while SDK clients that skip such lines hide the fault. Logs belong on stderr. Bytes that are not valid UTF-8 are silently replaced (U+FFFD) by most decoders and rejected by strict ones: the text a client shows or acts on is not what the server meant.',
+    spec: 'spec:2025-11-25/basic/transports.mdx §stdio (and its opening: JSON-RPC messages MUST be UTF-8 encoded); spec:2026-07-28/basic/transports/stdio.mdx; spec:2025-03-26/basic/index.mdx §Batching; RFC 8259 §8.1',
     messages: {
       nonJsonRpc: 'stdout {{lines}} {{is}} {{what}}; a stdio server may only write MCP messages to stdout (send logs to stderr).',
       more: '{{count}} more stdout lines beyond the harness\'s record are not JSON-RPC messages ({{total}} in all).',
       oversize: 'stdout {{lines}} {{exceeds}} the frame limit (the largest {{bytes}} bytes); the harness does not parse such a line, and the request it answered failed at once.',
       flood: 'The server sent {{count}} notifications before answering {{method}} (more than {{max}}); the harness kept a sample of {{kept}} and counted the rest.',
+      invalidUtf8: '{{count}} stdout line(s) carried bytes that are not valid UTF-8 (first: line {{line}}, {{what}}); {{rule}}. A client decodes such bytes as U+FFFD or rejects the message.',
       floodUntied: 'The server sent {{count}} notifications that name no request (no progressToken or requestId) during the session (more than {{max}}); the harness counted them and kept none.',
     },
     examples: {
-      fail: 'stdout line 1: "Example MCP Server version : 1.2.3" before the initialize response',
+      fail: 'stdout line 1: "Example MCP Server version : 1.2.3" before the initialize response; a tools/list response whose description holds the bytes FF 80 C0 AF',
       pass: 'the banner is written to stderr; stdout carries only JSON-RPC lines',
     },
     needsSession: false,
@@ -133,6 +140,11 @@ export default defineCheck({
         ...(head !== undefined ? { evidence: head } : {}),
       });
     }
+    const bad = wire.invalidUtf8;
+    if (bad !== undefined) {
+      const rule = ctx.observation.negotiation?.protocolVersion === '2024-11-05' ? 'JSON exchanged between systems MUST be UTF-8 encoded (RFC 8259 §8.1)' : 'JSON-RPC messages MUST be UTF-8 encoded (basic/transports)';
+      report({ messageId: 'invalidUtf8', pointer: '/stdout/utf8', data: { count: bad.lines, line: bad.first.line, what: describeLine(bad.first, ctx.observation), rule } });
+    }
     const recorded = [...groups.values()].reduce((n, g) => n + g.length, 0);
     const total = Math.max(wire.stdoutNonJsonRpc, recorded);
     if (total > recorded) report({ messageId: 'more', pointer: '/stdout/more', data: { count: total - recorded, total } });
@@ -149,3 +161,21 @@ export default defineCheck({
     if (untied > FLOOD_NOTIFICATIONS) report({ messageId: 'floodUntied', severity: 'warning', data: { count: untied, max: FLOOD_NOTIFICATIONS } });
   },
 });
+
+/**
+ * What a stdout line was, value-free: `the response to tools/list (id 3)` (the harness's request with that id; its id
+ * is the harness's; an unrecorded id below the first listing page's is the negotiation's), `a notifications/message notification`, `a roots/list request`, or `a line that is not a JSON-RPC
+ * message`. A server request's id is the server's: not named.
+ */
+export function describeLine(line: InvalidUtf8Line, observation: Pick<SurfaceObservation, 'calls' | 'probes' | 'listing' | 'listChanged'>): string {
+  if (line.kind !== 'jsonrpc') return 'a line that is not a JSON-RPC message';
+  if (line.method !== undefined) return line.id === undefined ? `a ${line.method} notification` : `a ${line.method} request`;
+  if (line.id === undefined) return 'a JSON-RPC response with no id';
+  const records = [...listPages(observation).map((p) => p.record), ...observation.calls.map((c) => c.request), ...observation.probes.flatMap((p) => [p.request, ...(p.pages ?? [])])];
+  const method = records.find((r) => r.id === line.id)?.method;
+  if (method !== undefined) return `the response to ${method} (id ${line.id})`;
+  // the negotiation's requests are not recorded; the session numbers its requests in order, so one before the listing's is one of them
+  const listed = observation.listing?.pages[0]?.id;
+  if (typeof line.id === 'number' && typeof listed === 'number' && line.id < listed) return `the response to a negotiation request (server/discover or initialize, id ${line.id})`;
+  return `the response to request id ${line.id}`;
+}

@@ -218,7 +218,7 @@ export class ServerProcess {
     const text = this.mask.line(line.text);
     // a JSON-RPC batch is a message only once the session negotiated 2025-03-26 (classify.ts); its members are routed one by one
     const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(text, this.tap.batches);
-    this.tap.line(text, line.bytes, classified);
+    this.tap.line(text, line.bytes, classified, line.invalidUtf8 === true);
     // the raw head: read for the id of the request it answers (rpc-channel.ts idFromHead), never shown
     if (line.oversize) this.oversizeListener(line.text, line.bytes);
     else for (const frame of framesOf(classified, line.bytes)) this.frameListener(frame.value, frame.bytes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import check from '../../../harness/checks/transport/stdout.ts';
+import check, { describeLine } from '../../../harness/checks/transport/stdout.ts';
 import { checkTester, emptyWire, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 import type { StdoutLine } from '../../../harness/model/wire.ts';
 import { findingId } from '../../../harness/report/ids.ts';
@@ -13,9 +13,28 @@ checkTester(check, {
   valid: [
     { name: 'only JSON-RPC', observation: makeObservation({ wire: wire([rpc(1), rpc(2)]) }) },
     { name: 'nothing written', observation: makeObservation() },
+    { name: 'valid UTF-8 on every line (no invalidUtf8 record)', observation: makeObservation({ wire: { ...wire([rpc(1)]), invalidUtf8: undefined } }), strict: true },
     { name: 'exactly 10,000 notifications that name no request: no flood', observation: makeObservation({ wire: { ...emptyWire(), untiedNotifications: 10_000 } }) },
   ],
   invalid: [
+    // hostile review D9: invalid UTF-8 inside JSON strings passed with 0 findings
+    {
+      name: 'stdout lines that are not valid UTF-8: one error for the surface, counted, naming the first line and the request it answered',
+      observation: makeObservation({ wire: { ...wire([rpc(1), rpc(2)]), invalidUtf8: { lines: 7, first: { line: 3, kind: 'jsonrpc', id: 3 } } }, tools: [], listing: { pages: [{ id: 3, method: 'tools/list', outcome: 'success', durationMs: 1 }], tools: [], truncated: false, stop: 'end' } }),
+      findings: [
+        {
+          messageId: 'invalidUtf8',
+          severity: 'error',
+          pointer: '/stdout/utf8',
+          message: '7 stdout line(s) carried bytes that are not valid UTF-8 (first: line 3, the response to tools/list (id 3)); JSON-RPC messages MUST be UTF-8 encoded (basic/transports). A client decodes such bytes as U+FFFD or rejects the message.',
+        },
+      ],
+    },
+    {
+      name: 'invalid UTF-8 on 2024-11-05 (no transport sentence): RFC 8259 rules; a notification, a server request, an unknown id, a non-JSON-RPC line are named so',
+      observation: makeObservation({ protocolVersion: '2024-11-05', wire: { ...wire([rpc(1)]), invalidUtf8: { lines: 1, first: { line: 1, kind: 'jsonrpc', method: 'notifications/message' } } } }),
+      findings: [{ messageId: 'invalidUtf8', severity: 'error', data: { count: 1, line: 1, what: 'a notifications/message notification', rule: 'JSON exchanged between systems MUST be UTF-8 encoded (RFC 8259 §8.1)' } }],
+    },
     {
       name: 'case 20: banner before the initialize response',
       observation: makeObservation({ wire: wire([text(1), rpc(2)]) }),
@@ -126,5 +145,18 @@ describe('transport/stdout details', () => {
     const findings = runCheckOn(check, makeObservation({ wire: wire([big(2, 5_000_000), rpc(3), big(4, 6_000_000)]) }));
     expect(findings.map((f) => [f.messageId, f.severity, f.pointer])).toEqual([['oversize', 'warning', '/stdout/oversize']]);
     expect(findings[0].message).toContain('stdout lines 2 and 4 exceed the frame limit (the largest 6000000 bytes)');
+  });
+});
+
+describe('describeLine (invalidUtf8: what the first line was, value-free)', () => {
+  const obs = makeObservation();
+  it('names a server request by its method only, an unknown id by the id, a non-JSON-RPC line by its kind', () => {
+    expect(describeLine({ line: 1, kind: 'jsonrpc', method: 'roots/list', id: 'srv-1' }, obs)).toBe('a roots/list request');
+    expect(describeLine({ line: 1, kind: 'jsonrpc', id: 42 }, obs)).toBe('the response to request id 42');
+    const listing = { pages: [{ id: 3, method: 'tools/list', outcome: 'success' as const, durationMs: 1 }], tools: [], truncated: false, stop: 'end' as const };
+    expect(describeLine({ line: 1, kind: 'jsonrpc', id: 2 }, makeObservation({ listing }))).toBe('the response to a negotiation request (server/discover or initialize, id 2)');
+    expect(describeLine({ line: 1, kind: 'jsonrpc', id: 4 }, makeObservation({ listing }))).toBe('the response to request id 4');
+    expect(describeLine({ line: 1, kind: 'jsonrpc' }, obs)).toBe('a JSON-RPC response with no id');
+    expect(describeLine({ line: 1, kind: 'text' }, obs)).toBe('a line that is not a JSON-RPC message');
   });
 });
