@@ -42,6 +42,18 @@ export interface HttpConnectionOptions {
 /** The `Accept` header every POST carries (spec §Sending Messages to the Server, 2). */
 export const ACCEPT = 'application/json, text/event-stream';
 
+/**
+ * How long, ms, a keep-alive socket may sit idle in the harness's pool before the harness closes it. A server closes
+ * idle connections after its own timeout (Node's http server: 5 s); a request written on a socket the server has just
+ * closed fails with a reset before any byte of an answer, which transport/http-status `noHttpResponse` would blame on
+ * the server. Node 20's agent honours a server's `Keep-Alive: timeout=N` hint only when the agent has a timeout of its
+ * own (http.Agent keepSocketAlive), and without one keeps idle sockets for ever: with this bound the harness drops
+ * them first, so a request never goes out on a socket a server with an idle timeout above it could have closed.
+ * Only idle pooled sockets are destroyed on it (an active request's socket only emits 'timeout', which nothing here
+ * acts on).
+ */
+export const IDLE_SOCKET_MS = 1000;
+
 /** How many distinct SSE event ids a connection remembers (bounds memory; later new ids are not compared). */
 const MAX_EVENT_IDS = 10_000;
 
@@ -77,7 +89,8 @@ export class HttpConnection implements Connection {
 
   constructor(private readonly options: HttpConnectionOptions) {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
-    this.agent = options.url.protocol === 'https:' ? new (nodeHttps().Agent)({ keepAlive: true }) : new (nodeHttp().Agent)({ keepAlive: true });
+    const agentOptions = { keepAlive: true, timeout: IDLE_SOCKET_MS };
+    this.agent = options.url.protocol === 'https:' ? new (nodeHttps().Agent)(agentOptions) : new (nodeHttp().Agent)(agentOptions);
     void options.serverExit?.then((info) => this.end({ ...info, atMs: options.tap.now(), unexpected: this.ended === undefined }));
   }
 
