@@ -34,10 +34,9 @@
  */
 import { defineCheck } from '../define.ts';
 import { httpExchanges, served } from './http.ts';
-import { listPages, type SurfaceObservation } from '../../model/observation.ts';
-import type { HttpExchange, ProbeRecord, RequestRecord } from '../../model/wire.ts';
-import { listedTools } from '../../probes/targets.ts';
-import { requestExchange, resumable as awaitsResume, whyNoResponse } from '../util/http-status.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
+import type { HttpExchange, RequestRecord } from '../../model/wire.ts';
+import { requestExchange, requestKey, resumable as awaitsResume, unansweredRequests, whyNoResponse } from '../util/http-status.ts';
 import { noHttpResponses } from '../util/http-no-status.ts';
 
 const ID = 'transport/http-status';
@@ -115,24 +114,9 @@ type NoResponse = {
  * the tools listing's failed page is left out (tools/listing's finding).
  */
 export function noResponses(observation: SurfaceObservation): NoResponse[] {
-  // a probe names its tool when that tool is known (listed, or called): never the unknown-tool probe's made-up name
-  const known = new Set([...listedTools(observation).map((t) => t.name), ...observation.calls.map((c) => c.scenario.tool)]);
-  const probeTool = (p: ProbeRecord) => (p.request.method === 'tools/call' && p.probe.tool !== undefined && known.has(p.probe.tool) ? p.probe.tool : undefined);
-  const records: { record: RequestRecord; tool?: string }[] = [
-    ...observation.calls.map((c) => ({ record: c.request, tool: c.scenario.tool })),
-    ...observation.probes
-      .filter((p) => p.probe.http === undefined)
-      .flatMap((p) => [{ record: p.request, tool: probeTool(p) }, ...(p.pages ?? []).filter((page) => page !== p.request).map((record) => ({ record }))]),
-    ...listPages(observation).filter((p) => p.record !== listingFailure(observation)).map((p) => ({ record: p.record })),
-  ];
   // the requests of each (method, id) that ended unanswered, as the tools they called: an exchange counts only while
   // one is left, so a request is never counted twice (nor an exchange of another session of the surface that reused the id)
-  const unanswered = new Map<string, (string | undefined)[]>();
-  for (const { record, tool } of records) {
-    if (record.outcome !== 'unanswered') continue;
-    const key = requestKey(record.method, record.id);
-    unanswered.set(key, [...(unanswered.get(key) ?? []), tool]);
-  }
+  const unanswered = unansweredRequests(observation, listingFailure(observation));
   if (unanswered.size === 0) return [];
   const groups = new Map<string, NoResponse>();
   for (const e of httpExchanges(observation)) {
@@ -164,9 +148,4 @@ function listingFailure(observation: SurfaceObservation): RequestRecord | undefi
   if (listing?.stop !== 'error' || last?.outcome !== 'unanswered') return undefined;
   const exchange = requestExchange(observation.wire.http, last.method, last.id);
   return exchange?.status !== undefined && !awaitsResume(exchange) ? last : undefined;
-}
-
-/** A request's identity within a surface: its method and JSON-RPC id (a number and a string id never collide). */
-function requestKey(method: string, id: number | string): string {
-  return JSON.stringify([method, typeof id, String(id)]);
 }

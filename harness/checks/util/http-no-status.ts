@@ -13,9 +13,8 @@
  * Whether the network may be to blame is the caller's verdict (SurfaceOptions.httpEndpoint).
  */
 import type { SurfaceObservation } from '../../model/observation.ts';
-import type { HttpExchange, RequestRecord } from '../../model/wire.ts';
-import { listPages } from '../../model/observation.ts';
-import { listedTools } from '../../probes/targets.ts';
+import type { HttpExchange } from '../../model/wire.ts';
+import { requestKey, unansweredRequests } from './http-status.ts';
 
 /** One kind of request whose POST got no HTTP response: its tool (a tools/call's, when known), method and why, with the count. */
 export interface NoHttpResponse {
@@ -51,25 +50,8 @@ export function noHttpResponses(observation: SurfaceObservation): NoHttpResponse
   const exchanges = observation.wire.http ?? [];
   if (!exchanges.some((e) => e.status !== undefined)) return []; // never reachable: the environment may be at fault
   if (observation.exits.some((e) => e.unexpected)) return []; // transport/exit's
-  const known = new Set([...listedTools(observation).map((t) => t.name), ...observation.calls.map((c) => c.scenario.tool)]);
   const listing = observation.listing;
-  const listingFailure = listing?.stop === 'error' ? listing.pages[listing.pages.length - 1] : undefined;
-  const records: { record: RequestRecord; tool?: string }[] = [
-    ...observation.calls.map((c) => ({ record: c.request, tool: c.scenario.tool })),
-    ...observation.probes
-      .filter((p) => p.probe.http === undefined)
-      .flatMap((p) => [
-        { record: p.request, tool: p.request.method === 'tools/call' && p.probe.tool !== undefined && known.has(p.probe.tool) ? p.probe.tool : undefined },
-        ...(p.pages ?? []).filter((page) => page !== p.request).map((record) => ({ record })),
-      ]),
-    ...listPages(observation).filter((p) => p.record !== listingFailure).map((p) => ({ record: p.record })),
-  ];
-  const unanswered = new Map<string, (string | undefined)[]>();
-  for (const { record, tool } of records) {
-    if (record.outcome !== 'unanswered') continue;
-    const key = requestKey(record.method, record.id);
-    unanswered.set(key, [...(unanswered.get(key) ?? []), tool]);
-  }
+  const unanswered = unansweredRequests(observation, listing?.stop === 'error' ? listing.pages[listing.pages.length - 1] : undefined);
   if (unanswered.size === 0) return [];
   const groups = new Map<string, NoHttpResponse>();
   for (const e of exchanges) {
@@ -92,9 +74,4 @@ function failedBelowHttp(e: HttpExchange): boolean {
   const m = e.message;
   if (e.method !== 'POST' || m?.kind !== 'request' || m.method === undefined || m.id === undefined) return false;
   return e.tag === undefined && e.answered === false && e.status === undefined && e.error !== undefined && !NOT_COUNTED.has(e.error);
-}
-
-/** A request's identity within a surface: its method and JSON-RPC id (a number and a string id never collide). */
-function requestKey(method: string, id: number | string): string {
-  return JSON.stringify([method, typeof id, String(id)]);
 }

@@ -6,7 +6,9 @@
  * one request alike, which POST a request got (`requestExchange`), whether its SSE stream may await a resume
  * (`resumable`) and why its answer carried no response (`whyNoResponse`).
  */
-import type { HttpExchange } from '../../model/wire.ts';
+import type { HttpExchange, ProbeRecord, RequestRecord } from '../../model/wire.ts';
+import { listPages, type SurfaceObservation } from '../../model/observation.ts';
+import { listedTools } from '../../probes/targets.ts';
 
 /**
  * ` The HTTP answer to <method> had status N.` for the last POST carrying one of `methods` (with `id`: the first POST
@@ -92,4 +94,40 @@ export function noAnswerNote(e: HttpExchange): string {
   if (status < 200 || status >= 300) return statusSentence(e.message?.method, status);
   const { type, reason } = whyNoResponse(e as HttpExchange & { status: number });
   return ` The HTTP answer to ${e.message?.method ?? 'the request'} had status ${status}${type}: ${reason}.`;
+}
+
+/** A request's identity within a surface: its method and JSON-RPC id (a number and a string id never collide). */
+export function requestKey(method: string, id: number | string): string {
+  return JSON.stringify([method, typeof id, String(id)]);
+}
+
+/**
+ * The surface's requests whose record ended `unanswered`, by `requestKey`, each key's entries the tools those requests
+ * called in record order (a planned call's tool; a probe's when it names a listed or called tool, never the
+ * unknown-tool probe's made-up name; else undefined). Read from the planned calls, the probes (not those that change
+ * the headers on purpose: `ProbeRecord.probe.http`) with their pages, and the tools listing's pages but `skippedPage`
+ * (the one tools/listing reports). transport/http-status's `noResponse` and `noHttpResponse` both match exchanges to
+ * it, taking an entry per exchange, so one request is never counted twice.
+ * @param observation one surface's observation
+ * @param skippedPage the listing page another check reports, left out (undefined: none)
+ */
+export function unansweredRequests(observation: SurfaceObservation, skippedPage?: RequestRecord): Map<string, (string | undefined)[]> {
+  const known = new Set([...listedTools(observation).map((t) => t.name), ...observation.calls.map((c) => c.scenario.tool)]);
+  const probeTool = (p: ProbeRecord) => (p.request.method === 'tools/call' && p.probe.tool !== undefined && known.has(p.probe.tool) ? p.probe.tool : undefined);
+  const records: { record: RequestRecord; tool?: string }[] = [
+    ...observation.calls.map((c) => ({ record: c.request, tool: c.scenario.tool })),
+    ...observation.probes
+      .filter((p) => p.probe.http === undefined)
+      .flatMap((p) => [{ record: p.request, tool: probeTool(p) }, ...(p.pages ?? []).filter((page) => page !== p.request).map((record) => ({ record }))]),
+    ...listPages(observation).filter((p) => p.record !== skippedPage).map((p) => ({ record: p.record })),
+  ];
+  const unanswered = new Map<string, (string | undefined)[]>();
+  for (const { record, tool } of records) {
+    if (record.outcome !== 'unanswered') continue;
+    const key = requestKey(record.method, record.id);
+    const tools = unanswered.get(key);
+    if (tools) tools.push(tool);
+    else unanswered.set(key, [tool]);
+  }
+  return unanswered;
 }
