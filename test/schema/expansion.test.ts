@@ -38,6 +38,45 @@ describe('expandedSize', () => {
   });
 });
 
+/** Each target referenced once, but every d(i+1)/allOf/0 lies inside d(i+1), which is referenced too: Fibonacci growth. */
+function nestedTargets(levels: number): Record<string, unknown> {
+  const defs: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++) defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}/allOf/0` }] };
+  defs[`d${levels}`] = { allOf: [{ type: 'string' }] };
+  return { properties: { x: { $ref: '#/$defs/d0' } }, $defs: defs };
+}
+
+/** A chain and a fan of $defs members, each referenced by one site: every subschema is visited at most once. */
+function onceEach(members: number): Record<string, unknown> {
+  const defs: Record<string, unknown> = {};
+  for (let i = 0; i < members; i++) defs[`m${i}`] = { type: 'object', properties: { next: i + 1 < members ? { $ref: `#/$defs/m${i + 1}` } : { type: 'string' } } };
+  return { properties: { head: { $ref: '#/$defs/m0' }, loop: { $ref: '#' } }, $defs: defs };
+}
+
+describe('isTooExpansive: the once-each reading (no full measure needed)', () => {
+  it('passes a schema whose targets are $defs members each referenced once, none inside another (expansion <= its size)', () => {
+    const schema = onceEach(5000);
+    expect(isTooExpansive(schema)).toBe(false);
+    expect(expandedSize(schema)).toBeLessThanOrEqual(4 + 5000 * 3);
+  });
+
+  it('still measures targets that lie inside other targets, each referenced once (Fibonacci growth), and refuses them', () => {
+    expect(isTooExpansive(nestedTargets(10))).toBe(false);
+    expect(isTooExpansive(nestedTargets(40))).toBe(true);
+  });
+
+  it('still measures targets in evaluated positions, each referenced once (reached by descent and by reference: 2^depth)', () => {
+    const nested = (depth: number) => {
+      // x(k) holds x(k+1) as property c and refers to it too
+      let node: Record<string, unknown> = { type: 'string' };
+      for (let k = depth - 1; k >= 0; k--) node = { properties: { c: node }, allOf: [{ $ref: `#/properties/x${'/properties/c'.repeat(k + 1)}` }] };
+      return { properties: { x: node } };
+    };
+    expect(isTooExpansive(nested(8))).toBe(false);
+    expect(isTooExpansive(nested(30))).toBe(true);
+  });
+});
+
 describe('schema service: the expansion budget', () => {
   it('refuses a schema past the budget as a value-free compile error at the root', () => {
     const r = createSchemaService().compile(expo(32));
