@@ -132,8 +132,15 @@ function visitsEachOnce(schema: unknown): boolean {
 /** True when `schema` expands past MAX_EXPANDED_SUBSCHEMAS subschemas (`expandedSize`); never for one that visits each subschema once. */
 export function isTooExpansive(schema: unknown): boolean {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return false;
-  return !visitsEachOnce(schema) && expandedSize(schema) > MAX_EXPANDED_SUBSCHEMAS;
+  const known = judged.get(schema);
+  if (known !== undefined) return known;
+  const too = !visitsEachOnce(schema) && expandedSize(schema) > MAX_EXPANDED_SUBSCHEMAS;
+  judged.set(schema, too);
+  return too;
 }
+
+/** `isTooExpansive` by document object: the compile of an inputSchema and the judge's of the same listing ask once. */
+const judged = new WeakMap<object, boolean>();
 
 /** The value-free issue reported for a schema past the expansion budget (pointer: the root). */
 export function expansionIssue(): SchemaIssue {
