@@ -12,7 +12,8 @@
  * read the cancellation before it answered the marker, and answered the cancelled call after that; and
  * (2) the tool is slow: both the late answer's time after the cancellation (`lateAfterMs`) and the probed
  * call's own duration in the observation (`durationMs`) are at least `lateMarginMs` (max(150 ms, 2x the
- * median duration of the other successful calls)). A tool that answered before the marker may have had
+ * server's round trip: the median duration of the other successful calls, or of the answered listings when
+ * smaller)). A tool that answered before the marker may have had
  * its answer on the way already: silent. (2) is for a server that runs requests concurrently (a Go
  * server, one goroutine per request): with a fast tool, its answer to the cancelled call and its answer to
  * the marker race, and which comes first depends on scheduling, so (1) alone flipped with the load
@@ -26,7 +27,7 @@
  * about the margin while the race also goes the late way; measured on fixture concurrent-cancel.mjs
  * (0-2 ms) with both cores busy, its call took at most 74 ms and its late answer came at most 42 ms after
  * the cancellation, against 150 ms. Near the boundary (a tool of ~margin) the verdict may still differ
- * between runs, and the margin grows when the other calls slow down (their median), which can move a tool
+ * between runs, and the margin grows when the other calls and the listings slow down (their medians), which can move a tool
  * just above it to silence on a loaded machine. The gap between the marker's answer and the late one is no such measure:
  * it shrinks when the harness reads late (both frames in one chunk), so it would flip slow tools silent.
  * Times (`lateAfterMs`, the call's `durationMs`, the margin) are kept as evidence.
@@ -87,13 +88,21 @@ function median(values: number[]): number {
 
 /**
  * How slow (ms) the probed tool must be for its late answer to count: `max(MIN_LATE_MARGIN_MS,
- * MEDIAN_FACTOR x the median durationMs of the successful calls other than `probed`)`, the median
- * standing for the server's usual round trip. Both the late answer's time after the cancellation and the
- * probed call's duration must reach it (clearlyLate); it is also part of the late window's cap (lateGraceFor).
+ * MEDIAN_FACTOR x the server's usual round trip)`. The round trip is the median durationMs of the successful
+ * calls other than `probed`, or, when the probes have run and it is smaller, the median durationMs of the
+ * answered probe requests that call no tool (tools/list, ping: requests that do no tool work; fresh-process
+ * probes left out). The smaller of the two: a server whose every tool is slow (each call 300 ms of remote
+ * work) still answers its listings at once, and its slow tool must not hide behind the other slow calls
+ * (a median of 300 ms made a margin of 600 ms, and a concurrent server ignoring every cancellation went
+ * silent). Load lengthens both medians alike. Both the late answer's time after the cancellation and the
+ * probed call's duration must reach it (clearlyLate); it is also part of the late window's cap (lateGraceFor,
+ * planned before the probes run: the calls' median alone).
  */
 export function lateMarginMs(observation: SurfaceObservation, probed: CallRecord): number {
   const others = observation.calls.filter((c) => c !== probed && responseKind(c.request) === 'result').map((c) => c.request.durationMs);
-  return Math.max(MIN_LATE_MARGIN_MS, MEDIAN_FACTOR * median(others));
+  const cheap = [...new Set(observation.probes.filter((p) => p.probe.method !== 'tools/call' && p.probe.freshProcess !== true && responseKind(p.request) === 'result').map((p) => p.request))].map((r) => r.durationMs);
+  const roundTrip = cheap.length === 0 ? median(others) : Math.min(median(others), median(cheap));
+  return Math.max(MIN_LATE_MARGIN_MS, MEDIAN_FACTOR * roundTrip);
 }
 
 /**
@@ -137,7 +146,7 @@ export default defineCheck({
     },
     examples: {
       fail: 'tool slow takes 300 ms; tools/call id 7, notifications/cancelled {requestId: 7}, tools/list id 8 and the same tools/call again as id 9 at once -> the server answers 8, then still sends the result for 7 (before 9)',
-      pass: 'the server stops the work and sends nothing for id 7 (the harness stops waiting when 9 is answered), or its answer to 7 comes before the answer to 8, or the tool answers within the margin (150 ms, or twice the other calls\' median): a race, not reported; a later tools/list is answered',
+      pass: 'the server stops the work and sends nothing for id 7 (the harness stops waiting when 9 is answered), or its answer to 7 comes before the answer to 8, or the tool answers within the margin (150 ms, or twice the server\'s round trip: the other calls\' median, or the listings\' when smaller): a race, not reported; a later tools/list is answered',
     },
   },
   plan({ observation }) {

@@ -26,9 +26,12 @@ function observed(slowMs: number, fastMs = 2): SurfaceObservation {
  * after the cancellation and, when `afterMarker` is given, after the marker's answer or not), the follow-up
  * as given.
  */
-function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, afterMarker?: boolean, followUp: 'answered' | 'timeout' | 'exit' = 'answered', windowEnd?: 'late-frame' | 'twin' | 'grace'): SurfaceObservation {
+function probed(o: SurfaceObservation, late: unknown[], lateAfterMs: number, afterMarker?: boolean, followUp: 'answered' | 'timeout' | 'exit' = 'answered', windowEnd?: 'late-frame' | 'twin' | 'grace', listMs?: number): SurfaceObservation {
   const [call, follow] = planOn(check, o);
-  const followRecord = followUp === 'answered' ? makeProbeRecord(follow, list) : makeProbeRecord(follow, undefined, { outcome: followUp });
+  const answered = makeProbeRecord(follow, list);
+  // the follow-up tools/list takes the server's round trip: by default as long as the last call (the fast tool)
+  const roundTrip = listMs ?? o.calls[o.calls.length - 1]!.request.durationMs;
+  const followRecord = followUp === 'answered' ? { ...answered, request: { ...answered.request, durationMs: roundTrip } } : makeProbeRecord(follow, undefined, { outcome: followUp });
   const order = late.length > 0 && afterMarker !== undefined ? { lateAfterMarker: afterMarker } : {};
   const cancelled = { outcome: 'cancelled' as const, lateFrames: late, ...(late.length > 0 ? { lateAfterMs } : {}), ...order, ...(windowEnd ? { lateWindowEnd: windowEnd } : {}) };
   return { ...o, probes: [makeProbeRecord(call, undefined, cancelled), followRecord] };
@@ -60,6 +63,8 @@ checkTester(check, {
     { name: 'just under the 150 ms margin: not reported', observation: probed(observed(149), LATE, 400, true) },
     // the margin is 2x the other calls' median when that is more: 250 ms is within 2 x 200 ms
     { name: 'a tool within twice the other calls\' median duration: not reported', observation: probed(observed(250, 200), LATE, 300, true) },
+    // a busy machine: the calls and the listings alike take 200 ms, the margin 400 ms
+    { name: 'a tool within twice the round trip of both the other calls and the listings: not reported', observation: probed(observed(250, 200), LATE, 300, true, 'answered', undefined, 200) },
   ],
   invalid: [
     { name: 'answer after the marker\'s answer, before the twin\'s', observation: probed(observed(250), LATE, 240, true, 'answered', 'late-frame'), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
@@ -67,6 +72,10 @@ checkTester(check, {
     // the order, not the gap: a harness that read the marker's answer and the late one at once still sees
     // which came first, and the late one's time after the cancellation only grows with the load
     { name: 'answer after the marker\'s answer, read with it 260 ms after the cancellation', observation: probed(observed(250, 2), LATE, 260, true), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
+    // every tool slow (remote work), the listings answered at once: the other calls' median (300 ms) is no round
+    // trip, the listings' is (2 ms): the margin stays 150 ms
+    { name: 'every tool slow (300 ms), the listings fast: the late answer is reported', observation: probed(observed(300, 300), LATE, 300, true, 'answered', undefined, 2), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
+    { name: 'slow listings (a proxy), fast calls: the calls\' median is the round trip', observation: probed(observed(250, 2), LATE, 250, true, 'answered', undefined, 400), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
     { name: 'a tool of exactly the margin (150 ms)', observation: probed(observed(150), LATE, 150, true), findings: [{ messageId: 'respondedAfterCancel', tool: 'slow', severity: 'warning', pointer: '/params/requestId' }] },
     { name: 'the process gone after the cancellation', observation: probed(observed(250), [], 0, undefined, 'exit'), findings: [{ messageId: 'unresponsive', tool: 'slow', severity: 'error' }] },
   ],
@@ -118,6 +127,15 @@ describe('protocol/cancellation probe choice and margin', () => {
     expect(lateMarginMs(o, cancellationTarget(o)!)).toBe(150);
     const busy = observed(900, 80);
     expect(lateMarginMs(busy, cancellationTarget(busy)!)).toBe(160);
+  });
+
+  it('uses the answered listings\' median instead when it is smaller (every tool slow, the listings fast)', () => {
+    const slow = observed(300, 300);
+    expect(lateMarginMs(slow, cancellationTarget(slow)!)).toBe(600);
+    expect(lateMarginMs(probed(slow, [], 0, undefined, 'answered', undefined, 2), cancellationTarget(slow)!)).toBe(150);
+    expect(lateMarginMs(probed(slow, [], 0, undefined, 'answered', undefined, 250), cancellationTarget(slow)!)).toBe(500);
+    // the cancelled call and a timed-out follow-up are no round trip
+    expect(lateMarginMs(probed(slow, [], 0, undefined, 'timeout'), cancellationTarget(slow)!)).toBe(600);
   });
 });
 
@@ -206,6 +224,9 @@ describe('fixture concurrent-cancel.mjs (every request concurrent, the cancelled
     const surfaces = [
       ...Array.from({ length: FAST }, (_, i) => server(`fast-${i}`)),
       ...[0, 1, 2, 3].map((i) => server(`slow-${i}`, '--ms=300')),
+      // every tool takes 300 ms, the listings none: the other calls' median is no round trip
+      server('all-slow', '--ms=300', '--tools=3'),
+      server('all-fast', '--tools=3'),
       server('seq-fast', '--sequential'),
       server('seq-slow', '--sequential', '--ms=300'),
     ];
@@ -216,6 +237,8 @@ describe('fixture concurrent-cancel.mjs (every request concurrent, the cancelled
     const verdict = (surface: string) => findingsOf(report, surface, 'protocol/cancellation').map((f) => [f.messageId, f.tool, f.severity]);
     for (let i = 0; i < FAST; i++) expect(verdict(`fast-${i}`), `fast-${i}`).toEqual([]);
     for (let i = 0; i < 4; i++) expect(verdict(`slow-${i}`), `slow-${i}`).toEqual([['respondedAfterCancel', 'view', 'warning']]);
+    expect(verdict('all-slow')).toEqual([['respondedAfterCancel', 'view', 'warning']]);
+    expect(verdict('all-fast')).toEqual([]);
     // in order: the cancelled call is answered before the marker is read, fast or slow (a race, not reported)
     expect(verdict('seq-fast')).toEqual([]);
     expect(verdict('seq-slow')).toEqual([]);
