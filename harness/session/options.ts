@@ -88,7 +88,7 @@ export interface SessionOptions {
    * line written while more than this waits unread (the server stopped reading stdin) is dropped, not queued
    * (`ExitInfo.stdinStalled`), so a server that floods requests and reads nothing never makes the harness buffer
    * their answers without bound. A request whose line was dropped times out; the liveness check then ends the
-   * process as wedged.
+   * process as wedged. The backlog is thus bounded by the cap plus one line.
    */
   maxPendingStdinBytes?: number;
   /**

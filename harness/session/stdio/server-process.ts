@@ -142,10 +142,12 @@ export class ServerProcess {
    * tick (process.nextTick, after the microtasks that answered frames started), so the bytes and their
    * order are exactly those of one write per line; `closeStdin` writes them first.
    *
-   * Backpressure: a line that would leave more than `maxPendingStdinBytes` waiting for the server to read (what the
-   * pipe has not taken, `writableLength`, plus this tick's lines) is dropped, not queued, and the first such drop is
-   * recorded (ExitInfo.stdinStalled, on the exit): a server that stopped reading stdin while it floods requests never
-   * makes the harness buffer their answers without bound (hostile review, D3: 2 GB of answers queued, 3.65 GB RSS).
+   * Backpressure: a line written while more than `maxPendingStdinBytes` already waits for the server to read (what
+   * the pipe has not taken, `writableLength`, plus this tick's lines) is dropped, not queued, and the first such drop
+   * is recorded (ExitInfo.stdinStalled, on the exit): a server that stopped reading stdin while it floods requests
+   * never makes the harness buffer their answers without bound (hostile review, D3: 2 GB of answers queued, 3.65 GB
+   * RSS). The backlog stays under the cap plus one line; a line longer than the cap (a scenario's big argument) is
+   * sent whenever less than the cap waits, so a server that reads is never called stalled for one.
    * Still true (the line was accepted, as a line written into a full pipe is): a request whose line was dropped
    * gets no answer and times out, and the liveness check ends the process as wedged. Lines fit again once it reads.
    */
@@ -154,7 +156,7 @@ export class ServerProcess {
     if (!this.alive || !stdin || stdin.destroyed || stdin.writableEnded) return false;
     const bytes = Buffer.byteLength(line) + 1;
     const waiting = stdin.writableLength + this.pendingStdinBytes;
-    if (waiting + bytes > this.maxPendingStdinBytes) {
+    if (waiting > this.maxPendingStdinBytes) {
       this.onStdinStall(waiting);
       return true;
     }
