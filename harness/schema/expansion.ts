@@ -9,7 +9,16 @@
  *
  * The measure: every subschema position a validator evaluates (applicators, `items`, the schema maps; not
  * `$defs`/`definitions`, which are evaluated only through a reference) counts once per path that reaches it, a local
- * `$ref` (`$dynamicRef`, `$recursiveRef`: their static target) counting its target's expansion. A reference back to a
+ * `$ref` (`$dynamicRef`, `$recursiveRef`: their static target) counting its target's expansion; except that of the
+ * subschemas of `properties`, of `prefixItems` and of an array `items`, which apply to distinct members of the
+ * instance (a name, an index: one instance member meets one of them), only the largest counts. That is the most
+ * subschemas evaluated along one path of the instance, so the work of a validation is at most the instance's size
+ * times it: an OpenAPI-derived schema whose shared `$defs` refer to each other in many properties (a 32 KB DAG of
+ * 40 definitions, each referring to up to five others) expanded past 350,000 counted whole, yet an instance meets
+ * only one property's subschema per member; the in-place applicators (`allOf`, `anyOf`, `oneOf`, `not`, `if`,
+ * `then`, `else`, `dependentSchemas`) and the maps whose subschemas may meet the same member (`patternProperties`,
+ * `additionalProperties`, ...) are summed, so 2^N through `allOf` (or through a chain of properties each holding
+ * one) is still 2^N. A reference back to a
  * subschema on the current path (a recursive schema) counts once and is not followed: such recursion descends only as
  * deep as the instance does (./ref-cycles.ts reports it as a portability note). Memoised per subschema object, so the
  * cost is linear in the document and its references, never in the expansion. Iterative (no recursion); the count
@@ -30,8 +39,16 @@ export const MAX_EXPANDED_SUBSCHEMAS = 100_000;
 const measured = new WeakMap<object, number>();
 
 type Node = Record<string, unknown> | boolean;
-/** One subschema on the walk's path: its successors (evaluated subschemas, then reference targets) and the running sum. */
-type Frame = { node: Record<string, unknown>; next: Node[]; at: number; sum: number };
+/** A successor: its subschema, and `group` when only the largest of its group counts (see the module comment). */
+type Next = { node: Node; group?: string };
+/**
+ * One subschema on the walk's path: its successors (evaluated subschemas, then reference targets), the running sum and
+ * the largest size so far of each group whose largest member alone counts.
+ */
+type Frame = { node: Record<string, unknown>; next: Next[]; at: number; sum: number; largest: Map<string, number> };
+
+/** Keywords whose subschemas apply to distinct members of an instance (a property name, an index): the largest counts. */
+const ONE_PER_MEMBER = new Set(['properties', 'prefixItems', 'items']);
 
 const add = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_INTEGER);
 
@@ -54,12 +71,28 @@ function targetsByHolder(root: Record<string, unknown>): Map<object, Node[]> {
 }
 
 /** The subschemas evaluated right after `node`: its evaluated positions (no `$defs`/`definitions`), then its reference targets. */
-function successors(node: Record<string, unknown>, targets: Map<object, Node[]>): Node[] {
-  const next: Node[] = [];
-  for (const sub of directSubschemas(node)) if (sub.keyword !== '$defs' && sub.keyword !== 'definitions') next.push(sub.node);
+function successors(node: Record<string, unknown>, targets: Map<object, Node[]>): Next[] {
+  const next: Next[] = [];
+  for (const sub of directSubschemas(node)) {
+    if (sub.keyword === '$defs' || sub.keyword === 'definitions') continue;
+    next.push(ONE_PER_MEMBER.has(sub.keyword) ? { node: sub.node, group: sub.keyword } : { node: sub.node });
+  }
   const refs = targets.get(node);
-  if (refs) for (const t of refs) next.push(t);
+  if (refs) for (const t of refs) next.push({ node: t });
   return next;
+}
+
+/** Count a successor of `size` subschemas into its frame: summed, or the largest of its group. */
+function count(frame: Frame, group: string | undefined, size: number): void {
+  if (group === undefined) frame.sum = add(frame.sum, size);
+  else frame.largest.set(group, Math.max(frame.largest.get(group) ?? 0, size));
+}
+
+/** A frame's size once every successor is counted: its sum plus the largest of each group. */
+function sizeOf(frame: Frame): number {
+  let size = frame.sum;
+  for (const largest of frame.largest.values()) size = add(size, largest);
+  return size;
 }
 
 /**
@@ -75,29 +108,30 @@ export function expandedSize(schema: unknown): number {
   const targets = targetsByHolder(root);
   const done = new Map<object, number>();
   const onPath = new Set<object>([root]);
-  const stack: Frame[] = [{ node: root, next: successors(root, targets), at: 0, sum: 1 }];
+  const stack: Frame[] = [{ node: root, next: successors(root, targets), at: 0, sum: 1, largest: new Map() }];
   let total = 1;
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
     if (frame.at < frame.next.length) {
-      const sub = frame.next[frame.at++] as Node;
-      if (typeof sub === 'boolean' || onPath.has(sub)) frame.sum = add(frame.sum, 1); // a boolean; or recursion: once, not followed
+      const { node: sub, group } = frame.next[frame.at++] as Next;
+      if (typeof sub === 'boolean' || onPath.has(sub)) count(frame, group, 1); // a boolean; or recursion: once, not followed
       else {
         const size = done.get(sub);
-        if (size !== undefined) frame.sum = add(frame.sum, size);
+        if (size !== undefined) count(frame, group, size);
         else {
           onPath.add(sub);
-          stack.push({ node: sub, next: successors(sub, targets), at: 0, sum: 1 });
+          stack.push({ node: sub, next: successors(sub, targets), at: 0, sum: 1, largest: new Map() });
         }
       }
       continue;
     }
     stack.pop();
     onPath.delete(frame.node);
-    done.set(frame.node, frame.sum);
+    const size = sizeOf(frame);
+    done.set(frame.node, size);
     const parent = stack[stack.length - 1];
-    if (parent) parent.sum = add(parent.sum, frame.sum);
-    else total = frame.sum;
+    if (parent) count(parent, parent.next[parent.at - 1]?.group, size);
+    else total = size;
   }
   measured.set(schema, total);
   return total;

@@ -18,10 +18,37 @@ function expo(levels: number): Record<string, unknown> {
 
 describe('expandedSize', () => {
   it('counts the evaluated subschemas once per path, $refs followed, $defs only through a reference', () => {
-    expect(expandedSize({ type: 'object', properties: { a: { type: 'string' }, b: true } })).toBe(3);
+    // of properties (distinct members of the instance) only the largest counts; in-place applicators are summed
+    expect(expandedSize({ type: 'object', properties: { a: { type: 'string' }, b: true } })).toBe(2);
+    expect(expandedSize({ allOf: [{ type: 'string' }, true] })).toBe(3);
     expect(expandedSize({ $defs: { A: { type: 'string' }, B: { allOf: [{}, {}] } } })).toBe(1);
-    expect(expandedSize({ properties: { a: { $ref: '#/$defs/A' }, b: { $ref: '#/$defs/A' } }, $defs: { A: { items: { type: 'string' } } } })).toBe(7);
+    expect(expandedSize({ properties: { a: { $ref: '#/$defs/A' }, b: { $ref: '#/$defs/A' } }, $defs: { A: { items: { type: 'string' } } } })).toBe(4);
+    expect(expandedSize({ properties: { a: {}, b: { allOf: [{}, {}] } }, patternProperties: { x: {}, y: {} }, prefixItems: [{}, { not: {} }] })).toBe(1 + 3 + 2 + 2);
     expect(expandedSize(true)).toBe(1);
+  });
+
+  it('keeps an OpenAPI-shaped DAG of shared $defs (each referring to others in many properties) far under the budget', () => {
+    // 40 definitions of 10 plain properties and up to 5 properties referring to later ones; 300 root properties
+    // referring to them: counted whole (every property of every path) it expanded past 350,000
+    const defs: Record<string, unknown> = {};
+    for (let i = 0; i < 40; i++) {
+      const properties: Record<string, unknown> = {};
+      for (let p = 0; p < 10; p++) properties[`p${p}`] = { type: 'string' };
+      for (let r = 1; r <= 5 && i + r < 40; r++) properties[`r${r}`] = { $ref: `#/$defs/D${i + r}` };
+      defs[`D${i}`] = { type: 'object', properties };
+    }
+    const properties = Object.fromEntries(Array.from({ length: 300 }, (_, k) => [`k${k}`, { $ref: `#/$defs/D${k % 40}` }]));
+    const schema = { type: 'object', properties, $defs: defs };
+    expect(expandedSize(schema)).toBeLessThan(1000);
+    const r = createSchemaService().compile(schema);
+    expect(r.ok).toBe(true);
+  });
+
+  it('still grows as 2^levels through a chain of properties each holding allOf [$ref, $ref] (one member, both evaluated)', () => {
+    const defs: Record<string, unknown> = {};
+    for (let i = 0; i < 32; i++) defs[`d${i}`] = { properties: { a: { allOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] } } };
+    defs.d32 = { type: 'string' };
+    expect(isTooExpansive({ $ref: '#/$defs/d0', $defs: defs })).toBe(true);
   });
 
   it('counts a recursive $ref once without following it (recursion goes only as deep as the instance)', () => {
