@@ -7,6 +7,31 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+/**
+ * `mkdir -p` (mode 0700) one component at a time: Node 20's recursive mkdir never returns under a parent that answers
+ * ENOENT for a new entry although it exists (`/proc`), as harness/output-file.ts `makeDirectory`. @throws the fs error.
+ */
+function makeDirectorySync(dir: string): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    try {
+      lstatSync(d);
+      break;
+    } catch {
+      missing.push(d);
+      if (d === dirname(d)) break;
+    }
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
 
 /**
  * Create `dir` (mode 0700) if needed and say whether it is safe for code: a real directory (no symlink),
@@ -15,7 +40,7 @@ import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFi
  */
 export function safeCacheDir(dir: string): boolean {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirectorySync(dir);
     const stat = lstatSync(dir);
     if (!stat.isDirectory()) return false;
     if (typeof process.getuid !== 'function') return true;

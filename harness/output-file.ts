@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { constants, lstatSync, realpathSync } from 'node:fs';
-import { dirname, join, parse } from 'node:path';
+import { dirname, join, parse, resolve } from 'node:path';
 
 /**
  * Write `text` (UTF-8) to the output file at `path`, creating its directory, so that nothing another user planted at
@@ -37,7 +37,7 @@ import { dirname, join, parse } from 'node:path';
  */
 export async function replaceFile(path: string, text: string): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const at = await lstat(path).catch(() => undefined);
   if (at !== undefined && !at.isFile() && !(at.isSymbolicLink() && !trusted(at.uid))) {
     await writeFile(path, text, 'utf8');
@@ -148,9 +148,31 @@ function deepestExisting(dir: string): string {
   }
 }
 
-/** Create `dir` (recursively) now, so no server creates it first. @throws the fs error of `mkdir`. */
+/**
+ * `mkdir -p` without Node's recursive mkdir: every missing component created in turn, from the deepest existing entry
+ * down. Node 20's `mkdir(dir, { recursive: true })` never returns under a parent that answers ENOENT for a new entry
+ * although it exists (`/proc/nope/j.xml` as MCP_HARNESS_JUNIT_FILE spun at 91 % CPU for 10 minutes: a newcomer's
+ * walkthrough); here that is the error of the component, at once.
+ * @param dir the directory to make (relative to the process's cwd, or absolute)
+ * @throws the fs error of the first component that cannot be made (ENOENT, EACCES, ENOTDIR under a file, ...)
+ */
+export async function makeDirectory(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    if ((await lstat(d).catch(() => undefined)) !== undefined) break;
+    missing.push(d);
+    if (d === dirname(d)) break;
+  }
+  for (const d of missing.reverse()) {
+    await mkdir(d).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error; // made meanwhile (a concurrent run): fine
+    });
+  }
+}
+
+/** Create `dir` (and its missing parents) now, so no server creates it first. @throws the fs error of `mkdir`. */
 export async function createOutputDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const stat = await lstat(dir);
   if (!stat.isDirectory()) throw new Error(`${dir} is not a directory`);
 }

@@ -8,7 +8,8 @@ import { chmodSync, createReadStream, existsSync, lchownSync, lstatSync, mkdirSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isolationOutputProblem, replaceFile } from '../../harness/output-file.ts';
+import { isolationOutputProblem, makeDirectory, replaceFile } from '../../harness/output-file.ts';
+import { safeCacheDir } from '../../harness/cache-dir.ts';
 
 let box: string;
 beforeEach(() => {
@@ -81,6 +82,25 @@ describe('replaceFile', () => {
     mkdirSync(join(box, 'report.md'));
     await expect(replaceFile(join(box, 'report.md'), 'x')).rejects.toThrow();
     expect(readdirSync(box)).toEqual(['report.md']);
+  });
+});
+
+describe('makeDirectory', () => {
+  it('makes every missing component, and accepts one that exists', async () => {
+    await makeDirectory(join(box, 'a', 'b', 'c'));
+    expect(statSync(join(box, 'a', 'b', 'c')).isDirectory()).toBe(true);
+    await makeDirectory(join(box, 'a', 'b'));
+  });
+
+  it('fails under a regular file (ENOTDIR), not silently', async () => {
+    writeFileSync(join(box, 'file'), 'x');
+    await expect(makeDirectory(join(box, 'file', 'sub'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+  });
+
+  // Node 20's mkdir(..., { recursive: true }) never returns here (a newcomer's walkthrough: the run spun for 10 minutes)
+  it.runIf(existsSync('/proc/self'))('fails at once under /proc, which refuses a new entry with ENOENT', async () => {
+    await expect(makeDirectory('/proc/mcp-harness-nope/sub')).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(safeCacheDir('/proc/mcp-harness-nope/cache')).toBe(false);
   });
 });
 
