@@ -40,7 +40,7 @@ function harnessCommands(job: Job, shard: number): string[][] {
   return lines.flatMap((line) => {
     const words = line.split(/\s+/);
     if (line.startsWith('npm run validate:mcp')) return [['run', ...words.slice(words.indexOf('--') + 1)]];
-    if (line.startsWith('npx mcp-harness')) return [words.slice(2)];
+    if (line.startsWith('npx mcp-harness') || line.startsWith('node bin/mcp-harness.js')) return [words.slice(2)];
     return [];
   });
 }
