@@ -257,7 +257,7 @@ export class RpcChannel {
     else this.tap.serverRequest(method);
     if (channelKey(id) === undefined) return;
     const answer = method === 'ping' ? { result: {} } : { error: { code: -32601, message: 'Method not found' } };
-    this.send({ jsonrpc: '2.0', id, ...answer });
+    this.connection.send(JSON.stringify({ jsonrpc: '2.0', id, ...answer }), { answer: true });
   }
 
   /**

@@ -30,6 +30,11 @@ export interface SendOptions {
   http?: HttpSendOptions;
   /** The probe id the exchange is recorded under (`HttpExchange.tag`). */
   tag?: string;
+  /**
+   * An answer to a server-to-client request: the only line the stdio backlog cap may drop (ServerProcess.write). The
+   * harness's own requests are bounded by its in-flight window; a server's requests are not.
+   */
+  answer?: boolean;
 }
 
 /**

@@ -52,6 +52,16 @@ describe('the stdin backlog cap', () => {
     expect(session.tap().serverRequests.length).toBe(100);
   });
 
+  it('never drops the harness\'s own request, even behind a line longer than the cap still draining (only answers to server requests are dropped)', async () => {
+    const session = await start(server('floods-requests.mjs', ['--count', '0', '--reads']), options({ maxPendingStdinBytes: CAP }));
+    await session.listTools();
+    // the small call is written while the 2 MiB one still waits: more than the cap waits then
+    const records = await Promise.all([session.callTool('ok', { blob: 'x'.repeat(2 * CAP) }), session.callTool('ok', {}), session.callTool('ok', {})]);
+    expect(records.map((r) => r.outcome)).toEqual(['success', 'success', 'success']);
+    await session.close();
+    expect(session.exits().map((e) => e.stdinStalled)).toEqual([undefined]);
+  });
+
   it('sends a line longer than the cap while less than the cap waits: a big argument to a server that reads is no stall', async () => {
     // 2 MiB of argument against a 1 MiB cap, behind a small call of the same tick; the server reads all along
     const session = await start(server('floods-requests.mjs', ['--count', '0', '--reads']), options({ maxPendingStdinBytes: CAP }));

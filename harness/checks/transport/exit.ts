@@ -46,7 +46,7 @@ export default defineCheck({
       stdinClosed:
         "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       stdinStalled:
-        "The server process stopped reading its stdin while it kept running: more than {{cap}} bytes of the harness's writes waited unread, so the harness dropped the lines after them (its answers to the server's requests, its own requests) instead of buffering them without bound. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session.",
+        "The server process stopped reading its stdin while it kept running: more than {{cap}} bytes of the harness's writes waited unread, so the harness dropped its answers to the server's requests after them instead of buffering them without bound. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session.",
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
       unsentCrashes: '{{count}} more request(s) to {{what}} were not sent: its requests, sent alone, had crashed the server process twice; the checks that needed them have no verdict for them.',

@@ -137,26 +137,27 @@ export class ServerProcess {
   }
 
   /**
-   * Write one line (a `\n` is appended) and count it. Returns false when stdin is no longer writable.
+   * Write one line (a `\n` is appended) and count it; `answer`: an answer to a server request (see Backpressure). Returns false when stdin is no longer writable.
    * The lines written within one tick leave in one pipe write: they are joined and written on the next
    * tick (process.nextTick, after the microtasks that answered frames started), so the bytes and their
    * order are exactly those of one write per line; `closeStdin` writes them first.
    *
-   * Backpressure: a line written while more than `maxPendingStdinBytes` already waits for the server to read (what
-   * the pipe has not taken, `writableLength`, plus this tick's lines) is dropped, not queued, and the first such drop
-   * is recorded (ExitInfo.stdinStalled, on the exit): a server that stopped reading stdin while it floods requests
-   * never makes the harness buffer their answers without bound (hostile review, D3: 2 GB of answers queued, 3.65 GB
-   * RSS). The backlog stays under the cap plus one line; a line longer than the cap (a scenario's big argument) is
-   * sent whenever less than the cap waits, so a server that reads is never called stalled for one.
+   * Backpressure: an answer to a server request (`answer`) written while more than `maxPendingStdinBytes` already
+   * waits for the server to read (what the pipe has not taken, `writableLength`, plus this tick's lines) is dropped,
+   * not queued, and the first such drop is recorded (ExitInfo.stdinStalled, on the exit): a server that stopped
+   * reading stdin while it floods requests never makes the harness buffer their answers without bound (hostile
+   * review, D3: 2 GB of answers queued, 3.65 GB RSS). The harness's own lines are never dropped (its requests are
+   * bounded by its in-flight window): a big argument, or a request written while a big one drains, reaches a server
+   * that reads, which is never called stalled for it (a review: a line behind a line longer than the cap was dropped).
    * Still true (the line was accepted, as a line written into a full pipe is): a request whose line was dropped
    * gets no answer and times out, and the liveness check ends the process as wedged. Lines fit again once it reads.
    */
-  write(line: string): boolean {
+  write(line: string, answer = false): boolean {
     const stdin = this.child.stdin;
     if (!this.alive || !stdin || stdin.destroyed || stdin.writableEnded) return false;
     const bytes = Buffer.byteLength(line) + 1;
     const waiting = stdin.writableLength + this.pendingStdinBytes;
-    if (waiting > this.maxPendingStdinBytes) {
+    if (answer && waiting > this.maxPendingStdinBytes) {
       this.onStdinStall(waiting);
       return true;
     }

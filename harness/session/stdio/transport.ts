@@ -5,7 +5,7 @@
  */
 import type { ExitInfo, ShutdownInfo } from '../../model/wire.ts';
 import type { SpawnSpec } from '../options.ts';
-import type { Connection, FrameListener, Transport } from '../transport.ts';
+import type { Connection, FrameListener, SendOptions, Transport } from '../transport.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
 import { ServerProcess } from './server-process.ts';
 import { killTree, shutdownProcess, type ShutdownTimeouts } from './shutdown.ts';
@@ -45,8 +45,8 @@ export class StdioConnection implements Connection {
     return this.proc.exited;
   }
 
-  send(frame: string): boolean {
-    return this.proc.write(frame);
+  send(frame: string, options?: SendOptions): boolean {
+    return this.proc.write(frame, options?.answer === true);
   }
 
   onFrame(listener: FrameListener): void {

@@ -54,7 +54,7 @@ checkTester(check, {
       observation: makeObservation({ exits: [{ ...finalExit, stdinStalled: { atMs: 40, waitingBytes: 16_700_000, capBytes: 16_777_216, droppedLines: 1980 } }] }),
       findings: [{
         messageId: 'stdinStalled', severity: 'error', evidence: { atMs: 40, waitingBytes: 16_700_000, capBytes: 16_777_216, droppedLines: 1980 },
-        message: "The server process stopped reading its stdin while it kept running: more than 16777216 bytes of the harness's writes waited unread, so the harness dropped the lines after them (its answers to the server's requests, its own requests) instead of buffering them without bound. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session.",
+        message: "The server process stopped reading its stdin while it kept running: more than 16777216 bytes of the harness's writes waited unread, so the harness dropped its answers to the server's requests after them instead of buffering them without bound. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session.",
       }],
     },
     {
