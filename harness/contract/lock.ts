@@ -9,6 +9,7 @@ import type { Negotiation } from '../model/observation.ts';
 import { toolLabel, type ListedTool } from '../model/protocol.ts';
 import { ContractError, keyPath } from './errors.ts';
 import { CANONICAL_FORM, hashToolSchemas, sortKeysDeep } from './hash.ts';
+import { canonicalise } from '../schema/canonicalise.ts';
 import { issuePath, LOCK_VERSION, lockFileSchema, lockToolSchema, type LockFile } from './lock-format.ts';
 
 /** Keep the contract fields of a listed tool, in a fixed key order, nested keys sorted. */
@@ -104,6 +105,21 @@ export function serializeLock(lock: LockFile): string {
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 
+/**
+ * The `schemaHash` problem of a lock whose tools hold a schema past canonical form's `$ref` inlining budget
+ * (harness/schema/inline-budget.ts). Before 4da0cbd such a schema was inlined in part, in key order, so a lock an
+ * earlier mcp-harness recorded for it hashes differently now (the canonical form below the budget, and so every other
+ * lock's hash, did not change): the message says so and how to re-record, rather than suspecting a hand edit.
+ */
+const PAST_BUDGET_MISMATCH =
+  'does not match the recorded tools: a recorded schema is past the $ref inlining budget, whose hash earlier builds of mcp-harness computed in key order; ' +
+  're-record the lock (`mcp-harness snapshot --out <lock> -- <command>`), or it was edited by hand';
+
+/** True when a tool's inputSchema or outputSchema is past the `$ref` inlining budget in canonical form `form`. */
+function recordsPastBudget(tools: readonly ContractTool[], form: number): boolean {
+  return tools.some((tool) => canonicalise(tool.inputSchema, form).pastBudget === true || canonicalise(tool.outputSchema, form).pastBudget === true);
+}
+
 /** Write a lock file (UTF-8), creating its directory; replaced, never written through a symlink (harness/output-file.ts). Errors are the fs errors of `replaceFile`. */
 export async function writeLock(file: string, lock: LockFile): Promise<void> {
   await replaceFile(file, serializeLock(lock));
@@ -142,7 +158,7 @@ export async function readLock(file: string): Promise<Contract> {
     throw new ContractError(file, 'canonicalForm', `is ${form}, but this harness knows canonical forms up to ${CANONICAL_FORM} (upgrade mcp-harness or re-record the lock)`);
   }
   if (hashToolSchemas(lock.tools, form) !== lock.schemaHash) {
-    throw new ContractError(file, 'schemaHash', 'does not match the recorded tools (the lock was edited by hand?)');
+    throw new ContractError(file, 'schemaHash', form >= 2 && recordsPastBudget(lock.tools, form) ? PAST_BUDGET_MISMATCH : 'does not match the recorded tools (the lock was edited by hand?)');
   }
   // the hash a run compares with is the recorded tools' hash in this harness's canonical form, so a
   // lock written under an older form never reads as a schema change

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLock, CANONICAL_FORM, ContractError, hashToolSchemas, readLock, writeLock } from '../../harness/contract/index.ts';
 import type { Negotiation } from '../../harness/model/observation.ts';
 import type { ListedTool } from '../../harness/model/protocol.ts';
+import { laughs } from '../fixtures/laughs.ts';
 
 const negotiation: Negotiation = {
   era: 'legacy',
@@ -101,6 +102,27 @@ describe('writeLock and readLock', () => {
     expect((await readError(join(dir, 'absent.json'))).message).toContain('not found');
     await writeFile(join(dir, 'edited.json'), JSON.stringify({ ...lock, tools: lock.tools.slice(1) }));
     expect((await readError(join(dir, 'edited.json'))).keyPath).toBe('schemaHash');
+  });
+
+  it('names the inlining budget, not a hand edit, when a lock past the $ref budget no longer matches its hash', async () => {
+    // a schema past canonical form's $ref inlining budget (2^17 nodes inlined) was hashed in key order before
+    // 4da0cbd, so such a lock from an earlier build no longer matches: any hash but today's stands in for it
+    const tools = [{ name: 'deep', inputSchema: laughs(16) }];
+    const lock = buildLock(negotiation, listed);
+    const stale = 'a'.repeat(64);
+    await writeFile(join(dir, 'past-budget.json'), JSON.stringify({ ...lock, tools, schemaHash: stale }));
+    const past = await readError(join(dir, 'past-budget.json'));
+    expect(past.keyPath).toBe('schemaHash');
+    expect(past.message).toContain('past the $ref inlining budget');
+    expect(past.message).toContain('re-record the lock');
+    // the same lock with today's hash loads; a small schema's mismatch still reads as a hand edit
+    await writeFile(join(dir, 'past-budget-ok.json'), JSON.stringify({ ...lock, tools, schemaHash: hashToolSchemas(tools) }));
+    expect((await readLock(join(dir, 'past-budget-ok.json'))).schemaHash).toBe(hashToolSchemas(tools));
+    const small = [{ name: 'small', inputSchema: laughs(2) }];
+    await writeFile(join(dir, 'small.json'), JSON.stringify({ ...lock, tools: small, schemaHash: stale }));
+    const edited = await readError(join(dir, 'small.json'));
+    expect(edited.message).toContain('edited by hand?');
+    expect(edited.message).not.toContain('inlining budget');
   });
 
   it('still verifies a lock recorded in canonical form 2 (form 2 hashes exactly as before form 3)', async () => {
