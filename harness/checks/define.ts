@@ -45,6 +45,13 @@ export interface CheckMeta<O extends CheckOptions = CheckOptions> {
   examples: { fail: string; pass: string };
   /** Does the check need a contract (skipped in ad-hoc mode when none)? */
   needsContract?: boolean;
+  /**
+   * Judge this check after every other check of the surface (harness/run/judge.ts): it reads what their use of the
+   * shared schema service found, e.g. schema/compile reports a schema whose validator overflowed the call stack while
+   * another check validated a result against it (harness/schema/stack-guard.ts). Findings are sorted, so the order
+   * changes no report.
+   */
+  judgedLast?: boolean;
   /** Does the check need a live session (skipped when boot failed)? Default true. */
   needsSession?: boolean;
   /**

@@ -126,13 +126,16 @@ export function judge(
   const findings: Finding[] = [];
   const skipped: Report['skipped'] = [];
   let crashed = false;
-  for (const { check, severity, options, configured } of enabled) {
-    const reason = skipReason(check, obs);
-    if (reason) {
-      // a surface that booted but listed nothing says so for every check it could not run
-      if ((check.meta.needsContract && obs.contract === undefined) || obs.bootError?.phase === 'list') skipped.push({ surface: obs.surface, check: check.meta.id, reason });
-      continue;
-    }
+  const runnable: EnabledCheck[] = [];
+  for (const entry of enabled) {
+    const reason = skipReason(entry.check, obs);
+    if (!reason) runnable.push(entry);
+    // a surface that booted but listed nothing says so for every check it could not run
+    else if ((entry.check.meta.needsContract && obs.contract === undefined) || obs.bootError?.phase === 'list') skipped.push({ surface: obs.surface, check: entry.check.meta.id, reason });
+  }
+  // a check `judgedLast` reads what the others' validations found (a validator that overflowed the call stack)
+  const order = [...runnable.filter((entry) => entry.check.meta.judgedLast !== true), ...runnable.filter((entry) => entry.check.meta.judgedLast === true)];
+  for (const { check, severity, options, configured } of order) {
     const ctx: CheckContext = { observation: obs, schemas, options };
     try {
       // one push per finding: a spread of a server-sized list (130,000 tools never called) overflows the stack

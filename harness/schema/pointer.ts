@@ -60,3 +60,55 @@ export function resolvePointer(document: unknown, pointer: string): { found: tru
   }
   return { found: true, value: node };
 }
+
+/**
+ * `pointer` (a schema keyword's location, e.g. ajv's `schemaPath`) as a pointer `document` really holds: where a
+ * token is missing at a node that is a local `$ref` (`#` or `#/...`), the walk goes on at the ref's target. ajv
+ * names a keyword reached through a chain of `$ref`-only aliases (`d0` -> `d1` -> ... -> `{type}`) at the first
+ * alias (`/$defs/d0/type`, which the document does not have); this gives `/$defs/d8/type`. A pointer the document
+ * holds is returned as it is; one that no chain of local refs completes (a remote ref, a cycle, a bad fragment) is
+ * returned unchanged too. At most `maxHops` refs are followed. Never throws.
+ * Spec: JSON Schema 2020-12 Core §8.2.3.1 ($ref), RFC 6901 (JSON Pointer).
+ */
+export function throughLocalRefs(document: unknown, pointer: string, maxHops = 100_000): string {
+  if (resolvePointer(document, pointer).found) return pointer;
+  let tokens: string[];
+  try {
+    tokens = parsePointer(pointer);
+  } catch {
+    return pointer;
+  }
+  let node: unknown = document;
+  let path: string[] = [];
+  let hops = 0;
+  for (let i = 0; i < tokens.length; ) {
+    const token = tokens[i];
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9]\d*)$/.test(token) || Number(token) >= node.length) return pointer;
+      node = node[Number(token)];
+      path.push(token);
+      i++;
+      continue;
+    }
+    if (node === null || typeof node !== 'object') return pointer;
+    if (Object.prototype.hasOwnProperty.call(node, token)) {
+      node = (node as Record<string, unknown>)[token];
+      path.push(token);
+      i++;
+      continue;
+    }
+    const ref = Object.prototype.hasOwnProperty.call(node, '$ref') ? (node as Record<string, unknown>).$ref : undefined;
+    if (typeof ref !== 'string' || !ref.startsWith('#') || ++hops > maxHops) return pointer;
+    let target: string;
+    try {
+      target = decodeURIComponent(ref.slice(1));
+    } catch {
+      return pointer;
+    }
+    const resolved = resolvePointer(document, target);
+    if (!resolved.found) return pointer;
+    node = resolved.value;
+    path = parsePointer(target);
+  }
+  return joinPointer('', ...path);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeToken, joinPointer, parsePointer, resolvePointer } from '../../harness/schema/pointer.ts';
+import { escapeToken, joinPointer, parsePointer, resolvePointer, throughLocalRefs } from '../../harness/schema/pointer.ts';
 import { jsonEqual, sortedJson } from '../../harness/schema/sorted-json.ts';
 
 describe('pointer (RFC 6901)', () => {
@@ -26,5 +26,17 @@ describe('canonical JSON', () => {
     expect(sortedJson({ b: 1, a: [{ d: 1, c: 2 }] })).toBe('{"a":[{"c":2,"d":1}],"b":1}');
     expect(jsonEqual({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
     expect(jsonEqual({ a: 1 }, { a: 2 })).toBe(false);
+  });
+
+  it('names a keyword reached through $ref-only aliases where the document holds it (throughLocalRefs)', () => {
+    const doc = { properties: { x: { $ref: '#/$defs/a' } }, $defs: { a: { $ref: '#/%24defs/b~1c' }, 'b/c': { $ref: '#/$defs/leaf' }, leaf: { type: 'string', items: [{ minimum: 1 }] } } };
+    expect(throughLocalRefs(doc, '/$defs/a/type')).toBe('/$defs/leaf/type');
+    expect(throughLocalRefs(doc, '/properties/x/items/0/minimum')).toBe('/$defs/leaf/items/0/minimum');
+    // a pointer the document holds, a cycle, a remote ref and a dangling one come back unchanged
+    expect(throughLocalRefs(doc, '/$defs/leaf/type')).toBe('/$defs/leaf/type');
+    const cycle = { $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } };
+    expect(throughLocalRefs(cycle, '/$defs/a/type', 50)).toBe('/$defs/a/type');
+    expect(throughLocalRefs({ $defs: { a: { $ref: 'https://example.invalid/s#/x' } } }, '/$defs/a/type')).toBe('/$defs/a/type');
+    expect(throughLocalRefs({ $defs: { a: { $ref: '#/$defs/none' } } }, '/$defs/a/type')).toBe('/$defs/a/type');
   });
 });

@@ -13,7 +13,8 @@
  * A schema the harness does not evaluate is a compile error too, as a document nested past MAX_SCHEMA_DEPTH is: one
  * whose `$ref`s expand past MAX_EXPANDED_SUBSCHEMAS subschemas (harness/schema/expansion.ts; validating against it is
  * exponential for every validator, clients included), and one whose validator overflows the call stack
- * (harness/schema/stack-guard.ts). Nothing generates or validates against it; the rest of the surface is judged.
+ * (harness/schema/stack-guard.ts), also when another check's validation found that (this check is judged last:
+ * `judgedLast`). Nothing generates or validates against it; the rest of the surface is judged.
  * Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106 ($ref Resolution).
  */
 import { defineCheck } from '../define.ts';
@@ -26,6 +27,9 @@ export default defineCheck({
     description: 'Every inputSchema and outputSchema compiles and every $ref resolves locally; remote refs are never fetched.',
     rationale: 'Clients that resolve refs eagerly drop a whole server on one schema that does not compile; a remote $ref needs the network and is a supply-chain risk.',
     spec: 'spec:2025-11-25/basic/index.mdx §JSON Schema Usage; spec:2026-07-28/basic/index.mdx §$ref Resolution (SEP-2106)',
+    // a validator that overflows the call stack only on a result (a long $ref chain the warm-up instance does not
+    // reach) is found by result/structured-content's validation: judged after it, this check reports that schema too
+    judgedLast: true,
     messages: {
       unresolvedRef: '{{tool}}: {{keyword}} at {{pointer}} does not resolve inside the schema document.',
       remoteRef: '{{tool}}: {{keyword}} at {{pointer}} points outside the schema document; remote refs are never fetched, so the schema cannot be evaluated, and clients should reject it (2026-07-28 $ref Resolution).',

@@ -231,6 +231,22 @@ export const ARMS: Arm[] = [
     file: 'ref-chain.mjs',
     draws: [{ check: 'contract/every-tool-called', messageId: 'notGenerated', severity: 'warning', includes: 'cannot generate a value at inputSchema /$defs/d0/properties/next/$ref (through the $ref at /properties/x): recursive $ref exceeds the generation depth' }],
   },
+  // a validator that overflows the call stack only when result/structured-content asks ajv for a result's issues (a
+  // 40,000-link $ref chain the interpreter evaluates): schema/compile, judged last, reports it; before, nothing did.
+  // The twin's 8-link chain names the violated keyword where the document holds it (/$defs/d8/type, not ajv's /$defs/d0/type)
+  {
+    surface: 'late-stack',
+    file: 'late-stack.mjs',
+    draws: [{ check: 'schema/compile', messageId: 'compileError', severity: 'error', includes: 'deep_out: outputSchema does not compile (its validator exceeds the call stack; not evaluated)' }],
+    never: [{ check: 'result/structured-content', messageId: 'invalid' }],
+  },
+  {
+    surface: 'late-stack-twin',
+    file: 'late-stack.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'result/structured-content', messageId: 'invalid', severity: 'error', includes: "keyword 'type' (must be string; schema /outputSchema/$defs/d8/type)" }],
+    silent: ['schema/compile'],
+  },
   { surface: 'ref-chain', file: 'ref-chain.mjs', args: ['--twin'], silent: ['contract/every-tool-called'], never: [{ check: 'contract/every-tool-called', messageId: 'notGenerated' }] },
   // JSON Schema Validation §6.1.2 (draft-07, 2019-09, 2020-12), draft-06 §6.23: enum "MUST be an array. This array SHOULD have at least one
   // element. Elements in the array SHOULD be unique." An empty enum (@netlify/mcp's netlify-coding-rules) is valid in every dialect and admits
