@@ -456,6 +456,12 @@ export interface HttpExchange {
      */
     withId?: boolean;
   };
+  /**
+   * A POST sent a second time, on a fresh connection, because its first attempt went out on a reused keep-alive socket
+   * that was reset or closed before any byte of an answer (the keep-alive race: connection.ts `retriesOnFresh`); the
+   * status, body and `error` are the second attempt's. Absent when sent once.
+   */
+  retried?: true;
   /** ms from sending to the end of the body (or to the failure). */
   durationMs?: number;
   /** The exchange failed below HTTP: `refused`, `reset`, `aborted` (the harness closed it), `oversize` (body over the frame limit), or another errno. */

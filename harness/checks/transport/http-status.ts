@@ -31,6 +31,9 @@
  * request draws one finding. Such a page whose SSE stream ended after an event with an id stays here (`notResumed`,
  * info; tools/listing only says the listing stopped there). A re-list's page (after
  * notifications/tools/list_changed), which tools/listing leaves to the transport checks, is counted here.
+ * A POST that went out on a reused keep-alive socket reset before any byte of an answer was sent once more on a fresh
+ * connection by the session (the keep-alive race; session/http/connection.ts `retriesOnFresh`): only the second
+ * attempt's failure is counted.
  */
 import { defineCheck } from '../define.ts';
 import { httpExchanges, served } from './http.ts';
