@@ -462,6 +462,11 @@ export interface HttpExchange {
    * status, body and `error` are the second attempt's. Absent when sent once.
    */
   retried?: true;
+  /**
+   * The answer's body held bytes that are not valid UTF-8 (a JSON body, or an SSE stream: any of its bytes); the
+   * harness decoded them as U+FFFD. Absent when the body was valid UTF-8, empty, or over the frame limit (not read whole).
+   */
+  invalidUtf8?: true;
   /** ms from sending to the end of the body (or to the failure). */
   durationMs?: number;
   /** The exchange failed below HTTP: `refused`, `reset`, `aborted` (the harness closed it), `oversize` (body over the frame limit), or another errno. */

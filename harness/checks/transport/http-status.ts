@@ -34,6 +34,10 @@
  * A POST that went out on a reused keep-alive socket reset before any byte of an answer was sent once more on a fresh
  * connection by the session (the keep-alive race; session/http/connection.ts `retriesOnFresh`): only the second
  * attempt's failure is counted.
+ * `invalidUtf8`: answers (application/json or text/event-stream, any status) whose body held bytes that are not valid
+ * UTF-8 (util/http-utf8.ts): one finding for the surface with the count, naming the first answer's body kind and the
+ * method it answered, never the bytes; an error, as transport/stdout's `invalidUtf8` is (spec 2025-03-26 and later
+ * basic/transports: JSON-RPC messages MUST be UTF-8 encoded; RFC 8259 §8.1; WHATWG HTML §9.2.5 for an event stream).
  */
 import { defineCheck } from '../define.ts';
 import { httpExchanges, served } from './http.ts';
@@ -41,6 +45,7 @@ import type { SurfaceObservation } from '../../model/observation.ts';
 import type { HttpExchange, RequestRecord } from '../../model/wire.ts';
 import { requestExchange, requestKey, resumable as awaitsResume, unansweredRequests, whyNoResponse } from '../util/http-status.ts';
 import { noHttpResponses } from '../util/http-no-status.ts';
+import { invalidUtf8Answers } from '../util/http-utf8.ts';
 
 const ID = 'transport/http-status';
 const ANSWER_TYPES = new Set(['application/json', 'text/event-stream']);
@@ -49,10 +54,10 @@ export default defineCheck({
   meta: {
     id: ID,
     defaultSeverity: 'error',
-    description: 'Requests come back as application/json or text/event-stream carrying their JSON-RPC response; accepted notifications get 202 with no body.',
+    description: 'Requests come back as application/json or text/event-stream carrying their JSON-RPC response, UTF-8 encoded; accepted notifications get 202 with no body.',
     rationale:
-      'Clients pick their parser by the content type and know a notification was taken by the 202; a JSON answer labelled text/plain, or a 200 with a body for a notification, breaks conforming clients that follow the transport page to the letter. A request whose POST comes back with no JSON-RPC response at all (a bare 500, an HTML page, an SSE stream that ends empty), or with no HTTP response at all (a connection reset or closed, a status line or headers that do not parse) while the server stays up, leaves the client without an answer: the same failure as a request that is never answered over stdio. A local server is judged by the error; a remote one only warned about, as the network between may have cut the connection.',
-    spec: 'spec:2025-11-25/basic/transports.mdx §Sending Messages to the Server; spec:2026-07-28/basic/transports/streamable-http.mdx §Sending Messages; JSON-RPC 2.0 §4 (every request gets a response)',
+      'Clients pick their parser by the content type and know a notification was taken by the 202; a JSON answer labelled text/plain, or a 200 with a body for a notification, breaks conforming clients that follow the transport page to the letter. A request whose POST comes back with no JSON-RPC response at all (a bare 500, an HTML page, an SSE stream that ends empty), or with no HTTP response at all (a connection reset or closed, a status line or headers that do not parse) while the server stays up, leaves the client without an answer: the same failure as a request that is never answered over stdio. A local server is judged by the error; a remote one only warned about, as the network between may have cut the connection. Bytes that are not valid UTF-8 in a JSON body or an SSE stream are silently replaced (U+FFFD) by most decoders and rejected by strict ones: the text a client shows or acts on is not what the server meant.',
+    spec: 'spec:2025-11-25/basic/transports.mdx §Sending Messages to the Server (and its opening: JSON-RPC messages MUST be UTF-8 encoded); spec:2026-07-28/basic/transports/streamable-http.mdx §Sending Messages; JSON-RPC 2.0 §4 (every request gets a response); RFC 8259 §8.1 (JSON text MUST be UTF-8); WHATWG HTML §9.2.5 (an event stream is UTF-8)',
     transports: ['streamable-http'],
     messages: {
       requestContentType: '{{count}} answered request(s) came back with Content-Type {{type}} (first: {{method}}); an answer MUST be application/json or text/event-stream.',
@@ -61,11 +66,13 @@ export default defineCheck({
         '{{count}} {{method}} request(s) got HTTP {{status}}{{type}} and no JSON-RPC response: {{reason}}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client gets no result for it.',
       noHttpResponse:
         '{{count}} {{method}} request(s) got no HTTP response: {{reason}}{{where}}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client gets no result for it.',
+      invalidUtf8:
+        '{{count}} HTTP answer(s) carried bytes that are not valid UTF-8 (first: {{first}}); {{rule}}. A client decodes such bytes as U+FFFD or rejects the message.',
       notResumed:
         '{{count}} {{method}} request(s) got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; these requests were not judged.',
     },
     examples: {
-      fail: 'POST tools/list -> 200 Content-Type: text/plain with the JSON-RPC response; POST notifications/initialized -> 200 {"ok":true}; POST tools/call -> 500 Content-Type: text/plain "internal error" (no JSON-RPC response); POST tools/call -> the server resets the connection (no HTTP response)',
+      fail: 'POST tools/list -> 200 Content-Type: text/plain with the JSON-RPC response; POST notifications/initialized -> 200 {"ok":true}; POST tools/call -> 500 Content-Type: text/plain "internal error" (no JSON-RPC response); POST tools/call -> the server resets the connection (no HTTP response); POST tools/call -> 200 application/json whose text holds the bytes FF 80',
       pass: 'POST tools/list -> 200 Content-Type: application/json; POST notifications/initialized -> 202 with no body',
     },
   },
@@ -93,6 +100,13 @@ export default defineCheck({
     for (const { tool, ...data } of noHttpResponses(observation)) {
       const where = local ? '' : ' (the server is remote: a proxy or the network may have cut the connection)';
       report({ messageId: 'noHttpResponse', ...(local ? {} : { severity: 'warning' }), ...(tool === undefined ? {} : { tool }), data: { ...data, where } });
+    }
+    const bad = invalidUtf8Answers(observation);
+    if (bad !== undefined) {
+      const rule = bad.sse
+        ? 'JSON-RPC messages MUST be UTF-8 encoded (basic/transports), and an SSE event stream is UTF-8 (WHATWG HTML §9.2.5)'
+        : 'JSON-RPC messages MUST be UTF-8 encoded (basic/transports), as JSON text exchanged between systems MUST be (RFC 8259 §8.1)';
+      report({ messageId: 'invalidUtf8', data: { count: bad.count, first: bad.first, rule } });
     }
   },
 });

@@ -9,6 +9,7 @@
  * server sent goes through the env mask before anything parses it. Judges nothing.
  */
 import type { Agent as HttpAgent, ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { createParser } from 'eventsource-parser';
 import { PROTOCOL_VERSION_META_KEY } from '../../model/protocol.ts';
@@ -291,7 +292,10 @@ export class HttpConnection implements Connection {
       if (bytes <= this.options.maxLineBytes) chunks.push(chunk);
     }
     if (bytes === 0) return;
-    const text = Buffer.concat(chunks).toString('utf8');
+    const body = Buffer.concat(chunks);
+    // JSON text exchanged between systems MUST be UTF-8 (RFC 8259 §8.1): noted here, judged by transport/http-status
+    if (bytes <= this.options.maxLineBytes && !isUtf8(body)) exchange.invalidUtf8 = true;
+    const text = body.toString('utf8');
     if (bytes > this.options.maxLineBytes) {
       exchange.error = 'oversize';
       const head = text.slice(0, 200);
@@ -328,14 +332,25 @@ export class HttpConnection implements Connection {
       },
     });
     const decoder = new TextDecoder();
+    // an event stream is UTF-8 (WHATWG HTML §9.2.5): a strict decoder beside the replacing one notes the first bad byte
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    const strictly = (chunk?: Buffer) => {
+      try {
+        strict.decode(chunk, { stream: chunk !== undefined });
+      } catch {
+        exchange.invalidUtf8 = true;
+      }
+    };
     let last = '';
     for await (const chunk of res as AsyncIterable<Buffer>) {
       exchange.bodyBytes += chunk.length;
+      if (exchange.invalidUtf8 === undefined) strictly(chunk);
       const text = decoder.decode(chunk, { stream: true });
       if (text !== '') last = text;
       parser.feed(text);
     }
     const rest = decoder.decode();
+    if (exchange.invalidUtf8 === undefined) strictly(); // a sequence cut off by the end of the stream
     parser.feed(rest);
     // a stream that ends on a lone CR has ended its line (SSE accepts CR, LF and CRLF); the parser holds a trailing CR
     // back in case an LF follows, so the event it completes would be lost (a review: `data: {...}\r\r`)

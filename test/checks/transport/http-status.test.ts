@@ -50,6 +50,11 @@ const pingProbe = probe(9012, 'ping', 'unanswered');
 checkTester(check, {
   valid: [
     {
+      name: 'invalid UTF-8 in a body that carries no JSON-RPC (a text/plain or HTML error page): not invalidUtf8',
+      observation: http([INIT, ex({ status: 400, contentType: 'text/html', answered: false, invalidUtf8: true })]),
+      strict: true,
+    },
+    {
       name: 'JSON and SSE answers, 202 for notifications, 4xx refusals of any type',
       observation: http([
         INIT,
@@ -110,6 +115,35 @@ checkTester(check, {
     },
   ],
   invalid: [
+    {
+      name: 'JSON bodies and an SSE stream with bytes that are not valid UTF-8: one invalidUtf8 error for the surface, counted, naming the first answer (its body kind, the method it answered)',
+      observation: http([
+        INIT,
+        ex({ status: 200, contentType: 'application/json', answered: true, invalidUtf8: true, message: { kind: 'request', id: 7, method: 'tools/call' } }),
+        ex({ status: 200, contentType: 'text/event-stream', answered: true, invalidUtf8: true, sse: { events: 1, ended: true }, message: { kind: 'request', id: 8, method: 'tools/list' } }),
+        ex({ status: 400, contentType: 'application/json', answered: false, invalidUtf8: true, message: { kind: 'request', id: 9, method: 'ping' } }),
+      ]),
+      findings: [
+        {
+          messageId: 'invalidUtf8',
+          severity: 'error',
+          message:
+            '3 HTTP answer(s) carried bytes that are not valid UTF-8 (first: the JSON body answering tools/call); JSON-RPC messages MUST be UTF-8 encoded (basic/transports), as JSON text exchanged between systems MUST be (RFC 8259 §8.1). A client decodes such bytes as U+FFFD or rejects the message.',
+        },
+      ],
+    },
+    {
+      name: 'an SSE stream with bytes that are not valid UTF-8: the rule cites the event-stream format',
+      observation: http([INIT, ex({ status: 200, contentType: 'text/event-stream', answered: true, invalidUtf8: true, sse: { events: 1, ended: true }, message: { kind: 'request', id: 8, method: 'tools/call' } })]),
+      findings: [
+        {
+          messageId: 'invalidUtf8',
+          severity: 'error',
+          message:
+            '1 HTTP answer(s) carried bytes that are not valid UTF-8 (first: the SSE stream answering tools/call); JSON-RPC messages MUST be UTF-8 encoded (basic/transports), and an SSE event stream is UTF-8 (WHATWG HTML §9.2.5). A client decodes such bytes as U+FFFD or rejects the message.',
+        },
+      ],
+    },
     {
       name: 'one unanswered request whose id two exchanges carry (another connection reused it): counted once',
       observation: http([INIT, unanswered(idOf(reused), 500), unanswered(idOf(reused), 500, { connection: 2 })], { calls: [reused] }),
