@@ -6,6 +6,7 @@ import type { ResolvedConfig } from '../config/index.ts';
 import type { BaselineResult } from '../report/baseline.ts';
 import { stripValues } from '../report/build.ts';
 import { exitCodeFor } from '../report/threshold.ts';
+import { consoleListed } from '../reporters/console.ts';
 import { writeReports } from '../reporters/index.ts';
 import { oneLine } from '../reporters/text.ts';
 import type { Report } from '../model/report.ts';
@@ -16,7 +17,8 @@ export type OutputConfig = Pick<ResolvedConfig, 'reportDir' | 'reporters' | 'fai
 
 /**
  * Write every selected report and return the exit code (0/1/2).
- * A reporter that throws is printed on stderr and makes the exit code 2; the others still write.
+ * A reporter that throws is printed on stderr and makes the exit code 2; the others still write. A harness fault
+ * (a `harness/*` error) the console summary does not list is printed on stderr, so none goes unseen and none twice.
  */
 export async function publish(raw: Report, config: OutputConfig, harnessFailed: boolean): Promise<0 | 1 | 2> {
   const baseline = config.baseline ? await withBaseline(raw, config.baseline) : undefined;
@@ -27,8 +29,10 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
   // escaped for one terminal line (reporters/text.ts `oneLine`), as the console reporter escapes: a crash message or a
   // merged report file can carry a server's text
   for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${oneLine(failure.error)}\n`);
-  // the harness's own faults (a crashed check, a broken scenario file or contract) also go to stderr
-  for (const f of report.findings.filter((x) => x.check.startsWith('harness/') && x.severity === 'error')) {
+  // the harness's own faults (a crashed check, a broken scenario file or contract) are never missed, and read once:
+  // on stderr only those the console summary did not list (past its top entries, or the console reporter failed)
+  const listed = result.failures.some((f) => f.reporter === 'console') ? new Set() : consoleListed(report);
+  for (const f of report.findings.filter((x) => x.check.startsWith('harness/') && x.severity === 'error' && !listed.has(x))) {
     process.stderr.write(`mcp-harness: ${oneLine(f.surface)}: ${oneLine(f.message)}\n`);
   }
   const failed = harnessFailed || result.failures.length > 0 || report.interrupted === true;

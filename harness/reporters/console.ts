@@ -59,12 +59,20 @@ function findingLine(group: FindingGroup<Finding>, color: boolean): string {
   return `${head} ${count}\n    ${oneLine(f.message)} (the same on every tool listed)${stderr}`;
 }
 
+/**
+ * The findings the summary lists (those of its first CONSOLE_TOP_FINDINGS entries), by identity: the CLI prints
+ * on stderr only the harness faults the summary left out, so a fault reads once (cli/output.ts). Pure.
+ */
+export function consoleListed(report: Report): Set<Finding> {
+  return new Set(groupRepeated(report.findings).slice(0, CONSOLE_TOP_FINDINGS).flatMap((g) => g.findings));
+}
+
 /** Render the summary text (ends with a newline). Pure. */
 export function renderConsole(report: Report, ctx: ReporterContext & { color: boolean }): string {
   const { color } = ctx;
   const lines = headline(report, color);
   const groups = groupRepeated(report.findings);
-  const top = groups.slice(0, CONSOLE_TOP_FINDINGS);
+  const top = groups.slice(0, CONSOLE_TOP_FINDINGS); // consoleListed's
   for (const [surface, entries] of groupBy(top, (g) => g.first.surface)) {
     lines.push('', paint(color, 'bold', oneLine(surface)), ...entries.map((g) => findingLine(g, color)));
   }

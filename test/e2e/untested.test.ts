@@ -34,6 +34,9 @@ describe('harness/untested', () => {
     expect(finding.message).toMatch(/^Nothing on this surface was tested: it failed (to start its server|in the handshake|to list its tools), /);
     expect(findingsOf(report, 'exits-at-start', 'transport/exit').every((f) => f.severity === 'warning')).toBe(true);
     expect(findingsOf(report, 'lists', 'harness/untested')).toEqual([]);
+    // printed once: the console summary lists it, stderr does not repeat it
+    expect(lowered.stdout.match(/Nothing on this surface was tested/g)).toHaveLength(1);
+    expect(lowered.stderr).not.toMatch(/Nothing on this surface was tested/);
   });
 
   it('with the default severities the server error fails the run (exit 1) and harness/untested stays out', () => {
