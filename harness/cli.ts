@@ -84,6 +84,8 @@ const INTERRUPTS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   const config = await resolveRunConfig(args, cwd);
+  // a malformed or missing baseline is a usage error found before any server starts, not after the whole run (exit 2)
+  const baseline = args.command === 'run' && config.baseline ? await import('./report/baseline-file.ts').then(({ readBaseline }) => readBaseline(config.baseline as string)) : undefined;
   // an isolated server may plant files where the reports go: checked, and the directories made, before it starts
   if (config.surfaces.some((s) => s.isolate)) {
     const { prepareIsolatedOutputs } = await import('./cli/isolated-output.ts');
@@ -134,7 +136,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
       return harnessFailed ? 2 : 0;
     }
     const { publish } = await import('./cli/output.ts');
-    const code = await publish(report, config, harnessFailed);
+    const code = await publish(report, config, harnessFailed, baseline);
     // an interrupted run's observations are partial: no usage fault is read from them (exit 2 already)
     // the lines quote a boot error and advertised tool names: each escaped for one terminal line (cli/terminal-text.ts)
     const { terminalText } = await import('./cli/terminal-text.ts');
@@ -191,6 +193,8 @@ async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
 async function mergeCommand(args: ParsedArgs, cwd: string): Promise<number> {
   if (args.positionals.length === 0) throw new Error('merge needs report directories or files: mcp-harness merge DIR... [--report-dir OUT]');
   const files = args.positionals.map((p) => (p.endsWith('.json') ? resolve(cwd, p) : resolve(cwd, p, 'report.json')));
+  // a malformed baseline fails before the reports are read (exit 2), as in a run
+  const baseline = args.overrides.baseline ? await import('./report/baseline-file.ts').then(({ readBaseline }) => readBaseline(resolve(cwd, args.overrides.baseline as string))) : undefined;
   const [{ mergeReportFiles }, { publish }, { terminalText }] = await Promise.all([import('./report/index.ts'), import('./cli/output.ts'), import('./cli/terminal-text.ts')]);
   const report = await mergeReportFiles(files, (warning) => process.stderr.write(`mcp-harness: merge: warning: ${terminalText(warning)}\n`));
   const o = args.overrides;
@@ -204,6 +208,7 @@ async function mergeCommand(args: ParsedArgs, cwd: string): Promise<number> {
       baseline: o.baseline ? resolve(cwd, o.baseline) : undefined,
     },
     false,
+    baseline,
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import type { ResolvedConfig } from '../config/index.ts';
 import type { BaselineResult } from '../report/baseline.ts';
+import type { Baseline } from '../report/baseline-file.ts';
 import { stripValues } from '../report/build.ts';
 import { exitCodeFor } from '../report/threshold.ts';
 import { consoleListed } from '../reporters/console.ts';
@@ -17,11 +18,13 @@ export type OutputConfig = Pick<ResolvedConfig, 'reportDir' | 'reporters' | 'fai
 
 /**
  * Write every selected report and return the exit code (0/1/2).
+ * `loaded`: the baseline file `config.baseline` already read and validated (the run command reads it before any server
+ * starts); without it the file is read here.
  * A reporter that throws is printed on stderr and makes the exit code 2; the others still write. A harness fault
  * (a `harness/*` error) the console summary does not list is printed on stderr, so none goes unseen and none twice.
  */
-export async function publish(raw: Report, config: OutputConfig, harnessFailed: boolean): Promise<0 | 1 | 2> {
-  const baseline = config.baseline ? await withBaseline(raw, config.baseline) : undefined;
+export async function publish(raw: Report, config: OutputConfig, harnessFailed: boolean, loaded?: Baseline): Promise<0 | 1 | 2> {
+  const baseline = config.baseline ? await withBaseline(raw, config.baseline, loaded) : undefined;
   const report = stripValues(baseline?.report ?? raw, config.showValues);
   const catalog = await loadCatalog();
   const reporters = config.reporters.includes('console') ? config.reporters : ['console', ...config.reporters];
@@ -40,13 +43,13 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
 }
 
 /**
- * `raw` with the baseline file `file` applied. The baseline modules (the file format's zod schema is built when its
+ * `raw` with the baseline file `file` (or its content `loaded`, already read) applied. The baseline modules (the file format's zod schema is built when its
  * module is evaluated, ~4 ms) are imported only by a run that has a baseline.
  * @throws ReportError when the file cannot be read or is not a baseline
  */
-async function withBaseline(raw: Report, file: string): Promise<BaselineResult> {
+async function withBaseline(raw: Report, file: string, loaded?: Baseline): Promise<BaselineResult> {
   const [{ applyBaseline }, { readBaseline }] = await Promise.all([import('../report/baseline.ts'), import('../report/baseline-file.ts')]);
-  return applyBaseline(raw, await readBaseline(file));
+  return applyBaseline(raw, loaded ?? (await readBaseline(file)));
 }
 
 /**
