@@ -1,6 +1,6 @@
 /**
  * The `console` reporter: the only one that owns stdout. A short human summary (surfaces, tools,
- * calls, findings by severity, time, tools not called or called without any call succeeding) and the top findings grouped by surface, one entry per behaviour
+ * calls, findings by severity, time, tools not called or called without any call succeeding, tools an interrupt left unjudged) and the top findings grouped by surface, one entry per behaviour
  * (the same check and messageId on several tools reads as one entry with the tool list and a count). Colours only when
  * asked (the caller passes `color: stdout.isTTY`). Never machine output: files carry that.
  */
@@ -9,7 +9,7 @@ import { boundServerText } from '../model/text-budget.ts';
 import { uncalledLines } from './coverage.ts';
 import { groupBy, groupRepeated, nameList, plural, type FindingGroup } from './group.ts';
 import { formatDuration, oneLine } from './text.ts';
-import { toolRows, verdictCounts } from './tool-view.ts';
+import { toolRows, verdictCounts, type ToolRow } from './tool-view.ts';
 import type { ReporterContext, StdoutReporter } from './types.ts';
 
 /** How many findings the summary lists before pointing at the report files. */
@@ -28,6 +28,22 @@ function paint(color: boolean, style: keyof typeof COLORS, text: string): string
   return color ? `\u001b[${on}m${text}\u001b[${off}m` : text;
 }
 
+/**
+ * What an interrupt left undone, from the `interrupted` tool rows (tool-view.ts): tools never reached ("not run") and
+ * tools whose calls it cut short, neither judged; undefined when there are none.
+ */
+function interruptedLine(rows: readonly ToolRow[]): string | undefined {
+  let notRun = 0;
+  let cut = 0;
+  for (const r of rows) if (r.verdict === 'interrupted') r.calls === 0 ? (notRun += 1) : (cut += 1);
+  if (notRun + cut === 0) return undefined;
+  const parts = [
+    ...(notRun > 0 ? [`${plural(notRun, 'tool')} not run (the run was interrupted before ${notRun === 1 ? 'it was' : 'they were'} called)`] : []),
+    ...(cut > 0 ? [`${plural(cut, 'tool')} called when the run was interrupted`] : []),
+  ];
+  return `interrupted: ${parts.join(', ')}; not judged, so counted neither as passed nor as failed`;
+}
+
 function headline(report: Report, color: boolean): string[] {
   const { summary } = report;
   const c = summary.findings;
@@ -37,12 +53,15 @@ function headline(report: Report, color: boolean): string[] {
     `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
   ];
   for (const line of uncalledLines(report.findings)) lines.push(paint(color, 'warning', line)); // no spread: server-sized
-  const unproven = verdictCounts(toolRows(report))['never succeeded'];
+  const rows = toolRows(report);
+  const unproven = verdictCounts(rows)['never succeeded'];
   if (unproven > 0) lines.push(paint(color, 'warning', `never succeeded: ${plural(unproven, 'tool')} called, but no call succeeded (a JSON-RPC error, an isError result...); not counted as passed`));
+  const interrupted = interruptedLine(rows);
+  if (interrupted) lines.push(paint(color, 'warning', interrupted));
   const baselined = report.findings.filter((f) => f.baselined).length;
   if (baselined > 0) lines.push(paint(color, 'dim', `${baselined} accepted by the baseline`));
   if (report.shard) lines.push(`shard ${report.shard.index}/${report.shard.total}`);
-  if (report.interrupted) lines.push(paint(color, 'error', 'run interrupted: the report is partial'));
+  if (report.interrupted) lines.push(paint(color, 'error', 'run interrupted: the report is partial (surfaces not started before the interrupt were not run and are left out)'));
   return lines;
 }
 

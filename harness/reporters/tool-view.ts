@@ -9,12 +9,14 @@ import { plural } from './group.ts';
  * A tool's verdict in the per-tool view. `never succeeded`: called, no error or warning names it, but no
  * call showed it working (every call ended in a JSON-RPC error, an isError result, a timeout...), so it
  * is not counted as passed (a server without its network answering every call with -32603 read "26 passed").
+ * `interrupted`: on a surface the run's interrupt cut short (status `interrupted`, not judged): neither passed nor
+ * failed, whether it was never reached or its calls were cut short (an interrupted run read "1 tool never succeeded").
  */
-export type ToolVerdict = 'passed' | 'findings' | 'never succeeded' | 'not called';
+export type ToolVerdict = 'passed' | 'findings' | 'never succeeded' | 'not called' | 'interrupted';
 
 /**
  * One tool's row. `reason`: why a tool was not called (the coverage finding's message), when known; for
- * `never succeeded`, how its calls ended (counts of outcomes, no values).
+ * `never succeeded`, how its calls ended (counts of outcomes, no values); for `interrupted`, what the interrupt left undone.
  */
 export interface ToolRow {
   surface: string;
@@ -59,10 +61,16 @@ function failureNote(calls: readonly Call[]): string {
   return `no call succeeded: ${parts.join(', ')}`;
 }
 
+/** The note of an `interrupted` row: never reached, or reached and cut short (a surface the interrupt stopped is not judged). */
+function interruptedNote(calls: number): string {
+  return calls === 0 ? 'not run: the run was interrupted before it was called' : `not judged: the run was interrupted while this surface ran (${plural(calls, 'call')} made)`;
+}
+
 /**
  * The rows of every surface, in report order, tools sorted by name (the same after a merge). A tool "passed" when it was called, no error or
  * warning (baselined ones aside) names it, and at least one call worked (succeeded, or failed as its scenario expected); "findings" when an
- * error or warning names it; "never succeeded" when called without findings but no call worked; "not called" when it had no call.
+ * error or warning names it; "never succeeded" when called without findings but no call worked; "not called" when it had no call;
+ * "interrupted" for every tool of a surface the run's interrupt cut short (not judged: neither passed nor failed).
  * Linear in tools + findings: the findings are grouped by surface and tool once (issue 12: report rendering linear in findings).
  */
 export function toolRows(report: Report): ToolRow[] {
@@ -86,8 +94,9 @@ export function toolRows(report: Report): ToolRow[] {
       }
       const coverage = mine.find((f) => COVERAGE_CHECKS.has(f.check));
       const calls = tool.calls.length;
-      const verdict: ToolVerdict = calls === 0 ? 'not called' : errors + warnings > 0 ? 'findings' : tool.calls.some(worked) ? 'passed' : 'never succeeded';
-      const reason = verdict === 'not called' ? (coverage?.message ?? 'no scenario and no generated call') : verdict === 'never succeeded' ? failureNote(tool.calls) : undefined;
+      const verdict: ToolVerdict = surface.status === 'interrupted' ? 'interrupted' : calls === 0 ? 'not called' : errors + warnings > 0 ? 'findings' : tool.calls.some(worked) ? 'passed' : 'never succeeded';
+      const reason =
+        verdict === 'interrupted' ? interruptedNote(calls) : verdict === 'not called' ? (coverage?.message ?? 'no scenario and no generated call') : verdict === 'never succeeded' ? failureNote(tool.calls) : undefined;
       return { surface: surface.name, tool: tool.name, calls, verdict, errors, warnings, ...(reason !== undefined ? { reason } : {}) };
     }),
   );
@@ -95,7 +104,7 @@ export function toolRows(report: Report): ToolRow[] {
 
 /** How many rows have each verdict (every verdict present, 0 when none). Pure. */
 export function verdictCounts(rows: readonly ToolRow[]): Record<ToolVerdict, number> {
-  const counts: Record<ToolVerdict, number> = { passed: 0, findings: 0, 'never succeeded': 0, 'not called': 0 };
+  const counts: Record<ToolVerdict, number> = { passed: 0, findings: 0, 'never succeeded': 0, 'not called': 0, interrupted: 0 };
   for (const r of rows) counts[r.verdict] += 1;
   return counts;
 }

@@ -45,6 +45,10 @@ describe('SIGINT during a run', () => {
     expect(report?.interrupted).toBe(true);
     expect(report?.surfaces.map((s) => [s.name, s.status])).toEqual([['first', 'interrupted']]);
     expect(report?.findings.map((f) => f.check)).toEqual(['harness/interrupted']);
+    // the console says what the interrupt left undone, not that a cut-short tool "never succeeded"
+    expect(result.stdout).not.toContain('never succeeded');
+    expect(result.stdout).toMatch(/interrupted: \d+ tools? not run \(the run was interrupted before/);
+    expect(result.stdout).toContain('1 tool called when the run was interrupted');
     expect(survivors).toEqual([]);
   });
 

@@ -6,6 +6,8 @@
  * succeeded", not "passed"; one call that succeeded, or that failed as its scenario file expected, makes it pass.
  */
 import { describe, expect, it } from 'vitest';
+import { renderConsole } from '../../harness/reporters/console.ts';
+import { renderMarkdown } from '../../harness/reporters/markdown.ts';
 import { toolRows, verdictCounts } from '../../harness/reporters/tool-view.ts';
 import type { Finding, Report, ReportSurface } from '../../harness/model/report.ts';
 
@@ -53,7 +55,7 @@ describe('toolRows', () => {
   it('counts a tool whose every call ended in a JSON-RPC error or an isError result as never succeeded, with its outcomes', () => {
     const rows = toolRows(called([['success', 'protocol-error'], ['success', 'protocol-error'], ['success', 'tool-error']]));
     expect(rows).toEqual([{ surface: 'a', tool: 't', calls: 3, verdict: 'never succeeded', errors: 0, warnings: 0, reason: 'no call succeeded: 2 JSON-RPC errors, 1 isError result' }]);
-    expect(verdictCounts(rows)).toEqual({ passed: 0, findings: 0, 'never succeeded': 1, 'not called': 0 });
+    expect(verdictCounts(rows)).toEqual({ passed: 0, findings: 0, 'never succeeded': 1, 'not called': 0, interrupted: 0 });
   });
 
   it('passes a tool with one successful call among failed ones', () => {
@@ -70,5 +72,43 @@ describe('toolRows', () => {
   it('keeps findings first: a failing tool named by a warning reads as findings', () => {
     const r = called([['success', 'protocol-error']]);
     expect(toolRows({ ...r, findings: [finding({ tool: 't', severity: 'warning' })] })[0]).toMatchObject({ verdict: 'findings', warnings: 1 });
+  });
+});
+
+/**
+ * An interrupted run (Ctrl-C): the surface the interrupt cut short is not judged, so its tools are neither passed nor
+ * "never succeeded" (the walkthrough's console said "never succeeded: 1 tool" for a call the interrupt cut): they are
+ * `interrupted`, with what happened (not run: never reached; or called when the run was interrupted). The same tools on
+ * a surface that finished keep their verdicts.
+ */
+describe('an interrupted surface', () => {
+  const cut = { ...call, outcome: 'timeout' } as Call;
+  const surfaceOf = (status: ReportSurface['status']): ReportSurface => ({ name: 's', durationMs: 1, status, tools: [{ name: 'reached', calls: [cut] }, { name: 'never', calls: [] }] });
+  const reportOf = (status: ReportSurface['status']): Report => ({
+    schemaVersion: 1, harnessVersion: '0', startedAt: '', durationMs: 1, skipped: [],
+    summary: { surfaces: 1, tools: 2, calls: 1, findings: { error: 0, warning: 0, info: 0 } },
+    surfaces: [surfaceOf(status)], findings: [],
+    ...(status === 'interrupted' ? { interrupted: true } : {}),
+  });
+  const ctx = { showValues: false, catalog: {} } as unknown as Parameters<typeof renderConsole>[1];
+
+  it('reads as interrupted: never reached tools "not run", reached ones not judged; neither passed nor never succeeded', () => {
+    const rows = toolRows(reportOf('interrupted'));
+    expect(rows).toEqual([
+      { surface: 's', tool: 'never', calls: 0, verdict: 'interrupted', errors: 0, warnings: 0, reason: 'not run: the run was interrupted before it was called' },
+      { surface: 's', tool: 'reached', calls: 1, verdict: 'interrupted', errors: 0, warnings: 0, reason: 'not judged: the run was interrupted while this surface ran (1 call made)' },
+    ]);
+    const text = renderConsole(reportOf('interrupted'), { ...ctx, color: false });
+    expect(text).not.toContain('never succeeded');
+    expect(text).toContain('interrupted: 1 tool not run (the run was interrupted before it was called), 1 tool called when the run was interrupted; not judged');
+    expect(renderMarkdown(reportOf('interrupted'), ctx)).toContain('0 never succeeded, 0 not called, 2 interrupted');
+  });
+
+  it('the same tools on a surface that finished: never succeeded and not called, as before', () => {
+    const rows = toolRows(reportOf('ok'));
+    expect(rows.map((r) => [r.tool, r.verdict])).toEqual([['never', 'not called'], ['reached', 'never succeeded']]);
+    const text = renderConsole(reportOf('ok'), { ...ctx, color: false });
+    expect(text).toContain('never succeeded: 1 tool called');
+    expect(text).not.toContain('interrupted');
   });
 });
