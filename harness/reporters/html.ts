@@ -121,5 +121,7 @@ export const htmlReporter: FileReporter = {
   name: 'html',
   fileName: 'report.html',
   envVar: 'MCP_HARNESS_HTML_FILE',
+  // the marker of its own output (its doctype and title): an earlier run's file is removed only when it carries it (./stale.ts)
+  ownsFile: (head) => head.startsWith('<!doctype html>') && head.includes('<title>mcp-harness report</title>'),
   render: renderHtml,
 };

@@ -17,5 +17,7 @@ export const jsonReporter: FileReporter = {
   name: 'json',
   fileName: 'report.json',
   envVar: 'MCP_HARNESS_JSON_FILE',
+  // the marker of its own output (the canonical report's first keys): an earlier run's file is removed only when it carries it (./stale.ts)
+  ownsFile: (head) => /^\{\s*"schemaVersion":\s*\d+,\s*"harnessVersion":\s*"/.test(head),
   render: renderJson,
 };

@@ -84,5 +84,7 @@ export const junitReporter: FileReporter = {
   name: 'junit',
   fileName: 'junit.xml',
   envVar: 'MCP_HARNESS_JUNIT_FILE',
+  // the marker of its own output (the root element's name): an earlier run's file is removed only when it carries it (./stale.ts)
+  ownsFile: (head) => /^<\?xml[^>]*\?>\s*<testsuites name="mcp-harness"/.test(head),
   render: renderJunit,
 };

@@ -114,5 +114,7 @@ export const markdownReporter: FileReporter = {
   name: 'markdown',
   fileName: 'report.md',
   envVar: 'MCP_HARNESS_MARKDOWN_FILE',
+  // the marker of its own output (its title line): an earlier run's file is removed only when it carries it (./stale.ts)
+  ownsFile: (head) => head.startsWith('# mcp-harness report\n'),
   render: renderMarkdown,
 };

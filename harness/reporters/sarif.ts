@@ -130,5 +130,7 @@ export const sarifReporter: FileReporter = {
   name: 'sarif',
   fileName: 'report.sarif',
   envVar: 'MCP_HARNESS_SARIF_FILE',
+  // the marker of its own output (the driver's name): an earlier run's file is removed only when it carries it (./stale.ts)
+  ownsFile: (head) => /^\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"mcp-harness"/.test(head),
   render: renderSarif,
 };

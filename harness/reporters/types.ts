@@ -25,6 +25,12 @@ export interface FileReporter {
   fileName: string;
   /** Env var that overrides the output path, e.g. `MCP_HARNESS_JUNIT_FILE`. */
   envVar: string;
+  /**
+   * Whether a file's beginning (its first STALE_HEAD_BYTES bytes, UTF-8) is this reporter's own output: the marker a
+   * run checks before removing an earlier run's `<reportDir>/<fileName>` it did not write this time (./stale.ts). A
+   * reporter without one never has a file removed.
+   */
+  ownsFile?: (head: string) => boolean;
   /** Pure: same input, same output. May throw on a bug; the multiplexer counts that. */
   render: (report: Report, ctx: ReporterContext) => string;
 }

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Report } from '../model/report.ts';
 import { replaceFile } from '../output-file.ts';
 import { BUILTIN_REPORTERS, resolveReporters, type ReporterRegistry } from './registry.ts';
+import { removeStaleReports } from './stale.ts';
 import type { FileReporter, Reporter, ReporterContext } from './types.ts';
 
 /** A stream the console reporter writes to (process.stdout by default). */
@@ -32,9 +33,13 @@ export interface WriteReportsOptions {
   registry?: ReporterRegistry;
 }
 
-/** What `writeReports` did: absolute paths written, and reporters that threw (message only, no stack). */
+/**
+ * What `writeReports` did: absolute paths written, earlier runs' report files removed (./stale.ts), and reporters that
+ * threw (message only, no stack).
+ */
 export interface WriteReportsResult {
   written: string[];
+  removed: string[];
   failures: { reporter: string; error: string }[];
 }
 
@@ -59,12 +64,14 @@ async function runReporter(reporter: Reporter, report: Report, options: WriteRep
 }
 
 /**
- * Run every selected reporter in order, isolating faults.
+ * Run every selected reporter in order, isolating faults; then remove the stale report files under `reportDir`: an
+ * earlier run's default file of a reporter this run did not write, when it carries that reporter's marker
+ * (./stale.ts; a user's file is never removed).
  * @throws ReportError `MCP_HARNESS_REPORTER_UNKNOWN` for an unknown name (nothing written then).
  */
 export async function writeReports(report: Report, options: WriteReportsOptions): Promise<WriteReportsResult> {
   const reporters = resolveReporters(options.reporters, options.registry ?? BUILTIN_REPORTERS);
-  const result: WriteReportsResult = { written: [], failures: [] };
+  const result: WriteReportsResult = { written: [], removed: [], failures: [] };
   for (const reporter of reporters) {
     try {
       const path = await runReporter(reporter, report, options);
@@ -73,5 +80,8 @@ export async function writeReports(report: Report, options: WriteReportsOptions)
       result.failures.push({ reporter: reporter.name, error: error instanceof Error ? error.message : String(error) });
     }
   }
+  // an earlier run's report of a reporter not written now (or that failed now) would read as this run's verdict
+  const fileReporters = [...(options.registry ?? BUILTIN_REPORTERS).values()].filter((r): r is FileReporter => r.kind === 'file');
+  result.removed = await removeStaleReports(options.reportDir, fileReporters, result.written);
   return result;
 }
