@@ -1,5 +1,6 @@
 /**
- * Command-line parsing (node:util parseArgs, strict): argv -> a command with typed options.
+ * Command-line parsing (node:util parseArgs, strict): argv -> a command with typed options. Every problem of the
+ * line is reported at once (one ConfigError, a line per problem), not the first alone.
  * Everything after `--` is the ad-hoc server command. Flags map onto config keys (CliOverrides).
  *
  * ONE table (OPTION_TABLE) declares every flag: its parseArgs type, the commands it applies to, its
@@ -13,7 +14,7 @@ import { ConfigError } from '../config/errors.ts';
 import { parseShard, type CliOverrides } from '../config/cli.ts';
 import { nearest } from '../config/suggest.ts';
 import { isHttpUrl } from '../config/url.ts';
-import { assertKnownReporters } from '../config/reporter-names.ts';
+import { reporterIssues } from '../config/reporter-names.ts';
 import { SURFACE_FLAGS, surfaceOverrides } from './surface-flags.ts';
 
 /** The sub-commands. */
@@ -120,6 +121,19 @@ const list = (values?: string[]) => values?.flatMap((v) => v.split(',')).map((v)
 
 const usageError = (path: string, message: string) => new ConfigError('<command line>', [{ path, message }]);
 
+type Issue = ConfigError['issues'][number];
+
+/** `fn()`, its ConfigError's issues added to `issues` instead of thrown (undefined then). */
+function collect<T>(issues: Issue[], fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    issues.push(...error.issues);
+    return undefined;
+  }
+}
+
 /** A positive integer flag. @throws ConfigError naming the flag. */
 function positiveInt(flag: string, text?: string): number | undefined {
   if (text === undefined) return undefined;
@@ -128,13 +142,12 @@ function positiveInt(flag: string, text?: string): number | undefined {
   return n;
 }
 
-/** `--check ID` names registered checks. @throws ConfigError per unknown ID, with a did-you-mean. */
-function assertKnownChecks(ids: readonly string[] | undefined): void {
-  const issues = (ids ?? []).filter((id) => !checkIds.includes(id)).map((id) => {
+/** `--check ID` names registered checks: one issue per unknown ID, with a did-you-mean. */
+function unknownCheckIssues(ids: readonly string[] | undefined): Issue[] {
+  return (ids ?? []).filter((id) => !checkIds.includes(id)).map((id) => {
     const hint = nearest(id, checkIds);
     return { path: '--check', message: `Unknown check "${id}" (${hint ? `did you mean "${hint}"?` : 'see mcp-harness checks'})` };
   });
-  if (issues.length > 0) throw new ConfigError('<command line>', issues);
 }
 
 /** The command named by the first positional, or `run`. @throws ConfigError for an unknown one (with a suggestion). */
@@ -157,75 +170,128 @@ function plainParseError(error: Error & { code?: string }, own: readonly string[
   const helpHint = `see mcp-harness ${command} --help`;
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /'([^']+)'/.exec(error.message)?.[1] ?? error.message;
-    const bare = flag.replace(/^-+/, '').split('=')[0];
-    const hint = nearest(bare, Object.keys(OPTION_TABLE));
-    return usageError(flag, `Unknown option${hint ? ` (did you mean --${hint}?)` : ''}; ${helpHint}`);
+    return usageError(flag, unknownOptionMessage(flag, helpHint));
   }
   return usageError('', `${error.message.split('\n')[0]}; ${helpHint}`);
 }
 
-/** parseArgs over the table (it reads type, short and multiple; the rest is help). */
-function parseOwn(own: string[]) {
+function unknownOptionMessage(flag: string, helpHint: string): string {
+  const bare = flag.replace(/^-+/, '').split('=')[0];
+  const hint = nearest(bare, Object.keys(OPTION_TABLE));
+  return `Unknown option${hint ? ` (did you mean --${hint}?)` : ''}; ${helpHint}`;
+}
+
+/**
+ * Every flag problem of a loose parse's tokens: unknown flags (with a did-you-mean), a value flag without its value,
+ * a switch given a value. In argv order.
+ */
+function tokenIssues(tokens: ReturnType<typeof parseArgs>['tokens'], own: readonly string[]): Issue[] {
+  const helpHint = `see mcp-harness ${guessCommand(own) ?? 'run'} --help`;
+  return (tokens ?? []).flatMap((t): Issue[] => {
+    if (t.kind !== 'option') return [];
+    const spec = (OPTION_TABLE as Record<string, OptionSpec>)[t.name];
+    if (spec === undefined) return [{ path: t.rawName, message: unknownOptionMessage(t.rawName, helpHint) }];
+    if (spec.type === 'string' && t.value === undefined) return [{ path: `--${t.name}`, message: `Expected a value (--${t.name} ${spec.value ?? 'VALUE'})` }];
+    if (spec.type === 'boolean' && t.value !== undefined) return [{ path: `--${t.name}`, message: 'Takes no value' }];
+    return [];
+  });
+}
+
+type Parsed = ReturnType<typeof parseStrict>;
+
+/** parseArgs over the table (it reads type, short and multiple; the rest is help). @throws its own error. */
+function parseStrict(own: string[]) {
+  return parseArgs({ args: own, options: OPTION_TABLE, allowPositionals: true, strict: true, tokens: true });
+}
+
+/**
+ * parseArgs over the table; on a flag problem, every flag problem (a loose parse's tokens, see tokenIssues) goes to
+ * `issues` and the values of the known, well-formed flags are returned, so the rest of the line is still checked.
+ */
+function parseOwn(own: string[], issues: Issue[]): Parsed {
   try {
-    return parseArgs({ args: own, options: OPTION_TABLE, allowPositionals: true, strict: true, tokens: true });
+    return parseStrict(own);
   } catch (error) {
-    throw plainParseError(error as Error & { code?: string }, own);
+    const loose = parseArgs({ args: own, options: OPTION_TABLE, allowPositionals: true, strict: false, tokens: true });
+    const found = tokenIssues(loose.tokens, own);
+    issues.push(...(found.length > 0 ? found : plainParseError(error as Error & { code?: string }, own).issues));
+    const table = OPTION_TABLE as Record<string, OptionSpec>;
+    const values = Object.fromEntries(
+      Object.entries(loose.values).flatMap(([name, value]): Array<[string, unknown]> => {
+        const spec = table[name];
+        if (spec === undefined) return [];
+        if (spec.type === 'boolean') return value === true ? [[name, true]] : [];
+        if (spec.multiple) return Array.isArray(value) && value.some((v) => typeof v === 'string') ? [[name, value.filter((v) => typeof v === 'string')]] : [];
+        return typeof value === 'string' ? [[name, value]] : [];
+      }),
+    );
+    const tokens = (loose.tokens ?? []).filter((t) => t.kind !== 'option' || (table[t.name] !== undefined && found.every((i) => i.path !== t.rawName)));
+    return { values, positionals: loose.positionals, tokens } as Parsed;
   }
 }
 
 /**
  * Parse argv (without node and script).
- * @throws ConfigError (file `<command line>`) for an unknown flag (with a did-you-mean), a flag the
- * command does not take, a bad value, an unknown reporter (listing the known ones) or an unknown command.
+ * @throws ConfigError (file `<command line>`) listing every problem of the line at once (as ESLint lists a bad
+ * config's): unknown flags (with a did-you-mean), a flag without its value, flags the command does not take, bad
+ * values, unknown reporters (listing the known ones) and check IDs, an unknown command.
  */
 export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   const dash = argv.indexOf('--');
   const own = dash === -1 ? [...argv] : argv.slice(0, dash);
   const serverCommand = dash === -1 ? undefined : argv.slice(dash + 1);
-  const { values, positionals, tokens } = parseOwn(own);
+  const issues: Issue[] = [];
+  const { values, positionals, tokens } = parseOwn(own, issues);
   const first = positionals[0];
-  if (values.help && first === undefined) return { command: 'help', help: true, overrides: {}, positionals: [] };
-  const command = commandOf(first);
+  const fail = (): never => {
+    throw new ConfigError('<command line>', issues);
+  };
+  if (values.help && first === undefined && issues.length === 0) return { command: 'help', help: true, overrides: {}, positionals: [] };
+  const named = collect(issues, () => commandOf(first));
+  const command = named ?? 'run';
   const rest = positionals.slice(first === undefined ? 0 : 1);
-  // `mcp-harness help run` = `mcp-harness run --help`
-  if (command === 'help' && rest[0] !== undefined) return { command: commandOf(rest[0]), help: true, overrides: {}, positionals: [] };
-  if (values.version && !values.help) return { command: 'version', overrides: {}, positionals: [] };
-  if (values.help || command === 'help') return { command, help: true, overrides: {}, positionals: [] };
-  const misplaced = [...new Set(tokens.filter((t) => t.kind === 'option').map((t) => t.name as OptionName))].filter(
-    (name) => !(OPTION_TABLE[name].commands as readonly CommandName[]).includes(command),
-  );
-  if (misplaced.length > 0) {
-    throw new ConfigError('<command line>', misplaced.map((name) => ({ path: `--${name}`, message: `Not an option of "${command}"; see mcp-harness ${command} --help` })));
+  if (issues.length === 0) {
+    // `mcp-harness help run` = `mcp-harness run --help`
+    if (command === 'help' && rest[0] !== undefined) return { command: commandOf(rest[0]), help: true, overrides: {}, positionals: [] };
+    if (values.version && !values.help) return { command: 'version', overrides: {}, positionals: [] };
+    if (values.help || command === 'help') return { command, help: true, overrides: {}, positionals: [] };
   }
-  if (command === 'version') return { command, overrides: {}, positionals: [] };
+  // an unknown command takes no flag: its flags are not judged against another's
+  const misplaced =
+    named === undefined
+      ? []
+      : [...new Set(tokens.filter((t) => t.kind === 'option').map((t) => t.name as OptionName))].filter((name) => !(OPTION_TABLE[name].commands as readonly CommandName[]).includes(command));
+  issues.push(...misplaced.map((name) => ({ path: `--${name}`, message: `Not an option of "${command}"; see mcp-harness ${command} --help` })));
+  if (command === 'version') return issues.length > 0 ? fail() : { command, overrides: {}, positionals: [] };
   const failOn = command === 'diff' ? undefined : values['fail-on'];
-  if (failOn !== undefined && failOn !== 'error' && failOn !== 'warning') throw usageError('--fail-on', 'Expected "error" or "warning"');
+  if (failOn !== undefined && failOn !== 'error' && failOn !== 'warning') issues.push({ path: '--fail-on', message: 'Expected "error" or "warning"' });
   const diffFailOn = command === 'diff' ? values['fail-on'] : undefined;
-  if (diffFailOn !== undefined && diffFailOn !== 'breaking' && diffFailOn !== 'any' && diffFailOn !== 'none') throw usageError('--fail-on', 'Expected "breaking", "any" or "none"');
+  if (diffFailOn !== undefined && diffFailOn !== 'breaking' && diffFailOn !== 'any' && diffFailOn !== 'none') issues.push({ path: '--fail-on', message: 'Expected "breaking", "any" or "none"' });
   const reporters = list(values.reporter);
-  assertKnownReporters(reporters, '<command line>', () => '--reporter');
+  issues.push(...reporterIssues(reporters ?? [], () => '--reporter'));
   const checks = list(values.check);
-  assertKnownChecks(checks);
+  issues.push(...unknownCheckIssues(checks));
   const overrides: CliOverrides = {
     surfaces: list(values.surface),
     tools: list(values.tool),
     checks,
     reporters,
     reportDir: values['report-dir'],
-    failOn,
+    failOn: failOn as CliOverrides['failOn'],
     showValues: values['show-values'],
-    concurrency: positiveInt('concurrency', values.concurrency),
-    callConcurrency: positiveInt('call-concurrency', values['call-concurrency']),
+    concurrency: collect(issues, () => positiveInt('concurrency', values.concurrency)),
+    callConcurrency: collect(issues, () => positiveInt('call-concurrency', values['call-concurrency'])),
     allowDestructive: values['allow-destructive'],
-    shard: values.shard === undefined ? undefined : parseShard(values.shard),
+    shard: values.shard === undefined ? undefined : collect(issues, () => parseShard(values.shard as string)),
     baseline: values.baseline,
-    ...surfaceOverrides(values),
+    ...collect(issues, () => surfaceOverrides(values)),
   };
-  if (serverCommand !== undefined && serverCommand.length === 0) throw usageError('--', 'Expected a server command after --');
+  if (serverCommand !== undefined && serverCommand.length === 0) issues.push({ path: '--', message: 'Expected a server command after --' });
   const url = values.url;
-  if (url !== undefined && !isHttpUrl(url)) throw usageError('--url', 'Expected an absolute http(s) URL of the MCP endpoint, e.g. http://127.0.0.1:8080/mcp');
-  if (url !== undefined && values.config !== undefined && command !== 'diff') throw usageError('--url', 'Not with --config: --url checks one ad-hoc surface');
-  return { command, config: values.config, overrides, serverCommand, ...(url !== undefined ? { url } : {}), out: values.out, reason: values.reason, markdown: values.markdown, positionals: rest, ...(diffFailOn ? { diffFailOn } : {}) };
+  if (url !== undefined && !isHttpUrl(url)) issues.push({ path: '--url', message: 'Expected an absolute http(s) URL of the MCP endpoint, e.g. http://127.0.0.1:8080/mcp' });
+  if (url !== undefined && values.config !== undefined && command !== 'diff') issues.push({ path: '--url', message: 'Not with --config: --url checks one ad-hoc surface' });
+  if (issues.length > 0) fail();
+  return { command, config: values.config, overrides, serverCommand, ...(url !== undefined ? { url } : {}), out: values.out, reason: values.reason, markdown: values.markdown, positionals: rest, ...(diffFailOn ? { diffFailOn: diffFailOn as ParsedArgs['diffFailOn'] } : {}) };
 }
 
 /** `  -c, --config FILE   help` lines for the options of `command`, aligned. */

@@ -41,19 +41,18 @@ const TIMEOUT_FLAGS: Record<TimeoutFlag, keyof Timeouts> = {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function fail(flag: string, message: string): never {
-  throw new ConfigError('<command line>', [{ path: `--${flag}`, message }]);
-}
 
 type Values = { sandbox?: boolean; isolate?: boolean; env?: string[]; 'env-pass'?: string[] } & { [flag in TimeoutFlag]?: string };
 
 /**
  * The overrides these flags give.
- * @throws ConfigError (`<command line>: --flag: ...`) for `--env` without `KEY=`, a bad variable name,
- * or a timeout that is not a positive integer of ms.
+ * @throws ConfigError (`<command line>: --flag: ...`) listing every `--env` without `KEY=`, bad variable name and
+ * timeout that is not a positive integer of ms.
  */
 export function surfaceOverrides(values: Values): Pick<CliOverrides, 'sandbox' | 'isolate' | 'env' | 'envPass' | 'timeouts'> {
   const out: Pick<CliOverrides, 'sandbox' | 'isolate' | 'env' | 'envPass' | 'timeouts'> = {};
+  const issues: ConfigError['issues'] = [];
+  const fail = (flag: string, message: string) => void issues.push({ path: `--${flag}`, message });
   if (values.sandbox) out.sandbox = true;
   if (values.isolate) out.isolate = true;
   if (values.env?.length) {
@@ -62,7 +61,7 @@ export function surfaceOverrides(values: Values): Pick<CliOverrides, 'sandbox' |
       const eq = pair.indexOf('=');
       const key = eq === -1 ? '' : pair.slice(0, eq);
       if (!NAME.test(key)) fail('env', 'Expected KEY=VALUE with KEY an environment variable name');
-      out.env[key] = pair.slice(eq + 1);
+      else out.env[key] = pair.slice(eq + 1);
     }
   }
   if (values['env-pass']?.length) {
@@ -77,8 +76,9 @@ export function surfaceOverrides(values: Values): Pick<CliOverrides, 'sandbox' |
     if (text === undefined) continue;
     const ms = Number(text);
     if (!Number.isInteger(ms) || ms < 1) fail(flag, 'Expected a positive integer (milliseconds)');
-    timeouts[key] = ms;
+    else timeouts[key] = ms;
   }
   if (Object.keys(timeouts).length > 0) out.timeouts = timeouts;
+  if (issues.length > 0) throw new ConfigError('<command line>', issues);
   return out;
 }

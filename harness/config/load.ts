@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { configCheckOptionIssues } from './check-options.ts';
 import { ConfigError } from './errors.ts';
 import { describeImportError, importDefault } from './import-module.ts';
 import { displayPath, resolveConfig } from './resolve.ts';
@@ -56,13 +57,24 @@ async function readUserConfig(path: string, display: string): Promise<unknown> {
 
 /**
  * Loads and resolves the config: `file` (relative to `cwd`) or the default file names in `cwd`.
- * @throws ConfigError when the file is missing, cannot be parsed or imported, or is invalid.
+ * @throws ConfigError when the file is missing, cannot be parsed or imported, or is invalid: every problem of the file
+ *   at once (shape, cross-field rules, placeholders, unknown check IDs and reporters, check options), each at its key path.
  */
 export async function loadConfig(file: string | undefined, cwd: string): Promise<ResolvedConfig> {
   const path = findConfigFile(file, cwd);
   const display = displayPath(path, cwd);
   const user = await readUserConfig(path, display);
-  return resolveConfig(user as UserConfig, { file: path, cwd });
+  // every problem at once (ESLint): the check options' (they need the check modules) with the rest of the config's
+  const optionIssues = await configCheckOptionIssues(user);
+  let config: ResolvedConfig;
+  try {
+    config = resolveConfig(user as UserConfig, { file: path, cwd });
+  } catch (error) {
+    if (error instanceof ConfigError && optionIssues.length > 0) throw new ConfigError(error.file, [...error.issues, ...optionIssues]);
+    throw error;
+  }
+  if (optionIssues.length > 0) throw new ConfigError(display, optionIssues);
+  return config;
 }
 
 /**

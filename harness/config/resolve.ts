@@ -53,16 +53,16 @@ function unknownCheckIssues(user: unknown): ConfigIssue[] {
 export function resolveConfig(user: UserConfig, where: ConfigLocation): ResolvedConfig {
   const display = displayPath(where.file, where.cwd);
   const parsed = userConfigSchema.safeParse(user);
-  // every problem at once (ESLint): the schema's, unknown check IDs and unknown reporter names together
+  // every problem at once (ESLint): the schema's (shape, cross-field rules and placeholders, schema.ts), unknown check
+  // IDs and unknown reporter names together; check options are loadConfig's (they need the check modules)
   const named = [...unknownCheckIssues(user), ...reporterIssues(namesIn(user, 'reporters'), (i) => `reporters[${i}]`)];
   if (!parsed.success) throw new ConfigError(display, [...issuesFromZod(userConfigSchema, parsed.error.issues), ...named]);
   const c = parsed.data;
   const configFile = where.file === undefined ? undefined : resolve(where.cwd, where.file);
   const configDir = configFile ? dirname(configFile) : resolve(where.cwd);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...c.timeouts };
-  const issues: ConfigIssue[] = [];
-  const surfaces = c.surfaces.map((s, i) => resolveSurface(s, i, { configDir, timeouts, issues }));
-  if (issues.length > 0 || named.length > 0) throw new ConfigError(display, [...issues, ...named]);
+  if (named.length > 0) throw new ConfigError(display, named);
+  const surfaces = c.surfaces.map((s) => resolveSurface(s, { configDir, timeouts }));
   return deepFreeze({
     ...(configFile ? { configFile } : {}),
     configDir,

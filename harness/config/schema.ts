@@ -1,14 +1,19 @@
 /**
  * The zod schema of the config file (strict: unknown keys are errors); ./types.ts derives the user-side
  * types from it (`z.input`), so the two cannot drift.
- * Cross-field rules (unique surface names, contract kind, manifest for `fromManifest`) are refinements
- * that report at the offending key path so ConfigError can name it.
+ * Cross-field rules (unique surface names, contract kind, manifest for `fromManifest`, placeholders) are refinements
+ * that report at the offending key path so ConfigError can name it; the surface and top-level ones run even when
+ * other keys are wrong, so a config's problems are all reported at once.
  */
 import { z } from 'zod';
 
+import { surfacePlaceholderIssues } from './surface-placeholders.ts';
 import { isHttpUrl } from './url.ts';
 
 export { isHttpUrl };
+
+/** A refinement's `when`: run it whenever the value is an object, even when other keys already failed. */
+const isRecordPayload = (payload: { value: unknown }): boolean => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
 
 function isRegExp(value: string): boolean {
   try {
@@ -171,6 +176,8 @@ export const surfaceSchema = z
       })
       .optional(),
   })
+  // the cross-field rules and the placeholders run even when other keys of the surface are wrong (`when`), on values
+  // that may be of any type: every problem of a config is reported at once, not one round after another
   .superRefine((s, ctx) => {
     if (s.command === undefined && s.url === undefined) {
       ctx.addIssue({ code: 'custom', path: ['command'], message: 'Expected "command" (a stdio server), "url" (a running Streamable HTTP server), or both (a server the harness starts)' });
@@ -181,11 +188,12 @@ export const surfaceSchema = z
     if (s.headers !== undefined && s.url === undefined) {
       ctx.addIssue({ code: 'custom', path: ['headers'], message: '"headers" apply to Streamable HTTP surfaces only: add "url"' });
     }
-    const sources = Array.isArray(s.declaredVersion) ? s.declaredVersion : s.declaredVersion === undefined ? [] : [s.declaredVersion];
-    if (sources.some((v) => typeof v === 'object' && 'fromManifest' in v) && s.manifest === undefined) {
+    const sources: unknown[] = Array.isArray(s.declaredVersion) ? s.declaredVersion : s.declaredVersion === undefined ? [] : [s.declaredVersion];
+    if (sources.some((v) => typeof v === 'object' && v !== null && 'fromManifest' in v) && s.manifest === undefined) {
       ctx.addIssue({ code: 'custom', path: ['declaredVersion'], message: '{ fromManifest: true } needs "manifest"' });
     }
-  });
+    for (const issue of surfacePlaceholderIssues(s)) ctx.addIssue({ code: 'custom', ...issue });
+  }, { when: isRecordPayload });
 
 /** The whole config file (its default export). */
 export const userConfigSchema = z
@@ -210,9 +218,13 @@ export const userConfigSchema = z
   })
   .superRefine((c, ctx) => {
     const seen = new Map<string, number>();
-    c.surfaces.forEach((s, i) => {
-      const first = seen.get(s.name);
-      if (first === undefined) seen.set(s.name, i);
-      else ctx.addIssue({ code: 'custom', path: ['surfaces', i, 'name'], message: `Duplicate surface name "${s.name}" (also surfaces[${first}].name)` });
+    // run whatever else is wrong (`when`): the surfaces may be of any shape here
+    const surfaces: unknown[] = Array.isArray(c.surfaces) ? c.surfaces : [];
+    surfaces.forEach((s, i) => {
+      const name = typeof s === 'object' && s !== null ? (s as { name?: unknown }).name : undefined;
+      if (typeof name !== 'string') return;
+      const first = seen.get(name);
+      if (first === undefined) seen.set(name, i);
+      else ctx.addIssue({ code: 'custom', path: ['surfaces', i, 'name'], message: `Duplicate surface name "${name}" (also surfaces[${first}].name)` });
     });
-  });
+  }, { when: isRecordPayload });

@@ -7,7 +7,8 @@ import { runCheck, type Check, type CheckContext, type CheckOptions } from '../c
 import { parseCheckOptions } from '../checks/options.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import type { CheckSetting } from '../config/index.ts';
-import { ConfigError, formatKeyPath, issuesFromZod, type ConfigIssue } from '../config/errors.ts';
+import { checkOptionIssues } from '../config/check-options.ts';
+import { ConfigError, type ConfigIssue } from '../config/errors.ts';
 import { displayPath } from '../config/display-path.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
@@ -45,9 +46,7 @@ export function enableChecks(checks: Check[], settings: Readonly<Record<string, 
     if (level === 'off') continue;
     const parsed = parseCheckOptions(check, raw);
     if (!parsed.ok) {
-      const prefix = `${formatKeyPath(['checks', check.meta.id])}.options`;
-      const local = parsed.schema ? issuesFromZod(parsed.schema, parsed.issues) : parsed.issues.map((i) => ({ path: '', message: i.message }));
-      issues.push(...local.map((i) => ({ ...i, path: i.path === '' ? prefix : i.path.startsWith('[') ? `${prefix}${i.path}` : `${prefix}.${i.path}` })));
+      issues.push(...checkOptionIssues(check, raw));
       continue;
     }
     enabled.push({ check, severity: level, options: parsed.options, ...(setting !== undefined ? { configured: true } : {}) });

@@ -1,0 +1,102 @@
+/**
+ * Every problem at once, through the real CLI (node bin/mcp-harness.js): a command line with several bad flags and
+ * values lists them all (exit 2), not the first alone; a config file with problems of every kind (shape, cross-field,
+ * placeholder, unknown names, check options) lists them all with the file and key path (exit 2), before any server
+ * starts. The conformant twins (the line and the config fixed) run.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../../harness/cli/args.ts';
+import { ConfigError } from '../../harness/config/errors.ts';
+import { cleanup, runCli, SERVERS, type CliRun } from '../e2e/helpers/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-all-problems-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let last: CliRun | undefined;
+afterEach(() => cleanup(last));
+const FIXTURE = join(SERVERS, 'fixture-server.mjs');
+
+/** The problems of a command line, one `path: message` each (parseCommandLine's ConfigError). */
+function lineProblems(argv: string[]): string[] {
+  try {
+    parseCommandLine(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.issues.map((i) => `${i.path}: ${i.message}`);
+    throw error;
+  }
+  return [];
+}
+
+describe('the command line: every problem at once', () => {
+  it('unknown flags, a flag without its value, bad values, unknown names: all listed', () => {
+    const problems = lineProblems(['run', '--confg', 'x', '--reporter', 'jnuit', '--concurrency', '0', '--fail-on', 'loud', '--env', '=1', '--request-timeout', 'soon', '--check', 'tools/nmae', '--shard', '3/2', '--sandbox=yes', '--baseline']);
+    expect(problems).toEqual([
+      '--confg: Unknown option (did you mean --config?); see mcp-harness run --help',
+      '--sandbox: Takes no value',
+      '--baseline: Expected a value (--baseline FILE)',
+      '--fail-on: Expected "error" or "warning"',
+      '--reporter: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)',
+      '--check: Unknown check "tools/nmae" (did you mean "tools/name"?)',
+      '--concurrency: Expected a positive integer',
+      '--shard: shard index K must be between 1 and 2, got 3',
+      '--env: Expected KEY=VALUE with KEY an environment variable name',
+      '--request-timeout: Expected a positive integer (milliseconds)',
+    ]);
+  });
+
+  it('an unknown command and a flag another command takes are listed with the rest', () => {
+    expect(lineProblems(['frobnicate', '--reporter', 'x'])).toHaveLength(2);
+    expect(lineProblems(['merge', 'd', '--tool', 'x', '--fail-on', 'loud'])).toEqual(['--tool: Not an option of "merge"; see mcp-harness merge --help', '--fail-on: Expected "error" or "warning"']);
+  });
+
+  it('the same line fixed parses', () => {
+    expect(lineProblems(['run', '--config', 'x', '--reporter', 'junit', '--concurrency', '2', '--fail-on', 'warning', '--env', 'A=1', '--request-timeout', '500', '--check', 'tools/name', '--shard', '1/2', '--sandbox', '--baseline', 'b.json'])).toEqual([]);
+  });
+
+  it('the real CLI prints them all on stderr and exits 2', async () => {
+    const run = (last = await runCli(['run', '--nope', '--concurrency', 'x', '--', process.execPath, FIXTURE]));
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('<command line>: --nope: Unknown option');
+    expect(run.stderr).toContain('<command line>: --concurrency: Expected a positive integer');
+    expect(run.report).toBeUndefined();
+  });
+});
+
+describe('a config file: every problem at once, before any server starts', () => {
+  const marker = join(dir, 'started');
+  const server = { command: process.execPath, args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, '')`] };
+  const write = (name: string, config: unknown) => {
+    const file = join(dir, name);
+    writeFileSync(file, JSON.stringify(config));
+    return file;
+  };
+
+  it('shape, cross-field, placeholder, unknown names and check options: all on stderr, exit 2, no server started', async () => {
+    const file = write('broken.json', {
+      reporters: ['jnuit'],
+      checks: { 'result/size': ['warning', { maxResultBytes: 'big' }] },
+      surfaces: [{ name: 'a', ...server, timeouts: { requestMs: 'soon' }, cwd: '${tmpDir}' }, { name: 'a', args: [] }],
+    });
+    const run = (last = await runCli(['run', '--config', file]));
+    expect(run.exitCode).toBe(2);
+    const lines = run.stderr.replace(/^mcp-harness: /, '').trim().split('\n');
+    expect(lines).toEqual([
+      `${file}: surfaces[0].timeouts.requestMs: Invalid input: expected number, received string`,
+      `${file}: surfaces[0].cwd: Unknown placeholder \${tmpDir} (known: \${configDir}, \${tempDir}, \${port})`,
+      `${file}: surfaces[1].command: Expected "command" (a stdio server), "url" (a running Streamable HTTP server), or both (a server the harness starts)`,
+      `${file}: surfaces[1].name: Duplicate surface name "a" (also surfaces[0].name)`,
+      `${file}: reporters[0]: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)`,
+      `${file}: checks["result/size"].options.maxResultBytes: Invalid input: expected number, received string`,
+    ]);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('the config fixed runs its server', async () => {
+    const file = write('fixed.json', { reporters: ['junit'], checks: { 'result/size': ['warning', { maxResultBytes: 1000 }] }, timeouts: { requestMs: 1000, startMs: 2000 }, surfaces: [{ name: 'a', ...server }] });
+    const run = (last = await runCli(['run', '--config', file]));
+    expect(run.report, run.stderr).toBeDefined();
+    expect(existsSync(marker)).toBe(true);
+  });
+});
