@@ -67,12 +67,14 @@ export const INTERNAL_METAS: readonly CheckMeta[] = [
     messages: {
       passed:
         "The server frames the harness kept for this surface passed its retention budget ({{budget}} bytes, limits.maxRetainedBytes): it sent no request after that, so the calls and probes still to come were not made and the surface was validated only in part (what was kept was judged). Raise limits.maxRetainedBytes to validate it whole.",
+      passedDefault:
+        "The server frames the harness kept for this surface passed its retention budget ({{budget}} bytes, the default: this process's V8 heap limit of {{heapLimit}} bytes / 8, within 256 MiB to 1 GiB): it sent no request after that, so the calls and probes still to come were not made and the surface was validated only in part (what was kept was judged). Set limits.maxRetainedBytes, or run the harness with a larger heap (node --max-old-space-size), to validate it whole.",
     },
     defaultSeverity: 'error',
-    description: 'The server sent more than the harness keeps of one surface (responses, notifications, wire-tap frames; 256 MiB by default): the harness stopped sending requests there, and the surface was validated only in part.',
+    description: "The server sent more than the harness keeps of one surface (responses, notifications, wire-tap frames; by default 1/8 of the harness's V8 heap limit, within 256 MiB to 1 GiB): the harness stopped sending requests there, and the surface was validated only in part.",
     rationale: 'The harness keeps what the server answers until the surface is judged; without a bound, a server with large answers on many tools ran it out of memory (a V8 heap crash, exit 134, no report at all). Past the budget the run still ends with a report, says what it did not test, and exits 2: a surface validated in part is not a verdict.',
     spec: 'harness rule: a report is always written (README.md §The report; docs/config.md §Surface keys)',
-    examples: { fail: '200 tools each answering a 12 MB text block: the budget passes after about 21 answers', pass: 'answers whose sum stays under limits.maxRetainedBytes' },
+    examples: { fail: '200 tools each answering a 12 MB text block, on a 4 GB heap (a 518 MiB default): the budget passes after about 45 answers', pass: 'answers whose sum stays under the budget: 50 tools answering 2 MB each, about 400 MB in all, on a 4 GB heap' },
   },
 ];
 
@@ -83,7 +85,7 @@ interface HarnessFindings {
   'harness/interrupted': { interrupted: Record<never, string> };
   'harness/contract': { notLoaded: { reason: string } };
   'harness/untested': { untested: { phase: string } };
-  'harness/retention-budget': { passed: { budget: string } };
+  'harness/retention-budget': { passed: { budget: string }; passedDefault: { budget: string; heapLimit: string } };
 }
 
 /**

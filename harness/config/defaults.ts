@@ -22,14 +22,15 @@ export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = Object.freeze({
 export const DEFAULT_ENV_ALLOW: readonly string[] = Object.freeze(['PATH', 'HOME', 'LANG', 'TERM', 'TMPDIR', 'SystemRoot']);
 
 /**
- * Default result and name budgets: ~25k tokens is a common host cap; 64 chars a common name cap. The retention budget,
- * 256 MiB (bytes), keeps a surface's kept answers well inside Node's default heap (~2-4 GB) with room for judging them.
+ * Default result and name budgets: ~25k tokens is a common host cap; 64 chars a common name cap. The retention budget
+ * (`maxRetainedBytes`) has no fixed default: unset, the session derives it from the heap limit of the process that
+ * runs the harness (harness/retention-budget.ts: the limit / 8, within 256 MiB to 1 GiB), so a surface's kept answers
+ * stay well inside that heap with room for judging them.
  */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxResultBytes: 100_000,
   maxResultTokens: 25_000,
   maxToolNameLength: 64,
-  maxRetainedBytes: 256 * 1024 * 1024,
 });
 
 /** Top-level defaults (concurrency is computed: os.availableParallelism()). */

@@ -170,7 +170,8 @@ export const surfaceSchema = z
         maxToolNameLength: z.number().int().positive().optional(),
         /**
          * Retention budget, bytes: what the harness keeps of the server's frames on this surface (responses,
-         * notifications, wire-tap frames) before it stops sending requests there (harness/retention-budget).
+         * notifications, wire-tap frames) before it stops sending requests there (harness/retention-budget). Default:
+         * the harness process's V8 heap limit / 8, within 256 MiB to 1 GiB (harness/retention-budget.ts).
          */
         maxRetainedBytes: z.number().int().positive().optional(),
       })

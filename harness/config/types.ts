@@ -22,8 +22,11 @@ export type VersionSource = z.input<typeof versionSource>;
 /** Where a surface's contract comes from: a contract module (zod or JSON Schema) or a lock file (schema.ts `contractKinds`). */
 export type ContractConfig = z.input<typeof contractKinds>;
 
-/** Result budgets for the result/size and tools/name checks (every key filled). */
-export type Limits = Required<NonNullable<z.output<typeof surfaceSchema>['limits']>>;
+/**
+ * Result budgets for the result/size and tools/name checks (every key filled), and the retention budget: bytes when
+ * configured, absent for the default the session derives from the heap limit (harness/retention-budget.ts).
+ */
+export type Limits = Required<Omit<NonNullable<z.output<typeof surfaceSchema>['limits']>, 'maxRetainedBytes'>> & { maxRetainedBytes?: number };
 
 /** A surface as written in the config. Paths are relative to the config file's directory. */
 export type SurfaceConfig = z.input<typeof surfaceSchema>;

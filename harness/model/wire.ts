@@ -352,10 +352,11 @@ export interface WireTap {
    * Set once the server frames the session kept passed its retention budget (SessionOptions.maxRetainedBytes, bytes):
    * from then on it kept no more frames here nor notifications in records, and sent no further request (those
    * records say `unsent: 'budget'`). `budgetBytes`: the budget; `keptBytes`: the bytes kept when the session closed
-   * (the budget plus the answers that were in flight); `atMs`: when it passed, ms since the session's first spawn.
-   * Absent while within it.
+   * (the budget plus the answers that were in flight); `atMs`: when it passed, ms since the session's first spawn;
+   * `heapLimitBytes`: set when the budget was the derived default (not configured), the V8 heap limit of the harness's
+   * process it was derived from (harness/retention-budget.ts). Absent while within it.
    */
-  retention?: { budgetBytes: number; keptBytes: number; atMs: number };
+  retention?: { budgetBytes: number; keptBytes: number; atMs: number; heapLimitBytes?: number };
   /** Streamable HTTP surfaces: every HTTP exchange, in order (the first MAX_HTTP_EXCHANGES). */
   http?: HttpExchange[];
   /**

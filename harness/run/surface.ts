@@ -231,7 +231,8 @@ function runnerFindings(checks: EnabledCheck[], surface: string, negotiated?: st
 
 /**
  * The surface's retention budget passed (WireTap.retention): one harness/retention-budget error naming the budget
- * (bytes); the kept bytes, when it passed (ms) and how many requests were not sent (`unsent: 'budget'`) are
+ * (bytes) and where it came from (`passed`: limits.maxRetainedBytes; `passedDefault`: derived from the heap limit it
+ * names, harness/retention-budget.ts); the kept bytes, when it passed (ms) and how many requests were not sent (`unsent: 'budget'`) are
  * evidence, since where the budget passes among pipelined answers is timing. Undefined within the budget.
  */
 export function retentionFinding(observation: SurfaceObservation): Finding | undefined {
@@ -239,7 +240,10 @@ export function retentionFinding(observation: SurfaceObservation): Finding | und
   if (retention === undefined) return undefined;
   const requests = [...observation.calls.map((c) => c.request), ...new Set(observation.probes.map((p) => p.request))];
   const unsent = requests.filter((r) => r.unsent === 'budget').length;
-  const finding = harnessFinding('harness/retention-budget', 'passed', observation.surface, { budget: String(retention.budgetBytes) });
+  const budget = String(retention.budgetBytes);
+  const finding = retention.heapLimitBytes === undefined
+    ? harnessFinding('harness/retention-budget', 'passed', observation.surface, { budget })
+    : harnessFinding('harness/retention-budget', 'passedDefault', observation.surface, { budget, heapLimit: String(retention.heapLimitBytes) });
   return { ...finding, evidence: { keptBytes: retention.keptBytes, atMs: retention.atMs, unsentRequests: unsent } };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Session inputs: what to spawn and how patient to be. Resolved once (defaults filled) at the session boundary.
  */
+import { RETENTION_FLOOR_BYTES, defaultRetentionBudget } from '../retention-budget.ts';
 
 /** What to spawn. `env` is already the resolved allow-list: the child gets exactly it (the parent env is NOT merged). */
 export interface SpawnSpec {
@@ -75,7 +76,8 @@ export interface SessionOptions {
   /** A stdout line longer than this is recorded (count, head) but never buffered whole (default 16 MiB). */
   maxLineBytes?: number;
   /**
-   * The surface's retention budget, bytes (default DEFAULT_MAX_RETAINED_BYTES, 256 MiB): the server frames the session
+   * The surface's retention budget, bytes (default: derived from this process's V8 heap limit, `defaultRetentionBudget`
+   * in harness/retention-budget.ts: the limit / 8 within 256 MiB to 1 GiB; given, it is used as it is): the server frames the session
    * keeps (responses and notifications in request records, frames in the wire tap), each counted once by the byte
    * length of its line. Past it the session keeps no more tap frames or notifications and sends no further request
    * (`RequestRecord.unsent: 'budget'`; `WireTap.retention` says when); the answers already in flight are still kept,
@@ -107,8 +109,11 @@ export interface SessionOptions {
   signal?: AbortSignal;
 }
 
-/** The retention budget when `maxRetainedBytes` is not given, bytes (256 MiB). */
-export const DEFAULT_MAX_RETAINED_BYTES = 256 * 1024 * 1024;
+/**
+ * The smallest retention budget when `maxRetainedBytes` is not given, bytes (256 MiB): the default itself is derived
+ * from the heap limit (`defaultRetentionBudget`, harness/retention-budget.ts), never below this.
+ */
+export const DEFAULT_MAX_RETAINED_BYTES = RETENTION_FLOOR_BYTES;
 
 /** The stdin backlog cap when `maxPendingStdinBytes` is not given, bytes (16 MiB). */
 export const DEFAULT_MAX_PENDING_STDIN_BYTES = 16 * 1024 * 1024;
@@ -116,8 +121,11 @@ export const DEFAULT_MAX_PENDING_STDIN_BYTES = 16 * 1024 * 1024;
 /** The in-flight window when `callConcurrency` is not given (requests). */
 export const DEFAULT_CALL_CONCURRENCY = 8;
 
-/** SessionOptions with every default filled in (`signal` stays optional: no interrupt without one). */
-export type ResolvedSessionOptions = Required<Omit<SessionOptions, 'signal'>> & Pick<SessionOptions, 'signal'>;
+/**
+ * SessionOptions with every default filled in (`signal` stays optional: no interrupt without one).
+ * `retentionHeapLimitBytes`: set when `maxRetainedBytes` was not given, the V8 heap limit (bytes) it was derived from.
+ */
+export type ResolvedSessionOptions = Required<Omit<SessionOptions, 'signal'>> & Pick<SessionOptions, 'signal'> & { retentionHeapLimitBytes?: number };
 
 /** Entries kept in `WireTap.stdout`; the last fifth is reserved for non-JSON-RPC lines (evidence). */
 export const MAX_STDOUT_ENTRIES = 5000;
@@ -140,10 +148,17 @@ export function resolveOptions(options: SessionOptions): ResolvedSessionOptions 
     stderrLimitBytes: options.stderrLimitBytes ?? 64 * 1024,
     keepFrames: options.keepFrames ?? 2000,
     maxLineBytes: options.maxLineBytes ?? 16 * 1024 * 1024,
-    maxRetainedBytes: options.maxRetainedBytes ?? DEFAULT_MAX_RETAINED_BYTES,
+    ...retention(options.maxRetainedBytes),
     maxPendingStdinBytes: options.maxPendingStdinBytes ?? DEFAULT_MAX_PENDING_STDIN_BYTES,
     maxRestarts: options.maxRestarts ?? 20,
     lateGraceMs: options.lateGraceMs ?? 300,
     ...(options.signal ? { signal: options.signal } : {}),
   };
+}
+
+/** The retention budget: the one given, else the derived default and the heap limit it came from. */
+function retention(given: number | undefined): { maxRetainedBytes: number; retentionHeapLimitBytes?: number } {
+  if (given !== undefined) return { maxRetainedBytes: given };
+  const derived = defaultRetentionBudget();
+  return { maxRetainedBytes: derived.bytes, retentionHeapLimitBytes: derived.heapLimitBytes };
 }

@@ -8,7 +8,8 @@ import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { mayNameNetworkFailure, networkFailure } from '../model/network-failure.ts';
 import { stripTerminalControls } from '../model/reader-view.ts';
 import type { EnvMask } from './env-mask.ts';
-import { DEFAULT_MAX_RETAINED_BYTES, MAX_STDOUT_ENTRIES } from './options.ts';
+import { MAX_STDOUT_ENTRIES } from './options.ts';
+import { defaultRetentionBudget, type DerivedRetentionBudget } from '../retention-budget.ts';
 
 export { stderrProcessLabel };
 
@@ -33,8 +34,10 @@ export interface TapLimits {
   keepFrames: number;
   /** Entries kept in `stdout` (default MAX_STDOUT_ENTRIES). JSON-RPC lines may use only the first 4/5. */
   maxStdoutEntries?: number;
-  /** The retention budget, bytes (SessionOptions.maxRetainedBytes; default DEFAULT_MAX_RETAINED_BYTES): see `retain`. */
+  /** The retention budget, bytes (SessionOptions.maxRetainedBytes; default `defaultRetentionBudget()`): see `retain`. */
   maxRetainedBytes?: number;
+  /** Set when that budget is the derived default: the V8 heap limit it came from, bytes (`WireTap.retention`). */
+  retentionHeapLimitBytes?: number;
 }
 
 /** Mutable recorder behind `WireTap` snapshots. `startedAt` is the clock origin of `atMs` (performance.now() ms). */
@@ -77,6 +80,8 @@ export class WireTapRecorder {
   private httpSeq = 0;
   private readonly maxStdout: number;
   private readonly maxRetained: number;
+  /** The V8 heap limit the budget was derived from, bytes; undefined when the budget was given. */
+  private readonly retentionHeapLimit: number | undefined;
   /** Bytes of the server frames kept so far (`retain`), each frame counted once. */
   private retainedBytes = 0;
   /** The frames counted in `retainedBytes` (a response the tap keeps is also its request record's). */
@@ -91,7 +96,15 @@ export class WireTapRecorder {
 
   constructor(private readonly limits: TapLimits) {
     this.maxStdout = limits.maxStdoutEntries ?? MAX_STDOUT_ENTRIES;
-    this.maxRetained = limits.maxRetainedBytes ?? DEFAULT_MAX_RETAINED_BYTES;
+    const derived = limits.maxRetainedBytes === undefined ? defaultRetentionBudget() : undefined;
+    this.maxRetained = limits.maxRetainedBytes ?? (derived as DerivedRetentionBudget).bytes;
+    this.retentionHeapLimit = derived?.heapLimitBytes ?? limits.retentionHeapLimitBytes;
+  }
+
+  /** The snapshot's `retention`, once the budget passed at `atMs`. */
+  private retention(atMs: number): NonNullable<WireTap['retention']> {
+    const heapLimitBytes = this.retentionHeapLimit;
+    return { budgetBytes: this.maxRetained, keptBytes: this.retainedBytes, atMs, ...(heapLimitBytes !== undefined ? { heapLimitBytes } : {}) };
   }
 
   /** True once the kept frames passed the retention budget: the session sends no further request (session.ts). */
@@ -403,7 +416,7 @@ export class WireTapRecorder {
       ...(this.notifications.size > 0 ? { notifications: Object.fromEntries(this.notifications) } : {}),
       ...(this.untied > 0 ? { untiedNotifications: this.untied } : {}),
       frames: this.frames.slice(),
-      ...(this.budgetPassedAt !== undefined ? { retention: { budgetBytes: this.maxRetained, keptBytes: this.retainedBytes, atMs: this.budgetPassedAt } } : {}),
+      ...(this.budgetPassedAt !== undefined ? { retention: this.retention(this.budgetPassedAt) } : {}),
       ...(this.httpSeq > 0 ? { http: this.http.map((e) => structuredClone(e)) } : {}),
       ...(this.invalidUtf8 !== undefined ? { invalidUtf8: { lines: this.invalidUtf8.lines, first: { ...this.invalidUtf8.first } } } : {}),
     };

@@ -1,0 +1,44 @@
+/**
+ * The default retention budget (config `limits.maxRetainedBytes`, SessionOptions.maxRetainedBytes), derived from
+ * the heap of the process that runs the harness: a share of V8's heap limit, never below the old fixed 256 MiB and
+ * never above 1 GiB. Here, not in config/ or session/, because both resolve it (a surface's config, a session
+ * started without one). An explicit budget is never derived.
+ *
+ * The share (1/RETENTION_HEAP_DIVISOR) comes from measurement (/usr/bin/time -v and process.memoryUsage() on the
+ * built CLI, Node 20): a surface's peak heap is ~1.05-1.2x the bytes it kept for answers of text (50 tools x 2 MB:
+ * 404 MB kept, 424 MB heap, 509 MB RSS; 30 answers of 12 MB past a 256 MiB budget: 360 MB kept, 419 MB heap). Eight
+ * leaves room for a few surfaces validated at once (config `concurrency`, each with its own budget) and for judging.
+ */
+import { getHeapStatistics } from 'node:v8';
+
+/** The smallest default budget, bytes (256 MiB: the fixed default before it was derived). */
+export const RETENTION_FLOOR_BYTES = 256 * 1024 * 1024;
+/** The largest default budget, bytes (1 GiB). */
+export const RETENTION_CEILING_BYTES = 1024 * 1024 * 1024;
+/** The default budget is the heap limit divided by this (then clamped to the floor and ceiling). */
+export const RETENTION_HEAP_DIVISOR = 8;
+
+/** A default retention budget and the heap limit it was derived from, both bytes. */
+export interface DerivedRetentionBudget {
+  bytes: number;
+  heapLimitBytes: number;
+}
+
+/**
+ * The default budget for a heap limit of `heapLimitBytes` bytes (V8's `heap_size_limit`): that / RETENTION_HEAP_DIVISOR,
+ * rounded down, clamped to [RETENTION_FLOOR_BYTES, RETENTION_CEILING_BYTES]. A limit that is not a positive finite
+ * number gets the floor. Pure.
+ */
+export function retentionBudgetFor(heapLimitBytes: number): number {
+  if (!Number.isFinite(heapLimitBytes) || heapLimitBytes <= 0) return RETENTION_FLOOR_BYTES;
+  return Math.min(RETENTION_CEILING_BYTES, Math.max(RETENTION_FLOOR_BYTES, Math.floor(heapLimitBytes / RETENTION_HEAP_DIVISOR)));
+}
+
+/**
+ * This process's default budget (`retentionBudgetFor` of `v8.getHeapStatistics().heap_size_limit`, which follows
+ * `--max-old-space-size`, NODE_OPTIONS included), with the heap limit it came from. Never throws.
+ */
+export function defaultRetentionBudget(): DerivedRetentionBudget {
+  const heapLimitBytes = getHeapStatistics().heap_size_limit;
+  return { bytes: retentionBudgetFor(heapLimitBytes), heapLimitBytes };
+}
