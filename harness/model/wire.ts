@@ -351,7 +351,8 @@ export interface WireTap {
   /**
    * Set once the server frames the session kept passed its retention budget (SessionOptions.maxRetainedBytes, bytes):
    * from then on it kept no more frames here nor notifications in records, and sent no further request (those
-   * records say `unsent: 'budget'`). `budgetBytes`: the budget; `keptBytes`: the bytes kept when the session closed
+   * records say `unsent: 'budget'`). `budgetBytes`: the budget; `keptBytes`: what the frames kept cost when the session closed (their text and
+   * structure, `retainedCost` in harness/retention-budget.ts)
    * (the budget plus the answers that were in flight); `atMs`: when it passed, ms since the session's first spawn;
    * `heapLimitBytes`: set when the budget was the derived default (not configured), the V8 heap limit of the harness's
    * process it was derived from (harness/retention-budget.ts). Absent while within it.

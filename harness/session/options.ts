@@ -79,7 +79,7 @@ export interface SessionOptions {
    * The surface's retention budget, bytes (default: derived from this process's V8 heap limit, `defaultRetentionBudget`
    * in harness/retention-budget.ts: the limit / 8 within 256 MiB to 1 GiB; given, it is used as it is): the server frames the session
    * keeps (responses and notifications in request records, frames in the wire tap), each counted once by the byte
-   * length of its line. Past it the session keeps no more tap frames or notifications and sends no further request
+   * length of its line plus an estimate of what its objects and arrays hold (`retainedCost`, harness/retention-budget.ts). Past it the session keeps no more tap frames or notifications and sends no further request
    * (`RequestRecord.unsent: 'budget'`; `WireTap.retention` says when); the answers already in flight are still kept,
    * so the bound is the budget plus one in-flight window of answers (each at most `maxLineBytes`). Every process of
    * the session counts against it; a fresh-process probe's session has its own.

@@ -9,7 +9,7 @@ import { mayNameNetworkFailure, networkFailure } from '../model/network-failure.
 import { stripTerminalControls } from '../model/reader-view.ts';
 import type { EnvMask } from './env-mask.ts';
 import { MAX_STDOUT_ENTRIES } from './options.ts';
-import { defaultRetentionBudget, type DerivedRetentionBudget } from '../retention-budget.ts';
+import { defaultRetentionBudget, retainedCost, type DerivedRetentionBudget } from '../retention-budget.ts';
 
 export { stderrProcessLabel };
 
@@ -82,7 +82,7 @@ export class WireTapRecorder {
   private readonly maxRetained: number;
   /** The V8 heap limit the budget was derived from, bytes; undefined when the budget was given. */
   private readonly retentionHeapLimit: number | undefined;
-  /** Bytes of the server frames kept so far (`retain`), each frame counted once. */
+  /** What the server frames kept so far cost (`retain`, `retainedCost`: text and structure), bytes, each frame counted once. */
   private retainedBytes = 0;
   /** The frames counted in `retainedBytes` (a response the tap keeps is also its request record's). */
   private readonly counted = new WeakSet<object>();
@@ -114,7 +114,8 @@ export class WireTapRecorder {
 
   /**
    * Count a server frame of `bytes` bytes (its line's UTF-8 length) that the session is about to keep, once per
-   * frame object, against the retention budget (`maxRetainedBytes`), and say whether to keep it. Past the budget,
+   * frame object, against the retention budget (`maxRetainedBytes`), and say whether to keep it. It counts
+   * `retainedCost(frame, bytes)`: the text plus an estimate of the heap its objects and arrays take (retention-budget.ts). Past the budget,
    * only a `required` frame is kept (the answer to a request in flight: its record needs it) and counted; anything
    * else (a tap frame, a notification, a late frame) is dropped. A frame already counted is always kept.
    */
@@ -122,7 +123,7 @@ export class WireTapRecorder {
     if (this.counted.has(frame)) return true;
     if (this.budgetPassedAt !== undefined && !required) return false;
     this.counted.add(frame);
-    this.retainedBytes += bytes;
+    this.retainedBytes += retainedCost(frame, bytes);
     if (this.budgetPassedAt === undefined && this.retainedBytes > this.maxRetained) this.budgetPassedAt = this.now();
     return true;
   }

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { SpawnSpec } from '../../harness/session/index.ts';
+import { CONTAINER_COST_BYTES, SLOT_COST_BYTES } from '../../harness/retention-budget.ts';
 import { options, sessionStarter } from './helpers.ts';
 
 const start = sessionStarter();
@@ -95,6 +96,20 @@ describe('the retention budget', () => {
     expect(tap.retention?.keptBytes).toBeGreaterThan(100_000);
     expect(tap.retention?.keptBytes).toBeLessThan(200_000); // each frame counted once: tap frame and record are one
     expect(tap.stdinLines - written).toBe(3); // the three calls sent, nothing after them
+  });
+
+  it('counts what a structure-dense answer holds, not only its length', async () => {
+    // 12 answers of ~40,000 bytes of `[{},{},...]` (~480 KB of lines, within 1,000,000 by length alone), each holding
+    // 13,333 objects: ~680 KB each by retainedCost, so the 2nd answer passes the budget and the rest are not sent
+    const session = await start(server('dense-answers.mjs', ['--tools', '12', '--bytes', '40000']), options({ maxRetainedBytes: 1_000_000, callConcurrency: 1 }));
+    const { tools } = await session.listTools();
+    const records = [];
+    for (const tool of tools) records.push(await session.callTool(tool.name, {}));
+    expect(records.map((r) => r.unsent)).toEqual([...Array(2).fill(undefined), ...Array(10).fill('budget')]);
+    await session.close();
+    const kept = session.tap().retention?.keptBytes ?? 0;
+    expect(kept).toBeGreaterThan(2 * 13_333 * (CONTAINER_COST_BYTES + SLOT_COST_BYTES));
+    expect(kept).toBeLessThan(2_000_000);
   });
 
   it('sends every request when the answers stay within it (the twin)', async () => {
