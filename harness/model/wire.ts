@@ -459,12 +459,6 @@ export interface HttpExchange {
     withId?: boolean;
   };
   /**
-   * A POST sent a second time, on a fresh connection, because its first attempt went out on a reused keep-alive socket
-   * that was reset or closed before any byte of an answer (the keep-alive race: connection.ts `retriesOnFresh`); the
-   * status, body and `error` are the second attempt's. Absent when sent once.
-   */
-  retried?: true;
-  /**
    * The answer's body held bytes that are not valid UTF-8 (a JSON body, or an SSE stream: any of its bytes); the
    * harness decoded them as U+FFFD. Absent when the body was valid UTF-8, empty, or over the frame limit (not read whole).
    */

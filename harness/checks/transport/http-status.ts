@@ -31,9 +31,6 @@
  * request draws one finding. Such a page whose SSE stream ended after an event with an id stays here (`notResumed`,
  * info; tools/listing only says the listing stopped there). A re-list's page (after
  * notifications/tools/list_changed), which tools/listing leaves to the transport checks, is counted here.
- * A POST that went out on a reused keep-alive socket reset before any byte of an answer was sent once more on a fresh
- * connection by the session (the keep-alive race; session/http/connection.ts `retriesOnFresh`): only the second
- * attempt's failure is counted.
  * `invalidUtf8`: answers (application/json or text/event-stream, any status) whose body held bytes that are not valid
  * UTF-8 (util/http-utf8.ts): one finding for the surface with the count, naming the first answer's body kind and the
  * method it answered, never the bytes; an error, as transport/stdout's `invalidUtf8` is (spec 2025-03-26 and later

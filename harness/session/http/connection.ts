@@ -51,8 +51,7 @@ export const ACCEPT = 'application/json, text/event-stream';
  * own (http.Agent keepSocketAlive), and without one keeps idle sockets for ever: with this bound the harness drops
  * them first, so a request never goes out on a socket a server with an idle timeout above it could have closed.
  * Only idle pooled sockets are destroyed on it (an active request's socket only emits 'timeout', which nothing here
- * acts on). A server that closes idle connections sooner, with no Keep-Alive hint, can still close one just as a request
- * goes out on it: that request is sent once more on a fresh connection (`retriesOnFresh`).
+ * acts on).
  */
 export const IDLE_SOCKET_MS = 1000;
 
@@ -137,30 +136,22 @@ export class HttpConnection implements Connection {
    */
   private getOnce(headers: OutgoingHttpHeaders, exchange: HttpExchange, message: Described): void {
     const started = performance.now();
+    const req = this.open('GET', headers);
     let settled = false;
-    const attempt = (fresh: boolean) => {
-      const req = this.open('GET', headers, fresh);
-      let responded = false;
-      const finish = (error?: string) => {
-        if (settled) return;
-        settled = true;
-        this.settle(req, exchange, started, error);
-        if (message.id !== undefined && this.alive) this.unansweredListener(message.id, undefined);
-      };
-      req.on('response', (res) => {
-        responded = true;
-        recordHead(exchange, res, this.options.mask);
-        res.on('error', () => {});
-        req.destroy();
-        finish();
-      });
-      req.on('error', (err: NodeJS.ErrnoException) => {
-        if (!fresh && !responded && !settled && this.retry(req, err, exchange)) attempt(true);
-        else finish(!this.alive ? 'aborted' : errorName(err));
-      });
-      req.end();
+    const finish = (error?: string) => {
+      if (settled) return;
+      settled = true;
+      this.settle(req, exchange, started, error);
+      if (message.id !== undefined && this.alive) this.unansweredListener(message.id, undefined);
     };
-    attempt(false);
+    req.on('response', (res) => {
+      recordHead(exchange, res, this.options.mask);
+      res.on('error', () => {});
+      req.destroy();
+      finish();
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => finish(!this.alive ? 'aborted' : errorName(err)));
+    req.end();
   }
 
   /** End the session: DELETE it when the server issued one (spec §Session Management 5), close every open stream. */
@@ -229,57 +220,42 @@ export class HttpConnection implements Connection {
     return this.protocolVersion === undefined ? {} : { 'mcp-protocol-version': this.protocolVersion };
   }
 
-  /**
-   * POST one frame and read its answer. A POST that went out on a reused keep-alive socket and failed with a reset
-   * (ECONNRESET, EPIPE; Node's "socket hang up" is an ECONNRESET) before any byte of an answer is sent once more, on a
-   * fresh connection (`retriesOnFresh`): that is the keep-alive race, the server closing an idle connection just as
-   * the harness reused it (Node's http docs, `request.reusedSocket`), no evidence the server fails to answer. The
-   * exchange records it (`HttpExchange.retried`); the second attempt's failure is the exchange's.
-   */
   private post(frame: string, headers: OutgoingHttpHeaders, exchange: HttpExchange, message: Described, adoptSession: boolean): void {
     const started = performance.now();
+    const req = this.open('POST', headers);
     const state: AnswerState = { answered: false, errorFrame: undefined };
     let settled = false;
     let inputDone = () => {};
     if (message.kind !== 'request') this.inputs.set(exchange, new Promise<void>((resolve) => (inputDone = resolve)));
-    const attempt = (fresh: boolean) => {
-      const req = this.open('POST', headers, fresh);
-      let responded = false;
-      const finish = (error?: string) => {
-        if (settled) return;
-        settled = true;
-        this.inputs.delete(exchange);
-        inputDone();
-        this.settle(req, exchange, started, error);
-        if (message.kind === 'request' && message.id !== undefined) {
-          exchange.answered = state.answered;
-          if (!state.answered && error !== 'aborted' && this.alive) this.unansweredListener(message.id, state.errorFrame);
-        }
-        // nothing listens any more (the server is gone); a reset is one exchange's fault
-        if (error === 'refused') this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: true });
-      };
-      req.on('response', (res) => {
-        responded = true;
-        const type = recordHead(exchange, res, this.options.mask);
-        const issued = headerValue(res.headers['mcp-session-id']);
-        if (issued !== undefined) {
-          exchange.sessionIdIssued = true;
-          if (adoptSession && this.sessionId === undefined) this.sessionId = issued;
-        }
-        const read = type === 'text/event-stream' ? this.readSse(res, exchange, message, state) : this.readJson(res, exchange, message, state);
-        const done = read.then(() => finish(), () => finish(this.alive ? 'reset' : 'aborted'));
-        if (type === 'text/event-stream') {
-          this.streams.set(exchange, done);
-          void done.then(() => this.streams.delete(exchange));
-        }
-      });
-      req.on('error', (err: NodeJS.ErrnoException) => {
-        if (!fresh && !responded && !settled && this.retry(req, err, exchange)) attempt(true);
-        else finish(!this.alive ? 'aborted' : errorName(err));
-      });
-      req.end(frame);
+    const finish = (error?: string) => {
+      if (settled) return;
+      settled = true;
+      this.inputs.delete(exchange);
+      inputDone();
+      this.settle(req, exchange, started, error);
+      if (message.kind === 'request' && message.id !== undefined) {
+        exchange.answered = state.answered;
+        if (!state.answered && error !== 'aborted' && this.alive) this.unansweredListener(message.id, state.errorFrame);
+      }
+      // nothing listens any more (the server is gone); a reset is one exchange's fault (a reused keep-alive socket)
+      if (error === 'refused') this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: true });
     };
-    attempt(false);
+    req.on('response', (res) => {
+      const type = recordHead(exchange, res, this.options.mask);
+      const issued = headerValue(res.headers['mcp-session-id']);
+      if (issued !== undefined) {
+        exchange.sessionIdIssued = true;
+        if (adoptSession && this.sessionId === undefined) this.sessionId = issued;
+      }
+      const read = type === 'text/event-stream' ? this.readSse(res, exchange, message, state) : this.readJson(res, exchange, message, state);
+      const done = read.then(() => finish(), () => finish(this.alive ? 'reset' : 'aborted'));
+      if (type === 'text/event-stream') {
+        this.streams.set(exchange, done);
+        void done.then(() => this.streams.delete(exchange));
+      }
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => finish(!this.alive ? 'aborted' : errorName(err)));
+    req.end(frame);
   }
 
   /** A JSON body: one message (or an array of them), buffered up to the frame limit. */
@@ -404,40 +380,20 @@ export class HttpConnection implements Connection {
     const exchange = this.options.tap.httpExchange({ connection: this.options.index, method: 'DELETE', session: 'sent', bodyBytes: 0, messages: 0 });
     const started = performance.now();
     return new Promise<void>((resolve) => {
-      const attempt = (fresh: boolean) => {
-        const req = this.open('DELETE', headers, fresh);
-        let responded = false;
-        const done = (error?: string) => {
-          this.settle(req, exchange, started, error);
-          resolve();
-        };
-        req.on('response', (res) => {
-          responded = true;
-          recordHead(exchange, res, this.options.mask);
-          res.on('data', (chunk: Buffer) => (exchange.bodyBytes += chunk.length));
-          res.on('end', () => done());
-          res.on('error', () => done('reset'));
-        });
-        req.on('error', (err: NodeJS.ErrnoException) => {
-          if (!fresh && !responded && this.retry(req, err, exchange)) attempt(true);
-          else done(errorName(err));
-        });
-        req.end();
+      const req = this.open('DELETE', headers);
+      const done = (error?: string) => {
+        this.settle(req, exchange, started, error);
+        resolve();
       };
-      attempt(false);
+      req.on('response', (res) => {
+        recordHead(exchange, res, this.options.mask);
+        res.on('data', (chunk: Buffer) => (exchange.bodyBytes += chunk.length));
+        res.on('end', () => done());
+        res.on('error', () => done('reset'));
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => done(errorName(err)));
+      req.end();
     });
-  }
-
-  /**
-   * Whether a request that failed before any byte of an answer goes out once more on a fresh connection (the caller
-   * checked it is a first attempt with no answer and not settled): the keep-alive race (`retriesOnFresh`) while the
-   * connection is alive. When it does, the failed request leaves the in-flight set and the exchange says `retried`.
-   */
-  private retry(req: ClientRequest, err: NodeJS.ErrnoException, exchange: HttpExchange): boolean {
-    if (!this.alive || !retriesOnFresh(req.reusedSocket, err.code)) return false;
-    this.inflight.delete(req);
-    exchange.retried = true;
-    return true;
   }
 
   /** An exchange is over: no longer in flight, its duration (ms) and failure (if any) recorded. */
@@ -447,12 +403,10 @@ export class HttpConnection implements Connection {
     if (error !== undefined) exchange.error = error;
   }
 
-  /** Open a request on the connection's keep-alive pool, or (`fresh`) on a new connection of its own, closed after it. */
-  private open(method: HttpExchange['method'], headers: OutgoingHttpHeaders, fresh = false): ClientRequest {
+  private open(method: HttpExchange['method'], headers: OutgoingHttpHeaders): ClientRequest {
     const url = this.options.url;
     const make = url.protocol === 'https:' ? nodeHttps().request : nodeHttp().request;
-    // agent false: a one-off agent without keep-alive, so the request cannot land on a pooled socket again
-    const req = make(url, { method, headers, agent: fresh ? false : this.agent });
+    const req = make(url, { method, headers, agent: this.agent });
     this.inflight.add(req);
     return req;
   }
@@ -539,26 +493,6 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 /** Visible ASCII and spaces only, no leading or trailing space (RFC 9110 field values; spec 2026-07-28 §Value Encoding). */
 function isHeaderSafe(value: string): boolean {
   return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(value);
-}
-
-/**
- * Whether a request (a POST, a probe's GET, the session's DELETE) that failed before any byte of an answer is sent once
- * more, on a fresh connection: only when it went out on a reused keep-alive socket (`request.reusedSocket`) and that
- * connection was reset or closed under it (`ECONNRESET`, which Node also gives a socket that ended before a response,
- * "socket hang up"; `EPIPE`: the write itself failed). That is the keep-alive race, the server closing an idle connection just as the client reused it:
- * Node's http docs (`request.reusedSocket`) retry exactly this case, and browsers resend a request so.
- * The rule against sending twice what the server may have acted on (RFC 9110 §9.2.2: a client retries a non-idempotent
- * request only when it can tell the first was never applied): the retry is made only when no byte of an answer came
- * (any status line or byte means the server read the request: never retried), once per request, never for a request
- * that went out on a fresh connection (a reset there counts: transport/http-status `noHttpResponse`) and never once the
- * harness is closing (the caller checks these). A server that closed an idle connection never read what came on it;
- * the one server that can see a request twice is one that read it and then reset the connection without a byte of
- * answer, which a conformant server does not do, and whose retry, reset again on its fresh connection, still counts.
- * @param reused the failed request's `reusedSocket`
- * @param code the error's errno code (`NodeJS.ErrnoException.code`)
- */
-export function retriesOnFresh(reused: boolean, code: string | undefined): boolean {
-  return reused && (code === 'ECONNRESET' || code === 'EPIPE');
 }
 
 function errorName(err: NodeJS.ErrnoException): string {
