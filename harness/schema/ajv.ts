@@ -24,7 +24,7 @@ import { precompiledMeta } from './meta.ts';
 import { surelyMetaValid2020 } from './meta-fast.ts';
 import { expansionIssue, isTooExpansive } from './expansion.ts';
 import { findRefs, refIssues } from './refs.ts';
-import { throughLocalRefs } from './pointer.ts';
+import { hasNestedId, throughLocalRefs } from './pointer.ts';
 import { NOT_EVALUATED_ISSUE, isStackOverflow, stackIssue } from './stack-guard.ts';
 import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
 
@@ -244,9 +244,16 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     const copy = withoutEmptyEnums(stripped);
     const fn: EngineValidate = compileIsolated(engine(dialect), copy.schema);
     if (warmUp) warm(fn);
-    // a keyword reached through `$ref`-only aliases is named where the document holds it (./pointer.ts)
+    // a keyword reached through `$ref`-only aliases is named where the document holds it (./pointer.ts): each
+    // distinct pointer mapped once per validator (an instance can fail one keyword thousands of times)
+    let mapped: Map<string, string> | undefined;
+    let nestedId: boolean | undefined;
     const located = (issue: ValidationIssue): ValidationIssue => {
-      const schemaPointer = throughLocalRefs(stripped, issue.schemaPointer);
+      nestedId ??= hasNestedId(stripped);
+      if (nestedId) return issue;
+      mapped ??= new Map();
+      let schemaPointer = mapped.get(issue.schemaPointer);
+      if (schemaPointer === undefined) mapped.set(issue.schemaPointer, (schemaPointer = throughLocalRefs(stripped, issue.schemaPointer)));
       return schemaPointer === issue.schemaPointer ? issue : { ...issue, schemaPointer };
     };
     return (instance) => (fn(instance) ? [] : toValidationIssues(fn.errors).map(copy.restore).map(located));

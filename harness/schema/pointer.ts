@@ -61,16 +61,21 @@ export function resolvePointer(document: unknown, pointer: string): { found: tru
   return { found: true, value: node };
 }
 
+/** The keys a `$ref`-only alias may carry besides `$ref` (annotations that assert nothing). */
+const ALIAS_KEYS = new Set(['$ref', '$comment', 'title', 'description']);
+
 /**
  * `pointer` (a schema keyword's location, e.g. ajv's `schemaPath`) as a pointer `document` really holds: where a
- * token is missing at a node that is a local `$ref` (`#` or `#/...`), the walk goes on at the ref's target. ajv
- * names a keyword reached through a chain of `$ref`-only aliases (`d0` -> `d1` -> ... -> `{type}`) at the first
- * alias (`/$defs/d0/type`, which the document does not have); this gives `/$defs/d8/type`. A pointer the document
- * holds is returned as it is; one that no chain of local refs completes (a remote ref, a cycle, a bad fragment) is
- * returned unchanged too. At most `maxHops` refs are followed. Never throws.
+ * token is missing at a node that is a `$ref`-only alias (`$ref` to a local `#` or `#/...` fragment, besides it only
+ * `$comment`, `title`, `description`), the walk goes on at the ref's target. ajv names a keyword reached through a
+ * chain of such aliases (`d0` -> `d1` -> ... -> `{type}`) at the first alias (`/$defs/d0/type`, which the document
+ * does not have); this gives `/$defs/d8/type`. A `$ref` with sibling keywords is not followed (ajv's path is relative
+ * to another node then, and following it could name a keyword that did not fail). A pointer the document holds is
+ * returned as it is; so is one no chain of at most `maxHops` aliases completes (a remote ref, a cycle, a bad
+ * fragment). The caller skips documents with a nested `$id` (refs resolve against another base there). Never throws.
  * Spec: JSON Schema 2020-12 Core §8.2.3.1 ($ref), RFC 6901 (JSON Pointer).
  */
-export function throughLocalRefs(document: unknown, pointer: string, maxHops = 100_000): string {
+export function throughLocalRefs(document: unknown, pointer: string, maxHops = 64): string {
   if (resolvePointer(document, pointer).found) return pointer;
   let tokens: string[];
   try {
@@ -99,6 +104,7 @@ export function throughLocalRefs(document: unknown, pointer: string, maxHops = 1
     }
     const ref = Object.prototype.hasOwnProperty.call(node, '$ref') ? (node as Record<string, unknown>).$ref : undefined;
     if (typeof ref !== 'string' || !ref.startsWith('#') || ++hops > maxHops) return pointer;
+    if (!Object.keys(node).every((key) => ALIAS_KEYS.has(key))) return pointer;
     let target: string;
     try {
       target = decodeURIComponent(ref.slice(1));
@@ -111,4 +117,23 @@ export function throughLocalRefs(document: unknown, pointer: string, maxHops = 1
     path = parsePointer(target);
   }
   return joinPointer('', ...path);
+}
+
+/**
+ * True when a schema object below the root of `document` has an `$id` (or draft-06/07 `id` string): `$ref`s under it
+ * resolve against that base, not the root's, so `throughLocalRefs` (which resolves from the root) does not apply.
+ * Conservative: a property named `$id` counts too. Iterative, linear in the document. Never throws on JSON data.
+ */
+export function hasNestedId(document: unknown): boolean {
+  const stack: unknown[] = [];
+  const push = (value: unknown) => {
+    if (value !== null && typeof value === 'object') stack.push(value);
+  };
+  if (document !== null && typeof document === 'object') for (const key of Object.keys(document)) push((document as Record<string, unknown>)[key]);
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown>;
+    if (!Array.isArray(node) && (Object.prototype.hasOwnProperty.call(node, '$id') || typeof node.id === 'string')) return true;
+    for (const key of Object.keys(node)) push(node[key]);
+  }
+  return false;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeToken, joinPointer, parsePointer, resolvePointer, throughLocalRefs } from '../../harness/schema/pointer.ts';
+import { escapeToken, hasNestedId, joinPointer, parsePointer, resolvePointer, throughLocalRefs } from '../../harness/schema/pointer.ts';
 import { jsonEqual, sortedJson } from '../../harness/schema/sorted-json.ts';
 
 describe('pointer (RFC 6901)', () => {
@@ -38,5 +38,26 @@ describe('canonical JSON', () => {
     expect(throughLocalRefs(cycle, '/$defs/a/type', 50)).toBe('/$defs/a/type');
     expect(throughLocalRefs({ $defs: { a: { $ref: 'https://example.invalid/s#/x' } } }, '/$defs/a/type')).toBe('/$defs/a/type');
     expect(throughLocalRefs({ $defs: { a: { $ref: '#/$defs/none' } } }, '/$defs/a/type')).toBe('/$defs/a/type');
+  });
+
+  it('follows only $ref-only aliases, at most 64 of them, and says when a nested $id changes the base (review D2, D3)', () => {
+    // a $ref with sibling keywords is no alias: ajv's path is relative to another node there, so it is left as it is
+    const siblings = { $ref: '#/$defs/base', properties: { x: { $ref: '#/$defs/d0' } }, $defs: { base: { minimum: 100 }, d0: { $ref: '#/$defs/d1', minimum: 5 }, d1: { type: 'number' } } };
+    expect(throughLocalRefs(siblings, '/minimum')).toBe('/minimum');
+    expect(throughLocalRefs(siblings, '/$defs/d0/type')).toBe('/$defs/d0/type');
+    // annotations beside the $ref keep it an alias
+    expect(throughLocalRefs({ $defs: { a: { $ref: '#/$defs/b', description: 'd', title: 't' }, b: { type: 'string' } } }, '/$defs/a/type')).toBe('/$defs/b/type');
+    const chain = (links: number) => {
+      const $defs: Record<string, unknown> = {};
+      for (let i = 0; i < links; i++) $defs[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
+      $defs[`d${links}`] = { type: 'string' };
+      return { $defs };
+    };
+    expect(throughLocalRefs(chain(64), '/$defs/d0/type')).toBe('/$defs/d64/type');
+    expect(throughLocalRefs(chain(65), '/$defs/d0/type')).toBe('/$defs/d0/type');
+    expect(hasNestedId({ $id: 'https://e.x/root', $defs: { a: { type: 'string' } } })).toBe(false);
+    expect(hasNestedId({ $defs: { c: { $id: 'https://e.x/c', $ref: '#/$defs/z' } } })).toBe(true);
+    expect(hasNestedId({ definitions: { c: { id: 'http://e.x/c' } } })).toBe(true);
+    expect(hasNestedId({ properties: { id: { type: 'string' } } })).toBe(false);
   });
 });
