@@ -87,7 +87,8 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
     options.onProgress?.({ type: 'surface-start', surface: surface.name });
     const ctx = async (): Promise<SurfaceRunContext> => {
       const { checks, schemas } = await engine();
-      return { checks, schemas, filter: { tools: filters.tools, callShard }, signal: options.signal };
+      // the run's caches, the surface's own record of validators that overflowed the stack (SchemaService.scope)
+      return { checks, schemas: schemas.scope(), filter: { tools: filters.tools, callShard }, signal: options.signal };
     };
     const result = await validateSurfaceSafely(surface, engine, ctx, spares, interrupt.signal, options.eraHints);
     options.onProgress?.({ type: 'surface-end', surface: surface.name, result });

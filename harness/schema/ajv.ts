@@ -122,8 +122,6 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
   const engines = new Map<Dialect, Engine>();
   const compiled = new Map<string, CompileResult>();
   const metaCache = new Map<string, SchemaIssue[]>();
-  /** Compile results whose validator overflowed the call stack -> the compile error given for them from then on. */
-  const refused = new WeakMap<CompileResult, CompileResult>();
   let compiles = 0;
   let hits = 0;
   let interpreted = 0;
@@ -261,27 +259,21 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
 
   /**
    * A compiled validate behind the stack guard (./stack-guard.ts): a stack overflow while validating answers
-   * NOT_EVALUATED_ISSUE, then and on every later call, and `compile` gives the schema's `stackIssue()` from then on.
+   * NOT_EVALUATED_ISSUE. What follows from it (every later call answered so, `compile` giving the schema's
+   * `stackIssue()`) is the scope's (`scoped`): one surface's validations never change another's verdicts.
    */
-  const guarded = (dialect: Dialect, validate: (instance: unknown) => ValidationIssue[]): CompileResult => {
-    let overflowed = false;
-    const result: CompileResult = {
-      ok: true,
-      dialect,
-      validate: (instance) => {
-        if (overflowed) return [NOT_EVALUATED_ISSUE];
-        try {
-          return validate(instance);
-        } catch (error) {
-          if (!isStackOverflow(error)) throw error;
-          overflowed = true;
-          refused.set(result, { ok: false, dialect, reason: 'compile-error', issues: [stackIssue()] });
-          return [NOT_EVALUATED_ISSUE];
-        }
-      },
-    };
-    return result;
-  };
+  const guarded = (dialect: Dialect, validate: (instance: unknown) => ValidationIssue[]): CompileResult => ({
+    ok: true,
+    dialect,
+    validate: (instance) => {
+      try {
+        return validate(instance);
+      } catch (error) {
+        if (!isStackOverflow(error)) throw error;
+        return [NOT_EVALUATED_ISSUE];
+      }
+    },
+  });
 
   /** A validate that answers "valid" from the interpreter and asks ajv (compiled on first need) for the issues. */
   const lazyAjv = (valid: (instance: unknown) => boolean | undefined, stripped: JsonSchema, dialect: Dialect) => {
@@ -299,11 +291,6 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
       if (fn === null) return [LATE_COMPILE_ISSUE];
       return fn(instance);
     };
-  };
-
-  const compile = (schema: JsonSchema): CompileResult => {
-    const result = compileCached(schema);
-    return refused.get(result) ?? result;
   };
 
   const compileCached = (schema: JsonSchema): CompileResult => {
@@ -340,5 +327,43 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     return result;
   };
 
-  return { dialectOf, compile, metaValidate, stats: () => ({ compiles, hits, interpreted }) };
+  return scoped({ dialectOf, compile: compileCached, metaValidate, stats: () => ({ compiles, hits, interpreted }) });
+}
+
+/** The caches and engines of a schema service, shared by its scopes. */
+type ServiceCore = Omit<SchemaService, 'scope'>;
+
+/**
+ * A scope of `core` (SchemaService.scope): the core's caches, and its own record of the validators that overflowed the
+ * call stack. Once one answers NOT_EVALUATED_ISSUE in this scope, it answers so on every later call here (no second
+ * overflow's cost) and `compile` gives its schema as a `compile-error` with `stackIssue()` (schema/compile reports
+ * it); another scope (surface) still validates with it, so its verdicts never depend on which surface ran first.
+ */
+function scoped(core: ServiceCore): SchemaService {
+  const views = new WeakMap<CompileResult, CompileResult>();
+  const view = (result: CompileResult): CompileResult => {
+    if (!result.ok) return result;
+    let known = views.get(result);
+    if (known !== undefined) return known;
+    let refusal: CompileResult | undefined;
+    const validate = (instance: unknown): ValidationIssue[] => {
+      if (refusal !== undefined) return [NOT_EVALUATED_ISSUE];
+      const issues = result.validate(instance);
+      if (issues.length === 1 && issues[0] === NOT_EVALUATED_ISSUE) {
+        refusal = { ok: false, dialect: result.dialect, reason: 'compile-error', issues: [stackIssue()] };
+        views.set(result, refusal);
+      }
+      return issues;
+    };
+    known = { ok: true, dialect: result.dialect, validate };
+    views.set(result, known);
+    return known;
+  };
+  return {
+    dialectOf: core.dialectOf,
+    metaValidate: core.metaValidate,
+    stats: core.stats,
+    compile: (schema) => view(core.compile(schema)),
+    scope: () => scoped(core),
+  };
 }

@@ -61,7 +61,7 @@ export interface DialectInfo {
   name?: DialectName;
 }
 
-/** Dialect-aware compile cache shared by every check of a run. */
+/** Dialect-aware compile cache shared by every check of a run (each surface through its own `scope()`). */
 export interface SchemaService {
   dialectOf(schema: JsonSchema): DialectInfo;
   /** Compile (cached per schema object and by the sha256 of the dialect and its JSON text). Never throws. */
@@ -70,4 +70,10 @@ export interface SchemaService {
   metaValidate(schema: JsonSchema): SchemaIssue[];
   /** Counters for the benchmark: distinct compiles, cache hits, and how many of the compiles the interpreter took (no code generation). */
   stats(): { compiles: number; hits: number; interpreted: number };
+  /**
+   * A service sharing this one's engines and caches, with its own record of validators that overflowed the call stack
+   * (harness/schema/stack-guard.ts): a run gives each surface its own scope, so what one surface's validations met
+   * never changes another surface's verdicts (schema/compile's, result/structured-content's).
+   */
+  scope(): SchemaService;
 }

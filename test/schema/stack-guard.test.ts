@@ -48,6 +48,24 @@ describe('schema service: the stack guard', () => {
     expect(service.compile(s)).toEqual({ ok: false, dialect: '2020-12', reason: 'compile-error', issues: [stackIssue()] });
   });
 
+  it("keeps an overflow to the scope it happened in: another surface's scope still validates (review D4)", () => {
+    const run = createSchemaService();
+    const a = run.scope();
+    const b = run.scope();
+    const s = schema();
+    const ra = a.compile(s);
+    if (!ra.ok) throw new Error('does not compile');
+    expect(ra.validate(overflowing())).toEqual([NOT_EVALUATED_ISSUE]);
+    expect(a.compile(s).ok).toBe(false);
+    // the same schema object, the same run caches: surface b judges its own results and compiles it
+    const rb = b.compile(s);
+    if (!rb.ok) throw new Error('refused in another scope');
+    expect(rb.validate({ x: 'a' })).toEqual([]);
+    expect(rb.validate({ x: 1 })[0]?.keyword).toBe('type');
+    expect(run.compile(s).ok).toBe(true);
+    expect(run.stats().compiles).toBe(1);
+  });
+
   it('leaves a validator that does not overflow alone: its verdicts, and any other throw, as before', () => {
     const service = createSchemaService();
     const s = schema();
