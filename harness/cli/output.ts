@@ -28,7 +28,9 @@ export async function publish(raw: Report, config: OutputConfig, harnessFailed: 
   const report = stripValues(baseline?.report ?? raw, config.showValues);
   const catalog = await loadCatalog();
   const reporters = config.reporters.includes('console') ? config.reporters : ['console', ...config.reporters];
-  const result = await writeReports(report, { reportDir: config.reportDir, reporters, ctx: { showValues: config.showValues, catalog, ...docsUrlFor(config) } });
+  const result = await writeReports(report, { reportDir: config.reportDir, reporters, removeStale: true, ctx: { showValues: config.showValues, catalog, ...docsUrlFor(config) } });
+  // never silent: a file a user may have kept (an edited report.md) is gone
+  for (const path of result.removed) process.stderr.write(`mcp-harness: removed ${oneLine(path)}: an earlier run's report of a reporter this run did not write\n`);
   // escaped for one terminal line (reporters/text.ts `oneLine`), as the console reporter escapes: a crash message or a
   // merged report file can carry a server's text
   for (const failure of result.failures) process.stderr.write(`mcp-harness: reporter ${failure.reporter} failed: ${oneLine(failure.error)}\n`);

@@ -4,10 +4,12 @@
  * reporter's default file `<reportDir>/<fileName>` that this run did not write is removed, but only when it is a
  * regular file (not a symlink, directory or device) whose beginning carries that reporter's own marker
  * (FileReporter.ownsFile: `# mcp-harness report`, `<testsuites name="mcp-harness"`...): a user's file of the same
- * name, or anything the harness did not write, is never deleted. Paths set by option or env var are not touched.
+ * name, or anything the harness did not write, is never deleted. Paths set by option or env var are not touched, and
+ * neither is a file this run wrote under another name (the same device and inode: a report directory reached through a
+ * symlink while an env var named the real path).
  */
 import { constants } from 'node:fs';
-import { lstat, open, unlink } from 'node:fs/promises';
+import { lstat, open, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FileReporter } from './types.ts';
 
@@ -36,10 +38,18 @@ async function headOf(path: string): Promise<string | undefined> {
  */
 export async function removeStaleReports(reportDir: string, reporters: readonly FileReporter[], written: readonly string[]): Promise<string[]> {
   const keep = new Set(written.map((p) => resolve(p)));
+  // what this run wrote, by file identity: one file can be reached by two paths (a symlinked directory)
+  const writtenIds = new Set<string>();
+  for (const p of written) {
+    const s = await stat(p).catch(() => undefined);
+    if (s) writtenIds.add(`${s.dev}:${s.ino}`);
+  }
   const removed: string[] = [];
   for (const reporter of reporters) {
     const path = resolve(join(reportDir, reporter.fileName));
     if (keep.has(path) || !reporter.ownsFile) continue;
+    const own = await lstat(path).catch(() => undefined);
+    if (!own || writtenIds.has(`${own.dev}:${own.ino}`)) continue;
     const head = await headOf(path).catch(() => undefined);
     if (head === undefined || !reporter.ownsFile(head)) continue;
     try {

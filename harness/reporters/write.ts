@@ -31,6 +31,11 @@ export interface WriteReportsOptions {
   stdout?: ConsoleStream;
   /** Reporter registry (default the built-ins). */
   registry?: ReporterRegistry;
+  /**
+   * Remove an earlier run's report files this run did not write (./stale.ts). `run` and `merge` do: the directory then
+   * holds one run's reports. `diff` does not: its report.json replaces a run's, and the run's other reports are kept.
+   */
+  removeStale?: boolean;
 }
 
 /**
@@ -64,8 +69,8 @@ async function runReporter(reporter: Reporter, report: Report, options: WriteRep
 }
 
 /**
- * Run every selected reporter in order, isolating faults; then remove the stale report files under `reportDir`: an
- * earlier run's default file of a reporter this run did not write, when it carries that reporter's marker
+ * Run every selected reporter in order, isolating faults; then, with `removeStale`, remove the stale report files under
+ * `reportDir`: an earlier run's default file of a reporter this run did not write, when it carries that reporter's marker
  * (./stale.ts; a user's file is never removed).
  * @throws ReportError `MCP_HARNESS_REPORTER_UNKNOWN` for an unknown name (nothing written then).
  */
@@ -82,6 +87,6 @@ export async function writeReports(report: Report, options: WriteReportsOptions)
   }
   // an earlier run's report of a reporter not written now (or that failed now) would read as this run's verdict
   const fileReporters = [...(options.registry ?? BUILTIN_REPORTERS).values()].filter((r): r is FileReporter => r.kind === 'file');
-  result.removed = await removeStaleReports(options.reportDir, fileReporters, result.written);
+  if (options.removeStale === true) result.removed = await removeStaleReports(options.reportDir, fileReporters, result.written);
   return result;
 }

@@ -27,7 +27,7 @@ const report = buildReport(sampleInput());
 const ctx = { showValues: false, catalog };
 const quiet = { write: () => true, isTTY: false };
 const ALL = ['markdown', 'junit', 'sarif', 'html'];
-const write = (reportDir: string, reporters: string[], env: Record<string, string> = {}) => writeReports(report, { reportDir, reporters, ctx, env, stdout: quiet });
+const write = (reportDir: string, reporters: string[], env: Record<string, string> = {}, removeStale = true) => writeReports(report, { reportDir, reporters, ctx, env, stdout: quiet, removeStale });
 
 describe('stale report files', () => {
   it('every built-in file reporter recognises its own output, and not another\'s', () => {
@@ -71,5 +71,24 @@ describe('stale report files', () => {
     expect(lstatSync(join(reportDir, 'report.html')).isSymbolicLink()).toBe(true);
     expect(existsSync(elsewhere)).toBe(true);
     expect(existsSync(sarif)).toBe(true);
+  });
+
+  it('keeps a file this run wrote under another path: a symlinked report dir, the env var naming the real one (review D5)', async () => {
+    const real = join(dir, 'real');
+    mkdirSync(real, { recursive: true });
+    const link = join(dir, 'link');
+    symlinkSync(real, link);
+    await write(link, ALL);
+    const result = await write(link, ['markdown'], { MCP_HARNESS_MARKDOWN_FILE: join(real, 'report.md') });
+    expect(existsSync(join(real, 'report.md'))).toBe(true);
+    expect(result.removed.map((p) => p.slice(link.length + 1)).sort()).toEqual(['junit.xml', 'report.html', 'report.sarif']);
+  });
+
+  it('removes nothing unless asked (diff writes its report.json beside a run\'s other reports and keeps them, review D6)', async () => {
+    const reportDir = join(dir, 'diff');
+    await write(reportDir, ALL);
+    const result = await write(reportDir, [], {}, false);
+    expect(result.removed).toEqual([]);
+    for (const name of ['junit.xml', 'report.html', 'report.sarif', 'report.md']) expect(existsSync(join(reportDir, name)), name).toBe(true);
   });
 });
