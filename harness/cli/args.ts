@@ -181,6 +181,11 @@ function unknownOptionMessage(flag: string, helpHint: string): string {
   return `Unknown option${hint ? ` (did you mean --${hint}?)` : ''}; ${helpHint}`;
 }
 
+/** The table's spec of flag `name`, undefined for a name it does not hold (an own key only: `--constructor` is no flag). */
+function specOf(name: string): OptionSpec | undefined {
+  return Object.prototype.hasOwnProperty.call(OPTION_TABLE, name) ? (OPTION_TABLE as Record<string, OptionSpec>)[name] : undefined;
+}
+
 /**
  * Every flag problem of a loose parse's tokens: unknown flags (with a did-you-mean), a value flag without its value,
  * a switch given a value. In argv order.
@@ -189,7 +194,7 @@ function tokenIssues(tokens: ReturnType<typeof parseArgs>['tokens'], own: readon
   const helpHint = `see mcp-harness ${guessCommand(own) ?? 'run'} --help`;
   return (tokens ?? []).flatMap((t): Issue[] => {
     if (t.kind !== 'option') return [];
-    const spec = (OPTION_TABLE as Record<string, OptionSpec>)[t.name];
+    const spec = specOf(t.name);
     if (spec === undefined) return [{ path: t.rawName, message: unknownOptionMessage(t.rawName, helpHint) }];
     if (spec.type === 'string' && t.value === undefined) return [{ path: `--${t.name}`, message: `Expected a value (--${t.name} ${spec.value ?? 'VALUE'})` }];
     if (spec.type === 'boolean' && t.value !== undefined) return [{ path: `--${t.name}`, message: 'Takes no value' }];
@@ -215,17 +220,16 @@ function parseOwn(own: string[], issues: Issue[]): Parsed {
     const loose = parseArgs({ args: own, options: OPTION_TABLE, allowPositionals: true, strict: false, tokens: true });
     const found = tokenIssues(loose.tokens, own);
     issues.push(...(found.length > 0 ? found : plainParseError(error as Error & { code?: string }, own).issues));
-    const table = OPTION_TABLE as Record<string, OptionSpec>;
     const values = Object.fromEntries(
       Object.entries(loose.values).flatMap(([name, value]): Array<[string, unknown]> => {
-        const spec = table[name];
+        const spec = specOf(name);
         if (spec === undefined) return [];
         if (spec.type === 'boolean') return value === true ? [[name, true]] : [];
         if (spec.multiple) return Array.isArray(value) && value.some((v) => typeof v === 'string') ? [[name, value.filter((v) => typeof v === 'string')]] : [];
         return typeof value === 'string' ? [[name, value]] : [];
       }),
     );
-    const tokens = (loose.tokens ?? []).filter((t) => t.kind !== 'option' || (table[t.name] !== undefined && found.every((i) => i.path !== t.rawName)));
+    const tokens = (loose.tokens ?? []).filter((t) => t.kind !== 'option' || (specOf(t.name) !== undefined && found.every((i) => i.path !== t.rawName)));
     return { values, positionals: loose.positionals, tokens } as Parsed;
   }
 }

@@ -51,6 +51,15 @@ describe('the command line: every problem at once', () => {
     expect(lineProblems(['merge', 'd', '--tool', 'x', '--fail-on', 'loud'])).toEqual(['--tool: Not an option of "merge"; see mcp-harness merge --help', '--fail-on: Expected "error" or "warning"']);
   });
 
+  it('a flag named after an Object.prototype member is an unknown option, not a crash (review D8)', () => {
+    expect(lineProblems(['run', '--constructor', '--toString', '--__proto__', '--reporter', 'jnuit'])).toEqual([
+      '--constructor: Unknown option; see mcp-harness run --help',
+      '--toString: Unknown option; see mcp-harness run --help',
+      '--__proto__: Unknown option; see mcp-harness run --help',
+      '--reporter: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)',
+    ]);
+  });
+
   it('the same line fixed parses', () => {
     expect(lineProblems(['run', '--config', 'x', '--reporter', 'junit', '--concurrency', '2', '--fail-on', 'warning', '--env', 'A=1', '--request-timeout', '500', '--check', 'tools/name', '--shard', '1/2', '--sandbox', '--baseline', 'b.json'])).toEqual([]);
   });
