@@ -154,7 +154,20 @@ function judgeUnknownTool(observation: SurfaceObservation, report: Reporter): vo
   const code = rpcError(unknown.request)?.code;
   if (kind === 'tool-error' && isSdk1WrappedUnknownTool(unknown.request)) return report({ messageId: 'unknownToolSdk1Wrapped', pointer: '/params/name' });
   if (kind === 'tool-error' || kind === 'result') report({ messageId: 'unknownToolNotProtocolError', data: { kind: kind === 'tool-error' ? 'an isError result' : 'a success result' }, pointer: '/params/name' });
-  else if (kind === 'protocol-error' && code !== -32602) report({ messageId: 'unknownToolWrongCode', severity: 'warning', data: { code: String(code) }, pointer: '/error/code' });
+  else if (kind === 'protocol-error' && code !== -32602) report({ messageId: 'unknownToolWrongCode', severity: 'warning', data: { code: String(code), why: namesUnknownTool(rpcError(unknown.request)?.message) ? '' : WRONG_CODE_WHY }, pointer: '/error/code' });
+}
+
+/**
+ * What an unknown-tool error whose message does not say the tool is unknown adds: the server may have failed before it
+ * looked the name up (sweep 14: server-puppeteer answers -32603 "Could not find Chrome" for any tool, a browser launch
+ * that comes first), so the code says nothing about how it answers an unknown tool where the tool can run.
+ */
+const WRONG_CODE_WHY =
+  ' Its error message does not say the tool is unknown: the server may have failed before it looked the name up (a missing browser, key or service; --show-values prints the message), so give the run what the server needs and look again.';
+
+/** True when an error message says a tool is unknown or missing (any language-neutral wording the SDKs and servers use). */
+function namesUnknownTool(message: unknown): boolean {
+  return typeof message === 'string' && /unknown|not\s+found|no\s+such|not\s+exist|doesn'?t\s+exist|invalid\s+tool|not\s+registered|unrecogni[sz]ed|not\s+available|unsupported|not\s+supported/i.test(message);
 }
 
 export default defineCheck({
@@ -166,7 +179,7 @@ export default defineCheck({
     spec: 'spec:2025-11-25/server/tools.mdx §Error Handling; SEP-1303',
     messages: {
       unknownToolNotProtocolError: 'Calling a tool that does not exist was answered with {{kind}}; it must be a JSON-RPC error with code -32602 (unknown tool).',
-      unknownToolWrongCode: 'Calling a tool that does not exist was answered with JSON-RPC error code {{code}}; the channel is right, but the spec uses -32602 (unknown tool).',
+      unknownToolWrongCode: 'Calling a tool that does not exist was answered with JSON-RPC error code {{code}}; the channel is right, but the spec uses -32602 (unknown tool).{{why}}',
       unknownToolSdk1Wrapped:
         'Calling a tool that does not exist was answered with an isError result whose text is the SDK 1.x McpServer wrapping its own -32602 error ("MCP error -32602: Tool ... not found"); it must be a JSON-RPC error with code -32602. Fix: see docs/checks.md#errorsclassification.',
       failureAsSuccess:

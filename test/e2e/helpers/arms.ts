@@ -12,6 +12,8 @@ export interface Draw {
   messageId: string;
   severity: Severity;
   includes?: string;
+  /** Text the message must not contain. */
+  excludes?: string;
 }
 
 /** One arm: a fixture run with `args`, and what it must (not) draw. */
@@ -43,6 +45,7 @@ export function expectArm(arm: Arm, findings: readonly Finding[]): void {
     const hit = findings.filter((f) => f.check === draw.check && f.messageId === draw.messageId && f.severity === draw.severity);
     expect(hit.length, `${draw.check} ${draw.messageId} ${draw.severity} in:\n${summary.join('\n')}`).toBeGreaterThan(0);
     if (draw.includes) expect(hit.map((f) => f.message).join('\n')).toContain(draw.includes);
+    if (draw.excludes) expect(hit.map((f) => f.message).join('\n')).not.toContain(draw.excludes);
   }
   const loud = findings.filter((f) => (arm.silent ?? []).includes(f.check) && (f.severity === 'error' || f.severity === 'warning'));
   expect(loud.map((f) => `${f.severity} ${f.check} ${f.messageId}: ${f.message}`)).toEqual([]);
