@@ -42,7 +42,7 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
         return await mergeCommand(args, cwd);
       case 'diff': {
         const { diffCommand } = await import('./cli/diff.ts');
-        return await diffCommand({ operands: args.positionals, command: args.serverCommand, ...(args.url !== undefined ? { url: args.url } : {}), config: args.config, reporters: args.overrides.reporters, reportDir: args.overrides.reportDir, failOn: args.diffFailOn }, cwd);
+        return await diffCommand({ operands: args.positionals, command: args.serverCommand, ...(args.url !== undefined ? { url: args.url } : {}), config: args.config, reporters: args.overrides.reporters, reportDir: args.overrides.reportDir, failOn: args.diffFailOn, surfaceFlags: args.overrides }, cwd);
       }
       case 'baseline':
       case 'run':
@@ -184,7 +184,7 @@ async function surfacesInShard(config: ResolvedConfig, shard?: Shard): Promise<n
 async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
   if (!args.serverCommand && args.url === undefined) throw new Error('snapshot needs a server command or a URL: mcp-harness snapshot [--out FILE] [--url URL] [-- COMMAND ARGS]');
   const [{ snapshot }, { terminalText }] = await Promise.all([import('./cli/snapshot.ts'), import('./cli/terminal-text.ts')]);
-  const { file, tools, left } = await snapshot(args.serverCommand ?? [], args.out, cwd, args.url);
+  const { file, tools, left } = await snapshot(args.serverCommand ?? [], args.out, cwd, args.url, args.overrides);
   for (const l of left) process.stderr.write(`mcp-harness: snapshot left tool ${terminalText(l.tool)} (tools/list entry ${l.index}) out of the lock: ${terminalText(l.reason)} (\`mcp-harness run\` reports it)\n`);
   process.stdout.write(`mcp-harness: lock with ${tools} tool${tools === 1 ? '' : 's'} written to ${file}\n`);
   return 0;

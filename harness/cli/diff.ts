@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, relative, resolve } from 'node:path';
-import { adHocSurface, loadConfig, type ResolvedSurface } from '../config/index.ts';
+import { adHocSurface, applySurfaceOverrides, loadConfig, type CliOverrides, type ResolvedSurface } from '../config/index.ts';
 import { ConfigError } from '../config/errors.ts';
 import { loadContractModule, lockableTools, readLock, type UnlockedTool } from '../contract/index.ts';
 import type { CheckMeta } from '../checks/define.ts';
@@ -48,6 +48,8 @@ export interface DiffOptions {
   reporters?: readonly string[];
   reportDir?: string;
   failOn?: DiffFailOn;
+  /** The command line's surface flags (`--env`, `--env-pass`, `--sandbox`, the timeouts) for the server `-- COMMAND` starts. */
+  surfaceFlags?: CliOverrides;
 }
 
 const MESSAGES = Object.fromEntries(Object.keys(CHANGE_IMPACT).map((k) => [k, `{{tool}}: ${k.replace(/-/g, ' ')} at {{pointer}}`])) as Record<ChangeKind, string>;
@@ -134,7 +136,8 @@ export async function loadSides(options: DiffOptions, cwd: string): Promise<[Dif
   const old = await loadSide(options.operands[0], options, cwd, 'OLD');
   if (live) {
     const [command = '', ...args] = options.command ?? [];
-    return [old, await liveSide(adHocSurface(command, args, cwd, 'diff', options.url), options.url ?? (options.command ?? []).join(' '))];
+    const surface = applySurfaceOverrides(adHocSurface(command, args, cwd, 'diff', options.url), options.surfaceFlags ?? {});
+    return [old, await liveSide(surface, options.url ?? (options.command ?? []).join(' '))];
   }
   return [old, await loadSide(options.operands[1], options, cwd, 'NEW')];
 }

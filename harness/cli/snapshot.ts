@@ -4,7 +4,7 @@
  * lock (tools with schemas and annotations, server name and version, schema hash).
  */
 import { resolve } from 'node:path';
-import { adHocSurface } from '../config/index.ts';
+import { adHocSurface, applySurfaceOverrides, type CliOverrides } from '../config/index.ts';
 import { buildLock, lockableTools, writeLock, type UnlockedTool } from '../contract/index.ts';
 import { listLiveTools } from './live.ts';
 
@@ -13,13 +13,15 @@ export const DEFAULT_LOCK_FILE = 'mcp-harness.lock.json';
 
 /**
  * Record the lock. `command` is the server command (may be empty with a `url`); `url` the Streamable HTTP
- * endpoint (`${port}`: a free loopback port). Returns the absolute path written, the number of tools recorded and
+ * endpoint (`${port}`: a free loopback port); `surfaceFlags` the command line's `--env`, `--env-pass`, `--sandbox` and
+ * timeouts for that server (as an ad-hoc `run` applies them). Returns the absolute path written, the number of tools recorded and
  * the listed tools the lock could not record (`lockableTools`: a name that is not a non-empty string, a field of the
  * wrong type), which the CLI names on stderr; the lock written is always one `diff` reads back.
  * @throws SessionBootError when the server cannot be started or booted (the CLI prints it and exits 2).
  */
-export async function snapshot(command: readonly string[], out: string | undefined, cwd: string, url?: string): Promise<{ file: string; tools: number; left: UnlockedTool[] }> {
-  const surface = adHocSurface(command[0] ?? '', command.slice(1), cwd, 'snapshot', url);
+export async function snapshot(command: readonly string[], out: string | undefined, cwd: string, url?: string, surfaceFlags: CliOverrides = {}): Promise<{ file: string; tools: number; left: UnlockedTool[] }> {
+  // the command line's surface flags: a server that needs a key (--env-pass NAME) or a long start (--start-timeout)
+  const surface = applySurfaceOverrides(adHocSurface(command[0] ?? '', command.slice(1), cwd, 'snapshot', url), surfaceFlags);
   const { negotiation, tools } = await listLiveTools(surface);
   const file = resolve(cwd, out ?? DEFAULT_LOCK_FILE);
   const lock = buildLock(negotiation, tools);

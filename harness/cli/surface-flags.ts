@@ -3,8 +3,9 @@
  * (`run -- COMMAND`) can say it too: `--env KEY=VALUE`, `--env-pass NAME` (repeatable), `--sandbox`,
  * and the timeouts in ms (`--request-timeout` -> timeouts.requestMs, `--probe-timeout` -> probeMs,
  * `--start-timeout` -> startMs, `--stdin-grace` -> stdinGraceMs, `--term-grace` -> termGraceMs,
- * `--surface-timeout` -> surfaceMs). With a config they apply to every surface. Errors name the flag,
- * never the value (an env value may be a secret).
+ * `--surface-timeout` -> surfaceMs). With a config they apply to every surface; `snapshot` and `diff` take them for the
+ * server they start (all but `--isolate` and `--surface-timeout`). Errors name the flag, never the value (an env value
+ * may be a secret).
  */
 import { DEFAULT_TIMEOUTS } from '../config/defaults.ts';
 import { ConfigError } from '../config/errors.ts';
@@ -13,18 +14,20 @@ import type { Timeouts } from '../config/types.ts';
 import type { OptionSpec } from './args.ts';
 
 const RUN = ['run', 'baseline'] as const;
+/** The commands that start a server of their own besides a run's: `snapshot` and `diff` with `-- COMMAND` or `--url`. */
+const LIVE = ['run', 'baseline', 'snapshot', 'diff'] as const;
 
 /** These flags' OptionSpec entries (harness/cli/args.ts OPTION_TABLE: parser and --help). */
 export const SURFACE_FLAGS = {
-  sandbox: { type: 'boolean', help: 'run servers with HOME, TMPDIR and cwd in a fresh temp dir, removed afterwards', commands: RUN },
+  sandbox: { type: 'boolean', help: 'run servers with HOME, TMPDIR and cwd in a fresh temp dir, removed afterwards', commands: LIVE },
   isolate: { type: 'boolean', help: 'run servers as the user nobody (needs root): they cannot read the harness environment or signal it; a report path nobody could write is refused (exit 2)', commands: RUN },
-  env: { type: 'string', multiple: true, value: 'KEY=VALUE', help: 'set an environment variable for every server (repeatable; never reported)', commands: RUN },
-  'env-pass': { type: 'string', multiple: true, value: 'NAME', help: 'pass this variable of the harness environment to every server (repeatable)', commands: RUN },
-  'request-timeout': { type: 'string', value: 'MS', help: `per-request timeout (timeouts.requestMs, default ${DEFAULT_TIMEOUTS.requestMs})`, commands: RUN },
-  'probe-timeout': { type: 'string', value: 'MS', help: `first server/discover era probe (timeouts.probeMs, default ${DEFAULT_TIMEOUTS.probeMs})`, commands: RUN },
-  'start-timeout': { type: 'string', value: 'MS', help: `server start budget: re-probe and initialize (timeouts.startMs, default ${DEFAULT_TIMEOUTS.startMs})`, commands: RUN },
-  'stdin-grace': { type: 'string', value: 'MS', help: `shutdown: wait for an exit after stdin closes (timeouts.stdinGraceMs, default ${DEFAULT_TIMEOUTS.stdinGraceMs})`, commands: RUN },
-  'term-grace': { type: 'string', value: 'MS', help: `shutdown: wait after SIGTERM before SIGKILL (timeouts.termGraceMs, default ${DEFAULT_TIMEOUTS.termGraceMs})`, commands: RUN },
+  env: { type: 'string', multiple: true, value: 'KEY=VALUE', help: 'set an environment variable for every server (repeatable; never reported)', commands: LIVE },
+  'env-pass': { type: 'string', multiple: true, value: 'NAME', help: 'pass this variable of the harness environment to every server (repeatable)', commands: LIVE },
+  'request-timeout': { type: 'string', value: 'MS', help: `per-request timeout (timeouts.requestMs, default ${DEFAULT_TIMEOUTS.requestMs})`, commands: LIVE },
+  'probe-timeout': { type: 'string', value: 'MS', help: `first server/discover era probe (timeouts.probeMs, default ${DEFAULT_TIMEOUTS.probeMs})`, commands: LIVE },
+  'start-timeout': { type: 'string', value: 'MS', help: `server start budget: re-probe and initialize (timeouts.startMs, default ${DEFAULT_TIMEOUTS.startMs})`, commands: LIVE },
+  'stdin-grace': { type: 'string', value: 'MS', help: `shutdown: wait for an exit after stdin closes (timeouts.stdinGraceMs, default ${DEFAULT_TIMEOUTS.stdinGraceMs})`, commands: LIVE },
+  'term-grace': { type: 'string', value: 'MS', help: `shutdown: wait after SIGTERM before SIGKILL (timeouts.termGraceMs, default ${DEFAULT_TIMEOUTS.termGraceMs})`, commands: LIVE },
   'surface-timeout': { type: 'string', value: 'MS', help: `time budget of one surface (timeouts.surfaceMs, default ${DEFAULT_TIMEOUTS.surfaceMs})`, commands: RUN },
 } as const satisfies Record<string, OptionSpec>;
 

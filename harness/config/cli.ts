@@ -10,7 +10,7 @@ import { parseShard as parseReportShard, shardProblem, type Shard as ReportShard
 import { ConfigError } from './errors.ts';
 import { deepFreeze } from './freeze.ts';
 import { nearest } from './suggest.ts';
-import type { ResolvedConfig, Timeouts, UserConfig } from './types.ts';
+import type { ResolvedConfig, ResolvedSurface, Timeouts, UserConfig } from './types.ts';
 
 /** A shard: 1-based `index` of `total` (the report layer's type: one definition). */
 export type Shard = ReportShard;
@@ -70,7 +70,6 @@ function filterSurfaces(config: ResolvedConfig, names: readonly string[]): Resol
  */
 export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverrides, cwd: string): ResolvedConfig {
   const surfaces = overrides.surfaces?.length ? filterSurfaces(config, overrides.surfaces) : config.surfaces;
-  const { callConcurrency, allowDestructive, sandbox, isolate, env, envPass, timeouts } = overrides;
   return deepFreeze({
     ...config,
     ...(overrides.reportDir !== undefined ? { reportDir: resolve(cwd, overrides.reportDir) } : {}),
@@ -79,14 +78,25 @@ export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverride
     ...(overrides.showValues !== undefined ? { showValues: overrides.showValues } : {}),
     ...(overrides.concurrency !== undefined ? { concurrency: overrides.concurrency } : {}),
     ...(overrides.baseline !== undefined ? { baseline: resolve(cwd, overrides.baseline) } : {}),
-    surfaces: surfaces.map((s) => ({
-      ...s,
-      ...(callConcurrency !== undefined ? { callConcurrency, probeConcurrency: callConcurrency } : {}),
-      ...(allowDestructive ? { generate: { ...s.generate, destructive: true } } : {}),
-      ...(sandbox ? { sandbox: true } : {}),
-      ...(isolate ? { isolate: true } : {}),
-      ...(env || envPass ? { env: { allow: [...s.env.allow, ...(envPass ?? [])], set: { ...s.env.set, ...env } } } : {}),
-      ...(timeouts ? { timeouts: { ...s.timeouts, ...timeouts } } : {}),
-    })),
+    surfaces: surfaces.map((s) => applySurfaceOverrides(s, overrides)),
   });
+}
+
+/**
+ * A surface with the command line's surface flags applied (`--call-concurrency`, `--allow-destructive`, `--sandbox`,
+ * `--isolate`, `--env`, `--env-pass`, the timeouts): every surface of a run, and the server `snapshot` or `diff`
+ * starts. Returns a new object (not frozen); `surface` is not changed.
+ */
+export function applySurfaceOverrides(surface: ResolvedSurface, overrides: CliOverrides): ResolvedSurface {
+  const { callConcurrency, allowDestructive, sandbox, isolate, env, envPass, timeouts } = overrides;
+  const s = surface;
+  return {
+    ...s,
+    ...(callConcurrency !== undefined ? { callConcurrency, probeConcurrency: callConcurrency } : {}),
+    ...(allowDestructive ? { generate: { ...s.generate, destructive: true } } : {}),
+    ...(sandbox ? { sandbox: true } : {}),
+    ...(isolate ? { isolate: true } : {}),
+    ...(env || envPass ? { env: { allow: [...s.env.allow, ...(envPass ?? [])], set: { ...s.env.set, ...env } } } : {}),
+    ...(timeouts ? { timeouts: { ...s.timeouts, ...timeouts } } : {}),
+  };
 }

@@ -13,5 +13,5 @@ export { resolveSurfaceEnv, envNameMatches } from './env.ts';
 export { substitute, placeholdersIn, instantiateSurface, type ValueLocation } from './placeholders.ts';
 export { toSurfaceOptions, declaredVersionOf } from './options.ts';
 export { adHocSurface, adHocConfig } from './adhoc.ts';
-export { applyCliOverrides, parseShard, type CliOverrides, type Shard } from './cli.ts';
+export { applyCliOverrides, applySurfaceOverrides, parseShard, type CliOverrides, type Shard } from './cli.ts';
 export { nearest, editDistance } from './suggest.ts';

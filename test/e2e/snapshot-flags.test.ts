@@ -1,0 +1,41 @@
+/**
+ * `snapshot` and `diff` start a server of their own (`-- COMMAND`) and take the command line's surface flags for it
+ * (`--env`, `--env-pass`, `--sandbox`, the timeouts), as an ad-hoc `run` does: a server that needs a key
+ * (test/fixtures/servers/needs-key.mjs exits 1 without NEEDS_KEY_TOKEN) could not be snapshotted before, since the
+ * ad-hoc surface passes only the default allow-list (PATH, HOME, LANG, TERM, TMPDIR) and the flags were refused.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, runProcess } from '../helpers/cli.ts';
+
+const SERVER = fileURLToPath(new URL('../fixtures/servers/needs-key.mjs', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-snapshot-flags-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** The source CLI in `dir` (diff writes its reports under dir/reports). */
+const cli = (args: string[], env: Record<string, string> = {}) => runProcess(process.execPath, [BIN, ...args], { cwd: dir, timeoutMs: 60_000, env: { MCP_HARNESS_DEBUG: '', ...env } });
+
+describe('snapshot and diff take the surface flags for the server they start', () => {
+  it('without the key the server cannot start: exit 2, no lock', async () => {
+    const lock = join(dir, 'none.lock.json');
+    const run = await cli(['snapshot', '--out', lock, '--', process.execPath, SERVER], { NEEDS_KEY_TOKEN: 'from-the-shell' });
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/could not be started|exited|NEEDS_KEY_TOKEN|boot/i);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('--env-pass passes the shell variable, --env sets one: the lock records the tool', async () => {
+    const passed = join(dir, 'passed.lock.json');
+    const run = await cli(['snapshot', '--env-pass', 'NEEDS_KEY_TOKEN', '--start-timeout', '20000', '--out', passed, '--', process.execPath, SERVER], { NEEDS_KEY_TOKEN: 'from-the-shell' });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect((JSON.parse(readFileSync(passed, 'utf8')) as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual(['lookup']);
+    const set = join(dir, 'set.lock.json');
+    expect((await cli(['snapshot', '--env', 'NEEDS_KEY_TOKEN=dummy', '--out', set, '--', process.execPath, SERVER])).exitCode).toBe(0);
+    // diff's live side too: the server it starts gets the key, and matches the lock
+    const diff = await cli(['diff', passed, '--env', 'NEEDS_KEY_TOKEN=dummy', '--', process.execPath, SERVER]);
+    expect(diff.exitCode, diff.stderr).toBe(0);
+    expect((await cli(['diff', passed, '--', process.execPath, SERVER])).exitCode).toBe(2);
+  });
+});
