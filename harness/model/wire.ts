@@ -460,7 +460,8 @@ export interface HttpExchange {
   };
   /**
    * The answer's body held bytes that are not valid UTF-8 (a JSON body, or an SSE stream: any of its bytes); the
-   * harness decoded them as U+FFFD. Absent when the body was valid UTF-8, empty, or over the frame limit (not read whole).
+   * harness decoded them as U+FFFD. Absent when the body was valid UTF-8 or empty, and for a JSON body over the frame
+   * limit (not read whole); an SSE stream is checked as it streams, an event over the limit included.
    */
   invalidUtf8?: true;
   /** ms from sending to the end of the body (or to the failure). */

@@ -24,7 +24,7 @@ import { precompiledMeta } from './meta.ts';
 import { surelyMetaValid2020 } from './meta-fast.ts';
 import { expansionIssue, isTooExpansive } from './expansion.ts';
 import { findRefs, refIssues } from './refs.ts';
-import { hasNestedId, throughLocalRefs } from './pointer.ts';
+import { hasNestedId, throughLocalRefs } from './alias-pointer.ts';
 import { NOT_EVALUATED_ISSUE, isStackOverflow, stackIssue } from './stack-guard.ts';
 import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
 

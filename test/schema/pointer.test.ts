@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeToken, hasNestedId, joinPointer, parsePointer, resolvePointer, throughLocalRefs } from '../../harness/schema/pointer.ts';
+import { escapeToken, joinPointer, parsePointer, resolvePointer } from '../../harness/schema/pointer.ts';
+import { hasNestedId, throughLocalRefs } from '../../harness/schema/alias-pointer.ts';
 import { jsonEqual, sortedJson } from '../../harness/schema/sorted-json.ts';
 
 describe('pointer (RFC 6901)', () => {
@@ -59,5 +60,15 @@ describe('canonical JSON', () => {
     expect(hasNestedId({ $defs: { c: { $id: 'https://e.x/c', $ref: '#/$defs/z' } } })).toBe(true);
     expect(hasNestedId({ definitions: { c: { id: 'http://e.x/c' } } })).toBe(true);
     expect(hasNestedId({ properties: { id: { type: 'string' } } })).toBe(false);
+  });
+
+  it('an alias may carry annotations and x- keys; an id in data does not turn the mapping off (second review 4, 5)', () => {
+    const annotated = { $defs: { d0: { $ref: '#/$defs/d1', default: 'a', examples: ['b'], deprecated: true, readOnly: true, $anchor: 'A', 'x-kind': 'k' }, d1: { type: 'string' } } };
+    expect(throughLocalRefs(annotated, '/$defs/d0/type')).toBe('/$defs/d1/type');
+    // an asserting sibling still stops it
+    expect(throughLocalRefs({ $defs: { d0: { $ref: '#/$defs/d1', minLength: 1 }, d1: { type: 'string' } } }, '/$defs/d0/type')).toBe('/$defs/d0/type');
+    expect(hasNestedId({ properties: { u: { type: 'object', examples: [{ id: 'u1' }], default: { id: 'a' }, enum: [{ id: 'a' }] } } })).toBe(false);
+    expect(hasNestedId({ properties: { $id: { type: 'string' } } })).toBe(false);
+    expect(hasNestedId({ properties: { u: { $id: 'https://e.x/u', type: 'object' } } })).toBe(true);
   });
 });

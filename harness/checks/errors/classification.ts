@@ -154,20 +154,33 @@ function judgeUnknownTool(observation: SurfaceObservation, report: Reporter): vo
   const code = rpcError(unknown.request)?.code;
   if (kind === 'tool-error' && isSdk1WrappedUnknownTool(unknown.request)) return report({ messageId: 'unknownToolSdk1Wrapped', pointer: '/params/name' });
   if (kind === 'tool-error' || kind === 'result') report({ messageId: 'unknownToolNotProtocolError', data: { kind: kind === 'tool-error' ? 'an isError result' : 'a success result' }, pointer: '/params/name' });
-  else if (kind === 'protocol-error' && code !== -32602) report({ messageId: 'unknownToolWrongCode', severity: 'warning', data: { code: String(code), why: namesUnknownTool(rpcError(unknown.request)?.message) ? '' : WRONG_CODE_WHY }, pointer: '/error/code' });
+  else if (kind === 'protocol-error' && code !== -32602) {
+    const message = rpcError(unknown.request)?.message;
+    const params = unknown.request.params;
+    const name = params !== null && typeof params === 'object' ? (params as Record<string, unknown>).name : undefined;
+    const failedFirst = code !== -32601 && !namesUnknownTool(message, typeof name === 'string' ? name : undefined);
+    report({ messageId: 'unknownToolWrongCode', severity: 'warning', data: { code: String(code), why: failedFirst ? WRONG_CODE_WHY : '' }, pointer: '/error/code' });
+  }
 }
 
 /**
- * What an unknown-tool error whose message does not say the tool is unknown adds: the server may have failed before it
- * looked the name up (sweep 14: server-puppeteer answers -32603 "Could not find Chrome" for any tool, a browser launch
- * that comes first), so the code says nothing about how it answers an unknown tool where the tool can run.
+ * What an unknown-tool error adds when its message does not say the tool is unknown (and its code is not -32601, a
+ * server that routes an unknown tool as an unknown method): the server may have failed before it looked the name up
+ * (sweep 14: server-puppeteer answers -32603 "Could not find Chrome" for any tool, a browser launch that comes first),
+ * so the code says nothing of how it answers an unknown tool where the tool can run. Under 200 characters (a data value
+ * past that is cut, define.ts `formatMessage`).
  */
-const WRONG_CODE_WHY =
-  ' Its error message does not say the tool is unknown: the server may have failed before it looked the name up (a missing browser, key or service; --show-values prints the message), so give the run what the server needs and look again.';
+const WRONG_CODE_WHY = ' Its message does not say the tool is unknown: the server may have failed before it looked the name up (a missing browser, key or service).';
 
-/** True when an error message says a tool is unknown or missing (any language-neutral wording the SDKs and servers use). */
-function namesUnknownTool(message: unknown): boolean {
-  return typeof message === 'string' && /unknown|not\s+found|no\s+such|not\s+exist|doesn'?t\s+exist|invalid\s+tool|not\s+registered|unrecogni[sz]ed|not\s+available|unsupported|not\s+supported/i.test(message);
+/**
+ * True when an error message says a tool is unknown or missing: a word for "tool" and one for "unknown" or "missing",
+ * with the probe's own tool name `name` taken out first (it is `mcp_harness_unknown_tool_...`, whose "unknown" says
+ * nothing), e.g. "Unknown tool: x", "Tool x not found", "unknown tool \"x\"", "No such tool".
+ */
+function namesUnknownTool(message: unknown, name: string | undefined): boolean {
+  if (typeof message !== 'string') return false;
+  const text = name ? message.split(name).join(' ') : message;
+  return /\btools?\b/i.test(text) && /unknown|not\s+found|no\s+such|not\s+exist|n[o']t\s+exist|not\s+registered|unrecogni[sz]ed|invalid|not\s+available|not\s+defined/i.test(text);
 }
 
 export default defineCheck({

@@ -72,10 +72,10 @@ export const ARMS: Arm[] = [
   },
   { surface: 'boundary-text-twin', file: 'boundary-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'], never: [{ check: 'errors/input-enforcement', messageId: 'rejected' }] },
   { surface: 'unknown-tool-sdk1-wrapped', file: 'unknown-tool-code.mjs', args: ['--sdk1'], draws: [{ check: 'errors/classification', messageId: 'unknownToolSdk1Wrapped', severity: 'error', includes: 'docs/checks.md#errorsclassification' }] },
-  { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning' }] },
+  { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', excludes: 'may have failed before' }] },
   { surface: 'unknown-tool-32603', file: 'unknown-tool-code.mjs', args: ['--code', '-32603'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', excludes: 'may have failed before' }] },
   // sweep 14, server-puppeteer without Chrome: -32603 for any tool, its message about the browser, not the name
-  { surface: 'unknown-tool-failing', file: 'unknown-tool-code.mjs', args: ['--failing'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', includes: 'the server may have failed before it looked the name up' }] },
+  { surface: 'unknown-tool-failing', file: 'unknown-tool-code.mjs', args: ['--failing'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', includes: 'the server may have failed before it looked the name up (a missing browser, key or service).' }] },
   { surface: 'unknown-tool-32602', file: 'unknown-tool-code.mjs', args: ['--twin'], silent: ['errors/classification'] },
   // 2026-07-28 stdio §Shutdown: servers SHOULD exit promptly on stdin EOF (a warning); the legacy lifecycle asks nothing of them (a note)
   { surface: 'slow-exit', file: 'slow-exit.mjs', args: ['--modern'], draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'warning', includes: 'did not exit within 500 ms of stdin closing' }] },
