@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { ResolvedConfig } from './config/index.ts';
 import { helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import type { Shard } from './report/index.ts';
+import type { Report } from './model/report.ts';
 import type { SurfaceObservation } from './model/observation.ts';
 import { HARNESS_VERSION } from './version.ts';
 
@@ -129,11 +130,19 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
       return 2;
     }
     if (args.command === 'baseline') {
+      // a surface that could not be started or tested nothing (a harness/* fault) is no state to accept: its baseline
+      // would accept the fault, and every real finding would be new once it runs (README.md §Exit codes: 2)
+      const refusal = await baselineRefusal(args, report, observations, harnessFailed);
+      if (refusal.length > 0) {
+        for (const line of refusal) process.stderr.write(`mcp-harness: ${line}\n`);
+        process.stderr.write('mcp-harness: no baseline was written: the run did not test all it was asked to, and a baseline accepts no setup fault and none of the harness\'s own (fix it, then run `mcp-harness baseline` again)\n');
+        return 2;
+      }
       const [{ writeBaseline, DEFAULT_BASELINE_FILE }, { plural }] = await Promise.all([import('./report/index.ts'), import('./reporters/group.ts')]);
       const file = resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE);
       await writeBaseline(file, report, args.reason);
       process.stdout.write(`mcp-harness: baseline of ${plural(report.findings.length, 'finding')} written to ${file}\n`);
-      return harnessFailed ? 2 : 0;
+      return 0;
     }
     const { publish } = await import('./cli/output.ts');
     const code = await publish(report, config, harnessFailed, baseline);
@@ -149,14 +158,34 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
 }
 
 /**
+ * Why `baseline` writes nothing, one stderr line each (none: it may write): a server command that could not be started
+ * or a `--tool` that matched no tool (the usage faults `run` exits 2 for), and every `harness/*` error finding (a surface
+ * that tested nothing, a crashed check or surface, a contract not loaded, a surface validated only in part), which are
+ * the harness's own faults, never a server's, so no baseline accepts them (docs/reports.md §Baseline).
+ */
+async function baselineRefusal(args: ParsedArgs, report: Report, observations: readonly SurfaceObservation[], harnessFailed: boolean): Promise<string[]> {
+  const [{ terminalText }, { oneLine }] = await Promise.all([import('./cli/terminal-text.ts'), import('./reporters/text.ts')]);
+  const usage = [...unstartable(observations, terminalText), ...unmatchedTools(args.overrides.tools, observations, terminalText)];
+  // an unstartable surface's harness/untested finding says what its usage line says: one line is enough
+  const notStarted = new Set(observations.filter(notStartable).map((o) => o.surface));
+  const faults = report.findings.filter((f) => f.check.startsWith('harness/') && f.severity === 'error' && !(f.check === 'harness/untested' && notStarted.has(f.surface)));
+  const lines = [...usage, ...faults.map((f) => `${oneLine(f.surface)}: ${oneLine(f.message)}`)];
+  return lines.length === 0 && harnessFailed ? ['the harness failed on a surface'] : lines;
+}
+
+/**
  * Usage faults a run can only see once it ran, each a stderr line making the exit code 2: a server
  * command that could not be started (ENOENT, EACCES, a missing working directory: the command line or
  * config is wrong, not the server; the report keeps the transport/exit finding that says why).
  */
 function unstartable(observations: readonly SurfaceObservation[], text: (s: string) => string): string[] {
+  return observations.filter(notStartable).map((o) => `${text(o.surface)}: the server command could not be started (${text(o.bootError?.message ?? '')})`);
+}
+
+/** True when the surface's server command could not be started (see `unstartable`). */
+function notStartable(o: SurfaceObservation): boolean {
   // a Streamable HTTP server that started but never got ready, exited early or is not reachable is the server's fault (exit 1)
-  const serverFault = new Set(['ready-timeout', 'exited', 'unreachable']);
-  return observations.filter((o) => o.bootError?.phase === 'spawn' && !serverFault.has(o.bootError.reason)).map((o) => `${text(o.surface)}: the server command could not be started (${text(o.bootError?.message ?? '')})`);
+  return o.bootError?.phase === 'spawn' && !['ready-timeout', 'exited', 'unreachable'].includes(o.bootError.reason);
 }
 
 /**

@@ -9,6 +9,7 @@ import { replaceFile } from '../output-file.ts';
 import { z } from 'zod';
 import type { Report } from '../model/report.ts';
 import { ReportError, describeIssues } from './errors.ts';
+import { neverBaselined } from './baseline.ts';
 
 /** Default baseline file name (relative to the working directory). */
 export const DEFAULT_BASELINE_FILE = 'mcp-harness.baseline.json';
@@ -39,13 +40,14 @@ export type Baseline = z.infer<typeof baselineSchema>;
 
 /**
  * Make a baseline from a report's findings (one entry per finding ID, in report order).
- * `createdAt` is an ISO 8601 string. Findings without an `id` are skipped (build fills them).
+ * `createdAt` is an ISO 8601 string. Findings without an `id` are skipped (build fills them), and so are
+ * those no baseline accepts (`neverBaselined`).
  */
 export function createBaseline(report: Report, reason = DEFAULT_BASELINE_REASON, createdAt = new Date()): Baseline {
   const seen = new Set<string>();
   const entries: BaselineEntry[] = [];
   for (const f of report.findings) {
-    if (f.id === undefined || seen.has(f.id) || f.check === 'baseline/stale') continue;
+    if (f.id === undefined || seen.has(f.id) || neverBaselined(f.check)) continue;
     seen.add(f.id);
     entries.push({
       id: f.id,

@@ -4,7 +4,8 @@
  * `baseline/stale` error finding, so the baseline file cannot rot.
  *
  * Scope: only entries whose surface is in the report are judged stale; apply a baseline to the
- * merged report of a sharded run (a single shard cannot see the other shards' findings).
+ * merged report of a sharded run (a single shard cannot see the other shards' findings). No `harness/*` finding is ever
+ * accepted (`neverBaselined`).
  */
 import { formatMessage, type CheckMeta } from '../checks/define.ts';
 import type { Finding, Report } from '../model/report.ts';
@@ -52,12 +53,24 @@ function staleFinding(entry: BaselineEntry, index: number): Finding {
   };
 }
 
-/** Mark accepted findings, collect new ones and stale entries. Pure; the inputs are untouched. */
+/**
+ * True for a finding no baseline accepts: the harness's own faults (`harness/*`: a crashed check, a surface that tested
+ * nothing, a surface validated in part: the harness did not do its job, which no server owner can accept) and
+ * `baseline/stale` (docs/reports.md §Baseline).
+ */
+export function neverBaselined(check: string): boolean {
+  return check.startsWith('harness/') || check === 'baseline/stale';
+}
+
+/**
+ * Mark accepted findings, collect new ones and stale entries. A `harness/*` finding is never marked accepted, whatever
+ * the file lists. Pure; the inputs are untouched.
+ */
 export function applyBaseline(report: Report, baseline: Baseline): BaselineResult {
   const accepted = new Set(baseline.entries.map((e) => e.id));
   const present = new Set(report.findings.map((f) => f.id));
   const surfaces = new Set(report.surfaces.map((s) => s.name));
-  const marked: Finding[] = report.findings.map((f) => (f.id !== undefined && accepted.has(f.id) ? { ...f, baselined: true } : f));
+  const marked: Finding[] = report.findings.map((f) => (f.id !== undefined && accepted.has(f.id) && !neverBaselined(f.check) ? { ...f, baselined: true } : f));
   const newFindings = marked.filter((f) => !f.baselined);
   const staleEntries = baseline.entries.filter((e) => !present.has(e.id) && surfaces.has(e.surface));
   const stale = staleEntries.map((e) => staleFinding(e, baseline.entries.indexOf(e)));

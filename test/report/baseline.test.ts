@@ -81,6 +81,23 @@ describe('applyBaseline', () => {
     expect(fail(result)).toBe(1);
   });
 
+  it('never accepts a harness/* finding: createBaseline leaves it out, and an entry naming its id does not mark it', () => {
+    const untested = { check: 'harness/untested', severity: 'error' as const, surface: 'beta', message: 'Nothing on this surface was tested', messageId: 'untested' };
+    const withFault = buildReport(sampleInput({ findings: [...sampleFindings(), untested] }));
+    const baseline = createBaseline(withFault);
+    expect(baseline.entries.map((e) => e.check)).not.toContain('harness/untested');
+    expect(baseline.entries).toHaveLength(4);
+    // a hand-written entry with the fault's id: the finding stays new and fails the run
+    const fault = withFault.findings.find((f) => f.check === 'harness/untested')!;
+    const forced = { ...baseline, entries: [...baseline.entries, { id: fault.id!, check: fault.check, surface: 'beta', reason: 'hand-written' }] };
+    const result = applyBaseline(withFault, forced);
+    expect(result.newFindings.map((f) => f.check)).toEqual(['harness/untested']);
+    expect(result.staleEntries).toEqual([]);
+    expect(fail(result)).toBe(1);
+    // its twin: an ordinary finding with an entry is accepted
+    expect(applyBaseline(report, createBaseline(report)).newFindings).toEqual([]);
+  });
+
   it('does not judge entries of surfaces outside the report (a shard) as stale', () => {
     const alphaOnly = buildReport(sampleInput({ surfaces: sampleInput().surfaces.slice(0, 1), findings: sampleFindings().filter((f) => f.surface === 'alpha') }));
     const result = applyBaseline(alphaOnly, createBaseline(report));
