@@ -116,9 +116,25 @@ export interface Report {
    * Absent for an unsharded run.
    */
   shard?: { index: number; total: number; plan?: string };
+  /**
+   * What the run left out on purpose, so that a baseline does not call the entries it left out stale (added in 0.2,
+   * optional, so schemaVersion 1 is unchanged); absent when the run judged every tool with every check. `tools`:
+   * `--tool`, only these tools' findings (and findings of no tool) were kept; `checks`: only these check IDs ran
+   * (`--check`, or a check set to `off`), sorted; `callShard`: a shard of a single surface split by tool, holding only
+   * the calls of the tools hashed into `shard` (harness/report/shard.ts `callShardId`). `merge` keeps what every report
+   * left out (a merge of a run's call shards covers every tool).
+   */
+  scope?: ReportScope;
   surfaces: ReportSurface[];
   findings: Finding[];
   /** Checks that were skipped for a surface, and why (e.g. no contract in ad-hoc mode). */
   skipped: { surface: string; check: string; reason: string }[];
   summary: { surfaces: number; tools: number; calls: number; findings: SeverityCounts };
+}
+
+/** What a run left out on purpose (see Report.scope); each key absent when nothing of its kind was left out. */
+export interface ReportScope {
+  tools?: string[];
+  checks?: string[];
+  callShard?: true;
 }

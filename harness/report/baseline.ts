@@ -3,14 +3,18 @@
  * not fail the run), new findings fail as usual, and an entry that no longer occurs becomes a
  * `baseline/stale` error finding, so the baseline file cannot rot.
  *
- * Scope: only entries whose surface is in the report are judged stale; apply a baseline to the
- * merged report of a sharded run (a single shard cannot see the other shards' findings). No `harness/*` finding is ever
- * accepted (`neverBaselined`).
+ * Scope: only entries the run could have found are judged stale: of a surface in the report (`--surface`, a shard of
+ * surfaces), of a check that ran (`--check`, a check set to `off`), of a tool it kept (`--tool`) whose calls are in
+ * this call shard, of no tool only when it called every tool (Report.scope, `inReportScope`). The others are never
+ * stale; no finding of the run is theirs to match, except, in a call shard, a finding of another shard's tool that
+ * every shard reports (it is accepted). Apply a baseline to the merged report of a sharded run, which judges every
+ * entry. No `harness/*` finding is ever accepted (`neverBaselined`).
  */
 import { formatMessage, type CheckMeta } from '../checks/define.ts';
 import type { Finding, Report } from '../model/report.ts';
 import { finalizeFindings } from './build.ts';
 import type { Baseline, BaselineEntry } from './baseline-file.ts';
+import { callShardId, inShard } from './shard.ts';
 import { summarize } from './summary.ts';
 
 // The file format (its zod schema, read and write) lives in ./baseline-file.ts and is imported from there: this module
@@ -37,7 +41,7 @@ export interface BaselineResult {
   report: Report;
   /** Findings no entry accepts: only these (and stale entries) fail the run. */
   newFindings: Finding[];
-  /** Entries that matched no finding (for surfaces present in the report). */
+  /** Entries that matched no finding, among those in the report's scope (`inReportScope`). */
   staleEntries: BaselineEntry[];
 }
 
@@ -63,16 +67,32 @@ export function neverBaselined(check: string): boolean {
 }
 
 /**
- * Mark accepted findings, collect new ones and stale entries. A `harness/*` finding is never marked accepted, whatever
- * the file lists. Pure; the inputs are untouched.
+ * Whether the run that made `report` could have found `entry`'s finding: its surface is in the report, and the report's
+ * scope (Report.scope) ran its check, and kept its tool and holds that tool's calls; an entry of no tool only when the
+ * run called every tool (no `--tool`, not a call shard). Entries outside are never stale.
+ */
+export function inReportScope(report: Report, entry: BaselineEntry): boolean {
+  if (!report.surfaces.some((s) => s.name === entry.surface)) return false;
+  const scope = report.scope;
+  if (!scope) return true;
+  if (scope.checks && !scope.checks.includes(entry.check)) return false;
+  // a surface's own finding (no tool: how its server shut down, ...) can follow from which tools were called: a run
+  // that called only some judges only their entries
+  if (entry.tool === undefined) return !scope.tools && !scope.callShard;
+  if (scope.tools && !scope.tools.includes(entry.tool)) return false;
+  return !(scope.callShard && report.shard && !inShard(callShardId(entry.surface, entry.tool), report.shard));
+}
+
+/**
+ * Mark accepted findings, collect new ones and stale entries (only among the entries in the report's scope,
+ * `inReportScope`). A `harness/*` finding is never marked accepted, whatever the file lists. Pure; the inputs are untouched.
  */
 export function applyBaseline(report: Report, baseline: Baseline): BaselineResult {
   const accepted = new Set(baseline.entries.map((e) => e.id));
   const present = new Set(report.findings.map((f) => f.id));
-  const surfaces = new Set(report.surfaces.map((s) => s.name));
   const marked: Finding[] = report.findings.map((f) => (f.id !== undefined && accepted.has(f.id) && !neverBaselined(f.check) ? { ...f, baselined: true } : f));
   const newFindings = marked.filter((f) => !f.baselined);
-  const staleEntries = baseline.entries.filter((e) => !present.has(e.id) && surfaces.has(e.surface));
+  const staleEntries = baseline.entries.filter((e) => !present.has(e.id) && inReportScope(report, e));
   const stale = staleEntries.map((e) => staleFinding(e, baseline.entries.indexOf(e)));
   const findings = finalizeFindings([...marked, ...stale]);
   return {

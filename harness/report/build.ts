@@ -4,7 +4,7 @@
  * Pure: no I/O, no clock. Findings are sorted deterministically (see order.ts), each gets a stable
  * `id` (see ids.ts), and the summary is computed in one pass.
  */
-import type { Finding, Report, ReportSurface } from '../model/report.ts';
+import type { Finding, Report, ReportScope, ReportSurface } from '../model/report.ts';
 import { assignIds } from './ids.ts';
 import { REPORT_SCHEMA_VERSION } from '../model/report.ts';
 import { sortFindings } from './order.ts';
@@ -24,6 +24,8 @@ export interface BuildReportInput {
   interrupted?: boolean;
   /** This run's shard, 1-based `index` of `total`, and the run's plan key (harness/run/plan-key.ts). */
   shard?: { index: number; total: number; plan?: string };
+  /** What the run left out on purpose (Report.scope); absent or empty: nothing. */
+  scope?: ReportScope;
 }
 
 /**
@@ -47,6 +49,7 @@ export function buildReport(input: BuildReportInput): Report {
     durationMs: input.durationMs,
     ...(input.interrupted ? { interrupted: true } : {}),
     ...(input.shard ? { shard: { index: input.shard.index, total: input.shard.total, ...(input.shard.plan !== undefined ? { plan: input.shard.plan } : {}) } } : {}),
+    ...(input.scope && Object.keys(input.scope).length > 0 ? { scope: input.scope } : {}),
     surfaces: input.surfaces,
     findings,
     skipped: input.skipped,

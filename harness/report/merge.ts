@@ -98,9 +98,20 @@ function dedupeSkipped(reports: readonly Report[]): Report['skipped'] {
 }
 
 /**
+ * What the merged report left out (Report.scope): a tool or check only when every report left it out (the union of
+ * what they kept: the shards of one run kept the same, their plan key says so); never a call shard (the merge of a
+ * run's call shards holds every tool's calls).
+ */
+function mergeScope(reports: readonly Report[]): Report['scope'] {
+  const kept = (key: 'tools' | 'checks') => (reports.every((r) => r.scope?.[key] !== undefined) ? { [key]: [...new Set(reports.flatMap((r) => r.scope?.[key] ?? []))].sort() } : {});
+  const scope = { ...kept('tools'), ...kept('checks') };
+  return Object.keys(scope).length > 0 ? scope : undefined;
+}
+
+/**
  * Merge reports (typically one per shard). `names` (same order) name the files in errors; defaults
  * to `report #i`. `startedAt` is the earliest, `durationMs` the longest (shards run in parallel),
- * `interrupted` set when any was; `shard` is dropped. Surfaces and tools come out sorted by name. `onWarning`
+ * `interrupted` set when any was; `shard` is dropped, `scope` keeps what every report left out. Surfaces and tools come out sorted by name. `onWarning`
  * hears what is merged all the same (a file given twice, unsharded reports of different harness versions, a
  * report of an interrupted run), each once, after the refusals passed.
  * @throws ReportError `MCP_HARNESS_REPORT_VERSION` on mixed versions, `MCP_HARNESS_REPORT_INVALID` on an empty list,
@@ -119,12 +130,14 @@ export function mergeReports(given: readonly Report[], givenNames: readonly stri
   if (onWarning) warnings(reports, names, onWarning);
   const surfaces = mergeSurfaces(reports);
   const findings = finalizeFindings(dedupeFindings(reports));
+  const scope = mergeScope(reports);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     harnessVersion: reports[0].harnessVersion,
     startedAt: reports.map((r) => r.startedAt).sort()[0],
     durationMs: Math.max(...reports.map((r) => r.durationMs)),
     ...(reports.some((r) => r.interrupted) ? { interrupted: true } : {}),
+    ...(scope ? { scope } : {}),
     surfaces,
     findings,
     skipped: dedupeSkipped(reports),

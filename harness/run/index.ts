@@ -16,7 +16,7 @@ import { harnessFinding } from '../checks/internal.ts';
 import type { ResolvedConfig, ResolvedSurface } from '../config/types.ts';
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { Era } from '../model/protocol.ts';
-import type { Report, ReportSurface } from '../model/report.ts';
+import type { Report, ReportScope, ReportSurface } from '../model/report.ts';
 import { inShard, type Shard } from '../report/shard.ts';
 import { isHttpSpec, releaseAhead } from '../session/index.ts';
 import { HARNESS_VERSION } from '../version.ts';
@@ -96,7 +96,7 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
   });
   interrupt.done();
   await releaseAhead(); // a run that opened no stdio session (an interrupt first) adopted nothing: stop what was started ahead
-  const { buildReport } = await engine();
+  const { buildReport, checks } = await engine();
   const done = results.filter((r): r is SurfaceResult => r !== undefined);
   const report = buildReport({
     harnessVersion: HARNESS_VERSION,
@@ -107,6 +107,7 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
     skipped: done.flatMap((r) => r.skipped),
     interrupted: options.signal?.aborted || undefined,
     shard: filters.shard ? { ...filters.shard, plan: planKey(config, filters) } : undefined,
+    scope: runScope(filters, checks.map((c) => c.check.meta.id), callShard !== undefined),
   });
   return { report, observations: done.map((r) => r.observation), harnessFailed: done.some((r) => r.crashed) };
 }
@@ -153,6 +154,18 @@ async function loadEngine(config: ResolvedConfig, filters: RunFilters) {
 function freshSpares(config: ResolvedConfig, filters: RunFilters): (era: Era) => number {
   const enabled = (id: string) => (filters.checks ?? checkIds).includes(id) && ![config.checks[id], (config.checks[id] as unknown[] | undefined)?.[0]].includes('off');
   return (era) => freshProcessCount(era, enabled);
+}
+
+/**
+ * What this run leaves out on purpose (Report.scope): the `--tool` names; the IDs of the checks that ran (`enabled`)
+ * when `--check` or a check set to `off` left any registered check out; whether it is a call shard.
+ */
+function runScope(filters: RunFilters, enabled: readonly string[], callShard: boolean): ReportScope {
+  return {
+    ...(filters.tools ? { tools: [...new Set(filters.tools)].sort() } : {}),
+    ...(checkIds.some((id) => !enabled.includes(id)) ? { checks: [...enabled].sort() } : {}),
+    ...(callShard ? { callShard: true as const } : {}),
+  };
 }
 
 /** The surfaces of this shard: split by surface name, or (one surface) by calls, grouped by tool. */

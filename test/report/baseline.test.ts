@@ -2,7 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyBaseline } from '../../harness/report/baseline.ts';
+import { applyBaseline, inReportScope } from '../../harness/report/baseline.ts';
+import { mergeReports } from '../../harness/report/merge.ts';
+import { callShardId, inShard } from '../../harness/report/shard.ts';
 import { DEFAULT_BASELINE_REASON, createBaseline, readBaseline, writeBaseline } from '../../harness/report/baseline-file.ts';
 import { buildReport } from '../../harness/report/build.ts';
 import { exitCodeFor } from '../../harness/report/threshold.ts';
@@ -102,5 +104,33 @@ describe('applyBaseline', () => {
     const alphaOnly = buildReport(sampleInput({ surfaces: sampleInput().surfaces.slice(0, 1), findings: sampleFindings().filter((f) => f.surface === 'alpha') }));
     const result = applyBaseline(alphaOnly, createBaseline(report));
     expect(result.staleEntries).toEqual([]);
+  });
+
+  it('judges only the entries in the report\'s scope: its --tool, its checks, its call shard (a surface\'s own entries only when every tool was called)', () => {
+    const baseline = createBaseline(report);
+    const entry = (check: string) => baseline.entries.find((e) => e.check === check)!;
+    const scoped = (scope: object, shard?: { index: number; total: number }) => ({ ...report, scope, ...(shard ? { shard } : {}) });
+    expect(inReportScope(scoped({ tools: ['delete'] }), entry('tools/set-diff'))).toBe(true);
+    expect(inReportScope(scoped({ tools: ['other'] }), entry('tools/set-diff'))).toBe(false);
+    expect(inReportScope(scoped({ tools: ['other'] }), entry('protocol/era'))).toBe(false);
+    expect(inReportScope(scoped({ checks: ['protocol/era'] }), entry('protocol/era'))).toBe(true);
+    expect(inReportScope(scoped({ checks: ['protocol/era'] }), entry('tools/set-diff'))).toBe(false);
+    const home = [1, 2].find((k) => inShard(callShardId('alpha', 'delete'), { index: k, total: 2 }))!;
+    expect(inReportScope(scoped({ callShard: true }, { index: home, total: 2 }), entry('tools/set-diff'))).toBe(true);
+    expect(inReportScope(scoped({ callShard: true }, { index: 3 - home, total: 2 }), entry('tools/set-diff'))).toBe(false);
+    expect(inReportScope(scoped({ callShard: true }, { index: home, total: 2 }), entry('protocol/era'))).toBe(false);
+    expect(inReportScope(report, entry('protocol/era'))).toBe(true);
+    // out of scope: never stale, although its finding is gone
+    const fixed = buildReport(sampleInput({ findings: sampleFindings().filter((f) => f.check !== 'tools/set-diff'), scope: { tools: ['fetch.page', 'search'] } }));
+    expect(applyBaseline(fixed, baseline).staleEntries).toEqual([]);
+    const fixedInScope = buildReport(sampleInput({ findings: sampleFindings().filter((f) => f.check !== 'tools/set-diff'), scope: { tools: ['delete'] } }));
+    expect(applyBaseline(fixedInScope, baseline).staleEntries.map((e) => e.check)).toEqual(['tools/set-diff']);
+  });
+
+  it('merge keeps what every report left out (the union of what they kept), never a call shard', () => {
+    const a = buildReport(sampleInput({ scope: { tools: ['b', 'a'].sort(), checks: ['x'] } }));
+    const b = buildReport(sampleInput({ scope: { tools: ['c'], callShard: true } }));
+    expect(mergeReports([a, b], ['a.json', 'b.json']).scope).toEqual({ tools: ['a', 'b', 'c'] });
+    expect(mergeReports([a, buildReport(sampleInput())], ['a.json', 'c.json']).scope).toBeUndefined();
   });
 });
