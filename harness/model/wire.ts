@@ -41,12 +41,14 @@ export interface RequestRecord {
   /** Outcome `timeout`: the budget that ran out, ms (the message names it, not the wall time). */
   timeoutMs?: number;
   /**
-   * Outcome `exit` of a request the session never wrote after a crash (docs/determinism.md, "Crashes"):
+   * Outcome `exit` of a request the session never wrote (docs/determinism.md, "Crashes"):
    * `crashes` when requests of its tool (or method) had crashed the server process CRASHES_PER_REQUEST_KEY
    * times alone (harness/session/session.ts); `restarts` when the session's restart budget (`maxRestarts`) was spent;
-   * `budget` when the server's frames had passed the session's retention budget (`maxRetainedBytes`, WireTap.retention).
+   * `budget` when the server's frames had passed the session's retention budget (`maxRetainedBytes`, WireTap.retention);
+   * `closed` when the harness had closed the session (an interrupt, the surface budget `timeouts.surfaceMs`) before
+   * it was written: the server never saw it, so it is no call made and nothing to judge.
    */
-  unsent?: 'crashes' | 'restarts' | 'budget';
+  unsent?: 'crashes' | 'restarts' | 'budget' | 'closed';
   /** Byte length of the response line (UTF-8), when there was one. */
   responseBytes?: number;
   /** Frames the server sent tied to this request before the answer (progress, log messages): the first MAX_KEPT_NOTIFICATIONS. */

@@ -61,6 +61,9 @@ function failureNote(calls: readonly Call[]): string {
   return `no call succeeded: ${parts.join(', ')}`;
 }
 
+/** The note of a tool not called on a surface its time budget cut short (its planned calls were never sent). */
+const BUDGET_NOTE = "not run: the surface's time budget (timeouts.surfaceMs) ran out before it was called";
+
 /** The note of an `interrupted` row: never reached, or reached and cut short (a surface the interrupt stopped is not judged). */
 function interruptedNote(calls: number): string {
   return calls === 0 ? 'not run: the run was interrupted before it was called' : `not judged: the run was interrupted while this surface ran (${plural(calls, 'call')} made)`;
@@ -69,13 +72,17 @@ function interruptedNote(calls: number): string {
 /**
  * The rows of every surface, in report order, tools sorted by name (the same after a merge). A tool "passed" when it was called, no error or
  * warning (baselined ones aside) names it, and at least one call worked (succeeded, or failed as its scenario expected); "findings" when an
- * error or warning names it; "never succeeded" when called without findings but no call worked; "not called" when it had no call;
+ * error or warning names it; "never succeeded" when called without findings but no call worked; "not called" when it had no call
+ * (why: the coverage finding, or the surface's time budget that ran out before its planned call was sent);
  * "interrupted" for every tool of a surface the run's interrupt cut short (not judged: neither passed nor failed).
  * Linear in tools + findings: the findings are grouped by surface and tool once (issue 12: report rendering linear in findings).
  */
 export function toolRows(report: Report): ToolRow[] {
   const byTool = new Map<string, Map<string, Report['findings']>>();
+  // surfaces cut short by their time budget: a tool with no call and no coverage finding there was planned, never sent
+  const overBudget = new Set<string>();
   for (const f of report.findings) {
+    if (f.check === 'transport/timeout' && f.messageId === 'surfaceBudget') overBudget.add(f.surface);
     if (f.baselined || f.tool === undefined) continue;
     let tools = byTool.get(f.surface);
     if (!tools) byTool.set(f.surface, (tools = new Map()));
@@ -96,7 +103,7 @@ export function toolRows(report: Report): ToolRow[] {
       const calls = tool.calls.length;
       const verdict: ToolVerdict = surface.status === 'interrupted' ? 'interrupted' : calls === 0 ? 'not called' : errors + warnings > 0 ? 'findings' : tool.calls.some(worked) ? 'passed' : 'never succeeded';
       const reason =
-        verdict === 'interrupted' ? interruptedNote(calls) : verdict === 'not called' ? (coverage?.message ?? 'no scenario and no generated call') : verdict === 'never succeeded' ? failureNote(tool.calls) : undefined;
+        verdict === 'interrupted' ? interruptedNote(calls) : verdict === 'not called' ? (coverage?.message ?? (overBudget.has(surface.name) ? BUDGET_NOTE : 'no scenario and no generated call')) : verdict === 'never succeeded' ? failureNote(tool.calls) : undefined;
       return { surface: surface.name, tool: tool.name, calls, verdict, errors, warnings, ...(reason !== undefined ? { reason } : {}) };
     }),
   );

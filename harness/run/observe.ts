@@ -229,11 +229,13 @@ function listingFailure(listing: Listing): SurfaceObservation['bootError'] {
 /**
  * Requests the harness cut short by closing the session (surface budget, interrupt) ended with the
  * process, but not because of the server: they ran out of time. Marked `timeout`, so transport/exit
- * does not blame the server for an exit the harness caused.
+ * does not blame the server for an exit the harness caused. Requests the closed session never wrote
+ * (`unsent`, e.g. `closed`: still waiting for a slot) keep outcome `exit` and their `unsent`: the server
+ * never saw them, so they are no calls made (summarise leaves `closed` ones out of the report).
  */
 function markCutShort(obs: SurfaceObservation): void {
   for (const record of [...obs.calls, ...obs.probes]) {
-    if (record.request.outcome === 'exit') record.request = { ...record.request, outcome: 'timeout' };
+    if (record.request.outcome === 'exit' && record.request.unsent === undefined) record.request = { ...record.request, outcome: 'timeout' };
   }
 }
 

@@ -35,7 +35,7 @@ export function createProgress(stream: NodeJS.WriteStream, total: number): { onP
     else {
       totals.done++;
       totals.tools += e.result.reportSurface.tools.length;
-      totals.calls += e.result.observation.calls?.length ?? 0;
+      totals.calls += callsMade(e.result);
       totals.findings += e.result.findings.length;
       if (!tty) stream.write(`${surfaceLine(e.surface, e.result)}\n`);
     }
@@ -54,5 +54,12 @@ function surfaceLine(name: string, r: SurfaceResult): string {
   // the protocol version is the server's text: cut to the budget and, with the surface name, escaped for one terminal line
   const version = s.era ? oneLine(boundServerText(String(s.protocolVersion))) : '';
   const era = s.era ? `${s.era} ${version}${interrupted ? ', interrupted' : ''}` : interrupted ? 'interrupted' : 'not booted';
-  return `· ${oneLine(name)}: ${era}, ${plural(s.tools.length, 'tool')}, ${plural(r.observation.calls?.length ?? 0, 'call')}, ${plural(r.findings.length, 'finding')} (${s.durationMs} ms)`;
+  return `· ${oneLine(name)}: ${era}, ${plural(s.tools.length, 'tool')}, ${plural(callsMade(r), 'call')}, ${plural(r.findings.length, 'finding')} (${s.durationMs} ms)`;
+}
+
+/** The tools/call requests a surface made: its report's calls (summarise leaves out those never written, `unsent: 'closed'`). */
+function callsMade(r: SurfaceResult): number {
+  let n = 0;
+  for (const tool of r.reportSurface.tools) n += tool.calls.length;
+  return n;
 }

@@ -277,6 +277,7 @@ export function summarise(obs: SurfaceObservation): ReportSurface {
     else unnamed.push({ name: toolLabel(name), calls: [] });
   }
   for (const { scenario, request } of obs.calls) {
+    if (request.unsent === 'closed') continue; // never written: the harness closed the session first (no call made)
     const entry = tools.get(scenario.tool) ?? { name: scenario.tool, calls: [] };
     tools.set(scenario.tool, entry);
     entry.calls.push({

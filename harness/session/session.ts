@@ -13,7 +13,9 @@
  * A tool (or method) whose requests crashed the process CRASHES_PER_REQUEST_KEY times
  * alone gets no more requests (`unsent: 'crashes'`); after a failed restart, or once the restart budget is
  * spent, nothing more is sent (`unsent: 'restarts'`). Once the server frames the session keeps passed its retention
- * budget (SessionOptions.maxRetainedBytes, WireTapRecorder.retain), no further request is sent (`unsent: 'budget'`). For a server that crashes while it handles the request
+ * budget (SessionOptions.maxRetainedBytes, WireTapRecorder.retain), no further request is sent (`unsent: 'budget'`). A request
+ * still waiting (in the window, the serial lane or a restart) when the session is closed (`close`: an interrupt, the
+ * surface budget) is never written (`unsent: 'closed'`); one already written ends with the process, cut short (exchange.ts). For a server that crashes while it handles the request
  * that causes it, which requests run, and on which process, does not depend on how the crash and the window
  * aligned; a crash some time after its cause (a timer) is judged by what came before the exit.
  */
@@ -160,7 +162,7 @@ export class LiveSession implements Session {
       this.pipelined += 1;
       try {
         const link = this.liveLink() ?? (await this.acquireLink(false));
-        if (this.closing) return exitRecord(this.nextId(), method, sent);
+        if (this.closing) return { ...exitRecord(this.nextId(), method, sent), unsent: 'closed' };
         if (link && !this.serial) {
           const record = await this.exchangeWith(link, method, sent, opts);
           if (this.closing || !mayHaveCrashed(link, record) || !(await crashedDuring(link, record))) return record;
@@ -197,7 +199,8 @@ export class LiveSession implements Session {
     const respawn = opts.respawn !== false;
     const link = this.liveLink() ?? (await this.acquireLink(respawn));
     if (!link) {
-      const none = respawn && !this.closing && (this.restartFailed || this.restarts >= this.options.maxRestarts);
+      if (this.closing) return { ...exitRecord(this.nextId(), method, sent), unsent: 'closed' };
+      const none = respawn && (this.restartFailed || this.restarts >= this.options.maxRestarts);
       return none ? { ...exitRecord(this.nextId(), method, sent), unsent: 'restarts' } : exitRecord(this.nextId(), method, sent);
     }
     const record = await this.exchangeWith(link, method, sent, opts);
@@ -241,7 +244,7 @@ export class LiveSession implements Session {
     }
     const { method, params } = describeRaw(line);
     if (this.connector.tap.overBudget) return { ...exitRecord(expectId, method, params), unsent: 'budget' };
-    if (!link) return exitRecord(expectId, method, params);
+    if (!link) return this.closing ? { ...exitRecord(expectId, method, params), unsent: 'closed' } : exitRecord(expectId, method, params);
     const timeoutMs = opts.timeoutMs ?? this.options.timeouts.requestMs;
     return exchange(link.channel, { id: expectId, method, params, line, timeoutMs, lateGraceMs: this.options.lateGraceMs });
   }

@@ -17,11 +17,12 @@ function fakeStream(isTTY: boolean) {
   return { stream, text: () => chunks.join('') };
 }
 
-/** A finished surface as the runner reports it (only the fields progress reads). */
+/** A finished surface as the runner reports it (only the fields progress reads): the report's calls (calls made), all the first tool's. */
 function finished(surface: string, tools: number, calls: number, findings: number): ProgressEvent {
   const result = {
-    reportSurface: { name: surface, era: 'legacy', protocolVersion: '2025-11-25', durationMs: 12, status: 'ok', tools: Array.from({ length: tools }, (_, i) => ({ name: `t${i}`, calls: [] })) },
-    observation: { calls: new Array(calls).fill({}) },
+    reportSurface: { name: surface, era: 'legacy', protocolVersion: '2025-11-25', durationMs: 12, status: 'ok', tools: Array.from({ length: tools }, (_, i) => ({ name: `t${i}`, calls: i === 0 ? new Array(calls).fill({}) : [] })) },
+    // a call never written (unsent: closed) is in the observation, never in the report: not counted
+    observation: { calls: new Array(calls + 1).fill({}) },
     findings: new Array(findings).fill({}),
   } as unknown as SurfaceResult;
   return { type: 'surface-end', surface, result };

@@ -4,6 +4,7 @@
  * exit blamed on the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIGS, cleanup, findingsOf, outcomesOf, reportOf, runCli, type CliRun } from './helpers/cli.ts';
 
@@ -20,5 +21,17 @@ describe('surface time budget', () => {
     expect(findingsOf(report, 'over-budget', 'transport/timeout').map((f) => f.messageId)).toContain('surfaceBudget');
     expect(outcomesOf(report, 'over-budget', 'sleep')).toEqual(['timeout']);
     expect(findingsOf(report, 'over-budget', 'transport/exit')).toEqual([]);
+  });
+
+  it('counts the call in flight as a timeout, the calls never sent as no calls at all, and blames neither', () => {
+    const report = reportOf(run!);
+    // echo, add, fail answered; sleep was in flight; whoami and getenv waited behind it and were never written
+    const calls = Object.fromEntries(report.surfaces.find((s) => s.name === 'queued-over-budget')!.tools.map((t) => [t.name, t.calls.map((c) => c.outcome)]));
+    expect(calls).toEqual({ echo: ['success'], add: ['success'], fail: ['tool-error'], sleep: ['timeout'], whoami: [], getenv: [] });
+    const timeouts = findingsOf(report, 'queued-over-budget', 'transport/timeout');
+    expect(timeouts.map((f) => `${f.messageId} ${f.tool ?? '-'}`).sort()).toEqual(['call sleep', 'surfaceBudget -']);
+    expect(findingsOf(report, 'queued-over-budget', 'transport/exit')).toEqual([]);
+    const md = readFileSync(join(run!.reportDir, 'report.md'), 'utf8');
+    expect(md).toContain("| whoami | 0 | not called | not run: the surface's time budget (timeouts.surfaceMs) ran out before it was called |");
   });
 });

@@ -17,11 +17,11 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** Start the CLI, send `signal` once the first surface's server is up, and wait for the CLI to end. */
-async function interrupted(command: 'run' | 'baseline', marker: string, signal: NodeJS.Signals = 'SIGINT') {
+async function interrupted(command: 'run' | 'baseline', marker: string, signal: NodeJS.Signals = 'SIGINT', config = 'interrupt.ts') {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-int-'));
   dirs.push(dir);
   const out = join(dir, 'baseline.json');
-  const args = ['bin/mcp-harness.js', command, '--config', join(CONFIGS, 'interrupt.ts'), '--report-dir', dir, ...(command === 'baseline' ? ['--out', out] : [])];
+  const args = ['bin/mcp-harness.js', command, '--config', join(CONFIGS, config), '--report-dir', dir, ...(command === 'baseline' ? ['--out', out] : [])];
   const child = execa(process.execPath, args, { cwd: ROOT, reject: false, env: { E2E_MARKER: marker }, stdin: 'ignore', timeout: 60_000 });
   try {
     // the CLI carries the marker too: wait for the fixture server itself
@@ -49,6 +49,18 @@ describe('SIGINT during a run', () => {
     expect(result.stdout).not.toContain('never succeeded');
     expect(result.stdout).toMatch(/interrupted: \d+ tools? not run \(the run was interrupted before/);
     expect(result.stdout).toContain('1 tool called when the run was interrupted');
+    expect(survivors).toEqual([]);
+  });
+
+  it('counts a call in flight as called and a call never written to the server as not run', async () => {
+    // echo, add, fail answered, sleep hangs (in flight), whoami and getenv wait behind it: never written
+    const { result, report, survivors } = await interrupted('run', `int-queued-${process.pid}`, 'SIGINT', 'interrupt-queued.ts');
+    expect(result.exitCode).toBe(2);
+    const calls = Object.fromEntries((report?.surfaces[0]?.tools ?? []).map((t) => [t.name, t.calls.map((c) => c.outcome)]));
+    expect(calls).toEqual({ echo: ['success'], add: ['success'], fail: ['tool-error'], sleep: ['timeout'], whoami: [], getenv: [] });
+    expect(report?.summary.calls).toBe(4);
+    expect(result.stdout).toContain('interrupted: 2 tools not run (the run was interrupted before they were called), 4 tools called when the run was interrupted');
+    expect(result.stdout).toContain('6 tools, 4 calls');
     expect(survivors).toEqual([]);
   });
 

@@ -19,6 +19,22 @@ describe('shutdown', () => {
     expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('exit');
   });
 
+  it('a request still waiting when the session closes is never written (unsent: closed); the one in flight was sent', async () => {
+    // one slot: `sleep` (never answered) is written at once, `echo` waits for the slot, then the harness closes
+    const session = await openSession(fixture(['--fault=hang-tool=sleep']), options({ callConcurrency: 1 }, { requestMs: 60_000 }));
+    const before = session.tap().stdinLines;
+    const inFlight = session.callTool('sleep', { ms: 1 });
+    const waiting = session.callTool('echo', { message: 'x' });
+    await session.close();
+    const [sent, never] = await Promise.all([inFlight, waiting]);
+    expect([sent.outcome, sent.unsent]).toEqual(['timeout', undefined]); // cut short by the harness (exchange.ts), sent
+    expect([never.outcome, never.unsent]).toEqual(['exit', 'closed']);
+    const after = await session.callTool('echo', { message: 'x' });
+    expect([after.outcome, after.unsent]).toEqual(['exit', 'closed']);
+    expect(session.tap().stdinLines - before).toBe(1); // the one tools/call written: sleep's
+
+  });
+
   it('needs SIGTERM when the server ignores stdin close', async () => {
     const session = await openSession(fixture(['--fault=ignore-stdin-close']), options());
     expect(await session.close()).toMatchObject({ endedBy: 'sigterm', survivors: 0 });

@@ -18,7 +18,8 @@
  * SessionOptions.maxPendingStdinBytes; a server flooding requests it never reads the answers of, hostile review D3):
  * an error (`stdinStalled`), once per surface, whatever ended the process (the backlog came before the exit).
  * Requests the session did not send once the retention budget passed (`unsent: 'budget'`) are left to
- * harness/retention-budget, which names the surface once.
+ * harness/retention-budget, which names the surface once; those a session closed by the harness never wrote
+ * (`unsent: 'closed'`: an interrupt, or the surface budget, which transport/timeout names) are no one's fault.
  */
 import { defineCheck } from '../define.ts';
 import type { BootFailure, FreshProcessLife } from '../../model/observation.ts';
@@ -72,12 +73,13 @@ export default defineCheck({
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'exit') continue;
       if (request.unsent === 'budget') continue; // the retention budget's finding counts these (harness/retention-budget)
+      if (request.unsent === 'closed') continue; // the harness closed the session (surface budget: transport/timeout says so)
       if (request.unsent) unsent.add(request.unsent, request.method, scenario.tool);
       else report({ messageId: 'callInFlight', tool: scenario.tool, data: { tool: scenario.tool, call: `scenario '${scenario.name}'` } });
     }
     for (const { probe, request } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       if (request.outcome !== 'exit') continue;
-      if (request.unsent === 'budget') continue;
+      if (request.unsent === 'budget' || request.unsent === 'closed') continue;
       if (request.unsent) unsent.add(request.unsent, probe.method, probe.tool);
       else report({ messageId: 'probeInFlight', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });
     }
