@@ -234,11 +234,77 @@ function parseOwn(own: string[], issues: Issue[]): Parsed {
   }
 }
 
+/** Whether `word` is a flag without an inline value that the table does not know (`--confg`, `-y`): parseArgs then reads its value as a positional. */
+function unknownFlag(word: string | undefined): boolean {
+  if (word === undefined || !word.startsWith('-') || word === '-' || word.includes('=')) return false;
+  if (word.startsWith('--')) return specOf(word.slice(2)) === undefined;
+  const shorts = new Set(Object.values(OPTION_TABLE as Record<string, OptionSpec>).flatMap((spec) => (spec.short ? [spec.short] : [])));
+  return [...word.slice(1)].some((letter) => !shorts.has(letter));
+}
+
+/** Programs that start a server (the first word of a typical server command). */
+const LAUNCHERS = new Set(['node', 'nodejs', 'npx', 'npm', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', 'deno', 'tsx', 'ts-node', 'python', 'python3', 'py', 'uv', 'uvx', 'pipx', 'poetry', 'docker', 'podman', 'java', 'dotnet', 'go', 'cargo', 'ruby', 'php', 'sh', 'bash']);
+
+/** Whether a word reads as the start of a server command: a launcher (`node`, `npx`, `uvx`...), a script, or a path to a program. */
+function looksLikeServer(word: string): boolean {
+  return LAUNCHERS.has(word.toLowerCase()) || /\.(?:[cm]?js|[cm]?ts|py|sh|exe)$/i.test(word) || /^\.{0,2}[\\/]/.test(word);
+}
+
+/** A word as a POSIX shell reads it back: bare when it holds no special character, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The problem of a server command given without `--`, from `own[at]` on (its flags too: `npx -y pkg`): named by its
+ * first word, with the line that works: the words before it and `command`'s own flags after it before `--`
+ * (`command` first when the line named none, `unnamed`).
+ */
+function serverHint(own: readonly string[], at: number, tokens: Parsed['tokens'], command: CommandName, unnamed = false): Issue {
+  // the command's own flags after it stay the harness's (`run node s.js --report-dir out`); the rest are the server's
+  const harness = new Set<number>();
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.index < at || !specOf(t.name)?.commands.includes(command)) continue;
+    harness.add(t.index);
+    if (t.value !== undefined && t.inlineValue === false) harness.add(t.index + 1);
+  }
+  const after = own.slice(at).map((word, i) => ({ word, mine: harness.has(at + i) }));
+  const flags = after.filter((w) => w.mine).map((w) => w.word);
+  const server = after.filter((w) => !w.mine).map((w) => w.word);
+  const line = ['mcp-harness', ...(unnamed ? [command] : []), ...own.slice(0, at), ...flags, '--', ...server].map(shellWord).join(' ');
+  return { path: own[at], message: `unexpected argument; to test a server, put its command after --: ${line}` };
+}
+
+/**
+ * Positionals `command` does not take (after the command word): run, snapshot, baseline, checks and version take
+ * none, help one command name, diff OLD and NEW, merge any number. Words that read as a server command (`looksLikeServer`)
+ * where `-- COMMAND ARGS` was meant (run, snapshot, baseline; diff: a launcher after OLD) are one problem, with the line that works;
+ * other words one problem each. `hasServer`: the line has `-- COMMAND` or `--url` already (no server hint then).
+ */
+function positionalIssues(command: CommandName, rest: readonly string[], restAt: readonly number[], own: readonly string[], tokens: Parsed['tokens'], hasServer: boolean): Issue[] {
+  const max = command === 'merge' ? Infinity : command === 'diff' ? 2 : command === 'help' ? 1 : 0;
+  if (rest.length <= max) return [];
+  const takesServer = command === 'run' || command === 'snapshot' || command === 'baseline';
+  if (takesServer && !hasServer && looksLikeServer(rest[0])) return [serverHint(own, restAt[0], tokens, command)];
+  if (command === 'diff' && !hasServer) {
+    // a launcher only: NEW may be a contract module (`new.mjs`) or a path
+    const at = rest.findIndex((w, i) => i >= 1 && LAUNCHERS.has(w.toLowerCase()));
+    if (at !== -1) return [serverHint(own, restAt[at], tokens, command)];
+  }
+  const takes =
+    command === 'help' ? 'takes one command name at most (mcp-harness help COMMAND)'
+    : command === 'diff' ? 'takes two operands at most (mcp-harness diff OLD NEW | mcp-harness diff OLD -- COMMAND ARGS)'
+    : takesServer ? `takes none (a server command goes after --: mcp-harness ${command} -- COMMAND ARGS)`
+    : 'takes none';
+  return rest.slice(max).map((word) => ({ path: word, message: `unexpected argument; "${command}" ${takes}` }));
+}
+
 /**
  * Parse argv (without node and script).
  * @throws ConfigError (file `<command line>`) listing every problem of the line at once (as ESLint lists a bad
  * config's): unknown flags (with a did-you-mean), a flag without its value, flags the command does not take, bad
- * values, unknown reporters (listing the known ones) and check IDs, an unknown command.
+ * values, unknown reporters (listing the known ones) and check IDs, an unknown command, positionals the command does
+ * not take (`positionalIssues`: a server command without `--` says where it goes).
  */
 export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   const dash = argv.indexOf('--');
@@ -251,9 +317,18 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     throw new ConfigError('<command line>', issues);
   };
   if (values.help && first === undefined && issues.length === 0) return { command: 'help', help: true, overrides: {}, positionals: [] };
-  const named = collect(issues, () => commandOf(first));
+  // `mcp-harness node server.js`: a server command where the command goes
+  // where each positional is in `own` (parseArgs' tokens), for a hint that quotes the line from there
+  const positionalAt = tokens.flatMap((t) => (t.kind === 'positional' ? [t.index] : []));
+  const serverFirst = first !== undefined && !(COMMANDS as readonly string[]).includes(first) && serverCommand === undefined && values.url === undefined && looksLikeServer(first);
+  const named = serverFirst ? (issues.push(serverHint(own, positionalAt[0], tokens, 'run', true)), undefined) : collect(issues, () => commandOf(first));
   const command = named ?? 'run';
   const rest = positionals.slice(first === undefined ? 0 : 1);
+  if (named !== undefined) {
+    // a word right after an unknown flag is most likely its value (`--confg x`): that flag's problem says enough
+    const kept = rest.flatMap((word, i) => (unknownFlag(own[positionalAt[i + 1] - 1]) ? [] : [[word, positionalAt[i + 1]] as const]));
+    issues.push(...positionalIssues(named, kept.map(([w]) => w), kept.map(([, at]) => at), own, tokens, serverCommand !== undefined || values.url !== undefined));
+  }
   if (issues.length === 0) {
     // `mcp-harness help run` = `mcp-harness run --help`
     if (command === 'help' && rest[0] !== undefined) return { command: commandOf(rest[0]), help: true, overrides: {}, positionals: [] };

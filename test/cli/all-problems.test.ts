@@ -73,6 +73,56 @@ describe('the command line: every problem at once', () => {
   });
 });
 
+describe('the command line: words a command takes no place for', () => {
+  it('a server command without its -- is refused with the line that works, the harness flags after it kept the harness\'s', () => {
+    expect(lineProblems(['run', 'node', 'server.js'])).toEqual(['node: unexpected argument; to test a server, put its command after --: mcp-harness run -- node server.js']);
+    expect(lineProblems(['node', 'server.js'])).toEqual(['node: unexpected argument; to test a server, put its command after --: mcp-harness run -- node server.js']);
+    expect(lineProblems(['snapshot', '--out', 'c.json', 'uvx', 'mcp-server-time', '--report-dir', 'x'])).toEqual([
+      'uvx: unexpected argument; to test a server, put its command after --: mcp-harness snapshot --out c.json -- uvx mcp-server-time --report-dir x',
+      '--report-dir: Not an option of "snapshot"; see mcp-harness snapshot --help',
+    ]);
+    expect(lineProblems(['baseline', './server', '--reason', 'ok'])).toEqual(['./server: unexpected argument; to test a server, put its command after --: mcp-harness baseline --reason ok -- ./server']);
+    expect(lineProblems(['diff', 'old.lock.json', 'node', 'server.js'])).toEqual(['node: unexpected argument; to test a server, put its command after --: mcp-harness diff old.lock.json -- node server.js']);
+  });
+
+  it('other extra words: one problem each, listed with the rest', () => {
+    expect(lineProblems(['run', 'extra', '--concurrency', '0'])).toEqual([
+      'extra: unexpected argument; "run" takes none (a server command goes after --: mcp-harness run -- COMMAND ARGS)',
+      '--concurrency: Expected a positive integer',
+    ]);
+    expect(lineProblems(['checks', 'extra', 'more'])).toEqual(['extra: unexpected argument; "checks" takes none', 'more: unexpected argument; "checks" takes none']);
+    expect(lineProblems(['version', 'x'])).toEqual(['x: unexpected argument; "version" takes none']);
+    expect(lineProblems(['help', 'run', 'x'])).toEqual(['x: unexpected argument; "help" takes one command name at most (mcp-harness help COMMAND)']);
+    expect(lineProblems(['diff', 'a', 'b', 'c'])).toEqual(['c: unexpected argument; "diff" takes two operands at most (mcp-harness diff OLD NEW | mcp-harness diff OLD -- COMMAND ARGS)']);
+    // a word after an unknown flag is its value, not a stray argument: the flag's problem alone
+    expect(lineProblems(['run', '--fail-onn', 'warning'])).toEqual(['--fail-onn: Unknown option (did you mean --fail-on?); see mcp-harness run --help']);
+    expect(lineProblems(['run', 'extra', '--', 'node', 'server.js'])).toEqual(['extra: unexpected argument; "run" takes none (a server command goes after --: mcp-harness run -- COMMAND ARGS)']);
+  });
+
+  it('every command\'s valid positionals still parse', () => {
+    for (const argv of [
+      ['run'], ['run', '--', 'node', 'server.js'], ['run', '--url', 'http://127.0.0.1:1/mcp'], ['snapshot', '--', 'node', 's.js'], ['baseline', '--reason', 'ok'],
+      ['checks', '--markdown'], ['help'], ['help', 'diff'], ['version'], ['--version'], ['merge', 'a', 'b', 'c/report.json'], ['merge'],
+      ['diff', 'old.json', 'new.mjs'], ['diff', 'old.json', '--', 'node', 's.js'], ['diff', 'old.json'], ['run', '--help'], [],
+    ]) expect(lineProblems(argv), argv.join(' ')).toEqual([]);
+  });
+
+  it('the real CLI refuses a server command without --, exits 2, starts nothing; with -- it runs it', async () => {
+    const marker = join(dir, 'started-positional');
+    const args = ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, '')`];
+    const refused = (last = await runCli(['run', 'node', ...args]));
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('<command line>: node: unexpected argument; to test a server, put its command after --: mcp-harness run');
+    expect(refused.stderr).not.toContain('Config file not found');
+    expect(refused.report).toBeUndefined();
+    expect(existsSync(marker)).toBe(false);
+    cleanup(last);
+    const ran = (last = await runCli(['run', '--start-timeout', '2000', '--', process.execPath, ...args]));
+    expect(ran.report, ran.stderr).toBeDefined();
+    expect(existsSync(marker)).toBe(true);
+  });
+});
+
 describe('a config file: every problem at once, before any server starts', () => {
   const marker = join(dir, 'started');
   const server = { command: process.execPath, args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, '')`] };
