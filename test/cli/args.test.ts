@@ -97,6 +97,16 @@ describe('--help', () => {
     expect(helpText('run')).toContain('error (default) or warning');
   });
 
+  it('-o and -r say each command\'s own default, never another command\'s', () => {
+    const line = (command: CommandName, flag: string) => helpText(command).split('\n').find((l) => l.startsWith('  -') && l.includes(flag)) ?? '';
+    expect(line('snapshot', '--out')).toContain('mcp-harness.lock.json');
+    expect(line('snapshot', '--out')).not.toContain('baseline');
+    expect(line('baseline', '--out')).toContain('mcp-harness.baseline.json');
+    expect(line('baseline', '--out')).not.toContain('lock');
+    for (const command of ['run', 'baseline', 'merge'] as CommandName[]) expect(line(command, '--reporter')).toMatch(/default console,json,markdown$/);
+    expect(line('diff', '--reporter')).toMatch(/default console,json$/);
+  });
+
   it('the overview names every command', () => {
     for (const command of ['run', 'snapshot', 'baseline', 'merge', 'diff', 'checks']) expect(helpText()).toMatch(new RegExp(`^  ${command} `, 'm'));
   });
