@@ -158,6 +158,9 @@ export class LiveSession implements Session {
   private async exchangeOn(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions, seq: number): Promise<RequestRecord> {
     if (this.connector.tap.overBudget) return { ...exitRecord(this.nextId(), method, sent), unsent: 'budget' };
     if (this.crashes.size > 0 && this.barred(method, sent)) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
+    // the attempt that reached the crashed process was written to it: when the session closes before the second attempt
+    // ('unsent: closed'), that attempt is the record (a third review: a call that crashed the server read 'not run')
+    let attempted: RequestRecord | undefined;
     if (!this.serial) {
       this.pipelined += 1;
       try {
@@ -168,13 +171,15 @@ export class LiveSession implements Session {
           if (this.closing || !mayHaveCrashed(link, record) || !(await crashedDuring(link, record))) return record;
           this.turnSerial();
           if (opts.respawn === false) return record;
+          attempted = record;
         } else this.turnSerial();
       } finally {
         this.pipelined -= 1;
         this.lane.poke();
       }
     }
-    return this.lane.run(seq, () => this.exchangeAlone(method, sent, opts));
+    const alone = await this.lane.run(seq, () => this.exchangeAlone(method, sent, opts));
+    return alone.unsent === 'closed' && attempted !== undefined ? attempted : alone;
   }
 
   /** From now on one request at a time (see the module comment). */
