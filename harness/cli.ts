@@ -158,14 +158,20 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
 }
 
 /**
- * Why `baseline` writes nothing, one stderr line each (none: it may write): a server command that could not be started
- * or a `--tool` that matched no tool (the usage faults `run` exits 2 for), and every `harness/*` error finding (a surface
+ * Why `baseline` writes nothing, one stderr line each (none: it may write): a server command that could not be started,
+ * a server that did not boot (it exited, was unreachable, never answered the handshake), a `--tool` that matched no tool (the usage faults `run` exits 2 for), and every `harness/*` error finding (a surface
  * that tested nothing, a crashed check or surface, a contract not loaded, a surface validated only in part), which are
  * the harness's own faults, never a server's, so no baseline accepts them (docs/reports.md §Baseline).
  */
 async function baselineRefusal(args: ParsedArgs, report: Report, observations: readonly SurfaceObservation[], harnessFailed: boolean): Promise<string[]> {
   const [{ terminalText }, { oneLine }] = await Promise.all([import('./cli/terminal-text.ts'), import('./reporters/text.ts')]);
   const usage = [...unstartable(observations, terminalText), ...unmatchedTools(args.overrides.tools, observations, terminalText)];
+  // a server that started but never booted (it exited, was unreachable, never answered) tested nothing: accepting its
+  // boot finding would pass every later run of a surface that tests nothing (a reviewer's `baseline -- node missing.js`)
+  const unbooted = observations
+    .filter((o) => o.bootError !== undefined && !notStartable(o))
+    .map((o) => `${terminalText(o.surface)}: the server did not boot (${terminalText(o.bootError?.message ?? '')}): a baseline would accept a surface that tested nothing`);
+  usage.push(...unbooted);
   // an unstartable surface's harness/untested finding says what its usage line says: one line is enough
   const notStarted = new Set(observations.filter(notStartable).map((o) => o.surface));
   const faults = report.findings.filter((f) => f.check.startsWith('harness/') && f.severity === 'error' && !(f.check === 'harness/untested' && notStarted.has(f.surface)));

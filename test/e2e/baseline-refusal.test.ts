@@ -12,7 +12,7 @@ import { cleanup, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-baseline-refusal-'));
 const BEFORE = '{"kept": "the baseline file before the run"}\n';
-const runs: Record<'adHoc' | 'typo' | 'untested' | 'starts', { run: CliRun; file: string }> = {} as never;
+const runs: Record<'adHoc' | 'typo' | 'untested' | 'exits' | 'starts', { run: CliRun; file: string }> = {} as never;
 
 /** `baseline --out <dir>/<name>.json args...` over a baseline file that already holds BEFORE. */
 async function baseline(name: keyof typeof runs, args: readonly string[]) {
@@ -29,6 +29,8 @@ beforeAll(async () => {
     baseline('adHoc', ['--request-timeout', '2000', '--', 'mcp-harness-no-such-command']),
     baseline('typo', ['--config', 'test/e2e/configs/baseline-unstartable.json']),
     baseline('untested', ['--config', 'test/e2e/configs/untested.json']),
+    // node starts, the script does not exist: the process exits before the handshake (transport/exit bootExited)
+    baseline('exits', ['--request-timeout', '2000', '--', process.execPath, join(dir, 'no-such-server.mjs')]),
     baseline('starts', ['--', process.execPath, join(SERVERS, 'fixture-server.mjs')]),
   ]);
 });
@@ -60,6 +62,14 @@ describe('baseline refuses a run that could not test everything', () => {
     const { run, file } = runs.untested;
     expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/^mcp-harness: exits-at-start: Nothing on this surface was tested: /m);
+    expect(run.stderr).toMatch(/^mcp-harness: no baseline was written: /m);
+    expect(readFileSync(file, 'utf8')).toBe(BEFORE);
+  });
+
+  it('a server that starts but never boots (its script is missing): exit 2, says so, the old file untouched (third review)', () => {
+    const { run, file } = runs.exits;
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/^mcp-harness: ad-hoc: the server did not boot \(.*\): a baseline would accept a surface that tested nothing$/m);
     expect(run.stderr).toMatch(/^mcp-harness: no baseline was written: /m);
     expect(readFileSync(file, 'utf8')).toBe(BEFORE);
   });
