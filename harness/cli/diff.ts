@@ -48,7 +48,7 @@ export interface DiffOptions {
   reporters?: readonly string[];
   reportDir?: string;
   failOn?: DiffFailOn;
-  /** The command line's surface flags (`--env`, `--env-pass`, `--sandbox`, the timeouts) for the server `-- COMMAND` starts. */
+  /** The command line's surface flags (`--env`, `--env-pass`, `--sandbox`, the timeouts) for every server diff starts (`-- COMMAND`, a configured surface). */
   surfaceFlags?: CliOverrides;
 }
 
@@ -121,7 +121,8 @@ async function loadSide(operand: string, options: DiffOptions, cwd: string, whic
   }
   const surface = surfaces.find((s) => s.name === operand);
   if (!surface) throw usage(which, `"${operand}" is neither a file nor a surface of the config (surfaces: ${surfaces.map((s) => s.name).join(', ') || 'none'})`);
-  return liveSide(surface, operand);
+  // the command line's surface flags apply to a configured surface as in a run (--sandbox, --env, the timeouts)
+  return liveSide(applySurfaceOverrides(surface, options.surfaceFlags ?? {}), operand);
 }
 
 /**

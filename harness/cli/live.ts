@@ -6,7 +6,7 @@
  * needs there, and whatever transport it has, these commands have too.
  */
 import type { ResolvedSurface } from '../config/index.ts';
-import type { Negotiation } from '../model/observation.ts';
+import type { Listing, Negotiation } from '../model/observation.ts';
 import type { ListedTool } from '../model/protocol.ts';
 import { openSession, withServer } from '../session/index.ts';
 import { withPreparedSurface } from '../run/prepare.ts';
@@ -15,7 +15,8 @@ import { withPreparedSurface } from '../run/prepare.ts';
  * Boot `surface` (for `command` + `url`: start its server first), list its tools (every page), close it and
  * stop the server (its whole process tree, also when the session could not be opened); the surface's temp
  * dir and sandbox are removed. `url` is the Streamable HTTP URL the session used (`${port}` filled in).
- * @throws SessionBootError when the server cannot be started or booted (the CLI prints it and exits 2).
+ * @throws SessionBootError when the server cannot be started or booted; Error when `tools/list` did not complete (a
+ *   page that timed out or was an error, a repeated cursor, the page limit): the CLI prints either and exits 2.
  */
 export async function listLiveTools(surface: ResolvedSurface): Promise<{ negotiation: Negotiation; tools: ListedTool[]; url?: string }> {
   return withPreparedSurface(surface, ({ spec, session: options }) =>
@@ -23,10 +24,24 @@ export async function listLiveTools(surface: ResolvedSurface): Promise<{ negotia
       const session = await openSession(spec, options, context);
       try {
         const listing = await session.listTools();
+        // a listing cut short is no record of the server's tools: a lock of it, or a diff against it, would say every
+        // tool it missed was removed
+        if (listing.stop !== undefined && listing.stop !== 'end') throw new Error(incompleteListing(listing));
         return { negotiation: session.negotiation, tools: listing.tools, ...('url' in spec ? { url: spec.url } : {}) };
       } finally {
         await session.close();
       }
     }),
   );
+}
+
+/** Why a listing that did not reach its end is refused, value-free: which page and how it ended. */
+function incompleteListing(listing: Listing): string {
+  const page = listing.pages.length;
+  const last = listing.pages[page - 1];
+  const how =
+    listing.stop === 'error' ? `page ${page} was not a success (${last?.outcome ?? 'no answer'})`
+    : listing.stop === 'cursor-repeat' ? `page ${page} returned a nextCursor an earlier page returned`
+    : `it still paginated after ${page} pages`;
+  return `tools/list did not complete: ${how}; nothing was recorded or compared (mcp-harness run reports the listing; a slow server needs --request-timeout)`;
 }

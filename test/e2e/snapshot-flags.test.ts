@@ -4,7 +4,7 @@
  * (test/fixtures/servers/needs-key.mjs exits 1 without NEEDS_KEY_TOKEN) could not be snapshotted before, since the
  * ad-hoc surface passes only the default allow-list (PATH, HOME, LANG, TERM, TMPDIR) and the flags were refused.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,5 +37,28 @@ describe('snapshot and diff take the surface flags for the server they start', (
     const diff = await cli(['diff', passed, '--env', 'NEEDS_KEY_TOKEN=dummy', '--', process.execPath, SERVER]);
     expect(diff.exitCode, diff.stderr).toBe(0);
     expect((await cli(['diff', passed, '--', process.execPath, SERVER])).exitCode).toBe(2);
+  });
+
+  it('a tools/list that does not complete records nothing: exit 2, no lock (a third review: an empty lock was written)', async () => {
+    const FIXTURE = fileURLToPath(new URL('../fixtures/servers/fixture-server.mjs', import.meta.url));
+    const lock = join(dir, 'cycle.lock.json');
+    const run = await cli(['snapshot', '--out', lock, '--', process.execPath, FIXTURE, '--page-size=2', '--fault=repeat-cursor']);
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toContain('tools/list did not complete: page 2 returned a nextCursor an earlier page returned');
+    expect(existsSync(lock)).toBe(false);
+    // the twin: the same server paginating properly is recorded whole
+    const whole = join(dir, 'whole.lock.json');
+    expect((await cli(['snapshot', '--out', whole, '--', process.execPath, FIXTURE, '--page-size=2'])).exitCode).toBe(0);
+    expect((JSON.parse(readFileSync(whole, 'utf8')) as { tools: unknown[] }).tools.length).toBeGreaterThan(2);
+  });
+
+  it("diff applies them to a configured surface operand too (a third review: --sandbox and --env were ignored there)", async () => {
+    const lock = join(dir, 'cfg.lock.json');
+    expect((await cli(['snapshot', '--env', 'NEEDS_KEY_TOKEN=dummy', '--out', lock, '--', process.execPath, SERVER])).exitCode).toBe(0);
+    const config = join(dir, 'keyed.config.json');
+    writeFileSync(config, JSON.stringify({ surfaces: [{ name: 'keyed', command: process.execPath, args: [SERVER] }] }));
+    const withKey = await cli(['diff', lock, 'keyed', '--config', config, '--env', 'NEEDS_KEY_TOKEN=dummy']);
+    expect(withKey.exitCode, withKey.stderr).toBe(0);
+    expect((await cli(['diff', lock, 'keyed', '--config', config])).exitCode).toBe(2);
   });
 });
