@@ -137,4 +137,9 @@ export interface ReportScope {
   tools?: string[];
   checks?: string[];
   callShard?: true;
+  /**
+   * A merged report's scope per surface (`merge` of reports whose runs selected differently: `run --surface a --tool x`
+   * and `run --surface b --tool y`); where a surface has an entry, it holds for that surface instead of `tools`/`checks`.
+   */
+  bySurface?: Record<string, { tools?: string[]; checks?: string[] }>;
 }

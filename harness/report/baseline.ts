@@ -73,8 +73,10 @@ export function neverBaselined(check: string): boolean {
  */
 export function inReportScope(report: Report, entry: BaselineEntry): boolean {
   if (!report.surfaces.some((s) => s.name === entry.surface)) return false;
-  const scope = report.scope;
-  if (!scope) return true;
+  const whole = report.scope;
+  if (!whole) return true;
+  // a merged report's own scope for the entry's surface, where it has one (ReportScope.bySurface)
+  const scope = { ...whole, ...(whole.bySurface && Object.prototype.hasOwnProperty.call(whole.bySurface, entry.surface) ? { tools: undefined, checks: undefined, ...whole.bySurface[entry.surface] } : {}) };
   if (scope.checks && !scope.checks.includes(entry.check)) return false;
   // a surface's own finding (no tool: how its server shut down, ...) can follow from which tools were called: a run
   // that called only some judges only their entries

@@ -99,12 +99,29 @@ function dedupeSkipped(reports: readonly Report[]): Report['skipped'] {
 
 /**
  * What the merged report left out (Report.scope): a tool or check only when every report left it out (the union of
- * what they kept: the shards of one run kept the same, their plan key says so); never a call shard (the merge of a
- * run's call shards holds every tool's calls).
+ * what they kept: the shards of one run kept the same, their plan key says so), and per surface (`bySurface`) where
+ * a surface's reports kept something else than the merged whole (runs of different surfaces with different
+ * `--tool`/`--check`: a third review's false stale entries); never a call shard (the merge of a run's call shards
+ * holds every tool's calls).
  */
 function mergeScope(reports: readonly Report[]): Report['scope'] {
-  const kept = (key: 'tools' | 'checks') => (reports.every((r) => r.scope?.[key] !== undefined) ? { [key]: [...new Set(reports.flatMap((r) => r.scope?.[key] ?? []))].sort() } : {});
-  const scope = { ...kept('tools'), ...kept('checks') };
+  type Kept = { tools?: string[]; checks?: string[] };
+  // per surface: what every report holding the surface kept (a report's own scope, or its bySurface entry)
+  const of = (r: Report, surface: string): Kept => r.scope?.bySurface?.[surface] ?? { ...(r.scope?.tools ? { tools: r.scope.tools } : {}), ...(r.scope?.checks ? { checks: r.scope.checks } : {}) };
+  const kept = (rs: readonly Report[], surface: string | undefined, key: 'tools' | 'checks'): Kept => {
+    const lists = rs.map((r) => (surface === undefined ? r.scope?.[key] : of(r, surface)[key]));
+    return lists.every((l) => l !== undefined) ? { [key]: [...new Set(lists.flatMap((l) => l ?? []))].sort() } : {};
+  };
+  const global: Kept = { ...kept(reports, undefined, 'tools'), ...kept(reports, undefined, 'checks') };
+  const names = [...new Set(reports.flatMap((r) => r.surfaces.map((s) => s.name)))].sort();
+  const bySurface: Record<string, Kept> = {};
+  for (const name of names) {
+    const holding = reports.filter((r) => r.surfaces.some((s) => s.name === name));
+    const own = { ...kept(holding, name, 'tools'), ...kept(holding, name, 'checks') };
+    // an entry only where the surface's own scope differs from the merged report's
+    if (JSON.stringify(own) !== JSON.stringify(global)) bySurface[name] = own;
+  }
+  const scope = { ...global, ...(Object.keys(bySurface).length > 0 ? { bySurface } : {}) };
   return Object.keys(scope).length > 0 ? scope : undefined;
 }
 

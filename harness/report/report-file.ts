@@ -53,7 +53,14 @@ export const reportSchema = z.looseObject({
   durationMs: z.number(),
   interrupted: z.boolean().optional(),
   shard: z.looseObject({ index: z.number().int(), total: z.number().int(), plan: z.string().optional() }).optional(),
-  scope: z.looseObject({ tools: z.array(z.string()).optional(), checks: z.array(z.string()).optional(), callShard: z.literal(true).optional() }).optional(),
+  scope: z
+    .looseObject({
+      tools: z.array(z.string()).optional(),
+      checks: z.array(z.string()).optional(),
+      callShard: z.literal(true).optional(),
+      bySurface: z.record(z.string(), z.looseObject({ tools: z.array(z.string()).optional(), checks: z.array(z.string()).optional() })).optional(),
+    })
+    .optional(),
   surfaces: z.array(surfaceSchema),
   findings: z.array(findingSchema),
   skipped: z.array(z.looseObject({ surface: z.string(), check: z.string(), reason: z.string() })),

@@ -133,4 +133,22 @@ describe('applyBaseline', () => {
     expect(mergeReports([a, b], ['a.json', 'b.json']).scope).toEqual({ tools: ['a', 'b', 'c'] });
     expect(mergeReports([a, buildReport(sampleInput())], ['a.json', 'c.json']).scope).toBeUndefined();
   });
+
+  it('merge of runs of different surfaces with different --tool judges each surface by its own run (third review)', () => {
+    const [alpha, beta] = sampleInput().surfaces;
+    const findings = sampleFindings();
+    // run --surface alpha --tool delete; run --surface beta --tool search
+    const a = buildReport(sampleInput({ surfaces: [alpha], findings: findings.filter((f) => f.surface === 'alpha'), scope: { tools: ['delete'] } }));
+    const b = buildReport(sampleInput({ surfaces: [beta], findings: findings.filter((f) => f.surface === 'beta'), scope: { tools: ['search'] } }));
+    const merged = mergeReports([a, b], ['a.json', 'b.json']);
+    expect(merged.scope).toEqual({ tools: ['delete', 'search'], bySurface: { alpha: { tools: ['delete'] }, beta: { tools: ['search'] } } });
+    // a baseline of the full run: every entry is present or out of its surface's scope, so nothing is stale
+    const full = createBaseline(report);
+    expect(applyBaseline(merged, full).staleEntries).toEqual([]);
+    // an alpha entry of tool 'search' (which alpha's run did not select) is out of scope; the same on beta is in
+    const on = (surface: string, tool: string) => ({ id: `${surface}-${tool}`, check: 'tools/x', surface, tool, reason: 'r' });
+    expect(inReportScope(merged, on('alpha', 'search'))).toBe(false);
+    expect(inReportScope(merged, on('beta', 'search'))).toBe(true);
+    expect(inReportScope(merged, on('alpha', 'delete'))).toBe(true);
+  });
 });
