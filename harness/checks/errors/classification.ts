@@ -177,10 +177,15 @@ const WRONG_CODE_WHY = ' Its message does not say the tool is unknown: the serve
  * with the probe's own tool name `name` taken out first (it is `mcp_harness_unknown_tool_...`, whose "unknown" says
  * nothing), e.g. "Unknown tool: x", "Tool x not found", "unknown tool \"x\"", "No such tool".
  */
+const UNKNOWN_BEFORE_TOOL = /\b(unknown|invalid|unrecogni[sz]ed|no\s+such|nonexistent|non-existent|missing|undefined)\s+tool\b/i;
+const TOOL_BEFORE_UNKNOWN = /\btool\b[^.:;,]{0,40}?\b(is\s+unknown|not\s+found|does\s*n[o']t\s+exist|does\s+not\s+exist|not\s+exist|not\s+registered|not\s+available|not\s+defined|unknown)\b/i;
+
 function namesUnknownTool(message: unknown, name: string | undefined): boolean {
   if (typeof message !== 'string') return false;
   const text = name ? message.split(name).join(' ') : message;
-  return /\btools?\b/i.test(text) && /unknown|not\s+found|no\s+such|not\s+exist|n[o']t\s+exist|not\s+registered|unrecogni[sz]ed|invalid|not\s+available|not\s+defined/i.test(text);
+  // the word for unknown next to "tool" (either order, nothing but a name or quotes between), not anywhere in the text:
+  // "Tool execution failed: invalid API key" and "Error calling tool: API key not found" are no unknown tool
+  return UNKNOWN_BEFORE_TOOL.test(text) || TOOL_BEFORE_UNKNOWN.test(text);
 }
 
 export default defineCheck({
