@@ -61,4 +61,17 @@ describe('snapshot and diff take the surface flags for the server they start', (
     expect(withKey.exitCode, withKey.stderr).toBe(0);
     expect((await cli(['diff', lock, 'keyed', '--config', config])).exitCode).toBe(2);
   });
+
+  it('a value given with --env that the server copies into its tools is masked in the lock, and diff still matches', async () => {
+    const secret = 'S3cr3tV4lu3xyz';
+    const lock = join(dir, 'leak.lock.json');
+    const snap = await cli(['snapshot', '--env', `NEEDS_KEY_TOKEN=${secret}`, '--out', lock, '--', process.execPath, SERVER, '--leak']);
+    expect(snap.exitCode, snap.stderr).toBe(0);
+    const text = readFileSync(lock, 'utf8');
+    expect(text).not.toContain(secret);
+    expect(text).toContain('[masked:NEEDS_KEY_TOKEN]');
+    const diff = await cli(['diff', lock, '--env', `NEEDS_KEY_TOKEN=${secret}`, '--', process.execPath, SERVER, '--leak']);
+    expect(diff.exitCode, diff.stderr).toBe(0);
+    expect(diff.stdout + diff.stderr).not.toContain(secret);
+  });
 });
