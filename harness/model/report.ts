@@ -138,6 +138,12 @@ export interface ReportScope {
   checks?: string[];
   callShard?: true;
   /**
+   * `--check` narrowed the run: no baseline entry is judged stale then, since a finding of one check can follow from
+   * another check's requests (its probes: a result, a crash), so the run cannot tell a fixed finding from one it did
+   * not provoke. A check set to `off` in the config is not this: the baseline was made with the same config.
+   */
+  checkFilter?: true;
+  /**
    * A merged report's scope per surface (`merge` of reports whose runs selected differently: `run --surface a --tool x`
    * and `run --surface b --tool y`); where a surface has an entry, it holds for that surface instead of `tools`/`checks`.
    */

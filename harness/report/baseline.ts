@@ -77,6 +77,8 @@ export function inReportScope(report: Report, entry: BaselineEntry): boolean {
   if (!whole) return true;
   // a merged report's own scope for the entry's surface, where it has one (ReportScope.bySurface)
   const scope = { ...whole, ...(whole.bySurface && Object.prototype.hasOwnProperty.call(whole.bySurface, entry.surface) ? { tools: undefined, checks: undefined, ...whole.bySurface[entry.surface] } : {}) };
+  // under --check nothing is stale: a finding of one check can follow from another check's probes (ReportScope.checkFilter)
+  if (scope.checkFilter) return false;
   if (scope.checks && !scope.checks.includes(entry.check)) return false;
   // a surface's own finding (no tool: how its server shut down, ...) can follow from which tools were called: a run
   // that called only some judges only their entries

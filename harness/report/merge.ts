@@ -121,7 +121,9 @@ function mergeScope(reports: readonly Report[]): Report['scope'] {
     // an entry only where the surface's own scope differs from the merged report's
     if (JSON.stringify(own) !== JSON.stringify(global)) bySurface[name] = own;
   }
-  const scope = { ...global, ...(Object.keys(bySurface).length > 0 ? { bySurface } : {}) };
+  // one report narrowed by --check: its surfaces' stale entries cannot be judged, so none are (conservative)
+  const checkFilter = reports.some((r) => r.scope?.checkFilter) ? { checkFilter: true as const } : {};
+  const scope = { ...global, ...checkFilter, ...(Object.keys(bySurface).length > 0 ? { bySurface } : {}) };
   return Object.keys(scope).length > 0 ? scope : undefined;
 }
 

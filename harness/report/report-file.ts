@@ -58,6 +58,7 @@ export const reportSchema = z.looseObject({
       tools: z.array(z.string()).optional(),
       checks: z.array(z.string()).optional(),
       callShard: z.literal(true).optional(),
+      checkFilter: z.literal(true).optional(),
       bySurface: z.record(z.string(), z.looseObject({ tools: z.array(z.string()).optional(), checks: z.array(z.string()).optional() })).optional(),
     })
     .optional(),

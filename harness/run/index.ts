@@ -158,12 +158,14 @@ function freshSpares(config: ResolvedConfig, filters: RunFilters): (era: Era) =>
 
 /**
  * What this run leaves out on purpose (Report.scope): the `--tool` names; the IDs of the checks that ran (`enabled`)
- * when `--check` or a check set to `off` left any registered check out; whether it is a call shard.
+ * when `--check` or a check set to `off` left any registered check out; whether `--check` narrowed it (`checkFilter`);
+ * whether it is a call shard.
  */
 function runScope(filters: RunFilters, enabled: readonly string[], callShard: boolean): ReportScope {
   return {
     ...(filters.tools ? { tools: [...new Set(filters.tools)].sort() } : {}),
     ...(checkIds.some((id) => !enabled.includes(id)) ? { checks: [...enabled].sort() } : {}),
+    ...(filters.checks ? { checkFilter: true as const } : {}),
     ...(callShard ? { callShard: true as const } : {}),
   };
 }

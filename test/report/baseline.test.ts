@@ -115,6 +115,8 @@ describe('applyBaseline', () => {
     expect(inReportScope(scoped({ tools: ['other'] }), entry('protocol/era'))).toBe(false);
     expect(inReportScope(scoped({ checks: ['protocol/era'] }), entry('protocol/era'))).toBe(true);
     expect(inReportScope(scoped({ checks: ['protocol/era'] }), entry('tools/set-diff'))).toBe(false);
+    // --check: nothing is judged stale, an entry of a check that ran included (another check's probes may be missing)
+    expect(inReportScope(scoped({ checks: ['protocol/era'], checkFilter: true }), entry('protocol/era'))).toBe(false);
     const home = [1, 2].find((k) => inShard(callShardId('alpha', 'delete'), { index: k, total: 2 }))!;
     expect(inReportScope(scoped({ callShard: true }, { index: home, total: 2 }), entry('tools/set-diff'))).toBe(true);
     expect(inReportScope(scoped({ callShard: true }, { index: 3 - home, total: 2 }), entry('tools/set-diff'))).toBe(false);
