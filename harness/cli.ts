@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { ResolvedConfig } from './config/index.ts';
 import { helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import type { Shard } from './report/index.ts';
+import type { BaselineEntry } from './report/baseline-file.ts';
 import type { Report } from './model/report.ts';
 import type { SurfaceObservation } from './model/observation.ts';
 import { HARNESS_VERSION } from './version.ts';
@@ -140,8 +141,9 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
       }
       const [{ writeBaseline, DEFAULT_BASELINE_FILE }, { plural }] = await Promise.all([import('./report/index.ts'), import('./reporters/group.ts')]);
       const file = resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE);
-      await writeBaseline(file, report, args.reason);
-      process.stdout.write(`mcp-harness: baseline of ${plural(report.findings.length, 'finding')} written to ${file}\n`);
+      const kept = await keptEntries(file, report, args);
+      await writeBaseline(file, report, args.reason, undefined, kept);
+      process.stdout.write(`mcp-harness: baseline of ${plural(report.findings.length, 'finding')} written to ${file}${kept.length > 0 ? ` (and ${plural(kept.length, 'entry', 'entries')} of what this run did not select kept from the earlier baseline)` : ''}\n`);
       return 0;
     }
     const { publish } = await import('./cli/output.ts');
@@ -155,6 +157,21 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   } finally {
     for (const signal of INTERRUPTS) process.off(signal, interrupt);
   }
+}
+
+/**
+ * The entries of the baseline already at `file` that a narrowed run (`--surface`, `--tool`, `--check`, `--shard`)
+ * could not judge (harness/report/baseline.ts `inReportScope`): `baseline` keeps them, so narrowing it never drops what
+ * it did not look at (a walkthrough: `baseline --tool echo` turned 13 entries into 4). A full run keeps none (the file
+ * is the run's findings); a missing or unreadable file keeps none.
+ */
+async function keptEntries(file: string, report: Report, args: ParsedArgs): Promise<BaselineEntry[]> {
+  const o = args.overrides;
+  const narrowed = report.scope !== undefined || (o.surfaces?.length ?? 0) > 0 || o.shard !== undefined;
+  if (!narrowed) return [];
+  const [{ readBaseline }, { inReportScope }] = await Promise.all([import('./report/baseline-file.ts'), import('./report/baseline.ts')]);
+  const earlier = await readBaseline(file).catch(() => undefined);
+  return earlier ? earlier.entries.filter((entry) => !inReportScope(report, entry)) : [];
 }
 
 /**

@@ -96,10 +96,14 @@ export async function readBaseline(file: string): Promise<Baseline> {
 
 /**
  * Write the report's findings as a baseline file (2-space JSON, trailing newline); creates parent
- * directories. Returns the baseline written.
+ * directories. `kept`: entries of the earlier baseline the run could not judge (a narrowed run: `--surface`, `--tool`,
+ * `--check`, a shard), written first, as they were, unless the run found the same id. Returns the baseline written.
  */
-export async function writeBaseline(file: string, report: Report, reason?: string, createdAt?: Date): Promise<Baseline> {
-  const baseline = createBaseline(report, reason ?? DEFAULT_BASELINE_REASON, createdAt);
+export async function writeBaseline(file: string, report: Report, reason?: string, createdAt?: Date, kept: readonly BaselineEntry[] = []): Promise<Baseline> {
+  const made = createBaseline(report, reason ?? DEFAULT_BASELINE_REASON, createdAt);
+  // entries of an earlier baseline that this (narrowed) run could not judge come first, as they were
+  const ids = new Set(made.entries.map((e) => e.id));
+  const baseline = { ...made, entries: [...kept.filter((e) => !ids.has(e.id)), ...made.entries] };
   await replaceFile(file, `${JSON.stringify(baseline, null, 2)}\n`);
   return baseline;
 }

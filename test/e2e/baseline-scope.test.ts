@@ -6,7 +6,7 @@
  * alpha and beta with an invalid inputSchema (schema/dialect each), gamma, and a stdout banner (transport/stdout, a
  * finding of no tool); the "fixed" configs give alpha a valid schema, the same surface name keeps the finding ids.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,5 +110,18 @@ describe('a baseline judges only the run\'s selection', () => {
   it('the same merge with alpha fixed: alpha\'s entry alone is stale, exit 1', () => {
     expect(runs.mergedFixed.exitCode, runs.mergedFixed.stderr).toBe(1);
     expect(stale(runs.mergedFixed)).toEqual(['schema/dialect alpha']);
+  });
+
+  it('baseline --tool alpha over the full baseline keeps the entries it did not select, and a full run stays green', async () => {
+    const narrowedFile = join(dir, 'narrowed.baseline.json');
+    copyFileSync(file, narrowedFile);
+    const before = (JSON.parse(readFileSync(narrowedFile, 'utf8')) as { entries: { id: string }[] }).entries.map((e) => e.id).sort();
+    const narrowed = await cli(['baseline', '-c', config('baseline-scope'), '--tool', 'alpha', '--out', narrowedFile]);
+    expect(narrowed.exitCode, narrowed.stderr).toBe(0);
+    expect(narrowed.stdout).toMatch(/of what this run did not select kept from the earlier baseline/);
+    const after = (JSON.parse(readFileSync(narrowedFile, 'utf8')) as { entries: { id: string }[] }).entries.map((e) => e.id).sort();
+    expect(after).toEqual(before);
+    const full = await cli(['run', '-c', config('baseline-scope'), '--baseline', narrowedFile, '--reporter', 'json']);
+    expect(full.exitCode, full.stderr).toBe(0);
   });
 });
