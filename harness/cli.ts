@@ -267,5 +267,23 @@ async function mergeCommand(args: ParsedArgs, cwd: string): Promise<number> {
 /** A harness fault as one line (a stack only with MCP_HARNESS_DEBUG). */
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  return process.env.MCP_HARNESS_DEBUG ? (error.stack ?? error.message) : error.message;
+  const message = process.env.MCP_HARNESS_DEBUG ? (error.stack ?? error.message) : error.message;
+  return message + bootStderr(error);
+}
+
+/** Stderr lines of a boot failure shown after its message (`snapshot`, `diff`: `run` shows them in its report). */
+const BOOT_STDERR_LINES = 5;
+
+/**
+ * The last lines the server wrote on stderr before a boot failure (SessionBootError: `snapshot` or `diff` could not
+ * start it), as the session kept them (the env mask applied), and the flags that give a server what it needs: a
+ * walkthrough's `snapshot -- node server.js` said only 'the server exited during initialize', though the server had
+ * said which variable it missed. Empty for any other error, or when the server wrote nothing.
+ */
+function bootStderr(error: Error): string {
+  if (error.name !== 'SessionBootError' || !('tap' in error)) return '';
+  const tail = (error as Error & { tap?: { stderrTail?: unknown } }).tap?.stderrTail;
+  if (typeof tail !== 'string' || tail.trim() === '') return '';
+  const lines = tail.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '').slice(-BOOT_STDERR_LINES);
+  return `\nthe server's stderr (last ${lines.length === 1 ? 'line' : `${lines.length} lines`}):\n${lines.map((l) => `  ${l}`).join('\n')}\n(a server that needs a variable or a longer start: --env KEY=VALUE, --env-pass NAME, --start-timeout MS)`;
 }
