@@ -45,6 +45,21 @@ export function defaultRetentionBudget(): DerivedRetentionBudget {
   return { bytes: retentionBudgetFor(heapLimitBytes), heapLimitBytes };
 }
 
+/**
+ * The retention budget of a fresh-process session (a fresh-process probe's process or a spare started for one,
+ * harness/session/probe-fresh.ts), bytes (16 MiB, the default frame limit `maxLineBytes`). Such a session keeps its
+ * probe's answer whatever the budget (an answer to a request in flight always is, WireTapRecorder.retain), and what
+ * else it keeps (tap frames, notifications) no check reads, so a budget of its own this small changes no verdict; it
+ * only bounds what a server flooding that process makes the harness hold (it had the surface's full budget, up to 1 GiB,
+ * for each such process at once).
+ */
+export const FRESH_RETAINED_BYTES = 16 * 1024 * 1024;
+
+/** A fresh-process session's retention budget, bytes: the surface's `budgetBytes`, at most FRESH_RETAINED_BYTES. Pure. */
+export function freshRetentionBudget(budgetBytes: number): number {
+  return Math.min(budgetBytes, FRESH_RETAINED_BYTES);
+}
+
 /** Heap bytes a parsed JSON object or array takes beyond its text (V8, Node 20: header, map, backing store), estimated. */
 export const CONTAINER_COST_BYTES = 40;
 /** Heap bytes a member of an object or an element of an array takes beyond its text (one tagged slot), estimated. */

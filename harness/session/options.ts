@@ -82,7 +82,8 @@ export interface SessionOptions {
    * length of its line plus an estimate of what its objects and arrays hold (`retainedCost`, harness/retention-budget.ts). Past it the session keeps no more tap frames or notifications and sends no further request
    * (`RequestRecord.unsent: 'budget'`; `WireTap.retention` says when); the answers already in flight are still kept,
    * so the bound is the budget plus one in-flight window of answers (each at most `maxLineBytes`). Every process of
-   * the session counts against it; a fresh-process probe's session has its own.
+   * the session counts against it; a fresh-process probe's session (and a spare started for one) has its own, at most
+   * FRESH_RETAINED_BYTES (16 MiB; harness/session/probe-fresh.ts: nothing it keeps beyond its answer is read).
    */
   maxRetainedBytes?: number;
   /**

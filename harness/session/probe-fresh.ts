@@ -9,6 +9,7 @@ import { spawnOrThrow } from './open.ts';
 import { isHttpSpec, resolveOptions, type ConnectSpec, type ResolvedSessionOptions, type SessionOptions } from './options.ts';
 import { settlesWithin } from './timing.ts';
 import { createTransport, type TransportContext } from './transports.ts';
+import { freshRetentionBudget } from '../retention-budget.ts';
 
 /** What a fresh-process probe saw. `responses` are in arrival order; frames without an expected id are in `tap.frames`. */
 export interface FreshProbeResult {
@@ -118,7 +119,7 @@ class SpareProcess implements FreshProcess {
  */
 export async function spawnFresh(spec: ConnectSpec, options: SessionOptions, context: TransportContext & { lives?: FreshLives } = {}): Promise<FreshProcess> {
   if (isHttpSpec(spec)) throw new TypeError('spawnFresh: a Streamable HTTP surface has no process to start ahead');
-  const resolved = resolveOptions(options);
+  const resolved = freshOptions(options);
   const connector = new Connector(createTransport(spec, resolved, context), resolved, []);
   const link = await spawnOrThrow(connector);
   context.lives?.track(connector, link);
@@ -138,7 +139,7 @@ export async function spawnFresh(spec: ConnectSpec, options: SessionOptions, con
  * @throws TypeError when `spare` was used before.
  */
 export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lines: string[], expectIds: (number | string)[], context: TransportContext & { stops?: FreshStops; lives?: FreshLives } = {}, signal?: AbortSignal, spare?: FreshProcess): Promise<FreshProbeResult> {
-  const resolved = resolveOptions(options);
+  const resolved = freshOptions(options);
   const { connector, link } = await startOrTake(spec, resolved, context, spare);
   const { connection, channel } = link;
   const responses: JsonRpcResponse[] = [];
@@ -161,6 +162,16 @@ export async function probeFresh(spec: ConnectSpec, options: SessionOptions, lin
   if (context.stops) context.stops.add(connection.stop());
   else await connection.stop();
   return { responses, aliveAfter, tap: connector.tap.snapshot(), timeoutMs, unanswered };
+}
+
+/**
+ * `options` resolved for a fresh-process session: its retention budget is the surface's at most FRESH_RETAINED_BYTES
+ * (`freshRetentionBudget`, harness/retention-budget.ts: nothing it keeps beyond its answers is read), everything else
+ * as given. @throws TypeError as `resolveOptions`.
+ */
+function freshOptions(options: SessionOptions): ResolvedSessionOptions {
+  const resolved = resolveOptions(options);
+  return { ...resolved, maxRetainedBytes: freshRetentionBudget(resolved.maxRetainedBytes) };
 }
 
 /** The spare's connector and link when it can be used, else a new process's. */
