@@ -9,7 +9,7 @@ import { helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import type { Shard } from './report/index.ts';
 import type { BaselineEntry } from './report/baseline-file.ts';
 import type { Report } from './model/report.ts';
-import type { SurfaceObservation } from './model/observation.ts';
+import type { SurfaceOutline } from './run/index.ts';
 import { HARNESS_VERSION } from './version.ts';
 
 // Everything past argument parsing is imported when a command needs it, so `--help`, `--version`
@@ -96,7 +96,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   }
   // only what starting the servers needs is imported before the run; run() imports the rest while they start,
   // and the reporters are imported once it has
-  const [{ run }, { createProgress }, { killAllTrees }, { eraHintsFromEnv }, { createInterruptHandler }] = await Promise.all([
+  const [{ run, describeBound }, { createProgress }, { killAllTrees }, { eraHintsFromEnv }, { createInterruptHandler }] = await Promise.all([
     import('./run/index.ts'),
     import('./run/progress.ts'),
     import('./session/index.ts'),
@@ -117,12 +117,16 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   for (const signal of INTERRUPTS) process.on(signal, interrupt);
   const progress = createProgress(process.stdout, await surfacesInShard(config, args.overrides.shard));
   try {
-    const { report, observations, harnessFailed } = await run(config, {
+    const { report, outlines, harnessFailed } = await run(config, {
       filters: { tools: args.overrides.tools, checks: args.overrides.checks, shard: args.overrides.shard },
       signal: controller.signal,
       onProgress: progress.onProgress,
       // when a stdio surface's spares start (beside its server when its launch was legacy last time): scheduling only
       eraHints: eraHintsFromEnv(process.env, cwd),
+      // fewer surfaces at once than configured, so that their retention budgets fit in the heap: said once
+      onConcurrencyBound: (bound) => process.stderr.write(`mcp-harness: ${describeBound(bound)}\n`),
+      // what the usage lines read of each surface is its outline: a finished surface's frames are let go at once
+      keepObservations: false,
     });
     handler.reporting(); // no server is left: a signal from now on does not cut the report short
     progress.done();
@@ -133,7 +137,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
     if (args.command === 'baseline') {
       // a surface that could not be started or tested nothing (a harness/* fault) is no state to accept: its baseline
       // would accept the fault, and every real finding would be new once it runs (README.md §Exit codes: 2)
-      const refusal = await baselineRefusal(args, report, observations, harnessFailed);
+      const refusal = await baselineRefusal(args, report, outlines, harnessFailed);
       if (refusal.length > 0) {
         for (const line of refusal) process.stderr.write(`mcp-harness: ${line}\n`);
         process.stderr.write('mcp-harness: no baseline was written: the run did not test all it was asked to, and a baseline accepts no setup fault and none of the harness\'s own (fix it, then run `mcp-harness baseline` again)\n');
@@ -151,7 +155,7 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
     // an interrupted run's observations are partial: no usage fault is read from them (exit 2 already)
     // the lines quote a boot error and advertised tool names: each escaped for one terminal line (cli/terminal-text.ts)
     const { terminalText } = await import('./cli/terminal-text.ts');
-    const usage = report.interrupted ? [] : [...unstartable(observations, terminalText), ...unmatchedTools(args.overrides.tools, observations, terminalText)];
+    const usage = report.interrupted ? [] : [...unstartable(outlines, terminalText), ...unmatchedTools(args.overrides.tools, outlines, terminalText)];
     for (const line of usage) process.stderr.write(`mcp-harness: ${line}\n`);
     return usage.length > 0 ? 2 : code;
   } finally {
@@ -180,17 +184,17 @@ async function keptEntries(file: string, report: Report, args: ParsedArgs): Prom
  * that tested nothing, a crashed check or surface, a contract not loaded, a surface validated only in part), which are
  * the harness's own faults, never a server's, so no baseline accepts them (docs/reports.md §Baseline).
  */
-async function baselineRefusal(args: ParsedArgs, report: Report, observations: readonly SurfaceObservation[], harnessFailed: boolean): Promise<string[]> {
+async function baselineRefusal(args: ParsedArgs, report: Report, outlines: readonly SurfaceOutline[], harnessFailed: boolean): Promise<string[]> {
   const [{ terminalText }, { oneLine }] = await Promise.all([import('./cli/terminal-text.ts'), import('./reporters/text.ts')]);
-  const usage = [...unstartable(observations, terminalText), ...unmatchedTools(args.overrides.tools, observations, terminalText)];
+  const usage = [...unstartable(outlines, terminalText), ...unmatchedTools(args.overrides.tools, outlines, terminalText)];
   // a server that started but never booted (it exited, was unreachable, never answered) tested nothing: accepting its
   // boot finding would pass every later run of a surface that tests nothing (a reviewer's `baseline -- node missing.js`)
-  const unbooted = observations
+  const unbooted = outlines
     .filter((o) => o.bootError !== undefined && !notStartable(o))
     .map((o) => `${terminalText(o.surface)}: the server did not boot (${terminalText(o.bootError?.message ?? '')}): a baseline would accept a surface that tested nothing`);
   usage.push(...unbooted);
   // an unstartable surface's harness/untested finding says what its usage line says: one line is enough
-  const notStarted = new Set(observations.filter(notStartable).map((o) => o.surface));
+  const notStarted = new Set(outlines.filter(notStartable).map((o) => o.surface));
   const faults = report.findings.filter((f) => f.check.startsWith('harness/') && f.severity === 'error' && !(f.check === 'harness/untested' && notStarted.has(f.surface)));
   const lines = [...usage, ...faults.map((f) => `${oneLine(f.surface)}: ${oneLine(f.message)}`)];
   return lines.length === 0 && harnessFailed ? ['the harness failed on a surface'] : lines;
@@ -201,12 +205,12 @@ async function baselineRefusal(args: ParsedArgs, report: Report, observations: r
  * command that could not be started (ENOENT, EACCES, a missing working directory: the command line or
  * config is wrong, not the server; the report keeps the transport/exit finding that says why).
  */
-function unstartable(observations: readonly SurfaceObservation[], text: (s: string) => string): string[] {
-  return observations.filter(notStartable).map((o) => `${text(o.surface)}: the server command could not be started (${text(o.bootError?.message ?? '')})`);
+function unstartable(outlines: readonly SurfaceOutline[], text: (s: string) => string): string[] {
+  return outlines.filter(notStartable).map((o) => `${text(o.surface)}: the server command could not be started (${text(o.bootError?.message ?? '')})`);
 }
 
 /** True when the surface's server command could not be started (see `unstartable`). */
-function notStartable(o: SurfaceObservation): boolean {
+function notStartable(o: SurfaceOutline): boolean {
   // a Streamable HTTP server that started but never got ready, exited early or is not reachable is the server's fault (exit 1)
   return o.bootError?.phase === 'spawn' && !['ready-timeout', 'exited', 'unreachable'].includes(o.bootError.reason);
 }
@@ -216,10 +220,10 @@ function notStartable(o: SurfaceObservation): boolean {
  * the unmatched names and listing the advertised ones (nothing when no surface got as far as listing).
  * `text` makes each name safe for a terminal line (a server chose the advertised ones).
  */
-function unmatchedTools(wanted: readonly string[] | undefined, observations: readonly SurfaceObservation[], text: (s: string) => string): string[] {
-  const listed = observations.filter((o) => o.listing !== undefined);
+function unmatchedTools(wanted: readonly string[] | undefined, outlines: readonly SurfaceOutline[], text: (s: string) => string): string[] {
+  const listed = outlines.filter((o) => o.listedTools !== undefined);
   if (!wanted?.length || listed.length === 0) return [];
-  const advertised = [...new Set(listed.flatMap((o) => o.listing?.tools.map((t) => t.name) ?? []))].sort();
+  const advertised = [...new Set(listed.flatMap((o) => (o.listedTools ?? []) as string[]))].sort();
   const unmatched = wanted.filter((name) => !advertised.includes(name));
   if (unmatched.length === 0) return [];
   const names = unmatched.map((n) => `"${text(n)}"`).join(', ');

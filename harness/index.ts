@@ -12,7 +12,7 @@ import { validateSurface as validateResolvedSurface, type SurfaceResult } from '
 
 export { defineConfig, run };
 export { loadConfig, type UserConfig, type SurfaceConfig, type ResolvedConfig, type ResolvedSurface, type CheckSetting } from './config/index.ts';
-export type { RunOptions, RunResult, RunFilters } from './run/index.ts';
+export type { RunOptions, RunResult, RunFilters, SurfaceOutline, ConcurrencyBound } from './run/index.ts';
 export type { SurfaceResult } from './run/surface.ts';
 export type { Check, CheckMeta, CheckContext, FindingDescriptor } from './checks/define.ts';
 export type * from './model/report.ts';

@@ -7,7 +7,8 @@
  * The share (1/RETENTION_HEAP_DIVISOR) comes from measurement (/usr/bin/time -v and process.memoryUsage() on the
  * built CLI, Node 20): a surface's peak heap is ~1.05-1.2x the bytes it kept for answers of text (50 tools x 2 MB:
  * 404 MB kept, 424 MB heap, 509 MB RSS; 30 answers of 12 MB past a 256 MiB budget: 360 MB kept, 419 MB heap). Eight
- * leaves room for a few surfaces validated at once (config `concurrency`, each with its own budget) and for judging.
+ * leaves room for a few surfaces validated at once (config `concurrency`, each with its own budget) and for judging:
+ * the run validates no more surfaces at once than their budgets fit in half the heap limit (harness/run/concurrency-bound.ts).
  * What a frame costs is estimated from its text and its structure (`retainedCost`), so answers dense in objects and
  * arrays, whose heap is many times their text, pass the budget by what they really hold.
  */

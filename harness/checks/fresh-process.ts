@@ -37,3 +37,20 @@ export function freshProcessCount(era: Era, enabled: (id: string) => boolean = (
   }
   return [...most.values()].reduce((sum, n) => sum + n, 0);
 }
+
+/**
+ * The most fresh-process sessions (processes of fresh-process probes and the spares started for them, each with a
+ * wire tap of its own) one surface may hold at once, whatever its era, for the checks `enabled` says yes to: every
+ * opening each check plans on any era counted on its own (round 2 of harness/run/fresh-probes.ts runs each check's
+ * standalone opening when the shared one was not served), and twice, since a process whose answer came is stopped
+ * without being waited for (FreshStops), so it may still be reading while the next one runs (round 1's beside round
+ * 2's, an ahead spare's beside the probe run again on a process of its own). An upper bound for sizing the run's
+ * concurrency (harness/run/concurrency-bound.ts), never for what is sent. Pure.
+ */
+export function freshSessionsAtOnce(enabled: (id: string) => boolean = () => true): number {
+  let openings = 0;
+  for (const [id, perEra] of Object.entries(FRESH_PROCESS_PROBES)) {
+    if (enabled(id)) openings += Math.max(0, ...Object.values(perEra).map((names) => names?.length ?? 0));
+  }
+  return 2 * openings;
+}

@@ -75,7 +75,7 @@ export const OPTION_TABLE = {
   'show-values': { type: 'boolean', help: 'keep argument and result values in findings (value-free by default)', commands: REPORTING },
   baseline: { type: 'string', value: 'FILE', help: 'accept the findings recorded in this baseline file', commands: REPORTING },
   shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls, by tool)', commands: RUN },
-  concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs)', commands: RUN },
+  concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs; fewer when their retention budgets would not fit in the heap)', commands: RUN },
   'call-concurrency': { type: 'string', value: 'N', help: 'requests in flight per surface (calls and probes)', commands: RUN },
   url: {
     type: 'string',

@@ -90,6 +90,10 @@ export interface ResolvedConfig {
   reportDir: string;
   reporters: string[];
   failOn: 'error' | 'warning';
+  /**
+   * Surfaces validated at once as configured (default os.availableParallelism()); the run may use fewer, so that their
+   * retention budgets fit in half the heap limit (harness/run/concurrency-bound.ts).
+   */
   concurrency: number;
   showValues: boolean;
   baseline?: string;

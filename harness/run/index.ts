@@ -20,6 +20,8 @@ import type { Report, ReportScope, ReportSurface } from '../model/report.ts';
 import { inShard, type Shard } from '../report/shard.ts';
 import { isHttpSpec, releaseAhead } from '../session/index.ts';
 import { HARNESS_VERSION } from '../version.ts';
+import { boundConcurrency, type ConcurrencyBound } from './concurrency-bound.ts';
+export { describeBound, type ConcurrencyBound } from './concurrency-bound.ts';
 import { openEarly } from './early-session.ts';
 import { planKey } from './plan-key.ts';
 import type { EraHints } from './era-hint.ts';
@@ -51,12 +53,39 @@ export interface RunOptions {
    * (the CLI passes `eraHintsFromEnv`).
    */
   eraHints?: EraHints;
+  /**
+   * Called once, before any surface starts, when the run validates fewer surfaces at once than configured because
+   * their retention budgets together would not fit in the heap (./concurrency-bound.ts; `bound.lowered`). The CLI
+   * prints it as an info line on stderr (`describeBound`).
+   */
+  onConcurrencyBound?: (bound: ConcurrencyBound) => void;
+  /**
+   * Keep each surface's observation for RunResult.observations (default true). A finished surface's observation holds
+   * every server frame it kept (up to its retention budget, limits.maxRetainedBytes), so with true a run of many
+   * flooding surfaces holds all of them until it returns, however few ran at once; with false each is let go once
+   * its surface was judged (RunResult.outlines still says what the CLI reads of it). The CLI passes false.
+   */
+  keepObservations?: boolean;
+}
+
+/**
+ * What a run keeps of a surface's observation whatever `keepObservations` says: its name, its boot error, and the
+ * names of the tools it listed (absent when it listed none: it did not get that far).
+ */
+export interface SurfaceOutline {
+  surface: string;
+  bootError?: SurfaceObservation['bootError'];
+  /** `listing.tools[*].name` as listed (a server may list a name that is not a string). */
+  listedTools?: unknown[];
 }
 
 /** What a run produced. */
 export interface RunResult {
   report: Report;
+  /** Each surface's observation, in the order of the report's surfaces; empty with `keepObservations: false`. */
   observations: SurfaceObservation[];
+  /** Each surface's outline (`SurfaceOutline`), in the same order, kept either way. */
+  outlines: SurfaceOutline[];
   /** True when a check crashed or a surface threw (the harness's own fault: exit code 2). */
   harnessFailed: boolean;
 }
@@ -79,10 +108,15 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
   // before any server starts); without any, nothing but a harness bug can fail there, so servers start at once
   const early = !Object.values(config.checks).some(Array.isArray);
   if (!early) await engine();
-  const spares = freshSpares(config, filters);
+  const enabled = enabledCheck(config, filters);
+  const spares = (era: Era) => freshProcessCount(era, enabled);
   const { surfaces, callShard } = selectSurfaces(config, filters.shard);
+  // no more surfaces at once than their retention budgets fit in the heap: each surface's budget stays its own
+  const bound = boundConcurrency(surfaces, config.concurrency || availableParallelism(), enabled);
+  if (bound.lowered) options.onConcurrencyBound?.(bound);
+  const keep = options.keepObservations ?? true;
   const interrupt = sessionInterrupt(options.signal);
-  const results = await pool(surfaces, Math.max(1, config.concurrency || availableParallelism()), async (surface) => {
+  const results = await pool(surfaces, bound.effective, async (surface) => {
     if (options.signal?.aborted) return undefined; // interrupted: surfaces not yet started are left out
     options.onProgress?.({ type: 'surface-start', surface: surface.name });
     const ctx = async (): Promise<SurfaceRunContext> => {
@@ -92,12 +126,14 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
     };
     const result = await validateSurfaceSafely(surface, engine, ctx, spares, interrupt.signal, options.eraHints);
     options.onProgress?.({ type: 'surface-end', surface: surface.name, result });
-    return result;
+    // without keepObservations the observation (every frame the surface kept) is let go here, before the next surface starts
+    const { observation, ...rest } = result;
+    return { ...rest, outline: outlineOf(observation), ...(keep ? { observation } : {}) };
   });
   interrupt.done();
   await releaseAhead(); // a run that opened no stdio session (an interrupt first) adopted nothing: stop what was started ahead
   const { buildReport, checks } = await engine();
-  const done = results.filter((r): r is SurfaceResult => r !== undefined);
+  const done = results.filter((r): r is Exclude<typeof r, undefined> => r !== undefined);
   const report = buildReport({
     harnessVersion: HARNESS_VERSION,
     startedAt,
@@ -109,7 +145,18 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
     shard: filters.shard ? { ...filters.shard, plan: planKey(config, filters) } : undefined,
     scope: runScope(filters, checks.map((c) => c.check.meta.id), callShard !== undefined),
   });
-  return { report, observations: done.map((r) => r.observation), harnessFailed: done.some((r) => r.crashed) };
+  const observations = done.flatMap((r) => (r.observation ? [r.observation] : []));
+  return { report, observations, outlines: done.map((r) => r.outline), harnessFailed: done.some((r) => r.crashed) };
+}
+
+/** The outline of a surface's observation (`SurfaceOutline`): nothing of what it kept beyond its tool names. */
+function outlineOf(observation: SurfaceObservation): SurfaceOutline {
+  const listing = observation.listing;
+  return {
+    surface: observation.surface,
+    ...(observation.bootError !== undefined ? { bootError: observation.bootError } : {}),
+    ...(listing !== undefined ? { listedTools: listing.tools.map((t) => t.name as unknown) } : {}),
+  };
 }
 
 /**
@@ -147,13 +194,12 @@ async function loadEngine(config: ResolvedConfig, filters: RunFilters) {
 }
 
 /**
- * How many processes the enabled checks' fresh-process openings need on a negotiated era (FRESH_PROCESS_PROBES,
- * freshProcessCount), known before any check module is loaded: the spare processes a stdio surface starts beside
- * its server when the era is known ahead (configured, or an era hint), else once the negotiation knows it.
+ * Whether the check `id` runs, known before any check module is loaded: `--check` selects it (or there is none) and
+ * the config does not turn it `off`. Sizes the fresh-process processes a stdio surface starts beside its server
+ * (FRESH_PROCESS_PROBES, freshProcessCount) and the sessions a surface holds at once (./concurrency-bound.ts).
  */
-function freshSpares(config: ResolvedConfig, filters: RunFilters): (era: Era) => number {
-  const enabled = (id: string) => (filters.checks ?? checkIds).includes(id) && ![config.checks[id], (config.checks[id] as unknown[] | undefined)?.[0]].includes('off');
-  return (era) => freshProcessCount(era, enabled);
+function enabledCheck(config: ResolvedConfig, filters: RunFilters): (id: string) => boolean {
+  return (id) => (filters.checks ?? checkIds).includes(id) && ![config.checks[id], (config.checks[id] as unknown[] | undefined)?.[0]].includes('off');
 }
 
 /**

@@ -120,3 +120,29 @@ describe('bounded parallel surfaces', () => {
     expect(names).toEqual(['mirror', 'dotted', 'echo']);
   }, 60_000);
 });
+
+describe('what a run keeps of a finished surface', () => {
+  /** A run of two surfaces, keeping their observations or not. */
+  async function runTwo(keepObservations?: boolean) {
+    const base = await loadConfig(CI_CONFIG, ROOT);
+    return run(applyCliOverrides(base, { surfaces: ['mirror', 'dotted'], concurrency: 1 }, ROOT), keepObservations === undefined ? {} : { keepObservations });
+  }
+
+  it('lets each observation go with keepObservations: false, keeping only its outline (what the CLI reads)', async () => {
+    const result = await runTwo(false);
+    expect(result.observations).toEqual([]);
+    expect(result.outlines.map((o) => o.surface)).toEqual(['mirror', 'dotted']);
+    for (const outline of result.outlines) {
+      expect(Object.keys(outline).sort()).toEqual(['listedTools', 'surface']);
+      expect(outline.listedTools?.length).toBeGreaterThan(0);
+    }
+    expect(result.report.surfaces.map((s) => s.name)).toEqual(['mirror', 'dotted']);
+  }, 60_000);
+
+  it('keeps every observation by default (the twin), with the same outlines', async () => {
+    const result = await runTwo();
+    expect(result.observations.map((o) => o.surface)).toEqual(['mirror', 'dotted']);
+    expect(result.observations.every((o) => o.calls.length > 0)).toBe(true);
+    expect(result.outlines).toEqual(result.observations.map((o) => ({ surface: o.surface, listedTools: o.listing?.tools.map((t) => t.name) })));
+  }, 60_000);
+});
