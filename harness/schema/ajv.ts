@@ -9,7 +9,8 @@
  * `compile-error` and answers NOT_EVALUATED_ISSUE: ./stack-guard.ts), and meta-schema validation kept separate from compilation. Every method is total: bad input yields issues, never
  * an exception. ajv compiles a copy of each schema: OpenAPI's `nullable` stripped (./canonicalise.ts), and an empty
  * `enum`, which ajv refuses although JSON Schema allows it, replaced by an unsatisfiable equivalent (./empty-enum.ts),
- * its issues mapped back to the `enum`. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
+ * its issues mapped back to the `enum`. An issue's `schemaPointer` is the absolute location of the failing keyword in
+ * the document (./keyword-pointer.ts: ajv's `schemaPath` is relative to a recursive `$ref` target's own function). Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
  */
 import { withoutNullableKeyword } from './canonicalise.ts';
 import type { JsonSchema } from '../model/protocol.ts';
@@ -24,7 +25,7 @@ import { precompiledMeta } from './meta.ts';
 import { surelyMetaValid2020 } from './meta-fast.ts';
 import { expansionIssue, isTooExpansive } from './expansion.ts';
 import { findRefs, refIssues } from './refs.ts';
-import { hasNestedId, throughLocalRefs } from './alias-pointer.ts';
+import { keywordPointer, schemaNodes, type SchemaNodes } from './keyword-pointer.ts';
 import { NOT_EVALUATED_ISSUE, isStackOverflow, stackIssue } from './stack-guard.ts';
 import type { CompileResult, Dialect, SchemaIssue, SchemaService, ValidationIssue } from './service.ts';
 
@@ -52,11 +53,15 @@ export function schemaPathPointer(schemaPath: string): string {
   }
 }
 
-/** Turn ajv errors into value-free validation issues (no params, no instance data). */
-export function toValidationIssues(errors: AjvError[] | null | undefined): ValidationIssue[] {
+/**
+ * Turn ajv errors into value-free validation issues (no params, no instance data). `locate` names the keyword where
+ * the document holds it, given the error and its `schemaPath` as a pointer (relative to the function that reported
+ * it, see ./keyword-pointer.ts); without it, that relative pointer is the issue's `schemaPointer`.
+ */
+export function toValidationIssues(errors: AjvError[] | null | undefined, locate?: (error: AjvError, schemaPointer: string) => string): ValidationIssue[] {
   return (errors ?? []).map((e) => ({
     instancePointer: e.instancePath,
-    schemaPointer: schemaPathPointer(e.schemaPath),
+    schemaPointer: locate ? locate(e, schemaPathPointer(e.schemaPath)) : schemaPathPointer(e.schemaPath),
     keyword: e.keyword,
     message: e.message ?? `fails '${e.keyword}'`,
   }));
@@ -109,6 +114,21 @@ function warm(fn: EngineValidate): void {
   }
 }
 
+/**
+ * The pointers (in the document `nodes` maps) where the validate functions of `fn` start: '' (its root) and each `$ref`
+ * target ajv compiled as a function of its own (`schemaEnv.root.refs`, as `warm` reads them). Never throws.
+ */
+function compiledBases(fn: EngineValidate, nodes: SchemaNodes): string[] {
+  const refs = (fn as { schemaEnv?: { root?: { refs?: Record<string, unknown> } } }).schemaEnv?.root?.refs ?? {};
+  const bases = [''];
+  for (const env of Object.values(refs)) {
+    const schema = env !== null && typeof env === 'object' ? (env as { schema?: unknown }).schema : undefined;
+    const at = schema !== null && typeof schema === 'object' ? nodes.get(schema) : undefined;
+    if (typeof at === 'string') bases.push(at);
+  }
+  return bases;
+}
+
 /** The issue of a schema whose reading threw (a getter, a revoked Proxy of a contract module written in code). */
 function unreadable(error: unknown): SchemaIssue {
   return { pointer: '', keyword: 'compile', message: `the schema could not be read: ${messageOf(error)}` };
@@ -127,7 +147,7 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
   let interpreted = 0;
   const engine = (d: Dialect): Engine => {
     let e = engines.get(d);
-    if (!e) engines.set(d, (e = createEngine(d)));
+    if (!e) engines.set(d, (e = createEngine(d, {}, true)));
     return e;
   };
 
@@ -242,19 +262,24 @@ export function createSchemaService(options: SchemaServiceOptions = {}): SchemaS
     const copy = withoutEmptyEnums(stripped);
     const fn: EngineValidate = compileIsolated(engine(dialect), copy.schema);
     if (warmUp) warm(fn);
-    // a keyword reached through `$ref`-only aliases is named where the document holds it (./pointer.ts): each
-    // distinct pointer mapped once per validator (an instance can fail one keyword thousands of times)
-    let mapped: Map<string, string> | undefined;
-    let nestedId: boolean | undefined;
-    const located = (issue: ValidationIssue): ValidationIssue => {
-      nestedId ??= hasNestedId(stripped);
-      if (nestedId) return issue;
-      mapped ??= new Map();
-      let schemaPointer = mapped.get(issue.schemaPointer);
-      if (schemaPointer === undefined) mapped.set(issue.schemaPointer, (schemaPointer = throughLocalRefs(stripped, issue.schemaPointer)));
-      return schemaPointer === issue.schemaPointer ? issue : { ...issue, schemaPointer };
+    // ajv names a keyword relative to the function that reported it (a recursive `$ref` target starts again at `#`);
+    // each issue is named where the document holds it (./keyword-pointer.ts), through a map of the compiled copy's
+    // nodes (its pointers are the document's: ./canonicalise.ts and ./empty-enum.ts only delete or add keywords, and
+    // `copy.restore` maps the added ones back), built on the first invalid instance
+    let nodes: SchemaNodes | undefined;
+    let bases: string[] | undefined;
+    const falseSchemas = new Map<string, string>(); // a `false` subschema's relative pointer, located once per validator
+    const locate = (error: AjvError, schemaPointer: string): string => {
+      nodes ??= schemaNodes(copy.schema);
+      const known = nodes;
+      if (error.parentSchema === false) {
+        let located = falseSchemas.get(schemaPointer);
+        if (located === undefined) falseSchemas.set(schemaPointer, (located = keywordPointer({ schemaPointer, parentSchema: false }, copy.schema, known, () => (bases ??= compiledBases(fn, known)))));
+        return located;
+      }
+      return keywordPointer({ schemaPointer, parentSchema: error.parentSchema }, copy.schema, known, () => []);
     };
-    return (instance) => (fn(instance) ? [] : toValidationIssues(fn.errors).map(copy.restore).map(located));
+    return (instance) => (fn(instance) ? [] : toValidationIssues(fn.errors, locate).map(copy.restore));
   };
 
   /**

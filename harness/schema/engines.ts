@@ -38,6 +38,8 @@ export interface AjvError {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
+  /** With `verbose` (see `createEngine`): the schema (object or boolean) that holds the failing keyword. */
+  parentSchema?: unknown;
 }
 
 type AjvCtor = new (opts: Record<string, unknown>) => Engine;
@@ -62,14 +64,17 @@ const OPTIONS = { strict: false, allErrors: true, ownProperties: true, validateS
  * A fresh engine for a dialect. `code` adds ajv `code` options to the harness's (the build-time
  * generator, scripts/generate-validators.ts, adds `source`, `lines`, `formats` and the lazy form of
  * `regExp`; nothing else may differ, so the generated meta validators are the code this engine
- * compiles at run time).
+ * compiles at run time). `verbose` turns on ajv's `verbose` option: each error then carries
+ * `parentSchema`, the schema object holding the failing keyword, which the schema service reads to name
+ * the keyword where the document holds it (./keyword-pointer.ts); it changes only the error objects'
+ * fields, not what validates (the meta validators are generated without it).
  */
-export function createEngine(dialect: Dialect, code: Record<string, unknown> = {}): Engine {
+export function createEngine(dialect: Dialect, code: Record<string, unknown> = {}, verbose = false): Engine {
   // ajv is loaded with the first engine, not with this module: a run whose schemas never reach ajv
   // (meta-validation is precompiled, ./meta.ts; valid instances are the interpreter's, ./interpret.ts)
   // never pays its ~100 ms module load.
   const Ctor = interop<AjvCtor>(require(dialect === '2020-12' ? 'ajv/dist/2020' : dialect === '2019-09' ? 'ajv/dist/2019' : 'ajv'));
-  const engine = new Ctor({ ...OPTIONS, code: { ...OPTIONS.code, ...code } });
+  const engine = new Ctor({ ...OPTIONS, ...(verbose ? { verbose: true } : {}), code: { ...OPTIONS.code, ...code } });
   interop<FormatsPlugin>(require('ajv-formats'))(engine);
   if (dialect === 'draft-07') {
     // ajv's constructor registered its bundled draft-07 meta-schema; the harness's replaces it under the same key

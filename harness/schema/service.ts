@@ -24,7 +24,12 @@ export interface SchemaIssue {
 export interface ValidationIssue {
   /** Pointer into the validated instance ('' = root). */
   instancePointer: string;
-  /** Pointer into the schema to the failing keyword. */
+  /**
+   * Pointer to the failing keyword where the schema document holds it, also for a keyword reached through a `$ref`
+   * (./keyword-pointer.ts); a `false` subschema is named by its own pointer then `/false schema`. Where the place is
+   * ambiguous (an object a code-written schema reuses at two places) it is ajv's `schemaPath`, relative to the
+   * function that reported it.
+   */
   schemaPointer: string;
   keyword: string;
   message: string;

@@ -141,6 +141,14 @@ export const ARMS: Arm[] = [
   { surface: 'api-error-body-iserror', file: 'api-error-body.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification', 'errors/echo'] },
   { surface: 'error-structured-invalid', file: 'error-structured.mjs', draws: [{ check: 'result/structured-content', messageId: 'errorResultInvalid', severity: 'warning' }] },
   { surface: 'error-structured-absent', file: 'error-structured.mjs', args: ['--twin'], silent: ['result/structured-content'] },
+  // a keyword inside a recursive $defs entry is named where the outputSchema holds it, not at the root's own `name`
+  {
+    surface: 'recursive-output-invalid',
+    file: 'recursive-output.mjs',
+    draws: [{ check: 'result/structured-content', messageId: 'invalid', severity: 'error', includes: "at /structuredContent/tree/kids/0/kids/0/name: keyword 'type' (must be string; schema /outputSchema/$defs/node/properties/name/type)", excludes: 'schema /outputSchema/properties/name/type' }],
+    once: [{ check: 'result/structured-content', messageId: 'invalid', tool: 'get_tree' }],
+  },
+  { surface: 'recursive-output-valid', file: 'recursive-output.mjs', args: ['--twin'], silent: ['result/structured-content'], never: [{ check: 'result/structured-content', messageId: 'invalid' }] },
   {
     surface: 'schema-shapes',
     file: 'schema-shapes.mjs',
