@@ -48,6 +48,7 @@ export function adHocConfig(command: string, args: readonly string[], cwd: strin
     reporters: [...CONFIG_DEFAULTS.reporters],
     failOn: CONFIG_DEFAULTS.failOn,
     concurrency: defaultConcurrency(),
+    concurrencyDefaulted: true,
     showValues: CONFIG_DEFAULTS.showValues,
     checks: {},
     timeouts: { ...DEFAULT_TIMEOUTS },

@@ -76,7 +76,7 @@ export function applyCliOverrides(config: ResolvedConfig, overrides: CliOverride
     ...(overrides.reporters?.length ? { reporters: [...overrides.reporters] } : {}),
     ...(overrides.failOn !== undefined ? { failOn: overrides.failOn } : {}),
     ...(overrides.showValues !== undefined ? { showValues: overrides.showValues } : {}),
-    ...(overrides.concurrency !== undefined ? { concurrency: overrides.concurrency } : {}),
+    ...(overrides.concurrency !== undefined ? { concurrency: overrides.concurrency, concurrencyDefaulted: undefined } : {}),
     ...(overrides.baseline !== undefined ? { baseline: resolve(cwd, overrides.baseline) } : {}),
     surfaces: surfaces.map((s) => applySurfaceOverrides(s, overrides)),
   });

@@ -70,6 +70,7 @@ export function resolveConfig(user: UserConfig, where: ConfigLocation): Resolved
     reporters: [...(c.reporters ?? CONFIG_DEFAULTS.reporters)],
     failOn: c.failOn ?? CONFIG_DEFAULTS.failOn,
     concurrency: c.concurrency ?? defaultConcurrency(),
+    ...(c.concurrency === undefined ? { concurrencyDefaulted: true } : {}),
     showValues: c.showValues ?? CONFIG_DEFAULTS.showValues,
     ...(c.baseline ? { baseline: resolve(configDir, c.baseline) } : {}),
     ...(c.docsUrl ? { docsUrl: c.docsUrl } : {}),

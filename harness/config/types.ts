@@ -95,6 +95,11 @@ export interface ResolvedConfig {
    * retention budgets fit in half the heap limit (harness/run/concurrency-bound.ts).
    */
   concurrency: number;
+  /**
+   * True when `concurrency` is the default (no config `concurrency`, no `--concurrency`): a memory bound that lowers it
+   * is then silent, as a derived worker count is (harness/run/concurrency-bound.ts); absent means set explicitly.
+   */
+  concurrencyDefaulted?: boolean;
   showValues: boolean;
   baseline?: string;
   /** UserConfig.docsUrl, when set. */

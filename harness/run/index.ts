@@ -55,8 +55,8 @@ export interface RunOptions {
   eraHints?: EraHints;
   /**
    * Called once, before any surface starts, when the run validates fewer surfaces at once than configured because
-   * their retention budgets together would not fit in the heap (./concurrency-bound.ts; `bound.lowered`). The CLI
-   * prints it as an info line on stderr (`describeBound`).
+   * their retention budgets together would not fit in the heap (./concurrency-bound.ts; `bound.lowered`), and the
+   * concurrency was set (config `concurrency` or `--concurrency`; a default is lowered silently). The CLI prints it as an info line on stderr (`describeBound`).
    */
   onConcurrencyBound?: (bound: ConcurrencyBound) => void;
   /**
@@ -113,7 +113,8 @@ export async function run(config: ResolvedConfig, options: RunOptions = {}): Pro
   const { surfaces, callShard } = selectSurfaces(config, filters.shard);
   // no more surfaces at once than their retention budgets fit in the heap: each surface's budget stays its own
   const bound = boundConcurrency(surfaces, config.concurrency || availableParallelism(), enabled);
-  if (bound.lowered) options.onConcurrencyBound?.(bound);
+  // said only when the user set the concurrency: a default one per core is lowered silently, as a derived count is
+  if (bound.lowered && !config.concurrencyDefaulted) options.onConcurrencyBound?.(bound);
   const keep = options.keepObservations ?? true;
   const interrupt = sessionInterrupt(options.signal);
   const results = await pool(surfaces, bound.effective, async (surface) => {

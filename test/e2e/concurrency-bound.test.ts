@@ -25,13 +25,13 @@ const MiB = 1024 * 1024;
  * A run of the three surfaces under a heap of `heapMiB`; `log` is what their servers logged. `flood`: each surface is
  * big-answers.mjs (20 tools of 10 MB answers) with 100 MiB budgets instead of life-log.mjs with 200 MiB.
  */
-async function runUnder(heapMiB: number, flood = false): Promise<{ run: CliRun; log: string; dir: string }> {
+async function runUnder(heapMiB: number, flood = false, concurrency: number | null = 3): Promise<{ run: CliRun; log: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-bound-'));
   const logFile = join(dir, 'life.log');
   writeFileSync(logFile, '');
   const server = (name: string) => (flood ? [join(SERVERS, 'big-answers.mjs'), '--tools', '20', '--bytes', '10000000'] : [join(SERVERS, 'life-log.mjs'), logFile, name]);
   const config = {
-    concurrency: 3,
+    ...(concurrency === null ? {} : { concurrency }), // null: the default, one per core
     timeouts: { stdinGraceMs: 300, termGraceMs: 300 },
     surfaces: NAMES.map((name) => ({ name, command: process.execPath, args: server(name), limits: { maxRetainedBytes: (flood ? 100 : 200) * MiB } })),
   };
@@ -44,13 +44,15 @@ describe('surfaces run at once within the heap', () => {
   let small: Awaited<ReturnType<typeof runUnder>> | undefined;
   let large: Awaited<ReturnType<typeof runUnder>> | undefined;
   let flooded: Awaited<ReturnType<typeof runUnder>> | undefined;
+  let defaulted: Awaited<ReturnType<typeof runUnder>> | undefined;
   beforeAll(async () => {
     small = await runUnder(512);
+    defaulted = await runUnder(512, false, null);
     large = await runUnder(4096);
     flooded = await runUnder(512, true);
   }, 360_000);
   afterAll(() => {
-    for (const r of [small, large, flooded]) {
+    for (const r of [small, large, flooded, defaulted]) {
       cleanup(r?.run);
       if (r) rmSync(r.dir, { recursive: true, force: true });
     }
@@ -65,6 +67,14 @@ describe('surfaces run at once within the heap', () => {
     expect(log).not.toMatch(/^overlap /m);
     const started = log.split('\n').flatMap((l) => /^start (\S+) /.exec(l)?.[1] ?? []);
     expect(started.filter((name, i) => name !== started[i - 1])).toEqual(NAMES);
+    expect(reportOf(run).surfaces.map((s) => s.name).sort()).toEqual(NAMES);
+  });
+
+  it('lowers a default concurrency (one per core) silently: no line, still one surface at a time', () => {
+    const { run, log } = defaulted!;
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).not.toMatch(NOTE);
+    expect(log).not.toMatch(/^overlap /m);
     expect(reportOf(run).surfaces.map((s) => s.name).sort()).toEqual(NAMES);
   });
 
