@@ -459,6 +459,11 @@ export interface HttpExchange {
      * the harness does not do.
      */
     withId?: boolean;
+    /**
+     * Events over the frame limit (`maxLineBytes`), discarded up to their end (each also a tap line of kind
+     * `oversize`); the events after one are read as usual. Absent when none.
+     */
+    oversize?: number;
   };
   /**
    * The answer's body held bytes that are not valid UTF-8 (a JSON body, or an SSE stream: any of its bytes); the
@@ -468,7 +473,7 @@ export interface HttpExchange {
   invalidUtf8?: true;
   /** ms from sending to the end of the body (or to the failure). */
   durationMs?: number;
-  /** The exchange failed below HTTP: `refused`, `reset`, `aborted` (the harness closed it), `oversize` (body over the frame limit), or another errno. */
+  /** The exchange failed below HTTP: `refused`, `reset`, `aborted` (the harness closed it), `oversize` (a JSON body over the frame limit; an SSE event over it is `sse.oversize`), or another errno. */
   error?: string;
 }
 

@@ -73,7 +73,10 @@ export function whyNoResponse(e: HttpExchange & { status: number }): { type: str
   if (e.status >= 300 && e.status < 400) return { type: '', reason: 'a redirect, which the harness does not follow' };
   if (e.status < 200 || e.status >= 300) return { type: '', reason: 'an error status without a JSON-RPC error response in the body' };
   if (e.contentType === 'text/event-stream') {
-    return { type, reason: e.error === undefined ? 'the SSE stream ended without the response' : 'the SSE stream broke off before the response' };
+    if (e.error !== undefined) return { type, reason: 'the SSE stream broke off before the response' };
+    // the harness discarded an event it could not hold (HttpExchange.sse.oversize): it may have been the response
+    if ((e.sse?.oversize ?? 0) > 0) return { type, reason: 'the SSE stream ended without the response, after an event over the frame limit (discarded unread)' };
+    return { type, reason: 'the SSE stream ended without the response' };
   }
   if (e.contentType !== 'application/json') return { type, reason: e.bodyBytes === 0 ? 'an empty body' : 'the body is neither application/json nor text/event-stream' };
   if (e.bodyBytes === 0) return { type, reason: 'an empty body' };

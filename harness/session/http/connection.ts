@@ -1,8 +1,8 @@
 /**
  * One Streamable HTTP connection (spec 2025-06-18 / 2025-11-25 basic/transports §Streamable HTTP; 2026-07-28
  * transports/streamable-http): every frame the session sends is its own POST with
- * `Accept: application/json, text/event-stream`; the answer is a JSON body or an SSE stream (parsed with
- * eventsource-parser) whose JSON-RPC messages are routed like stdout lines. The legacy era's session
+ * `Accept: application/json, text/event-stream`; the answer is a JSON body or an SSE stream (read by the bounded
+ * sse-reader.ts) whose JSON-RPC messages are routed like stdout lines. The legacy era's session
  * (`Mcp-Session-Id` from the initialize answer, `MCP-Protocol-Version` after it, DELETE at the end) and the
  * modern era's mirrored headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` from the body) are this
  * module's job. Every exchange is tapped (status, content type, body bytes, SSE events) and every message the
@@ -11,7 +11,6 @@
 import type { Agent as HttpAgent, ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import { createParser } from 'eventsource-parser';
 import { PROTOCOL_VERSION_META_KEY } from '../../model/protocol.ts';
 import type { ExitInfo, HttpExchange, HttpSendOptions, ShutdownInfo } from '../../model/wire.ts';
 import { LINE_DEPTH, classifyLine, framesOf, isObject } from '../classify.ts';
@@ -20,6 +19,7 @@ import type { EnvMask } from '../env-mask.ts';
 import { idKey } from '../rpc-channel.ts';
 import { settlesWithin } from '../timing.ts';
 import { nodeHttp, nodeHttps } from './node-http.ts';
+import { SseReader } from './sse-reader.ts';
 import type { Connection, FrameListener, SendOptions, UnansweredListener } from '../transport.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
 
@@ -32,7 +32,7 @@ export interface HttpConnectionOptions {
   mask: EnvMask;
   /** 1-based connection number (`HttpExchange.connection`). */
   index: number;
-  /** A body or SSE event larger than this is not buffered (bytes). */
+  /** A body or SSE event's data larger than this is not buffered (bytes). */
   maxLineBytes: number;
   /** How long the DELETE that ends a session may take, ms. */
   stopGraceMs: number;
@@ -289,13 +289,17 @@ export class HttpConnection implements Connection {
     else this.deliver(masked, exchange, message, state);
   }
 
-  /** An SSE body: every `data` field is one message (spec §Sending Messages to the Server, 5). */
+  /**
+   * An SSE body: every event's `data` is one message (spec §Sending Messages to the Server, 5), read by a bounded
+   * reader (sse-reader.ts). An event over the frame limit is discarded up to its end and recorded like an oversize
+   * line (`HttpExchange.sse.oversize`, a tap line of kind `oversize`, the request its head names failed at once); the
+   * events after it are read as usual, so the stream has not broken off.
+   */
   private async readSse(res: IncomingMessage, exchange: HttpExchange, message: Described, state: AnswerState): Promise<void> {
     const sse: NonNullable<HttpExchange['sse']> = { events: 0, ended: false };
     exchange.sse = sse;
-    const parser = createParser({
-      maxBufferSize: this.options.maxLineBytes,
-      onEvent: (event) => {
+    const reader = new SseReader(this.options.maxLineBytes, {
+      event: (event) => {
         sse.events += 1;
         if (event.id !== undefined && event.id !== '') {
           sse.withId = true;
@@ -303,12 +307,15 @@ export class HttpConnection implements Connection {
         }
         if (event.data !== '') this.deliver(this.options.mask.line(event.data), exchange, message, state);
       },
-      onError: (error) => {
-        if (error.type === 'max-buffer-size-exceeded') exchange.error = 'oversize';
+      oversize: (head, bytes) => {
+        sse.oversize = (sse.oversize ?? 0) + 1;
+        this.options.tap.line(this.options.mask.line(head), bytes, { kind: 'oversize' });
+        // the raw head: read for the id of the request it answers (rpc-channel.ts idFromHead), never shown
+        this.oversizeListener(head, bytes);
       },
     });
-    const decoder = new TextDecoder();
-    // an event stream is UTF-8 (WHATWG HTML §9.2.5): a strict decoder beside the replacing one notes the first bad byte
+    // an event stream is UTF-8 (WHATWG HTML §9.2.5): a strict decoder notes the first bad byte (the reader decodes
+    // each line replacing bad bytes, as the stream's decoder would: CR and LF never fall inside a UTF-8 sequence)
     const strict = new TextDecoder('utf-8', { fatal: true });
     const strictly = (chunk?: Buffer) => {
       try {
@@ -317,20 +324,13 @@ export class HttpConnection implements Connection {
         exchange.invalidUtf8 = true;
       }
     };
-    let last = '';
     for await (const chunk of res as AsyncIterable<Buffer>) {
       exchange.bodyBytes += chunk.length;
       if (exchange.invalidUtf8 === undefined) strictly(chunk);
-      const text = decoder.decode(chunk, { stream: true });
-      if (text !== '') last = text;
-      parser.feed(text);
+      reader.push(chunk);
     }
-    const rest = decoder.decode();
     if (exchange.invalidUtf8 === undefined) strictly(); // a sequence cut off by the end of the stream
-    parser.feed(rest);
-    // a stream that ends on a lone CR has ended its line (SSE accepts CR, LF and CRLF); the parser holds a trailing CR
-    // back in case an LF follows, so the event it completes would be lost (a review: `data: {...}\r\r`)
-    if ((rest === '' ? last : rest).endsWith('\r')) parser.feed('\n');
+    reader.end();
     sse.ended = true;
   }
 

@@ -35,6 +35,7 @@ const listPost = (id: number, status: number) => ex({ status, bodyBytes: 0, mess
 /** The POST of tools/list `id`, answered 200 application/json with its response. */
 const listOk = (id: number) => ex({ status: 200, contentType: 'application/json', answered: true, message: { kind: 'request', id, method: 'tools/list' } });
 const polled = [call('unanswered'), call('unanswered')];
+const bigAnswer = call('unanswered');
 const resetCalls = [call('unanswered'), call('unanswered')];
 const garbledHead = call('unanswered');
 const refusedCall = call('unanswered');
@@ -209,6 +210,16 @@ checkTester(check, {
       findings: [
         { messageId: 'notResumed', severity: 'info', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } },
         { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream broke off before the response', count: 1 } },
+      ],
+    },
+    {
+      name: 'an SSE stream that ended without the response after an event over the frame limit: the message says the event was discarded, not that the stream broke off',
+      observation: http(
+        [INIT, ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 300_000, messages: 0, answered: false, sse: { events: 0, ended: true, oversize: 1 }, message: { kind: 'request', id: idOf(bigAnswer), method: 'tools/call' } })],
+        { calls: [bigAnswer] },
+      ),
+      findings: [
+        { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response, after an event over the frame limit (discarded unread)', count: 1 } },
       ],
     },
     // the review: the listing's page 2 on an SSE stream closed after an event with an id (SSE polling) was left out
