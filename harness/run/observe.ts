@@ -185,7 +185,9 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
     })();
     obs.listChanged = finishListChanged(obs.listChanged, session, obs);
     if (obs.listChanged === undefined) delete obs.listChanged;
-    if (input.signal?.aborted) markCutShort(obs);
+    // nothing to re-mark after a cut (surface budget, interrupt): the session records a request the close cut short as
+    // a `timeout` (exchange.ts: its process or connection ended by the harness) and one it never wrote as `unsent:
+    // 'closed'`, so an `exit` left is the server's own (a crash before the cut), never a timeout
     const closing = session.close(); // a stdio server's stdin is ended when this returns, unless a restart was under way (harness/session/stdio/shutdown.ts)
     if (input.whileClosing) {
       // the end of stdin reaches the server in the event loop's next poll phase (libuv shuts the pipe down there),
@@ -224,19 +226,6 @@ function listingFailure(listing: Listing): SurfaceObservation['bootError'] {
   const reason = first.outcome === 'protocol-error' ? 'list-error' : first.outcome === 'success' ? 'list-invalid' : 'list-unanswered';
   const errorCode = typeof code === 'number' ? { errorCode: code } : {};
   return { phase: 'list', reason, ...errorCode, message: `tools/list ${how}; no tool was listed, so nothing was tested` };
-}
-
-/**
- * Requests the harness cut short by closing the session (surface budget, interrupt) ended with the
- * process, but not because of the server: they ran out of time. Marked `timeout`, so transport/exit
- * does not blame the server for an exit the harness caused. Requests the closed session never wrote
- * (`unsent`, e.g. `closed`: still waiting for a slot) keep outcome `exit` and their `unsent`: the server
- * never saw them, so they are no calls made (summarise leaves `closed` ones out of the report).
- */
-function markCutShort(obs: SurfaceObservation): void {
-  for (const record of [...obs.calls, ...obs.probes]) {
-    if (record.request.outcome === 'exit' && record.request.unsent === undefined) record.request = { ...record.request, outcome: 'timeout' };
-  }
 }
 
 /**

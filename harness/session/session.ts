@@ -289,7 +289,9 @@ export class LiveSession implements Session {
   private async notify(method: string, params: Record<string, unknown> | undefined): Promise<RequestRecord> {
     const link = await this.acquireLink();
     const written = link?.channel.send(notificationFrame(method, params)) ?? false;
-    return { id: '', method, ...(params === undefined ? {} : { params }), outcome: written ? 'success' : 'exit', durationMs: 0 };
+    const record: RequestRecord = { id: '', method, ...(params === undefined ? {} : { params }), outcome: written ? 'success' : 'exit', durationMs: 0 };
+    // not written because the harness was closing the session (an interrupt, the surface budget): no exit of the server's
+    return !written && this.closing ? { ...record, unsent: 'closed' } : record;
   }
 
   /** The link when nothing gates it and its connection is alive (what `acquireLink` answers at once); else undefined. */

@@ -35,6 +35,15 @@ describe('shutdown', () => {
 
   });
 
+  it('a notification the closed session could not write is unsent (closed), no exit of the server; written before, a success', async () => {
+    const session = await openSession(fixture(), options());
+    const written = await session.request('notifications/roots/list_changed', undefined, { notification: true });
+    expect([written.outcome, written.unsent]).toEqual(['success', undefined]);
+    await session.close();
+    const never = await session.request('notifications/roots/list_changed', undefined, { notification: true });
+    expect([never.outcome, never.unsent]).toEqual(['exit', 'closed']);
+  });
+
   it('needs SIGTERM when the server ignores stdin close', async () => {
     const session = await openSession(fixture(['--fault=ignore-stdin-close']), options());
     expect(await session.close()).toMatchObject({ endedBy: 'sigterm', survivors: 0 });
