@@ -158,15 +158,32 @@ function commandOf(first: string | undefined): CommandName {
   throw usageError('', `Unknown command "${first}"${hint ? ` (did you mean "${hint}"?)` : ''} (known: ${COMMANDS.join(', ')}; see mcp-harness --help)`);
 }
 
-/** The first positional that is not an option value: the command, read before options are validated. */
-function guessCommand(own: readonly string[]): string | undefined {
-  const first = own.find((a) => !a.startsWith('-'));
+/** A parse's tokens, strict or loose. */
+type Tokens = NonNullable<ReturnType<typeof parseArgs>['tokens']>;
+
+/**
+ * The words of `own` that are arguments, with their index in `own` (parseArgs' positional tokens), less each word right
+ * after an unknown flag that reads as that flag's value (`--confg x.json`, `--bogus value`): a command name or a
+ * launcher (`--bogus node s.js`) after one stays an argument, since no flag's value is likely to be one.
+ */
+function argumentWords(own: readonly string[], tokens: Tokens): Array<{ word: string; at: number }> {
+  return tokens.flatMap((t) => {
+    if (t.kind !== 'positional') return [];
+    const word = t.value;
+    const valueOfUnknown = unknownFlag(own[t.index - 1]) && !(COMMANDS as readonly string[]).includes(word) && !LAUNCHERS.has(word.toLowerCase());
+    return valueOfUnknown ? [] : [{ word, at: t.index }];
+  });
+}
+
+/** The command the line names (its first argument, `argumentWords`), read before options are validated; undefined when that is no command. */
+function guessCommand(own: readonly string[], tokens: Tokens): string | undefined {
+  const first = argumentWords(own, tokens)[0]?.word;
   return first !== undefined && (COMMANDS as readonly string[]).includes(first) ? first : undefined;
 }
 
 /** parseArgs' own error, said plainly: the flag, a suggestion, and where the options are listed. */
-function plainParseError(error: Error & { code?: string }, own: readonly string[]): ConfigError {
-  const command = guessCommand(own) ?? 'run';
+function plainParseError(error: Error & { code?: string }, own: readonly string[], tokens: Tokens): ConfigError {
+  const command = guessCommand(own, tokens) ?? 'run';
   const helpHint = `see mcp-harness ${command} --help`;
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /'([^']+)'/.exec(error.message)?.[1] ?? error.message;
@@ -190,9 +207,9 @@ function specOf(name: string): OptionSpec | undefined {
  * Every flag problem of a loose parse's tokens: unknown flags (with a did-you-mean), a value flag without its value,
  * a switch given a value. In argv order.
  */
-function tokenIssues(tokens: ReturnType<typeof parseArgs>['tokens'], own: readonly string[]): Issue[] {
-  const helpHint = `see mcp-harness ${guessCommand(own) ?? 'run'} --help`;
-  return (tokens ?? []).flatMap((t): Issue[] => {
+function tokenIssues(tokens: Tokens, own: readonly string[]): Issue[] {
+  const helpHint = `see mcp-harness ${guessCommand(own, tokens) ?? 'run'} --help`;
+  return tokens.flatMap((t): Issue[] => {
     if (t.kind !== 'option') return [];
     const spec = specOf(t.name);
     if (spec === undefined) return [{ path: t.rawName, message: unknownOptionMessage(t.rawName, helpHint) }];
@@ -218,8 +235,8 @@ function parseOwn(own: string[], issues: Issue[]): Parsed {
     return parseStrict(own);
   } catch (error) {
     const loose = parseArgs({ args: own, options: OPTION_TABLE, allowPositionals: true, strict: false, tokens: true });
-    const found = tokenIssues(loose.tokens, own);
-    issues.push(...(found.length > 0 ? found : plainParseError(error as Error & { code?: string }, own).issues));
+    const found = tokenIssues(loose.tokens ?? [], own);
+    issues.push(...(found.length > 0 ? found : plainParseError(error as Error & { code?: string }, own, loose.tokens ?? []).issues));
     const values = Object.fromEntries(
       Object.entries(loose.values).flatMap(([name, value]): Array<[string, unknown]> => {
         const spec = specOf(name);
@@ -311,24 +328,22 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   const own = dash === -1 ? [...argv] : argv.slice(0, dash);
   const serverCommand = dash === -1 ? undefined : argv.slice(dash + 1);
   const issues: Issue[] = [];
-  const { values, positionals, tokens } = parseOwn(own, issues);
-  const first = positionals[0];
+  const { values, tokens } = parseOwn(own, issues);
+  // the line's arguments, each with where it is in `own` (for a hint that quotes the line from there); a word right
+  // after an unknown flag is most likely its value (`--confg x`): that flag's problem says enough (argumentWords)
+  const words = argumentWords(own, tokens);
+  const first = words[0]?.word;
   const fail = (): never => {
     throw new ConfigError('<command line>', issues);
   };
   if (values.help && first === undefined && issues.length === 0) return { command: 'help', help: true, overrides: {}, positionals: [] };
   // `mcp-harness node server.js`: a server command where the command goes
-  // where each positional is in `own` (parseArgs' tokens), for a hint that quotes the line from there
-  const positionalAt = tokens.flatMap((t) => (t.kind === 'positional' ? [t.index] : []));
   const serverFirst = first !== undefined && !(COMMANDS as readonly string[]).includes(first) && serverCommand === undefined && values.url === undefined && looksLikeServer(first);
-  const named = serverFirst ? (issues.push(serverHint(own, positionalAt[0], tokens, 'run', true)), undefined) : collect(issues, () => commandOf(first));
+  const named = serverFirst ? (issues.push(serverHint(own, words[0].at, tokens, 'run', true)), undefined) : collect(issues, () => commandOf(first));
   const command = named ?? 'run';
-  const rest = positionals.slice(first === undefined ? 0 : 1);
-  if (named !== undefined) {
-    // a word right after an unknown flag is most likely its value (`--confg x`): that flag's problem says enough
-    const kept = rest.flatMap((word, i) => (unknownFlag(own[positionalAt[i + 1] - 1]) ? [] : [[word, positionalAt[i + 1]] as const]));
-    issues.push(...positionalIssues(named, kept.map(([w]) => w), kept.map(([, at]) => at), own, tokens, serverCommand !== undefined || values.url !== undefined));
-  }
+  const after = words.slice(first === undefined ? 0 : 1);
+  const rest = after.map((w) => w.word);
+  if (named !== undefined) issues.push(...positionalIssues(named, rest, after.map((w) => w.at), own, tokens, serverCommand !== undefined || values.url !== undefined));
   if (issues.length === 0) {
     // `mcp-harness help run` = `mcp-harness run --help`
     if (command === 'help' && rest[0] !== undefined) return { command: commandOf(rest[0]), help: true, overrides: {}, positionals: [] };

@@ -99,6 +99,26 @@ describe('the command line: words a command takes no place for', () => {
     expect(lineProblems(['run', 'extra', '--', 'node', 'server.js'])).toEqual(['extra: unexpected argument; "run" takes none (a server command goes after --: mcp-harness run -- COMMAND ARGS)']);
   });
 
+  it('a word after an unknown flag: its value, unless it is a command or a launcher; never eaten into the hint (walkthrough)', () => {
+    const unknown = (flag: string, command = 'run') => `${flag}: Unknown option; see mcp-harness ${command} --help`;
+    // a launcher after the unknown flag starts the server command: the hint moves only the --
+    expect(lineProblems(['run', '--bogus', 'node', 's.js'])).toEqual([unknown('--bogus'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run --bogus -- node s.js']);
+    expect(lineProblems(['run', '-y', 'node', 's.js'])).toEqual([unknown('-y'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run -y -- node s.js']);
+    expect(lineProblems(['--bogus', 'node', 's.js'])).toEqual([unknown('--bogus'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run --bogus -- node s.js']);
+    // another word is the flag's value: no "unknown command", nothing else said
+    expect(lineProblems(['--bogus', 'value'])).toEqual([unknown('--bogus')]);
+    expect(lineProblems(['--bogus', 'value', '--', 'node', 's.js'])).toEqual([unknown('--bogus')]);
+    expect(lineProblems(['run', '--bogus', 'value', '--', 'node', 's.js'])).toEqual([unknown('--bogus')]);
+    expect(lineProblems(['run', '--bogus', '--', 'node', 'x'])).toEqual([unknown('--bogus')]);
+    // a command name after it is the command, and the help hint names the command, past a known flag's value
+    expect(lineProblems(['--bogus', 'baseline'])).toEqual([unknown('--bogus', 'baseline')]);
+    expect(lineProblems(['-c', 'cfg.ts', 'baseline', '--bogus'])).toEqual([unknown('--bogus', 'baseline')]);
+    expect(lineProblems(['--reporter', 'json', 'merge', '--bogus', 'a'])).toEqual([unknown('--bogus', 'merge')]);
+    // the conformant twins
+    expect(lineProblems(['run', '--sandbox', '--', 'node', 's.js'])).toEqual([]);
+    expect(lineProblems(['-c', 'cfg.ts', 'baseline'])).toEqual([]);
+  });
+
   it('every command\'s valid positionals still parse', () => {
     for (const argv of [
       ['run'], ['run', '--', 'node', 'server.js'], ['run', '--url', 'http://127.0.0.1:1/mcp'], ['snapshot', '--', 'node', 's.js'], ['baseline', '--reason', 'ok'],
