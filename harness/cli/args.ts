@@ -57,11 +57,27 @@ export interface OptionSpec {
   helpFor?: Partial<Record<CommandName, string>>;
   /** The commands that accept the flag. */
   commands: readonly CommandName[];
+  /**
+   * For a command a user may expect to take the flag but that has no use for it: why, and what it does instead (the
+   * usage error's text after `Not an option of "COMMAND": `).
+   */
+  refusedBy?: Partial<Record<CommandName, string>>;
 }
 
 const RUN: readonly CommandName[] = ['run', 'baseline'];
-const REPORTING: readonly CommandName[] = ['run', 'baseline', 'merge'];
+// `baseline` writes the baseline file alone: no report, no threshold (REFUSED_BY_BASELINE)
+const REPORTING: readonly CommandName[] = ['run', 'merge'];
 const REPORTS: readonly CommandName[] = [...REPORTING, 'diff'];
+
+/** Why `baseline` takes none of the report flags: it writes no report and fails on no finding. */
+const NO_REPORT = 'baseline writes no report, only the baseline file (--out FILE, default mcp-harness.baseline.json); reports come from mcp-harness run';
+const REFUSED_BY_BASELINE = {
+  reporter: { baseline: NO_REPORT },
+  'report-dir': { baseline: NO_REPORT },
+  'fail-on': { baseline: 'baseline accepts every finding whatever its severity, and exits 0 once the file is written; the threshold is mcp-harness run\'s' },
+  'show-values': { baseline: `${NO_REPORT}, and a baseline entry carries no value` },
+  baseline: { baseline: 'baseline writes the file --out FILE names (default mcp-harness.baseline.json); a narrowed baseline keeps the entries of the file there that it did not judge' },
+} as const satisfies Record<string, Partial<Record<CommandName, string>>>;
 
 /** Every flag of every command (the single source of the parser and of each `--help`). */
 export const OPTION_TABLE = {
@@ -69,11 +85,11 @@ export const OPTION_TABLE = {
   surface: { type: 'string', multiple: true, value: 'NAME', help: 'run only these surfaces (repeatable, or comma-separated)', commands: RUN },
   tool: { type: 'string', multiple: true, value: 'NAME', help: 'call only these tools (repeatable, or comma-separated)', commands: RUN },
   check: { type: 'string', multiple: true, value: 'ID', help: 'run only these checks (see `mcp-harness checks`)', commands: RUN },
-  reporter: { type: 'string', multiple: true, short: 'r', value: 'NAME', help: 'console, json (always written), markdown, junit, sarif, html; default console,json,markdown', helpFor: { diff: 'console (always shown), json (always written), markdown, junit, sarif, html; default console,json' }, commands: REPORTS },
-  'report-dir': { type: 'string', value: 'DIR', help: 'where report files go (default: reports)', commands: REPORTS },
-  'fail-on': { type: 'string', value: 'LEVEL', help: 'error (default) or warning: the lowest severity that fails the run', helpFor: { diff: 'breaking (default), any or none: which changes make diff exit 1' }, commands: REPORTS },
-  'show-values': { type: 'boolean', help: 'keep argument and result values in findings (value-free by default)', commands: REPORTING },
-  baseline: { type: 'string', value: 'FILE', help: 'accept the findings recorded in this baseline file', commands: REPORTING },
+  reporter: { type: 'string', multiple: true, short: 'r', value: 'NAME', help: 'console, json (always written), markdown, junit, sarif, html; default console,json,markdown', helpFor: { diff: 'console (always shown), json (always written), markdown, junit, sarif, html; default console,json' }, commands: REPORTS, refusedBy: REFUSED_BY_BASELINE.reporter },
+  'report-dir': { type: 'string', value: 'DIR', help: 'where report files go (default: reports)', commands: REPORTS, refusedBy: REFUSED_BY_BASELINE['report-dir'] },
+  'fail-on': { type: 'string', value: 'LEVEL', help: 'error (default) or warning: the lowest severity that fails the run', helpFor: { diff: 'breaking (default), any or none: which changes make diff exit 1' }, commands: REPORTS, refusedBy: REFUSED_BY_BASELINE['fail-on'] },
+  'show-values': { type: 'boolean', help: 'keep argument and result values in findings (value-free by default)', commands: REPORTING, refusedBy: REFUSED_BY_BASELINE['show-values'] },
+  baseline: { type: 'string', value: 'FILE', help: 'accept the findings recorded in this baseline file', commands: REPORTING, refusedBy: REFUSED_BY_BASELINE.baseline },
   shard: { type: 'string', value: 'K/N', help: 'run shard K of N (surfaces split by name; one surface: its calls, by tool)', commands: RUN },
   concurrency: { type: 'string', value: 'N', help: 'surfaces validated at once (default: the number of CPUs; fewer when their retention budgets would not fit in the heap)', commands: RUN },
   'call-concurrency': { type: 'string', value: 'N', help: 'requests in flight per surface (calls and probes)', commands: RUN },
@@ -103,7 +119,12 @@ const COMMAND_HELP: Record<Exclude<CommandName, 'help' | 'version'>, { synopsis:
     detail: 'With "-- COMMAND ARGS", one ad-hoc surface (that server command) is checked against the\nspecification alone, no config needed. With "--url URL" the surface is a Streamable HTTP server: already\nrunning, or started by the harness from "-- COMMAND ARGS" (${port} in the URL and args: a free loopback port). Tools not annotated readOnlyHint: true are not called unless\n--allow-destructive (best with --sandbox). --env, --env-pass, --sandbox and the timeouts (ms) apply\nto every surface (env.set, env.allow, sandbox, timeouts.*).',
   },
   snapshot: { synopsis: 'mcp-harness snapshot [--out FILE] [--url URL] [-- COMMAND ARGS...]', summary: 'record a contract lock from a live server' },
-  baseline: { synopsis: 'mcp-harness baseline [--out FILE] [--reason TEXT] [run options]', summary: 'run, then accept the current findings' },
+  baseline: {
+    synopsis: 'mcp-harness baseline [--out FILE] [--reason TEXT] [options] [-- COMMAND ARGS...]',
+    summary: 'run, then accept the current findings',
+    detail:
+      'Runs as "mcp-harness run" does (the same surfaces, selection and server options), then writes every finding\nto the baseline file, whatever its severity: no report, no threshold. Exit 0 once the file is written; 2, with\nnothing written, when the run could not test everything (a server that did not start or boot, a harness/*\nfault, an interrupt). Narrowed (--surface, --tool, --check, --shard), it keeps the entries of the file\nalready there that it did not judge. See docs/reports.md §Baseline.',
+  },
   merge: { synopsis: 'mcp-harness merge DIR... [options]', summary: 'merge shard reports (report dirs or report.json files)' },
   diff: {
     synopsis: 'mcp-harness diff [options] OLD NEW | mcp-harness diff [options] OLD [--url URL] [-- COMMAND ARGS...]',
@@ -355,7 +376,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     named === undefined
       ? []
       : [...new Set(tokens.filter((t) => t.kind === 'option').map((t) => t.name as OptionName))].filter((name) => !(OPTION_TABLE[name].commands as readonly CommandName[]).includes(command));
-  issues.push(...misplaced.map((name) => ({ path: `--${name}`, message: `Not an option of "${command}"; see mcp-harness ${command} --help` })));
+  issues.push(...misplaced.map((name) => {
+    const why = (OPTION_TABLE[name] as OptionSpec).refusedBy?.[command];
+    return { path: `--${name}`, message: why ? `Not an option of "${command}": ${why}` : `Not an option of "${command}"; see mcp-harness ${command} --help` };
+  }));
   if (command === 'version') return issues.length > 0 ? fail() : { command, overrides: {}, positionals: [] };
   const failOn = command === 'diff' ? undefined : values['fail-on'];
   if (failOn !== undefined && failOn !== 'error' && failOn !== 'warning') issues.push({ path: '--fail-on', message: 'Expected "error" or "warning"' });

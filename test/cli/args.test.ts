@@ -103,8 +103,21 @@ describe('--help', () => {
     expect(line('snapshot', '--out')).not.toContain('baseline');
     expect(line('baseline', '--out')).toContain('mcp-harness.baseline.json');
     expect(line('baseline', '--out')).not.toContain('lock');
-    for (const command of ['run', 'baseline', 'merge'] as CommandName[]) expect(line(command, '--reporter')).toMatch(/default console,json,markdown$/);
+    for (const command of ['run', 'merge'] as CommandName[]) expect(line(command, '--reporter')).toMatch(/default console,json,markdown$/);
     expect(line('diff', '--reporter')).toMatch(/default console,json$/);
+  });
+
+  it('baseline takes no report flag: each refused, saying what baseline does instead; its help lists none (walkthrough)', () => {
+    for (const flag of ['--reporter', '--report-dir', '--fail-on', '--show-values', '--baseline']) {
+      expect(() => parseCommandLine(['baseline', flag, ...(flag === '--show-values' ? [] : ['x'])]), flag).toThrow(new RegExp(`^<command line>: ${flag}: Not an option of "baseline": baseline (writes|accepts) `));
+      expect(helpText('baseline')).not.toContain(`${flag} `);
+      expect(helpText('run')).toContain(`${flag} `);
+    }
+    expect(() => parseCommandLine(['baseline', '-r', 'json'])).toThrow(/--reporter: Not an option of "baseline": baseline writes no report, only the baseline file \(--out FILE/);
+    expect(helpText('baseline')).toMatch(/no report, no threshold/);
+    // the twin: its own flags parse, and run still takes the report flags
+    expect(parseCommandLine(['baseline', '--out', 'b.json', '--reason', 'ok', '--tool', 'echo'])).toMatchObject({ command: 'baseline', out: 'b.json', reason: 'ok' });
+    expect(parseCommandLine(['run', '-r', 'json', '--report-dir', 'r', '--fail-on', 'warning', '--show-values', '--baseline', 'b.json'])).toMatchObject({ command: 'run', overrides: { reporters: ['json'], reportDir: 'r', failOn: 'warning' } });
   });
 
   it('the overview names every command', () => {

@@ -4,7 +4,7 @@
  * nothing (harness/untested) each exit 2 with a stderr line saying why, and an existing baseline file is left as it
  * was; the twin, a server that starts, gets its baseline written (exit 0), with no harness/* entry.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { cleanup, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-baseline-refusal-'));
 const BEFORE = '{"kept": "the baseline file before the run"}\n';
-const runs: Record<'adHoc' | 'typo' | 'untested' | 'exits' | 'starts', { run: CliRun; file: string }> = {} as never;
+const runs: Record<'adHoc' | 'typo' | 'untested' | 'exits' | 'starts' | 'reportFlags', { run: CliRun; file: string }> = {} as never;
 
 /** `baseline --out <dir>/<name>.json args...` over a baseline file that already holds BEFORE. */
 async function baseline(name: keyof typeof runs, args: readonly string[]) {
@@ -32,6 +32,8 @@ beforeAll(async () => {
     // node starts, the script does not exist: the process exits before the handshake (transport/exit bootExited)
     baseline('exits', ['--request-timeout', '2000', '--', process.execPath, join(dir, 'no-such-server.mjs')]),
     baseline('starts', ['--', process.execPath, join(SERVERS, 'fixture-server.mjs')]),
+    // the report flags: baseline writes no report and fails on no finding, so it takes none of them
+    baseline('reportFlags', ['-r', 'json', '--report-dir', join(dir, 'reports'), '--fail-on', 'warning', '--', process.execPath, join(SERVERS, 'fixture-server.mjs')]),
   ]);
 });
 afterAll(() => {
@@ -82,5 +84,22 @@ describe('baseline refuses a run that could not test everything', () => {
     expect(written.baselineVersion).toBe(1);
     expect(written.entries.length).toBeGreaterThan(0);
     expect(written.entries.filter((e) => e.check.startsWith('harness/'))).toEqual([]);
+    expect(readdirSync(run.reportDir)).toEqual([]); // no report: the baseline file is all it writes
+  });
+});
+
+describe('baseline refuses the report flags (walkthrough: it took them and used none)', () => {
+  it('--reporter, --report-dir and --fail-on: a usage error each, naming the flag and what baseline does instead; exit 2, nothing run or written', () => {
+    const { run, file } = runs.reportFlags;
+    expect(run.exitCode, run.stderr).toBe(2);
+    const noReport = 'Not an option of "baseline": baseline writes no report, only the baseline file (--out FILE, default mcp-harness.baseline.json); reports come from mcp-harness run';
+    expect(run.stderr.replace(/^mcp-harness: /, '').trim().split('\n')).toEqual([
+      `<command line>: --reporter: ${noReport}`,
+      `<command line>: --report-dir: ${noReport}`,
+      '<command line>: --fail-on: Not an option of "baseline": baseline accepts every finding whatever its severity, and exits 0 once the file is written; the threshold is mcp-harness run\'s',
+    ]);
+    expect(run.stdout).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(BEFORE);
+    expect(existsSync(join(dir, 'reports'))).toBe(false);
   });
 });

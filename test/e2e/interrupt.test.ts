@@ -21,7 +21,7 @@ async function interrupted(command: 'run' | 'baseline', marker: string, signal: 
   const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-int-'));
   dirs.push(dir);
   const out = join(dir, 'baseline.json');
-  const args = ['bin/mcp-harness.js', command, '--config', join(CONFIGS, config), '--report-dir', dir, ...(command === 'baseline' ? ['--out', out] : [])];
+  const args = ['bin/mcp-harness.js', command, '--config', join(CONFIGS, config), ...(command === 'baseline' ? ['--out', out] : ['--report-dir', dir])];
   const child = execa(process.execPath, args, { cwd: ROOT, reject: false, env: { E2E_MARKER: marker }, stdin: 'ignore', timeout: 60_000 });
   try {
     // the CLI carries the marker too: wait for the fixture server itself

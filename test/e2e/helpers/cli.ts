@@ -31,15 +31,16 @@ export interface CliOptions {
 }
 
 /**
- * Run `mcp-harness <args>` with `--report-dir` set to a new temp dir (inserted before any `--`).
- * Never rejects for a non-zero exit; rejects only when the CLI had to be killed after `timeoutMs`.
+ * Run `mcp-harness <args>` with `--report-dir` set to a new temp dir (inserted before any `--`; not for `baseline`, which
+ * writes no report and refuses the flag). Never rejects for a non-zero exit; rejects only when the CLI had to be killed
+ * after `timeoutMs`.
  */
 export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'mcp-harness-e2e-'));
   const dash = args.indexOf('--');
   const own = dash === -1 ? [...args] : args.slice(0, dash);
   const rest = dash === -1 ? [] : args.slice(dash);
-  const child = await runProcess(process.execPath, [...(options.nodeArgs ?? []), BIN, ...own, '--report-dir', reportDir, ...rest], { timeoutMs: options.timeoutMs ?? 120_000, env: { MCP_HARNESS_DEBUG: '', ...options.env } });
+  const child = await runProcess(process.execPath, [...(options.nodeArgs ?? []), BIN, ...own, ...(own[0] === 'baseline' ? [] : ['--report-dir', reportDir]), ...rest], { timeoutMs: options.timeoutMs ?? 120_000, env: { MCP_HARNESS_DEBUG: '', ...options.env } });
   if (child.timedOut) throw new Error(`mcp-harness ${args.join(' ')} did not finish within ${options.timeoutMs ?? 120_000} ms`);
   const file = join(reportDir, 'report.json');
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;
