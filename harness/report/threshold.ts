@@ -27,6 +27,16 @@ function anyFailing(findings: readonly Finding[], failOn: ThresholdOptions['fail
 }
 
 /**
+ * True when `report` holds a `harness/*` error finding: the harness could not do its job on a surface (a crashed check
+ * or surface, a contract not loaded, a surface that tested nothing, one validated only in part). The run that found it
+ * exits 2 (harness/run `harnessFailed`); `merge`, which has only the reports, reads it from them, so a merged report
+ * exits as its run did (README.md §Exit codes).
+ */
+export function hasHarnessFault(report: Report): boolean {
+  return report.findings.some((f) => f.check.startsWith('harness/') && f.severity === 'error');
+}
+
+/**
  * 2 when `harnessFailed`; else 1 when a finding at or above `failOn` is not accepted by the baseline
  * (with a baseline: a new finding, or a stale entry, which always fails); else 0.
  */
