@@ -12,12 +12,15 @@ import { writeReports } from '../reporters/index.ts';
 import { oneLine } from '../reporters/text.ts';
 import type { Report } from '../model/report.ts';
 import { loadCatalog } from './catalog.ts';
+import { displayPath } from '../config/display-path.ts';
+import { baselineLine } from '../run/progress.ts';
 
 /** Output settings (a subset of the resolved config). */
 export type OutputConfig = Pick<ResolvedConfig, 'reportDir' | 'reporters' | 'failOn' | 'showValues' | 'baseline' | 'docsUrl'>;
 
 /**
- * Write every selected report and return the exit code (0/1/2).
+ * Write every selected report and return the exit code (0/1/2). With a baseline that has stale entries, a line on
+ * stdout counts the findings they became (run/progress.ts `baselineLine`), before the console summary.
  * `loaded`: the baseline file `config.baseline` already read and validated (the run command reads it before any server
  * starts); without it the file is read here.
  * A reporter that throws is printed on stderr and makes the exit code 2; the others still write. A harness fault
@@ -26,6 +29,8 @@ export type OutputConfig = Pick<ResolvedConfig, 'reportDir' | 'reporters' | 'fai
 export async function publish(raw: Report, config: OutputConfig, harnessFailed: boolean, loaded?: Baseline): Promise<0 | 1 | 2> {
   const baseline = config.baseline ? await withBaseline(raw, config.baseline, loaded) : undefined;
   const report = stripValues(baseline?.report ?? raw, config.showValues);
+  // the baseline's own findings (its stale entries) on a line of their own, after the surfaces' (run/progress.ts)
+  if (baseline && baseline.staleEntries.length > 0) process.stdout.write(`${baselineLine(displayPath(config.baseline, process.cwd()), baseline.staleEntries.length)}\n`);
   const catalog = await loadCatalog();
   const reporters = config.reporters.includes('console') ? config.reporters : ['console', ...config.reporters];
   const result = await writeReports(report, { reportDir: config.reportDir, reporters, removeStale: true, ctx: { showValues: config.showValues, catalog, ...docsUrlFor(config) } });

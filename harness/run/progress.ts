@@ -57,6 +57,16 @@ function surfaceLine(name: string, r: SurfaceResult): string {
   return `· ${oneLine(name)}: ${era}, ${plural(s.tools.length, 'tool')}, ${plural(callsMade(r), 'call')}, ${plural(r.findings.length, 'finding')} (${s.durationMs} ms)`;
 }
 
+/**
+ * The plain line for the findings a baseline adds after the run, its stale entries (one `baseline/stale` error each,
+ * harness/report/baseline.ts): the surface lines count the run's findings, this line the baseline's, so together they
+ * count what the summary does (a walkthrough: `0 findings` on the surface line, `1 error` in the summary). `file` is
+ * the baseline file as messages name it.
+ */
+export function baselineLine(file: string, stale: number): string {
+  return `· baseline ${oneLine(file)}: ${plural(stale, 'stale entry', 'stale entries')}, ${plural(stale, 'finding')} (baseline/stale: an entry that matches no finding of this run)`;
+}
+
 /** The tools/call requests a surface made: its report's calls (summarise leaves out those never written, `unsent: 'closed'`). */
 function callsMade(r: SurfaceResult): number {
   let n = 0;
