@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { ResolvedConfig } from './config/index.ts';
-import { helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
+import { CommandLineError, helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import type { Shard } from './report/index.ts';
 import type { BaselineEntry } from './report/baseline-file.ts';
 import type { Report } from './model/report.ts';
@@ -13,7 +13,8 @@ import type { SurfaceOutline } from './run/index.ts';
 import { HARNESS_VERSION } from './version.ts';
 
 // Everything past argument parsing is imported when a command needs it, so `--help`, `--version`
-// and a usage error start in a bare Node's time (measured in `npm run bench`, section startup).
+// and a usage error start in a bare Node's time (measured in `npm run bench`, section startup); a usage error of a run
+// with a config file loads that config too, for its problems (./cli/config-problems.ts).
 
 /**
  * Run the CLI. Never throws: harness faults are printed on stderr (without a stack unless
@@ -50,7 +51,9 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
       case 'run':
         return await runCommand(args, cwd);
     }
-  } catch (error) {
+  } catch (thrown) {
+    // a bad command line: with the problems of the config it would load, when it says which (./cli/config-problems.ts)
+    const error = thrown instanceof CommandLineError ? await import('./cli/config-problems.ts').then(({ withConfigProblems }) => withConfigProblems(thrown, cwd)) : thrown;
     // a boot failure or a lock's error can quote a server's text: escaped (control, C1 and bidi characters as
     // `\uXXXX`), its line breaks kept (a config error lists one problem a line)
     const { safeText } = await import('./reporters/text.ts');

@@ -142,6 +142,24 @@ const list = (values?: string[]) => values?.flatMap((v) => v.split(',')).map((v)
 
 const usageError = (path: string, message: string) => new ConfigError('<command line>', [{ path, message }]);
 
+/**
+ * The problems of a command line (file `<command line>`, one issue each), with the config file the line would load
+ * when its problems leave that certain, so the CLI can list the config's problems with them in one go (harness/cli/
+ * config-problems.ts): `config` is the `--config` value, '' for the default files in the working directory, undefined
+ * when the line loads no config (an ad-hoc server, a command that takes none) or its problems leave which one unsure (an
+ * unknown command, a `--config` without its value, an unknown flag that may be a misspelt `--config`, a server command
+ * without its `--`).
+ */
+export class CommandLineError extends ConfigError {
+  readonly config?: string;
+
+  constructor(issues: ConfigError['issues'], config?: string) {
+    super('<command line>', issues);
+    this.name = 'ConfigError';
+    if (config !== undefined) this.config = config;
+  }
+}
+
 type Issue = ConfigError['issues'][number];
 
 /** `fn()`, its ConfigError's issues added to `issues` instead of thrown (undefined then). */
@@ -280,6 +298,9 @@ function unknownFlag(word: string | undefined): boolean {
   return [...word.slice(1)].some((letter) => !shorts.has(letter));
 }
 
+/** The start of a server hint's message (`serverHint`): the line meant an ad-hoc server. */
+const SERVER_HINT = 'unexpected argument; to test a server, put its command after --: ';
+
 /** Programs that start a server (the first word of a typical server command). */
 const LAUNCHERS = new Set(['node', 'nodejs', 'npx', 'npm', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', 'deno', 'tsx', 'ts-node', 'python', 'python3', 'py', 'uv', 'uvx', 'pipx', 'poetry', 'docker', 'podman', 'java', 'dotnet', 'go', 'cargo', 'ruby', 'php', 'sh', 'bash']);
 
@@ -310,7 +331,7 @@ function serverHint(own: readonly string[], at: number, tokens: Parsed['tokens']
   const flags = after.filter((w) => w.mine).map((w) => w.word);
   const server = after.filter((w) => !w.mine).map((w) => w.word);
   const line = ['mcp-harness', ...(unnamed ? [command] : []), ...own.slice(0, at), ...flags, '--', ...server].map(shellWord).join(' ');
-  return { path: own[at], message: `unexpected argument; to test a server, put its command after --: ${line}` };
+  return { path: own[at], message: `${SERVER_HINT}${line}` };
 }
 
 /**
@@ -338,8 +359,18 @@ function positionalIssues(command: CommandName, rest: readonly string[], restAt:
 }
 
 /**
+ * The config a line with problems would load (CommandLineError `config`): `--config`'s value, '' for the default files;
+ * undefined when `command` (undefined: unknown) loads none, the line is ad hoc, or an issue makes the config unsure.
+ */
+function lineConfig(command: CommandName | undefined, adHoc: boolean, config: string | undefined, issues: readonly Issue[]): string | undefined {
+  if (command !== 'run' && command !== 'baseline') return undefined;
+  const unsure = issues.some((i) => i.path === '--config' || i.message.includes('did you mean --config?') || i.message.startsWith(SERVER_HINT));
+  return adHoc || unsure ? undefined : (config ?? '');
+}
+
+/**
  * Parse argv (without node and script).
- * @throws ConfigError (file `<command line>`) listing every problem of the line at once (as ESLint lists a bad
+ * @throws CommandLineError (a ConfigError of file `<command line>`) listing every problem of the line at once (as ESLint lists a bad
  * config's): unknown flags (with a did-you-mean), a flag without its value, flags the command does not take, bad
  * values, unknown reporters (listing the known ones) and check IDs, an unknown command, positionals the command does
  * not take (`positionalIssues`: a server command without `--` says where it goes).
@@ -355,7 +386,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   const words = argumentWords(own, tokens);
   const first = words[0]?.word;
   const fail = (): never => {
-    throw new ConfigError('<command line>', issues);
+    throw new CommandLineError(issues, lineConfig(named, serverCommand !== undefined || values.url !== undefined, values.config, issues));
   };
   if (values.help && first === undefined && issues.length === 0) return { command: 'help', help: true, overrides: {}, positionals: [] };
   // `mcp-harness node server.js`: a server command where the command goes
@@ -380,6 +411,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     const why = (OPTION_TABLE[name] as OptionSpec).refusedBy?.[command];
     return { path: `--${name}`, message: why ? `Not an option of "${command}": ${why}` : `Not an option of "${command}"; see mcp-harness ${command} --help` };
   }));
+  // a flag the command does not take is that one problem: its value is not judged too (`baseline --fail-on x`)
+  for (const name of misplaced) delete (values as Record<string, unknown>)[name];
   if (command === 'version') return issues.length > 0 ? fail() : { command, overrides: {}, positionals: [] };
   const failOn = command === 'diff' ? undefined : values['fail-on'];
   if (failOn !== undefined && failOn !== 'error' && failOn !== 'warning') issues.push({ path: '--fail-on', message: 'Expected "error" or "warning"' });

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { parseCommandLine } from '../../harness/cli/args.ts';
+import { CommandLineError, parseCommandLine } from '../../harness/cli/args.ts';
 import { ConfigError } from '../../harness/config/errors.ts';
 import { cleanup, runCli, SERVERS, type CliRun } from '../e2e/helpers/cli.ts';
 
@@ -170,6 +170,56 @@ describe('a config file: every problem at once, before any server starts', () =>
       `${file}: checks["result/size"].options.maxResultBytes: Invalid input: expected number, received string`,
     ]);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('with a bad command line too: the line\'s problems first, then the config\'s, in one run (walkthrough: two rounds)', async () => {
+    const file = write('broken-both.json', { reporters: ['jnuit'], surfaces: [{ name: 'a', ...server, timeouts: { requestMs: 'soon' } }] });
+    const run = (last = await runCli(['run', '--config', file, '--concurrency', '0', '--nope']));
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.replace(/^mcp-harness: /, '').trim().split('\n')).toEqual([
+      '<command line>: --nope: Unknown option; see mcp-harness run --help',
+      '<command line>: --concurrency: Expected a positive integer',
+      `${file}: surfaces[0].timeouts.requestMs: Invalid input: expected number, received string`,
+      `${file}: reporters[0]: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)`,
+    ]);
+    expect(run.report).toBeUndefined();
+    expect(existsSync(marker)).toBe(false);
+    cleanup(last);
+    // the twins: a valid config adds nothing to the line's problems; a missing --config file is said with them
+    const valid = write('valid.json', { surfaces: [{ name: 'a', ...server }] });
+    const lineOnly = (last = await runCli(['run', '--config', valid, '--concurrency', '0']));
+    expect(lineOnly.exitCode).toBe(2);
+    expect(lineOnly.stderr.trim()).toBe('mcp-harness: <command line>: --concurrency: Expected a positive integer');
+    cleanup(last);
+    const missing = join(dir, 'missing.json');
+    const notFound = (last = await runCli(['baseline', '--config', missing, '--concurrency', '0']));
+    expect(notFound.exitCode).toBe(2);
+    expect(notFound.stderr.replace(/^mcp-harness: /, '').trim().split('\n')).toEqual(['<command line>: --concurrency: Expected a positive integer', `${missing}: Config file not found`]);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a line that leaves its config unsure reports the line alone: a misspelt or valueless --config, an ad-hoc server, another command', async () => {
+    const file = write('broken-unsure.json', { reporters: ['jnuit'], surfaces: [{ name: 'a', ...server }] });
+    const configOf = (argv: string[]) => {
+      try {
+        parseCommandLine(argv);
+      } catch (error) {
+        if (error instanceof CommandLineError) return error.config;
+        throw error;
+      }
+      throw new Error(`${argv.join(' ')} parsed`);
+    };
+    expect(configOf(['run', '--config', file, '--nope'])).toBe(file);
+    expect(configOf(['baseline', '--nope'])).toBe(''); // the default files
+    expect(configOf(['run', '--confg', file])).toBeUndefined();
+    expect(configOf(['run', '--nope', '--config'])).toBeUndefined();
+    expect(configOf(['run', '--config', file, '--nope', '--', 'node', 's.js'])).toBeUndefined();
+    expect(configOf(['run', '--config', file, 'node', 's.js'])).toBeUndefined();
+    expect(configOf(['frobnicate', '--config', file])).toBeUndefined();
+    expect(configOf(['merge', 'd', '--nope'])).toBeUndefined();
+    const run = (last = await runCli(['run', '--confg', file]));
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.trim()).toBe('mcp-harness: <command line>: --confg: Unknown option (did you mean --config?); see mcp-harness run --help');
   });
 
   it('the config fixed runs its server', async () => {

@@ -115,6 +115,8 @@ describe('--help', () => {
     }
     expect(() => parseCommandLine(['baseline', '-r', 'json'])).toThrow(/--reporter: Not an option of "baseline": baseline writes no report, only the baseline file \(--out FILE/);
     expect(helpText('baseline')).toMatch(/no report, no threshold/);
+    // a flag baseline does not take is that one problem: its value is not judged too
+    expect(() => parseCommandLine(['baseline', '--fail-on', 'x'])).toThrow(/^<command line>: --fail-on: Not an option of "baseline": [^\n]*$/);
     // the twin: its own flags parse, and run still takes the report flags
     expect(parseCommandLine(['baseline', '--out', 'b.json', '--reason', 'ok', '--tool', 'echo'])).toMatchObject({ command: 'baseline', out: 'b.json', reason: 'ok' });
     expect(parseCommandLine(['run', '-r', 'json', '--report-dir', 'r', '--fail-on', 'warning', '--show-values', '--baseline', 'b.json'])).toMatchObject({ command: 'run', overrides: { reporters: ['json'], reportDir: 'r', failOn: 'warning' } });

@@ -1,0 +1,28 @@
+/**
+ * A command line's problems and its config file's in one go (as ESLint lists every problem at once): a line with
+ * problems still names the config it would load (CommandLineError `config`), which is loaded for its problems alone,
+ * so a user whose line and config are both wrong fixes both after one run, not two.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError } from '../config/errors.ts';
+import type { CommandLineError } from './args.ts';
+
+/**
+ * `error` with the problems of the config its line would load after its own (each naming its file and key path, as a
+ * run reports them): the `--config` file (a missing one is its problem), or the default file in `cwd` when one exists
+ * (none: nothing added; the line may have meant no config). `error` itself when the line leaves the config unsure
+ * (`config` undefined), the config is valid, or it fails in a way that is no config problem.
+ */
+export async function withConfigProblems(error: CommandLineError, cwd: string): Promise<ConfigError> {
+  if (error.config === undefined) return error;
+  const { CONFIG_FILE_NAMES, loadConfig } = await import('../config/load.ts');
+  if (error.config === '' && !CONFIG_FILE_NAMES.some((name) => existsSync(resolve(cwd, name)))) return error;
+  try {
+    await loadConfig(error.config === '' ? undefined : error.config, cwd);
+    return error;
+  } catch (problem) {
+    if (!(problem instanceof ConfigError)) return error;
+    return new ConfigError(error.file, [...error.issues, ...problem.issues.map((i) => ({ ...i, file: i.file ?? problem.file }))]);
+  }
+}
