@@ -3,7 +3,7 @@
  * Exit codes: 0 no finding at or above the fail threshold; 1 findings; 2 the harness itself failed
  * (bad config or command line, a crashed check or reporter, an interrupted run).
  */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { ResolvedConfig } from './config/index.ts';
 import { CommandLineError, helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import type { Shard } from './report/index.ts';
@@ -91,11 +91,15 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   const config = await resolveRunConfig(args, cwd);
   // a malformed or missing baseline is a usage error found before any server starts, not after the whole run (exit 2)
   const baseline = args.command === 'run' && config.baseline ? await import('./report/baseline-file.ts').then(({ readBaseline }) => readBaseline(config.baseline as string)) : undefined;
-  // an isolated server may plant files where the reports go: checked, and the directories made, before it starts
+  // an isolated server may plant files where the reports go: checked, and the directories made, before it starts;
+  // baseline writes its file alone (no report), so only that file's path is checked, never the config's report dir
   if (config.surfaces.some((s) => s.isolate)) {
     const { prepareIsolatedOutputs } = await import('./cli/isolated-output.ts');
-    const { DEFAULT_BASELINE_FILE } = args.command === 'baseline' ? await import('./report/index.ts') : { DEFAULT_BASELINE_FILE: '' };
-    await prepareIsolatedOutputs(config, args.command === 'baseline' ? [resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE)] : []);
+    if (args.command === 'baseline') {
+      const { DEFAULT_BASELINE_FILE } = await import('./report/index.ts');
+      const out = resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE);
+      await prepareIsolatedOutputs({ surfaces: config.surfaces, reporters: [], reportDir: dirname(out) }, [out]);
+    } else await prepareIsolatedOutputs(config);
   }
   // only what starting the servers needs is imported before the run; run() imports the rest while they start,
   // and the reporters are imported once it has

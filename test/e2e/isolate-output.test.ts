@@ -61,4 +61,21 @@ describe.skipIf(!ROOT_USER)('--isolate: an isolated server cannot redirect the r
     expect(readFileSync(victim, 'utf8')).toBe('VICTIM');
     expect(lstatSync(join(reportDir, 'report.md')).isSymbolicLink()).toBe(true);
   });
+
+  it('baseline writes no report, so a report directory the isolated user owns is no concern of its: only its file is checked', async () => {
+    const work = fresh('baseline');
+    mkdirSync(work, { mode: 0o755 });
+    mkdirSync(join(work, 'reports'));
+    chownSync(join(work, 'reports'), NOBODY, NOBODY); // the default report dir of the working directory
+    copyFileSync(join(SERVERS, 'fixture-server.mjs'), join(work, 'fixture-server.mjs'));
+    chmodSync(join(work, 'fixture-server.mjs'), 0o644);
+    const baseline = (out: string) => runProcess(process.execPath, [BIN, 'baseline', '--isolate', '--out', out, '--', process.execPath, join(work, 'fixture-server.mjs')], { cwd: work, timeoutMs: 120_000 });
+    const written = await baseline(join(work, 'mcp-harness.baseline.json'));
+    expect(written.exitCode, written.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(work, 'mcp-harness.baseline.json'), 'utf8'))).toMatchObject({ baselineVersion: 1 });
+    // the twin: the baseline file itself under a directory the isolated user owns is refused before any server starts
+    const refused = await baseline(join(work, 'reports', 'mcp-harness.baseline.json'));
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(`--isolate: ${join(work, 'reports')} belongs to the user an isolated server runs as (uid 65534)`);
+  });
 });
