@@ -10,6 +10,7 @@
 import { chown } from 'node:fs/promises';
 import type { SpawnSpec } from '../session/index.ts';
 import type { Sandbox } from './sandbox.ts';
+import { sandboxBase } from './sandbox-base.ts';
 
 /** The user an isolated server runs as (nobody / nogroup on Debian and most Linux distributions). */
 export const ISOLATED_USER = Object.freeze({ uid: 65534, gid: 65534 });
@@ -19,14 +20,30 @@ export class IsolationUnavailable extends Error {
   override readonly name = 'IsolationUnavailable';
 }
 
-/**
- * The spawn spec run as ISOLATED_USER; a sandbox (when there is one) is handed to that user so the
- * server can write its HOME/TMPDIR/cwd. @throws IsolationUnavailable when the harness is not root.
- */
-export async function isolateSpec(spec: SpawnSpec, sandbox?: Sandbox): Promise<SpawnSpec> {
+/** @throws IsolationUnavailable when the harness is not root (or the platform has no uids). */
+function requireRoot(): void {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
     throw new IsolationUnavailable('--isolate needs the harness to run as root (to start the server as the user nobody)');
   }
+}
+
+/**
+ * The directory to create an isolated surface's sandbox in: os.tmpdir() when ISOLATED_USER can search every
+ * directory down to it, else `/tmp` or `/var/tmp` (./sandbox-base.ts).
+ * @throws IsolationUnavailable when the harness is not root; SandboxBaseUnavailable (naming the blocking directory,
+ * the uid and what to do) when no such directory is left.
+ */
+export function isolatedSandboxBase(): string {
+  requireRoot();
+  return sandboxBase(ISOLATED_USER);
+}
+
+/**
+ * The spawn spec run as ISOLATED_USER; a sandbox (when there is one) is handed to that user so the
+ * server can write its HOME/TMPDIR/cwd (it must lie where that user can search: `isolatedSandboxBase`). @throws IsolationUnavailable when the harness is not root.
+ */
+export async function isolateSpec(spec: SpawnSpec, sandbox?: Sandbox): Promise<SpawnSpec> {
+  requireRoot();
   if (sandbox) for (const dir of [sandbox.root, sandbox.home, sandbox.tmp, sandbox.work]) await chown(dir, ISOLATED_USER.uid, ISOLATED_USER.gid);
   return { ...spec, user: { ...ISOLATED_USER } };
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { instantiateSurface } from '../config/placeholders.ts';
 import type { ResolvedSurface } from '../config/types.ts';
 import { isHttpSpec, type ConnectSpec, type SessionOptions } from '../session/index.ts';
-import { isolateSpec } from './isolate.ts';
+import { isolatedSandboxBase, isolateSpec } from './isolate.ts';
 import { freeLoopbackPort } from './port.ts';
 import { createSandbox, removeSandbox, type Sandbox } from './sandbox.ts';
 import { sessionSetup } from './session-setup.ts';
@@ -27,12 +27,17 @@ export interface PreparedSurface {
 
 /**
  * Prepare `configured`, call `use` with it, and remove its temp dir and sandbox afterwards (also when
- * `use` throws). @throws what preparing throws (a failed copy, a sandbox that cannot be made) or `use` throws.
+ * `use` throws). @throws what preparing throws (a failed copy, a sandbox that cannot be made, an isolated sandbox with
+ * no directory its user can reach: SandboxBaseUnavailable) or `use` throws.
  */
 export async function withPreparedSurface<T>(configured: ResolvedSurface, use: (prepared: PreparedSurface) => Promise<T>): Promise<T> {
+  // an isolated server must be able to search every directory above its sandbox (a private TMPDIR is passed over);
+  // chosen before anything is created, so a refusal leaves nothing behind
+  const base = configured.sandbox && configured.isolate ? isolatedSandboxBase() : undefined;
   const tempDir = configured.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-harness-${configured.name}-`)) : undefined;
-  const sandbox = configured.sandbox ? await createSandbox(configured.name) : undefined;
+  let sandbox: Sandbox | undefined;
   try {
+    if (configured.sandbox) sandbox = await createSandbox(configured.name, base);
     const port = usesPort(configured) ? await freeLoopbackPort() : undefined;
     const surface = instantiateSurface(configured, { tempDir, ...(port === undefined ? {} : { port }) });
     for (const step of surface.setup.copy) await cp(step.from, step.to, { recursive: true });

@@ -18,16 +18,20 @@ export interface Sandbox {
   work: string;
 }
 
-/** Create `<os tmp>/mcp-harness-sandbox-<surface>-XXXXXX/{home,tmp,work}`. @throws on file-system errors. */
-export async function createSandbox(surface: string): Promise<Sandbox> {
+/**
+ * Create `<base>/mcp-harness-sandbox-<surface>-XXXXXX/{home,tmp,work}` (the root mode 0700, as mkdtemp makes it).
+ * `base` defaults to os.tmpdir(); an isolated surface passes one its user can search (./sandbox-base.ts).
+ * @throws on file-system errors.
+ */
+export async function createSandbox(surface: string, base: string = tmpdir()): Promise<Sandbox> {
   const safe = surface.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
-  const root = await mkdtemp(join(tmpdir(), `mcp-harness-sandbox-${safe}-`));
+  const root = await mkdtemp(join(base, `mcp-harness-sandbox-${safe}-`));
   const box = { root, home: join(root, 'home'), tmp: join(root, 'tmp'), work: join(root, 'work') };
   await Promise.all([box.home, box.tmp, box.work].map((d) => mkdir(d)));
   return box;
 }
 
-/** Remove the sandbox and everything the server left in it. Never throws. */
+/** Remove the sandbox (its root, wherever it was created) and everything the server left in it. Never throws. */
 export async function removeSandbox(box: Sandbox): Promise<void> {
   await rm(box.root, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
 }
