@@ -173,15 +173,34 @@ function judgeUnknownTool(observation: SurfaceObservation, report: Reporter): vo
 const WRONG_CODE_WHY = ' Its message does not say the tool is unknown: the server may have failed before it looked the name up (a missing browser, key or service).';
 
 /**
- * True when an error message says a tool is unknown or missing: a word for "tool" and one for "unknown" or "missing",
- * with the probe's own tool name `name` taken out first (it is `mcp_harness_unknown_tool_...`, whose "unknown" says
- * nothing), e.g. "Unknown tool: x", "Tool x not found", "unknown tool \"x\"", "No such tool".
+ * True when an error message says a tool is unknown or missing, in one of two ways:
+ * - a word for "tool" and one for "unknown" or "missing", with the probe's own tool name `name` taken out first (it is
+ *   `mcp_harness_unknown_tool_...`, whose "unknown" says nothing), e.g. "Unknown tool: x", "Tool x not found",
+ *   "unknown tool \"x\"", "No such tool";
+ * - the probe's name itself next to such a phrase, whatever noun the server uses (sweep 15: @notionhq/notion-mcp-server
+ *   2.5.2 answers -32603 "Method <name> not found"), e.g. "<name> not found", "Unknown method: <name>", "No such
+ *   function '<name>'", "<name> does not exist" (`namesProbeAsUnknown`).
+ * A phrase for "unknown" elsewhere in the text does not count: "Tool execution failed: invalid API key", "Error calling
+ * tool: API key not found" and "Failed to launch the browser for <name>: Could not find Chrome" name no unknown tool.
  */
 const UNKNOWN_BEFORE_TOOL = /\b(unknown|invalid|unrecogni[sz]ed|no\s+such|nonexistent|non-existent|missing|undefined)\s+tool\b/i;
 const TOOL_BEFORE_UNKNOWN = /\btool\b[^.:;,]{0,40}?\b(is\s+unknown|not\s+found|does\s*n[o']t\s+exist|does\s+not\s+exist|not\s+exist|not\s+registered|not\s+available|not\s+defined|unknown)\b/i;
 
+/** Before the probe's name: a word for "unknown", at most one noun for what was called, an optional colon and quote. */
+const UNKNOWN_BEFORE_NAME = String.raw`\b(?:unknown|unrecogni[sz]ed|no\s+such|nonexistent|non-existent)(?:\s+(?:tool|method|function|command|name|action|operation|procedure|handler|capability))?\s*:?\s*['"\u0060]?`;
+/** After the probe's name: an optional closing quote and auxiliary, then a phrase for "not there" (no colon between: "<name>: API key not found" is no unknown tool). */
+const NAME_BEFORE_UNKNOWN = String.raw`['"\u0060]?\s+(?:(?:is|was|could|can|has)\s+)?(?:unknown|not\s+found|not\s+be\s+found|not\s+been\s+found|does\s*n[o']t\s+exist|do\s+not\s+exist|not\s+exist|not\s+registered|not\s+defined|not\s+available|not\s+recogni[sz]ed)\b`;
+
+/** True when the probe's tool name `name` stands right after a word for "unknown" or right before a phrase for "not found". */
+function namesProbeAsUnknown(message: string, name: string): boolean {
+  const quoted = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${UNKNOWN_BEFORE_NAME}${quoted}`, 'i').test(message) || new RegExp(`${quoted}${NAME_BEFORE_UNKNOWN}`, 'i').test(message);
+}
+
+/** Whether a JSON-RPC error `message` says the tool is unknown (the two ways above); `name`: the probe's tool name. */
 function namesUnknownTool(message: unknown, name: string | undefined): boolean {
   if (typeof message !== 'string') return false;
+  if (name && namesProbeAsUnknown(message, name)) return true;
   const text = name ? message.split(name).join(' ') : message;
   // the word for unknown next to "tool" (either order, nothing but a name or quotes between), not anywhere in the text:
   // "Tool execution failed: invalid API key" and "Error calling tool: API key not found" are no unknown tool

@@ -174,6 +174,44 @@ describe('errors/classification: tool failures as JSON-RPC errors', () => {
   });
 });
 
+describe('errors/classification: whether a wrong-code unknown-tool error names the tool as unknown', () => {
+  const WHY = 'the server may have failed before it looked the name up';
+  /** The one finding for an unknown-tool probe answered -32603 with `message(name)` (`name`: the probe's tool name). */
+  function wrongCode(message: (name: string) => string) {
+    const base = makeObservation({ tools: [c21], calls: [makeCall(c21.name, ok, { scenario: { arguments: { id: 'u1' } } })] });
+    const obs = answered(check, base, (p) => (p.id.endsWith(':unknown-tool') ? { error: { code: -32603, message: message(String((p.params as { name: unknown }).name)) } } : isError));
+    const findings = runCheckOn(check, obs);
+    expect(findings.map((f) => f.messageId)).toEqual(['unknownToolWrongCode']);
+    return findings[0].message;
+  }
+
+  it.each([
+    ['Method <name> not found (@notionhq/notion-mcp-server 2.5.2)', (n: string) => `Method ${n} not found`],
+    ['<name> not found', (n: string) => `${n} not found`],
+    ["Function '<name>' does not exist", (n: string) => `Function '${n}' does not exist`],
+    ['Unknown method: <name>', (n: string) => `Unknown method: ${n}`],
+    ['Unknown <name>', (n: string) => `Unknown ${n}`],
+    ['No such command "<name>"', (n: string) => `No such command "${n}"`],
+    ['<name> could not be found', (n: string) => `${n} could not be found`],
+    ['Unknown tool: <name> (the earlier rule)', (n: string) => `Unknown tool: ${n}`],
+  ])('a message that names the probe as unknown (%s) adds no environment sentence', (_, message) => {
+    expect(wrongCode(message)).toBe('Calling a tool that does not exist was answered with JSON-RPC error code -32603; the channel is right, but the spec uses -32602 (unknown tool).');
+  });
+
+  it.each([
+    ['Internal error', () => 'Internal error'],
+    ['a launch failure that quotes the name (server-puppeteer)', (n: string) => `Failed to launch the browser for ${n}: Could not find Chrome`],
+    ['the name, then a colon and an unrelated not-found', (n: string) => `${n}: API key not found`],
+    ['the name, then something else missing', (n: string) => `Calling ${n} failed: resource not found`],
+    ['an unknown error before the name', (n: string) => `Unknown error: ${n} failed`],
+    ['Method not found without the name', () => 'Method not found'],
+    ['invalid API key', () => 'Tool execution failed: invalid API key'],
+    ['API key not found after the word tool', () => 'Error calling tool: API key not found'],
+  ])('a message that does not name the probe as unknown (%s) adds the environment sentence', (_, message) => {
+    expect(wrongCode(message)).toContain(WHY);
+  });
+});
+
 describe('errors/classification plan', () => {
   it('plans the unknown-tool probe and invalid arguments, never for destructive tools', () => {
     const obs = makeObservation({ tools: [c21, makeTool('rm', { inputSchema: { type: 'object', required: ['p'] } })] });
