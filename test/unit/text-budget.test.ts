@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defineCheck, formatMessage, runCheck } from '../../harness/checks/define.ts';
-import { boundServerText, SERVER_TEXT_BUDGET } from '../../harness/model/text-budget.ts';
+import { boundNameList, boundServerText, SERVER_TEXT_BUDGET } from '../../harness/model/text-budget.ts';
 import { buildReport } from '../../harness/report/build.ts';
 import { renderConsole } from '../../harness/reporters/console.ts';
 import { renderHtml } from '../../harness/reporters/html.ts';
@@ -18,6 +18,33 @@ import { catalog, sampleFindings, sampleInput } from '../fixtures/reports/sample
 
 const LONG = `tool_${'x'.repeat(100_000)}`;
 const CUT = `${LONG.slice(0, SERVER_TEXT_BUDGET)}… (${LONG.length} characters)`;
+
+describe('boundNameList', () => {
+  it('joins a list that fits whole (also exactly at the budget), and an empty list is empty', () => {
+    expect(boundNameList(['a', 'b', 'c'])).toBe('a, b, c');
+    expect(boundNameList([])).toBe('');
+    const exact = ['x'.repeat(97), 'y'.repeat(101)];
+    expect(boundNameList(exact)).toBe(exact.join(', '));
+  });
+
+  it('cuts a longer list at a name boundary within the budget and counts the rest, never part of a name (sweep 15, notion: "AP… (275 characters)")', () => {
+    const names = Array.from({ length: 24 }, (_, i) => `API-retrieve-a-page-property-${String(i).padStart(2, '0')}`);
+    const text = boundNameList(names);
+    expect(text.length).toBeLessThanOrEqual(SERVER_TEXT_BUDGET);
+    const match = /^(.*) and (\d+) more$/.exec(text);
+    expect(match).not.toBeNull();
+    const shown = match![1].split(', ');
+    expect(shown).toEqual(names.slice(0, shown.length));
+    expect(shown.length + Number(match![2])).toBe(names.length);
+    expect(text).not.toContain('…');
+    // the most that fit: one more name would not
+    expect(`${match![1]}, ${names[shown.length]} and ${Number(match![2]) - 1} more`.length).toBeGreaterThan(SERVER_TEXT_BUDGET);
+  });
+
+  it('names none when not even the first name fits with the count', () => {
+    expect(boundNameList([LONG, 'b'])).toBe('names too long to list');
+  });
+});
 
 describe('boundServerText', () => {
   it('leaves a string within the budget untouched (also exactly at the budget)', () => {

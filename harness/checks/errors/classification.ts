@@ -34,6 +34,7 @@ import type { ProbeRequest, RequestRecord } from '../../model/wire.ts';
 import type { FindingDescriptor } from '../define.ts';
 import { networkFailure } from '../util/stderr.ts';
 import { failureShape, misspelledIsError } from '../../probes/result-text.ts';
+import { boundNameList } from '../../model/text-budget.ts';
 
 const ID = 'errors/classification';
 const UNKNOWN = `${ID}:unknown-tool`;
@@ -273,7 +274,7 @@ export default defineCheck({
     if (failing.size > 0) {
       const tools = [...failing.keys()].sort();
       const codes = [...new Set(failing.values())].sort((a, b) => a - b).join(', ');
-      report({ messageId: 'toolFailuresAsProtocolErrors', severity: 'warning', pointer: '/error/code', data: { count: tools.length, tools: tools.join(', '), codes, cause: failureCause(observation, tools) } });
+      report({ messageId: 'toolFailuresAsProtocolErrors', severity: 'warning', pointer: '/error/code', data: { count: tools.length, tools: boundNameList(tools), codes, cause: failureCause(observation, tools) } });
     }
     for (const call of observation.calls) {
       if (call.scenario.expect !== 'tool-error' || responseKind(call.request) !== 'protocol-error') continue;

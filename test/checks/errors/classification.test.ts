@@ -172,6 +172,20 @@ describe('errors/classification: tool failures as JSON-RPC errors', () => {
     expect(findings.map((f) => [f.messageId, f.severity])).toEqual([['toolFailuresAsProtocolErrors', 'warning']]);
     expect(findings[0].message).toContain('2 tool(s) (a, b)');
   });
+
+  it('cuts a long list of failing tools at a name boundary within the budget and says how many more (sweep 15, notion: "AP… (275 characters)")', () => {
+    const tools = Array.from({ length: 24 }, (_, i) => ({ ...c21, name: `API-post-database-query-${String(i).padStart(2, '0')}` }));
+    const base = makeObservation({ tools, calls: tools.map((t) => makeCall(t.name, rpc(-32603))) });
+    const findings = runCheckOn(check, answered(check, base, (p) => (p.id.endsWith(':unknown-tool') ? rpc(-32602) : rpc(-32603))));
+    expect(findings.map((f) => f.messageId)).toEqual(['toolFailuresAsProtocolErrors']);
+    const listed = /24 tool\(s\) \((.*) and (\d+) more\) answered every call/.exec(findings[0].message);
+    expect(listed).not.toBeNull();
+    const shown = listed![1].split(', ');
+    expect(shown).toEqual(tools.slice(0, shown.length).map((t) => t.name));
+    expect(shown.length + Number(listed![2])).toBe(24);
+    expect(`${listed![1]} and ${listed![2]} more`.length).toBeLessThanOrEqual(200);
+    expect(findings[0].message).not.toContain('…');
+  });
 });
 
 describe('errors/classification: whether a wrong-code unknown-tool error names the tool as unknown', () => {
