@@ -223,7 +223,22 @@ export interface StdoutLine {
   bytes: number;
   /** The first 80 characters of a non-JSON-RPC line (evidence; only shown with --show-values). */
   head?: string;
+  /**
+   * The last step the harness had taken to end the process when it read this line (`HarnessEnding`); absent for a
+   * line read before any. The order of events in the harness, not wall time: a line read after the step may have
+   * been written just before it (the pipe is read in the harness's own time), never one read before it after it.
+   */
+  ending?: HarnessEnding;
 }
+
+/**
+ * A step the harness takes to end a stdio server process, in the order it takes them:
+ * `shutdown-stdin-close` (its orderly shutdown closed stdin; spec basic/transports stdio §Shutdown),
+ * `shutdown-sigterm` / `shutdown-sigkill` (the shutdown then sent that signal: the process had not exited),
+ * `terminated` (SIGTERM to a server the harness started and stops outside a stdio session: an HTTP server),
+ * `killed` (SIGKILL outside the orderly shutdown: a wedged process, a timed-out probe's, one replaced).
+ */
+export type HarnessEnding = 'shutdown-stdin-close' | 'shutdown-sigterm' | 'shutdown-sigkill' | 'terminated' | 'killed';
 
 /** How the process ended. */
 export interface ExitInfo {

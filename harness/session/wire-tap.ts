@@ -2,7 +2,7 @@
  * The wire tap recorder: counts and classifies everything that crosses a surface's stdio, with bounded memory.
  * One recorder spans every process of a session (respawns continue its line numbers and clock).
  */
-import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, MAX_TIMING_TOOLS, stderrProcessLabel, type CapabilityRequestTiming, type HttpExchange, type InvalidUtf8Line, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
+import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, MAX_TIMING_TOOLS, stderrProcessLabel, type CapabilityRequestTiming, type HarnessEnding, type HttpExchange, type InvalidUtf8Line, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { mayNameNetworkFailure, networkFailure } from '../model/network-failure.ts';
@@ -185,8 +185,9 @@ export class WireTapRecorder {
   /**
    * Record one stdout line (its text may be a head only, when oversize). `invalidUtf8`: its bytes were not valid UTF-8
    * (stdio/line-splitter.ts; `text` holds U+FFFD for them): counted, the first one described (`WireTap.invalidUtf8`).
+   * `ending`: the step the harness had taken to end the process when it read the line (`StdoutLine.ending`).
    */
-  line(text: string, bytes: number, classified: Classified, invalidUtf8 = false): void {
+  line(text: string, bytes: number, classified: Classified, invalidUtf8 = false, ending?: HarnessEnding): void {
     this.lines += 1;
     if (invalidUtf8) this.noteInvalidUtf8(classified);
     const jsonRpc = classified.kind === 'jsonrpc';
@@ -196,6 +197,7 @@ export class WireTapRecorder {
     if (this.stdout.length < room) {
       const entry: StdoutLine = { line: this.lines, atMs: this.now(), kind: classified.kind, bytes };
       if (!jsonRpc) entry.head = headOf(text);
+      if (ending !== undefined) entry.ending = ending;
       this.stdout.push(entry);
     }
     if (classified.batch === true) {

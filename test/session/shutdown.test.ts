@@ -50,6 +50,22 @@ describe('shutdown', () => {
     expect(session.exits()[0].signal).toBe('SIGTERM');
   });
 
+  // sweep 15: mcp-server-kubernetes 4.1.7 writes "Received SIGTERM, shutting down..." to stdout in its SIGTERM handler
+  it('a stdout line read after the shutdown sent SIGTERM is stamped so; a line written during normal operation is not', async () => {
+    const session = await openSession(fixture(['--fault=ignore-stdin-close', '--fault=stdout-on-sigterm']), options());
+    expect(await session.close()).toMatchObject({ endedBy: 'sigterm' });
+    const text = session.tap().stdout.filter((l) => l.kind === 'text');
+    expect(text.map((l) => l.ending)).toEqual(['shutdown-sigterm']);
+    expect(session.tap().stdout.filter((l) => l.kind === 'jsonrpc').every((l) => l.ending === undefined)).toBe(true);
+
+    const twin = await openSession(fixture(['--fault=stdout-log-during-call']), options());
+    expect((await twin.callTool('echo', { message: 'x' })).outcome).toBe('success');
+    expect(await twin.close()).toMatchObject({ endedBy: 'stdin-close' });
+    const logged = twin.tap().stdout.filter((l) => l.kind === 'text');
+    expect(logged).toHaveLength(1);
+    expect(logged[0].ending).toBeUndefined();
+  });
+
   it('needs SIGKILL when the server ignores stdin close and SIGTERM', async () => {
     const session = await openSession(fixture(['--fault=ignore-stdin-close', '--fault=ignore-sigterm']), options({}, { stdinGraceMs: 200, termGraceMs: 200 }));
     const info = await session.close();

@@ -14,7 +14,10 @@
  * line is named as such, in the negotiated revision's words. ONE finding per kind of offending line
  * (`text`, `json`, `batch`, `oversize`), pointer `/stdout/<kind>`: its id never depends on line numbers,
  * which move with how concurrent answers interleave (trials F6: same input, same ids). The message
- * names how many lines and the first line numbers. A line over the frame limit (`maxLineBytes`) is
+ * names how many lines and the first line numbers, and which of them the harness read after it began ending the
+ * process (`StdoutLine.ending`: stdin closed for shutdown, SIGTERM, SIGKILL; sweep 15: mcp-server-kubernetes 4.1.7
+ * logs "Received SIGTERM" to stdout), in event order, never wall time: the verdict stands (the process still speaks
+ * the transport until it exits), the clause points at a shutdown or signal handler. A line over the frame limit (`maxLineBytes`) is
  * never parsed: it is named as such (warning: the harness cannot tell what it held) and the request it
  * answered failed at once (outcome `oversize`). Lines beyond the bounded record are counted (`more`). A request that drew more than FLOOD_NOTIFICATIONS notifications before its
  * answer is a flood (warning): the harness keeps a bounded sample and counts the rest. Notifications that name no
@@ -27,7 +30,7 @@
  * bytes as U+FFFD, so the message itself is judged as decoded (hostile review D9: it passed with 0 findings).
  */
 import { defineCheck } from '../define.ts';
-import type { InvalidUtf8Line, RequestRecord, StdoutLine } from '../../model/wire.ts';
+import type { HarnessEnding, InvalidUtf8Line, RequestRecord, StdoutLine } from '../../model/wire.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import { listPages } from '../../model/observation.ts';
 import { revisionHasBatches } from '../../model/protocol.ts';
@@ -85,6 +88,32 @@ export function lineList(numbers: readonly number[]): string {
   return `lines ${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
 }
 
+/** What the harness had done to end the process before it read a line (`StdoutLine.ending`), as the message says it. */
+const ENDING_TEXT: Record<HarnessEnding, string> = {
+  'shutdown-stdin-close': 'the harness closed its stdin to shut it down',
+  'shutdown-sigterm': 'the harness sent SIGTERM during shutdown',
+  'shutdown-sigkill': 'the harness sent SIGKILL during shutdown',
+  terminated: 'the harness sent SIGTERM to stop it',
+  killed: 'the harness killed it (SIGKILL)',
+};
+
+/**
+ * `, which arrived after the harness sent SIGTERM during shutdown` for the lines of one kind that the harness read
+ * after it began ending the process (`; line 61 arrived after ...` when only some did, one clause per step in the order
+ * of the steps); '' when none did. The order of events in the harness (`StdoutLine.ending`), never wall time. The
+ * verdict is the same either way (the transport allows nothing but MCP messages on stdout until the process exits); the
+ * clause tells the reader where to look: a shutdown or signal handler.
+ */
+export function endingClause(lines: readonly StdoutLine[]): string {
+  const byStep = new Map<HarnessEnding, number[]>();
+  for (const l of lines) if (l.ending !== undefined) byStep.set(l.ending, [...(byStep.get(l.ending) ?? []), l.line]);
+  if (byStep.size === 0) return '';
+  const [only] = byStep.keys();
+  if (byStep.size === 1 && (byStep.get(only) as number[]).length === lines.length) return `, ${lines.length === 1 ? 'which' : 'all of which'} arrived after ${ENDING_TEXT[only]}`;
+  const order = Object.keys(ENDING_TEXT) as HarnessEnding[];
+  return order.filter((step) => byStep.has(step)).map((step) => `; ${lineList(byStep.get(step) as number[])} arrived after ${ENDING_TEXT[step]}`).join('');
+}
+
 /** The offending lines of the record grouped by kind, stdout order kept within a kind. */
 function byKind(lines: readonly StdoutLine[]): Map<Kind, StdoutLine[]> {
   const groups = new Map<Kind, StdoutLine[]>();
@@ -105,7 +134,7 @@ export default defineCheck({
       'stdout is the protocol channel: a banner or a log line there breaks clients that parse every line (Claude Desktop fails the connection), while SDK clients that skip such lines hide the fault. Logs belong on stderr. Bytes that are not valid UTF-8 are silently replaced (U+FFFD) by most decoders and rejected by strict ones: the text a client shows or acts on is not what the server meant.',
     spec: 'spec:2025-11-25/basic/transports.mdx §stdio (and its opening: JSON-RPC messages MUST be UTF-8 encoded); spec:2026-07-28/basic/transports/stdio.mdx; spec:2025-03-26/basic/index.mdx §Batching; RFC 8259 §8.1',
     messages: {
-      nonJsonRpc: 'stdout {{lines}} {{is}} {{what}}; a stdio server may only write MCP messages to stdout (send logs to stderr).',
+      nonJsonRpc: 'stdout {{lines}} {{is}} {{what}}{{when}}; a stdio server may only write MCP messages to stdout (send logs to stderr).',
       more: '{{count}} more stdout lines beyond the harness\'s record are not JSON-RPC messages ({{total}} in all).',
       oversize: 'stdout {{lines}} {{exceeds}} the frame limit (the largest {{bytes}} bytes); the harness does not parse such a line, and the request it answered failed at once.',
       flood: 'The server sent {{count}} notifications before answering {{method}} (more than {{max}}); the harness kept a sample of {{kept}} and counted the rest.',
@@ -136,7 +165,7 @@ export default defineCheck({
       report({
         messageId: 'nonJsonRpc',
         pointer: stdoutKindPointer(kind),
-        data: { lines: lineList(numbers), is: one ? 'is' : 'are', what: kind === 'batch' ? batchText(ctx.observation.negotiation?.protocolVersion) : CLASS_TEXT[kind] },
+        data: { lines: lineList(numbers), is: one ? 'is' : 'are', what: kind === 'batch' ? batchText(ctx.observation.negotiation?.protocolVersion) : CLASS_TEXT[kind], when: endingClause(lines) },
         ...(head !== undefined ? { evidence: head } : {}),
       });
     }

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { statSync } from 'node:fs';
-import type { ExitInfo } from '../../model/wire.ts';
+import type { ExitInfo, HarnessEnding } from '../../model/wire.ts';
 import { StartFailure, type FrameListener } from '../transport.ts';
 import { classifyLine, framesOf } from '../classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
@@ -32,6 +32,8 @@ export class ServerProcess {
   expectingExit = false;
   /** Set when the harness sent a signal: an unterminated last stdout line is then a frame the signal tore. */
   private signalled = false;
+  /** The last step the harness took to end the process (`closeStdin`, `signal`), stamped on each stdout line read after it. */
+  private ending: HarnessEnding | undefined;
   /** Set once the exit was recorded. */
   exitInfo: ExitInfo | undefined;
   /** Resolves with the exit (never rejects), once stdout drained (up to STDOUT_DRAIN_MS after the leader's exit). */
@@ -187,12 +189,17 @@ export class ServerProcess {
 
   /** Close stdin (EOF): step one of the stdio shutdown. */
   closeStdin(): void {
+    this.ending ??= 'shutdown-stdin-close';
     this.flushStdin();
     this.child.stdin?.end();
   }
 
   /** Signal the whole tree (group + escaped descendants seen so far). Marks the exit as expected. */
   signal(signal: NodeJS.Signals): void {
+    // a signal after stdin closed is the orderly shutdown's next step; one without it ends the process outright
+    const shutdown = this.ending !== undefined && this.ending.startsWith('shutdown-');
+    if (signal === 'SIGTERM') this.ending = shutdown ? 'shutdown-sigterm' : 'terminated';
+    else if (signal === 'SIGKILL') this.ending = shutdown ? 'shutdown-sigkill' : 'killed';
     this.expectingExit = true;
     this.signalled = true;
     this.rememberEscaped();
@@ -221,7 +228,7 @@ export class ServerProcess {
     const text = this.mask.line(line.text);
     // a JSON-RPC batch is a message only once the session negotiated 2025-03-26 (classify.ts); its members are routed one by one
     const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(text, this.tap.batches);
-    this.tap.line(text, line.bytes, classified, line.invalidUtf8 === true);
+    this.tap.line(text, line.bytes, classified, line.invalidUtf8 === true, this.ending);
     // the raw head: read for the id of the request it answers (rpc-channel.ts idFromHead), never shown
     if (line.oversize) this.oversizeListener(line.text, line.bytes);
     else for (const frame of framesOf(classified, line.bytes)) this.frameListener(frame.value, frame.bytes);

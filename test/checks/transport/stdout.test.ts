@@ -53,24 +53,67 @@ checkTester(check, {
     {
       name: '2025-06-18 (batching removed): a batch line is not an MCP message',
       observation: makeObservation({ protocolVersion: '2025-06-18', wire: wire([rpc(1), { line: 2, atMs: 5, kind: 'json', bytes: 60, head: '[{"jsonrpc":"2.0","id":1,"result":{}}]' }]) }),
-      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/batch', data: { lines: 'line 2', is: 'is', what: 'a JSON-RPC batch (a JSON array); batches are not allowed since protocol revision 2025-06-18' } }],
+      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/batch', data: { lines: 'line 2', is: 'is', what: 'a JSON-RPC batch (a JSON array); batches are not allowed since protocol revision 2025-06-18', when: '' } }],
     },
     {
       name: '2024-11-05 (no batches yet): a batch line is not an MCP message, in that revision\'s words',
       observation: makeObservation({ protocolVersion: '2024-11-05', wire: wire([rpc(1), { line: 2, atMs: 5, kind: 'json', bytes: 60, head: '[{"jsonrpc":"2.0","id":1,"result":{}}]' }]) }),
-      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/batch', data: { lines: 'line 2', is: 'is', what: 'a JSON-RPC batch (a JSON array); protocol revision 2024-11-05 has no batches (2025-03-26 added them, 2025-06-18 removed them)' } }],
+      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/batch', data: { lines: 'line 2', is: 'is', what: 'a JSON-RPC batch (a JSON array); protocol revision 2024-11-05 has no batches (2025-03-26 added them, 2025-06-18 removed them)', when: '' } }],
     },
     {
       name: '2025-03-26: an array the session did not take as a batch (before the initialize answer, or not a batch) is still named',
       observation: makeObservation({ protocolVersion: '2025-03-26', wire: wire([{ line: 1, atMs: 1, kind: 'json', bytes: 2, head: '[]' }, rpc(2)]) }),
-      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/batch', data: { lines: 'line 1', is: 'is', what: 'a JSON array that protocol revision 2025-03-26 does not take as a JSON-RPC batch (written before the initialize response, or empty, or holding something other than JSON-RPC messages)' } }],
+      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/batch', data: { lines: 'line 1', is: 'is', what: 'a JSON array that protocol revision 2025-03-26 does not take as a JSON-RPC batch (written before the initialize response, or empty, or holding something other than JSON-RPC messages)', when: '' } }],
     },
     {
       name: '21 recorded offending lines and 4 beyond the record: one finding naming 5 lines, and one summary',
       observation: makeObservation({ wire: wire(Array.from({ length: 21 }, (_, i) => text(i + 1)), 25) }),
       findings: [
-        { messageId: 'nonJsonRpc', pointer: '/stdout/text', data: { lines: 'lines 1, 2, 3, 4, 5 and 16 more', is: 'are', what: 'not JSON-RPC (not JSON at all)' } },
+        { messageId: 'nonJsonRpc', pointer: '/stdout/text', data: { lines: 'lines 1, 2, 3, 4, 5 and 16 more', is: 'are', what: 'not JSON-RPC (not JSON at all)', when: '' } },
         { messageId: 'more', severity: 'error', pointer: '/stdout/more', data: { count: 4, total: 25 } },
+      ],
+    },
+    // sweep 15: mcp-server-kubernetes 4.1.7 writes "Received SIGTERM, shutting down..." to stdout in its SIGTERM handler
+    {
+      name: 'a line read after the shutdown sent SIGTERM: the same error, and the message says when it came',
+      observation: makeObservation({ wire: wire([rpc(1), rpc(2), { ...text(3, 'Received SIGTERM, shutting down...'), ending: 'shutdown-sigterm' }]) }),
+      findings: [
+        {
+          messageId: 'nonJsonRpc',
+          severity: 'error',
+          pointer: '/stdout/text',
+          message: 'stdout line 3 is not JSON-RPC (not JSON at all), which arrived after the harness sent SIGTERM during shutdown; a stdio server may only write MCP messages to stdout (send logs to stderr).',
+        },
+      ],
+    },
+    {
+      name: 'the twin: a line written during normal operation says nothing of shutdown',
+      observation: makeObservation({ wire: wire([rpc(1), text(2, 'Received SIGTERM, shutting down...'), rpc(3)]) }),
+      findings: [{ messageId: 'nonJsonRpc', severity: 'error', pointer: '/stdout/text', message: 'stdout line 2 is not JSON-RPC (not JSON at all); a stdio server may only write MCP messages to stdout (send logs to stderr).' }],
+    },
+    {
+      name: 'some lines during the session, some after each shutdown step: each step names its lines, in the order of the steps',
+      observation: makeObservation({
+        wire: wire([text(1), rpc(2), { ...text(3), ending: 'shutdown-stdin-close' }, { ...text(4), ending: 'shutdown-sigterm' }, { ...text(5), ending: 'shutdown-sigterm' }, { ...text(6), ending: 'shutdown-sigkill' }]),
+      }),
+      findings: [
+        {
+          messageId: 'nonJsonRpc',
+          data: {
+            lines: 'lines 1, 3, 4, 5 and 6',
+            is: 'are',
+            what: 'not JSON-RPC (not JSON at all)',
+            when: '; line 3 arrived after the harness closed its stdin to shut it down; lines 4 and 5 arrived after the harness sent SIGTERM during shutdown; line 6 arrived after the harness sent SIGKILL during shutdown',
+          },
+        },
+      ],
+    },
+    {
+      name: 'several lines all after one step, and a wedged process the harness killed: one clause each',
+      observation: makeObservation({ wire: wire([rpc(1), { ...text(2), ending: 'killed' }, { ...text(3), ending: 'killed' }, { line: 4, atMs: 4, kind: 'json', bytes: 20, head: '{"level":"info"}', ending: 'shutdown-stdin-close' }]) }),
+      findings: [
+        { messageId: 'nonJsonRpc', pointer: '/stdout/text', data: { lines: 'lines 2 and 3', is: 'are', what: 'not JSON-RPC (not JSON at all)', when: ', all of which arrived after the harness killed it (SIGKILL)' } },
+        { messageId: 'nonJsonRpc', pointer: '/stdout/json', data: { lines: 'line 4', is: 'is', what: 'not JSON-RPC (JSON, but not JSON-RPC 2.0)', when: ', which arrived after the harness closed its stdin to shut it down' } },
       ],
     },
     {

@@ -80,6 +80,9 @@ export const ARMS: Arm[] = [
   { surface: 'unknown-tool-failing', file: 'unknown-tool-code.mjs', args: ['--failing'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', includes: 'the server may have failed before it looked the name up (a missing browser, key or service).' }] },
   { surface: 'unknown-tool-32602', file: 'unknown-tool-code.mjs', args: ['--twin'], silent: ['errors/classification'] },
   // 2026-07-28 stdio §Shutdown: servers SHOULD exit promptly on stdin EOF (a warning); the legacy lifecycle asks nothing of them (a note)
+  // sweep 15, mcp-server-kubernetes 4.1.7: "Received SIGTERM, shutting down..." on stdout from its SIGTERM handler
+  { surface: 'stdout-on-sigterm', file: 'stdout-on-sigterm.mjs', draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', includes: 'is not JSON-RPC (not JSON at all), which arrived after the harness sent SIGTERM during shutdown;' }] },
+  { surface: 'stdout-during-call', file: 'stdout-on-sigterm.mjs', args: ['--twin'], draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', excludes: 'arrived after' }] },
   { surface: 'slow-exit', file: 'slow-exit.mjs', args: ['--modern'], draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'warning', includes: 'did not exit within 500 ms of stdin closing' }] },
   { surface: 'slow-exit-legacy', file: 'slow-exit.mjs', draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'info', includes: 'Revision 2025-11-25 sets the server no exit rule' }] },
   { surface: 'prompt-exit', file: 'slow-exit.mjs', args: ['--twin', '--modern'], silent: ['transport/shutdown'] },
