@@ -119,7 +119,7 @@ export default defineCheck({
     },
     fixes: {
       unsupportedServed:
-        "The SDK 2.x `serveStdio` (`@modelcontextprotocol/server/stdio`, 2.4) checks the envelope's protocol version only on the opening message. Wrap the transport you pass to `serveStdio({ transport })` so that every later request whose `_meta[\"io.modelcontextprotocol/protocolVersion\"]` names a version you do not serve is answered with `UnsupportedProtocolVersionError` (-32022, `data: { supported, requested }`) instead of being forwarded; this repository's `surfaces/reference/shared/version-guard.ts` (`VersionGuardTransport`) is such a wrapper.",
+        "The SDK 2.x `serveStdio` (`@modelcontextprotocol/server/stdio`) checks the envelope's protocol version only on the opening message: observed with `@modelcontextprotocol/server` 2.0.0 and 2.4.0 (published servers built on each served such requests normally; other versions were not checked). Wrap the transport you pass to `serveStdio({ transport })` so that every later request whose `_meta[\"io.modelcontextprotocol/protocolVersion\"]` names a version you do not serve is answered with `UnsupportedProtocolVersionError` (-32022, `data: { supported, requested }`) instead of being forwarded; this repository's `surfaces/reference/shared/version-guard.ts` (`VersionGuardTransport`) is such a wrapper.",
     },
     examples: {
       fail: '{"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"1900-01-01"}}} -> {"result":{"tools":[]}}',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import check, { NEWEST_KNOWN_REVISION } from '../../../harness/checks/protocol/version-negotiation.ts';
 import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
@@ -40,6 +41,16 @@ checkTester(check, {
     { name: 'legacy: answers a date between known revisions that no revision has', observation: legacy, answer: () => initResult('2025-09-01'), findings: [{ messageId: 'initializeUnknown', severity: 'error' }] },
     { name: 'legacy: answers a date after every revision the harness knows: a warning', observation: legacy, answer: () => initResult('2099-01-01'), findings: [{ messageId: 'initializeNewer', pointer: '/result/protocolVersion', severity: 'warning', data: { newest: NEWEST_KNOWN_REVISION } }] },
   ],
+});
+
+describe('unsupportedServed fix text (docs/checks.md#protocolversion-negotiation)', () => {
+  // sweep 15: mongodb-mcp-server 3.0.4 (@modelcontextprotocol/server 2.4.0) and @upstash/context7-mcp 4.1.1 (2.0.0)
+  it('names the SDK 2.x versions the gap was observed on, as observed facts, and says no more of other versions', () => {
+    const fix = check.meta.fixes?.unsupportedServed ?? '';
+    expect(fix).toContain('observed with `@modelcontextprotocol/server` 2.0.0 and 2.4.0');
+    expect(fix).toContain('other versions were not checked');
+    expect(readFileSync(new URL('../../../docs/checks.md', import.meta.url), 'utf8')).toContain(fix);
+  });
 });
 
 describe('plan', () => {
