@@ -23,8 +23,13 @@ export class SpawnFailure extends StartFailure {
   override readonly name = 'SpawnFailure';
 }
 
-/** How long to wait for stdout to drain after the leader exited (a grandchild may hold it open), ms. */
-const STDOUT_DRAIN_MS = 100;
+/**
+ * How long to wait for stdout to end after the leader exited (a grandchild may hold it open), ms. What is in the
+ * pipe when the window ends is still read (`readWhatIsInThePipe`), however late the harness gets to it.
+ */
+export const STDOUT_DRAIN_MS = 100;
+/** Bound on the event-loop turns `readWhatIsInThePipe` takes (each one reads up to ~2 MB, more than a pipe holds). */
+const MAX_DRAIN_TURNS = 16;
 
 /** A live (or exited) server process. Create with `ServerProcess.spawn`. */
 export class ServerProcess {
@@ -36,7 +41,7 @@ export class ServerProcess {
   private ending: HarnessEnding | undefined;
   /** Set once the exit was recorded. */
   exitInfo: ExitInfo | undefined;
-  /** Resolves with the exit (never rejects), once stdout drained (up to STDOUT_DRAIN_MS after the leader's exit). */
+  /** Resolves with the exit (never rejects), once stdout drained (it ended, or STDOUT_DRAIN_MS after the leader's exit and what was in the pipe by then read). */
   readonly exited: Promise<ExitInfo>;
   /**
    * Resolves the moment the leader's exit event arrives, before stdout drained: what a shutdown budget
@@ -56,6 +61,10 @@ export class ServerProcess {
   private stdinStalled: ExitInfo['stdinStalled'];
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
+  /** Set once stdout ended or closed. */
+  private stdoutDone = false;
+  /** Stdout chunks read so far (`readWhatIsInThePipe` tells a turn that read something from one that did not). */
+  private stdoutChunks = 0;
 
   /**
    * @param marker its MARKER_VAR value; `since` its start time (ticks after boot, when /proc answered at spawn):
@@ -67,10 +76,10 @@ export class ServerProcess {
     const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
     this.stdoutEnded = new Promise((resolve) => {
       // a last line torn by the harness's own signal is not judged (a timeout is never evidence for transport/stdout)
-      child.stdout?.on('end', () => { if (this.signalled) splitter.discard(); else splitter.end(); resolve(); });
-      child.stdout?.on('close', () => resolve());
+      child.stdout?.on('end', () => { this.stdoutDone = true; if (this.signalled) splitter.discard(); else splitter.end(); resolve(); });
+      child.stdout?.on('close', () => { this.stdoutDone = true; resolve(); });
     });
-    child.stdout?.on('data', (chunk: Buffer | string) => splitter.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer | string) => { this.stdoutChunks += 1; splitter.push(chunk); });
     const processNo = tap.stderrBoundary(); // a restart's stderr starts on its own line, labelled once another process wrote
     tap.resetBatches(); // and its lines are batches only after its own initialize answer
     child.stderr?.on('data', (chunk: Buffer | string) => tap.stderr(chunk, processNo));
@@ -244,12 +253,30 @@ export class ServerProcess {
     this.stdinLost = { atMs: this.tap.now(), code: typeof err.code === 'string' ? err.code : 'unknown' };
   }
 
+  /**
+   * Once the drain window ended with stdout still open: read what is already in the pipe before the exit is
+   * recorded (and the pipe released). A harness held past the window (a loaded machine) runs the window's timer
+   * before the poll phase that reads bytes the server wrote before it exited, or that a child holding stdout wrote
+   * during the window: so wait for poll phases, until one reads nothing (stdout chunks arrive in the poll phase,
+   * epoll is level-triggered: a pipe with bytes in it is always read there) or stdout ends. Order of events, not
+   * wall time: no fixed wait. Bounded (MAX_DRAIN_TURNS) against a child that keeps writing; what it writes after
+   * the window is not owed to the record.
+   */
+  private async readWhatIsInThePipe(): Promise<void> {
+    for (let turn = 0; turn < MAX_DRAIN_TURNS && !this.stdoutDone; turn++) {
+      const before = this.stdoutChunks;
+      await pollPhase();
+      if (this.stdoutChunks === before) return;
+    }
+  }
+
   /** Record the leader's exit (`at`: when it came, performance.now() ms, for one replayed after adoption; default now). */
   private async onExit(code: number | null, signal: NodeJS.Signals | null, at?: number): Promise<void> {
     const atMs = at === undefined ? this.tap.now() : Math.max(0, Math.round(at - this.tap.startedAt));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.stdoutEnded, new Promise<void>((r) => (timer = setTimeout(r, STDOUT_DRAIN_MS)))]);
     clearTimeout(timer);
+    await this.readWhatIsInThePipe();
     this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}), ...(this.stdinStalled ? { stdinStalled: this.stdinStalled } : {}) };
     if (!this.expectingExit) {
       // what it left is ended before anyone learns of the exit (a restart must not meet its predecessor's tree)
@@ -258,6 +285,11 @@ export class ServerProcess {
     }
     this.resolveExit(this.exitInfo);
   }
+}
+
+/** One turn of the event loop: resolves in the check phase, after a poll phase read whatever I/O was ready. */
+function pollPhase(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function assertCwd(spec: SpawnSpec): void {
