@@ -11,23 +11,34 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../harness/model/report.ts';
 import { CONFIGS, ROOT } from './helpers/cli.ts';
-import { killMarked, pidsWithMarker, processesWithMarker } from './helpers/processes.ts';
+import { killMarked, pidsWithMarker } from './helpers/processes.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** Start the CLI, send `signal` once the first surface's server is up, and wait for the CLI to end. */
+/** The tools/call names the fixture server logged so far (its call-log fault: one line each, as each arrives). */
+function calledTools(log: string): string[] {
+  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+}
+
+/**
+ * Start the CLI, send `signal` once the first surface's server received the long `sleep` call (it logs every
+ * tools/call as it arrives: an event, not a delay, so a loaded machine never signals before the call was made),
+ * and wait for the CLI to end.
+ */
 async function interrupted(command: 'run' | 'baseline', marker: string, signal: NodeJS.Signals = 'SIGINT', config = 'interrupt.ts') {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-int-'));
   dirs.push(dir);
   const out = join(dir, 'baseline.json');
+  const callLog = join(dir, 'calls.log');
   const args = ['bin/mcp-harness.js', command, '--config', join(CONFIGS, config), ...(command === 'baseline' ? ['--out', out] : ['--report-dir', dir])];
-  const child = execa(process.execPath, args, { cwd: ROOT, reject: false, env: { E2E_MARKER: marker }, stdin: 'ignore', timeout: 60_000 });
+  const env = { E2E_MARKER: marker, FIXTURE_FAULTS: `call-log=${callLog}` };
+  const child = execa(process.execPath, args, { cwd: ROOT, reject: false, env, stdin: 'ignore', timeout: 60_000 });
+  let ended = false;
+  void child.finally(() => (ended = true));
   try {
-    // the CLI carries the marker too: wait for the fixture server itself
-    const serverUp = () => [...processesWithMarker(marker).values()].some((args) => args.includes('fixture-server.mjs'));
-    for (let i = 0; i < 200 && !serverUp(); i++) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 500)); // the long call is in flight
+    // bounded by the CLI's own end (its 60 s kill): a run that never makes the call fails on what it reports
+    while (!ended && !calledTools(callLog).includes('sleep')) await new Promise((r) => setTimeout(r, 20));
     child.kill(signal);
     const result = await child;
     const file = join(dir, 'report.json');
