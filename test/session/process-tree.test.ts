@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { processStart } from '../../harness/session/stdio/proc-table.ts';
+import { emptyEnvironment, parseStat, processStart, readStat } from '../../harness/session/stdio/proc-table.ts';
 import { isAlive, leaderStart, MARKER_VAR, markedProcesses, scanTree, sweepTree, trackMarker, trackTree, untrackTree, type TreeTarget } from '../../harness/session/stdio/process-tree.ts';
 import { CAN_HOP, exitedPid, lineageFiles, lineageRuns, startLineage, type LineageFiles } from '../helpers/lineage.ts';
 
@@ -79,6 +79,64 @@ describe.runIf(existsSync('/proc/self/stat'))('process-tree sweeps', () => {
     // process started at another time (what a reused pid looks like), so nothing counts
     expect(pids({ pgid: leader, marker, since: (leaderStart(leader) as number) + 1e9 })).toEqual([]);
     expect(scanTree({ pgid: leader, marker }).live.find((member) => member.pid === escaped)).toMatchObject({ stopped: false, inGroup: false });
+  });
+});
+
+/** /proc/<pid>/stat once `pid`'s execve is done (its image set up: end_code and env_end no longer 0; bounded wait). */
+async function setUpStat(pid: number): Promise<ReturnType<typeof parseStat>> {
+  let stat = readStat(pid);
+  for (let i = 0; i < 250 && (!stat || stat.endCode === 0 || stat.envEnd === 0); i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    stat = readStat(pid);
+  }
+  expect(stat?.endCode, 'its execve is done').toBeGreaterThan(0);
+  return stat as ReturnType<typeof parseStat>;
+}
+
+/** The text of /proc/<pid>/stat with stat fields `fields` (numbered as in proc_pid_stat(5)) replaced. */
+function statWith(pid: number, fields: Record<number, string>): string {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const head = text.slice(0, text.lastIndexOf(')') + 2);
+  const rest = text.slice(head.length).trimEnd().split(' ');
+  for (const [n, value] of Object.entries(fields)) rest[Number(n) - 3] = value;
+  return `${head}${rest.join(' ')}\n`;
+}
+
+// An environment that reads empty: a lineage's member in the middle of execve reads so, for as long as the
+// execve takes (a loaded machine held one there through every re-read of a scan, which then dropped it as
+// "really empty": the scan said nothing was left and the lineage escaped the shutdown). What it means is read
+// from the process's own /proc/<pid>/stat; the mid-execve image is the kernel's (env_end and end_code 0, fields
+// 51 and 27), the rest are real processes.
+describe.runIf(existsSync('/proc/self/stat'))('an environment that reads empty (emptyEnvironment)', () => {
+  it('a process in the middle of execve (its image not set up) is read again, however often it is met', async () => {
+    const pid = await sleeper({}, 'exec sleep 1000');
+    expect(emptyEnvironment(await setUpStat(pid))).toBe('set'); // once set up it has one: read again
+    const midExec = parseStat(pid, statWith(pid, { 27: '0', 50: '0', 51: '0' }));
+    for (let i = 0; i < 10; i++) expect(emptyEnvironment(midExec)).toBe('unset');
+    expect(emptyEnvironment(parseStat(pid, statWith(pid, { 27: '0' })))).toBe('unset'); // bounds set, image not yet loaded
+  });
+
+  it('a process that began to exit (PF_EXITING) or is dead is settled like one that exited', async () => {
+    const pid = await sleeper({});
+    const { flags } = await setUpStat(pid);
+    expect(emptyEnvironment(parseStat(pid, statWith(pid, { 9: String(flags | 0x4), 27: '0', 50: '0', 51: '0' })))).toBe('exiting');
+    expect(emptyEnvironment(parseStat(pid, statWith(pid, { 3: 'Z' })))).toBe('exiting');
+  });
+
+  it('the twin: a process started with no environment at all is no member, and does not keep scans uncertain', async () => {
+    const child = spawn('sleep', ['1000'], { detached: true, stdio: 'ignore', env: {} });
+    children.push(child);
+    await new Promise((resolve) => child.once('spawn', resolve));
+    const pid = child.pid as number;
+    const stat = await setUpStat(pid);
+    expect(readFileSync(`/proc/${pid}/environ`, 'latin1')).toBe('');
+    expect(emptyEnvironment(stat)).toBe('empty');
+    const target = { pgid: await exitedPid(), marker: `pt-${process.pid}-${Date.now()}-empty`, since: processStart(pid) };
+    // other processes of the host may leave one scan uncertain (one exiting while read); this one never does
+    const scans = Array.from({ length: 10 }, () => scanTree(target));
+    expect(scans.map((scan) => scan.live)).toEqual(scans.map(() => []));
+    expect(scans.some((scan) => !scan.uncertain)).toBe(true);
+    expect(stateOf(pid)).not.toMatch(/^[Tt]$/);
   });
 });
 

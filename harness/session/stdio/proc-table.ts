@@ -11,8 +11,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { TreeMember, TreeScan } from './sweep.ts';
 
-/** What the harness reads of /proc/<pid>/stat. */
-interface ProcStat {
+/** What the harness reads of /proc/<pid>/stat (`parseStat`). */
+export interface ProcStat {
   pid: number;
   ppid: number;
   pgrp: number;
@@ -21,11 +21,21 @@ interface ProcStat {
   flags: number;
   /** Start time, clock ticks after boot (stat field 22). */
   start: number;
+  /**
+   * The current image's `end_code` (stat field 27) and environment bounds `env_start`, `env_end` (fields 50, 51;
+   * addresses, as numbers): 0 while an execve has not yet set the new image up, when the process has no memory
+   * (a kernel thread, or one exiting past releasing it), or when the reader may not see them. See `emptyEnvironment`.
+   */
+  endCode: number;
+  envStart: number;
+  envEnd: number;
 }
 
 
 /** The PF_KTHREAD bit of a process's kernel flags (include/linux/sched.h): a kernel thread (no environment). */
 const PF_KTHREAD = 0x00200000;
+/** The PF_EXITING bit (include/linux/sched.h): set when the process began to exit (do_exit); it forks no more. */
+const PF_EXITING = 0x00000004;
 
 
 /** The environment variable carrying a server process's marker; inherited by every descendant. */
@@ -90,8 +100,6 @@ export interface TreeTarget {
   extra?: readonly number[];
 }
 
-/** How many scans of one sweep may re-read one live process whose environment reads empty (see `scanTree`). */
-const EMPTY_RECHECKS = 3;
 /** Listings of /proc one scan makes at most (see `scanTree`). */
 const MAX_PASSES = 4;
 
@@ -108,18 +116,21 @@ type Verdict = TreeMember | 'not' | 'unresolved' | 'recheck';
  * forked a successor after the listing. So when a pass met such a process, /proc is listed again and only the
  * pids that are new since the listings before are read (a successor forked after a listing is new in the next
  * one), until a pass meets none: then every member alive at that pass's listing was seen. A live process whose
- * environment reads empty (one in the middle of execve reads so) is read again in the next pass, in at most
- * `EMPTY_RECHECKS` scans of the sweep (`memo`, one per sweep: a process whose environment is really empty does
- * not hold every scan). A scan still unresolved after `MAX_PASSES` listings is `uncertain`. The process group
+ * environment reads empty is judged by its image (`emptyEnvironment`): one in the middle of execve (its new image
+ * not set up yet, for as long as that takes: a loaded machine can hold it there for milliseconds) or whose
+ * environment was set up since the read is read again in the next pass, never dropped after a count of reads (a
+ * member mid-execve is often the only live process of a hopping lineage: dropping it let one escape the sweep);
+ * one that began to exit is settled like one that exited; only one whose set-up image has a really empty
+ * environment is not a member. A scan still unresolved after `MAX_PASSES` listings is `uncertain`. The process group
  * counts only while its id is not a new group's (`groupStillOurs`: after a pid reuse, the marker alone counts). Pids are read
  * newest-first (descending), so a short-lived member is read right after its listing. The harness itself is
  * never a member; zombies are never members. Without /proc: the group alone, by signal 0, reported stopped
  * (nothing can be followed there, so the sweep kills at once). Never throws.
  */
-export function scanTree(target: TreeTarget, memo: Map<number, number> = new Map()): TreeScan {
+export function scanTree(target: TreeTarget): TreeScan {
   const first = procPids();
   if (!first) return { live: groupMembers(target.pgid).map((pid) => ({ pid, stopped: true, inGroup: true })), uncertain: false };
-  const judge = judgeFor(target, memo);
+  const judge = judgeFor(target);
   const members = new Map<number, TreeMember>();
   const listed = new Set(first);
   let batch = first;
@@ -141,8 +152,8 @@ export function scanTree(target: TreeTarget, memo: Map<number, number> = new Map
   }
 }
 
-/** Reads one pid for `scanTree`: a member, not one, `'unresolved'` (gone, zombie, exiting), `'recheck'` (live, environment empty). */
-function judgeFor(target: TreeTarget, memo: Map<number, number>): (pid: number) => Verdict {
+/** Reads one pid for `scanTree`: a member, not one, `'unresolved'` (gone, zombie, exiting), `'recheck'` (live, in the middle of execve). */
+function judgeFor(target: TreeTarget): (pid: number) => Verdict {
   const needle = target.marker === undefined ? undefined : `${MARKER_VAR}=${target.marker}`;
   const extra = new Set(target.extra ?? []);
   const group = groupStillOurs(target) ? target.pgid : undefined;
@@ -161,13 +172,32 @@ function judgeFor(target: TreeTarget, memo: Map<number, number>): (pid: number) 
     if (marked === 'yes') return member;
     if (marked === 'gone') return 'unresolved';
     if (marked === 'no' || (stat.flags & PF_KTHREAD) !== 0) return 'not';
-    const again = statOf(pid); // empty: exiting, or in the middle of execve, or really empty
-    if (again === 'gone' || (typeof again === 'object' && !live(again))) return 'unresolved';
-    const count = memo.get(pid) ?? 0;
-    if (count >= EMPTY_RECHECKS) return 'not';
-    memo.set(pid, count + 1);
-    return 'recheck';
+    const again = statOf(pid); // read empty: exiting, in the middle of execve, or really empty
+    if (again === 'gone') return 'unresolved';
+    if (again === 'unreadable') return 'not';
+    const why = emptyEnvironment(again);
+    return why === 'exiting' ? 'unresolved' : why === 'empty' ? 'not' : 'recheck';
   };
+}
+
+/**
+ * What an environment read empty means, by the process's /proc/<pid>/stat read after that read (Linux
+ * fs/proc/array.c, fs/binfmt_elf.c):
+ * - `'exiting'`: it is dead or began to exit (PF_EXITING; its memory, with its environment, may be gone). It forks
+ *   no more, but may have forked before: settle it as one that exited.
+ * - `'unset'`: its image is not set up (`env_end` or `end_code` still 0: execve installs the new, empty memory
+ *   first and fills in the environment bounds, then `end_code`, only once the image is loaded): in the middle of
+ *   execve. It may be a member: read it again.
+ * - `'set'`: its image has an environment now (`env_end` past `env_start`): an execve ended since the read. Read
+ *   it again.
+ * - `'empty'`: its set-up image has no environment at all (`env_start` = `env_end`): not a member.
+ * A process whose fields the reader may not see shows them as 0 (`'unset'`), but its environment is then
+ * unreadable too, which `carriesNow` answers as not a member before this is asked.
+ */
+export function emptyEnvironment(stat: ProcStat): 'exiting' | 'unset' | 'set' | 'empty' {
+  if (!live(stat) || (stat.flags & PF_EXITING) !== 0) return 'exiting';
+  if (stat.envEnd === 0 || stat.endCode === 0) return 'unset';
+  return stat.envEnd > stat.envStart ? 'set' : 'empty';
 }
 
 /**
@@ -203,8 +233,8 @@ function isStopped(stat: ProcStat): boolean {
 }
 
 
-/** Parse /proc/<pid>/stat ("pid (comm) state ppid pgrp ..."; comm may hold spaces and parentheses). */
-function readStat(pid: number): ProcStat | undefined {
+/** /proc/<pid>/stat, parsed (`parseStat`); undefined when it cannot be read. */
+export function readStat(pid: number): ProcStat | undefined {
   const stat = statOf(pid);
   return typeof stat === 'object' ? stat : undefined;
 }
@@ -223,12 +253,20 @@ function vanished(err: unknown): boolean {
 /** /proc/<pid>/stat parsed; `'gone'` when the process exited before the read; `'unreadable'` otherwise (not ours). */
 function statOf(pid: number): ProcStat | 'gone' | 'unreadable' {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), flags: Number(fields[6]), start: Number(fields[19]) };
+    return parseStat(pid, readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch (err) {
     return vanished(err) ? 'gone' : 'unreadable';
   }
+}
+
+/**
+ * Parse the text of /proc/<pid>/stat ("pid (comm) state ppid pgrp ..."; comm may hold spaces and parentheses).
+ * A field the kernel does not show (the image fields before Linux 3.5) reads 0.
+ */
+export function parseStat(pid: number, text: string): ProcStat {
+  const fields = text.slice(text.lastIndexOf(')') + 2).trimEnd().split(' ');
+  const field = (n: number) => Number(fields[n - 3] ?? 0); // fields[0] is field 3 (state)
+  return { pid, state: fields[0], ppid: field(4), pgrp: field(5), flags: field(9), start: field(22), endCode: field(27), envStart: field(50), envEnd: field(51) };
 }
 
 /** What `environOf` answers for a process that exited before the read. */

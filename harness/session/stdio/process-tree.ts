@@ -45,14 +45,12 @@ function signalMembers(pgid: number, members: readonly TreeMember[], signal: Nod
  * processes were found and whether the sweep converged; never rejects. A tree with nothing left costs one scan.
  */
 export function sweepTree(target: TreeTarget, limits: SweepLimits = SWEEP_LIMITS): Promise<SweepResult> {
-  const memo = new Map<number, number>();
-  return sweepAsync({ scan: () => scanTree(target, memo), signal: (members, signal) => signalMembers(target.pgid, members, signal) }, limits);
+  return sweepAsync({ scan: () => scanTree(target), signal: (members, signal) => signalMembers(target.pgid, members, signal) }, limits);
 }
 
 /** `sweepTree`, synchronously (blocking between rounds): for exit hooks and signal handlers. Never throws. */
 export function sweepTreeSync(target: TreeTarget, limits: SweepLimits = SWEEP_LIMITS): SweepResult {
-  const memo = new Map<number, number>();
-  return sweepSync({ scan: () => scanTree(target, memo), signal: (members, signal) => signalMembers(target.pgid, members, signal) }, limits);
+  return sweepSync({ scan: () => scanTree(target), signal: (members, signal) => signalMembers(target.pgid, members, signal) }, limits);
 }
 
 /** Signal a whole process group (unless `group` is false) and any extra pids; never throws (ESRCH/EPERM ignored). */

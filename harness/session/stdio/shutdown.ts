@@ -89,11 +89,10 @@ export async function killTree(proc: ServerProcess): Promise<void> {
 async function reapSurvivors(proc: ServerProcess, settleMs = SURVIVOR_SETTLE_MS, signal?: AbortSignal): Promise<Pick<ShutdownInfo, 'survivors' | 'survivorsMayRemain'>> {
   if (proc.exitInfo?.unexpected) await proc.exited; // the exit's own sweep (ServerProcess) ends first: bounded
   const tree = proc.tree();
-  const memo = new Map<number, number>();
-  let scan = scanTree(tree, memo);
+  let scan = scanTree(tree);
   for (let waited = 0; scan.live.length > 0 && waited < settleMs && !signal?.aborted; waited += 20) {
     await sleep(20);
-    scan = scanTree(tree, memo);
+    scan = scanTree(tree);
   }
   const swept = scan.live.length > 0 || scan.uncertain ? await sweepTree(tree) : undefined;
   proc.release();
