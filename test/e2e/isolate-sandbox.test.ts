@@ -10,7 +10,7 @@ import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runProcess } from '../helpers/cli.ts';
+import { BIN, ROOT, runProcess } from '../helpers/cli.ts';
 import { cleanup, findingsOf, reportOf, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
 
 const ROOT_USER = process.getuid?.() === 0;
@@ -81,7 +81,13 @@ describe.skipIf(!ROOT_USER)('--isolate --sandbox with a TMPDIR the user nobody c
     beforeAll(async () => {
       hidden = mkdtempSync(join('/tmp', 'mh-iso-none-'));
       mkdirSync(join(hidden, 'inner'), { mode: 0o700 });
-      const script = 'mount --bind "$0" /var/tmp && mount --bind "$0" /tmp && exec "$@"';
+      // a checkout under /tmp or /var/tmp (a CI clone) stays reachable inside: bound into `hidden` at its own path first
+      // (`--rbind` then carries it along when `hidden` covers /tmp and /var/tmp)
+      const base = ['/tmp', '/var/tmp'].find((b) => ROOT.startsWith(`${b}/`));
+      const stage = base === undefined ? undefined : join(hidden, ROOT.slice(base.length));
+      if (stage !== undefined) mkdirSync(stage, { recursive: true });
+      const keep = stage === undefined ? '' : `mount --bind '${ROOT}' '${stage}' && `;
+      const script = `${keep}mount --rbind "$0" /var/tmp && mount --rbind "$0" /tmp && exec "$@"`;
       // inside, /tmp is `hidden`: TMPDIR /tmp/inner and the report directory /tmp/reports are under it
       none = await runProcess(
         UNSHARE as string,
