@@ -7,8 +7,8 @@
  * a PID namespace (`unshare --pid --fork --mount-proc`) works too but makes the server PID 1, which
  * ignores SIGTERM without a handler, so it is not used.
  */
-import { chown } from 'node:fs/promises';
 import type { SpawnSpec } from '../session/index.ts';
+import { handOver } from './hand-over.ts';
 import type { Sandbox } from './sandbox.ts';
 import { sandboxBase } from './sandbox-base.ts';
 
@@ -28,7 +28,7 @@ function requireRoot(): void {
 }
 
 /**
- * The directory to create an isolated surface's sandbox in: os.tmpdir() when ISOLATED_USER can search every
+ * The directory to create an isolated surface's sandbox and `setup.tempDir` in: os.tmpdir() when ISOLATED_USER can search every
  * directory down to it, else `/tmp` or `/var/tmp` (./sandbox-base.ts).
  * @throws IsolationUnavailable when the harness is not root; SandboxBaseUnavailable (naming the blocking directory,
  * the uid and what to do) when no such directory is left.
@@ -39,11 +39,22 @@ export function isolatedSandboxBase(): string {
 }
 
 /**
- * The spawn spec run as ISOLATED_USER; a sandbox (when there is one) is handed to that user so the
- * server can write its HOME/TMPDIR/cwd (it must lie where that user can search: `isolatedSandboxBase`). @throws IsolationUnavailable when the harness is not root.
+ * Hand `dir` (a directory tree the harness made: a sandbox root, a `setup.tempDir`) to ISOLATED_USER, entries before
+ * the directory holding them and without following a symlink (./hand-over.ts), so that no path is followed once that
+ * user can write where it lies. @throws IsolationUnavailable when the harness is not root; the fs error of a change.
+ */
+export async function handToIsolated(dir: string): Promise<void> {
+  requireRoot();
+  await handOver(dir, ISOLATED_USER);
+}
+
+/**
+ * The spawn spec run as ISOLATED_USER; a sandbox (when there is one) is handed to that user (`handToIsolated`: its
+ * home, tmp and work before its root) so the server can write its HOME/TMPDIR/cwd (it must lie where that user can
+ * search: `isolatedSandboxBase`). @throws IsolationUnavailable when the harness is not root; the fs error of a change.
  */
 export async function isolateSpec(spec: SpawnSpec, sandbox?: Sandbox): Promise<SpawnSpec> {
   requireRoot();
-  if (sandbox) for (const dir of [sandbox.root, sandbox.home, sandbox.tmp, sandbox.work]) await chown(dir, ISOLATED_USER.uid, ISOLATED_USER.gid);
+  if (sandbox) await handToIsolated(sandbox.root);
   return { ...spec, user: { ...ISOLATED_USER } };
 }
