@@ -2,7 +2,8 @@
  * Preparing a configured surface for a session, the one way every command that boots a configured
  * surface does it (`run`, and `diff` with a surface name): its temp dir (`setup.tempDir`), sandbox,
  * loopback port (`${port}`), placeholders, `setup.copy` steps, then the session setup
- * (./session-setup.ts), run as the isolated user when `isolate` asks. Everything it created is
+ * (./session-setup.ts), run as the isolated user when `isolate` asks (then the temp dir, like the sandbox, is made
+ * where that user can search, ./sandbox-base.ts, and handed to it once the copies are in). Everything it created is
  * removed when the callback settles.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { instantiateSurface } from '../config/placeholders.ts';
 import type { ResolvedSurface } from '../config/types.ts';
 import { isHttpSpec, type ConnectSpec, type SessionOptions } from '../session/index.ts';
-import { isolatedSandboxBase, isolateSpec } from './isolate.ts';
+import { handToIsolated, isolatedSandboxBase, isolateSpec } from './isolate.ts';
 import { freeLoopbackPort } from './port.ts';
 import { createSandbox, removeSandbox, type Sandbox } from './sandbox.ts';
 import { sessionSetup } from './session-setup.ts';
@@ -28,19 +29,21 @@ export interface PreparedSurface {
 /**
  * Prepare `configured`, call `use` with it, and remove its temp dir and sandbox afterwards (also when
  * `use` throws). @throws what preparing throws (a failed copy, a sandbox that cannot be made, an isolated sandbox with
- * no directory its user can reach: SandboxBaseUnavailable) or `use` throws.
+ * no directory its user can reach: SandboxBaseUnavailable, also for an isolated `setup.tempDir`) or `use` throws.
  */
 export async function withPreparedSurface<T>(configured: ResolvedSurface, use: (prepared: PreparedSurface) => Promise<T>): Promise<T> {
-  // an isolated server must be able to search every directory above its sandbox (a private TMPDIR is passed over);
-  // chosen before anything is created, so a refusal leaves nothing behind
-  const base = configured.sandbox && configured.isolate ? isolatedSandboxBase() : undefined;
-  const tempDir = configured.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-harness-${configured.name}-`)) : undefined;
+  // an isolated server must be able to search every directory above its sandbox and temp dir (a private TMPDIR is
+  // passed over); chosen before anything is created, so a refusal leaves nothing behind
+  const base = configured.isolate && (configured.sandbox || configured.setup.tempDir) ? isolatedSandboxBase() : undefined;
+  const tempDir = configured.setup.tempDir ? await mkdtemp(join(base ?? tmpdir(), `mcp-harness-${configured.name}-`)) : undefined;
   let sandbox: Sandbox | undefined;
   try {
     if (configured.sandbox) sandbox = await createSandbox(configured.name, base);
     const port = usesPort(configured) ? await freeLoopbackPort() : undefined;
     const surface = instantiateSurface(configured, { tempDir, ...(port === undefined ? {} : { port }) });
     for (const step of surface.setup.copy) await cp(step.from, step.to, { recursive: true });
+    // the temp dir (mode 0700, root's) and what was copied into it go to the isolated user once filled, the dir last
+    if (tempDir && configured.isolate) await handToIsolated(tempDir);
     const setup = await isolated(sessionSetup(surface, { sandbox }), surface, sandbox);
     return await use({ surface, ...(sandbox ? { sandbox } : {}), ...setup });
   } finally {
