@@ -6,8 +6,8 @@
  * `@wonderwhy-er/desktop-commander` exit 1 at boot, reported as `transport/exit` bootExited (sweep 15).
  *
  * So the base is the first of the system temp directory (os.tmpdir(), TMPDIR), `/tmp` and `/var/tmp` that the user
- * can search down to; a fallback must also not be writable by others without the sticky bit (there another user could
- * move the sandbox away). When none is, the surface fails to start with a harness error naming the directory that
+ * can search down to; none, the primary included, may be writable by others without the sticky bit (there another
+ * user could move the sandbox away). When none is, the surface fails to start with a harness error naming the directory that
  * blocks, the user, and what to do. Mode bits and owners only: access control lists are not read.
  */
 import { realpathSync, statSync, type Stats } from 'node:fs';
@@ -86,8 +86,8 @@ export function describeBlock(block: SearchBlock): string {
   return `${block.dir} (mode ${block.mode.toString(8).padStart(4, '0')}, owner uid ${block.uid}, gid ${block.gid})`;
 }
 
-/** Why a fallback base is unfit beyond search permission: writable by others without the sticky bit. */
-function fallbackUnsafe(dir: string): string | undefined {
+/** Why a base (the primary or a fallback) is unfit beyond search permission: not a directory, or writable by others without the sticky bit. */
+function baseUnsafe(dir: string): string | undefined {
   try {
     const stat = statSync(dir);
     if (!stat.isDirectory()) return `${dir} (not a directory)`;
@@ -100,26 +100,31 @@ function fallbackUnsafe(dir: string): string | undefined {
 
 /**
  * The directory to create a sandbox in for a server run as `user`: `primary` (default os.tmpdir()) when `user` can
- * search every directory down to it, else the first of `fallbacks` (default `/tmp`, `/var/tmp`) it can search that is
- * not writable by others without the sticky bit.
- * @throws SandboxBaseUnavailable naming the directory above `primary` that blocks, the user, why each fallback was
- * refused, and what to do (set TMPDIR to a directory every user may search).
+ * search every directory down to it, else the first of `fallbacks` (default `/tmp`, `/var/tmp`) it can search. Neither
+ * the primary nor a fallback is taken when it is writable by others without the sticky bit (there any user could move
+ * the sandbox away and put its own in its place).
+ * @throws SandboxBaseUnavailable naming the directory above `primary` that blocks (or why `primary` itself is unfit),
+ * the user, why each fallback was refused, and what to do (set TMPDIR to a directory every user may search).
  */
 export function sandboxBase(user: SearchingUser, primary: string = tmpdir(), fallbacks: readonly string[] = FALLBACK_BASES): string {
   const block = searchBlocker(primary, user);
-  if (block === undefined) return primary;
+  const unsafe = block === undefined ? baseUnsafe(primary) : undefined;
+  if (block === undefined && unsafe === undefined) return primary;
   const refused: string[] = [];
   for (const candidate of fallbacks) {
     if (resolve(candidate) === resolve(primary)) continue;
     const blocked = searchBlocker(candidate, user);
-    const unsafe = blocked === undefined ? fallbackUnsafe(candidate) : describeBlock(blocked);
-    if (unsafe === undefined) return candidate;
-    refused.push(unsafe);
+    const why = blocked === undefined ? baseUnsafe(candidate) : describeBlock(blocked);
+    if (why === undefined) return candidate;
+    refused.push(why);
   }
+  const reason = block !== undefined
+    ? `the user the server runs as (uid ${user.uid}, gid ${user.gid}) cannot search ${describeBlock(block)}, on the way to the temp directory ${primary} where the sandbox would go`
+    : `the temp directory ${primary} where the sandbox would go is unfit for the user the server runs as (uid ${user.uid}, gid ${user.gid}): ${unsafe}`;
+  const remedy = block !== undefined ? `give that user search permission on ${block.dir}` : `set the sticky bit on ${primary}`;
   throw new SandboxBaseUnavailable(
-    `--isolate: the user the server runs as (uid ${user.uid}, gid ${user.gid}) cannot search ${describeBlock(block)}, ` +
-      `on the way to the temp directory ${primary} where the sandbox would go` +
+    `--isolate: ${reason}` +
       (refused.length > 0 ? `, and no fallback fits: ${refused.join('; ')}` : '') +
-      `. Set TMPDIR to a directory every user may search (mode 0755, or 1777 like /tmp), or give that user search permission on ${block.dir}`,
+      `. Set TMPDIR to a directory every user may search (mode 0755, or 1777 like /tmp), or ${remedy}`,
   );
 }

@@ -93,6 +93,23 @@ describe.skipIf(!POSIX || ME.uid === OTHER.uid)('sandbox base for an isolated us
       expect(sandboxBase(OTHER, dir('private', 0o700), [dir('loose', 0o777), dir('sticky', 0o1777)])).toBe(join(box, 'sticky'));
     });
 
+    it('passes over a world-writable temp directory without the sticky bit, as it does a fallback', () => {
+      expect(sandboxBase(OTHER, dir('loose', 0o777), [dir('fallback', 0o755)])).toBe(join(box, 'fallback'));
+    });
+
+    it('keeps a world-writable temp directory with the sticky bit', () => {
+      const sticky = dir('sticky', 0o1777);
+      expect(sandboxBase(OTHER, sticky, [dir('fallback', 0o755)])).toBe(sticky);
+    });
+
+    it('throws for a world-writable temp directory without the sticky bit when no fallback fits, saying why and what to do', () => {
+      const primary = dir('loose', 0o777);
+      expect(() => sandboxBase(OTHER, primary, [dir('closed', 0o700)])).toThrow(
+        `--isolate: the temp directory ${primary} where the sandbox would go is unfit for the user the server runs as (uid ${OTHER.uid}, gid ${OTHER.gid}): ${primary} (writable by every user without the sticky bit)`,
+      );
+      expect(() => sandboxBase(OTHER, primary, [])).toThrow(`or set the sticky bit on ${primary}`);
+    });
+
     it('throws when nothing is left, naming the blocking directory, the user, each refused fallback and what to do', () => {
       const primary = dir('private', 0o700);
       const fallbacks = [dir('closed', 0o700), dir('loose', 0o777), join(box, 'missing')];
