@@ -3,7 +3,7 @@
  * Exit codes: 0 no finding at or above the fail threshold; 1 findings; 2 the harness itself failed
  * (bad config or command line, a crashed check or reporter, an interrupted run).
  */
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ResolvedConfig } from './config/index.ts';
 import { CommandLineError, helpText, parseCommandLine, type ParsedArgs } from './cli/args.ts';
 import type { Shard } from './report/index.ts';
@@ -94,11 +94,10 @@ async function runCommand(args: ParsedArgs, cwd: string): Promise<number> {
   // an isolated server may plant files where the reports go: checked, and the directories made, before it starts;
   // baseline writes its file alone (no report), so only that file's path is checked, never the config's report dir
   if (config.surfaces.some((s) => s.isolate)) {
-    const { prepareIsolatedOutputs } = await import('./cli/isolated-output.ts');
+    const { prepareIsolatedOutputs, prepareIsolatedBaselineOutput } = await import('./cli/isolated-output.ts');
     if (args.command === 'baseline') {
       const { DEFAULT_BASELINE_FILE } = await import('./report/index.ts');
-      const out = resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE);
-      await prepareIsolatedOutputs({ surfaces: config.surfaces, reporters: [], reportDir: dirname(out) }, [out]);
+      await prepareIsolatedBaselineOutput(config.surfaces, resolve(cwd, args.out ?? DEFAULT_BASELINE_FILE));
     } else await prepareIsolatedOutputs(config);
   }
   // only what starting the servers needs is imported before the run; run() imports the rest while they start,

@@ -9,6 +9,18 @@ import type { ResolvedConfig } from '../config/index.ts';
 import { createOutputDir, isolationOutputProblem } from '../output-file.ts';
 import { ISOLATED_USER } from '../run/isolate.ts';
 
+/** Whether the outputs need the check: a surface is isolated and the harness is root (without root, isolation itself refuses to start). */
+function guarded(surfaces: ResolvedConfig['surfaces']): boolean {
+  return surfaces.some((s) => s.isolate) && typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** Refuse `paths` (absolute) when one is unsafe (`advice` says what to change), then create `dirs`. */
+async function checkAndCreate(paths: readonly string[], dirs: readonly string[], advice: string): Promise<void> {
+  const problem = isolationOutputProblem(paths, ISOLATED_USER);
+  if (problem !== undefined) throw new Error(`--isolate: ${problem}. ${advice}`);
+  for (const dir of new Set(dirs)) await createOutputDir(dir);
+}
+
 /**
  * For a run where a surface is isolated and the harness is root (without root, isolation itself refuses to start):
  * check every file reporter's output path and `extra` paths (a baseline file), then create the report directory and
@@ -17,14 +29,25 @@ import { ISOLATED_USER } from '../run/isolate.ts';
  * 2 before any server starts); the fs error of creating the report directory.
  */
 export async function prepareIsolatedOutputs(config: Pick<ResolvedConfig, 'surfaces' | 'reportDir' | 'reporters'>, extra: readonly string[] = []): Promise<void> {
-  if (!config.surfaces.some((s) => s.isolate)) return;
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  if (!guarded(config.surfaces)) return;
   const [{ resolveReporters }, { resolveOutputPath }] = await Promise.all([import('../reporters/registry.ts'), import('../reporters/write.ts')]);
   const files = resolveReporters(config.reporters).filter((r) => r.kind === 'file');
   const paths = [...files.map((r) => resolveOutputPath(r, { reportDir: config.reportDir })), ...extra.map((p) => resolve(p))];
-  const problem = isolationOutputProblem(paths, ISOLATED_USER);
-  if (problem !== undefined) {
-    throw new Error(`--isolate: ${problem}. Choose a report directory the user nobody cannot write (--report-dir, reportDir, or MCP_HARNESS_<NAME>_FILE).`);
-  }
-  for (const dir of new Set([resolve(config.reportDir), ...paths.map((p) => dirname(p))])) await createOutputDir(dir);
+  await checkAndCreate(
+    paths,
+    [resolve(config.reportDir), ...paths.map((p) => dirname(p))],
+    'Choose a report directory the user nobody cannot write (--report-dir, reportDir, or MCP_HARNESS_<NAME>_FILE).',
+  );
+}
+
+/**
+ * `baseline` with an isolated surface, the harness root: check its one output, the baseline file `out` (it writes no
+ * report, so no reporter's path and no report directory is checked or made), then create that file's directory.
+ * Other runs: nothing. @throws Error naming the path and saying to choose another `--out` when it is unsafe (the CLI
+ * exits 2 before any server starts); the fs error of creating the directory.
+ */
+export async function prepareIsolatedBaselineOutput(surfaces: ResolvedConfig['surfaces'], out: string): Promise<void> {
+  if (!guarded(surfaces)) return;
+  const file = resolve(out);
+  await checkAndCreate([file], [dirname(file)], 'Choose a baseline file (--out) in a directory the user nobody cannot write.');
 }

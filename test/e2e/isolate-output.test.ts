@@ -78,4 +78,16 @@ describe.skipIf(!ROOT_USER)('--isolate: an isolated server cannot redirect the r
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain(`--isolate: ${join(work, 'reports')} belongs to the user an isolated server runs as (uid 65534)`);
   });
+
+  it("baseline's refusal of a --out directory nobody may write names that file and --out, never a report or --report-dir (review 16, item 4)", async () => {
+    const open = fresh('baseline-open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    const out = join(open, 'b.json');
+    const refused = await runProcess(process.execPath, [BIN, 'baseline', '--isolate', '--out', out, '--', process.execPath, join(SERVERS, 'fixture-server.mjs')], { cwd: box, timeoutMs: 120_000 });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(`--isolate: ${open} is writable by the user an isolated server runs as (uid 65534, gid 65534): that server could put something in the way of the harness's write of ${out}. Choose a baseline file (--out) in a directory the user nobody cannot write.`);
+    expect(refused.stderr).not.toContain('report.json');
+    expect(refused.stderr).not.toContain('--report-dir');
+  });
 });
