@@ -198,6 +198,30 @@ describe('a config file: every problem at once, before any server starts', () =>
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('with a bad command line, a config written in code is not run (it could hang or act): one line says so; a JSON config is read (the twin)', async () => {
+    const ran = join(dir, 'config-ran');
+    const code = join(dir, 'hanging.config.mjs');
+    // a top-level await that never settles (kept alive by an interval): loading it would never finish
+    writeFileSync(code, `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(ran)}, '');\nawait new Promise(() => setInterval(() => {}, 1000));\nexport default { reporters: ['jnuit'], surfaces: [] };\n`);
+    const run = (last = await runCli(['run', '--config', code, '--nope']));
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.replace(/^mcp-harness: /, '').trim().split('\n')).toEqual([
+      '<command line>: --nope: Unknown option; see mcp-harness run --help',
+      `${code}: the config was not loaded (it is code, which runs only once the command line is right); fix the command line first`,
+    ]);
+    expect(existsSync(ran)).toBe(false);
+    cleanup(last);
+    // the twin: the same config as JSON is read, its problem listed after the line's
+    const json = write('same.json', { reporters: ['jnuit'], surfaces: [] });
+    const jsonRun = (last = await runCli(['run', '--config', json, '--nope']));
+    expect(jsonRun.exitCode).toBe(2);
+    expect(jsonRun.stderr.replace(/^mcp-harness: /, '').trim().split('\n')).toEqual([
+      '<command line>: --nope: Unknown option; see mcp-harness run --help',
+      `${json}: surfaces: Expected at least one surface`,
+      `${json}: reporters[0]: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)`,
+    ]);
+  });
+
   it('a line that leaves its config unsure reports the line alone: a misspelt or valueless --config, an ad-hoc server, another command', async () => {
     const file = write('broken-unsure.json', { reporters: ['jnuit'], surfaces: [{ name: 'a', ...server }] });
     const configOf = (argv: string[]) => {
