@@ -45,6 +45,12 @@ export interface BaselineResult {
   staleEntries: BaselineEntry[];
 }
 
+/** `finding` without its `baselined` mark. */
+function withoutMark(finding: Finding): Finding {
+  const { baselined: _, ...rest } = finding;
+  return rest;
+}
+
 function staleFinding(entry: BaselineEntry, index: number): Finding {
   return {
     check: BASELINE_STALE_META.id,
@@ -89,12 +95,16 @@ export function inReportScope(report: Report, entry: BaselineEntry): boolean {
 
 /**
  * Mark accepted findings, collect new ones and stale entries (only among the entries in the report's scope,
- * `inReportScope`). A `harness/*` finding is never marked accepted, whatever the file lists. Pure; the inputs are untouched.
+ * `inReportScope`). A `harness/*` finding is never marked accepted, whatever the file lists. The report is judged
+ * afresh: a judgement it already carries (a `merge --baseline` of reports whose runs had a baseline of their own) is
+ * dropped first, its `baseline/stale` findings and its `baselined` marks, so each stale entry is one finding and the
+ * summary and the stale entries agree. Pure; the inputs are untouched.
  */
 export function applyBaseline(report: Report, baseline: Baseline): BaselineResult {
   const accepted = new Set(baseline.entries.map((e) => e.id));
-  const present = new Set(report.findings.map((f) => f.id));
-  const marked: Finding[] = report.findings.map((f) => (f.id !== undefined && accepted.has(f.id) && !neverBaselined(f.check) ? { ...f, baselined: true } : f));
+  const raw = report.findings.filter((f) => f.check !== BASELINE_STALE_META.id).map((f) => (f.baselined === undefined ? f : withoutMark(f)));
+  const present = new Set(raw.map((f) => f.id));
+  const marked: Finding[] = raw.map((f) => (f.id !== undefined && accepted.has(f.id) && !neverBaselined(f.check) ? { ...f, baselined: true } : f));
   const newFindings = marked.filter((f) => !f.baselined);
   const staleEntries = baseline.entries.filter((e) => !present.has(e.id) && inReportScope(report, e));
   const stale = staleEntries.map((e) => staleFinding(e, baseline.entries.indexOf(e)));

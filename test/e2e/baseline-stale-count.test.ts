@@ -59,3 +59,29 @@ describe('the progress lines add up to the summary', () => {
     expect(lines[0]).toBe(summary);
   });
 });
+
+describe('merge --baseline of runs that had the baseline already: judged once, the lines add up', () => {
+  it('the stale run merged against its own baseline: one baseline/stale finding, the summary and the baseline line agree', async () => {
+    const merged = await runCli(['merge', stale.reportDir, '--baseline', join(dir, 'stale.baseline.json'), '-r', 'console,json'], { env: { CI: '1' } });
+    try {
+      expect(merged.exitCode, merged.stderr).toBe(1);
+      expect(reportOf(merged).findings.filter((f) => f.check === 'baseline/stale')).toHaveLength(1);
+      expect(reportOf(merged).summary).toEqual(reportOf(stale).summary);
+      expect(merged.stdout).toMatch(/^· baseline .*stale\.baseline\.json: 1 stale entry, 1 finding \(baseline\/stale: /m);
+      expect(merged.stdout).toMatch(/^findings: 1 error, /m);
+    } finally {
+      cleanup(merged);
+    }
+  });
+
+  it('the twin: the clean run merged against its baseline stays clean', async () => {
+    const merged = await runCli(['merge', clean.reportDir, '--baseline', join(dir, 'clean.baseline.json'), '-r', 'console,json'], { env: { CI: '1' } });
+    try {
+      expect(merged.exitCode, merged.stderr).toBe(0);
+      expect(reportOf(merged).findings.filter((f) => f.check === 'baseline/stale')).toEqual([]);
+      expect(reportOf(merged).summary).toEqual(reportOf(clean).summary);
+    } finally {
+      cleanup(merged);
+    }
+  });
+});

@@ -83,6 +83,25 @@ describe('applyBaseline', () => {
     expect(fail(result)).toBe(1);
   });
 
+  it('judges a report that already carries a baseline judgement afresh (merge --baseline of baselined runs): each stale entry once, the summary agrees', () => {
+    const fixed = buildReport(sampleInput({ findings: sampleFindings().filter((f) => f.check !== 'tools/set-diff') }));
+    const baseline = createBaseline(report);
+    const once = applyBaseline(fixed, baseline);
+    const again = applyBaseline(once.report, baseline);
+    expect(again.staleEntries.map((e) => e.check)).toEqual(['tools/set-diff']);
+    expect(again.report.findings.filter((f) => f.check === 'baseline/stale')).toHaveLength(1);
+    expect(again.report.findings).toEqual(once.report.findings);
+    expect(again.report.summary).toEqual(once.report.summary);
+    expect(again.report.summary.findings.error).toBe(2);
+    // a mark of the earlier baseline is not kept under one that no longer lists the finding: it is new again
+    const narrower = { ...baseline, entries: baseline.entries.filter((e) => e.check !== 'tools/name') };
+    const rejudged = applyBaseline(applyBaseline(report, baseline).report, narrower);
+    expect(rejudged.newFindings.map((f) => f.check)).toEqual(['tools/name']);
+    expect(rejudged.report.findings.find((f) => f.check === 'tools/name')).not.toHaveProperty('baselined');
+    expect(rejudged.report).toEqual(applyBaseline(report, narrower).report);
+    expect(fail(rejudged)).toBe(1);
+  });
+
   it('never accepts a harness/* finding: createBaseline leaves it out, and an entry naming its id does not mark it', () => {
     const untested = { check: 'harness/untested', severity: 'error' as const, surface: 'beta', message: 'Nothing on this surface was tested', messageId: 'untested' };
     const withFault = buildReport(sampleInput({ findings: [...sampleFindings(), untested] }));
