@@ -10,7 +10,8 @@
  * an exception. ajv compiles a copy of each schema: OpenAPI's `nullable` stripped (./canonicalise.ts), and an empty
  * `enum`, which ajv refuses although JSON Schema allows it, replaced by an unsatisfiable equivalent (./empty-enum.ts),
  * its issues mapped back to the `enum`. An issue's `schemaPointer` is the absolute location of the failing keyword in
- * the document (./keyword-pointer.ts: ajv's `schemaPath` is relative to a recursive `$ref` target's own function). Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
+ * the document (./keyword-pointer.ts: ajv's `schemaPath` is relative to a recursive `$ref` target's own function), or
+ * the root ('') for a `false` subschema whose place ajv's path does not settle. Spec: spec:2025-11-25/basic/index.mdx §JSON Schema Usage; SEP-2106.
  */
 import { withoutNullableKeyword } from './canonicalise.ts';
 import type { JsonSchema } from '../model/protocol.ts';
@@ -115,8 +116,10 @@ function warm(fn: EngineValidate): void {
 }
 
 /**
- * The pointers (in the document `nodes` maps) where the validate functions of `fn` start: '' (its root) and each `$ref`
- * target ajv compiled as a function of its own (`schemaEnv.root.refs`, as `warm` reads them). Never throws.
+ * The pointers (in the document `nodes` maps) a relative schema path of `fn`'s errors may be read from: '' (its root),
+ * each `$ref` target ajv compiled as a function of its own (`schemaEnv.root.refs`, as `warm` reads them), and each
+ * object with a string `$id` (an embedded resource: an inlined `#/...` `$ref` inside it is named relative to it).
+ * Never throws.
  */
 function compiledBases(fn: EngineValidate, nodes: SchemaNodes): string[] {
   const refs = (fn as { schemaEnv?: { root?: { refs?: Record<string, unknown> } } }).schemaEnv?.root?.refs ?? {};
@@ -126,6 +129,7 @@ function compiledBases(fn: EngineValidate, nodes: SchemaNodes): string[] {
     const at = schema !== null && typeof schema === 'object' ? nodes.get(schema) : undefined;
     if (typeof at === 'string') bases.push(at);
   }
+  for (const [node, at] of nodes) if (typeof at === 'string' && at !== '' && typeof (node as { $id?: unknown }).$id === 'string') bases.push(at);
   return bases;
 }
 

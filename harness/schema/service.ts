@@ -26,9 +26,11 @@ export interface ValidationIssue {
   instancePointer: string;
   /**
    * Pointer to the failing keyword where the schema document holds it, also for a keyword reached through a `$ref`
-   * (./keyword-pointer.ts); a `false` subschema is named by its own pointer then `/false schema`. Where the place is
-   * ambiguous (an object a code-written schema reuses at two places) it is ajv's `schemaPath`, relative to the
-   * function that reported it.
+   * (./keyword-pointer.ts); a `false` subschema is named by its own pointer then `/false schema`, or, where ajv's path
+   * does not settle which `false` it is (an inlined `$ref` by URI, into an embedded `$id` resource whose path another
+   * `false` fits too, or along a `$ref`-only alias chain), by '' (the document's root, which holds it; keyword `false
+   * schema`): never by a node that is not that `false`. Where an object's place is ambiguous (an object a code-written
+   * schema reuses at two places) it is ajv's `schemaPath`, relative to the function that reported it.
    */
   schemaPointer: string;
   keyword: string;

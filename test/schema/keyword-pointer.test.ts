@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSchemaService } from '../../harness/schema/ajv.ts';
-import { keywordPointer, schemaNodes } from '../../harness/schema/keyword-pointer.ts';
+import { FALSE_UNPLACED, keywordPointer, schemaNodes } from '../../harness/schema/keyword-pointer.ts';
 import { resolvePointer } from '../../harness/schema/pointer.ts';
 import type { ValidationIssue } from '../../harness/schema/service.ts';
 
@@ -103,6 +103,35 @@ describe.each([true, false])('schemaPointer through recursive refs (interpret: %
       ['/z', '/$defs/never/false schema', 'false schema'],
     ]);
   });
+
+  it('a false subschema through an inlined $ref: its own pointer when only one node fits, else the root that holds it (never another node)', () => {
+    const resource = () => ({ $id: 'sub', type: 'object', $defs: { F: false }, properties: { x: { $ref: '#/$defs/F' } } });
+    // the ref resolves against the embedded resource `p`: its $defs/F, which the root does not have
+    const placed = { $id: 'https://ex.com/r', type: 'object', properties: { p: resource() } };
+    expect(located(placed, { p: { x: 1 } }, interpret)).toEqual([['/p/x', '/properties/p/$defs/F/false schema', 'false schema']]);
+    // the root has a $defs/F false too, but no $ref of the root's resource names it: still p's
+    const shadowed = { $id: 'https://ex.com/r', type: 'object', properties: { p: resource() }, $defs: { F: false } };
+    expect(located(shadowed, { p: { x: 1 } }, interpret)).toEqual([['/p/x', '/properties/p/$defs/F/false schema', 'false schema']]);
+    // a $ref of the root's resource names the root's $defs/F too: the path fits both, so neither is named
+    const both = { $id: 'https://ex.com/r', type: 'object', properties: { a: { $ref: '#/$defs/F' }, p: resource() }, $defs: { F: false } };
+    expect(located(both, { p: { x: 1 } }, interpret)).toEqual([['/p/x', '', 'false schema']]);
+    // an alias chain A -> B (false): ajv names it at A, an object; the false is elsewhere
+    const alias = { type: 'object', properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: { $ref: '#/$defs/B' }, B: false } };
+    expect(located(alias, { a: 1 }, interpret)).toEqual([['/a', '', 'false schema']]);
+    // a $ref by URI: ajv's path starts with the URI (`sub/...`, `https://e/x#/...`), no JSON pointer
+    const byUri = { $id: 'https://ex.com/r', type: 'object', properties: { p: { $ref: 'sub' } }, $defs: { s: { $id: 'sub', type: 'object', properties: { x: false } } } };
+    expect(located(byUri, { p: { x: 1 } }, interpret)).toEqual([['/p/x', '', 'false schema']]);
+    const absolute = { $id: 'https://e/x', type: 'object', properties: { a: { $ref: '#/$defs/F' }, b: { $ref: 'https://e/x#/$defs/F' } }, $defs: { F: false } };
+    expect(located(absolute, { a: 1, b: 1 }, interpret)).toEqual([['/a', '/$defs/F/false schema', 'false schema'], ['/b', '', 'false schema']]);
+    // the twins: a false the path names alone keeps its pointer (plain, by a local ref, escaped and percent-encoded)
+    const plain = { type: 'object', properties: { a: false, b: { $ref: '#/$defs/x~1y' }, c: { $ref: '#/$defs/a%20b' } }, prefixItems: [false], $defs: { 'x/y': false, 'a b': false } };
+    const issues = located(plain, { a: 1, b: 1, c: 1 }, interpret);
+    expect(issues).toEqual([['/a', '/properties/a/false schema', 'false schema'], ['/b', '/$defs/x~1y/false schema', 'false schema'], ['/c', '/$defs/a b/false schema', 'false schema']]);
+    expectInDocument(plain, issues);
+    for (const [schema, instance] of [[placed, { p: { x: 1 } }], [shadowed, { p: { x: 1 } }], [plain, { a: 1, b: 1, c: 1 }]] as const) {
+      for (const [, pointer] of located(schema, instance, interpret)) expect(resolvePointer(schema, pointer.replace(/\/false schema$/, '')), pointer).toEqual({ found: true, value: false });
+    }
+  });
 });
 
 describe('keywordPointer and schemaNodes', () => {
@@ -118,12 +147,18 @@ describe('keywordPointer and schemaNodes', () => {
     expect(keywordPointer({ schemaPointer: '/type' }, doc, nodes, () => [])).toBe('/type');
   });
 
-  it('a false subschema: the one base where the relative path names false, else the relative pointer', () => {
-    const doc = { properties: { x: false }, $defs: { n: { properties: { x: false } }, m: { properties: { y: false } } } };
+  it('a false subschema: the one base where the relative path names false, else the root (FALSE_UNPLACED), never another node', () => {
+    const doc = { properties: { x: false, r: { $ref: '#/$defs/a' }, s: { $ref: '#/$defs/w' } }, $defs: { n: { properties: { x: false } }, m: { properties: { y: false } }, a: { $ref: '#/$defs/m' }, w: { $ref: '#/$defs/m', properties: { y: false } } } };
     const nodes = schemaNodes(doc);
     const at = (schemaPointer: string, bases: string[]) => keywordPointer({ schemaPointer, parentSchema: false }, doc, nodes, () => bases);
     expect(at('/properties/y/false schema', ['', '/$defs/n', '/$defs/m'])).toBe('/$defs/m/properties/y/false schema');
-    expect(at('/properties/x/false schema', ['', '/$defs/n'])).toBe('/properties/x/false schema'); // two bases: ambiguous
-    expect(at('/properties/z/false schema', ['', '/$defs/n'])).toBe('/properties/z/false schema');
+    expect(at('/properties/x/false schema', ['', '/$defs/n'])).toBe(FALSE_UNPLACED); // two bases: ambiguous
+    expect(at('/properties/z/false schema', ['', '/$defs/n'])).toBe(FALSE_UNPLACED); // no such node
+    expect(at('sub/properties/x/false schema', [''])).toBe(FALSE_UNPLACED); // no JSON pointer
+    expect(at('/$defs/a/false schema', [''])).toBe(FALSE_UNPLACED); // ends at an alias (an object with $ref)
+    expect(at('/$defs/a/properties/y/false schema', ['', '/$defs/n'])).toBe(FALSE_UNPLACED); // stops at an alias
+    expect(at('/$defs/w/properties/y/false schema', [''])).toBe('/$defs/w/properties/y/false schema'); // through a $ref with its own properties
+    expect(at('/$defs/n/properties/x/false schema', [''])).toBe(FALSE_UNPLACED); // no $ref names $defs/n: not read from the root
+    expect(FALSE_UNPLACED).toBe('');
   });
 });

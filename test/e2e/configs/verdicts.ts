@@ -154,6 +154,17 @@ export const ARMS: Arm[] = [
     once: [{ check: 'result/structured-content', messageId: 'invalid', tool: 'get_tree' }],
   },
   { surface: 'recursive-output-valid', file: 'recursive-output.mjs', args: ['--twin'], silent: ['result/structured-content'], never: [{ check: 'result/structured-content', messageId: 'invalid' }] },
+  // a `false` subschema reached by an inlined $ref inside an embedded $id resource: named where it is when only one node
+  // fits, else by the root that holds it, never by a node that is not that `false`
+  {
+    surface: 'false-subschema-invalid',
+    file: 'false-subschema-output.mjs',
+    draws: [
+      { check: 'result/structured-content', messageId: 'invalid', severity: 'error', includes: "fails the outputSchema at /structuredContent/p/x: keyword 'false schema' (boolean schema is false; schema /outputSchema/properties/p/$defs/F/false schema)", excludes: 'schema /outputSchema/$defs/F' },
+      { check: 'result/structured-content', messageId: 'invalid', severity: 'error', includes: "fails the outputSchema at /structuredContent/p/x: keyword 'false schema' (boolean schema is false; schema /outputSchema)" },
+    ],
+  },
+  { surface: 'false-subschema-valid', file: 'false-subschema-output.mjs', args: ['--twin'], silent: ['result/structured-content'], never: [{ check: 'result/structured-content', messageId: 'invalid' }] },
   {
     surface: 'schema-shapes',
     file: 'schema-shapes.mjs',
