@@ -11,6 +11,8 @@
  * (2025-11-25 SSE polling: the server MAY, expecting a resume with Last-Event-ID, which the harness does not make) is
  * no error: a later page draws tools/listing `pageFailed` (warning) and transport/http-status `notResumed` (info), the
  * first page tools/listing `listNotResumed` (warning), and as nothing was listed, harness/untested: the run exits 2.
+ * A first page whose SSE stream carried an event with an id, then the response over the frame limit (its head naming
+ * no id), then ended awaits no resume: tools/listing `listOversize` (error), as a stdout line over the limit draws.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -25,10 +27,12 @@ let late202: CliRun;
 let pageFailed: CliRun;
 let pagePolled: CliRun;
 let listPolled: CliRun;
+let listOver: CliRun;
+let listUnder: CliRun;
 
 beforeAll(async () => {
   const surface = (...args: string[]) => runCli(['run', '--url', 'http://127.0.0.1:${port}/mcp', '--', process.execPath, HTTP_FIXTURE, '--port=${port}', ...args]);
-  [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled] = await Promise.all([
+  [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled, listOver, listUnder] = await Promise.all([
     surface('--fault=fail-call=500'),
     surface('--sse', '--fault=fail-call=500'),
     surface(),
@@ -37,10 +41,12 @@ beforeAll(async () => {
     surface('--fault=fail-page=500'),
     surface('--fault=poll-page'),
     surface('--fault=poll-list'),
+    surface('--sse', '--fault=big-list=17000000'), // over the 16 MiB frame limit
+    surface('--sse', '--fault=big-list=1000'),
   ]);
 }, 120_000);
 
-afterAll(() => [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled].forEach(cleanup));
+afterAll(() => [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled, listOver, listUnder].forEach(cleanup));
 
 // The session waits for every POSTed notification's answer to end (within timeouts.termGraceMs) before it
 // closes, so a 202 whose headers and body come after the rest of the session is still judged: its verdict
@@ -98,4 +104,20 @@ it('the first tools/list page on an SSE stream closed after an event with an id 
   expect(notes(listPolled)).toEqual(['harness/untested untested error', 'tools/listing listNotResumed warning']);
   expect(reportOf(listPolled).findings.find((f) => f.check === 'harness/untested')?.message).toMatch(/^Nothing on this surface was tested: it failed to list its tools, /);
   expect(listPolled.exitCode).toBe(2);
+});
+
+// the review of the SSE oversize fix: an event with an id, then the response over the frame limit (`result` first, so
+// its head names no id), then the end of the stream was listNotResumed (a resume awaited) and harness/untested
+it('the first tools/list page answered on an SSE stream by an event over the frame limit after an event with an id: tools/listing listOversize (error, naming an SSE event, no pointer to transport/stdout), no resume awaited, exit 1', () => {
+  expect(notes(listOver)).toEqual(['tools/listing listOversize error']);
+  const finding = reportOf(listOver).findings.find((f) => f.messageId === 'listOversize');
+  expect(finding?.message).toMatch(/^tools\/list was answered with an SSE event over the harness's frame limit/);
+  expect(finding?.message).not.toContain('transport/stdout');
+  expect(reportOf(listOver).findings.some((f) => f.messageId === 'notResumed' || f.messageId === 'listNotResumed')).toBe(false);
+  expect(listOver.exitCode).toBe(1);
+});
+
+it('its twin, the same stream with the response under the frame limit: listed, no finding above info, exit 0', () => {
+  expect(notes(listUnder)).toEqual([]);
+  expect(listUnder.exitCode).toBe(0);
 });

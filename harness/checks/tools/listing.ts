@@ -14,6 +14,9 @@
  *   finding: a note here that nothing was tested. A first page answered over the frame limit (16 MiB,
  *   never parsed) is an error here: transport/stdout's oversize line is only a warning (the spec sets no
  *   size limit), and a run that listed nothing must not pass on it (the hostile review: exit 0, 0 tools).
+ *   On Streamable HTTP so is a first page whose POST's answer held an SSE event (or was a JSON body) over the limit
+ *   and no response, even when the discarded event's head named no id (`result` first): it may have been the
+ *   response, so the stream awaits no resume (a review: after an earlier event with an id it was `listNotResumed`).
  *   Pagination is the spec's way to serve a large tool set (spec:2025-11-25/server/utilities/pagination.mdx).
  *   A first page whose Streamable HTTP answer carried no JSON-RPC response (a 500, a 404, a redirect the harness does
  *   not follow, a 2xx without it) is an error too, naming the HTTP status (and, for a 2xx, why): the run listed nothing (the review of the oversize fix: 307,
@@ -43,10 +46,23 @@
  * Spec: spec:2025-11-25/server/tools.mdx §Capabilities, §Listing Tools, §List Changed Notification; spec:2025-11-25/server/utilities/pagination.mdx.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
-import { noAnswerNote, requestExchange, resumable } from '../util/http-status.ts';
+import { noAnswerNote, overLimit, requestExchange, resumable } from '../util/http-status.ts';
 import { errorNetworkCause } from '../util/stderr.ts';
 import { declaresTools, type ListChanged, type Listing, type SurfaceObservation } from '../../model/observation.ts';
 import type { HttpExchange } from '../../model/wire.ts';
+
+/**
+ * What `listOversize` says answered the request over the frame limit: on stdio `a line`, named by transport/stdout's
+ * `oversize`; on Streamable HTTP `an SSE event` or `a JSON body` (the request's POST, `requestExchange`), which no
+ * other finding names (transport/stdout judges stdio only).
+ * @param exchanges the surface's HTTP exchanges; undefined on stdio
+ */
+function oversizeData(exchanges: readonly HttpExchange[] | undefined, method: string, id: number | string): { what: string; named: string } {
+  if (exchanges === undefined) return { what: 'a line', named: ' (transport/stdout names the line)' };
+  const exchange = requestExchange(exchanges, method, id);
+  const what = (exchange?.sse?.oversize ?? 0) > 0 ? 'an SSE event' : exchange?.error === 'oversize' ? 'a JSON body' : 'a message';
+  return { what, named: '' };
+}
 
 /** The JSON-RPC error code of a page, as text. */
 function codeOf(listing: Listing, page: number): string {
@@ -71,7 +87,7 @@ export default defineCheck({
       listNotResumed:
         'tools/list got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; no tool was listed, so nothing was tested.',
       listFailed: 'tools/list got no answer: {{how}}; no tool was listed, so nothing was tested.',
-      listOversize: "tools/list was answered with a line over the harness's frame limit (16 MiB), which it does not parse (transport/stdout names the line); no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor).",
+      listOversize: "tools/list was answered with {{what}} over the harness's frame limit (16 MiB), which it does not parse{{named}}; no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor).",
       pageFailed: 'Page {{page}} of tools/list was not a success ({{how}}); the tools after page {{previous}} were not listed or tested.',
       pageNoAnswer: 'Page {{page}} of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page {{previous}} were not listed or tested.{{http}}',
       cursorRepeated: 'Page {{page}} of tools/list returned a nextCursor that page {{first}} already returned (a repeated or cycling cursor); pagination would never end, so it was stopped there.',
@@ -104,12 +120,15 @@ export default defineCheck({
           const declared = declaresTools(observation);
           const cause = errorNetworkCause(page.response?.error?.message);
           report({ messageId: declared ? 'listError' : 'listErrorUndeclared', pointer: '/error/code', severity: declared ? 'error' : 'info', data: { code: codeOf(listing, 0), cause }, evidence: page.response?.error });
-        } else if (page.outcome === 'oversize') report({ messageId: 'listOversize', severity: 'error' });
+        } else if (page.outcome === 'oversize') report({ messageId: 'listOversize', severity: 'error', data: oversizeData(observation.wire.http, page.method, page.id) });
         else if (page.outcome === 'success') report({ messageId: 'listInvalid', pointer: '/result', severity: 'error' });
         else if (page.outcome === 'unanswered') {
           const exchange = requestExchange(observation.wire.http, page.method, page.id);
+          // the answer held a message over the frame limit, discarded unread (its head named no id): it may have been
+          // the response, as a stdout line over the limit may; never a stream awaiting a resume (resumable)
+          if (exchange !== undefined && exchange.status !== undefined && overLimit(exchange)) report({ messageId: 'listOversize', severity: 'error', data: oversizeData(observation.wire.http, page.method, page.id) });
           // SSE polling: the server MAY close the stream after an event with an id and await a resume the harness does not make
-          if (exchange !== undefined && resumable(exchange)) report({ messageId: 'listNotResumed', severity: 'warning' });
+          else if (exchange !== undefined && resumable(exchange)) report({ messageId: 'listNotResumed', severity: 'warning' });
           // no HTTP status (a reset or refused connection: maybe a reused keep-alive socket's): no MUST broken, and the
           // run still fails, as harness/untested (nothing was listed); a warning that names the failure
           else if (exchange !== undefined && exchange.status === undefined) report({ messageId: 'listFailed', severity: 'warning', data: { how: pageFailure(exchange).slice(2) } });

@@ -57,10 +57,22 @@ export function requestExchange(exchanges: readonly HttpExchange[] | undefined, 
  * Whether an exchange's SSE stream ended by itself after an event with an id, before the response: the server MAY close
  * a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 basic/transports §Sending Messages to
  * the Server, SSE polling), which the harness does not do, so the server is not at fault (a stream that broke off is).
+ * A stream that carried an event over the frame limit is not such a stream: that event, discarded unread
+ * (`HttpExchange.sse.oversize`), may have been the response, so it is judged as an answer over the limit (`overLimit`).
  * @param e an exchange of a POSTed request
  */
 export function resumable(e: HttpExchange): boolean {
-  return e.status !== undefined && e.contentType === 'text/event-stream' && e.sse?.withId === true && e.error === undefined;
+  return e.status !== undefined && e.contentType === 'text/event-stream' && e.sse?.withId === true && e.error === undefined && !overLimit(e);
+}
+
+/**
+ * Whether an exchange's answer held a message over the frame limit, discarded unread: a JSON body over it (`error`
+ * `oversize`) or an SSE event over it (`sse.oversize`). The request such an answer carried no response to may have
+ * been answered by it, like a stdout line over the limit (whose head named no id).
+ * @param e an exchange of a POSTed request
+ */
+export function overLimit(e: HttpExchange): boolean {
+  return e.error === 'oversize' || (e.sse?.oversize ?? 0) > 0;
 }
 
 /**

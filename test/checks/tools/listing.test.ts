@@ -75,6 +75,37 @@ checkTester(check, {
       observation: makeObservation({ listing: listing({ pages: [page(undefined, 'oversize')], stop: 'error' }) }),
       findings: [{ messageId: 'listOversize', severity: 'error' }],
     },
+    {
+      name: 'first page on stdio answered over the frame limit: the message points at transport/stdout',
+      observation: makeObservation({ listing: listing({ pages: [page(undefined, 'oversize')], stop: 'error' }) }),
+      findings: [{ messageId: 'listOversize', message: "tools/list was answered with a line over the harness's frame limit (16 MiB), which it does not parse (transport/stdout names the line); no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor)." }],
+    },
+    // the review of the SSE oversize fix: an event with an id, then the response over the frame limit (its head naming
+    // no id), then the end: it was listNotResumed, a resume awaited; the discarded event may have been the response
+    {
+      name: 'first page: an SSE stream with an id whose event over the frame limit was discarded, then ended: listOversize naming an SSE event, not listNotResumed',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([failed], [listPost(failed.id, { ...polled, sse: { events: 1, ended: true, withId: true, oversize: 1 } })]);
+      })(),
+      findings: [{ messageId: 'listOversize', severity: 'error', message: "tools/list was answered with an SSE event over the harness's frame limit (16 MiB), which it does not parse; no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor)." }],
+    },
+    {
+      name: 'first page: a JSON body over the frame limit (its head naming no id): listOversize naming a JSON body',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([failed], [listPost(failed.id, { status: 200, contentType: 'application/json', bodyBytes: 20, error: 'oversize' })]);
+      })(),
+      findings: [{ messageId: 'listOversize', severity: 'error', message: "tools/list was answered with a JSON body over the harness's frame limit (16 MiB), which it does not parse; no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor)." }],
+    },
+    {
+      name: 'a later page: an SSE stream with an id whose event over the frame limit was discarded: pageNoAnswer (no resume awaited), not pageFailed',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([ok(['a'], 'x'), failed], [listPost(failed.id, { ...polled, sse: { events: 1, ended: true, withId: true, oversize: 1 } })]);
+      })(),
+      findings: [{ messageId: 'pageNoAnswer', severity: 'error', message: 'Page 2 of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page 1 were not listed or tested. The HTTP answer to tools/list had status 200 (Content-Type text/event-stream): the SSE stream ended without the response, after an event over the frame limit (discarded unread).' }],
+    },
     // the review of the oversize fix: a Streamable HTTP tools/list answered 500 (or 404, 307) with no body passed with exit 0
     {
       name: 'first page: the HTTP response carried no JSON-RPC answer: an error naming the status',

@@ -222,6 +222,18 @@ checkTester(check, {
         { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response, after an event over the frame limit (discarded unread)', count: 1 } },
       ],
     },
+    // the review of the SSE oversize fix: an event with an id before the discarded one made the stream look like one
+    // awaiting a resume (notResumed); the discarded event may have been the response, so it awaits none
+    {
+      name: 'an SSE stream with an event with an id that ended without the response after an event over the frame limit: noResponse, not notResumed',
+      observation: http(
+        [INIT, ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 300_000, messages: 0, answered: false, sse: { events: 1, ended: true, withId: true, oversize: 1 }, message: { kind: 'request', id: idOf(bigAnswer), method: 'tools/call' } })],
+        { calls: [bigAnswer] },
+      ),
+      findings: [
+        { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response, after an event over the frame limit (discarded unread)', count: 1 } },
+      ],
+    },
     // the review: the listing's page 2 on an SSE stream closed after an event with an id (SSE polling) was left out
     // here (and a false tools/listing pageNoAnswer error): it is not the server's fault, so it stays this check's info
     {
