@@ -49,6 +49,14 @@ export interface RequestRecord {
    * it was written: the server never saw it, so it is no call made and nothing to judge.
    */
   unsent?: 'crashes' | 'restarts' | 'budget' | 'closed';
+  /**
+   * `closed`: this is the first attempt of a request that ended with a crash while it was pipelined (outcome `exit`,
+   * or a `cancelled`/`timeout` exchange that saw the process die), and the session closed (an interrupt, the surface
+   * budget) before its second attempt alone, the one that tells whether it crashed the server (docs/determinism.md,
+   * "Crashes"). It was written, so it counts as a call made; the crash is not attributed to it: no check names it as
+   * the request the server died with (transport/exit's `unexpectedExit` still names the exit).
+   */
+  retryUnsent?: 'closed';
   /** Byte length of the response line (UTF-8), when there was one. */
   responseBytes?: number;
   /** Frames the server sent tied to this request before the answer (progress, log messages): the first MAX_KEPT_NOTIFICATIONS. */

@@ -15,7 +15,9 @@
  * spent, nothing more is sent (`unsent: 'restarts'`). Once the server frames the session keeps passed its retention
  * budget (SessionOptions.maxRetainedBytes, WireTapRecorder.retain), no further request is sent (`unsent: 'budget'`). A request
  * still waiting (in the window, the serial lane or a restart) when the session is closed (`close`: an interrupt, the
- * surface budget) is never written (`unsent: 'closed'`); one already written ends with the process, cut short (exchange.ts). For a server that crashes while it handles the request
+ * surface budget) is never written (`unsent: 'closed'`); one already written ends with the process, cut short (exchange.ts); one
+ * the crash took whose attempt alone was still waiting keeps its first record, marked `retryUnsent: 'closed'` (written,
+ * so a call made, but not known to have crashed the server). For a server that crashes while it handles the request
  * that causes it, which requests run, and on which process, does not depend on how the crash and the window
  * aligned; a crash some time after its cause (a timer) is judged by what came before the exit.
  */
@@ -159,7 +161,9 @@ export class LiveSession implements Session {
     if (this.connector.tap.overBudget) return { ...exitRecord(this.nextId(), method, sent), unsent: 'budget' };
     if (this.crashes.size > 0 && this.barred(method, sent)) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
     // the attempt that reached the crashed process was written to it: when the session closes before the second attempt
-    // ('unsent: closed'), that attempt is the record (a third review: a call that crashed the server read 'not run')
+    // ('unsent: closed'), that attempt is the record (a third review: a call that crashed the server read 'not run'),
+    // marked `retryUnsent`: only the attempt alone tells which request crashed the server, so the crash is not this one's
+    // (a review: after a surface-budget cut a call merely in flight beside the crashing one was named as in flight)
     let attempted: RequestRecord | undefined;
     if (!this.serial) {
       this.pipelined += 1;
@@ -179,7 +183,7 @@ export class LiveSession implements Session {
       }
     }
     const alone = await this.lane.run(seq, () => this.exchangeAlone(method, sent, opts));
-    return alone.unsent === 'closed' && attempted !== undefined ? attempted : alone;
+    return alone.unsent === 'closed' && attempted !== undefined ? { ...attempted, retryUnsent: 'closed' } : alone;
   }
 
   /** From now on one request at a time (see the module comment). */

@@ -175,7 +175,7 @@ export default defineCheck({
     // a follow-up that timed out is transport/timeout's (a timeout is never evidence for another check);
     // one that found the process gone is this check's: the server died after the cancellation; one never sent
     // (`unsent`: the session stopped sending after crashes) is evidence of nothing here
-    if (followUp && followUp.request.outcome === 'exit' && followUp.request.unsent === undefined) {
+    if (followUp && followUp.request.outcome === 'exit' && followUp.request.unsent === undefined && followUp.request.retryUnsent === undefined) {
       report({ messageId: 'unresponsive', tool, severity: 'error', data: { tool, outcome: followUp.request.outcome } });
     }
   },

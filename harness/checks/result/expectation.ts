@@ -59,7 +59,8 @@ function mismatchPointer(outcome: Outcome): string {
 /** Outcome against `expect`. */
 function checkOutcome({ scenario, request }: CallRecord, report: Report): void {
   const { outcome } = request;
-  if (outcome === scenario.expect || request.unsent !== undefined) return; // never sent: transport/exit says so
+  // never sent (transport/exit says so), or cut short by the close before its attempt alone (retryUnsent): nothing to judge
+  if (outcome === scenario.expect || request.unsent !== undefined || request.retryUnsent !== undefined) return;
   const data = { tool: scenario.tool, call: `scenario '${scenario.name}'`, expect: scenario.expect, outcome };
   // a timeout or an exit is the transport checks' finding, never evidence for this one: a note only
   if (UNANSWERED.includes(outcome)) return report({ messageId: 'notAnswered', tool: scenario.tool, severity: 'info', data });

@@ -121,6 +121,20 @@ checkTester(check, {
       }),
       findings: [{ messageId: 'negotiateFailed', message: 'The server process started but did not complete protocol negotiation (server/discover or initialize).' }],
     },
+    // a review: after a surface-budget cut, the calls a crash took beside each other (their attempts alone never ran)
+    // were both named as in flight; only the attempt alone tells which crashed the server
+    {
+      name: 'a crash that took two calls whose attempts alone the close left unsent (retryUnsent): the exit only, neither call named',
+      observation: makeObservation({
+        exits: [crash, finalExit],
+        calls: ['boom', 'slow'].map((tool) => {
+          const call = makeCall(tool, {}, { outcome: 'exit' });
+          return { ...call, request: { ...call.request, retryUnsent: 'closed' as const } };
+        }),
+        probes: [{ probe: { id: 'p1', check: 'errors/classification', method: 'tools/call', tool: 'slow' }, request: { id: 9, method: 'tools/call', outcome: 'exit', durationMs: 0, retryUnsent: 'closed' } }],
+      }),
+      findings: [{ messageId: 'unexpectedExit' }],
+    },
     {
       name: 'crash mid-session with a call in flight',
       observation: makeObservation({ exits: [crash, finalExit], calls: [makeCall('ok', { result: { content: [] } }), makeCall('boom', {}, { outcome: 'exit' })] }),
