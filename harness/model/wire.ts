@@ -296,6 +296,12 @@ export interface ShutdownInfo {
   survivorsMayRemain?: boolean;
   /** The configured wait after closing stdin before SIGTERM (`timeouts.stdinGraceMs`), ms. */
   stdinGraceMs: number;
+  /**
+   * True when the process stopped was a restart still negotiating when the harness closed the session (an interrupt,
+   * the surface budget; harness/session/session.ts `close`): stopped mid-handshake, so `endedBy` says nothing of how the
+   * server shuts down (transport/shutdown judges only `survivors`). Absent otherwise.
+   */
+  abandoned?: boolean;
 }
 
 /** A label line of `WireTap.stderrTail`: its first character's index, and the session's process number it names. */

@@ -17,7 +17,8 @@
  * still waiting (in the window, the serial lane or a restart) when the session is closed (`close`: an interrupt, the
  * surface budget) is never written (`unsent: 'closed'`); one already written ends with the process, cut short (exchange.ts); one
  * the crash took whose attempt alone was still waiting keeps its first record, marked `retryUnsent: 'closed'` (written,
- * so a call made, but not known to have crashed the server). For a server that crashes while it handles the request
+ * so a call made, but not known to have crashed the server). A restart still negotiating when the session is closed
+ * is abandoned, its process stopped, never waited for (`close`). For a server that crashes while it handles the request
  * that causes it, which requests run, and on which process, does not depend on how the crash and the window
  * aligned; a crash some time after its cause (a timer) is judged by what came before the exit.
  */
@@ -122,6 +123,10 @@ export class LiveSession implements Session {
   private readonly crashes = new Map<string, number>();
   /** True once a restart failed (the spawn, or its negotiation): nothing is restarted again. */
   private restartFailed = false;
+  /** The link of a restart still negotiating (`respawn`), which `close` abandons; undefined otherwise. */
+  private restarting: Link | undefined;
+  /** The stop of a restart the close abandoned (`close`): its process's shutdown, the session's. */
+  private abandoned: Promise<ShutdownInfo> | undefined;
 
   constructor(
     readonly negotiation: Negotiation,
@@ -278,9 +283,19 @@ export class LiveSession implements Session {
     return this.connector.tap.startedAt;
   }
 
+  /**
+   * Shut the session down. A restart still negotiating is abandoned, not waited for (a review: a restarted process that
+   * never answered initialize held a 8 s surface budget for the start timeout, 120 s): its process is stopped the way
+   * every close stops one (stdin close, SIGTERM, SIGKILL, the tree swept), which ends its handshake, and the requests
+   * waiting for it resolve `unsent: 'closed'`. Its ShutdownInfo says `abandoned`: how a process stopped mid-handshake
+   * ended is not the server's shutdown (transport/shutdown judges only its survivors).
+   */
   close(): Promise<ShutdownInfo> {
     this.closing ??= (async () => {
+      const restart = this.restarting;
+      if (restart) this.abandoned = restart.connection.stop();
       while (this.gate) await this.gate;
+      if (this.abandoned) return { ...(await this.abandoned), abandoned: true };
       return this.link.connection.stop();
     })();
     return this.closing;
@@ -321,13 +336,22 @@ export class LiveSession implements Session {
     try {
       const link = await this.connector.spawn();
       this.link = link;
+      // closed while it started: abandoned before its handshake (close stops it)
+      if (this.closing) {
+        this.abandoned ??= link.connection.stop();
+        return;
+      }
+      this.restarting = link;
       const deps: NegotiateDeps = { connector: this.connector, options: this.options, nextId: this.nextId };
       if (!(await rehandshake(link, this.negotiation, deps))) {
         this.restartFailed = true;
-        await link.connection.kill();
+        // a handshake the close ended (it stops the process): no kill beside that stop
+        if (!this.closing) await link.connection.kill();
       }
     } catch {
       this.restartFailed = true; // spawn failed: the link stays dead, requests resolve `exit` (unsent)
+    } finally {
+      this.restarting = undefined;
     }
   }
 

@@ -5,6 +5,14 @@
  * reported). Its outcome stays the crash's `exit` (transport/exit's), never a timeout of the budget cut: a timeout is a
  * request written and not answered in time (the cut once marked every `exit` left a `timeout`, run/observe.ts).
  * test/fixtures/servers/slow-restart.mjs restarts in 8 s; the budget is 3 s.
+ *
+ * A call the crash took while it was only in flight beside the crashing one is not blamed when the close comes before
+ * the attempts alone that tell them apart (a review: transport/exit named both boom and slow as in flight after a
+ * surface-budget cut, neither in the uncut run): both count as made, transport/exit names the exit only. And the close
+ * does not wait for a restart that never answers initialize (a review: 120 s, the start timeout, against an 8 s
+ * budget): it stops that process (no transport/shutdown finding for it) and the report is written. The start timeout
+ * here (10 min) is past the test's own timeout, so a close that waited for the restart fails the test.
+ * test/fixtures/servers/crash-beside.mjs: `boom` crashes the server once `slow` is in flight too.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +24,12 @@ import { cleanup, findingsOf, outcomesOf, reportOf, runCli, type CliRun } from '
 const SERVER = fileURLToPath(new URL('../fixtures/servers/slow-restart.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-crash-close-'));
 let run: CliRun | undefined;
+let cut: CliRun | undefined;
+let uncut: CliRun | undefined;
 afterAll(() => {
   cleanup(run);
+  cleanup(cut);
+  cleanup(uncut);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -36,4 +48,36 @@ describe('a call that crashed the server, the session closed before its second a
     expect(outcomesOf(report, 'crashes', 'echo')).toEqual(['exit']);
     expect(findingsOf(report, 'crashes', 'transport/timeout').map((f) => `${f.messageId} ${f.tool ?? '-'}`)).toEqual(['surfaceBudget -']);
   });
+});
+
+const BESIDE = fileURLToPath(new URL('../fixtures/servers/crash-beside.mjs', import.meta.url));
+
+/** Run crash-beside.mjs with its restart mode, a fresh marker, and `timeouts`. */
+async function beside(name: string, restart: 'never' | 'serve', timeouts: Record<string, number>): Promise<CliRun> {
+  const config = join(dir, `${name}.config.json`);
+  writeFileSync(config, JSON.stringify({ timeouts, surfaces: [{ name, command: process.execPath, args: [BESIDE, join(dir, `${name}.marker`), `--restart=${restart}`] }] }));
+  return runCli(['run', '--config', config, '-r', 'json'], { timeoutMs: 150_000 });
+}
+
+/** `messageId tool` of a surface's transport findings (exit, shutdown). */
+const transportNotes = (r: CliRun, surface: string) =>
+  [...findingsOf(reportOf(r), surface, 'transport/exit'), ...findingsOf(reportOf(r), surface, 'transport/shutdown')].map((f) => `${f.check} ${f.messageId} ${f.tool ?? '-'}`);
+
+describe('a crash that took two calls, the session closed before their attempts alone (the restart never answers initialize)', () => {
+  it('names neither call as in flight, counts both as made, stops the restart without waiting for it or judging its shutdown', async () => {
+    cut = await beside('cut', 'never', { surfaceMs: 5000, startMs: 600_000, requestMs: 60_000 });
+    const report = reportOf(cut);
+    expect(transportNotes(cut, 'cut')).toEqual(['transport/exit unexpectedExit -']);
+    expect(outcomesOf(report, 'cut', 'boom')).toEqual(['exit']);
+    expect(outcomesOf(report, 'cut', 'slow')).toEqual(['exit']);
+    expect(findingsOf(report, 'cut', 'transport/timeout').map((f) => f.messageId)).toEqual(['surfaceBudget']);
+  }, 180_000);
+
+  it('its uncut twin (the restart serves): the same verdict on the calls, neither named, both answered on the restart', async () => {
+    uncut = await beside('uncut', 'serve', { requestMs: 60_000 });
+    const report = reportOf(uncut);
+    expect(transportNotes(uncut, 'uncut')).toEqual(['transport/exit unexpectedExit -']);
+    expect(outcomesOf(report, 'uncut', 'boom')).toEqual(['success']);
+    expect(outcomesOf(report, 'uncut', 'slow')).toEqual(['success']);
+  }, 180_000);
 });

@@ -12,6 +12,8 @@
  *   message says whether the harness's sweep ended them all (harness/session/stdio/sweep.ts). On Streamable HTTP, the
  *   tree of the server the harness started (command + url) once it exited on its stop (SIGTERM to the tree, as
  *   Playwright's webServer): the same finding. The stdin steps have no HTTP counterpart (no stdin), so only it applies.
+ * - A restart the harness abandoned mid-handshake when it closed the session (an interrupt, the surface budget:
+ *   ShutdownInfo.abandoned): only its survivors are judged; the steps it took to end say nothing of its shutdown.
  */
 import { defineCheck } from '../define.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
@@ -63,7 +65,9 @@ export default defineCheck({
     const data = { graceMs: Math.round(shutdown.stdinGraceMs), basis };
     const severity = bound ? 'warning' : 'info';
     // the stdin steps are stdio's (a Streamable HTTP connection has no stdin; its server is stopped with SIGTERM)
-    const stdio = ctx.observation.transport === 'stdio';
+    // nor for a restart the harness abandoned mid-handshake when it closed the session (ShutdownInfo.abandoned): a server
+    // need not read stdin before its handshake ends, so the signal it took says nothing of its shutdown
+    const stdio = ctx.observation.transport === 'stdio' && shutdown.abandoned !== true;
     if (stdio && shutdown.endedBy === 'sigterm') report({ messageId: 'neededSigterm', severity, data, evidence: { durationMs } });
     if (stdio && shutdown.endedBy === 'sigkill') report({ messageId: 'neededSigkill', severity, data, evidence: { durationMs } });
     // whether the sweep converged within its bounds depends on the machine: message data, never the messageId

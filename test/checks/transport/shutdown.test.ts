@@ -9,6 +9,12 @@ checkTester(check, {
     { name: 'exited after stdin closed', observation: makeObservation({ shutdown: { endedBy: 'stdin-close', durationMs: 30, survivors: 0, stdinGraceMs: 2000 } }) },
     { name: 'had already exited', observation: makeObservation({ shutdown: { endedBy: 'already-exited', durationMs: 0, survivors: 0, stdinGraceMs: 2000 } }) },
     { name: 'no shutdown recorded', observation: makeObservation() },
+    // a review: a restart that never answered initialize held the surface budget; the close now stops it mid-handshake,
+    // and a server need not read stdin before its handshake ends
+    {
+      name: 'a restart the harness abandoned mid-handshake needed SIGTERM: not judged (ShutdownInfo.abandoned)',
+      observation: makeObservation({ protocolVersion: MODERN, shutdown: { endedBy: 'sigterm', durationMs: 2010, survivors: 0, stdinGraceMs: 2000, abandoned: true } }),
+    },
     {
       name: 'Streamable HTTP: the session ended and the server the harness started left nothing',
       observation: makeObservation({ transport: 'streamable-http', shutdown: { endedBy: 'session-end', durationMs: 5, survivors: 0, stdinGraceMs: 0 } }),
@@ -29,6 +35,11 @@ checkTester(check, {
     { name: 'needed SIGKILL on 2026-07-28: a warning', observation: makeObservation({ protocolVersion: MODERN, shutdown: { endedBy: 'sigkill', durationMs: 4020, survivors: 0, stdinGraceMs: 2000 } }), findings: [{ messageId: 'neededSigkill', severity: 'warning' }] },
     // the legacy lifecycle (2024-11-05 to 2025-11-25 §Shutdown) has the client send SIGTERM "if the server does not exit
     // within a reasonable time" and asks nothing of the server: a note (the sweep: @openbnb/mcp-server-airbnb, a 10 s timer)
+    {
+      name: 'a restart the harness abandoned mid-handshake left processes of its tree: still orphans',
+      observation: makeObservation({ protocolVersion: MODERN, shutdown: { endedBy: 'sigterm', durationMs: 2010, survivors: 1, stdinGraceMs: 2000, abandoned: true } }),
+      findings: [{ messageId: 'orphans', severity: 'error' }],
+    },
     {
       name: 'needed SIGTERM on 2025-11-25: a note that says why',
       observation: makeObservation({ shutdown: { endedBy: 'sigterm', durationMs: 2010, survivors: 0, stdinGraceMs: 2000 } }),
