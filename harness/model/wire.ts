@@ -493,6 +493,13 @@ export interface HttpExchange {
      * `oversize`); the events after one are read as usual. Absent when none.
      */
     oversize?: number;
+    /**
+     * Of the `oversize` events, those whose head shows they were not the response to this POST's request: a top-level
+     * `method` member (a notification or a server request) or another request's `id` (session/http/oversize-head.ts).
+     * The others (`result` or `error` first, this request's id, or a head that decides nothing) may have been it.
+     * Absent when none.
+     */
+    oversizeOthers?: number;
   };
   /**
    * The answer's body held bytes that are not valid UTF-8 (a JSON body, or an SSE stream: any of its bytes); the

@@ -13,6 +13,8 @@
  * first page tools/listing `listNotResumed` (warning), and as nothing was listed, harness/untested: the run exits 2.
  * A first page whose SSE stream carried an event with an id, then the response over the frame limit (its head naming
  * no id), then ended awaits no resume: tools/listing `listOversize` (error), as a stdout line over the limit draws.
+ * Not so a notification over the limit (its head shows a `method` member: not the response): the verdict is the
+ * SSE polling one, as with a small notification (review D3).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -29,10 +31,12 @@ let pagePolled: CliRun;
 let listPolled: CliRun;
 let listOver: CliRun;
 let listUnder: CliRun;
+let notifyOver: CliRun;
+let notifyUnder: CliRun;
 
 beforeAll(async () => {
   const surface = (...args: string[]) => runCli(['run', '--url', 'http://127.0.0.1:${port}/mcp', '--', process.execPath, HTTP_FIXTURE, '--port=${port}', ...args]);
-  [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled, listOver, listUnder] = await Promise.all([
+  [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled, listOver, listUnder, notifyOver, notifyUnder] = await Promise.all([
     surface('--fault=fail-call=500'),
     surface('--sse', '--fault=fail-call=500'),
     surface(),
@@ -43,10 +47,12 @@ beforeAll(async () => {
     surface('--fault=poll-list'),
     surface('--sse', '--fault=big-list=17000000'), // over the 16 MiB frame limit
     surface('--sse', '--fault=big-list=1000'),
+    surface('--sse', '--fault=big-notification=17000000'), // over the 16 MiB frame limit
+    surface('--sse', '--fault=big-notification=1000'),
   ]);
 }, 120_000);
 
-afterAll(() => [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled, listOver, listUnder].forEach(cleanup));
+afterAll(() => [failed, failedSse, twin, twinSse, late202, pageFailed, pagePolled, listPolled, listOver, listUnder, notifyOver, notifyUnder].forEach(cleanup));
 
 // The session waits for every POSTed notification's answer to end (within timeouts.termGraceMs) before it
 // closes, so a 202 whose headers and body come after the rest of the session is still judged: its verdict
@@ -111,7 +117,7 @@ it('the first tools/list page on an SSE stream closed after an event with an id 
 it('the first tools/list page answered on an SSE stream by an event over the frame limit after an event with an id: tools/listing listOversize (error, naming an SSE event, no pointer to transport/stdout), no resume awaited, exit 1', () => {
   expect(notes(listOver)).toEqual(['tools/listing listOversize error']);
   const finding = reportOf(listOver).findings.find((f) => f.messageId === 'listOversize');
-  expect(finding?.message).toMatch(/^tools\/list was answered with an SSE event over the harness's frame limit/);
+  expect(finding?.message).toMatch(/^tools\/list was answered with an SSE event \(possibly the response\) over the harness's frame limit/);
   expect(finding?.message).not.toContain('transport/stdout');
   expect(reportOf(listOver).findings.some((f) => f.messageId === 'notResumed' || f.messageId === 'listNotResumed')).toBe(false);
   expect(listOver.exitCode).toBe(1);
@@ -120,4 +126,13 @@ it('the first tools/list page answered on an SSE stream by an event over the fra
 it('its twin, the same stream with the response under the frame limit: listed, no finding above info, exit 0', () => {
   expect(notes(listUnder)).toEqual([]);
   expect(listUnder.exitCode).toBe(0);
+});
+
+// review D3: an event with an id, then a log notification over the frame limit, then the end of the stream drew
+// listOversize (error, exit 1) where the same stream with a small notification drew listNotResumed (warning, exit 2)
+it('the first tools/list page on an SSE stream with an event with an id, then a notification over the frame limit, then its end: the verdict of the small twin (listNotResumed, harness/untested, exit 2), no listOversize', () => {
+  expect(notes(notifyUnder)).toEqual(['harness/untested untested error', 'tools/listing listNotResumed warning']);
+  expect(notes(notifyOver)).toEqual(notes(notifyUnder));
+  expect(notifyOver.exitCode).toBe(2);
+  expect(notifyUnder.exitCode).toBe(2);
 });

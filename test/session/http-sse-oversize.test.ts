@@ -28,6 +28,8 @@ describe('an SSE event over the frame limit before the answer', () => {
     expect(post).toMatchObject({ status: 200, contentType: 'text/event-stream', answered: true, sse: { ended: true } });
     expect(post?.error).toBeUndefined();
     expect(post?.sse?.oversize ?? 0).toBe(oversize);
+    // its head shows a `method` member: not the call's response (review D3)
+    expect(post?.sse?.oversizeOthers ?? 0).toBe(oversize);
     const big = lines.filter((l) => l.kind === 'oversize');
     expect(big.length).toBe(oversize);
     for (const line of big) expect(line.bytes).toBeGreaterThan(4 * LIMIT);
@@ -48,6 +50,7 @@ describe('an SSE event over the frame limit that is the answer', () => {
     const [add, echo] = exchanges.filter((e) => e.message?.method === 'tools/call');
     expect(add).toMatchObject({ status: 200, answered: false, sse: { events: 0, ended: true, oversize: 1 } });
     expect(add?.error).toBeUndefined();
+    expect(add?.sse?.oversizeOthers).toBeUndefined(); // its head names this request's id: possibly (here surely) its response
     expect(echo).toMatchObject({ answered: true, sse: { events: 1, ended: true } });
     expect(echo?.sse?.oversize).toBeUndefined();
   });

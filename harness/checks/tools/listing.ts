@@ -17,6 +17,9 @@
  *   On Streamable HTTP so is a first page whose POST's answer held an SSE event (or was a JSON body) over the limit
  *   and no response, even when the discarded event's head named no id (`result` first): it may have been the
  *   response, so the stream awaits no resume (a review: after an earlier event with an id it was `listNotResumed`).
+ *   Not so an event whose head shows a `method` member (a notification or a server request) or another request's id:
+ *   it was not the response, so the page is judged as if the event had been small (after an event with an id and the
+ *   stream's end, `listNotResumed`). A head that decides nothing counts as possibly the response, and says so.
  *   Pagination is the spec's way to serve a large tool set (spec:2025-11-25/server/utilities/pagination.mdx).
  *   A first page whose Streamable HTTP answer carried no JSON-RPC response (a 500, a 404, a redirect the harness does
  *   not follow, a 2xx without it) is an error too, naming the HTTP status (and, for a 2xx, why): the run listed nothing (the review of the oversize fix: 307,
@@ -60,7 +63,8 @@ import type { HttpExchange } from '../../model/wire.ts';
 function oversizeData(exchanges: readonly HttpExchange[] | undefined, method: string, id: number | string): { what: string; named: string } {
   if (exchanges === undefined) return { what: 'a line', named: ' (transport/stdout names the line)' };
   const exchange = requestExchange(exchanges, method, id);
-  const what = (exchange?.sse?.oversize ?? 0) > 0 ? 'an SSE event' : exchange?.error === 'oversize' ? 'a JSON body' : 'a message';
+  // an event whose head showed no `method` and no other id: maybe the response, maybe not (`result` after params...)
+  const what = exchange !== undefined && exchange.error !== 'oversize' && overLimit(exchange) ? 'an SSE event (possibly the response)' : exchange?.error === 'oversize' ? 'a JSON body' : 'a message';
   return { what, named: '' };
 }
 

@@ -57,8 +57,9 @@ export function requestExchange(exchanges: readonly HttpExchange[] | undefined, 
  * Whether an exchange's SSE stream ended by itself after an event with an id, before the response: the server MAY close
  * a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 basic/transports §Sending Messages to
  * the Server, SSE polling), which the harness does not do, so the server is not at fault (a stream that broke off is).
- * A stream that carried an event over the frame limit is not such a stream: that event, discarded unread
- * (`HttpExchange.sse.oversize`), may have been the response, so it is judged as an answer over the limit (`overLimit`).
+ * A stream that carried an event over the frame limit that may have been the response is not such a stream: that
+ * event, discarded unread (`HttpExchange.sse.oversize`), is judged as an answer over the limit (`overLimit`); one whose
+ * head showed a notification or a server request (`sse.oversizeOthers`) does not stop a stream from being resumable.
  * @param e an exchange of a POSTed request
  */
 export function resumable(e: HttpExchange): boolean {
@@ -66,13 +67,21 @@ export function resumable(e: HttpExchange): boolean {
 }
 
 /**
- * Whether an exchange's answer held a message over the frame limit, discarded unread: a JSON body over it (`error`
- * `oversize`) or an SSE event over it (`sse.oversize`). The request such an answer carried no response to may have
- * been answered by it, like a stdout line over the limit (whose head named no id).
+ * Whether an exchange's answer held a message over the frame limit, discarded unread, that may have been the response
+ * to its request: a JSON body over it (`error` `oversize`), or an SSE event over it (`sse.oversize`) whose head did not
+ * show it was something else (`sse.oversizeOthers`: a `method` member, i.e. a notification or a server request, or
+ * another request's id). A head with `result` or `error` first, this request's id, or nothing that decides counts:
+ * such an event is possibly the response, like a stdout line over the limit whose head named no id. An oversized
+ * notification does not: the stream is judged by what else it carried (an SSE polling stream may await a resume).
  * @param e an exchange of a POSTed request
  */
 export function overLimit(e: HttpExchange): boolean {
-  return e.error === 'oversize' || (e.sse?.oversize ?? 0) > 0;
+  return e.error === 'oversize' || possibleOversizeAnswers(e) > 0;
+}
+
+/** The SSE events over the frame limit that may have been the exchange's response (`overLimit`). */
+function possibleOversizeAnswers(e: HttpExchange): number {
+  return (e.sse?.oversize ?? 0) - (e.sse?.oversizeOthers ?? 0);
 }
 
 /**
@@ -87,7 +96,7 @@ export function whyNoResponse(e: HttpExchange & { status: number }): { type: str
   if (e.contentType === 'text/event-stream') {
     if (e.error !== undefined) return { type, reason: 'the SSE stream broke off before the response' };
     // the harness discarded an event it could not hold (HttpExchange.sse.oversize): it may have been the response
-    if ((e.sse?.oversize ?? 0) > 0) return { type, reason: 'the SSE stream ended without the response, after an event over the frame limit (discarded unread)' };
+    if (possibleOversizeAnswers(e) > 0) return { type, reason: 'the SSE stream ended after an event over the frame limit, possibly the response (discarded unread)' };
     return { type, reason: 'the SSE stream ended without the response' };
   }
   if (e.contentType !== 'application/json') return { type, reason: e.bodyBytes === 0 ? 'an empty body' : 'the body is neither application/json nor text/event-stream' };

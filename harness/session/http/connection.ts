@@ -19,6 +19,7 @@ import type { EnvMask } from '../env-mask.ts';
 import { idKey } from '../rpc-channel.ts';
 import { settlesWithin } from '../timing.ts';
 import { nodeHttp, nodeHttps } from './node-http.ts';
+import { notTheResponse } from './oversize-head.ts';
 import { SseReader } from './sse-reader.ts';
 import type { Connection, FrameListener, SendOptions, UnansweredListener } from '../transport.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
@@ -309,6 +310,8 @@ export class HttpConnection implements Connection {
       },
       oversize: (head, bytes) => {
         sse.oversize = (sse.oversize ?? 0) + 1;
+        // a notification or a server request (a `method` member), or another request's id, was not this POST's response
+        if (message.kind === 'request' && notTheResponse(head, message.id)) sse.oversizeOthers = (sse.oversizeOthers ?? 0) + 1;
         this.options.tap.line(this.options.mask.line(head), bytes, { kind: 'oversize' });
         // the raw head: read for the id of the request it answers (rpc-channel.ts idFromHead), never shown
         this.oversizeListener(head, bytes);

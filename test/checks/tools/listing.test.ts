@@ -88,7 +88,25 @@ checkTester(check, {
         const failed = page(undefined, 'unanswered');
         return httpListing([failed], [listPost(failed.id, { ...polled, sse: { events: 1, ended: true, withId: true, oversize: 1 } })]);
       })(),
-      findings: [{ messageId: 'listOversize', severity: 'error', message: "tools/list was answered with an SSE event over the harness's frame limit (16 MiB), which it does not parse; no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor)." }],
+      findings: [{ messageId: 'listOversize', severity: 'error', message: "tools/list was answered with an SSE event (possibly the response) over the harness's frame limit (16 MiB), which it does not parse; no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor)." }],
+    },
+    // review D3: the event over the limit was a notification (its head showed a `method` member), not the response:
+    // the page is judged as if the notification had been small (SSE polling: listNotResumed), not listOversize
+    {
+      name: 'first page: an SSE stream with an id, then a notification over the frame limit, then its end: listNotResumed, as with a small notification',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([failed], [listPost(failed.id, { ...polled, sse: { events: 1, ended: true, withId: true, oversize: 1, oversizeOthers: 1 } })]);
+      })(),
+      findings: [{ messageId: 'listNotResumed', severity: 'warning' }],
+    },
+    {
+      name: 'a later page: an SSE stream with an id, then a notification over the frame limit: pageFailed (a resume awaited), not pageNoAnswer',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([ok(['a'], 'x'), failed], [listPost(failed.id, { ...polled, sse: { events: 1, ended: true, withId: true, oversize: 1, oversizeOthers: 1 } })]);
+      })(),
+      findings: [{ messageId: 'pageFailed', severity: 'warning' }],
     },
     {
       name: 'first page: a JSON body over the frame limit (its head naming no id): listOversize naming a JSON body',
@@ -104,7 +122,7 @@ checkTester(check, {
         const failed = page(undefined, 'unanswered');
         return httpListing([ok(['a'], 'x'), failed], [listPost(failed.id, { ...polled, sse: { events: 1, ended: true, withId: true, oversize: 1 } })]);
       })(),
-      findings: [{ messageId: 'pageNoAnswer', severity: 'error', message: 'Page 2 of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page 1 were not listed or tested. The HTTP answer to tools/list had status 200 (Content-Type text/event-stream): the SSE stream ended without the response, after an event over the frame limit (discarded unread).' }],
+      findings: [{ messageId: 'pageNoAnswer', severity: 'error', message: 'Page 2 of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page 1 were not listed or tested. The HTTP answer to tools/list had status 200 (Content-Type text/event-stream): the SSE stream ended after an event over the frame limit, possibly the response (discarded unread).' }],
     },
     // the review of the oversize fix: a Streamable HTTP tools/list answered 500 (or 404, 307) with no body passed with exit 0
     {

@@ -219,7 +219,7 @@ checkTester(check, {
         { calls: [bigAnswer] },
       ),
       findings: [
-        { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response, after an event over the frame limit (discarded unread)', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended after an event over the frame limit, possibly the response (discarded unread)', count: 1 } },
       ],
     },
     // the review of the SSE oversize fix: an event with an id before the discarded one made the stream look like one
@@ -231,7 +231,29 @@ checkTester(check, {
         { calls: [bigAnswer] },
       ),
       findings: [
-        { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response, after an event over the frame limit (discarded unread)', count: 1 } },
+        { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended after an event over the frame limit, possibly the response (discarded unread)', count: 1 } },
+      ],
+    },
+    // review D3: the event over the limit was a notification (its head showed a `method` member): it was not the
+    // response, so the stream is judged as if it had been small: SSE polling, a resume awaited (notResumed, info)
+    {
+      name: 'an SSE stream with an event with an id, then a notification over the frame limit, then its end: notResumed (info), as with a small notification',
+      observation: http(
+        [INIT, ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 300_000, messages: 0, answered: false, sse: { events: 1, ended: true, withId: true, oversize: 1, oversizeOthers: 1 }, message: { kind: 'request', id: idOf(bigAnswer), method: 'tools/call' } })],
+        { calls: [bigAnswer] },
+      ),
+      findings: [
+        { messageId: 'notResumed', severity: 'info', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended without the response', count: 1 } },
+      ],
+    },
+    {
+      name: 'an SSE stream with an event with an id, then a notification and a possible response over the frame limit: noResponse (one event may have been the response)',
+      observation: http(
+        [INIT, ex({ status: 200, contentType: 'text/event-stream', bodyBytes: 300_000, messages: 0, answered: false, sse: { events: 1, ended: true, withId: true, oversize: 2, oversizeOthers: 1 }, message: { kind: 'request', id: idOf(bigAnswer), method: 'tools/call' } })],
+        { calls: [bigAnswer] },
+      ),
+      findings: [
+        { messageId: 'noResponse', severity: 'error', tool: 'lookup', data: { method: 'tools/call', status: 200, type: ' (Content-Type text/event-stream)', reason: 'the SSE stream ended after an event over the frame limit, possibly the response (discarded unread)', count: 1 } },
       ],
     },
     // the review: the listing's page 2 on an SSE stream closed after an event with an id (SSE polling) was left out

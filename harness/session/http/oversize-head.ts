@@ -1,0 +1,93 @@
+/**
+ * Whether a message over the frame limit, known only by its head (the first characters of its text, kept unparsed),
+ * cannot have been the response to a given request: read from the head's top-level members, in order, up to the
+ * first that decides. A JSON-RPC response carries `result` or `error` and no `method` (2025-11-25 basic §Responses);
+ * a notification or a server request carries `method`.
+ */
+
+/** Where a member's value ends when it is complete in the head; -1 when the head ends inside it. */
+function skipValue(head: string, at: number): number {
+  let depth = 0;
+  let i = at;
+  while (i < head.length) {
+    const c = head[i];
+    if (c === '"') {
+      i = skipString(head, i);
+      if (i < 0) return -1;
+      if (depth === 0) return i;
+      continue;
+    }
+    if (c === '{' || c === '[') depth += 1;
+    else if (c === '}' || c === ']') {
+      if (depth === 0) return i; // the end of the enclosing object: the value before it was a literal
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    } else if (depth === 0 && (c === ',' || /\s/.test(c))) return i;
+    i += 1;
+  }
+  return -1;
+}
+
+/** The index after the JSON string starting at `at` (a `"`); -1 when the head ends inside it. */
+function skipString(head: string, at: number): number {
+  for (let i = at + 1; i < head.length; i++) {
+    if (head[i] === '\\') i += 1;
+    else if (head[i] === '"') return i + 1;
+  }
+  return -1;
+}
+
+/** The index of the first non-whitespace character at or after `at` (head.length when none). */
+function skipSpace(head: string, at: number): number {
+  let i = at;
+  while (i < head.length && /\s/.test(head[i])) i += 1;
+  return i;
+}
+
+/**
+ * Whether the head of a message over the frame limit shows that it is not the response to the request with JSON-RPC
+ * id `id`: a top-level `method` member (a notification or a server request), or a top-level `id` (a number or a
+ * string, complete in the head) other than `id` (1 and "1" differ), before any `result` or `error` member. False
+ * (it may have been the response) for a head with `result` or `error` first, with `id` equal to `id`, with an id of
+ * `null`, and for an inconclusive head: not an object, cut off before a member that decides, or empty.
+ * @param head the start of the message's text (SSE: of its event's data; at most a few hundred characters)
+ * @param id the JSON-RPC id of the request whose response is awaited; undefined when none is (every head may then be
+ *   the answer only if it has no `method`)
+ */
+export function notTheResponse(head: string, id: number | string | undefined): boolean {
+  let i = skipSpace(head, 0);
+  if (head[i] !== '{') return false;
+  i += 1;
+  for (;;) {
+    i = skipSpace(head, i);
+    if (head[i] !== '"') return false; // `}` (an empty object), a cut-off head or not JSON: inconclusive
+    const keyEnd = skipString(head, i);
+    if (keyEnd < 0) return false;
+    let key: string;
+    try {
+      key = JSON.parse(head.slice(i, keyEnd)) as string;
+    } catch {
+      return false;
+    }
+    i = skipSpace(head, keyEnd);
+    if (head[i] !== ':') return false;
+    i = skipSpace(head, i + 1);
+    if (key === 'method') return true;
+    if (key === 'result' || key === 'error') return false;
+    const end = skipValue(head, i);
+    if (end < 0) return false;
+    if (key === 'id') {
+      let value: unknown;
+      try {
+        value = JSON.parse(head.slice(i, end));
+      } catch {
+        return false;
+      }
+      if (typeof value !== 'number' && typeof value !== 'string') return false;
+      return value !== id;
+    }
+    i = skipSpace(head, end);
+    if (head[i] !== ',') return false;
+    i += 1;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * notTheResponse (session/http/oversize-head.ts): what the head of an SSE event over the frame limit shows of it. A
+ * `method` member or another request's id first: not the awaited response (review D3: an oversized log notification
+ * made an SSE polling stream "answered over the limit"). `result`/`error` first, this request's id, or a head that
+ * decides nothing: possibly the response (false), the conservative side.
+ */
+import { describe, expect, it } from 'vitest';
+import { notTheResponse } from '../../harness/session/http/oversize-head.ts';
+
+const pad = 'x'.repeat(300);
+
+describe('notTheResponse', () => {
+  it.each([
+    ['a notification, jsonrpc first', `{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"${pad}`, 7],
+    ['a notification, method first (as the TS SDK writes it)', `{"method":"notifications/message","params":{"level":"info","data":"${pad}`, 7],
+    ['a server request with its own id', `{"jsonrpc":"2.0","id":0,"method":"sampling/createMessage","params":{"x":"${pad}`, 7],
+    ['a method after a nested member', ` { "params" : {"a":[1,{"b":"}"}]}, "method":"notifications/progress"`, 7],
+    ['a response to another id', `{"jsonrpc":"2.0","id":8,"result":{"x":"${pad}`, 7],
+    ['a string id against a number id (1 and "1" differ)', `{"id":"7","result":{"x":"${pad}`, 7],
+  ])('%s: true', (_, head, id) => expect(notTheResponse(head, id)).toBe(true));
+
+  it.each([
+    ['result first (its id after the padding)', `{"result":{"_meta":{"pad":"${pad}`, 7],
+    ['error first', `{"jsonrpc":"2.0","error":{"code":-32603,"message":"${pad}`, 7],
+    ['this request\'s id', `{"jsonrpc":"2.0","id":7,"result":{"x":"${pad}`, 7],
+    ['this request\'s string id', `{"id":"abc","method":"x"`, 'abc'],
+    ['a null id', `{"jsonrpc":"2.0","id":null,"error":{}}`, 7],
+    ['an id cut off by the head (7 may be 70)', `{"jsonrpc":"2.0","id":7`, 70],
+    ['params first, cut off before any deciding member', `{"params":{"x":"${pad}`, 7],
+    ['a key cut off', `{"meth`, 7],
+    ['an empty head (over the limit before any data)', '', 7],
+    ['not an object', `[{"method":"notifications/message"}]`, 7],
+    ['not JSON', `hello ${pad}`, 7],
+  ])('%s: false (possibly the response)', (_, head, id) => expect(notTheResponse(head, id as number | string)).toBe(false));
+});
