@@ -4,11 +4,11 @@
  * directory holding them, the top last, and a symlink changed itself (lchown), never what it names. The order runs as
  * any user (the change is recorded); the real change of owner as root only, as the other isolate tests.
  */
-import { lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handOver } from '../../harness/run/hand-over.ts';
+import { HandOverRefused, handOver } from '../../harness/run/hand-over.ts';
 import { isolateSpec } from '../../harness/run/isolate.ts';
 import { createSandbox, removeSandbox, type Sandbox } from '../../harness/run/sandbox.ts';
 
@@ -42,6 +42,41 @@ describe('handOver', () => {
       const later = changed.slice(i + 1);
       expect(later.filter((p) => p.startsWith(`${path}/`)), `${path} changed before what it holds`).toEqual([]);
     }
+  });
+});
+
+describe('handOver checks the top first (review 16, D5)', () => {
+  const record = () => {
+    const changed: string[] = [];
+    return { changed, change: async (path: string) => void changed.push(relative(box, path)) };
+  };
+
+  it('refuses a symlink in place of the top, changing nothing, never what it names', async () => {
+    const victim = join(box, 'victim');
+    mkdirSync(join(victim, 'inner'), { recursive: true });
+    symlinkSync(victim, join(box, 'top'));
+    const { changed, change } = record();
+    await expect(handOver(join(box, 'top'), { uid: NOBODY, gid: NOBODY }, change)).rejects.toThrow(HandOverRefused);
+    await expect(handOver(join(box, 'top'), { uid: NOBODY, gid: NOBODY }, change)).rejects.toThrow(`refusing to hand over ${join(box, 'top')}: it is a symbolic link`);
+    expect(changed).toEqual([]);
+  });
+
+  it('refuses a top that is not a directory', async () => {
+    writeFileSync(join(box, 'file'), '');
+    const { changed, change } = record();
+    await expect(handOver(join(box, 'file'), { uid: NOBODY, gid: NOBODY }, change)).rejects.toThrow(`refusing to hand over ${join(box, 'file')}: it is not a directory`);
+    expect(changed).toEqual([]);
+  });
+
+  it.skipIf(!ROOT_USER)("refuses a top another user owns (as root: chown), and hands over root's own", async () => {
+    mkdirSync(join(box, 'theirs', 'inner'), { recursive: true });
+    chownSync(join(box, 'theirs'), NOBODY, NOBODY);
+    const { changed, change } = record();
+    await expect(handOver(join(box, 'theirs'), { uid: NOBODY, gid: NOBODY }, change)).rejects.toThrow(`it belongs to uid ${NOBODY}, not to the harness's user (uid 0)`);
+    expect(changed).toEqual([]);
+    mkdirSync(join(box, 'mine', 'inner'), { recursive: true });
+    await handOver(join(box, 'mine'), { uid: NOBODY, gid: NOBODY }, change);
+    expect(changed).toEqual(['mine/inner', 'mine']);
   });
 });
 
