@@ -15,8 +15,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
-import { constants, lstatSync, realpathSync } from 'node:fs';
-import { dirname, join, parse, resolve } from 'node:path';
+import { constants } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { firstOpenDirectory, type IsolatedUser } from './isolated-access.ts';
 
 /**
  * Write `text` (UTF-8) to the output file at `path`, creating its directory, so that nothing another user planted at
@@ -75,77 +76,28 @@ async function writeInPlace(path: string, text: string): Promise<void> {
   }
 }
 
-/** The sticky bit of a directory's mode (only an entry's owner may rename or remove it). */
-const STICKY = 0o1000;
-/** Writable by others, by the group. */
-const OTHER_WRITE = 0o002;
-const GROUP_WRITE = 0o020;
-
-/** The user an isolated server runs as, for `isolationOutputProblem`. */
-export interface IsolatedUser {
-  uid: number;
-  gid: number;
-}
+/** The user an isolated server runs as, for `isolationOutputProblem` (./isolated-access.ts). */
+export type { IsolatedUser };
 
 /**
  * Why writing output files to `paths` (absolute) is unsafe while a server runs as `user` (`--isolate`), or undefined
  * when it is safe. A directory on a path (from the file's own directory up to the root, as written and as resolved
- * through symlinks) is unsafe when the isolated user owns it, or may write it (others' write bit, or the group's when
- * it is the user's group) without the sticky bit: there the server could rename the harness's directory away and put a
- * symlink in its place. The file's own directory is unsafe when the isolated user may write it at all, sticky or not:
- * there it could create a directory or a link under a report's name first and cost the run its report (/tmp as the
- * report directory). Directories that do not exist yet are the harness's to create. Access control lists are not
- * read. Never throws.
+ * through symlinks) is unsafe when it is open to the isolated user (./isolated-access.ts: it owns it, or may write it
+ * through others' or its group's bit without the sticky bit): there the server could rename the harness's directory
+ * away and put a symlink in its place. The file's own directory is unsafe when the isolated user may write it at all,
+ * sticky or not: there it could create a directory or a link under a report's name first and cost the run its report
+ * (/tmp as the report directory). Directories that do not exist yet are the harness's to create. Access control lists
+ * are not read. Never throws.
  */
 export function isolationOutputProblem(paths: readonly string[], user: IsolatedUser): string | undefined {
   for (const path of paths) {
-    const written = chainProblem(dirname(path), path, user);
-    if (written !== undefined) return written;
-    const existing = deepestExisting(dirname(path));
-    let real: string | undefined;
-    try {
-      real = realpathSync(existing);
-    } catch {
-      real = undefined;
-    }
-    const resolved = real === undefined || real === existing ? undefined : chainProblem(real, path, user);
-    if (resolved !== undefined) return resolved;
+    const own = dirname(path);
+    const open = firstOpenDirectory(own, user, (dir) => dir !== own);
+    if (open === undefined) continue;
+    if (open.opening === 'owns') return `${open.dir} belongs to the user an isolated server runs as (uid ${user.uid}): that server could redirect the harness's write of ${path}`;
+    return `${open.dir} is writable by the user an isolated server runs as (uid ${user.uid}, gid ${user.gid})${open.dir === own ? '' : ' and not sticky'}: that server could put something in the way of the harness's write of ${path}`;
   }
   return undefined;
-}
-
-/** The first directory from `start` up to the root that makes writing `path` unsafe (see `isolationOutputProblem`). */
-function chainProblem(start: string, path: string, user: IsolatedUser): string | undefined {
-  const root = parse(start).root;
-  const own = dirname(path);
-  for (let dir = start; ; dir = dirname(dir)) {
-    let stat;
-    try {
-      stat = lstatSync(dir);
-    } catch {
-      stat = undefined; // not there (yet): created by the harness before any server starts
-    }
-    if (stat !== undefined && stat.uid === user.uid) return `${dir} belongs to the user an isolated server runs as (uid ${user.uid}): that server could redirect the harness's write of ${path}`;
-    if (stat !== undefined && stat.isDirectory()) {
-      const writable = (stat.mode & OTHER_WRITE) !== 0 || (stat.gid === user.gid && (stat.mode & GROUP_WRITE) !== 0);
-      if (writable && (dir === own || (stat.mode & STICKY) === 0)) {
-        return `${dir} is writable by the user an isolated server runs as (uid ${user.uid}, gid ${user.gid})${dir === own ? '' : ' and not sticky'}: that server could put something in the way of the harness's write of ${path}`;
-      }
-    }
-    if (dir === root) return undefined;
-  }
-}
-
-/** `dir` or its nearest existing ancestor. */
-function deepestExisting(dir: string): string {
-  for (let d = dir; ; d = dirname(d)) {
-    try {
-      lstatSync(d);
-      return d;
-    } catch {
-      if (d === dirname(d)) return d;
-    }
-  }
 }
 
 /**

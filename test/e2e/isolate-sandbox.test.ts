@@ -22,8 +22,10 @@ describe.skipIf(!ROOT_USER)('--isolate --sandbox with a TMPDIR the user nobody c
   let records: string;
   let privateTmp: string;
   let openTmp: string;
+  let nobodyTmp: string;
   let blocked: CliRun;
   let open: CliRun;
+  let owned: CliRun;
   const run = (tmp: string, record: string) =>
     runCli(['run', '--isolate', '--sandbox', '--', process.execPath, join(box, 'home-at-boot.mjs'), join(records, record)], { env: { TMPDIR: tmp } });
   const recordedHome = (record: string) => readFileSync(join(records, record), 'utf8');
@@ -41,12 +43,16 @@ describe.skipIf(!ROOT_USER)('--isolate --sandbox with a TMPDIR the user nobody c
     privateTmp = mkdtempSync(join('/tmp', 'mh-iso-private-'));
     openTmp = mkdtempSync(join('/tmp', 'mh-iso-open-'));
     chmodSync(openTmp, 0o755);
-    [blocked, open] = await Promise.all([run(privateTmp, 'blocked.txt'), run(openTmp, 'open.txt')]);
+    // a TMPDIR nobody owns (review 16, D5): nobody could rename a sandbox made there and put a symlink in its place
+    nobodyTmp = mkdtempSync(join('/tmp', 'mh-iso-nobody-'));
+    chmodSync(nobodyTmp, 0o755);
+    chownSync(nobodyTmp, NOBODY, NOBODY);
+    [blocked, open, owned] = await Promise.all([run(privateTmp, 'blocked.txt'), run(openTmp, 'open.txt'), run(nobodyTmp, 'owned.txt')]);
   }, 130_000);
 
   afterAll(() => {
-    [blocked, open].forEach(cleanup);
-    for (const dir of [box, privateTmp, openTmp]) rmSync(dir, { recursive: true, force: true });
+    [blocked, open, owned].forEach(cleanup);
+    for (const dir of [box, privateTmp, openTmp, nobodyTmp]) rmSync(dir, { recursive: true, force: true });
   });
 
   it('boots the server with its sandbox outside the private TMPDIR, in a directory nobody can search', () => {
@@ -70,6 +76,14 @@ describe.skipIf(!ROOT_USER)('--isolate --sandbox with a TMPDIR the user nobody c
     const home = recordedHome('open.txt');
     expect(dirname(dirname(home))).toBe(openTmp);
     expect(existsSync(dirname(home))).toBe(false);
+  });
+
+  it('passes over a TMPDIR the user nobody owns for /tmp, and leaves nothing in it', () => {
+    expect(owned.exitCode, owned.stderr).toBeLessThanOrEqual(1);
+    expect(findingsOf(reportOf(owned), 'ad-hoc', 'transport/exit')).toEqual([]);
+    const home = recordedHome('owned.txt');
+    expect(dirname(dirname(home))).toBe('/tmp');
+    expect(readdirSync(nobodyTmp).filter((name) => name.startsWith('mcp-harness-'))).toEqual([]);
   });
 
   // no directory left that nobody can search: TMPDIR, /tmp and /var/tmp all private, in a mount namespace of the

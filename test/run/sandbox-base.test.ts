@@ -107,7 +107,7 @@ describe.skipIf(!POSIX || ME.uid === OTHER.uid)('sandbox base for an isolated us
       expect(() => sandboxBase(OTHER, primary, [dir('closed', 0o700)])).toThrow(
         `--isolate: the temp directory ${primary} where the sandbox would go is unfit for the user the server runs as (uid ${OTHER.uid}, gid ${OTHER.gid}): ${primary} (writable by every user without the sticky bit)`,
       );
-      expect(() => sandboxBase(OTHER, primary, [])).toThrow(`or set the sticky bit on ${primary}`);
+      expect(() => sandboxBase(OTHER, primary, [])).toThrow(`or take that write permission away from ${primary} or set its sticky bit`);
     });
 
     it('throws when nothing is left, naming the blocking directory, the user, each refused fallback and what to do', () => {
@@ -126,6 +126,66 @@ describe.skipIf(!POSIX || ME.uid === OTHER.uid)('sandbox base for an isolated us
       expect(message).toContain(`${join(box, 'loose')} (writable by every user without the sticky bit)`);
       expect(message).toContain(`${join(box, 'missing')} (could not be read)`);
       expect(message).toContain('Set TMPDIR to a directory every user may search');
+    });
+
+    // review 16, D5: a base the user could rename entries in (it owns it or a directory above, or may write it through
+    // its group's bit without the sticky bit) is refused: there one isolated server could swap a sibling's fresh
+    // sandbox for a symlink before the hand-over
+    it("passes over a temp directory of the user's group, writable by the group without the sticky bit, as it does a fallback", () => {
+      const member = { uid: OTHER.uid, gid: ME.gid };
+      const fallback = dir('fallback', 0o755);
+      expect(sandboxBase(member, dir('group-loose', 0o775), [dir('group-loose-fallback', 0o775), fallback])).toBe(fallback);
+      expect(() => sandboxBase(member, join(box, 'group-loose'), [])).toThrow(
+        `${join(box, 'group-loose')} (writable by that user's group (gid ${ME.gid}) without the sticky bit)`,
+      );
+      // the twin: the same modes, another group, or the sticky bit
+      expect(sandboxBase(OTHER, join(box, 'group-loose'), [fallback])).toBe(join(box, 'group-loose'));
+      expect(sandboxBase(member, dir('group-sticky', 0o1775), [fallback])).toBe(join(box, 'group-sticky'));
+    });
+
+    describe.skipIf(ME.uid !== 0)('a temp directory the user owns (as root: chown)', () => {
+      const ownedBy = (path: string, who: { uid: number; gid: number }) => {
+        chownSync(path, who.uid, who.gid);
+        return path;
+      };
+
+      it('passes over it for the first fallback, and throws when none is left, saying why and what to do', () => {
+        const primary = ownedBy(dir('owned', 0o755), OTHER);
+        const fallback = dir('fallback', 0o755);
+        expect(sandboxBase(OTHER, primary, [ownedBy(dir('owned-fallback', 0o755), OTHER), fallback])).toBe(fallback);
+        let message = '';
+        try {
+          sandboxBase(OTHER, primary, [join(box, 'owned-fallback')]);
+        } catch (error) {
+          expect(error).toBeInstanceOf(SandboxBaseUnavailable);
+          message = (error as Error).message;
+        }
+        expect(message).toContain(`unfit for the user the server runs as (uid ${OTHER.uid}, gid ${OTHER.gid}): ${primary} (belongs to that user (uid ${OTHER.uid}))`);
+        expect(message).toContain(`no fallback fits: ${join(box, 'owned-fallback')} (belongs to that user`);
+        expect(message).toContain(`or give ${primary} to another user`);
+      });
+
+      it('passes over a temp directory below one the user owns, and one reached through a symlink to it', () => {
+        const parent = ownedBy(dir('owned-parent', 0o755), OTHER);
+        const inner = join(parent, 'inner');
+        mkdirSync(inner);
+        chmodSync(inner, 0o755);
+        const fallback = dir('fallback', 0o755);
+        expect(sandboxBase(OTHER, inner, [fallback])).toBe(fallback);
+        expect(() => sandboxBase(OTHER, inner, [])).toThrow(`${inner} (${parent} above it: belongs to that user`);
+        symlinkSync(inner, join(box, 'link'));
+        expect(sandboxBase(OTHER, join(box, 'link'), [fallback])).toBe(fallback);
+      });
+
+      it("passes over a temp directory writable by the user's group (gid 65534-like) without the sticky bit", () => {
+        const primary = ownedBy(dir('group', 0o775), { uid: 0, gid: OTHER.gid });
+        expect(sandboxBase(OTHER, primary, [dir('fallback', 0o755)])).toBe(join(box, 'fallback'));
+      });
+
+      it("keeps the twin: root's own directory, mode 0755", () => {
+        const primary = ownedBy(dir('roots', 0o755), { uid: 0, gid: 0 });
+        expect(sandboxBase(OTHER, primary, [dir('fallback', 0o755)])).toBe(primary);
+      });
     });
   });
 });
