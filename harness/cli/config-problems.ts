@@ -17,16 +17,18 @@ export const CODE_CONFIG_NOT_LOADED = 'the config was not loaded (it is code, wh
  * run reports them): the `--config` file (a missing one is its problem), or the default file in `cwd` when one exists
  * (none: nothing added; the line may have meant no config). Only a JSON config is read: one written in code (`.ts`,
  * `.mts`, `.js`, `.mjs`, ...) is not imported on a usage error, whose answer must never wait on the config's code (a
- * top-level await that never settles) nor let it act; one line says so (CODE_CONFIG_NOT_LOADED). `error` itself when
+ * top-level await that never settles) nor let it act; one line says so (CODE_CONFIG_NOT_LOADED). A path that is no
+ * regular file (a directory, whatever its name) is said to be no config file, as a run says it. `error` itself when
  * the line leaves the config unsure (`config` undefined), the config is valid, or it fails in a way that is no config
  * problem.
  */
 export async function withConfigProblems(error: CommandLineError, cwd: string): Promise<ConfigError> {
   if (error.config === undefined) return error;
-  const { CONFIG_FILE_NAMES, loadConfig } = await import('../config/load.ts');
+  const { CONFIG_FILE_NAMES, loadConfig, notAConfigFile } = await import('../config/load.ts');
   const path = error.config === '' ? CONFIG_FILE_NAMES.map((name) => resolve(cwd, name)).find((p) => existsSync(p)) : resolve(cwd, error.config);
   if (path === undefined) return error;
-  if (!path.endsWith('.json') && existsSync(path)) {
+  // code only when it is a regular file: a directory (or FIFO, device) is no config at all, and loadConfig says so
+  if (!path.endsWith('.json') && existsSync(path) && notAConfigFile(path) === undefined) {
     return new ConfigError(error.file, [...error.issues, { path: '', message: CODE_CONFIG_NOT_LOADED, file: displayPath(path, cwd) }]);
   }
   try {

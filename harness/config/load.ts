@@ -4,7 +4,7 @@
  * resolve its default export. A `.ts`/`.js` config in a CommonJS project is loaded as CommonJS, which
  * cannot import ES-module-only packages (mcp-harness is one): the error then says to use `.mts`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { configCheckOptionIssues } from './check-options.ts';
@@ -18,18 +18,35 @@ export const CONFIG_FILE_NAMES: readonly string[] = Object.freeze(
   ['.ts', '.mts', '.js', '.mjs', '.json'].map((ext) => `mcp-harness.config${ext}`),
 );
 
-/** The config file to load: `file` against `cwd`, else the first CONFIG_FILE_NAMES entry that exists. */
-function findConfigFile(file: string | undefined, cwd: string): string {
-  if (file !== undefined) {
-    const path = resolve(cwd, file);
-    if (!existsSync(path)) throw new ConfigError(displayPath(path, cwd), [{ path: '', message: 'Config file not found' }]);
-    return path;
+/**
+ * Why the existing entry at `path` cannot be a config file (a directory, a FIFO, a device: anything but a regular file,
+ * through symlinks), or undefined when it is a regular file or is not there. Never throws.
+ */
+export function notAConfigFile(path: string): string | undefined {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return undefined;
   }
-  const found = CONFIG_FILE_NAMES.map((n) => resolve(cwd, n)).find((p) => existsSync(p));
-  if (!found) {
+  if (stat.isFile()) return undefined;
+  return `Not a config file: it is ${stat.isDirectory() ? 'a directory' : 'not a regular file'}`;
+}
+
+/**
+ * The config file to load: `file` against `cwd`, else the first CONFIG_FILE_NAMES entry that exists.
+ * @throws ConfigError when it is not there, or is not a regular file (`notAConfigFile`: a directory was imported or
+ * read as one, "Directory import ... is not supported", EISDIR).
+ */
+function findConfigFile(file: string | undefined, cwd: string): string {
+  const path = file !== undefined ? resolve(cwd, file) : CONFIG_FILE_NAMES.map((n) => resolve(cwd, n)).find((p) => existsSync(p));
+  if (path === undefined) {
     throw new ConfigError(CONFIG_FILE_NAMES[0], [{ path: '', message: `Config file not found in ${cwd} (looked for ${CONFIG_FILE_NAMES.join(', ')})` }]);
   }
-  return found;
+  if (!existsSync(path)) throw new ConfigError(displayPath(path, cwd), [{ path: '', message: 'Config file not found' }]);
+  const unfit = notAConfigFile(path);
+  if (unfit !== undefined) throw new ConfigError(displayPath(path, cwd), [{ path: '', message: unfit }]);
+  return path;
 }
 
 /** Reads the file's config object: parsed JSON, or the module's default export. */

@@ -4,7 +4,7 @@
  * placeholder, unknown names, check options) lists them all with the file and key path (exit 2), before any server
  * starts. The conformant twins (the line and the config fixed) run.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -219,6 +219,30 @@ describe('a config file: every problem at once, before any server starts', () =>
       '<command line>: --nope: Unknown option; see mcp-harness run --help',
       `${json}: surfaces: Expected at least one surface`,
       `${json}: reporters[0]: Unknown reporter "jnuit" (did you mean "junit"? known: console, json, markdown, junit, sarif, html)`,
+    ]);
+  });
+
+  it('a --config that is a directory is said to be no config file, with a bad line or without; a code file beside it is not loaded (the twin; review 16, D6)', async () => {
+    const codeNamed = join(dir, 'folder.config.mjs');
+    const jsonNamed = join(dir, 'folder.json');
+    for (const folder of [codeNamed, jsonNamed]) mkdirSync(folder, { recursive: true });
+    for (const folder of [codeNamed, jsonNamed]) {
+      const bad = (last = await runCli(['run', '--config', folder, '--nope']));
+      expect(bad.exitCode).toBe(2);
+      expect(bad.stderr.replace(/^mcp-harness: /, '').trim().split('\n')).toEqual(['<command line>: --nope: Unknown option; see mcp-harness run --help', `${folder}: Not a config file: it is a directory`]);
+      cleanup(last);
+      const good = (last = await runCli(['run', '--config', folder]));
+      expect(good.exitCode).toBe(2);
+      expect(good.stderr.replace(/^mcp-harness: /, '').trim()).toBe(`${folder}: Not a config file: it is a directory`);
+      cleanup(last);
+    }
+    // the twin: a regular file written in code, with a bad line, is not loaded, and said so
+    const code = join(dir, 'file.config.mjs');
+    writeFileSync(code, 'export default { surfaces: [] };\n');
+    const run = (last = await runCli(['run', '--config', code, '--nope']));
+    expect(run.stderr.replace(/^mcp-harness: /, '').trim().split('\n')).toEqual([
+      '<command line>: --nope: Unknown option; see mcp-harness run --help',
+      `${code}: the config was not loaded (it is code, which runs only once the command line is right); fix the command line first`,
     ]);
   });
 
