@@ -259,7 +259,7 @@ async function mergeCommand(args: ParsedArgs, cwd: string): Promise<number> {
   const baseline = args.overrides.baseline ? await import('./report/baseline-file.ts').then(({ readBaseline }) => readBaseline(resolve(cwd, args.overrides.baseline as string))) : undefined;
   const [{ mergeReportFiles }, { publish }, { terminalText }] = await Promise.all([import('./report/index.ts'), import('./cli/output.ts'), import('./cli/terminal-text.ts')]);
   const report = await mergeReportFiles(files, (warning) => process.stderr.write(`mcp-harness: merge: warning: ${terminalText(warning)}\n`));
-  const { hasHarnessFault } = await import('./report/threshold.ts');
+  const { hasHarnessFault, hasUnstartedSurface } = await import('./report/threshold.ts');
   const o = args.overrides;
   return publish(
     report,
@@ -270,8 +270,8 @@ async function mergeCommand(args: ParsedArgs, cwd: string): Promise<number> {
       showValues: o.showValues ?? false,
       baseline: o.baseline ? resolve(cwd, o.baseline) : undefined,
     },
-    // a harness/* error in a shard's report made that shard exit 2: the merged report exits 2 too, not 1
-    hasHarnessFault(report),
+    // a harness/* error or a server command that could not be started made a shard exit 2: the merged report exits 2 too, not 1
+    hasHarnessFault(report) || hasUnstartedSurface(report),
     baseline,
   );
 }

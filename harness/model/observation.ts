@@ -210,6 +210,16 @@ export interface SurfaceOptions {
 }
 
 /**
+ * Whether a boot failure says the server command could not be started at all (ENOENT, EACCES, a missing working
+ * directory, another errno): a `spawn`-phase failure other than a Streamable HTTP server that started but never got
+ * ready, exited early or is not reachable (the server's fault) and an interrupt (the run's). The command line or config
+ * is wrong, not the server: `run` exits 2 for it, and the report marks the surface `notStarted` so `merge` does too.
+ */
+export function commandNotStarted(bootError: BootFailure | undefined): boolean {
+  return bootError?.phase === 'spawn' && !['ready-timeout', 'exited', 'unreachable', 'interrupted'].includes(bootError.reason);
+}
+
+/**
  * Whether the negotiation declared the `tools` capability (modern: in the DiscoverResult's capabilities too). A
  * server without it answers tools/list with an error by design (tools/listing `listErrorUndeclared`, info).
  */

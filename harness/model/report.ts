@@ -90,6 +90,12 @@ export interface ReportSurface {
   durationMs: number;
   /** `failed`: did not boot; `interrupted`: the run was stopped while it ran (its partial observation is not judged). */
   status: 'ok' | 'failed' | 'interrupted';
+  /**
+   * Set (with `status: 'failed'`) when the surface's server command could not be started (ENOENT, EACCES, a missing
+   * working directory: model/observation.ts `commandNotStarted`), a usage fault, not the server's: the run exited 2,
+   * and `merge` of a report holding it exits 2 too. Additive (schemaVersion stays 1); absent otherwise.
+   */
+  notStarted?: true;
   /** The config file that declares the surface, relative to the working directory (SARIF locations). */
   configFile?: string;
   tools: ReportTool[];

@@ -68,6 +68,7 @@ function mergeSurface(a: ReportSurface, b: ReportSurface): ReportSurface {
     ...b,
     durationMs: Math.max(a.durationMs, b.durationMs),
     status: a.status === 'failed' || b.status === 'failed' ? 'failed' : a.status === 'interrupted' || b.status === 'interrupted' ? 'interrupted' : 'ok',
+    ...(a.notStarted || b.notStarted ? { notStarted: true as const } : {}),
     tools: mergeTools(a.tools, b.tools),
   };
 }

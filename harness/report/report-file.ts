@@ -26,6 +26,7 @@ const surfaceSchema = z.looseObject({
   serverInfo: z.looseObject({ name: z.string(), version: z.string() }).optional(),
   durationMs: z.number(),
   status: z.enum(['ok', 'failed', 'interrupted']),
+  notStarted: z.literal(true).optional(),
   configFile: z.string().optional(),
   tools: z.array(z.looseObject({ name: z.string(), calls: z.array(callSchema) })),
 });

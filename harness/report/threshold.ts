@@ -37,6 +37,15 @@ export function hasHarnessFault(report: Report): boolean {
 }
 
 /**
+ * True when `report` holds a surface whose server command could not be started (`ReportSurface.notStarted`: ENOENT,
+ * EACCES, a missing working directory). The run exited 2 for it (a usage fault, not the server's); `merge` reads it
+ * from the report, so a merged report exits as its shards did (README.md §Exit codes).
+ */
+export function hasUnstartedSurface(report: Report): boolean {
+  return report.surfaces.some((s) => s.notStarted === true);
+}
+
+/**
  * 2 when `harnessFailed`; else 1 when a finding at or above `failOn` is not accepted by the baseline
  * (with a baseline: a new finding, or a stale entry, which always fails); else 0.
  */

@@ -11,7 +11,7 @@ import { importModule } from '../config/import-module.ts';
 import { loadContractModule } from '../contract/load-module.ts';
 import type { SchemaService } from '../schema/service.ts';
 import type { Contract } from '../model/contract.ts';
-import { declaresTools, type SurfaceObservation } from '../model/observation.ts';
+import { commandNotStarted, declaresTools, type SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
 import type { ProbeRequest, Scenario } from '../model/wire.ts';
 import { toolLabel } from '../model/protocol.ts';
@@ -297,6 +297,7 @@ export function summarise(obs: SurfaceObservation): ReportSurface {
     ...(obs.negotiation ? { eraProbe: obs.negotiation.probe } : {}),
     durationMs: Math.round(obs.durationMs),
     status: obs.bootError ? 'failed' : 'ok',
+    ...(commandNotStarted(obs.bootError) ? { notStarted: true as const } : {}),
     tools: [...tools.values(), ...unnamed],
   };
 }
