@@ -315,8 +315,36 @@ function shellWord(word: string): string {
 }
 
 /**
+ * The indices of the words before `own[at]` that would fail the line again, which `serverHint`'s line that works leaves
+ * out: an unknown flag (`--frob`, `--frob=1`, `-y`) and the word after it that reads as its value (`argumentWords`), and
+ * a known flag `command` does not take, with its value. The command's own flags and every other word stay.
+ */
+function refusedBefore(own: readonly string[], at: number, tokens: Parsed['tokens'], command: CommandName): Set<number> {
+  const drop = new Set<number>();
+  for (let i = 0; i < at; i++) {
+    if (!unknownFlagWord(own[i])) continue;
+    drop.add(i);
+    const next = own[i + 1];
+    if (i + 1 < at && unknownFlag(own[i]) && !next.startsWith('-') && !(COMMANDS as readonly string[]).includes(next) && !LAUNCHERS.has(next.toLowerCase())) drop.add(i + 1);
+  }
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.index >= at || specOf(t.name)?.commands.includes(command) !== false) continue;
+    drop.add(t.index);
+    if (t.value !== undefined && t.inlineValue === false) drop.add(t.index + 1);
+  }
+  return drop;
+}
+
+/** Whether `word` is a flag the table does not know, with or without an inline value (`--frob`, `--frob=1`, `-y`). */
+function unknownFlagWord(word: string): boolean {
+  if (!word.startsWith('-') || word === '-' || word === '--') return false;
+  return unknownFlag(word.split('=')[0]);
+}
+
+/**
  * The problem of a server command given without `--`, from `own[at]` on (its flags too: `npx -y pkg`): named by its
- * first word, with the line that works: the words before it and `command`'s own flags after it before `--`
+ * first word, with the line that works: the words before it (less those that would fail again, `refusedBefore`) and
+ * `command`'s own flags after it before `--`
  * (`command` first when the line named none, `unnamed`).
  */
 function serverHint(own: readonly string[], at: number, tokens: Parsed['tokens'], command: CommandName, unnamed = false): Issue {
@@ -330,7 +358,8 @@ function serverHint(own: readonly string[], at: number, tokens: Parsed['tokens']
   const after = own.slice(at).map((word, i) => ({ word, mine: harness.has(at + i) }));
   const flags = after.filter((w) => w.mine).map((w) => w.word);
   const server = after.filter((w) => !w.mine).map((w) => w.word);
-  const line = ['mcp-harness', ...(unnamed ? [command] : []), ...own.slice(0, at), ...flags, '--', ...server].map(shellWord).join(' ');
+  const before = own.slice(0, at).filter((_, i) => !refusedBefore(own, at, tokens, command).has(i));
+  const line = ['mcp-harness', ...(unnamed ? [command] : []), ...before, ...flags, '--', ...server].map(shellWord).join(' ');
   return { path: own[at], message: `${SERVER_HINT}${line}` };
 }
 

@@ -101,10 +101,16 @@ describe('the command line: words a command takes no place for', () => {
 
   it('a word after an unknown flag: its value, unless it is a command or a launcher; never eaten into the hint (walkthrough)', () => {
     const unknown = (flag: string, command = 'run') => `${flag}: Unknown option; see mcp-harness ${command} --help`;
-    // a launcher after the unknown flag starts the server command: the hint moves only the --
-    expect(lineProblems(['run', '--bogus', 'node', 's.js'])).toEqual([unknown('--bogus'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run --bogus -- node s.js']);
-    expect(lineProblems(['run', '-y', 'node', 's.js'])).toEqual([unknown('-y'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run -y -- node s.js']);
-    expect(lineProblems(['--bogus', 'node', 's.js'])).toEqual([unknown('--bogus'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run --bogus -- node s.js']);
+    // a launcher after the unknown flag starts the server command: the hint moves the -- and, being a line that works,
+    // leaves the unknown flag (and a word read as its value) out (walkthrough: it kept --frob, which failed again)
+    expect(lineProblems(['run', '--bogus', 'node', 's.js'])).toEqual([unknown('--bogus'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run -- node s.js']);
+    expect(lineProblems(['run', '-y', 'node', 's.js'])).toEqual([unknown('-y'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run -- node s.js']);
+    expect(lineProblems(['--bogus', 'node', 's.js'])).toEqual([unknown('--bogus'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run -- node s.js']);
+    expect(lineProblems(['run', '--bogus=1', 'node', 's.js'])).toEqual([unknown('--bogus'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run -- node s.js']);
+    expect(lineProblems(['run', '--bogus', 'value', 'node', 's.js'])).toEqual([unknown('--bogus'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run -- node s.js']);
+    // known flags the command takes stay; one it refuses would fail again and is left out too
+    expect(lineProblems(['run', '--sandbox', '--frob', 'node', 's.js'])).toEqual([unknown('--frob'), 'node: unexpected argument; to test a server, put its command after --: mcp-harness run --sandbox -- node s.js']);
+    expect(lineProblems(['baseline', '--reason', 'ok', '--report-dir', 'out', 'node', 's.js'])[0]).toBe('node: unexpected argument; to test a server, put its command after --: mcp-harness baseline --reason ok -- node s.js');
     // another word is the flag's value: no "unknown command", nothing else said
     expect(lineProblems(['--bogus', 'value'])).toEqual([unknown('--bogus')]);
     expect(lineProblems(['--bogus', 'value', '--', 'node', 's.js'])).toEqual([unknown('--bogus')]);
