@@ -226,15 +226,20 @@ function plainParseError(error: Error & { code?: string }, own: readonly string[
   const helpHint = `see mcp-harness ${command} --help`;
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /'([^']+)'/.exec(error.message)?.[1] ?? error.message;
-    return usageError(flag, unknownOptionMessage(flag, helpHint));
+    return usageError(flag, unknownOptionMessage(flag, command));
   }
   return usageError('', `${error.message.split('\n')[0]}; ${helpHint}`);
 }
 
-function unknownOptionMessage(flag: string, helpHint: string): string {
+/**
+ * An unknown flag's message: a did-you-mean among the flags `command` accepts only (`baseline --report-dri` suggests
+ * no `--report-dir`, which baseline refuses), and where the command's flags are listed.
+ */
+function unknownOptionMessage(flag: string, command: string): string {
   const bare = flag.replace(/^-+/, '').split('=')[0];
-  const hint = nearest(bare, Object.keys(OPTION_TABLE));
-  return `Unknown option${hint ? ` (did you mean --${hint}?)` : ''}; ${helpHint}`;
+  const accepted = Object.entries(OPTION_TABLE as Record<string, OptionSpec>).filter(([, spec]) => (spec.commands as readonly string[]).includes(command)).map(([name]) => name);
+  const hint = nearest(bare, accepted);
+  return `Unknown option${hint ? ` (did you mean --${hint}?)` : ''}; see mcp-harness ${command} --help`;
 }
 
 /** The table's spec of flag `name`, undefined for a name it does not hold (an own key only: `--constructor` is no flag). */
@@ -247,11 +252,11 @@ function specOf(name: string): OptionSpec | undefined {
  * a switch given a value. In argv order.
  */
 function tokenIssues(tokens: Tokens, own: readonly string[]): Issue[] {
-  const helpHint = `see mcp-harness ${guessCommand(own, tokens) ?? 'run'} --help`;
+  const command = guessCommand(own, tokens) ?? 'run';
   return tokens.flatMap((t): Issue[] => {
     if (t.kind !== 'option') return [];
     const spec = specOf(t.name);
-    if (spec === undefined) return [{ path: t.rawName, message: unknownOptionMessage(t.rawName, helpHint) }];
+    if (spec === undefined) return [{ path: t.rawName, message: unknownOptionMessage(t.rawName, command) }];
     if (spec.type === 'string' && t.value === undefined) return [{ path: `--${t.name}`, message: `Expected a value (--${t.name} ${spec.value ?? 'VALUE'})` }];
     if (spec.type === 'boolean' && t.value !== undefined) return [{ path: `--${t.name}`, message: 'Takes no value' }];
     return [];

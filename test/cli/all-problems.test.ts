@@ -96,6 +96,12 @@ describe('the command line: words a command takes no place for', () => {
     expect(lineProblems(['diff', 'a', 'b', 'c'])).toEqual(['c: unexpected argument; "diff" takes two operands at most (mcp-harness diff OLD NEW | mcp-harness diff OLD -- COMMAND ARGS)']);
     // a word after an unknown flag is its value, not a stray argument: the flag's problem alone
     expect(lineProblems(['run', '--fail-onn', 'warning'])).toEqual(['--fail-onn: Unknown option (did you mean --fail-on?); see mcp-harness run --help']);
+    // did-you-mean names only a flag the command accepts: baseline refuses --report-dir, so it is not suggested (walkthrough)
+    expect(lineProblems(['baseline', '--report-dri', 'x'])).toEqual(['--report-dri: Unknown option; see mcp-harness baseline --help']);
+    expect(lineProblems(['baseline', '--fail-onn', 'x'])).toEqual(['--fail-onn: Unknown option; see mcp-harness baseline --help']);
+    // the twins: a command that takes the flag is still told of it
+    expect(lineProblems(['merge', '--report-dri', 'x'])).toEqual(['--report-dri: Unknown option (did you mean --report-dir?); see mcp-harness merge --help']);
+    expect(lineProblems(['baseline', '--reasn', 'ok'])).toEqual(['--reasn: Unknown option (did you mean --reason?); see mcp-harness baseline --help']);
     expect(lineProblems(['run', 'extra', '--', 'node', 'server.js'])).toEqual(['extra: unexpected argument; "run" takes none (a server command goes after --: mcp-harness run -- COMMAND ARGS)']);
   });
 
