@@ -20,7 +20,12 @@ const LIVE = ['run', 'baseline', 'snapshot', 'diff'] as const;
 /** These flags' OptionSpec entries (harness/cli/args.ts OPTION_TABLE: parser and --help). */
 export const SURFACE_FLAGS = {
   sandbox: { type: 'boolean', help: 'run servers with HOME, TMPDIR and cwd in a fresh temp dir, removed afterwards', commands: LIVE },
-  isolate: { type: 'boolean', help: 'run servers as the user nobody (needs root): they cannot read the harness environment or signal it; a report path nobody could write is refused (exit 2)', commands: RUN },
+  isolate: {
+    type: 'boolean',
+    help: 'run servers as the user nobody (needs root): they cannot read the harness environment or signal it; a report path the user nobody could write is refused (exit 2)',
+    helpFor: { baseline: 'run servers as the user nobody (needs root): they cannot read the harness environment or signal it; a baseline file (--out) the user nobody could write is refused (exit 2)' },
+    commands: RUN,
+  },
   env: { type: 'string', multiple: true, value: 'KEY=VALUE', help: 'set an environment variable for every server (repeatable; never reported)', commands: LIVE },
   'env-pass': { type: 'string', multiple: true, value: 'NAME', help: 'pass this variable of the harness environment to every server (repeatable)', commands: LIVE },
   'request-timeout': { type: 'string', value: 'MS', help: `per-request timeout (timeouts.requestMs, default ${DEFAULT_TIMEOUTS.requestMs})`, commands: LIVE },

@@ -107,6 +107,14 @@ describe('--help', () => {
     expect(line('diff', '--reporter')).toMatch(/default console,json$/);
   });
 
+  it('--isolate names the user nobody and what each command refuses: run a report path, baseline its --out file (walkthrough)', () => {
+    const line = (command: CommandName) => helpText(command).split('\n').find((l) => l.includes('--isolate')) ?? '';
+    expect(line('run')).toMatch(/a report path the user nobody could write is refused \(exit 2\)$/);
+    expect(line('baseline')).toMatch(/a baseline file \(--out\) the user nobody could write is refused \(exit 2\)$/);
+    // baseline writes no report: its line says nothing of one
+    expect(line('baseline')).not.toContain('report');
+  });
+
   it('baseline takes no report flag: each refused, saying what baseline does instead; its help lists none (walkthrough)', () => {
     for (const flag of ['--reporter', '--report-dir', '--fail-on', '--show-values', '--baseline']) {
       expect(() => parseCommandLine(['baseline', flag, ...(flag === '--show-values' ? [] : ['x'])]), flag).toThrow(new RegExp(`^<command line>: ${flag}: Not an option of "baseline": baseline (writes|accepts) `));
