@@ -52,7 +52,8 @@ function headline(report: Report, color: boolean): string[] {
       `: ${plural(summary.surfaces, 'surface')}, ${plural(summary.tools, 'tool')}, ${plural(summary.calls, 'call')} in ${formatDuration(report.durationMs)}`,
     `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
   ];
-  for (const line of uncalledLines(report.findings)) lines.push(paint(color, 'warning', line)); // no spread: server-sized
+  // as root, calling state-changing tools wants --isolate too (the server then cannot read the harness environment)
+  for (const line of uncalledLines(report.findings, process.getuid?.() === 0)) lines.push(paint(color, 'warning', line)); // no spread: server-sized
   const rows = toolRows(report);
   const unproven = verdictCounts(rows)['never succeeded'];
   if (unproven > 0) lines.push(paint(color, 'warning', `never succeeded: ${plural(unproven, 'tool')} called, but no call succeeded (a JSON-RPC error, an isError result...); not counted as passed`));

@@ -81,6 +81,8 @@ describe('the safe default calls only readOnlyHint: true tools (trials F11)', ()
     expect(findings[0].message).toContain('not annotated readOnlyHint: true');
     expect(findings[0].message).toContain('may change state');
     expect(safe.stdout).toContain('not called: 1 tool without readOnlyHint: true (it may change state); call it with --allow-destructive --sandbox');
+    // as root the advice adds --isolate (the harness runs as this test's user; both arms: test/reporters/coverage.test.ts)
+    expect(safe.stdout.includes('--allow-destructive --sandbox --isolate, or add scenarios')).toBe(process.getuid?.() === 0);
     expect(safe.exitCode).toBe(0);
   });
 
