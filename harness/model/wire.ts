@@ -50,13 +50,15 @@ export interface RequestRecord {
    */
   unsent?: 'crashes' | 'restarts' | 'budget' | 'closed';
   /**
-   * `closed`: this is the first attempt of a request that ended with a crash while it was pipelined (outcome `exit`,
-   * or a `cancelled`/`timeout` exchange that saw the process die), and the session closed (an interrupt, the surface
-   * budget) before its second attempt alone, the one that tells whether it crashed the server (docs/determinism.md,
-   * "Crashes"). It was written, so it counts as a call made; the crash is not attributed to it: no check names it as
-   * the request the server died with (transport/exit's `unexpectedExit` still names the exit).
+   * Set on the first attempt of a request that ended with a crash while it was pipelined (outcome `exit`, or a
+   * `cancelled`/`timeout` exchange that saw the process die) beside other requests the crash took, when its second
+   * attempt alone, the one that tells whether it crashed the server (docs/determinism.md, "Crashes"), was never sent:
+   * `closed` when the session closed first (an interrupt, the surface budget), `restarts` when no process could be had
+   * (a restart failed, or the restart budget was spent). It was written, so it counts as a call made; the crash is not
+   * attributed to it: no check names it as the request the server died with (transport/exit's `unexpectedExit` still
+   * names the exit). A request the crash took alone keeps its plain `exit` record in both cases: it crashed the server.
    */
-  retryUnsent?: 'closed';
+  retryUnsent?: 'closed' | 'restarts';
   /** Byte length of the response line (UTF-8), when there was one. */
   responseBytes?: number;
   /** Frames the server sent tied to this request before the answer (progress, log messages): the first MAX_KEPT_NOTIFICATIONS. */

@@ -188,7 +188,7 @@ async function observeConnected(input: ObserveInput, obs: SurfaceObservation, st
     // nothing to re-mark after a cut (surface budget, interrupt): the session records a request the close cut short as
     // a `timeout` (exchange.ts: its process or connection ended by the harness) and one it never wrote as `unsent:
     // 'closed'`, so an `exit` left is the server's own (a crash before the cut), never a timeout; one the crash took
-    // while its attempt alone waited is marked `retryUnsent` (session.ts), not blamed
+    // beside others while its attempt alone waited is marked `retryUnsent` (session.ts), not blamed
     const closing = session.close(); // a stdio server's stdin is ended when this returns, unless a restart was under way (harness/session/stdio/shutdown.ts)
     if (input.whileClosing) {
       // the end of stdin reaches the server in the event loop's next poll phase (libuv shuts the pipe down there),

@@ -16,8 +16,9 @@
  * budget (SessionOptions.maxRetainedBytes, WireTapRecorder.retain), no further request is sent (`unsent: 'budget'`). A request
  * still waiting (in the window, the serial lane or a restart) when the session is closed (`close`: an interrupt, the
  * surface budget) is never written (`unsent: 'closed'`); one already written ends with the process, cut short (exchange.ts); one
- * the crash took whose attempt alone was still waiting keeps its first record, marked `retryUnsent: 'closed'` (written,
- * so a call made, but not known to have crashed the server). A restart still negotiating when the session is closed
+ * the crash took whose attempt alone was never sent (the close, or no restart) keeps its first record (written, so a
+ * call made): plain when the crash took it alone (the crasher), else marked `retryUnsent` (not known to have crashed
+ * the server). A restart still negotiating when the session is closed
  * is abandoned, its process stopped, never waited for (`close`). For a server that crashes while it handles the request
  * that causes it, which requests run, and on which process, does not depend on how the crash and the window
  * aligned; a crash some time after its cause (a timer) is judged by what came before the exit.
@@ -119,6 +120,11 @@ export class LiveSession implements Session {
   /** Requests in their pipelined exchange (or deciding, after it, whether a crash took them): the lane waits for them. */
   private pipelined = 0;
   private readonly lane = new SerialLane(() => this.pipelined === 0);
+  /**
+   * Pipelined requests a crash of the link's process took (their attempt ended with it: `crashedDuring`), by link.
+   * Read once the lane runs, which waits until no request is still in its pipelined exchange, so the list is final.
+   */
+  private readonly crashTook = new WeakMap<Link, Taken[]>();
   /** Crashes of the process by requests sent alone, by request key (`requestKey`). */
   private readonly crashes = new Map<string, number>();
   /** True once a restart failed (the spawn, or its negotiation): nothing is restarted again. */
@@ -165,11 +171,12 @@ export class LiveSession implements Session {
   private async exchangeOn(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions, seq: number): Promise<RequestRecord> {
     if (this.connector.tap.overBudget) return { ...exitRecord(this.nextId(), method, sent), unsent: 'budget' };
     if (this.crashes.size > 0 && this.barred(method, sent)) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
-    // the attempt that reached the crashed process was written to it: when the session closes before the second attempt
-    // ('unsent: closed'), that attempt is the record (a third review: a call that crashed the server read 'not run'),
-    // marked `retryUnsent`: only the attempt alone tells which request crashed the server, so the crash is not this one's
-    // (a review: after a surface-budget cut a call merely in flight beside the crashing one was named as in flight)
-    let attempted: RequestRecord | undefined;
+    // the attempt that reached the crashed process was written to it: when the second attempt is never sent (the close,
+    // a failed restart), that attempt is the record (a third review: a call that crashed the server read 'not run'),
+    // marked `retryUnsent` when the crash took others beside it: only the attempt alone tells which of them crashed the
+    // server (a review: after a surface-budget cut a call merely in flight beside the crashing one was named as in
+    // flight); taken alone it is the crasher and stays plain (a review: a lone crasher went unnamed after a cut)
+    let attempted: { record: RequestRecord; link: Link } | undefined;
     if (!this.serial) {
       this.pipelined += 1;
       try {
@@ -179,8 +186,9 @@ export class LiveSession implements Session {
           const record = await this.exchangeWith(link, method, sent, opts);
           if (this.closing || !mayHaveCrashed(link, record) || !(await crashedDuring(link, record))) return record;
           this.turnSerial();
+          this.tookBy(link).push({ key: requestKey(method, sent), early: opts.respawn === false });
           if (opts.respawn === false) return record;
-          attempted = record;
+          attempted = { record, link };
         } else this.turnSerial();
       } finally {
         this.pipelined -= 1;
@@ -188,7 +196,14 @@ export class LiveSession implements Session {
       }
     }
     const alone = await this.lane.run(seq, () => this.exchangeAlone(method, sent, opts));
-    return alone.unsent === 'closed' && attempted !== undefined ? { ...attempted, retryUnsent: 'closed' } : alone;
+    return attempted !== undefined ? keptAttempt(attempted.record, alone, this.tookBy(attempted.link)) : alone;
+  }
+
+  /** The requests a crash of `link`'s process took while pipelined (so far). */
+  private tookBy(link: Link): Taken[] {
+    let taken = this.crashTook.get(link);
+    if (!taken) this.crashTook.set(link, (taken = []));
+    return taken;
   }
 
   /** From now on one request at a time (see the module comment). */
@@ -411,6 +426,30 @@ async function crashedDuring(link: Link, record: RequestRecord): Promise<boolean
 /** The key a crash is counted under: `tools/call` and the tool's name, or the method. */
 function requestKey(method: string, sent: Record<string, unknown> | undefined): string {
   return method === 'tools/call' && typeof sent?.name === 'string' ? `tools/call\u0000${sent.name}` : method;
+}
+
+/** A request a crash took while pipelined: its key (`requestKey`), and whether it was an early probe (`respawn: false`). */
+interface Taken {
+  key: string;
+  early: boolean;
+}
+
+/**
+ * The record of a request a crash took while pipelined (`attempted`, its first attempt), once its attempt alone
+ * (`alone`) ran or was not sent. Sent, it is `alone`. Never sent because the session closed (`unsent: 'closed'`) or no
+ * process could be had (a restart failed, or the restart budget was spent: `unsent: 'restarts'`), the first attempt is
+ * the record: it was written, so a call made (outcome `exit`), not an unsent one. `took` is every request that crash
+ * took (this one among them). Taken alone (always so with a window of 1), or beside nothing but early probes of its
+ * own key (speculative: an early record that ended with the process is dropped and the probe sent again, harness/run/
+ * early-probes.ts), it crashed the server by the rule its attempt alone applies (a crash is its key's), so its record
+ * stays a plain exit. Beside another request of the run, or one of another key, only the attempt alone would tell
+ * which of them did: it is marked `retryUnsent` with the reason, and no check blames it (docs/determinism.md, "Crashes").
+ */
+function keptAttempt(attempted: RequestRecord, alone: RequestRecord, took: readonly Taken[]): RequestRecord {
+  if (alone.unsent !== 'closed' && alone.unsent !== 'restarts') return alone;
+  const key = requestKey(attempted.method, isObject(attempted.params) ? attempted.params : undefined);
+  const alongside = took.filter((t) => !t.early).length > 1 || took.some((t) => t.key !== key);
+  return alongside ? { ...attempted, retryUnsent: alone.unsent } : attempted;
 }
 
 function exitRecord(id: number | string, method: string, params: unknown): RequestRecord {

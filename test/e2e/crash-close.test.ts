@@ -12,7 +12,13 @@
  * does not wait for a restart that never answers initialize (a review: 120 s, the start timeout, against an 8 s
  * budget): it stops that process (no transport/shutdown finding for it) and the report is written. The start timeout
  * here (10 min) is past the test's own timeout, so a close that waited for the restart fails the test.
- * test/fixtures/servers/crash-beside.mjs: `boom` crashes the server once `slow` is in flight too.
+ * test/fixtures/servers/crash-beside.mjs: `boom` crashes the server once `slow` is in flight too. When the restart fails
+ * instead (its process exits at once), both calls were still sent: neither is named, nor counted as not sent.
+ *
+ * A call that crashed the server alone is the crasher, cut or not (a review: after a surface-budget cut, a lone crasher
+ * drew only unexpectedExit): transport/exit names it as in flight, read-only (its early probe of the same tool beside
+ * it) or not (its call alone); so too when the restart fails (a review: it read "1 request(s) to tool 'boom' were not
+ * sent", unsentRestarts), and in the uncut run. test/fixtures/servers/crash-alone.mjs: `boom` crashes the server.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,10 +32,12 @@ const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-crash-close-'));
 let run: CliRun | undefined;
 let cut: CliRun | undefined;
 let uncut: CliRun | undefined;
+const alone: CliRun[] = [];
 afterAll(() => {
   cleanup(run);
   cleanup(cut);
   cleanup(uncut);
+  for (const r of alone) cleanup(r);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -53,7 +61,7 @@ describe('a call that crashed the server, the session closed before its second a
 const BESIDE = fileURLToPath(new URL('../fixtures/servers/crash-beside.mjs', import.meta.url));
 
 /** Run crash-beside.mjs with its restart mode, a fresh marker, and `timeouts`. */
-async function beside(name: string, restart: 'never' | 'serve', timeouts: Record<string, number>): Promise<CliRun> {
+async function beside(name: string, restart: 'never' | 'die' | 'serve', timeouts: Record<string, number>): Promise<CliRun> {
   const config = join(dir, `${name}.config.json`);
   writeFileSync(config, JSON.stringify({ timeouts, surfaces: [{ name, command: process.execPath, args: [BESIDE, join(dir, `${name}.marker`), `--restart=${restart}`] }] }));
   return runCli(['run', '--config', config, '-r', 'json'], { timeoutMs: 150_000 });
@@ -79,5 +87,60 @@ describe('a crash that took two calls, the session closed before their attempts 
     expect(transportNotes(uncut, 'uncut')).toEqual(['transport/exit unexpectedExit -']);
     expect(outcomesOf(report, 'uncut', 'boom')).toEqual(['success']);
     expect(outcomesOf(report, 'uncut', 'slow')).toEqual(['success']);
+  }, 180_000);
+
+  it('its failed-restart twin (the restart exits at once): neither named, neither counted as not sent, both made', async () => {
+    const died = await beside('died', 'die', { requestMs: 60_000 });
+    alone.push(died);
+    const report = reportOf(died);
+    expect(transportNotes(died, 'died').filter((n) => !n.startsWith('transport/exit unsent'))).toEqual(['transport/exit unexpectedExit -', 'transport/exit unexpectedExit -']);
+    expect(findingsOf(report, 'died', 'transport/exit').filter((f) => f.tool === 'boom' || f.tool === 'slow')).toEqual([]);
+    expect(outcomesOf(report, 'died', 'boom')).toEqual(['exit']);
+    expect(outcomesOf(report, 'died', 'slow')).toEqual(['exit']);
+  }, 180_000);
+});
+
+const ALONE = fileURLToPath(new URL('../fixtures/servers/crash-alone.mjs', import.meta.url));
+
+/** Run crash-alone.mjs with its restart mode (`--rw` when not read-only), a fresh marker, and `timeouts`. */
+async function crashAlone(name: string, restart: 'never' | 'die' | 'serve', rw: boolean, timeouts: Record<string, number>): Promise<CliRun> {
+  const config = join(dir, `${name}.config.json`);
+  const args = [ALONE, join(dir, `${name}.marker`), `--restart=${restart}`, ...(rw ? ['--rw'] : [])];
+  writeFileSync(config, JSON.stringify({ timeouts, surfaces: [{ name, command: process.execPath, args, generate: { destructive: true } }] }));
+  const r = await runCli(['run', '--config', config, '-r', 'json'], { timeoutMs: 150_000 });
+  alone.push(r);
+  return r;
+}
+
+/** `messageId tool` of a surface's transport/exit findings that name a tool or the exit (not the unsent counts of other requests). */
+const exitNotes = (r: CliRun, surface: string) =>
+  findingsOf(reportOf(r), surface, 'transport/exit').filter((f) => f.messageId !== 'unsentRestarts' || f.tool === 'boom').map((f) => `${f.messageId} ${f.tool ?? '-'}`);
+
+describe('a call that crashed the server alone (test/fixtures/servers/crash-alone.mjs)', () => {
+  const CUT = { surfaceMs: 5000, startMs: 600_000, requestMs: 60_000 };
+
+  it('the session closed before its attempt alone (read-only: its early probe beside it): named as in flight', async () => {
+    const r = await crashAlone('alone-cut', 'never', false, CUT);
+    expect(exitNotes(r, 'alone-cut')).toEqual(['unexpectedExit -', 'callInFlight boom']);
+    expect(outcomesOf(reportOf(r), 'alone-cut', 'boom')).toEqual(['exit']);
+    expect(findingsOf(reportOf(r), 'alone-cut', 'transport/timeout').map((f) => f.messageId)).toEqual(['surfaceBudget']);
+  }, 180_000);
+
+  it('the same, not read-only (its call ran alone): named as in flight', async () => {
+    const r = await crashAlone('alone-cutrw', 'never', true, CUT);
+    expect(exitNotes(r, 'alone-cutrw')).toEqual(['unexpectedExit -', 'callInFlight boom']);
+    expect(outcomesOf(reportOf(r), 'alone-cutrw', 'boom')).toEqual(['exit']);
+  }, 180_000);
+
+  it('the restart failed (its process exited at once): named as in flight, not counted as not sent', async () => {
+    const r = await crashAlone('alone-die', 'die', false, { requestMs: 60_000 });
+    expect(exitNotes(r, 'alone-die')).toEqual(['unexpectedExit -', 'unexpectedExit -', 'callInFlight boom']);
+    expect(outcomesOf(reportOf(r), 'alone-die', 'boom')).toEqual(['exit']);
+  }, 180_000);
+
+  it('its uncut twin (the restart serves, and boom crashes it again alone): named as in flight', async () => {
+    const r = await crashAlone('alone-uncut', 'serve', false, { requestMs: 60_000 });
+    expect(exitNotes(r, 'alone-uncut').filter((n) => n !== 'unexpectedExit -')).toEqual(['callInFlight boom']);
+    expect(outcomesOf(reportOf(r), 'alone-uncut', 'boom')).toEqual(['exit']);
   }, 180_000);
 });

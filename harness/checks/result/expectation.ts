@@ -59,7 +59,7 @@ function mismatchPointer(outcome: Outcome): string {
 /** Outcome against `expect`. */
 function checkOutcome({ scenario, request }: CallRecord, report: Report): void {
   const { outcome } = request;
-  // never sent (transport/exit says so), or cut short by the close before its attempt alone (retryUnsent): nothing to judge
+  // never sent (transport/exit says so), or taken by a crash beside others before an attempt alone that never ran (retryUnsent): nothing to judge
   if (outcome === scenario.expect || request.unsent !== undefined || request.retryUnsent !== undefined) return;
   const data = { tool: scenario.tool, call: `scenario '${scenario.name}'`, expect: scenario.expect, outcome };
   // a timeout or an exit is the transport checks' finding, never evidence for this one: a note only

@@ -20,8 +20,9 @@
  * Requests the session did not send once the retention budget passed (`unsent: 'budget'`) are left to
  * harness/retention-budget, which names the surface once; those a session closed by the harness never wrote
  * (`unsent: 'closed'`: an interrupt, or the surface budget, which transport/timeout names) are no one's fault. Nor is
- * a request the crash took while pipelined whose attempt alone the close left unsent (`retryUnsent: 'closed'`): only
- * that attempt tells which request crashed the server (harness/session/session.ts), so it is not named as in flight;
+ * a request the crash took while pipelined beside others whose attempt alone was never sent (`retryUnsent`: the close,
+ * or a failed restart): only that attempt tells which request crashed the server (harness/session/session.ts), so it is
+ * not named as in flight (one the crash took alone is: its plain `exit` record is the crasher's);
  * the exit itself stays `unexpectedExit` (a review: naming it made a call's verdict depend on when the cut landed).
  */
 import { defineCheck } from '../define.ts';
@@ -77,13 +78,13 @@ export default defineCheck({
       if (request.outcome !== 'exit') continue;
       if (request.unsent === 'budget') continue; // the retention budget's finding counts these (harness/retention-budget)
       if (request.unsent === 'closed') continue; // the harness closed the session (surface budget: transport/timeout says so)
-      if (request.retryUnsent === 'closed') continue; // in flight beside others, its attempt alone never ran: not its crash
+      if (request.retryUnsent !== undefined) continue; // in flight beside others, its attempt alone never ran: not its crash
       if (request.unsent) unsent.add(request.unsent, request.method, scenario.tool);
       else report({ messageId: 'callInFlight', tool: scenario.tool, data: { tool: scenario.tool, call: `scenario '${scenario.name}'` } });
     }
     for (const { probe, request } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       if (request.outcome !== 'exit') continue;
-      if (request.unsent === 'budget' || request.unsent === 'closed' || request.retryUnsent === 'closed') continue;
+      if (request.unsent === 'budget' || request.unsent === 'closed' || request.retryUnsent !== undefined) continue;
       if (request.unsent) unsent.add(request.unsent, probe.method, probe.tool);
       else report({ messageId: 'probeInFlight', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });
     }

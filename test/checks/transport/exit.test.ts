@@ -135,6 +135,19 @@ checkTester(check, {
       }),
       findings: [{ messageId: 'unexpectedExit' }],
     },
+    // a review: a crash that took two calls, then a restart that failed: the calls were sent (never 'not sent'), and
+    // only their attempts alone, which no process ran, would tell which crashed the server
+    {
+      name: 'a crash that took two calls whose attempts alone no restart ran (retryUnsent restarts): the exit only, no call named or counted unsent',
+      observation: makeObservation({
+        exits: [crash, finalExit],
+        calls: ['boom', 'slow'].map((tool) => {
+          const call = makeCall(tool, {}, { outcome: 'exit' });
+          return { ...call, request: { ...call.request, retryUnsent: 'restarts' as const } };
+        }),
+      }),
+      findings: [{ messageId: 'unexpectedExit' }],
+    },
     {
       name: 'crash mid-session with a call in flight',
       observation: makeObservation({ exits: [crash, finalExit], calls: [makeCall('ok', { result: { content: [] } }), makeCall('boom', {}, { outcome: 'exit' })] }),
