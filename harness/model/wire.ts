@@ -80,7 +80,8 @@ export interface RequestRecord {
    * frame for the cancelled id came (one more poll phase collects the rest); `twin`: the answer to the twin
    * (an identical request written behind the cancellation and the marker, `ProbeRequest.cancelTwin`) came
    * first, so the server had finished the same work started after the cancelled call without answering it,
-   * and no late frame came in the settle after it (one twin duration, at least 20 ms, within the cap);
+   * and no late frame came in the settle after it (one twin duration, at least 20 ms, within the cap; none when
+   * it would end before `ProbeRequest.lateCountsFromMs`);
    * `grace`: neither came within the `lateGraceMs` cap.
    */
   lateWindowEnd?: 'late-frame' | 'twin' | 'grace';
@@ -136,6 +137,13 @@ export interface ProbeRequest {
   cancelAfterMs?: number;
   /** After the cancellation, keep collecting frames for the id this long, ms (default: the session's). */
   lateGraceMs?: number;
+  /**
+   * With `cancelTwin`: a late frame sooner than this many ms after the cancellation counts for nothing to the
+   * planning check (protocol/cancellation reports none sooner than MIN_LATE_MARGIN_MS), so the settle after the
+   * twin's answer is skipped when it would end before this mark (the window ends one poll phase after the
+   * twin's answer). Default 0: every settle runs.
+   */
+  lateCountsFromMs?: number;
   /** With `cancelAfterMs`: write a `tools/list` marker right after the cancellation (sets `lateAfterMarker`). */
   cancelMarker?: boolean;
   /**

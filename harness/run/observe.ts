@@ -284,6 +284,7 @@ async function runLiveProbe(session: Session, probe: ProbeRequest, respawn = tru
     protocolVersion: probe.protocolVersion,
     cancelAfterMs: probe.cancelAfterMs,
     lateGraceMs: probe.lateGraceMs,
+    lateCountsFromMs: probe.lateCountsFromMs,
     cancelMarker: probe.cancelMarker,
     cancelTwin: probe.cancelTwin,
     ...(probe.http ? { http: probe.http, tag: probe.id } : {}),

@@ -23,6 +23,12 @@ export interface ExchangeSpec {
   cancelAfterMs?: number;
   /** After a cancellation, collect frames for the id this long (ms). */
   lateGraceMs: number;
+  /**
+   * After a cancellation with a twin: a late frame that comes sooner than this many ms after the cancellation
+   * counts for nothing (the planning check says so: protocol/cancellation's MIN_LATE_MARGIN_MS), so a settle
+   * after the twin's answer that would end before this mark is skipped (collectLate). Absent = 0: every settle runs.
+   */
+  lateCountsFromMs?: number;
   /** Transport options of the write (HTTP header changes of a probe). */
   send?: SendOptions;
   /** Writes `notifications/cancelled` for the id; absent = never cancel (initialize, raw lines). */
@@ -247,7 +253,10 @@ type WindowEnd = NonNullable<RequestRecord['lateWindowEnd']>;
  * whether it came after the marker's answer, and what ended the window (`end`). The window ends:
  * - one poll phase after the first late frame (frames read in the same chunk are delivered first);
  * - when the twin was answered and no late frame came before it: one twin duration (ms from the twin's write
- *   to its answer, at least TWIN_SETTLE_MIN_MS) after the twin's answer and one more poll phase, as `twin`.
+ *   to its answer, at least TWIN_SETTLE_MIN_MS) after the twin's answer and one more poll phase, as `twin`;
+ *   or one poll phase after the twin's answer when that settle would end sooner than `lateCountsFromMs` after
+ *   the cancellation (every frame it could collect would come too soon to count: a fast tool's settle is
+ *   20 ms of a small server's run with nothing on the wire, issue 12).
  *   Both calls started in the same turn, so a server that runs requests concurrently with variable latency
  *   and ignores the cancellation may answer the twin first; until ~2x the twin's duration after the
  *   cancellation covers a reorder of up to 100 % jitter. A late frame in that settle ends the window as
@@ -289,7 +298,10 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
     const now = performance.now();
     const settleMs = Math.max(TWIN_SETTLE_MIN_MS, now - twinWrittenAt);
     const capLeftMs = cancelledAt + spec.lateGraceMs - now;
-    if (settleMs < capLeftMs) settle = setTimeout(() => setImmediate(ended, 'twin'), settleMs); // else the cap ends it
+    // a frame the settle could still collect comes less than `now + settleMs - cancelledAt` after the cancellation:
+    // when that is short of the mark from which a late frame counts, the settle could change no verdict
+    if (now + settleMs - cancelledAt < (spec.lateCountsFromMs ?? 0)) void nextPoll().then(() => ended('twin'));
+    else if (settleMs < capLeftMs) settle = setTimeout(() => setImmediate(ended, 'twin'), settleMs); // else the cap ends it
   }) : undefined;
   if (twin) {
     twinWrittenAt = performance.now();

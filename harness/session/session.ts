@@ -54,6 +54,8 @@ export interface RequestOptions {
   notification?: boolean;
   /** After a cancellation: how long to keep collecting frames for the id, ms (default: the session's lateGraceMs). */
   lateGraceMs?: number;
+  /** After a cancellation with a twin: late frames sooner than this, ms after the cancellation, count for nothing (ExchangeSpec.lateCountsFromMs). */
+  lateCountsFromMs?: number;
   /**
    * With `cancelAfterMs`: write a `tools/list` marker request right after `notifications/cancelled`, so the
    * record says whether a late frame came after the server had read the cancellation (`lateAfterMarker`).
@@ -250,7 +252,7 @@ export class LiveSession implements Session {
       id, method, params: sent, line: serialiseFrame(requestFrame(id, method, sent), opts.floatPaths),
       timeoutMs: opts.timeoutMs ?? this.options.timeouts.requestMs, cancelAfterMs: opts.cancelAfterMs,
       send: opts.http || opts.tag ? { ...(opts.http ? { http: opts.http } : {}), ...(opts.tag ? { tag: opts.tag } : {}) } : undefined,
-      lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
+      lateGraceMs: opts.lateGraceMs ?? this.options.lateGraceMs, lateCountsFromMs: opts.lateCountsFromMs, cancel: method === 'initialize' ? undefined : (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
       marker: opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.listMarker(opts.cancelTwin ? () => this.twinOf(link, method, sent, opts.floatPaths) : undefined) : undefined,
       settleMarker: true,
     });

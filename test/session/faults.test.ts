@@ -161,6 +161,27 @@ describe('cancellation', () => {
     expect(session.tap().unmatchedFrames).toBe(0);
   });
 
+  // lateCountsFromMs: the settle runs only when it could collect a frame late enough to count. answers-cancelled.mjs
+  // --after-twin --slow-ms=300 --after-twin-ms=150: the twin is answered ~300 ms after the cancellation, the cancelled
+  // call's answer 150 ms after that, inside the settle (one twin duration, ~300 ms) and ~450 ms after the cancellation
+  const afterTwin = ['test/fixtures/servers/faults/answers-cancelled.mjs', '--after-twin', '--slow-ms=300', '--after-twin-ms=150'];
+  it('runs the settle when it ends past lateCountsFromMs: the late frame 150 ms behind the twin\'s answer is collected', async () => {
+    const session = await start({ command: process.execPath, args: afterTwin, cwd: process.cwd(), env: {} }, options());
+    const record = await session.request('tools/call', { name: 'slow', arguments: {} }, { ...twinned, lateGraceMs: 600_000, lateCountsFromMs: 400 });
+    expect(record).toMatchObject({ outcome: 'cancelled', lateFrames: [{ id: record.id }], lateAfterMarker: true, lateWindowEnd: 'late-frame' });
+  });
+
+  it('skips the settle when it would end before lateCountsFromMs: the window ends at the twin\'s answer, the late frame after it is an abandoned answer', async () => {
+    const session = await start({ command: process.execPath, args: afterTwin, cwd: process.cwd(), env: {} }, options());
+    // a settle of ~300 ms after an answer ~300 ms after the cancellation ends ~600 ms after it: short of 10 s
+    const record = await session.request('tools/call', { name: 'slow', arguments: {} }, { ...twinned, lateGraceMs: 600_000, lateCountsFromMs: 10_000 });
+    expect(record).toMatchObject({ outcome: 'cancelled', lateFrames: [], lateWindowEnd: 'twin' });
+    expect(record.lateAfterMs).toBeUndefined();
+    // a later call (300 ms) is answered after the held answer: it came, and is no unmatched frame
+    expect((await session.callTool('slow', {})).outcome).toBe('success');
+    expect(session.tap().unmatchedFrames).toBe(0);
+  });
+
   it('ends the window at the cap when the twin is not answered in time, and cancels the twin', async () => {
     const session = await start(fixture(['--fault=honor-cancel']), options());
     const before = session.tap().stdinLines;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import check, { cancellationTarget, lateMarginMs, MAX_LATE_GRACE_MS } from '../../../harness/checks/protocol/cancellation.ts';
+import check, { cancellationTarget, lateMarginMs, MAX_LATE_GRACE_MS, MIN_LATE_MARGIN_MS } from '../../../harness/checks/protocol/cancellation.ts';
 import { checkTester, makeCall, makeObservation, makeTool, planOn } from '../../helpers/check-tester.ts';
 import { makeProbeRecord } from '../../probes/records.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
@@ -86,6 +86,8 @@ describe('protocol/cancellation probe choice and margin', () => {
     const o = observed(250);
     expect(cancellationTarget(o)?.scenario.tool).toBe('slow');
     expect(planOn(check, o).map((p) => [p.method, p.tool, p.cancelAfterMs, p.cancelMarker, p.cancelTwin, p.exclusive])).toEqual([['tools/call', 'slow', 0, true, true, undefined], ['tools/list', 'slow', undefined, undefined, undefined, true]]);
+    // a late answer sooner than the smallest margin is never reported: the session may skip a settle that ends before it
+    expect(planOn(check, o).map((p) => p.lateCountsFromMs)).toEqual([MIN_LATE_MARGIN_MS, undefined]);
   });
 
   it('chooses by plan order, never by duration (issue 9): the same target whichever call was slower', () => {
