@@ -505,8 +505,8 @@ export interface HttpExchange {
     oversize?: number;
     /**
      * Of the `oversize` events, those whose head shows they were not the response to this POST's request: a top-level
-     * `method` member (a notification or a server request) or another request's `id` (session/http/oversize-head.ts).
-     * The others (`result` or `error` first, this request's id, or a head that decides nothing) may have been it.
+     * `method` member (a notification or a server request) or another request's `id` (session/oversize-head.ts).
+     * The others (`result` or `error` before any `method`, or a head that decides nothing) may have been it.
      * Absent when none.
      */
     oversizeOthers?: number;

@@ -7,6 +7,7 @@ import type { JsonRpcResponse } from '../model/protocol.ts';
 import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import { IdTable } from './id-table.ts';
+import { notTheResponse } from './oversize-head.ts';
 import type { Connection, SendOptions } from './transport.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
@@ -238,11 +239,15 @@ export class RpcChannel {
     } else this.tap.unmatchedFrame('unknown-id');
   }
 
-  /** A line over the frame limit that answers an in-flight id fails that request at once. */
+  /**
+   * A line over the frame limit that answers an in-flight id fails that request at once. One whose head shows a
+   * `method` (a server request or a notification: the server's own id space may hold the same id) answers nothing:
+   * the tap keeps it as an oversize line, and the request waits for its own answer.
+   */
   private onOversize(head: string, bytes: number): void {
     const key = channelKey(idFromHead(head));
     const entry = key === undefined ? undefined : this.pending.get(key);
-    if (!entry || key === undefined) return;
+    if (!entry || key === undefined || notTheResponse(head, key)) return;
     this.pending.delete(key);
     this.abandoned.add(key);
     entry.resolve({ kind: 'oversize', bytes });

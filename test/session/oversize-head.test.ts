@@ -1,11 +1,12 @@
 /**
- * notTheResponse (session/http/oversize-head.ts): what the head of an SSE event over the frame limit shows of it. A
+ * notTheResponse (session/oversize-head.ts): what the head of an SSE event over the frame limit shows of it. A
  * `method` member or another request's id first: not the awaited response (review D3: an oversized log notification
- * made an SSE polling stream "answered over the limit"). `result`/`error` first, this request's id, or a head that
- * decides nothing: possibly the response (false), the conservative side.
+ * made an SSE polling stream "answered over the limit"). `result`/`error` first (this request's id before them or
+ * not), or a head that decides nothing: possibly the response (false), the conservative side. The same reading serves
+ * a stdio line over the limit (rpc-channel.ts `onOversize`).
  */
 import { describe, expect, it } from 'vitest';
-import { notTheResponse } from '../../harness/session/http/oversize-head.ts';
+import { notTheResponse } from '../../harness/session/oversize-head.ts';
 
 const pad = 'x'.repeat(300);
 
@@ -17,13 +18,17 @@ describe('notTheResponse', () => {
     ['a method after a nested member', ` { "params" : {"a":[1,{"b":"}"}]}, "method":"notifications/progress"`, 7],
     ['a response to another id', `{"jsonrpc":"2.0","id":8,"result":{"x":"${pad}`, 7],
     ['a string id against a number id (1 and "1" differ)', `{"id":"7","result":{"x":"${pad}`, 7],
+    // the server's requests have an id space of their own: the awaited id then a method is a request, never its answer
+    ['a server request carrying this request\'s id', `{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"x":"${pad}`, 7],
+    ['a server request carrying this request\'s string id', `{"id":"abc","method":"x"`, 'abc'],
   ])('%s: true', (_, head, id) => expect(notTheResponse(head, id)).toBe(true));
 
   it.each([
     ['result first (its id after the padding)', `{"result":{"_meta":{"pad":"${pad}`, 7],
     ['error first', `{"jsonrpc":"2.0","error":{"code":-32603,"message":"${pad}`, 7],
     ['this request\'s id', `{"jsonrpc":"2.0","id":7,"result":{"x":"${pad}`, 7],
-    ['this request\'s string id', `{"id":"abc","method":"x"`, 'abc'],
+    ['this request\'s string id, then its result', `{"id":"abc","result":{"x":"${pad}`, 'abc'],
+    ['this request\'s id, cut off before a deciding member', `{"jsonrpc":"2.0","id":7,"params":{"x":"${pad}`, 7],
     ['a null id', `{"jsonrpc":"2.0","id":null,"error":{}}`, 7],
     ['an id cut off by the head (7 may be 70)', `{"jsonrpc":"2.0","id":7`, 70],
     ['params first, cut off before any deciding member', `{"params":{"x":"${pad}`, 7],

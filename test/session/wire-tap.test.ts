@@ -63,6 +63,19 @@ describe('wire tap', () => {
     expect(first.head).toHaveLength(80);
   });
 
+  it('fails a call at once with `oversize` when its answer is over maxLineBytes', async () => {
+    const session = await start(fixture(['--fault=oversize-answer=200000']), options({ maxLineBytes: 1024 }));
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('oversize');
+  });
+
+  it('never takes a server request over maxLineBytes that carries a call\'s id for that call\'s answer: the call gets its own', async () => {
+    // the server's requests have ids of their own: `{"jsonrpc":"2.0","id":<the call's id>,"method":...}` answers nothing
+    const session = await start(fixture(['--fault=oversize-request=200000']), options({ maxLineBytes: 1024 }));
+    const record = await session.callTool('echo', { message: 'x' });
+    expect(record.outcome).toBe('success');
+    expect(session.tap().stdout.filter((l) => l.kind === 'oversize')).toHaveLength(1);
+  });
+
   it('keeps at most keepFrames frames and a bounded stderr tail', async () => {
     const session = await start(fixture(), options({ keepFrames: 2, stderrLimitBytes: 16 }));
     await session.listTools();

@@ -19,7 +19,7 @@ import type { EnvMask } from '../env-mask.ts';
 import { idKey } from '../rpc-channel.ts';
 import { settlesWithin } from '../timing.ts';
 import { nodeHttp, nodeHttps } from './node-http.ts';
-import { notTheResponse } from './oversize-head.ts';
+import { notTheResponse } from '../oversize-head.ts';
 import { SseReader } from './sse-reader.ts';
 import type { Connection, FrameListener, SendOptions, UnansweredListener } from '../transport.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';

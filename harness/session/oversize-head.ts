@@ -2,7 +2,9 @@
  * Whether a message over the frame limit, known only by its head (the first characters of its text, kept unparsed),
  * cannot have been the response to a given request: read from the head's top-level members, in order, up to the
  * first that decides. A JSON-RPC response carries `result` or `error` and no `method` (2025-11-25 basic §Responses);
- * a notification or a server request carries `method`.
+ * a notification or a server request carries `method`. Shared by both transports: an SSE event's head (./http/) and a
+ * stdio line's (./rpc-channel.ts `onOversize`: a server request over the limit that carries the id of one of the
+ * harness's requests in flight is not that request's answer).
  */
 
 /** Where a member's value ends when it is complete in the head; -1 when the head ends inside it. */
@@ -47,8 +49,9 @@ function skipSpace(head: string, at: number): number {
 /**
  * Whether the head of a message over the frame limit shows that it is not the response to the request with JSON-RPC
  * id `id`: a top-level `method` member (a notification or a server request), or a top-level `id` (a number or a
- * string, complete in the head) other than `id` (1 and "1" differ), before any `result` or `error` member. False
- * (it may have been the response) for a head with `result` or `error` first, with `id` equal to `id`, with an id of
+ * string, complete in the head) other than `id` (1 and "1" differ), before any `result` or `error` member; an `id`
+ * equal to `id` decides nothing (a server request may carry the same id in its own id space: the members after it
+ * do). False (it may have been the response) for a head with `result` or `error` before any `method`, with an id of
  * `null`, and for an inconclusive head: not an object, cut off before a member that decides, or empty.
  * @param head the start of the message's text (SSE: of its event's data; at most a few hundred characters)
  * @param id the JSON-RPC id of the request whose response is awaited; undefined when none is (every head may then be
@@ -84,7 +87,8 @@ export function notTheResponse(head: string, id: number | string | undefined): b
         return false;
       }
       if (typeof value !== 'number' && typeof value !== 'string') return false;
-      return value !== id;
+      if (value !== id) return true;
+      // the awaited id: a response only if no `method` follows (a server request may carry the same id)
     }
     i = skipSpace(head, end);
     if (head[i] !== ',') return false;
