@@ -46,7 +46,10 @@ export interface RequestRecord {
    * times alone (harness/session/session.ts); `restarts` when the session's restart budget (`maxRestarts`) was spent;
    * `budget` when the server's frames had passed the session's retention budget (`maxRetainedBytes`, WireTap.retention);
    * `closed` when the harness had closed the session (an interrupt, the surface budget `timeouts.surfaceMs`) before
-   * it was written: the server never saw it, so it is no call made and nothing to judge.
+   * it was written: the server never saw it, so it is no call made and nothing to judge. `crashes` and `budget` also
+   * end a request a crash took while pipelined whose attempt alone was then not sent for that reason: its first write
+   * counts for nothing, so which requests of a tool read "not sent" (transport/exit's count) does not depend on how
+   * many the in-flight window had written before the crash (test/e2e/crash-neighbours.test.ts: 1, 8 and 64).
    */
   unsent?: 'crashes' | 'restarts' | 'budget' | 'closed';
   /**
