@@ -182,6 +182,20 @@ describe('cancellation', () => {
     expect(session.tap().unmatchedFrames).toBe(0);
   });
 
+  // crash-after-cancel.mjs --exit-after-next: the server exits right behind its answer to the twin (no timer: the exit
+  // follows the twin's answer on the wire). While the settle ran (before 366f5f5) the window saw the exit, so the crash
+  // was the cancellation's: sent again alone, it crashed the server again (two exits, every run). With the settle
+  // skipped (lateCountsFromMs) the window ends one poll phase after the twin's answer, before the exit is recorded: the
+  // crash is nobody's, the request is not sent again, and a CLI run reports one transport/exit unexpectedExit, not two
+  // (with the crash on a 12 ms timer after the cancellation, none in 7 of 8 runs: the run ended before it)
+  it('sees an exit right behind the twin\'s answer when the settle is skipped: the crash is the cancellation\'s, sent again alone', async () => {
+    const crash = { command: process.execPath, args: ['test/fixtures/servers/crash-after-cancel.mjs', '--exit-after-next'], cwd: process.cwd(), env: {} };
+    const session = await start(crash, options());
+    const record = await session.request('tools/call', { name: 'work', arguments: {} }, { ...twinned, lateGraceMs: 600_000, lateCountsFromMs: 150 });
+    expect(record).toMatchObject({ outcome: 'cancelled', lateFrames: [] });
+    expect(session.exits().filter((e) => e.unexpected)).toHaveLength(2);
+  });
+
   it('ends the window at the cap when the twin is not answered in time, and cancels the twin', async () => {
     const session = await start(fixture(['--fault=honor-cancel']), options());
     const before = session.tap().stdinLines;
