@@ -9,7 +9,8 @@
  * restart that serves, one unexpectedExit instead of two; with a restart that fails, the follow-up tools/list was
  * written to the dying process and drew protocol/cancellation `unresponsive` and transport/exit `probeInFlight`
  * errors instead of an `unsentRestarts` info (4 of 4 runs idle; with both cores busy 0 of 3: a slower harness
- * recorded the exit in time, so the verdict followed the load).
+ * recorded the exit in time, so the verdict followed the load); once the session was serial (`--boom`), the request
+ * alone after the probe drew a transport/exit `probeInFlight` error (3 of 3 runs idle).
  * Real processes through the CLI, two checks only.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,13 @@ describe('a server that exits right behind its answer to the cancellation probe\
 
   it('a restart that fails leaves the follow-up tools/list unsent, never blamed for the crash', async () => {
     expect(await verdict('--exit-after-next', `--no-restart=${join(dir, 'started')}`)).toEqual(['transport/exit unexpectedExit', 'transport/exit unexpectedExit', 'transport/exit unsentRestarts']);
+  }, 60_000);
+
+  it('once the session is serial (boom crashed it), the request alone after the cancellation probe is not blamed for the crash', async () => {
+    // at 366f5f5 the follow-up tools/list, alone next, drew protocol/cancellation unresponsive and transport/exit
+    // probeInFlight; in a run of every check, protocol/ping's ping came next: "ping (probe 'protocol/ping:ping') was in
+    // flight when the server process exited"
+    expect(await verdict('--exit-after-next', '--boom')).toEqual(['transport/exit callInFlight', 'transport/exit unexpectedExit', 'transport/exit unexpectedExit', 'transport/exit unexpectedExit']);
   }, 60_000);
 
   it('the conformant twin (cancellation honoured, no exit): no finding of either check', async () => {
