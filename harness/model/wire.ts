@@ -83,8 +83,9 @@ export interface RequestRecord {
    * frame for the cancelled id came (one more poll phase collects the rest); `twin`: the answer to the twin
    * (an identical request written behind the cancellation and the marker, `ProbeRequest.cancelTwin`) came
    * first, so the server had finished the same work started after the cancelled call without answering it,
-   * and no late frame came in the settle after it (one twin duration, at least 20 ms, within the cap; none when
-   * it would end before `ProbeRequest.lateCountsFromMs`);
+   * and no late frame came in the settle after it (one twin duration, at least 20 ms, within the cap; when it
+   * would end well before `ProbeRequest.lateCountsFromMs`, no settle: a `tools/list` written at the twin's answer
+   * was answered, or the process ended);
    * `grace`: neither came within the `lateGraceMs` cap.
    */
   lateWindowEnd?: 'late-frame' | 'twin' | 'grace';
@@ -143,8 +144,10 @@ export interface ProbeRequest {
   /**
    * With `cancelTwin`: a late frame sooner than this many ms after the cancellation counts for nothing to the
    * planning check (protocol/cancellation reports none sooner than MIN_LATE_MARGIN_MS), so the settle after the
-   * twin's answer is skipped when it would end before this mark (the window ends one poll phase after the
-   * twin's answer). Default 0: every settle runs.
+   * twin's answer is skipped when it would end before half this mark (a timer's lateness stays far from it): the
+   * session writes a `tools/list` at the twin's answer instead, and the window ends at its answer, or at the end of
+   * the process (one that exits right behind the twin's answer: its crash stays the cancelled request's). Default 0:
+   * every settle runs.
    */
   lateCountsFromMs?: number;
   /** With `cancelAfterMs`: write a `tools/list` marker right after the cancellation (sets `lateAfterMarker`). */

@@ -26,7 +26,8 @@ export interface ExchangeSpec {
   /**
    * After a cancellation with a twin: a late frame that comes sooner than this many ms after the cancellation
    * counts for nothing (the planning check says so: protocol/cancellation's MIN_LATE_MARGIN_MS), so a settle
-   * after the twin's answer that would end before this mark is skipped (collectLate). Absent = 0: every settle runs.
+   * after the twin's answer that would end before half this mark is replaced by the twin's marker (collectLate,
+   * Twin.marker). Absent = 0: every settle runs.
    */
   lateCountsFromMs?: number;
   /** Transport options of the write (HTTP header changes of a probe). */
@@ -59,6 +60,13 @@ export interface Twin {
   id: number | string;
   line: string;
   cancel: (reason: string) => void;
+  /**
+   * A fresh `tools/list` request (its id and line) to write once the twin is answered when the settle is skipped
+   * (`ExchangeSpec.lateCountsFromMs`): the window then ends at its answer, an order event. A server that exits right
+   * behind its answer to the twin never answers it, so the window sees that exit and the crash is the cancelled
+   * request's (harness/session/session.ts `crashedDuring`), as the settle saw it; absent = end one poll phase later.
+   */
+  marker?: () => { id: number | string; line: string };
 }
 
 type Ending = Settlement | Interruption;
@@ -233,6 +241,27 @@ function afterPoll(end: (ending: Interruption) => void, ending: Interruption): v
   setImmediate(end, ending);
 }
 
+/**
+ * Write the twin's marker (Twin.marker) and call `end` one poll phase after it settles: its answer, or the end of the
+ * process (the channel settles every request in flight then); one poll phase from now when the twin has none or the
+ * line cannot be written. Returns the marker's id (forget it once the window ended), if one was written.
+ */
+function writeTwinMarker(channel: RpcChannel, twin: Twin, end: () => void): number | string | undefined {
+  const marker = twin.marker?.();
+  if (marker === undefined) {
+    void nextPoll().then(end);
+    return undefined;
+  }
+  const pending = channel.expect(marker.id);
+  if (!channel.sendLine(marker.line)) {
+    channel.forget(marker.id);
+    void nextPoll().then(end);
+    return undefined;
+  }
+  void pending.settled.then(nextPoll).then(end);
+  return marker.id;
+}
+
 /** Resolves after one more poll phase (frames already read in the same chunk are delivered first). */
 function nextPoll(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -254,9 +283,10 @@ type WindowEnd = NonNullable<RequestRecord['lateWindowEnd']>;
  * - one poll phase after the first late frame (frames read in the same chunk are delivered first);
  * - when the twin was answered and no late frame came before it: one twin duration (ms from the twin's write
  *   to its answer, at least TWIN_SETTLE_MIN_MS) after the twin's answer and one more poll phase, as `twin`;
- *   or one poll phase after the twin's answer when that settle would end sooner than `lateCountsFromMs` after
- *   the cancellation (every frame it could collect would come too soon to count: a fast tool's settle is
- *   20 ms of a small server's run with nothing on the wire, issue 12).
+ *   or, when that settle would end sooner than half `lateCountsFromMs` after the cancellation (every frame it
+ *   could collect would come too soon to count, even from a timer that fires late: a fast tool's settle was
+ *   20 ms of a small server's run with nothing on the wire, issue 12), one poll phase after the answer to the
+ *   twin's marker (Twin.marker, written at the twin's answer) or after the process ended, as `twin`.
  *   Both calls started in the same turn, so a server that runs requests concurrently with variable latency
  *   and ignores the cancellation may answer the twin first; until ~2x the twin's duration after the
  *   cancellation covers a reorder of up to 100 % jitter. A late frame in that settle ends the window as
@@ -290,6 +320,7 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
   let twinSeen = false; // its answer came (the window ends as `twin` unless a late frame came)
   let settle: NodeJS.Timeout | undefined;
   let twinWrittenAt = 0;
+  let afterTwin: (number | string) | undefined; // the id of the marker written at the twin's answer, if any
   const unwatch = twin ? channel.watch(twin.id, () => {
     if (twinAnswered) return;
     twinAnswered = true;
@@ -298,9 +329,10 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
     const now = performance.now();
     const settleMs = Math.max(TWIN_SETTLE_MIN_MS, now - twinWrittenAt);
     const capLeftMs = cancelledAt + spec.lateGraceMs - now;
-    // a frame the settle could still collect comes less than `now + settleMs - cancelledAt` after the cancellation:
-    // when that is short of the mark from which a late frame counts, the settle could change no verdict
-    if (now + settleMs - cancelledAt < (spec.lateCountsFromMs ?? 0)) void nextPoll().then(() => ended('twin'));
+    // a frame the settle could still collect comes less than `now + settleMs - cancelledAt` after the cancellation (plus
+    // a timer's lateness): well short of the mark from which a late frame counts (half of it), the settle could change
+    // no verdict, and a marker written now ends the window by order (Twin.marker) instead of 20 ms or more of waiting
+    if (now + settleMs - cancelledAt < (spec.lateCountsFromMs ?? 0) / 2) afterTwin = writeTwinMarker(channel, twin, () => ended('twin'));
     else if (settleMs < capLeftMs) settle = setTimeout(() => setImmediate(ended, 'twin'), settleMs); // else the cap ends it
   }) : undefined;
   if (twin) {
@@ -322,6 +354,7 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
     clearTimeout(cap);
   }
   if (marker) channel.forget(marker.id);
+  if (afterTwin !== undefined) channel.forget(afterTwin);
   const first = firstAt === undefined ? {} : { firstAfterMs: Math.round(firstAt - cancelledAt), ...(afterMarker === undefined ? {} : { afterMarker }) };
   return { frames, ...first, end };
 }

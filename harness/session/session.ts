@@ -374,11 +374,16 @@ export class LiveSession implements Session {
 
   /** A `tools/list` request of the negotiated era with a fresh id: the marker behind a cancellation (and the twin, if asked for, behind it). */
   private listMarker(twin?: () => Twin): { id: number; line: string; twin?: Twin } {
-    const id = this.nextId();
-    const params = buildParams(this.frameContext(), this.negotiation.era === 'modern' ? {} : undefined);
-    const line = JSON.stringify(requestFrame(id, 'tools/list', params));
+    const { id, line } = this.listLine();
     // the twin's id after the marker's: the order the lines are written in
     return twin === undefined ? { id, line } : { id, line, twin: twin() };
+  }
+
+  /** A `tools/list` request line with a fresh id, in the session's era (a marker: the harness's own, judged by no check). */
+  private listLine(): { id: number; line: string } {
+    const id = this.nextId();
+    const params = buildParams(this.frameContext(), this.negotiation.era === 'modern' ? {} : undefined);
+    return { id, line: JSON.stringify(requestFrame(id, 'tools/list', params)) };
   }
 
   /**
@@ -390,6 +395,7 @@ export class LiveSession implements Session {
     return {
       id, line: serialiseFrame(requestFrame(id, method, sent), floatPaths),
       cancel: (reason) => link.channel.send(cancelledFrame(this.frameContext(), id, reason)),
+      marker: () => this.listLine(),
     };
   }
 

@@ -35,9 +35,11 @@
  * follow-up `tools/list` runs alone, after them). Right behind the marker goes a twin (`cancelTwin`): the
  * same call again, its own id. The window ends at the first late frame (the verdict is then known), or,
  * when the twin is answered before any late frame, one twin duration (its write to its answer, at least
- * TWIN_SETTLE_MIN_MS = 20 ms) after the twin's answer (the settle; skipped when it would end sooner than
- * MIN_LATE_MARGIN_MS after the cancellation, `lateCountsFromMs`: a late answer that soon is never reported,
- * so the settle of a fast tool could change no verdict): a server that ignores the cancellation
+ * TWIN_SETTLE_MIN_MS = 20 ms) after the twin's answer (the settle; when it would end sooner than half
+ * MIN_LATE_MARGIN_MS after the cancellation, `lateCountsFromMs`, a late answer it could see is never reported,
+ * so instead of waiting the session writes a tools/list at the twin's answer and ends the window at its answer,
+ * or at the process's end: a server that exits right behind its answer to the twin still has the crash on the
+ * cancelled call, as the settle saw it, test/e2e/cancel-crash.test.ts): a server that ignores the cancellation
  * finishes the cancelled work first, ahead of the twin in its own queue, or, running calls concurrently
  * with variable latency, within about as long again (both calls started in the same turn: ~2x the twin's
  * duration after the cancellation covers a reorder of up to 100 % jitter). `lateGraceFor` stays as the cap
@@ -158,8 +160,9 @@ export default defineCheck({
     return [
       // pipelined beside the other probes: the verdict rests on the order of the marker's answer and the
       // late one on this connection, which other requests in flight do not change
-      // a late answer sooner than MIN_LATE_MARGIN_MS after the cancellation is never reported (clearlyLate), so
-      // the session skips a settle that could only collect such frames (issue 12: 20 ms of a small server's run)
+      // a late answer sooner than MIN_LATE_MARGIN_MS after the cancellation is never reported (clearlyLate), so the
+      // session ends the window by order where the settle could only collect such frames (issue 12: 20 ms of a small
+      // server's run)
       { id: CALL, check: ID, tool: call.scenario.tool, method: 'tools/call', params, cancelAfterMs: 0, cancelMarker: true, cancelTwin: true, lateGraceMs: lateGraceFor(observation, call), lateCountsFromMs: MIN_LATE_MARGIN_MS },
       // alone, after every other probe: a process gone here was not taken down by a concurrent probe
       { id: FOLLOW_UP, check: ID, tool: call.scenario.tool, method: 'tools/list', params: {}, exclusive: true },
