@@ -172,6 +172,15 @@ export interface ProbeRequest {
   /** Run on a fresh process (for opening-message probes such as `initialize` against a modern server). */
   freshProcess?: boolean;
   /**
+   * A `tools/call` whose arguments break the tool's inputSchema on purpose (a probe of how the tool refuses them:
+   * `ArgumentProbe.expect: 'reject'`, harness/probes/negative.ts). Its answer is judged for the refusal, never
+   * against the tool's outputSchema: a structuredContent that fails it there mirrors the probe's own input, and
+   * the acceptance is errors/input-enforcement's finding (result/structured-content; sweep 17: metabase's
+   * `db_tables` echoed a wrong-type `database_id` into its structuredContent, one fault reported twice, once as an
+   * error). Not a sending option: two plain probes with the same arguments are still one request (shared-probes.ts).
+   */
+  invalidArguments?: true;
+  /**
    * The request depends only on the listing and the ARGUMENTS of the planned calls, never on their answers,
    * and the check judges its record only under conditions it re-checks on the final observation (e.g. "the
    * call with these arguments succeeded"). The runner may then send it beside the calls, planned from an

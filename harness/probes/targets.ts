@@ -116,9 +116,14 @@ export function unknownToolName(observation: SurfaceObservation): string {
   return name;
 }
 
-/** A `tools/call` probe request. */
-export function toolCallProbe(check: string, id: string, tool: string, args: Record<string, unknown>): ProbeRequest {
-  return { id, check, tool, method: 'tools/call', params: { name: tool, arguments: args } };
+/**
+ * A `tools/call` probe request of `tool` with `args`; `invalid`: the arguments break its inputSchema on purpose
+ * (`ProbeRequest.invalidArguments`: its answer is never judged against the outputSchema).
+ */
+export function toolCallProbe(check: string, id: string, tool: string, args: Record<string, unknown>, invalid = false): ProbeRequest {
+  const probe: ProbeRequest = { id, check, tool, method: 'tools/call', params: { name: tool, arguments: args } };
+  if (invalid) probe.invalidArguments = true;
+  return probe;
 }
 
 /**

@@ -23,7 +23,7 @@
 import type { ProbeRecord, ProbeRequest } from '../model/wire.ts';
 
 /** The keys of a plain `tools/call` probe (`toolCallProbe`): anything else is a sending option, and never shared. */
-const isPlainKey = (key: string): boolean => key === 'id' || key === 'check' || key === 'tool' || key === 'method' || key === 'params';
+const isPlainKey = (key: string): boolean => key === 'id' || key === 'check' || key === 'tool' || key === 'method' || key === 'params' || key === 'invalidArguments';
 
 /** The `arguments` object of a `tools/call` probe's params, or undefined. */
 function argumentsOf(probe: ProbeRequest): object | undefined {

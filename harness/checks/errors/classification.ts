@@ -49,9 +49,9 @@ function hasRequired(schema: unknown): boolean {
 /** Invalid arguments for a tool: the first reject probe from its known-good arguments, else `{}` when it requires properties. */
 function invalidArgumentsProbe(observation: SurfaceObservation, tool: string, schema: unknown): ProbeRequest | undefined {
   const base = successfulArguments(observation, tool);
-  if (!base) return hasRequired(schema) ? toolCallProbe(ID, invalidId(tool), tool, {}) : undefined;
+  if (!base) return hasRequired(schema) ? toolCallProbe(ID, invalidId(tool), tool, {}, true) : undefined;
   const probe = firstArgumentProbe(schema, base, argumentProbePrefix(tool), (p) => p.expect === 'reject');
-  return probe ? toolCallProbe(ID, invalidId(tool), tool, probe.arguments) : undefined;
+  return probe ? toolCallProbe(ID, invalidId(tool), tool, probe.arguments, true) : undefined;
 }
 
 /** The SDK 1.x McpServer's wrapping of its own unknown-tool McpError into an isError result (sdk:server/mcp.js). */

@@ -162,7 +162,7 @@ export default defineCheck({
     for (const tool of listedTools(observation)) {
       const base = mayProbe(observation, tool) ? answeredArguments(observation, tool) : undefined;
       const probe = base && firstArgumentProbe(tool.inputSchema, base, argumentProbePrefix(tool.name), (p) => p.sentinel !== undefined && p.expect === 'reject');
-      if (probe) probes.push(toolCallProbe(ID, `${ID}:${tool.name}:${probe.key}`, tool.name, probe.arguments));
+      if (probe) probes.push(toolCallProbe(ID, `${ID}:${tool.name}:${probe.key}`, tool.name, probe.arguments, true));
     }
     return probes;
   },

@@ -9,7 +9,11 @@
  * is a refusal on the wrong channel, not an acceptance (`refusedWithoutIsError`, a note once per tool); an allowed value
  * refused so, in words of validation that name the probed property, is `rejected` as an isError one is. A tool it may
  * probe that was called but never succeeded gets no probes, and a note names it (`unprobed`), so a run whose calls
- * all failed (a dummy key, no network) does not read as enforcement that held.
+ * all failed (a dummy key, no network) does not read as enforcement that held. A tool whose base call and every probe,
+ * valid or not, got the very same result, a text that reads as a failure (`ALIKE_FAILURE`) with no structuredContent,
+ * did not act on its arguments at all: a failure text the shapes above miss ("⚠️ **Metadata client not enabled.**",
+ * sweep 17: 103 false `accepted` warnings on metabase-ai-assistant 4.2.0, whose unconfigured tools answered every call
+ * so). Its probes are not judged; a note names it (`answeredAlike`).
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
  * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded (as the
  * harness reads success: a result without isError whose body reports no failure in a shape it knows). Their messages
@@ -29,7 +33,7 @@
 import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
 import { looksLikeValidationError, probeRecord, readsAsValidation, responseKind, resultOf, rpcError } from '../../probes/records.ts';
-import { bodyFailure, failureShape, type FailureShape } from '../../probes/result-text.ts';
+import { bodyFailure, failureShape, textBlocks, type FailureShape } from '../../probes/result-text.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
 import { argumentRejection, namesPropertyIn } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
@@ -57,6 +61,47 @@ function planned(observation: SurfaceObservation): Array<{ tool: string; probe: 
     for (const probe of deriveArgumentProbes(tool.inputSchema, base, argumentProbePrefix(tool.name))) out.push({ tool: tool.name, probe });
   }
   return out;
+}
+
+/**
+ * What makes a text read as a failure once every call of the tool got that same text (`answeredAlike`): a lead sign of
+ * failure (❌ ✖ ✗ ✘ ⛔ ⚠ ❗ ‼ 🚫 🛑), a thing "not enabled/configured/initialised/set up/..." , "cannot", "unable to",
+ * "could not", or a JavaScript exception's words ("is not a function", "is not defined"). Read only of a result that
+ * no argument changed, and never the words a normal output may hold as data: "Error rate: 0.2%", "Not Found" or
+ * "Service Unavailable" in a link checker's or a status page's answer (test/e2e/configs/verdicts.ts keeps their probes).
+ */
+const ALIKE_FAILURE = /^[\s*_#>`]*(?:[\u274C\u2716\u2717\u2718\u26D4\u26A0\u2757\u203C]|\u{1F6AB}|\u{1F6D1})|\bnot (?:enabled|configured|initiali[sz]ed|set up|connected|authenticated|authori[sz]ed|installed|implemented)\b|\b(?:cannot|can't|could not|couldn't|unable to)\b|\bis not (?:a function|defined)\b/iu;
+
+/**
+ * The tools whose probes cannot say how they validate arguments: the call the probes started from (the first that
+ * succeeded, `successfulArguments`) got a result without isError and structuredContent whose text reads as a failure
+ * (ALIKE_FAILURE), and each of the tool's probes planned here (at least two), valid or not, got the very same result
+ * (JSON text equal): the tool did not act on its arguments. Pure.
+ */
+function answeredAlike(observation: SurfaceObservation, plannedProbes: ReadonlyArray<{ tool: string; probe: ArgumentProbe }>): Set<string> {
+  const byTool = new Map<string, ArgumentProbe[]>();
+  for (const { tool, probe } of plannedProbes) {
+    const list = byTool.get(tool);
+    if (list) list.push(probe);
+    else byTool.set(tool, [probe]);
+  }
+  const alike = new Set<string>();
+  for (const [tool, probes] of byTool) {
+    if (probes.length < 2) continue;
+    const args = successfulArguments(observation, tool);
+    const base = args && observation.calls.find((c) => c.scenario.tool === tool && c.scenario.arguments === args);
+    const result = base && responseKind(base.request) === 'result' ? resultOf(base.request) : undefined;
+    if (!result || result.structuredContent !== undefined) continue;
+    if (!ALIKE_FAILURE.test(textBlocks(result.content).map((b) => b.text).join('\n').slice(0, 2000))) continue;
+    const text = JSON.stringify(result);
+    const same = (p: ArgumentProbe): boolean => {
+      const record = probeRecord(observation, probeId(tool, p));
+      const answer = record && responseKind(record.request) === 'result' ? resultOf(record.request) : undefined;
+      return answer !== undefined && (answer === result || JSON.stringify(answer) === text);
+    };
+    if (probes.every(same)) alike.add(tool);
+  }
+  return alike;
 }
 
 const OMITTED = 'omitted-arguments';
@@ -203,6 +248,8 @@ export default defineCheck({
         'Tool {{tool}} rejected arguments that are valid per its advertised inputSchema as invalid ({{answer}}){{where}}: the inputSchema under-states what the handler enforces.',
       omittedArgumentsRejected:
         'Tool {{tool}} rejected a tools/call without arguments as invalid ({{answer}}), though its inputSchema requires nothing and the same call with arguments {} got a result without isError (not refused as invalid); arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.',
+      answeredAlike:
+        'Tool {{tool}} answered the call its probes started from and every probe, valid or not, with the same result: a text that reads as a failure, without isError or structuredContent. It did not act on its arguments, so how it validates them was not judged; give the surface what valid calls need (env, setup, scenarios).',
       unprobed:
         'Tool {{tool}} got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).',
       wholeFloatRejected:
@@ -214,7 +261,7 @@ export default defineCheck({
     },
   },
   plan({ observation }) {
-    return [...planned(observation).map(({ tool, probe }) => toolCallProbe(ID, probeId(tool, probe), tool, probe.arguments)), ...requestProbes(observation).map(requestProbeRequest)];
+    return [...planned(observation).map(({ tool, probe }) => toolCallProbe(ID, probeId(tool, probe), tool, probe.arguments, probe.expect === 'reject')), ...requestProbes(observation).map(requestProbeRequest)];
   },
   planEarly({ observation }) {
     return requestProbes(observation).map(requestProbeRequest);
@@ -224,7 +271,11 @@ export default defineCheck({
     for (const tool of unprobedTools(observation)) report({ messageId: 'unprobed', severity: 'info', tool, pointer: '/inputSchema', data: { tool } });
     judgeRequestProbes(observation, report);
     const refusedOnResult = new Set<string>();
-    for (const { tool, probe } of planned(observation)) {
+    const all = planned(observation);
+    const alike = answeredAlike(observation, all);
+    for (const tool of alike) report({ messageId: 'answeredAlike', severity: 'info', tool, pointer: '/inputSchema', data: { tool } });
+    for (const { tool, probe } of all) {
+      if (alike.has(tool)) continue;
       const record = probeRecord(observation, probeId(tool, probe));
       if (!record) continue;
       const kind = responseKind(record.request);

@@ -15,6 +15,9 @@
  * contract is the user's rule. Its structuredContent is still validated against the advertised outputSchema
  * (tools/input-narrowing holds that to the contract's); on those older revisions a non-object structuredContent
  * of a contract tool is judged by the schema itself (`invalid`), the object rule being 2025-06-18's.
+ * Answers to probes whose arguments break the inputSchema on purpose (`ProbeRequest.invalidArguments`) are not judged
+ * here: a structuredContent that fails the outputSchema there mirrors the probe's own input (sweep 17: a wrong-type
+ * `database_id` echoed back drew an error beside errors/input-enforcement's `accepted`, one fault twice).
  */
 import { defineCheck, type CheckContext } from '../define.ts';
 import { isModernRevision, isToolError, listedTool, resultObject, toolCalls, type ToolCallView } from '../util/calls.ts';
@@ -158,6 +161,8 @@ function basisText(messageId: string, basis: OutputRuleBasis, version: string): 
 
 /** Judge one call of a tool that declares an outputSchema. */
 function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, pass: Pass): void {
+  // arguments that break the inputSchema on purpose: what comes back mirrors the probe's own input (ProbeRequest.invalidArguments)
+  if (view.invalidArguments === true) return;
   const outputSchema = listedTool(ctx.observation, view.tool)?.outputSchema;
   const result = resultObject(view.record);
   if (outputSchema === undefined || result === undefined) return;

@@ -19,6 +19,8 @@ export interface ToolCallView {
   record: RequestRecord;
   /** Set for scenario calls, absent for probes. */
   scenario?: Scenario;
+  /** A probe whose arguments break the tool's inputSchema on purpose (ProbeRequest.invalidArguments). */
+  invalidArguments?: true;
 }
 
 /** The views of the scenario calls (built once per `observation.calls` array and length: ../../probes/index-cache.ts). */
@@ -40,7 +42,7 @@ function probeViews(probes: Readonly<SurfaceObservation['probes']>): readonly To
   for (const { probe, request } of distinctProbes({ probes })) {
     if (probe.method !== 'tools/call') continue;
     const named = isJsonObject(probe.params) && typeof probe.params.name === 'string' ? probe.params.name : '';
-    views.push({ tool: probe.tool ?? named, label: `probe '${probe.id}'`, record: request });
+    views.push({ tool: probe.tool ?? named, label: `probe '${probe.id}'`, record: request, ...(probe.invalidArguments === true ? { invalidArguments: true as const } : {}) });
   }
   return views;
 }

@@ -17,6 +17,8 @@ const enforcing = (p: ProbeRequest) => (allowed(p) ? ok : rejected);
 const bodyRefusal = (message: string) => ({ result: { content: [{ type: 'text', text: JSON.stringify({ success: false, message }) }] } });
 /** A normal output that merely starts with the word Error. */
 const errorRate = { result: { content: [{ type: 'text', text: 'Error rate over the last hour: 0.2%' }] } };
+/** An unconfigured tool's answer to every call, whatever its arguments (metabase-ai-assistant 4.2.0, sweep 17). */
+const notEnabled = { result: { content: [{ type: 'text', text: '⚠️ **Metadata client not enabled.**' }] } };
 /** A tool that requires nothing, called with `{}` successfully. */
 const status = makeTool('status', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { verbose: { type: 'boolean' } } } });
 const noArguments = makeObservation({ tools: [status], calls: [makeCall('status', ok, { scenario: { arguments: {} } })] });
@@ -199,6 +201,24 @@ checkTester(check, {
         { messageId: 'accepted', pointer: '/inputSchema/properties/limit/maximum' },
       ],
     },
+    {
+      // sweep 17: metabase-ai-assistant 4.2.0's unconfigured tools answered every call so; the same answer without the
+      // failure's words ('Error rate ...', above) keeps its verdicts, and so does a probe answered otherwise (below)
+      name: 'the same failure text for the base call and every probe (the tool never acted on its arguments): a note, no probe judged',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', notEnabled, { scenario: { arguments: { limit: 5 } } })] }),
+      answer: () => notEnabled,
+      findings: [{ messageId: 'answeredAlike', severity: 'info', tool: 'search', pointer: '/inputSchema' }],
+    },
+    {
+      name: 'the same failure text for the base call and every probe but one refused with isError: every probe judged',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', notEnabled, { scenario: { arguments: { limit: 5 } } })] }),
+      answer: (p: ProbeRequest) => (p.id.endsWith(':limit:wrong-type') || p.id.endsWith(':wrong-type:limit') ? rejected : notEnabled),
+      findings: [
+        { messageId: 'accepted', pointer: '/inputSchema/required' },
+        { messageId: 'accepted', pointer: '/inputSchema/properties/limit/minimum' },
+        { messageId: 'accepted', pointer: '/inputSchema/properties/limit/maximum' },
+      ],
+    },
     { name: 'accepts everything', observation: base, answer: () => ok, findings: [
       { messageId: 'accepted', pointer: '/inputSchema/required' },
       { messageId: 'accepted', pointer: '/inputSchema/properties/limit/type' },
@@ -294,6 +314,15 @@ describe('errors/input-enforcement request probes', () => {
 });
 
 describe('errors/input-enforcement plan', () => {
+  it('marks the probes whose arguments break the inputSchema (invalidArguments), and only those: a boundary the schema allows is judged as any call', () => {
+    const planned = planOn(check, base).filter((p) => !p.id.endsWith(':omitted-arguments') && !p.id.endsWith(':whole-float'));
+    const invalid = planned.filter((p) => p.invalidArguments === true).map((p) => p.id.split(':').slice(2).join(':'));
+    const valid = planned.filter((p) => p.invalidArguments === undefined).map((p) => p.id.split(':').slice(2).join(':'));
+    expect(invalid.length).toBeGreaterThan(0);
+    expect(invalid.every((k) => !k.startsWith('at-min') && !k.startsWith('at-max'))).toBe(true);
+    expect(valid.length).toBeGreaterThan(0);
+    expect(valid.every((k) => /^at-(minimum|maximum|min-length|max-length):/.test(k))).toBe(true);
+  });
   it('never probes a destructive tool unless allowed', () => {
     const rm = makeTool('rm', { inputSchema: tool.inputSchema });
     const obs = makeObservation({ tools: [rm], calls: [makeCall('rm', ok, { scenario: { arguments: { limit: 5 } } })] });

@@ -1,0 +1,40 @@
+/**
+ * A tool that answers every call, whatever its arguments, with the same failure text and no isError
+ * (test/fixtures/servers/answers-alike.mjs; sweep 17: metabase-ai-assistant 4.2.0's unconfigured tools,
+ * "⚠️ **Metadata client not enabled.**", drew 103 false errors/input-enforcement `accepted` warnings): it never acted
+ * on its arguments, so its probes are not judged, and a note says so. A tool that ignores its arguments with a
+ * success text is still judged (`accepted`), and the configured twin that validates draws nothing.
+ * Real processes through the CLI, the one check.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { cleanup, findingsOf, reportOf, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
+
+const SERVER = join(SERVERS, 'answers-alike.mjs');
+const runs: CliRun[] = [];
+afterAll(() => {
+  for (const run of runs) cleanup(run);
+});
+
+/** `messageId severity` of errors/input-enforcement's findings, sorted. */
+async function verdict(...flags: string[]): Promise<string[]> {
+  const run = await runCli(['run', '--check', 'errors/input-enforcement', '--', process.execPath, SERVER, ...flags]);
+  runs.push(run);
+  return findingsOf(reportOf(run), 'ad-hoc', 'errors/input-enforcement').map((f) => `${f.messageId ?? ''} ${f.severity}`).sort();
+}
+
+describe('a tool that answers every call with the same failure text', () => {
+  it('its probes are not judged: one answeredAlike note, no accepted warning', async () => {
+    expect(await verdict()).toEqual(['answeredAlike info']);
+  }, 60_000);
+
+  it('--ignores (the same answer every time, a success text): the invalid arguments it does not refuse are still accepted warnings', async () => {
+    const found = await verdict('--ignores');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f) => f === 'accepted warning')).toBe(true);
+  }, 60_000);
+
+  it('--validates (the configured twin): nothing', async () => {
+    expect(await verdict('--validates')).toEqual([]);
+  }, 60_000);
+});
