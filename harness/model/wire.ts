@@ -282,6 +282,13 @@ export interface ExitInfo {
   /** True when the process exited before the harness began shutting it down. */
   unexpected: boolean;
   /**
+   * The process's number in its session (1 for the first, each restart the next): the number its stderr lines are
+   * labelled with (`stderrProcessLabel`, `WireTap.stderrOpenedBy`), so a finding on this exit shows this process's
+   * stderr, not the session's last lines (sweep 17: three crashes of task-master-ai each showed the stderr of the
+   * process after them, which exited normally). Absent for a process outside a stdio session.
+   */
+  processNo?: number;
+  /**
    * Set when a write to the process's stdin failed (EPIPE: nothing reads the pipe any more) while it was still
    * running and before the harness began ending it: the server closed its stdin, or stopped reading it, mid-session.
    * `atMs`: ms since spawn; `code`: the write's errno code. Judged by transport/exit when the exit was expected
@@ -362,6 +369,11 @@ export interface WireTap {
    * alone (checks/util/stderr.ts).
    */
   stderrLabels?: StderrLabel[];
+  /**
+   * The process (its number in the session, `ExitInfo.processNo`) whose bytes open `stderrTail` before any label;
+   * absent when the tail is empty or opens with a label.
+   */
+  stderrOpenedBy?: number;
   /**
    * The first stderr lines (at most 4, each its first 4,096 characters, env values masked) that named a failed network
    * lookup or connection (model/network-failure.ts: `ENOTFOUND`, `fetch failed`...), read as stderr arrived, so they

@@ -318,9 +318,11 @@ export class WireTapRecorder {
    * The kept tail as text: each run masked on its own (`mask.lines`), a labelled run behind its label line (a
    * newline first when the text so far does not end its last line), and where each label line starts.
    */
-  private renderStderr(): { text: string; labels: StderrLabel[] } {
+  private renderStderr(): { text: string; labels: StderrLabel[]; openedBy?: number } {
     let text = '';
     const labels: StderrLabel[] = [];
+    const first = this.stderrRuns[0];
+    const openedBy = first !== undefined && !first.labelled ? first.processNo : undefined;
     for (const run of this.stderrRuns) {
       const raw = Buffer.concat(run.chunks).toString('utf8');
       if (run.labelled) {
@@ -330,7 +332,7 @@ export class WireTapRecorder {
       }
       text += this.mask ? this.mask.lines(raw) : raw;
     }
-    return { text, labels };
+    return openedBy === undefined ? { text, labels } : { text, labels, openedBy };
   }
 
   /**
@@ -409,6 +411,7 @@ export class WireTapRecorder {
       stdinLines: this.stdinLines,
       stderrTail: stderr.text,
       ...(stderr.labels.length > 0 ? { stderrLabels: stderr.labels } : {}),
+      ...(stderr.openedBy !== undefined ? { stderrOpenedBy: stderr.openedBy } : {}),
       ...(networkLines.length > 0 ? { stderrNetworkLines: networkLines } : {}),
       stderrBytes: this.stderrBytes,
       unmatchedFrames: this.unmatched,

@@ -30,6 +30,28 @@ describe("stderrTail: the harness's process labels (review of 41d6cd5)", () => {
     stderrTail(makeObservation({ wire: { ...makeObservation().wire, ...wire }, ...(sent === undefined ? {} : { calls: [callRecord(sent)] }) }));
   const callRecord = (args: unknown) => ({ scenario: { name: 's', tool: 't', arguments: args, origin: 'generated', expect: 'success' }, request: { method: 'tools/call', params: { name: 't', arguments: args }, outcome: 'success', durationMs: 1 } }) as never;
 
+  it("with a process number, the lines that process wrote alone, without labels: a crash's finding shows its own process's stderr (sweep 17)", () => {
+    const only = (wire: ReturnType<typeof recorded>, processNo: number) => stderrTail(makeObservation({ wire: { ...makeObservation().wire, ...wire } }), processNo);
+    const wire = recorded((tap) => {
+      const a = tap.stderrBoundary();
+      tap.stderr('boot 1\nfatal: task NaN\n', a);
+      const b = tap.stderrBoundary();
+      tap.stderr('boot 2\n', b);
+      tap.stderr('late 1\n', a); // the first process's last bytes, read after the second began writing
+      const c = tap.stderrBoundary();
+      tap.stderr('boot 3\nbye\n', c);
+    });
+    expect(wire.stderrOpenedBy).toBe(1);
+    expect(only(wire, 1)).toEqual(['boot 1', 'fatal: task NaN', 'late 1']);
+    expect(only(wire, 2)).toEqual(['boot 2']);
+    expect(only(wire, 3)).toEqual(['boot 3', 'bye']);
+    expect(only(wire, 4)).toEqual([]); // a process that wrote nothing shows nothing, never another's lines
+    // without a number, the session's tail as before
+    expect(shown(wire).at(-1)).toBe('bye');
+    // labels not where the tap put them: no line is any process's
+    expect(only({ ...wire, stderrTail: `x${wire.stderrTail}` }, 1)).toEqual([]);
+  });
+
   it('shows a label where the tap put one, and the lines of each process below their own label', () => {
     const wire = recorded((tap) => {
       const a = tap.stderrBoundary();

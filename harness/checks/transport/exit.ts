@@ -12,6 +12,8 @@
  * while the process ran and before the harness began ending it; on an unexpected exit the crash is the finding (a
  * write that raced the crash also fails). A server that exits when stdin closes at the end of the run never draws
  * it, nor a Streamable HTTP surface (its stdin is not the transport).
+ * Each unexpected exit's finding shows the stderr of the process that exited (ExitInfo.processNo), not the session's
+ * last lines (sweep 17: task-master-ai 0.43.1's three crashes each showed the lines of the process after them).
  * An unexpected death by a signal while a process of a fresh-process probe ran beside it (`siblingRan`) says so: a
  * server that kills other instances of itself (by port or pid file) ends this way (sweep 13, @browsermcp/mcp 0.1.3).
  * A server that stopped reading its stdin while the harness had more than its backlog cap waiting (ExitInfo.stdinStalled,
@@ -67,7 +69,8 @@ export default defineCheck({
     const { bootError, exits, calls } = ctx.observation;
     const stderr = stderrTail(ctx.observation);
     if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), stderrNetworkCause(ctx.observation), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
-    else for (const exit of exits) if (exit.unexpected) reportExit(exit, ctx.observation.freshProcesses ?? [], (f) => report({ ...f, stderr }));
+    // each crash with what its own process wrote (ExitInfo.processNo), not the session's last lines
+    else for (const exit of exits) if (exit.unexpected) reportExit(exit, ctx.observation.freshProcesses ?? [], (f) => report({ ...f, stderr: exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo) }));
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
     for (const exit of exits) if (exit.stdinLost && !exit.unexpected) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });
     // a backlog the server left unread while it ran: recorded before any exit, so a later crash does not explain it

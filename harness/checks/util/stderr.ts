@@ -77,10 +77,14 @@ export const SERVER_TEXT_MARK = '(server) ';
  * process of the session wrote the lines below) among them where the wire tap put them, plus the label that names
  * the first line shown. Labels are known by their positions (`WireTap.stderrLabels`), never by their text: a server
  * line that reads like a harness line (`[mcp-harness]...`, also once cleaned) is shown behind SERVER_TEXT_MARK.
- * Labels take none of the lines. Empty when the server wrote nothing. Pure.
+ * Labels take none of the lines. Empty when the server wrote nothing. With `processNo` (ExitInfo.processNo), the lines
+ * of that process of the session alone, without labels: a finding on one process's exit shows what that process wrote
+ * (empty when it wrote nothing kept), never another's (sweep 17: three crashes each showed the last process's lines).
+ * Pure.
  */
-export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): string[] {
-  const shown = stderrEntries(observation);
+export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>, processNo?: number): string[] {
+  const all = stderrEntries(observation);
+  const shown = processNo === undefined ? all : all.filter((e) => !e.label && e.processNo === processNo);
   let start = shown.length;
   for (let i = shown.length - 1, lines = 0; i >= 0 && lines < STDERR_TAIL_LINES; i--) {
     if (shown[i].label) continue;
@@ -121,23 +125,28 @@ export function stderrNetworkCause(observation: Pick<SurfaceObservation, 'wire' 
  * where it reads like a harness line), and the harness's label lines among them (`label: true`, each followed by a
  * line of its process: a label with none is dropped), oldest first.
  */
-function stderrEntries(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): { label: boolean; text: string }[] {
+function stderrEntries(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): { label: boolean; text: string; processNo?: number }[] {
   const raw = observation.wire.stderrTail;
   if (!raw) return [];
   const sent = sentStrings(observation);
-  const entries: { label: boolean; text: string }[] = [];
+  const entries: { label: boolean; text: string; processNo?: number }[] = [];
+  const labels = labelsOf(raw, observation.wire.stderrLabels);
+  // the process whose lines these are: the one that opened the tail, then each label's (none when the labels are not
+  // where the tap put them: then no line is any process's)
+  let writer = labels.length === 0 && (observation.wire.stderrLabels?.length ?? 0) > 0 ? undefined : observation.wire.stderrOpenedBy;
   const serverText = (text: string) => {
     // mask before cutting into lines, so a value that spans a cut is still found (each process's text on its own)
     for (const line of clean(mask(text, sent)).split('\n')) {
       if (line.trim() === '') continue;
-      entries.push({ label: false, text: /^\s*\[mcp-harness/i.test(line) ? `${SERVER_TEXT_MARK}${line}` : line });
+      entries.push({ label: false, text: /^\s*\[mcp-harness/i.test(line) ? `${SERVER_TEXT_MARK}${line}` : line, ...(writer === undefined ? {} : { processNo: writer }) });
     }
   };
   let from = 0;
-  for (const { at, processNo } of labelsOf(raw, observation.wire.stderrLabels)) {
+  for (const { at, processNo } of labels) {
     serverText(raw.slice(from, at));
     const label = stderrProcessLabel(processNo);
     entries.push({ label: true, text: label });
+    writer = processNo;
     from = at + label.length + 1;
   }
   serverText(raw.slice(from));

@@ -59,6 +59,8 @@ export class ServerProcess {
   private stdinLost: ExitInfo['stdinLost'];
   /** Lines dropped because the server left too many bytes of stdin unread (see `write`, ExitInfo.stdinStalled). */
   private stdinStalled: ExitInfo['stdinStalled'];
+  /** This process's number in its session (ExitInfo.processNo), from the wire tap's `stderrBoundary`. */
+  private processNo = 0;
   private oversizeListener: (head: string, bytes: number) => void = () => {};
   private stdoutEnded: Promise<void>;
   /** Set once stdout ended or closed. */
@@ -81,6 +83,7 @@ export class ServerProcess {
     });
     child.stdout?.on('data', (chunk: Buffer | string) => { this.stdoutChunks += 1; splitter.push(chunk); });
     const processNo = tap.stderrBoundary(); // a restart's stderr starts on its own line, labelled once another process wrote
+    this.processNo = processNo;
     tap.resetBatches(); // and its lines are batches only after its own initialize answer
     child.stderr?.on('data', (chunk: Buffer | string) => tap.stderr(chunk, processNo));
     child.stdin?.on('error', (err: NodeJS.ErrnoException) => this.onStdinError(err));
@@ -277,7 +280,7 @@ export class ServerProcess {
     await Promise.race([this.stdoutEnded, new Promise<void>((r) => (timer = setTimeout(r, STDOUT_DRAIN_MS)))]);
     clearTimeout(timer);
     await this.readWhatIsInThePipe();
-    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}), ...(this.stdinStalled ? { stdinStalled: this.stdinStalled } : {}) };
+    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit, processNo: this.processNo, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}), ...(this.stdinStalled ? { stdinStalled: this.stdinStalled } : {}) };
     if (!this.expectingExit) {
       // what it left is ended before anyone learns of the exit (a restart must not meet its predecessor's tree)
       await sweepTree(this.tree());
