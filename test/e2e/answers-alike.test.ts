@@ -1,8 +1,8 @@
 /**
  * A tool that answers every call, whatever its arguments, with the same failure text and no isError
  * (test/fixtures/servers/answers-alike.mjs; sweep 17: metabase-ai-assistant 4.2.0's unconfigured tools,
- * "⚠️ **Metadata client not enabled.**", drew 103 false errors/input-enforcement `accepted` warnings): it never acted
- * on its arguments, so its probes are not judged, and a note says so. A tool that ignores its arguments with a
+ * "⚠️ **Metadata client not enabled.**", drew 103 false errors/input-enforcement `accepted` warnings): no call of it
+ * succeeded, so its probes are not judged, and a note says so. A tool that ignores its arguments with a
  * success text is still judged (`accepted`), and the configured twin that validates draws nothing.
  * Real processes through the CLI, the one check.
  */

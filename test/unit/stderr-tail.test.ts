@@ -20,6 +20,16 @@ describe('stderrTail', () => {
   });
 });
 
+describe('stderrTail: what is masked', () => {
+  const init = { probe: { id: 'p', check: 'protocol/version-negotiation', method: 'initialize', freshProcess: true }, request: { id: 'x', method: 'initialize', params: { protocolVersion: '1900-01-01', capabilities: {}, clientInfo: { name: 'mcp-harness', version: '0.1.0' } }, outcome: 'success', durationMs: 1 } };
+  const call = (args: unknown) => ({ scenario: { name: 's', tool: 't', arguments: args, origin: 'generated', expect: 'success' }, request: { method: 'tools/call', params: { name: 't', arguments: args }, outcome: 'success', durationMs: 1 } });
+  const shownWith = (text: string, extra: Record<string, unknown>) => stderrTail(makeObservation({ wire: { ...makeObservation().wire, stderrTail: text }, ...extra } as never));
+  it("never masks the harness's own initialize params (its name in a sandbox path, sweep 17), but still a tool argument", () => {
+    expect(shownWith('cwd /tmp/mcp-harness-sandbox-ad-hoc/work\n', { probes: [init] })).toEqual(['cwd /tmp/mcp-harness-sandbox-ad-hoc/work']);
+    expect(shownWith('cwd /tmp/mcp-harness-sandbox-ad-hoc/work\n', { probes: [init], calls: [call({ q: 'mcp-harness' })] })).toEqual(['cwd /tmp/[value]-sandbox-ad-hoc/work']);
+  });
+});
+
 describe("stderrTail: the harness's process labels (review of 41d6cd5)", () => {
   const recorded = (write: (tap: WireTapRecorder) => void, limit = 4096) => {
     const tap = new WireTapRecorder({ stderrLimitBytes: limit, keepFrames: 1 });

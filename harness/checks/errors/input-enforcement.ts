@@ -11,7 +11,7 @@
  * probe that was called but never succeeded gets no probes, and a note names it (`unprobed`), so a run whose calls
  * all failed (a dummy key, no network) does not read as enforcement that held. A tool whose base call and every probe,
  * valid or not, got the very same result, a text that reads as a failure (`ALIKE_FAILURE`) with no structuredContent,
- * did not act on its arguments at all: a failure text the shapes above miss ("⚠️ **Metadata client not enabled.**",
+ * failed whatever its arguments, with a failure text the shapes above miss ("⚠️ **Metadata client not enabled.**",
  * sweep 17: 103 false `accepted` warnings on metabase-ai-assistant 4.2.0, whose unconfigured tools answered every call
  * so). Its probes are not judged; a note names it (`answeredAlike`).
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
@@ -75,8 +75,9 @@ const ALIKE_FAILURE = /^[\s*_#>`]*(?:[\u274C\u2716\u2717\u2718\u26D4\u26A0\u2757
 /**
  * The tools whose probes cannot say how they validate arguments: the call the probes started from (the first that
  * succeeded, `successfulArguments`) got a result without isError and structuredContent whose text reads as a failure
- * (ALIKE_FAILURE), and each of the tool's probes planned here (at least two), valid or not, got the very same result
- * (JSON text equal): the tool did not act on its arguments. Pure.
+ * (ALIKE_FAILURE), and each of the tool's probes planned here, valid or not, got the very same result (JSON text
+ * equal): the call was no success to probe from (a backend it could not reach, a feature not set up), whatever it did
+ * with the arguments before it failed (sweep 17: one tool logged the probe's value in the URL it could not fetch). Pure.
  */
 function answeredAlike(observation: SurfaceObservation, plannedProbes: ReadonlyArray<{ tool: string; probe: ArgumentProbe }>): Set<string> {
   const byTool = new Map<string, ArgumentProbe[]>();
@@ -87,7 +88,6 @@ function answeredAlike(observation: SurfaceObservation, plannedProbes: ReadonlyA
   }
   const alike = new Set<string>();
   for (const [tool, probes] of byTool) {
-    if (probes.length < 2) continue;
     const args = successfulArguments(observation, tool);
     const base = args && observation.calls.find((c) => c.scenario.tool === tool && c.scenario.arguments === args);
     const result = base && responseKind(base.request) === 'result' ? resultOf(base.request) : undefined;
@@ -249,7 +249,7 @@ export default defineCheck({
       omittedArgumentsRejected:
         'Tool {{tool}} rejected a tools/call without arguments as invalid ({{answer}}), though its inputSchema requires nothing and the same call with arguments {} got a result without isError (not refused as invalid); arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.',
       answeredAlike:
-        'Tool {{tool}} answered the call its probes started from and every probe, valid or not, with the same result: a text that reads as a failure, without isError or structuredContent. It did not act on its arguments, so how it validates them was not judged; give the surface what valid calls need (env, setup, scenarios).',
+        'Tool {{tool}} answered the call its probes started from and every probe, valid or not, with the same result: a text that reads as a failure, without isError or structuredContent. Its calls did not succeed, so how it validates arguments was not judged; give the surface what valid calls need (env, setup, scenarios).',
       unprobed:
         'Tool {{tool}} got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).',
       wholeFloatRejected:

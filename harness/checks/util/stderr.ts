@@ -26,8 +26,13 @@ function leaves(value: unknown, into: Set<string>): void {
   else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) leaves(v, into);
 }
 
-/** What a request carried from the caller: a tools/call's `arguments`; for other methods every param but `_meta`. */
+/**
+ * What a request carried from the caller: a tools/call's `arguments`; for other methods every param but `_meta`; nothing
+ * for `initialize`, whose params are the harness's own (its name, version, the protocol versions and capabilities it
+ * offers): masking them hid "mcp-harness" in the server's paths ("[value]-sandbox-...", sweep 17).
+ */
 function callerData(method: string, params: unknown): unknown {
+  if (method === 'initialize') return undefined;
   if (params === null || typeof params !== 'object' || Array.isArray(params)) return params;
   const { _meta: _envelope, ...rest } = params as Record<string, unknown>;
   return method === 'tools/call' ? rest.arguments : rest;

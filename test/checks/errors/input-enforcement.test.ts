@@ -19,6 +19,8 @@ const bodyRefusal = (message: string) => ({ result: { content: [{ type: 'text', 
 const errorRate = { result: { content: [{ type: 'text', text: 'Error rate over the last hour: 0.2%' }] } };
 /** An unconfigured tool's answer to every call, whatever its arguments (metabase-ai-assistant 4.2.0, sweep 17). */
 const notEnabled = { result: { content: [{ type: 'text', text: '⚠️ **Metadata client not enabled.**' }] } };
+/** A tool that takes no arguments at all: its one probe is a property the schema does not declare. */
+const closedTool = makeTool('meta_info', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: {}, additionalProperties: false } });
 /** A tool that requires nothing, called with `{}` successfully. */
 const status = makeTool('status', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { verbose: { type: 'boolean' } } } });
 const noArguments = makeObservation({ tools: [status], calls: [makeCall('status', ok, { scenario: { arguments: {} } })] });
@@ -204,10 +206,17 @@ checkTester(check, {
     {
       // sweep 17: metabase-ai-assistant 4.2.0's unconfigured tools answered every call so; the same answer without the
       // failure's words ('Error rate ...', above) keeps its verdicts, and so does a probe answered otherwise (below)
-      name: 'the same failure text for the base call and every probe (the tool never acted on its arguments): a note, no probe judged',
+      name: 'the same failure text for the base call and every probe (no call succeeded): a note, no probe judged',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', notEnabled, { scenario: { arguments: { limit: 5 } } })] }),
       answer: () => notEnabled,
       findings: [{ messageId: 'answeredAlike', severity: 'info', tool: 'search', pointer: '/inputSchema' }],
+    },
+    {
+      // sweep 17's re-run: mb_meta_info, whose only probe is a property the schema does not declare
+      name: 'the same failure text for the base call and its one probe: a note, the probe not judged',
+      observation: makeObservation({ tools: [closedTool], calls: [makeCall('meta_info', notEnabled, { scenario: { arguments: {} } })] }),
+      answer: () => notEnabled,
+      findings: [{ messageId: 'answeredAlike', severity: 'info', tool: 'meta_info', pointer: '/inputSchema' }],
     },
     {
       name: 'the same failure text for the base call and every probe but one refused with isError: every probe judged',
