@@ -29,6 +29,10 @@ import type { SurfaceObservation } from '../../model/observation.ts';
 import { outputValidationText } from '../util/output-validation.ts';
 import type { ValidationIssue } from '../../schema/service.ts';
 import { notEvaluated } from '../../schema/stack-guard.ts';
+import { failureShape } from '../../probes/result-text.ts';
+
+/** `missing`'s words for a result without isError whose body reports a failure (probes/result-text.ts `failureShape`). */
+const FAILED_RESULT = { result: 'result without isError whose body reports a failure', advice: ' A failed call must say isError: true; it then needs no structuredContent.' };
 
 /** Validation issues reported per call before a summary finding. */
 const MAX_ISSUES_PER_CALL = 20;
@@ -42,7 +46,7 @@ export default defineCheck({
       'SDK clients validate structuredContent against the advertised outputSchema and fail the call when it is missing or does not conform; a server whose own output validation fails and turns that into an isError result hides a broken tool behind what looks like a decline. On 2024-11-05 and 2025-03-26, which define no outputSchema, the findings are warnings naming 2025-06-18 (the SDKs validate whatever the revision), unless the contract declares the outputSchema: the contract holds on every revision.',
     spec: 'spec:2025-11-25/server/tools.mdx §Output Schema; SEP-2106 (2026-07-28 structuredContent any JSON value)',
     messages: {
-      missing: "'{{tool}}' declares an outputSchema but its successful result ({{call}}) has no structuredContent at {{pointer}}{{basis}}.",
+      missing: "'{{tool}}' declares an outputSchema but its {{result}} ({{call}}) has no structuredContent at {{pointer}}{{basis}}.{{advice}}",
       notObject: "'{{tool}}' returned a structuredContent ({{call}}) at {{pointer}} that is not a JSON object{{basis}}.",
       invalid: "structuredContent of '{{tool}}' ({{call}}) fails the outputSchema at {{pointer}}: keyword '{{keyword}}' ({{expectation}}; schema {{schemaPointer}}){{basis}}.",
       moreIssues: "structuredContent of '{{tool}}' ({{call}}) has {{count}} more outputSchema violations than listed{{basis}}.",
@@ -187,7 +191,8 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, pass: 
     }
     return;
   }
-  if (!('structuredContent' in result) || result.structuredContent === undefined) return say('missing', '/structuredContent');
+  // a failure reported in the body without isError (sweep 17: "❌ Search error: ..."): the fix is isError, not a structuredContent
+  if (!('structuredContent' in result) || result.structuredContent === undefined) return say('missing', '/structuredContent', failureShape(result) === undefined ? { result: 'successful result', advice: '' } : FAILED_RESULT);
   const structured = result.structuredContent;
   const objectRule = !isModernRevision(ctx.observation) && !isJsonObject(structured);
   // the object rule is 2025-06-18's: a contract tool's non-object on an earlier revision is judged by its schema

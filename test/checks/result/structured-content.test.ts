@@ -121,7 +121,13 @@ checkTester(check, {
         },
       ],
     },
-    { name: '2024-11-05: missing structuredContent is a warning', observation: on({ content: [] }, { protocolVersion: '2024-11-05' }), findings: [{ messageId: 'missing', severity: 'warning', data: { tool: 'get_item', call: "scenario 'get_item-call'", pointer: '/structuredContent', basis: later('2024-11-05') } }] },
+    { name: '2024-11-05: missing structuredContent is a warning', observation: on({ content: [] }, { protocolVersion: '2024-11-05' }), findings: [{ messageId: 'missing', severity: 'warning', data: { tool: 'get_item', call: "scenario 'get_item-call'", pointer: '/structuredContent', result: 'successful result', advice: '', basis: later('2024-11-05') } }] },
+    {
+      // sweep 17: metabase-ai-assistant's "❌ Search error: ..." results; the fix is isError, which the message says
+      name: 'a result without isError whose body reports a failure: missing, worded as a failure without isError',
+      observation: on({ content: [text('Error: the backend is unreachable')] }),
+      findings: [{ messageId: 'missing', severity: 'error', message: "'get_item' declares an outputSchema but its result without isError whose body reports a failure (scenario 'get_item-call') has no structuredContent at /structuredContent. A failed call must say isError: true; it then needs no structuredContent." }],
+    },
     {
       name: '2025-03-26: array structuredContent is a warning naming 2025-06-18',
       observation: on({ content: [], structuredContent: [1] }, { protocolVersion: '2025-03-26' }),
