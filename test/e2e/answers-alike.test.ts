@@ -34,6 +34,19 @@ describe('a tool that answers every call with the same failure text', () => {
     expect(found.every((f) => f === 'accepted warning')).toBe(true);
   }, 60_000);
 
+  // rev18 reviewer: ALIKE_FAILURE matches "cannot" anywhere in a constant success text (a guide tool that ignores its
+  // arguments): its true accepted warnings were replaced by one note
+  it('--guide (one constant success text whose prose says "cannot"): the invalid arguments it does not refuse are still accepted warnings', async () => {
+    const found = await verdict('--guide');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f) => f === 'accepted warning')).toBe(true);
+  }, 60_000);
+
+  // rev18 reviewer: a constant unconfigured text in words ALIKE_FAILURE does not know still draws accepted warnings
+  it('--missing-key (the same failure text every time, "... is missing; set it ..."): one answeredAlike note, no accepted warning', async () => {
+    expect(await verdict('--missing-key')).toEqual(['answeredAlike info']);
+  }, 60_000);
+
   it('--validates (the configured twin): nothing', async () => {
     expect(await verdict('--validates')).toEqual([]);
   }, 60_000);
