@@ -1,0 +1,30 @@
+/**
+ * Every argument probe says what the schema makes of its arguments: a `reject` probe's arguments break the tool's
+ * inputSchema (8288558 marks them `ProbeRequest.invalidArguments`, and result/structured-content no longer judges
+ * their answers), an `accept` probe's satisfy it (errors/input-enforcement reads a refusal of one as `rejected`).
+ * Checked against ajv (the 2020-12 dialect) for schemas whose other keywords change what a boundary value or an
+ * undeclared property means. Written by a rev18 reviewer; each case fails today.
+ */
+import { describe, expect, it } from 'vitest';
+import { deriveArgumentProbes } from '../../harness/probes/negative.ts';
+import { createEngine } from '../../harness/schema/engines.ts';
+
+const ajv = createEngine('2020-12');
+
+/** `expect:key` of each probe whose verdict the schema contradicts. */
+function contradicted(schema: Record<string, unknown>, base: Record<string, unknown>): string[] {
+  const validate = ajv.compile(schema);
+  return deriveArgumentProbes(schema, base, 'c:t').filter((p) => (p.expect === 'reject') === validate(p.arguments)).map((p) => `${p.expect}:${p.key}`);
+}
+
+describe('argument probes against the schema', () => {
+  it('patternProperties that admit the undeclared property: no reject additional-property probe (its arguments are valid)', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } }, patternProperties: { '^[a-z_]+$': { type: 'string' } }, additionalProperties: false };
+    expect(contradicted(schema, { a: 'x' })).toEqual([]);
+  });
+
+  it('multipleOf: no accept probe at a minimum or maximum that is not a multiple (its arguments are invalid)', () => {
+    const schema = { type: 'object', properties: { n: { type: 'integer', minimum: 3, maximum: 22, multipleOf: 5 } } };
+    expect(contradicted(schema, { n: 5 })).toEqual([]);
+  });
+});
