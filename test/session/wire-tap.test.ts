@@ -76,6 +76,15 @@ describe('wire tap', () => {
     expect(session.tap().stdout.filter((l) => l.kind === 'oversize')).toHaveLength(1);
   });
 
+  it('answers a server request over maxLineBytes (its id and method in the head) with an error, so a server that awaits it answers the call', async () => {
+    // rev18 reviewer: since 8cc2119 such a request carrying the call's own id no longer fails the call at once, and no
+    // answer ever goes to the server (a parsed one gets -32601): an SDK tool awaiting createMessage leaves the call
+    // in flight until its timeout
+    const session = await start(fixture(['--fault=oversize-request-await=200000']), options({ maxLineBytes: 1024 }));
+    const record = await session.request('tools/call', { name: 'echo', arguments: { message: 'x' } }, { timeoutMs: 2000 });
+    expect(record.outcome).not.toBe('timeout');
+  });
+
   it('keeps at most keepFrames frames and a bounded stderr tail', async () => {
     const session = await start(fixture(), options({ keepFrames: 2, stderrLimitBytes: 16 }));
     await session.listTools();
