@@ -9,6 +9,7 @@
  */
 import { isJsonObject as isObject } from '../json.ts';
 import { escapeToken } from '../schema/pointer.ts';
+import { testPattern } from '../schema/regex.ts';
 import { makeSentinel } from './sentinel.ts';
 
 /** One argument probe. `arguments` is the base object with one change; `sentinel` marks a planted sentinel. */
@@ -222,11 +223,23 @@ function argumentProbes(inputSchema: Record<string, unknown>, base: Record<strin
         : { key, label, expect: e.expect, pointer, arguments: args });
     }
   }
-  if (out.length < limit && inputSchema.additionalProperties === false && !(EXTRA_PROPERTY in properties)) {
+  if (out.length < limit && inputSchema.additionalProperties === false && !(EXTRA_PROPERTY in properties) && !patternAdmits(inputSchema.patternProperties, EXTRA_PROPERTY)) {
     const sentinel = makeSentinel(`${idPrefix}:${EXTRA_PROPERTY}`);
     out.push({ key: 'additional-property', label: 'a property the schema does not declare (additionalProperties: false)', pointer: '/inputSchema/additionalProperties', expect: 'reject', arguments: { ...base, [EXTRA_PROPERTY]: sentinel }, sentinel });
   }
   return out;
+}
+
+/**
+ * Whether `patternProperties` (JSON Schema 2020-12 §10.3.2.2) has a pattern that matches `name` on the harness's
+ * linear-time engine, or one that engine refuses (its ajv matcher then accepts everything, ../schema/regex.ts
+ * `ajvRegExp`): such a property is validated by that pattern's schema, and `additionalProperties: false` does not
+ * apply to it, so adding it breaks nothing (the additional-property probe would be valid arguments marked invalid).
+ */
+function patternAdmits(patternProperties: unknown, name: string): boolean {
+  if (!isObject(patternProperties)) return false;
+  for (const pattern of Object.keys(patternProperties)) if (testPattern(pattern, name) !== false) return true;
+  return false;
 }
 
 /**

@@ -23,6 +23,12 @@ describe('argument probes against the schema', () => {
     expect(contradicted(schema, { a: 'x' })).toEqual([]);
   });
 
+  it('patternProperties that do not admit it: the additional-property probe stays (its arguments break the schema)', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } }, patternProperties: { '^x_': { type: 'string' } }, additionalProperties: false };
+    expect(contradicted(schema, { a: 'x' })).toEqual([]);
+    expect(deriveArgumentProbes(schema, { a: 'x' }, 'c:t').map((p) => p.key)).toContain('additional-property');
+  });
+
   it('multipleOf: no accept probe at a minimum or maximum that is not a multiple (its arguments are invalid)', () => {
     const schema = { type: 'object', properties: { n: { type: 'integer', minimum: 3, maximum: 22, multipleOf: 5 } } };
     expect(contradicted(schema, { n: 5 })).toEqual([]);
