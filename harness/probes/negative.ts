@@ -146,13 +146,19 @@ function numericProbes(schema: Schema, out: Emitted[]): void {
   const types = typesOf(schema);
   const integer = types !== undefined && types.includes('integer') && !types.includes('number');
   const exact = (n: number) => !integer || Number.isInteger(n);
+  // a bound is a valid value only when nothing else in the schema rules it out: a multipleOf it is not a multiple of, an
+  // enum or const, an exclusive bound at or past it (an accept probe must carry valid arguments)
+  const { multipleOf } = schema;
+  const allowed = (n: number) => exact(n) && schema.enum === undefined && schema.const === undefined
+    && (multipleOf === undefined || (typeof multipleOf === 'number' && multipleOf > 0 && Number.isInteger(n / multipleOf)))
+    && !(typeof exclusiveMinimum === 'number' && n <= exclusiveMinimum) && !(typeof exclusiveMaximum === 'number' && n >= exclusiveMaximum);
   if (typeof minimum === 'number') {
     out.push({ kind: 'below-minimum', expect: 'reject', value: Math.ceil(minimum) - 1 });
-    if (exact(minimum)) out.push({ kind: 'at-minimum', expect: 'accept', value: minimum });
+    if (allowed(minimum)) out.push({ kind: 'at-minimum', expect: 'accept', value: minimum });
   }
   if (typeof maximum === 'number') {
     out.push({ kind: 'above-maximum', expect: 'reject', value: Math.floor(maximum) + 1 });
-    if (exact(maximum)) out.push({ kind: 'at-maximum', expect: 'accept', value: maximum });
+    if (allowed(maximum)) out.push({ kind: 'at-maximum', expect: 'accept', value: maximum });
   }
   if (typeof exclusiveMinimum === 'number' && exact(exclusiveMinimum)) out.push({ kind: 'at-exclusive-minimum', expect: 'reject', value: exclusiveMinimum });
   if (typeof exclusiveMaximum === 'number' && exact(exclusiveMaximum)) out.push({ kind: 'at-exclusive-maximum', expect: 'reject', value: exclusiveMaximum });

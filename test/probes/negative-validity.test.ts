@@ -33,4 +33,16 @@ describe('argument probes against the schema', () => {
     const schema = { type: 'object', properties: { n: { type: 'integer', minimum: 3, maximum: 22, multipleOf: 5 } } };
     expect(contradicted(schema, { n: 5 })).toEqual([]);
   });
+
+  it('enum, const or an exclusive bound beside a minimum and maximum: no accept probe they rule out', () => {
+    expect(contradicted({ type: 'object', properties: { n: { type: 'integer', enum: [1, 2], minimum: 0, maximum: 9 } } }, { n: 1 })).toEqual([]);
+    expect(contradicted({ type: 'object', properties: { n: { type: 'integer', const: 2, minimum: 0 } } }, { n: 2 })).toEqual([]);
+    expect(contradicted({ type: 'object', properties: { n: { type: 'number', minimum: 0, exclusiveMinimum: 0 } } }, { n: 1 })).toEqual([]);
+  });
+
+  it('a minimum and maximum that are multiples: both accept probes stay', () => {
+    const schema = { type: 'object', properties: { n: { type: 'integer', minimum: 10, maximum: 100, multipleOf: 10 } } };
+    expect(contradicted(schema, { n: 20 })).toEqual([]);
+    expect(deriveArgumentProbes(schema, { n: 20 }, 'c:t').map((p) => `${p.expect}:${p.key}`)).toEqual(expect.arrayContaining(['accept:at-minimum:n', 'accept:at-maximum:n']));
+  });
 });
