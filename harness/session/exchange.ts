@@ -286,7 +286,10 @@ type WindowEnd = NonNullable<RequestRecord['lateWindowEnd']>;
  *   or, when that settle would end sooner than half `lateCountsFromMs` after the cancellation (every frame it
  *   could collect would come too soon to count, even from a timer that fires late: a fast tool's settle was
  *   20 ms of a small server's run with nothing on the wire, issue 12), one poll phase after the answer to the
- *   twin's marker (Twin.marker, written at the twin's answer) or after the process ended, as `twin`.
+ *   twin's marker (Twin.marker, written at the twin's answer) or after the process ended, as `twin`; frames are
+ *   collected only until one poll phase after the twin's answer, as by a settle that ended at once (the marker is
+ *   awaited only to see an exit right behind the twin's answer: a late frame while it is awaited would make the
+ *   verdict follow how fast the server answers tools/list, a reviewer's stale-while-revalidate listing).
  *   Both calls started in the same turn, so a server that runs requests concurrently with variable latency
  *   and ignores the cancellation may answer the twin first; until ~2x the twin's duration after the
  *   cancellation covers a reorder of up to 100 % jitter. A late frame in that settle ends the window as
@@ -332,7 +335,13 @@ async function collectLate(channel: RpcChannel, spec: ExchangeSpec): Promise<{ f
     // a frame the settle could still collect comes less than `now + settleMs - cancelledAt` after the cancellation (plus
     // a timer's lateness): well short of the mark from which a late frame counts (half of it), the settle could change
     // no verdict, and a marker written now ends the window by order (Twin.marker) instead of 20 ms or more of waiting
-    if (now + settleMs - cancelledAt < (spec.lateCountsFromMs ?? 0) / 2) afterTwin = writeTwinMarker(channel, twin, () => ended('twin'));
+    if (now + settleMs - cancelledAt < (spec.lateCountsFromMs ?? 0) / 2) {
+      // frames stop counting one poll phase after the twin's answer, as with a settle that ended at once: the marker's
+      // answer only says whether the process outlived the twin (a late frame while it is awaited would make the
+      // verdict follow how fast the server lists its tools, a reviewer's stale-while-revalidate tools/list)
+      void nextPoll().then(stop);
+      afterTwin = writeTwinMarker(channel, twin, () => ended('twin'));
+    }
     else if (settleMs < capLeftMs) settle = setTimeout(() => setImmediate(ended, 'twin'), settleMs); // else the cap ends it
   }) : undefined;
   if (twin) {
