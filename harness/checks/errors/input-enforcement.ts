@@ -64,13 +64,14 @@ function planned(observation: SurfaceObservation): Array<{ tool: string; probe: 
 }
 
 /**
- * What makes a text read as a failure once every call of the tool got that same text (`answeredAlike`): a lead sign of
- * failure (❌ ✖ ✗ ✘ ⛔ ⚠ ❗ ‼ 🚫 🛑), a thing "not enabled/configured/initialised/set up/..." , "cannot", "unable to",
- * "could not", or a JavaScript exception's words ("is not a function", "is not defined"). Read only of a result that
- * no argument changed, and never the words a normal output may hold as data: "Error rate: 0.2%", "Not Found" or
- * "Service Unavailable" in a link checker's or a status page's answer (test/e2e/configs/verdicts.ts keeps their probes).
+ * What makes the first line of a text read as a failure once every call of the tool got that same text
+ * (`answeredAlike`): opening with a sign of failure (❌ ✖ ✗ ✘ ⛔ ⚠ ❗ ‼ 🚫 🛑) or with "cannot", "can't", "could not",
+ * "unable to", "failed to"; or saying a thing is "not enabled/configured/initialised/set up/..." or "is missing/
+ * required", or a JavaScript exception's "is not a function/defined". Never words a normal output holds as data or
+ * prose further on: "Error rate: 0.2%", "Not Found" or "Service Unavailable" in a link checker's or a status page's
+ * answer (test/e2e/configs/verdicts.ts), a guide's "a name cannot start with a digit" (a reviewer's `--guide`).
  */
-const ALIKE_FAILURE = /^[\s*_#>`]*(?:[\u274C\u2716\u2717\u2718\u26D4\u26A0\u2757\u203C]|\u{1F6AB}|\u{1F6D1})|\bnot (?:enabled|configured|initiali[sz]ed|set up|connected|authenticated|authori[sz]ed|installed|implemented)\b|\b(?:cannot|can't|could not|couldn't|unable to)\b|\bis not (?:a function|defined)\b/iu;
+const ALIKE_FAILURE = /^[\s*_#>`]*(?:[\u274C\u2716\u2717\u2718\u26D4\u26A0\u2757\u203C]|\u{1F6AB}|\u{1F6D1}|(?:cannot|can't|could not|couldn't|unable to|failed to)\b)|\bnot (?:enabled|configured|initiali[sz]ed|set up|set|connected|authenticated|authori[sz]ed|installed|implemented)\b|\b(?:is|are) (?:missing|required)\b|\bis not (?:a function|defined)\b/iu;
 
 /**
  * The tools whose probes cannot say how they validate arguments: the call the probes started from (the first that
@@ -92,7 +93,8 @@ function answeredAlike(observation: SurfaceObservation, plannedProbes: ReadonlyA
     const base = args && observation.calls.find((c) => c.scenario.tool === tool && c.scenario.arguments === args);
     const result = base && responseKind(base.request) === 'result' ? resultOf(base.request) : undefined;
     if (!result || result.structuredContent !== undefined) continue;
-    if (!ALIKE_FAILURE.test(textBlocks(result.content).map((b) => b.text).join('\n').slice(0, 2000))) continue;
+    const firstLine = textBlocks(result.content)[0]?.text.trimStart().split('\n', 1)[0].slice(0, 500);
+    if (firstLine === undefined || !ALIKE_FAILURE.test(firstLine)) continue;
     const text = JSON.stringify(result);
     const same = (p: ArgumentProbe): boolean => {
       const record = probeRecord(observation, probeId(tool, p));
