@@ -95,3 +95,56 @@ export function notTheResponse(head: string, id: number | string | undefined): b
     i += 1;
   }
 }
+
+/**
+ * The top-level `id` (a number or a string) and `method` of a server request over the frame limit, when both are
+ * complete in its head (in any order, before any `result` or `error`), so the harness can answer it as it answers any
+ * server request it reads (rpc-channel.ts `onServerRequest`): a server whose tool awaits its own request's answer
+ * (an SDK tool awaiting createMessage) would otherwise hold the call until its timeout (a reviewer of 8cc2119).
+ * Undefined otherwise: a notification, a response, an id of null, an inconclusive head (an SDK that writes `params`
+ * before `id` puts the id past any head: such a request stays unanswered).
+ */
+export function requestHead(head: string): { id: number | string; method: string } | undefined {
+  let i = skipSpace(head, 0);
+  if (head[i] !== '{') return undefined;
+  i += 1;
+  let id: number | string | undefined;
+  let method: string | undefined;
+  for (;;) {
+    i = skipSpace(head, i);
+    if (head[i] !== '"') return undefined;
+    const keyEnd = skipString(head, i);
+    if (keyEnd < 0) return undefined;
+    let key: string;
+    try {
+      key = JSON.parse(head.slice(i, keyEnd)) as string;
+    } catch {
+      return undefined;
+    }
+    i = skipSpace(head, keyEnd);
+    if (head[i] !== ':') return undefined;
+    i = skipSpace(head, i + 1);
+    if (key === 'result' || key === 'error') return undefined;
+    const end = skipValue(head, i);
+    if (end < 0) return undefined;
+    if (key === 'id' || key === 'method') {
+      let value: unknown;
+      try {
+        value = JSON.parse(head.slice(i, end));
+      } catch {
+        return undefined;
+      }
+      if (key === 'method') {
+        if (typeof value !== 'string') return undefined;
+        method = value;
+      } else {
+        if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+        id = value;
+      }
+      if (id !== undefined && method !== undefined) return { id, method };
+    }
+    i = skipSpace(head, end);
+    if (head[i] !== ',') return undefined;
+    i += 1;
+  }
+}

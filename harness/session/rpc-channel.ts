@@ -7,7 +7,7 @@ import type { JsonRpcResponse } from '../model/protocol.ts';
 import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import { IdTable } from './id-table.ts';
-import { notTheResponse } from './oversize-head.ts';
+import { notTheResponse, requestHead } from './oversize-head.ts';
 import type { Connection, SendOptions } from './transport.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
@@ -242,9 +242,14 @@ export class RpcChannel {
   /**
    * A line over the frame limit that answers an in-flight id fails that request at once. One whose head shows a
    * `method` (a server request or a notification: the server's own id space may hold the same id) answers nothing:
-   * the tap keeps it as an oversize line, and the request waits for its own answer.
+   * the tap keeps it as an oversize line, and the request waits for its own answer; a server request whose id and
+   * method the head holds (`requestHead`) is recorded and answered as any server request is (a server's tool may
+   * await it).
    */
   private onOversize(head: string, bytes: number): void {
+    // a server request whose id and method the head holds gets the answer any server request gets (its method's)
+    const request = requestHead(head);
+    if (request !== undefined) return this.onServerRequest(request.id, request.method, undefined);
     const key = channelKey(idFromHead(head));
     const entry = key === undefined ? undefined : this.pending.get(key);
     if (!entry || key === undefined || notTheResponse(head, key)) return;

@@ -6,7 +6,7 @@
  * a stdio line over the limit (rpc-channel.ts `onOversize`).
  */
 import { describe, expect, it } from 'vitest';
-import { notTheResponse } from '../../harness/session/oversize-head.ts';
+import { notTheResponse, requestHead } from '../../harness/session/oversize-head.ts';
 
 const pad = 'x'.repeat(300);
 
@@ -37,4 +37,21 @@ describe('notTheResponse', () => {
     ['not an object', `[{"method":"notifications/message"}]`, 7],
     ['not JSON', `hello ${pad}`, 7],
   ])('%s: false (possibly the response)', (_, head, id) => expect(notTheResponse(head, id as number | string)).toBe(false));
+});
+
+describe('requestHead', () => {
+  it.each([
+    ['id first', `{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"x":"${pad}`, { id: 7, method: 'sampling/createMessage' }],
+    ['method first, then a string id', `{"method":"roots/list","id":"srv-1","params":{"x":"${pad}`, { id: 'srv-1', method: 'roots/list' }],
+    ['after a nested member', ` { "jsonrpc" : "2.0", "meta" : {"a":[1,{"b":"}"}]}, "method":"elicitation/create", "id": 3,"params":{`, { id: 3, method: 'elicitation/create' }],
+  ])('%s: the request', (_, head, expected) => expect(requestHead(head)).toEqual(expected));
+
+  it.each([
+    ['a notification', `{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"${pad}`],
+    ['a response', `{"jsonrpc":"2.0","id":7,"result":{"x":"${pad}`],
+    ['params before the id (the TS SDK\'s order): the id is past the head', `{"method":"sampling/createMessage","params":{"x":"${pad}`],
+    ['a null id', `{"id":null,"method":"x","params":{}}`],
+    ['an id cut off by the head', `{"method":"x","id":7`],
+    ['not JSON', `hello ${pad}`],
+  ])('%s: undefined', (_, head) => expect(requestHead(head)).toBeUndefined());
 });
