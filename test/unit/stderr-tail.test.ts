@@ -3,7 +3,7 @@
  * the harness's process labels told from server text by where the wire tap put them.
  */
 import { describe, expect, it } from 'vitest';
-import { SERVER_TEXT_MARK, stderrNetworkCause, stderrTail } from '../../harness/checks/util/stderr.ts';
+import { SERVER_TEXT_MARK, stackSummary, stderrNetworkCause, stderrTail } from '../../harness/checks/util/stderr.ts';
 import { stderrProcessLabel } from '../../harness/model/wire.ts';
 import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
 import { makeObservation } from '../helpers/check-tester.ts';
@@ -17,6 +17,40 @@ describe('stderrTail', () => {
     expect(tail('start\u001b]0;one\ntwo\u0007 end\nlast')).toEqual(['start end', 'last']);
     // unterminated at the end: the rest is hidden
     expect(tail('shown\nhidden\u001b]0;to the end\nand more')).toEqual(['shown', 'hidden']);
+  });
+});
+
+describe('stderrTail: stack traces', () => {
+  // what Node 20 prints when a server's import cannot be resolved (a new user: ten frames, and not the error, shown)
+  const NODE_ERROR = [
+    'node:internal/modules/esm/resolve:873',
+    '  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);',
+    '        ^',
+    '',
+    "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'tsx' imported from /srv/index.js",
+    ...Array.from({ length: 10 }, (_, i) => `    at frame${i} (node:internal/modules/esm/resolve:${i}:9)`),
+    "  code: 'ERR_MODULE_NOT_FOUND'",
+    '}',
+    '',
+    'Node.js v20.20.2',
+  ].join('\n');
+  it('keeps the first frames of a stack and counts the rest on one harness line, so the error line above is shown', () => {
+    expect(tail(NODE_ERROR)).toEqual([
+      'node:internal/modules/esm/resolve:873',
+      '  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);',
+      '        ^',
+      "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'tsx' imported from /srv/index.js",
+      '    at frame0 (node:internal/modules/esm/resolve:0:9)',
+      '    at frame1 (node:internal/modules/esm/resolve:1:9)',
+      stackSummary(8),
+      "  code: 'ERR_MODULE_NOT_FOUND'",
+      '}',
+      'Node.js v20.20.2',
+    ]);
+  });
+  it('leaves a short stack whole, and a server line that reads like the summary is marked as server text', () => {
+    expect(tail('Error: boom\n    at a (x.js:1:1)\n    at b (x.js:2:2)\n')).toEqual(['Error: boom', '    at a (x.js:1:1)', '    at b (x.js:2:2)']);
+    expect(tail(`${stackSummary(3)}\n`)).toEqual([`${SERVER_TEXT_MARK}${stackSummary(3)}`]);
   });
 });
 

@@ -73,6 +73,41 @@ function mask(text: string, sent: readonly string[]): string {
   return out;
 }
 
+/** Stack-frame lines of one run shown before the rest are counted (`stackSummary`). */
+export const STACK_FRAMES_SHOWN = 2;
+/** A stack-frame line as Node, Deno and Bun print one (`    at fn (file:1:2)`). */
+const STACK_FRAME = /^\s+at\s/;
+
+/** The harness's line in place of `count` stack-frame lines of a run (`[mcp-harness]`: never taken for server text). */
+export function stackSummary(count: number): string {
+  return `[mcp-harness] ... ${count} more stack frame line(s)`;
+}
+
+type Entry = { label: boolean; text: string; processNo?: number; summary?: true };
+
+/**
+ * Each run of more than STACK_FRAMES_SHOWN consecutive stack-frame lines of one process kept as its first
+ * STACK_FRAMES_SHOWN and one summary entry (`stackSummary`, a harness line: `label`, `summary`, the process's number),
+ * which takes none of the tail's lines either.
+ */
+function collapseStacks(entries: readonly Entry[]): Entry[] {
+  const out: Entry[] = [];
+  for (let i = 0; i < entries.length; ) {
+    const e = entries[i];
+    if (e.label || !STACK_FRAME.test(e.text)) {
+      out.push(e);
+      i += 1;
+      continue;
+    }
+    let j = i;
+    while (j < entries.length && !entries[j].label && entries[j].processNo === e.processNo && STACK_FRAME.test(entries[j].text)) j += 1;
+    out.push(...entries.slice(i, Math.min(j, i + STACK_FRAMES_SHOWN)));
+    if (j - i > STACK_FRAMES_SHOWN) out.push({ label: true, summary: true, text: stackSummary(j - i - STACK_FRAMES_SHOWN), ...(e.processNo === undefined ? {} : { processNo: e.processNo }) });
+    i = j;
+  }
+  return out;
+}
+
 /** What a server line that reads like one of the harness's own lines gets in front (it can only be server text). */
 export const SERVER_TEXT_MARK = '(server) ';
 
@@ -85,20 +120,22 @@ export const SERVER_TEXT_MARK = '(server) ';
  * Labels take none of the lines. Empty when the server wrote nothing. With `processNo` (ExitInfo.processNo), the lines
  * of that process of the session alone, without labels: a finding on one process's exit shows what that process wrote
  * (empty when it wrote nothing kept), never another's (sweep 17: three crashes each showed the last process's lines).
- * Pure.
+ * A run of more than STACK_FRAMES_SHOWN stack-frame lines (`    at ...`) keeps its first ones and one harness line
+ * counting the rest (`stackSummary`), so the error line above a stack is still among the lines shown (a new user: a
+ * server that could not find a package showed ten frames and not the error). Pure.
  */
 export function stderrTail(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>, processNo?: number): string[] {
-  const all = stderrEntries(observation);
-  const shown = processNo === undefined ? all : all.filter((e) => !e.label && e.processNo === processNo);
+  const all = collapseStacks(stderrEntries(observation));
+  const shown = processNo === undefined ? all : all.filter((e) => (!e.label || e.summary === true) && e.processNo === processNo);
   let start = shown.length;
   for (let i = shown.length - 1, lines = 0; i >= 0 && lines < STDERR_TAIL_LINES; i--) {
     if (shown[i].label) continue;
     lines += 1;
     start = i;
   }
-  // the label of the first line shown, the nearest one above it
+  // the label of the first line shown, the nearest one above it (a stack's summary is no label of a process)
   let above = start - 1;
-  while (above >= 0 && !shown[above].label) above -= 1;
+  while (above >= 0 && (!shown[above].label || shown[above].summary === true)) above -= 1;
   const out = above >= 0 ? [shown[above], ...shown.slice(start)] : shown.slice(start);
   return out.map(({ text }) => (text.length > STDERR_LINE_CHARS ? `${text.slice(0, STDERR_LINE_CHARS - 1)}…` : text));
 }
