@@ -47,6 +47,17 @@ describe('a tool that answers every call with the same failure text', () => {
     expect(await verdict('--missing-key')).toEqual(['answeredAlike info']);
   }, 60_000);
 
+  // rev19 reviewer: 8f1354f reads "could not"/"unable to"/"failed to" only where the first line opens, so a failure text
+  // behind a label (before 8f1354f: a note) draws accepted warnings again
+  it('--error-prefix ("Metabase API: could not connect ..." every time): one answeredAlike note, no accepted warning', async () => {
+    expect(await verdict('--error-prefix')).toEqual(['answeredAlike info']);
+  }, 60_000);
+
+  // rev19 reviewer: 8f1354f reads only the first line, so a failure under a markdown heading (before: a note) is missed
+  it('--heading ("## Metabase" then "Metadata client not enabled." every time): one answeredAlike note, no accepted warning', async () => {
+    expect(await verdict('--heading')).toEqual(['answeredAlike info']);
+  }, 60_000);
+
   it('--validates (the configured twin): nothing', async () => {
     expect(await verdict('--validates')).toEqual([]);
   }, 60_000);
