@@ -58,6 +58,13 @@ describe('a tool that answers every call with the same failure text', () => {
     expect(await verdict('--heading')).toEqual(['answeredAlike info']);
   }, 60_000);
 
+  // rev19 reviewer: 8f1354f added "is required" anywhere in the first line: a guide's prose saying so hides true warnings
+  it('--guide-required (a constant guide whose first line says "is required"): the invalid arguments it does not refuse are accepted warnings', async () => {
+    const found = await verdict('--guide-required');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f) => f === 'accepted warning')).toBe(true);
+  }, 60_000);
+
   it('--validates (the configured twin): nothing', async () => {
     expect(await verdict('--validates')).toEqual([]);
   }, 60_000);
