@@ -45,4 +45,12 @@ describe('argument probes against the schema', () => {
     expect(contradicted(schema, { n: 20 })).toEqual([]);
     expect(deriveArgumentProbes(schema, { n: 20 }, 'c:t').map((p) => `${p.expect}:${p.key}`)).toEqual(expect.arrayContaining(['accept:at-minimum:n', 'accept:at-maximum:n']));
   });
+
+  // rev19 reviewer: zod 4's z.float32() and z.float64() write bounds past 2^53 (±3.4028234663852886e38,
+  // ±1.7976931348623157e308), where Math.floor(maximum) + 1 and Math.ceil(minimum) - 1 round back to the bound itself:
+  // the above-maximum and below-minimum reject probes carry the bound, a valid value, marked invalidArguments
+  it('bounds past 2^53 (zod 4 float32/float64): no reject probe whose value is the bound itself', () => {
+    const schema = { type: 'object', properties: { x: { type: 'number', minimum: -3.4028234663852886e38, maximum: 3.4028234663852886e38 }, y: { type: 'number', minimum: -1.7976931348623157e308, maximum: 1.7976931348623157e308 } }, required: ['x', 'y'], additionalProperties: false };
+    expect(contradicted(schema, { x: 1, y: 1 })).toEqual([]);
+  });
 });
