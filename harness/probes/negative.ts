@@ -152,12 +152,15 @@ function numericProbes(schema: Schema, out: Emitted[]): void {
   const allowed = (n: number) => exact(n) && schema.enum === undefined && schema.const === undefined
     && (multipleOf === undefined || (typeof multipleOf === 'number' && multipleOf > 0 && Number.isInteger(n / multipleOf)))
     && !(typeof exclusiveMinimum === 'number' && n <= exclusiveMinimum) && !(typeof exclusiveMaximum === 'number' && n >= exclusiveMaximum);
+  // past 2^53 (zod 4's float32/float64 bounds) the integer next to a bound rounds back to the bound: no such probe
+  const below = typeof minimum === 'number' ? Math.ceil(minimum) - 1 : undefined;
+  const above = typeof maximum === 'number' ? Math.floor(maximum) + 1 : undefined;
   if (typeof minimum === 'number') {
-    out.push({ kind: 'below-minimum', expect: 'reject', value: Math.ceil(minimum) - 1 });
+    if (below !== undefined && below < minimum) out.push({ kind: 'below-minimum', expect: 'reject', value: below });
     if (allowed(minimum)) out.push({ kind: 'at-minimum', expect: 'accept', value: minimum });
   }
   if (typeof maximum === 'number') {
-    out.push({ kind: 'above-maximum', expect: 'reject', value: Math.floor(maximum) + 1 });
+    if (above !== undefined && above > maximum) out.push({ kind: 'above-maximum', expect: 'reject', value: above });
     if (allowed(maximum)) out.push({ kind: 'at-maximum', expect: 'accept', value: maximum });
   }
   if (typeof exclusiveMinimum === 'number' && exact(exclusiveMinimum)) out.push({ kind: 'at-exclusive-minimum', expect: 'reject', value: exclusiveMinimum });

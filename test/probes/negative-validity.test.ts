@@ -52,5 +52,9 @@ describe('argument probes against the schema', () => {
   it('bounds past 2^53 (zod 4 float32/float64): no reject probe whose value is the bound itself', () => {
     const schema = { type: 'object', properties: { x: { type: 'number', minimum: -3.4028234663852886e38, maximum: 3.4028234663852886e38 }, y: { type: 'number', minimum: -1.7976931348623157e308, maximum: 1.7976931348623157e308 } }, required: ['x', 'y'], additionalProperties: false };
     expect(contradicted(schema, { x: 1, y: 1 })).toEqual([]);
+    // the twin: bounds where the next integer is exact keep both reject probes
+    const small = { type: 'object', properties: { x: { type: 'number', minimum: -3.5, maximum: 9007199254740990 } } };
+    expect(contradicted(small, { x: 1 })).toEqual([]);
+    expect(deriveArgumentProbes(small, { x: 1 }, 'c:t').map((p) => `${p.expect}:${p.key}`)).toEqual(expect.arrayContaining(['reject:below-minimum:x', 'reject:above-maximum:x']));
   });
 });
