@@ -64,14 +64,24 @@ function planned(observation: SurfaceObservation): Array<{ tool: string; probe: 
 }
 
 /**
- * What makes the first line of a text read as a failure once every call of the tool got that same text
- * (`answeredAlike`): opening with a sign of failure (❌ ✖ ✗ ✘ ⛔ ⚠ ❗ ‼ 🚫 🛑) or with "cannot", "can't", "could not",
- * "unable to", "failed to"; or saying a thing is "not enabled/configured/initialised/set up/..." or "is missing/
- * required", or a JavaScript exception's "is not a function/defined". Never words a normal output holds as data or
- * prose further on: "Error rate: 0.2%", "Not Found" or "Service Unavailable" in a link checker's or a status page's
- * answer (test/e2e/configs/verdicts.ts), a guide's "a name cannot start with a digit" (a reviewer's `--guide`).
+ * What makes a text's first line (the first that is not a markdown heading) read as a failure once every call of the
+ * tool got that same text (`answeredAlike`): opening, or opening after a short label ("Metabase API: "), with a sign of
+ * failure (❌ ✖ ✗ ✘ ⛔ ⚠ ❗ ‼ 🚫 🛑) or "cannot", "can't", "could not", "unable to", "failed to"; saying a thing is
+ * "not enabled/configured/initialised/set up/..."; a JavaScript exception's "is not a function/defined"; or a setting
+ * "is missing", or "is required" or "not set" where it names a key, token, secret, credential, URL or endpoint, or an
+ * environment variable (ENV_NAME_UNSET). Never words a normal output holds as data or prose: "Error rate: 0.2%",
+ * "Not Found" or "Service Unavailable" in a link checker's or a status page's answer (test/e2e/configs/verdicts.ts), a
+ * guide's "a name cannot start with a digit" or "a description is required" (two reviewers' `--guide` servers).
  */
-const ALIKE_FAILURE = /^[\s*_#>`]*(?:[\u274C\u2716\u2717\u2718\u26D4\u26A0\u2757\u203C]|\u{1F6AB}|\u{1F6D1}|(?:cannot|can't|could not|couldn't|unable to|failed to)\b)|\bnot (?:enabled|configured|initiali[sz]ed|set up|set|connected|authenticated|authori[sz]ed|installed|implemented)\b|\b(?:is|are) (?:missing|required)\b|\bis not (?:a function|defined)\b/iu;
+const ALIKE_FAILURE = /^[\s*_#>`]*(?:[^:\n]{1,40}:\s*)?(?:[\u274C\u2716\u2717\u2718\u26D4\u26A0\u2757\u203C]|\u{1F6AB}|\u{1F6D1}|(?:cannot|can't|could not|couldn't|unable to|failed to)\b)|\bnot (?:enabled|configured|initiali[sz]ed|set up|connected|authenticated|authori[sz]ed|installed|implemented)\b|\bis missing\b|\b(?:api[ _-]?key|access[ _-]?key|key|token|secret|credentials?|password|url|endpoint)s? (?:is|are) (?:required|not set)\b|\bis not (?:a function|defined)\b/iu;
+/** An environment variable's name (upper case, with an underscore) said to be required or not set. Case-sensitive. */
+const ENV_NAME_UNSET = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+ (?:is|are) (?:required|not set)\b/u;
+
+/** The first line of `text` that is not empty and not a markdown heading (`# ...`), at most 500 characters. */
+function firstProseLine(text: string): string | undefined {
+  for (const line of text.split('\n', 20)) if (line.trim() !== '' && !/^\s*#{1,6}\s/.test(line)) return line.slice(0, 500);
+  return undefined;
+}
 
 /**
  * The tools whose probes cannot say how they validate arguments: the call the probes started from (the first that
@@ -93,8 +103,9 @@ function answeredAlike(observation: SurfaceObservation, plannedProbes: ReadonlyA
     const base = args && observation.calls.find((c) => c.scenario.tool === tool && c.scenario.arguments === args);
     const result = base && responseKind(base.request) === 'result' ? resultOf(base.request) : undefined;
     if (!result || result.structuredContent !== undefined) continue;
-    const firstLine = textBlocks(result.content)[0]?.text.trimStart().split('\n', 1)[0].slice(0, 500);
-    if (firstLine === undefined || !ALIKE_FAILURE.test(firstLine)) continue;
+    const first = textBlocks(result.content)[0];
+    const line = first === undefined ? undefined : firstProseLine(first.text);
+    if (line === undefined || !(ALIKE_FAILURE.test(line) || ENV_NAME_UNSET.test(line))) continue;
     const text = JSON.stringify(result);
     const same = (p: ArgumentProbe): boolean => {
       const record = probeRecord(observation, probeId(tool, p));
