@@ -85,6 +85,15 @@ describe('wire tap', () => {
     expect(record.outcome).not.toBe('timeout');
   });
 
+  it('answers a server request over maxLineBytes written in the TypeScript SDK key order (id after params), so an SDK tool that awaits it answers the call', async () => {
+    // rev19 reviewer: the TypeScript SDK's Protocol.request writes `{ ...request, jsonrpc: '2.0', id }` (method, params,
+    // jsonrpc, id), so the id of an oversize createMessage is past any head: 0de45f4's requestHead misses it and the
+    // call stays in flight until its timeout (the motivating case, an SDK tool awaiting createMessage)
+    const session = await start(fixture(['--fault=oversize-request-await-sdk=200000']), options({ maxLineBytes: 1024 }));
+    const record = await session.request('tools/call', { name: 'echo', arguments: { message: 'x' } }, { timeoutMs: 2000 });
+    expect(record.outcome).not.toBe('timeout');
+  });
+
   it('keeps at most keepFrames frames and a bounded stderr tail', async () => {
     const session = await start(fixture(), options({ keepFrames: 2, stderrLimitBytes: 16 }));
     await session.listTools();
