@@ -148,3 +148,59 @@ export function requestHead(head: string): { id: number | string; method: string
     i += 1;
   }
 }
+
+/**
+ * The `method` of a message over the frame limit, when its head shows it (complete, before any `result` or `error`),
+ * and the `id` its tail ends with (`"id":7}` or `"id":"s-1"}`, the last member of the top-level object: where the
+ * TypeScript SDK writes a request's id, after its `params`, `{...request, jsonrpc, id}`). Undefined otherwise: a
+ * notification, a response, a tail whose last member is not the id. A string value that merely ends so is never read
+ * as the member: the id must follow a comma or the object's start, outside any string (its quote is no escaped one).
+ */
+export function requestHeadAndTail(head: string, tail: string): { id: number | string; method: string } | undefined {
+  const method = headMethod(head);
+  if (method === undefined) return undefined;
+  const m = /[,{]\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/.exec(tail);
+  if (!m) return undefined;
+  try {
+    const id: unknown = JSON.parse(m[1]);
+    return typeof id === 'number' || typeof id === 'string' ? { id, method } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The top-level `method` string of a head, read before any `result` or `error` member; undefined when none is complete. */
+function headMethod(head: string): string | undefined {
+  let i = skipSpace(head, 0);
+  if (head[i] !== '{') return undefined;
+  i += 1;
+  for (;;) {
+    i = skipSpace(head, i);
+    if (head[i] !== '"') return undefined;
+    const keyEnd = skipString(head, i);
+    if (keyEnd < 0) return undefined;
+    let key: string;
+    try {
+      key = JSON.parse(head.slice(i, keyEnd)) as string;
+    } catch {
+      return undefined;
+    }
+    i = skipSpace(head, keyEnd);
+    if (head[i] !== ':') return undefined;
+    i = skipSpace(head, i + 1);
+    if (key === 'result' || key === 'error') return undefined;
+    const end = skipValue(head, i);
+    if (end < 0) return undefined;
+    if (key === 'method') {
+      try {
+        const value: unknown = JSON.parse(head.slice(i, end));
+        return typeof value === 'string' ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    i = skipSpace(head, end);
+    if (head[i] !== ',') return undefined;
+    i += 1;
+  }
+}

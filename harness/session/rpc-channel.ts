@@ -7,7 +7,7 @@ import type { JsonRpcResponse } from '../model/protocol.ts';
 import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { isObject } from './classify.ts';
 import { IdTable } from './id-table.ts';
-import { notTheResponse, requestHead } from './oversize-head.ts';
+import { notTheResponse, requestHead, requestHeadAndTail } from './oversize-head.ts';
 import type { Connection, SendOptions } from './transport.ts';
 import type { WireTapRecorder } from './wire-tap.ts';
 
@@ -122,7 +122,7 @@ export class RpcChannel {
 
   constructor(readonly connection: Connection, readonly tap: WireTapRecorder) {
     connection.onFrame((value, bytes, related) => this.onFrame(value, bytes, related));
-    connection.onOversize((head, bytes) => this.onOversize(head, bytes));
+    connection.onOversize((head, bytes, tail) => this.onOversize(head, bytes, tail));
     connection.onUnanswered?.((id, error) => this.onUnanswered(id, error));
     void connection.closed.then(() => this.settleAll());
   }
@@ -246,9 +246,10 @@ export class RpcChannel {
    * method the head holds (`requestHead`) is recorded and answered as any server request is (a server's tool may
    * await it).
    */
-  private onOversize(head: string, bytes: number): void {
-    // a server request whose id and method the head holds gets the answer any server request gets (its method's)
-    const request = requestHead(head);
+  private onOversize(head: string, bytes: number, tail?: string): void {
+    // a server request whose id and method the head (or, the id written last, the tail) holds gets the answer any
+    // server request gets (its method's)
+    const request = requestHead(head) ?? (tail === undefined ? undefined : requestHeadAndTail(head, tail));
     if (request !== undefined) return this.onServerRequest(request.id, request.method, undefined);
     const key = channelKey(idFromHead(head));
     const entry = key === undefined ? undefined : this.pending.get(key);

@@ -50,8 +50,11 @@ export interface Connection {
   send(frame: string, options?: SendOptions): boolean;
   /** Route every received JSON frame to one listener (the JSON-RPC channel). */
   onFrame(listener: FrameListener): void;
-  /** Route every incoming message over the frame limit (its head, its byte length) to one listener: never parsed. */
-  onOversize(listener: (head: string, bytes: number) => void): void;
+  /**
+   * Route every incoming message over the frame limit (its head, its byte length, and its last bytes where the transport
+   * keeps them: stdio) to one listener: never parsed.
+   */
+  onOversize(listener: (head: string, bytes: number, tail?: string) => void): void;
   /** Route requests that can no longer be answered to one listener (transports that know; stdio never calls it). */
   onUnanswered?(listener: UnansweredListener): void;
   /**

@@ -6,7 +6,8 @@
  * a stdio line over the limit (rpc-channel.ts `onOversize`).
  */
 import { describe, expect, it } from 'vitest';
-import { notTheResponse, requestHead } from '../../harness/session/oversize-head.ts';
+import { notTheResponse, requestHead, requestHeadAndTail } from '../../harness/session/oversize-head.ts';
+import { LineSplitter, type FramedLine } from '../../harness/session/stdio/line-splitter.ts';
 
 const pad = 'x'.repeat(300);
 
@@ -54,4 +55,44 @@ describe('requestHead', () => {
     ['an id cut off by the head', `{"method":"x","id":7`],
     ['not JSON', `hello ${pad}`],
   ])('%s: undefined', (_, head) => expect(requestHead(head)).toBeUndefined());
+});
+
+describe('requestHeadAndTail (the TypeScript SDK writes a request\'s id last, after its params)', () => {
+  const head = `{"method":"sampling/createMessage","params":{"x":"${pad}`;
+  it.each([
+    ['a number id', '"jsonrpc":"2.0","id":7}', 7],
+    ['a string id, spaces', '"jsonrpc" : "2.0" , "id" : "srv-1" } ', 'srv-1'],
+  ])('%s: the request', (_, tail, id) => expect(requestHeadAndTail(head, `xxxx"},${tail}`)).toEqual({ id, method: 'sampling/createMessage' }));
+
+  it.each([
+    ['a notification: no id at the end', `${pad}"},"jsonrpc":"2.0"}`],
+    ['an id nested in the last member, not the top level', `${pad}","meta":{"id":5}}`],
+    ['a string that ends like an id member', `${pad}","note":"a,\\"id\\":5}"}`],
+    ['a null id', `${pad}"},"jsonrpc":"2.0","id":null}`],
+  ])('%s: undefined', (_, tail) => expect(requestHeadAndTail(head, tail)).toBeUndefined());
+
+  it('needs the method in the head: a response or a head without one is never answered', () => {
+    expect(requestHeadAndTail(`{"result":{"x":"${pad}`, '"jsonrpc":"2.0","id":7}')).toBeUndefined();
+    expect(requestHeadAndTail(`{"params":{"x":"${pad}`, '"jsonrpc":"2.0","id":7}')).toBeUndefined();
+  });
+});
+
+describe('LineSplitter: the tail of an oversize line', () => {
+  const split = (chunks: string[], max: number) => {
+    const lines: FramedLine[] = [];
+    const splitter = new LineSplitter(max, (l) => lines.push(l));
+    for (const c of chunks) splitter.push(c);
+    return lines;
+  };
+  it('keeps the last bytes of a line over the limit, across chunks, without its trailing CR', () => {
+    const body = `{"method":"m","params":{"p":"${'y'.repeat(5000)}"},"jsonrpc":"2.0","id":42}`;
+    const [line] = split([body.slice(0, 1000), body.slice(1000, 4000), `${body.slice(4000)}\r\n`], 1024);
+    expect(line.oversize).toBe(true);
+    expect(line.tail?.endsWith('"jsonrpc":"2.0","id":42}')).toBe(true);
+    expect(line.tail?.length).toBeLessThanOrEqual(256);
+    expect(requestHeadAndTail(line.text, line.tail ?? '')).toEqual({ id: 42, method: 'm' });
+  });
+  it('sets no tail on a line within the limit', () => {
+    expect(split(['{"a":1}\n'], 1024)[0].tail).toBeUndefined();
+  });
 });

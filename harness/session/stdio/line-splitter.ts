@@ -16,10 +16,17 @@ export interface FramedLine {
   oversize: boolean;
   /** Set when the line's bytes are not valid UTF-8 (`text` then holds U+FFFD in their place); never set on an oversize line. */
   invalidUtf8?: true;
+  /**
+   * An oversize line's last bytes (at most OVERSIZE_TAIL_BYTES, its trailing `\r` stripped): where the TypeScript SDK
+   * writes a request's `id`, after its `params` (rpc-channel.ts reads it to answer such a request). Absent otherwise.
+   */
+  tail?: string;
 }
 
 /** Bytes of an oversize line kept for its head. */
 const OVERSIZE_HEAD_BYTES = 320;
+/** Bytes of an oversize line kept for its tail. */
+const OVERSIZE_TAIL_BYTES = 256;
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -30,6 +37,8 @@ export class LineSplitter {
   private oversize = false;
   /** The last byte appended to the pending line (a trailing `\r` is not part of the line's length), -1 when none. */
   private last = -1;
+  /** An oversize line's last OVERSIZE_TAIL_BYTES bytes so far. */
+  private tail: Buffer | undefined;
 
   constructor(private readonly maxLineBytes: number, private readonly onLine: (line: FramedLine) => void) {}
 
@@ -66,6 +75,7 @@ export class LineSplitter {
     this.size = 0;
     this.oversize = false;
     this.last = -1;
+    this.tail = undefined;
     return dropped;
   }
 
@@ -73,13 +83,24 @@ export class LineSplitter {
     if (buf.length === 0) return;
     this.size += buf.length;
     this.last = buf[buf.length - 1] as number;
-    if (this.oversize) return;
+    if (this.oversize) {
+      this.keepTail(buf);
+      return;
+    }
     this.parts.push(buf);
     // one byte of slack: it may be the line's trailing \r, which `flush` does not count
     if (this.size > this.maxLineBytes + 1) {
       this.oversize = true;
-      this.parts = [Buffer.concat(this.parts).subarray(0, OVERSIZE_HEAD_BYTES)];
+      const whole = Buffer.concat(this.parts);
+      this.parts = [whole.subarray(0, OVERSIZE_HEAD_BYTES)];
+      this.keepTail(whole);
     }
+  }
+
+  /** Keep the last OVERSIZE_TAIL_BYTES bytes of the oversize line with `buf` appended (copies: never a view of a large chunk). */
+  private keepTail(buf: Buffer): void {
+    const joined = this.tail === undefined ? buf : Buffer.concat([this.tail, buf.subarray(Math.max(0, buf.length - OVERSIZE_TAIL_BYTES))]);
+    this.tail = Buffer.from(joined.subarray(Math.max(0, joined.length - OVERSIZE_TAIL_BYTES)));
   }
 
   /** Emit the line `buf[start, end)` (not oversize, nothing pending), its trailing `\r` stripped. */
@@ -101,10 +122,16 @@ export class LineSplitter {
     const oversize = this.oversize || bytes > this.maxLineBytes;
     const line: FramedLine = { text: (oversize && !this.oversize ? buf.subarray(0, OVERSIZE_HEAD_BYTES) : buf).toString('utf8'), bytes, oversize };
     if (!oversize && !isUtf8(buf)) line.invalidUtf8 = true;
+    if (oversize) {
+      const tail = this.oversize ? (this.tail ?? Buffer.alloc(0)) : buf.subarray(Math.max(0, buf.length - OVERSIZE_TAIL_BYTES));
+      // the trailing \r is no byte of the line (`bytes`): kept in the tail of a line that went over the limit before it
+      line.tail = (this.oversize && this.last === CR && tail.length > 0 ? tail.subarray(0, tail.length - 1) : tail).toString('utf8');
+    }
     this.parts = [];
     this.size = 0;
     this.oversize = false;
     this.last = -1;
+    this.tail = undefined;
     this.onLine(line);
   }
 }

@@ -61,7 +61,7 @@ export class ServerProcess {
   private stdinStalled: ExitInfo['stdinStalled'];
   /** This process's number in its session (ExitInfo.processNo), from the wire tap's `stderrBoundary`. */
   private processNo = 0;
-  private oversizeListener: (head: string, bytes: number) => void = () => {};
+  private oversizeListener: (head: string, bytes: number, tail?: string) => void = () => {};
   private stdoutEnded: Promise<void>;
   /** Set once stdout ended or closed. */
   private stdoutDone = false;
@@ -136,7 +136,7 @@ export class ServerProcess {
   }
 
   /** Route stdout lines over the frame limit (their head and byte length) to one listener (the JSON-RPC channel). */
-  onOversize(listener: (head: string, bytes: number) => void): void {
+  onOversize(listener: (head: string, bytes: number, tail?: string) => void): void {
     this.oversizeListener = listener;
   }
 
@@ -242,7 +242,7 @@ export class ServerProcess {
     const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(text, this.tap.batches);
     this.tap.line(text, line.bytes, classified, line.invalidUtf8 === true, this.ending);
     // the raw head: read for the id of the request it answers (rpc-channel.ts idFromHead), never shown
-    if (line.oversize) this.oversizeListener(line.text, line.bytes);
+    if (line.oversize) this.oversizeListener(line.text, line.bytes, line.tail);
     else for (const frame of framesOf(classified, line.bytes)) this.frameListener(frame.value, frame.bytes);
   }
 

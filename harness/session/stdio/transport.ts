@@ -53,7 +53,7 @@ export class StdioConnection implements Connection {
     this.proc.onFrame(listener);
   }
 
-  onOversize(listener: (head: string, bytes: number) => void): void {
+  onOversize(listener: (head: string, bytes: number, tail?: string) => void): void {
     this.proc.onOversize(listener);
   }
 
