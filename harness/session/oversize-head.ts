@@ -105,48 +105,8 @@ export function notTheResponse(head: string, id: number | string | undefined): b
  * before `id` puts the id past any head: such a request stays unanswered).
  */
 export function requestHead(head: string): { id: number | string; method: string } | undefined {
-  let i = skipSpace(head, 0);
-  if (head[i] !== '{') return undefined;
-  i += 1;
-  let id: number | string | undefined;
-  let method: string | undefined;
-  for (;;) {
-    i = skipSpace(head, i);
-    if (head[i] !== '"') return undefined;
-    const keyEnd = skipString(head, i);
-    if (keyEnd < 0) return undefined;
-    let key: string;
-    try {
-      key = JSON.parse(head.slice(i, keyEnd)) as string;
-    } catch {
-      return undefined;
-    }
-    i = skipSpace(head, keyEnd);
-    if (head[i] !== ':') return undefined;
-    i = skipSpace(head, i + 1);
-    if (key === 'result' || key === 'error') return undefined;
-    const end = skipValue(head, i);
-    if (end < 0) return undefined;
-    if (key === 'id' || key === 'method') {
-      let value: unknown;
-      try {
-        value = JSON.parse(head.slice(i, end));
-      } catch {
-        return undefined;
-      }
-      if (key === 'method') {
-        if (typeof value !== 'string') return undefined;
-        method = value;
-      } else {
-        if (typeof value !== 'number' && typeof value !== 'string') return undefined;
-        id = value;
-      }
-      if (id !== undefined && method !== undefined) return { id, method };
-    }
-    i = skipSpace(head, end);
-    if (head[i] !== ',') return undefined;
-    i += 1;
-  }
+  const { id, method } = requestMembers(head);
+  return id !== undefined && method !== undefined ? { id, method } : undefined;
 }
 
 /**
@@ -157,7 +117,7 @@ export function requestHead(head: string): { id: number | string; method: string
  * as the member: the id must follow a comma or the object's start, outside any string (its quote is no escaped one).
  */
 export function requestHeadAndTail(head: string, tail: string): { id: number | string; method: string } | undefined {
-  const method = headMethod(head);
+  const { method } = requestMembers(head);
   if (method === undefined) return undefined;
   const m = /[,{]\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/.exec(tail);
   if (!m) return undefined;
@@ -169,38 +129,46 @@ export function requestHeadAndTail(head: string, tail: string): { id: number | s
   }
 }
 
-/** The top-level `method` string of a head, read before any `result` or `error` member; undefined when none is complete. */
-function headMethod(head: string): string | undefined {
+/**
+ * The top-level `id` (a number or a string) and `method` (a string) of a head, each when its value is complete in the
+ * head before any `result` or `error` member (the reading stops there, at an incomplete member, or once both are read).
+ */
+function requestMembers(head: string): { id?: number | string; method?: string } {
+  const found: { id?: number | string; method?: string } = {};
   let i = skipSpace(head, 0);
-  if (head[i] !== '{') return undefined;
+  if (head[i] !== '{') return found;
   i += 1;
   for (;;) {
     i = skipSpace(head, i);
-    if (head[i] !== '"') return undefined;
+    if (head[i] !== '"') return found;
     const keyEnd = skipString(head, i);
-    if (keyEnd < 0) return undefined;
+    if (keyEnd < 0) return found;
     let key: string;
     try {
       key = JSON.parse(head.slice(i, keyEnd)) as string;
     } catch {
-      return undefined;
+      return found;
     }
     i = skipSpace(head, keyEnd);
-    if (head[i] !== ':') return undefined;
+    if (head[i] !== ':') return found;
     i = skipSpace(head, i + 1);
-    if (key === 'result' || key === 'error') return undefined;
+    if (key === 'result' || key === 'error') return found;
     const end = skipValue(head, i);
-    if (end < 0) return undefined;
-    if (key === 'method') {
+    if (end < 0) return found;
+    if (key === 'id' || key === 'method') {
+      let value: unknown;
       try {
-        const value: unknown = JSON.parse(head.slice(i, end));
-        return typeof value === 'string' ? value : undefined;
+        value = JSON.parse(head.slice(i, end));
       } catch {
-        return undefined;
+        return found;
       }
+      if (key === 'method' && typeof value === 'string') found.method = value;
+      else if (key === 'id' && (typeof value === 'number' || typeof value === 'string')) found.id = value;
+      else return found;
+      if (found.id !== undefined && found.method !== undefined) return found;
     }
     i = skipSpace(head, end);
-    if (head[i] !== ',') return undefined;
+    if (head[i] !== ',') return found;
     i += 1;
   }
 }
