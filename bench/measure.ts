@@ -10,7 +10,7 @@ import { instantiateSurface, resolveSurfaceEnv, type ResolvedConfig, type Resolv
 import { run, type RunResult } from '../harness/run/index.ts';
 import type { SurfaceObservation } from '../harness/model/observation.ts';
 import type { Era } from '../harness/model/protocol.ts';
-import { runBare, runFloor, type BareResult, type PlannedCall } from './bare-client.ts';
+import { runBare, runFloor, type BareResult, type BareSpec, type PlannedCall } from './bare-client.ts';
 
 /** A timed harness run (wall ms from calling `run()` to its report). */
 export interface HarnessTiming {
@@ -45,17 +45,18 @@ export function replayOf(observation: SurfaceObservation): Replay {
 }
 
 /**
- * Time one bare-client run on `surface`, including the same per-run setup as the harness (temp dir,
- * copies; removed afterwards); with `freshStarts` > 0, the floor instead (bare-client.ts runFloor: that
- * many more server start-ups beside it, as the default run's fresh-process probes need). @throws Error from runBare on a server fault.
+ * The bare client's spec for `surface` and `replay` (spawn command, args, cwd, the env resolved from this process's
+ * through the surface's allow-list and `set`, era, calls, in-flight window, stdin grace, request timeout), made
+ * after the surface's per-run setup (temp dir, copies) and handed to `use`; the setup is removed afterwards. The
+ * other tools of the default-run table (bench/other-tools.ts) get the same spec.
+ * @throws whatever `use` or the setup throws.
  */
-export async function timeBare(surface: ResolvedSurface, replay: Replay, freshStarts = 0): Promise<BareResult> {
-  const started = performance.now();
+export async function withBareSpec<T>(surface: ResolvedSurface, replay: Replay, use: (spec: BareSpec) => Promise<T>): Promise<T> {
   const tempDir = surface.setup.tempDir ? await mkdtemp(join(tmpdir(), `mcp-bench-${surface.name}-`)) : undefined;
   try {
     const live = instantiateSurface(surface, { tempDir });
     for (const step of live.setup.copy) await cp(step.from, step.to, { recursive: true });
-    const spec = {
+    return await use({
       command: live.command,
       args: live.args,
       cwd: live.cwd,
@@ -65,10 +66,19 @@ export async function timeBare(surface: ResolvedSurface, replay: Replay, freshSt
       window: live.callConcurrency,
       stdinGraceMs: live.timeouts.stdinGraceMs,
       requestMs: live.timeouts.requestMs,
-    };
-    const bare = freshStarts > 0 ? await runFloor(spec, freshStarts) : await runBare(spec);
-    return { ...bare, wallMs: performance.now() - started };
+    });
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Time one bare-client run on `surface`, including the same per-run setup as the harness (withBareSpec: temp dir,
+ * copies; removed afterwards); with `freshStarts` > 0, the floor instead (bare-client.ts runFloor: that
+ * many more server start-ups beside it, as the default run's fresh-process probes need). @throws Error from runBare on a server fault.
+ */
+export async function timeBare(surface: ResolvedSurface, replay: Replay, freshStarts = 0): Promise<BareResult> {
+  const started = performance.now();
+  const bare = await withBareSpec(surface, replay, (spec) => (freshStarts > 0 ? runFloor(spec, freshStarts) : runBare(spec)));
+  return { ...bare, wallMs: performance.now() - started };
 }
