@@ -28,6 +28,7 @@ import { freshProcessCount } from '../harness/checks/index.ts';
 import type { Era } from '../harness/model/protocol.ts';
 import { createHash } from 'node:crypto';
 import { EXTRA_CA_VAR, setsExtraCa, withoutExtraCaEnv } from './environment.ts';
+import { measureOtherTools, renderOtherTools, type OtherToolFigures } from './other-tools.ts';
 
 const PRELOAD = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const BIN = join(ROOT, 'dist/bin.js');
@@ -114,6 +115,11 @@ export interface DefaultRow {
    */
   noExtraCaMs: number;
   noExtraCaRatio: number;
+  /**
+   * Other tools on the same work (bench/other-tools.ts: the SDK client and the Inspector CLI, each in its own process),
+   * from their own alternating rounds with the bare client; undefined when not measured (`--no-other-tools`).
+   */
+  otherTools?: OtherToolFigures[];
   error?: string;
 }
 
@@ -179,10 +185,11 @@ export function freshStartsFor(era: Era): number {
  * `firstRun`, each round also times the CLI with no era hint (DefaultRow.firstRunMs), and one untimed CLI run
  * before the rounds writes the hint the timed default runs then find (as a user's second run does). With
  * `withoutExtraCa` and NODE_EXTRA_CA_CERTS set here, each round also times the CLI without that variable
- * (DefaultRow.noExtraCaMs). Never rejects: a workload that cannot be measured comes back with `error`. dist/
- * must be built.
+ * (DefaultRow.noExtraCaMs). With `otherRounds` > 0, after those rounds, that many more alternating rounds of the bare
+ * client and the other tools (bench/other-tools.ts measureOtherTools; DefaultRow.otherTools), not scaled by
+ * `roundsScale`. Never rejects: a workload that cannot be measured comes back with `error`. dist/ must be built.
  */
-export async function measureDefaultRuns(targets: readonly DefaultTarget[], roundsAsked: number, log: Log, firstRun = false, withoutExtraCa = false): Promise<DefaultRow[]> {
+export async function measureDefaultRuns(targets: readonly DefaultTarget[], roundsAsked: number, log: Log, firstRun = false, withoutExtraCa = false, otherRounds = 0): Promise<DefaultRow[]> {
   const rows: DefaultRow[] = [];
   const noCa = withoutExtraCa && setsExtraCa();
   for (const target of targets) {
@@ -211,6 +218,7 @@ export async function measureDefaultRuns(targets: readonly DefaultTarget[], roun
         const caNote = noCa ? `, without ${EXTRA_CA_VAR} ${Math.round(noCaRuns[r].wallMs)} ms` : '';
         log(`  ${target.name} round ${r + 1}/${rounds}: bare ${Math.round(bare[r])} ms, floor ${Math.round(floor[r])} ms, default run ${Math.round(cli[r].wallMs)} ms / ${Math.round(cli[r].rssMB)} MB${firstNote}${caNote}`);
       }
+      const otherTools = otherRounds > 0 ? await measureOtherTools(warm.config.surfaces[0], warm.replay, otherRounds, log, target.name) : undefined;
       const harnessMs = cli.map((c) => c.wallMs);
       const hashOf = (c: CliRun) => createHash('sha256').update(c.findingIds.join('\n')).digest('hex').slice(0, 12);
       const hashes = [...cli, ...first, ...noCaRuns].map(hashOf);
@@ -220,6 +228,7 @@ export async function measureDefaultRuns(targets: readonly DefaultTarget[], roun
         bareMs: median(bare), freshStarts, floorMs: median(floor), floorRatio: medianRatio(floor, bare), harnessMs: median(harnessMs), harnessRssMB: median(cli.map((c) => c.rssMB)), ratio: medianRatio(harnessMs, bare),
         firstRunMs: firstRun ? median(first.map((c) => c.wallMs)) : Number.NaN, firstRunRatio: firstRun ? medianRatio(first.map((c) => c.wallMs), bare) : Number.NaN,
         noExtraCaMs: noCa ? median(noCaRuns.map((c) => c.wallMs)) : Number.NaN, noExtraCaRatio: noCa ? medianRatio(noCaRuns.map((c) => c.wallMs), bare) : Number.NaN,
+        otherTools,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -239,21 +248,23 @@ const fmt = (v: number, digits = 0) => (Number.isFinite(v) ? v.toLocaleString('e
  * The Markdown table of the default runs, each target marked met or missed; a missed ratio target whose
  * floor ratio is above it says so (no default run can meet it on this machine without fewer start-ups). Where
  * the first run (no era hint) was measured, its time and ratio get a column and the target cell says how the
- * first run fares against the same target.
+ * first run fares against the same target. Where a row measured the other tools, a last column shows them
+ * (other-tools.ts renderOtherTools; 'not measured' in a row that did not).
  */
 export function renderDefaultRuns(title: string, rows: readonly DefaultRow[]): string[] {
   // the NODE_EXTRA_CA_CERTS column only where a row measured it (the variable is set on this machine)
   const caColumn = rows.some((r) => Number.isFinite(r.noExtraCaMs));
+  const otherColumn = rows.some((r) => r.otherTools !== undefined);
   const lines = [
     title,
     '',
-    `| workload | rounds | tools | calls | probes | findings (ids hash) | bare (s) | floor (s) | default run (s) | ratio | first run, no era hint (s) / ratio |${caColumn ? ` without ${EXTRA_CA_VAR} (s) / ratio |` : ''} floor ratio | target | peak RSS (MB) | target |`,
-    `|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|${caColumn ? '---:|' : ''}---:|---|---:|---|`,
+    `| workload | rounds | tools | calls | probes | findings (ids hash) | bare (s) | floor (s) | default run (s) | ratio | first run, no era hint (s) / ratio |${caColumn ? ` without ${EXTRA_CA_VAR} (s) / ratio |` : ''} floor ratio | target | peak RSS (MB) | target |${otherColumn ? ' other tools on the same work (s / ratio) |' : ''}`,
+    `|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|${caColumn ? '---:|' : ''}---:|---|---:|---|${otherColumn ? '---|' : ''}`,
   ];
   const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
   for (const r of rows) {
     if (r.error) {
-      lines.push(`| ${r.target.name} | | | | | | | | | | | |${caColumn ? ' |' : ''} not measured: ${r.error.replace(/\|/g, '\\|').slice(0, 200)} | | |`);
+      lines.push(`| ${r.target.name} | | | | | | | | | | | |${caColumn ? ' |' : ''} not measured: ${r.error.replace(/\|/g, '\\|').slice(0, 200)} | | |${otherColumn ? ' |' : ''}`);
       continue;
     }
     const max = r.target.maxRatio;
@@ -267,7 +278,7 @@ export function renderDefaultRuns(title: string, rows: readonly DefaultRow[]): s
     const floorCell = Number.isFinite(r.floorMs) ? `${fmt(r.floorMs / 1000, 2)} (+${r.freshStarts})` : 'n/a';
     const rssTarget = r.target.maxRssMB === undefined ? '' : `<= ${r.target.maxRssMB} MB: ${mark(r.harnessRssMB <= r.target.maxRssMB)}`;
     lines.push(
-      `| ${r.target.name} | ${r.rounds} | ${r.tools} | ${r.calls} | ${fmt(r.probes)} | ${r.findings} (\`${r.findingsHash}\`${r.findingsVaried ? ', **varied across rounds**' : ''}) | ${fmt(r.bareMs / 1000, 2)} | ${floorCell} | ${fmt(r.harnessMs / 1000, 2)} | ${fmt(r.ratio, 2)} | ${firstCell} |${caColumn ? ` ${caCell} |` : ''} ${fmt(r.floorRatio, 2)} | ${ratioTarget} | ${fmt(r.harnessRssMB)} | ${rssTarget} |`,
+      `| ${r.target.name} | ${r.rounds} | ${r.tools} | ${r.calls} | ${fmt(r.probes)} | ${r.findings} (\`${r.findingsHash}\`${r.findingsVaried ? ', **varied across rounds**' : ''}) | ${fmt(r.bareMs / 1000, 2)} | ${floorCell} | ${fmt(r.harnessMs / 1000, 2)} | ${fmt(r.ratio, 2)} | ${firstCell} |${caColumn ? ` ${caCell} |` : ''} ${fmt(r.floorRatio, 2)} | ${ratioTarget} | ${fmt(r.harnessRssMB)} | ${rssTarget} |${otherColumn ? ` ${renderOtherTools(r.otherTools, r.tools)} |` : ''}`,
     );
   }
   return lines;

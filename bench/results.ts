@@ -8,6 +8,7 @@ import { renderStartup, type StartupFigures } from './startup.ts';
 import type { Throughput } from './throughput.ts';
 import { renderDefaultRuns, type DefaultRow } from './default-run.ts';
 import { EXTRA_CA_VAR } from './environment.ts';
+import { INSPECTOR_MAX_INVOCATIONS, otherToolVersions, type OtherToolFigures } from './other-tools.ts';
 
 /** Medians for one surface over `rounds` rounds, ms. `ratio` is the median per-round harness(core)/bare. */
 export interface SurfaceFigures {
@@ -179,6 +180,34 @@ function startCostNote(r: BenchResults): string {
   return ` The variable costs a Node start ${ms} ms here (the start-up section's two \`node -e 0\` rows), and a run nothing after its start: a gap between the two columns beyond that is this machine's noise between rounds.`;
 }
 
+/**
+ * What the default-run table's last column measured (bench/other-tools.ts): each tool, its version (from the figures,
+ * else the installed package), its own process and the Node starts it pays; [] when no row measured it.
+ */
+export function otherToolsNote(rows: readonly DefaultRow[]): string[] {
+  const figures: OtherToolFigures[] = rows.flatMap((d) => d.otherTools ?? []);
+  if (figures.length === 0) return [];
+  const installed = otherToolVersions();
+  const version = (tool: OtherToolFigures['tool']) => figures.find((f) => f.tool === tool)?.version ?? installed[tool];
+  const rounds = Math.max(0, ...figures.map((f) => f.rounds));
+  return [
+    `"Other tools on the same work": the same listing and calls as the bare client, by tools a user would run, each in its own`,
+    `process, from ${rounds} more alternating ${rounds === 1 ? 'round' : 'rounds'} with the bare client per workload (\`--other-rounds N\`, not scaled by the`,
+    'workload\'s rounds; the ratio is the median of per-round ratios to that round\'s bare run). "SDK client" is bench/sdk-client.mjs on',
+    `${version('SDK client')} (\`Client\` + \`StdioClientTransport\`, legacy \`initialize\`, every \`tools/list\` page, the same calls in`,
+    'the same in-flight window, then close): one Node start and one server start. "Inspector CLI" is',
+    `${version('Inspector CLI')}'s bin (\`cli/build/cli.js --cli <server> --method tools/list\`, then one \`--method tools/call`,
+    '--tool-name T --tool-arg key=<JSON>` per call, one after the other): each invocation is two Node starts (the bin spawns the',
+    'CLI proper) and a server start, and a call lists the tools again first. It lists one page only; its stdio servers get its whole',
+    'environment plus the spec\'s (`-e` adds, nothing removes), where the bare client\'s servers get the allow-list. A failure is a',
+    'call that threw in the SDK client (an error answer or a result it rejects) or an Inspector invocation that exited non-zero;',
+    `failures are counted over all rounds. Both speak only the legacy handshake (a modern era: n/a); the Inspector is not run`,
+    `above ${INSPECTOR_MAX_INVOCATIONS} invocations per run.`,
+    `Where ${EXTRA_CA_VAR} is set, every Node start of these tools pays it as the harness's does (and the Inspector's servers too);`,
+    'the bare client runs inside the bench process.',
+  ];
+}
+
 /** Render the results as Markdown (the content of bench/RESULTS.md). */
 export function renderResults(r: BenchResults): string {
   const rounds = r.surfaces.find((s) => !s.error)?.rounds ?? 0;
@@ -214,6 +243,7 @@ export function renderResults(r: BenchResults): string {
             'the others judge the first run and the run without the variable against the same target.',
           ]
         : []),
+      ...otherToolsNote(r.defaultRuns),
       '',
     );
   }

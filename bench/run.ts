@@ -7,11 +7,14 @@
  *                                  [--no-sweep] [--no-throughput] [--no-startup] [--startup-only] [--out FILE]
  *                                  [--default-rounds N] [--growth-rounds N] [--no-default] [--no-growth]
  *                                  [--no-compare] [--no-validators] [--no-profile] [--no-findings-growth]
+ *                                  [--other-rounds N] [--no-other-tools]
  * Defaults: 5 rounds of the default run (the CLI, all checks) vs the bare client, times each workload's `roundsScale`
  * (bench/default-run.ts: 20 for the small published servers, 10 for the 1,000-tool surface), 3 of the growth table
  * (100 / 1,000 / 5,000 tools) and twice that of the findings-growth table (the 1,000-tool surface with 0, 10 and
  * 100 % of its tools broken), 5 rounds per real surface in process, 3 for the synthetic one, every
- * surface, RESULTS.md next to this file.
+ * surface, RESULTS.md next to this file. The default-run table's last column, other tools on the same work (the SDK
+ * client and the Inspector CLI, bench/other-tools.ts), comes from its own 3 alternating rounds with the bare client per
+ * workload (`--other-rounds N`; `--no-other-tools` leaves the column out).
  * `--startup-only`: only the start-up section (built CLI vs bare Node; a minute), written to STARTUP.md.
  * Exit code: 0 when written (targets missed are reported, not failed), 2 on a bad argument.
  */
@@ -63,6 +66,8 @@ function parse() {
       'no-validators': { type: 'boolean', default: false },
       'no-profile': { type: 'boolean', default: false },
       'no-findings-growth': { type: 'boolean', default: false },
+      'other-rounds': { type: 'string', default: '3' },
+      'no-other-tools': { type: 'boolean', default: false },
       out: { type: 'string' },
     },
   });
@@ -72,7 +77,7 @@ function parse() {
     return n;
   };
   const out = values.out ?? fileURLToPath(new URL(values['startup-only'] ? './STARTUP.md' : './RESULTS.md', import.meta.url));
-  return { ...values, out, rounds: count('rounds', values.rounds), defaultRounds: count('default-rounds', values['default-rounds']), growthRounds: count('growth-rounds', values['growth-rounds']), syntheticRounds: count('synthetic-rounds', values['synthetic-rounds']) };
+  return { ...values, out, rounds: count('rounds', values.rounds), defaultRounds: count('default-rounds', values['default-rounds']), growthRounds: count('growth-rounds', values['growth-rounds']), syntheticRounds: count('synthetic-rounds', values['synthetic-rounds']), otherRounds: values['no-other-tools'] ? 0 : count('other-rounds', values['other-rounds']) };
 }
 
 /**
@@ -112,7 +117,7 @@ async function main(): Promise<void> {
   }
   if (!args['no-default']) {
     log('default run vs bare client...');
-    results.defaultRuns = await measureDefaultRuns(DEFAULT_TARGETS, args.defaultRounds, log, true, true);
+    results.defaultRuns = await measureDefaultRuns(DEFAULT_TARGETS, args.defaultRounds, log, true, true, args.otherRounds);
   }
   if (!args['no-growth']) {
     log('growth 100 -> 1,000 -> 5,000 tools...');

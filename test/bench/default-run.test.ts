@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TARGETS, freshStartsFor, renderDefaultRuns, roundsFor, syntheticTarget, type DefaultRow } from '../../bench/default-run.ts';
 import { setsExtraCa, withoutExtraCaEnv } from '../../bench/environment.ts';
 import { renderResults } from '../../bench/results.ts';
+import { INSPECTOR_CLI, inspectorInvocations, notApplicable, renderOtherTools, type OtherToolFigures } from '../../bench/other-tools.ts';
 
 const row = (over: Partial<DefaultRow>): DefaultRow => ({
   target: DEFAULT_TARGETS[0], rounds: 3, tools: 9, calls: 6, probes: 24, findings: 26, findingsHash: 'abc123def456', findingsVaried: false,
@@ -156,5 +157,65 @@ describe('roundsFor (more rounds for the sub-second workloads)', () => {
     expect(DEFAULT_TARGETS.map((t) => roundsFor(t, 5))).toEqual([20, 20, 5, 10]);
     expect(DEFAULT_TARGETS.map((t) => roundsFor(t, 1))).toEqual([4, 4, 1, 2]);
     expect(roundsFor(syntheticTarget(5000), 3)).toBe(3);
+  });
+});
+
+describe('the other tools on the same work (the default-run table\'s last column)', () => {
+  const sdk = (over: Partial<OtherToolFigures> = {}): OtherToolFigures => ({ tool: 'SDK client', version: '@modelcontextprotocol/sdk 1.32.2', rounds: 3, wallMs: 310, ratio: 1.72, tools: 9, units: 6, failed: 0, ...over });
+  const inspector = (over: Partial<OtherToolFigures> = {}): OtherToolFigures => ({ tool: 'Inspector CLI', version: '@modelcontextprotocol/inspector 1.0.3', rounds: 3, wallMs: 6_200, ratio: 34.1, tools: 9, units: 10, failed: 0, ...over });
+
+  it('renders each tool as seconds / ratio, the Inspector with its invocations per run', () => {
+    expect(renderOtherTools([sdk(), inspector()], 9)).toBe('SDK client 0.31 s / 1.72x; Inspector CLI 6.2 s / 34.1x (10 invocations)');
+    expect(renderOtherTools(undefined, 9)).toBe('not measured');
+  });
+
+  it('says n/a with the reason for a tool not run, in bold the failures over all rounds, and a shorter listing', () => {
+    const text = renderOtherTools([sdk({ failed: 2 }), inspector({ skipped: 'n/a: 1,001 invocations', rounds: 0, wallMs: Number.NaN, ratio: Number.NaN })], 9);
+    expect(text).toBe('SDK client 0.31 s / 1.72x (**2 of 18 calls failed**); Inspector CLI n/a: 1,001 invocations');
+    expect(renderOtherTools([inspector({ failed: 3, tools: 0 })], 9)).toBe('Inspector CLI 6.2 s / 34.1x (10 invocations; listed 0 of 9 tools; **3 of 30 invocations failed**)');
+    expect(renderOtherTools([sdk({ skipped: 'not measured: exited 1 | x' })], 9)).toBe('SDK client not measured: exited 1 \\| x');
+  });
+
+  it('runs neither tool on a modern era and the Inspector not above its invocation cap', () => {
+    const calls = (n: number) => Array.from({ length: n }, () => ({ tool: 't', arguments: {} }));
+    expect(notApplicable('SDK client', { era: 'modern', calls: calls(3) })).toBe('n/a: modern era');
+    expect(notApplicable('Inspector CLI', { era: 'modern', calls: calls(3) })).toBe('n/a: modern era');
+    expect(notApplicable('Inspector CLI', { era: 'legacy', calls: calls(1000) })).toBe('n/a: 1,001 invocations');
+    expect(notApplicable('SDK client', { era: 'legacy', calls: calls(1000) })).toBeUndefined();
+    expect(notApplicable('Inspector CLI', { era: 'legacy', calls: calls(9) })).toBeUndefined();
+  });
+
+  it('builds the Inspector invocations: one list, one call per planned call, values as JSON, -e only for variables the parent lacks', () => {
+    const spec = { command: '/usr/bin/node', args: ['server.js', 'stdio'], env: { PATH: '/bin', KEY: 'v=1', EMPTY: '' }, calls: [{ tool: 'echo', arguments: { s: '7', n: 7, o: { a: [1] } } }, { tool: 'none', arguments: {} }] };
+    const [list, echo, none] = inspectorInvocations(spec, { PATH: '/bin' });
+    expect(list).toEqual([INSPECTOR_CLI, '--cli', '-e', 'KEY=v=1', '/usr/bin/node', 'server.js', 'stdio', '--method', 'tools/list']);
+    expect(echo?.slice(7)).toEqual(['--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 's="7"', '--tool-arg', 'n=7', '--tool-arg', 'o={"a":[1]}']);
+    expect(none?.slice(7)).toEqual(['--method', 'tools/call', '--tool-name', 'none']);
+    expect(inspectorInvocations(spec, { PATH: '/bin', KEY: 'v=1' })[0]?.slice(0, 3)).toEqual([INSPECTOR_CLI, '--cli', '/usr/bin/node']);
+  });
+
+  it('adds the column only when a row measured the other tools, with as many cells in every line', () => {
+    expect(renderDefaultRuns('## t', [row({}), row({})]).join('\n')).not.toContain('other tools on the same work');
+    const lines = renderDefaultRuns('## t', [row({ otherTools: [sdk(), inspector()] }), row({}), row({ error: 'boom' })]);
+    expect(lines[2]).toContain('| other tools on the same work (s / ratio) |');
+    const cells = (line: string) => line.replace(/\\\|/g, '').split('|').length;
+    for (const line of lines.slice(3)) expect(cells(line)).toBe(cells(lines[2]!));
+    expect(lines[4]).toContain('| SDK client 0.31 s / 1.72x; Inspector CLI 6.2 s / 34.1x (10 invocations) |');
+    expect(lines[5]).toMatch(/\| not measured \|$/);
+    expect(lines[6]).toContain('not measured: boom');
+    // with the NODE_EXTRA_CA_CERTS column too
+    const both = renderDefaultRuns('## t', [row({ noExtraCaMs: 360, noExtraCaRatio: 1.8, otherTools: [sdk()] }), row({ error: 'boom' })]);
+    for (const line of both.slice(3)) expect(cells(line)).toBe(cells(both[2]!));
+  });
+
+  it('explains the column in RESULTS.md (each tool, its version, its Node starts) only when it was measured', () => {
+    const base = { date: '2026-01-01', cpus: 2, cpuModel: 'cpu', node: 'v20', surfaces: [], benchSeconds: 1 };
+    const measured = renderResults({ ...base, defaultRuns: [row({ otherTools: [sdk(), inspector()] })] });
+    expect(measured).toContain('"Other tools on the same work"');
+    expect(measured).toContain('@modelcontextprotocol/sdk 1.32.2');
+    expect(measured).toContain('@modelcontextprotocol/inspector 1.0.3');
+    expect(measured).toContain('from 3 more alternating rounds');
+    expect(measured).toContain('each invocation is two Node starts');
+    expect(renderResults({ ...base, defaultRuns: [row({})] })).not.toContain('Other tools on the same work');
   });
 });
