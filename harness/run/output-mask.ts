@@ -4,7 +4,9 @@
  * serverInfo, protocol version), masked case-insensitively. The session masks what a server says as it arrives;
  * the harness then transforms it (a JSON pointer joins keys with `/`, a media type is lower-cased, ajv quotes a schema
  * number), which can rebuild a value the mask never saw whole. This pass sees the text as shown. It runs where the
- * findings are made (run/surface.ts), after every check, so it never changes what the harness sent or compared.
+ * findings are made (run/surface.ts), after every check, so it never changes what the harness sent or compared. Its
+ * mask (session/transports.ts `displayMask`) also masks the credentials the surface was given (variables and headers
+ * whose name marks a credential: `--env-pass GITHUB_TOKEN`, `X-Api-Key`), which the session leaves as they are.
  */
 import type { EnvMask } from '../session/env-mask.ts';
 import type { Finding, ReportSurface } from '../model/report.ts';

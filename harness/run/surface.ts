@@ -19,7 +19,7 @@ import { citation, formatMessage } from '../checks/define.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
 import { maskFinding, maskReportSurface } from './output-mask.ts';
-import { surfaceMask } from '../session/transports.ts';
+import { displayMask } from '../session/transports.ts';
 import type { EnvMask } from '../session/env-mask.ts';
 import { judge, planEarlyProbes, planProbes, prepareChecks, type EnabledCheck } from './judge.ts';
 import { observeSurface } from './observe.ts';
@@ -94,7 +94,7 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
     signal,
     ...(start ? { early: start.early } : {}),
   }).finally(done);
-  const mask = surfaceMask(spec); // the final pass over what reports show (output-mask.ts)
+  const mask = displayMask(spec); // the final pass over what reports show (output-mask.ts), given credentials included
   if (ctx.signal?.aborted) return shown(interrupted(observation), mask);
   const verdict = judge(ctx.checks, observation, ctx.schemas);
   const wanted = ctx.filter.tools;

@@ -32,10 +32,14 @@
  * line (`line`), an identifier (IDENTIFIER) standing as a whole JSON string: masked only by `display`.
  * `display` is the output form: case-insensitive, no identifier exemption; the run masks every finding and
  * surface entry with it once more (run/output-mask.ts), after the harness's own transformations (JSON pointers
- * join keys, media types are lower-cased).
+ * join keys, media types are lower-cased). The run's mask also gives `display` the credentials the surface was
+ * given (`shown`: variables and headers whose name marks a credential, session/given-credentials.ts), which only
+ * that pass masks: the server holds them legitimately, and masking them as they arrive would change what is sent
+ * and judged.
  * Not protected: values shorter than MIN_MASKED_LENGTH, numeric values, a WORD run into letters or digits, values
- * the surface was given, secrets a server transforms (reversed, base64, split by visible text) or reads from
- * elsewhere (files, the network); `--isolate` closes the /proc read itself.
+ * the surface was given under a name that marks no credential (and given credentials before the final pass), secrets
+ * a server transforms (reversed, base64, split by visible text) or reads from elsewhere (files, the network);
+ * `--isolate` closes the /proc read itself.
  */
 import { MAY_READ_OTHERWISE, MAY_READ_OTHERWISE_CLASS, readerView } from '../model/reader-view.ts';
 import { WIRE_REVISIONS } from '../wire/revision.ts';
@@ -171,87 +175,145 @@ export interface EnvMask {
   /**
    * Text about to be shown (a finding's message, pointer, tool, evidence, stderr line; the run's final pass,
    * run/output-mask.ts): as `text`, but every value matched case-insensitively, identifiers included wherever they
-   * stand. Over-masking display text is harmless; it never feeds back into what the harness sends or compares.
+   * stand, and the `shown` values (given credentials) too. Over-masking display text is harmless; it never feeds
+   * back into what the harness sends or compares (the session's masks are built without `shown`).
    */
   display(text: string): string;
+}
+
+/** One set of values to find: its tests and replacements (ingestion's, or the final pass's: `display`). */
+interface Scan {
+  /** Whether any value occurs (one literal alternation, no flag `g`). */
+  test: RegExp;
+  /** Every value, longest first at each position (flag `g`). */
+  re: RegExp;
+  /** The label of a value found (`[masked:NAME]`). */
+  label: (found: string) => string;
+  /** The length of the shortest value. */
+  shortest: number;
+}
+
+/** The characters of `v` read literally in a regular expression. */
+const escapeRe = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A WORD only where it stands as a token of its own: no letter or digit right before it (a JSON escape `\n`, `\t`...
+ * before it counts as a boundary: the line is masked as raw JSON text) or right after it; any other value as written.
+ */
+function core(v: string): string {
+  const boundary = '(?:(?<![\\p{L}\\p{N}])|(?<=\\\\[bfnrt]))';
+  return WORD.test(v) ? `${boundary}${v}(?![\\p{L}\\p{N}])` : escapeRe(v);
+}
+
+/**
+ * The scans of `byValue` (value -> label, in precedence order: the first of values equal but for case labels them in
+ * `display`): as written (`exact`) and case-insensitive (`display`), and the alternation of the values for a raw JSON
+ * line (`inLine`: an identifier not masked with a quote right before AND right after it, a whole JSON string). One scan
+ * (a literal alternation) says whether any value occurs; the common answer, on every stdout line, is no: ~0.5 µs per
+ * 400-byte line with 40 values, against 1.2-2.2 µs for one `includes` per value. A hit takes the longest-first
+ * replacement, so the output is the same as without the scan; a replacement is never scanned again (a label is never
+ * masked itself).
+ */
+function scans(byValue: ReadonlyMap<string, string>): { exact: Scan; display: Scan; inLine: RegExp } {
+  const pairs = [...byValue].sort(([a], [b]) => b.length - a.length);
+  const any = new RegExp(pairs.map(([v]) => escapeRe(v)).join('|'));
+  const all = new RegExp(pairs.map(([v]) => core(v)).join('|'), 'gu');
+  const inLine = new RegExp(pairs.map(([v]) => (IDENTIFIER.test(v) ? `(?:(?<!")${core(v)}|${core(v)}(?!"))` : core(v))).join('|'), 'gu');
+  const labels = new Map(pairs);
+  const labelsI = new Map<string, string>();
+  for (const [v, l] of byValue) if (!labelsI.has(v.toLowerCase())) labelsI.set(v.toLowerCase(), l);
+  const label = (found: string): string => labels.get(found) ?? labelsI.get(found.toLowerCase()) ?? found;
+  const shortest = pairs[pairs.length - 1][0].length;
+  return {
+    exact: { test: any, re: all, label, shortest },
+    display: { test: new RegExp(any.source, 'iu'), re: new RegExp(all.source, 'giu'), label, shortest },
+    inLine,
+  };
+}
+
+/** `s` with every value of `scan` found as written replaced by its label. */
+function asWritten(s: string, scan: Scan): string {
+  return scan.test.test(s) ? s.replace(scan.re, scan.label) : s;
+}
+
+/** `s` with every value of `scan` found in the reader's view replaced, the whole span of `s` it came from (unseen units inside included). */
+function asRead(s: string, scan: Scan): string {
+  const once = asReadIn(s, scan, true, true);
+  // a terminal that ignores C1 controls shows what an 8-bit sequence would hide, and backspaces with nothing
+  // written after them leave the line as it was: those views too, in every combination (a review: C1 ignored
+  // with backspaces run read `sekrit` where neither pure view did)
+  if (!C1.test(once) && !once.includes('\b')) return once;
+  let out = asReadIn(once, scan, false, false);
+  out = asReadIn(out, scan, false, true);
+  return asReadIn(out, scan, true, false);
+}
+
+/** `asRead` in one view (`c1`: 8-bit sequences run; `backspace`: backspaces delete). */
+function asReadIn(s: string, scan: Scan, c1: boolean, backspace: boolean): string {
+  if (s.length < scan.shortest) return s; // the view is never longer than the text
+  const view = readerView(s, c1, backspace);
+  if (!scan.test.test(view.text)) return s;
+  const found = [...view.text.matchAll(scan.re)];
+  // each match's first and last code unit in the view, ascending (matches never overlap)
+  const at = view.sources(found.flatMap((m) => [m.index, m.index + m[0].length - 1]));
+  let out = '';
+  let from = 0;
+  found.forEach((m, i) => {
+    out += s.slice(from, at[2 * i]) + scan.label(m[0]);
+    from = at[2 * i + 1] + 1;
+  });
+  return out + s.slice(from);
+}
+
+/** `s` masked as written, then (when it holds a character a reader may see otherwise) as read. */
+function masked(s: string, scan: Scan): string {
+  const written = asWritten(s, scan);
+  return MAY_READ_OTHERWISE.test(written) ? asRead(written, scan) : written;
 }
 
 /**
  * Build the mask for one surface: `harnessEnv` (the harness's process.env), `given` (every string the
  * surface was handed: env values, command, args, cwd). Longest values first, so a value containing
- * another is masked whole. Pure.
+ * another is masked whole. `shown` ([name, value] pairs; a name may come more than once): values masked by `display` only, the run's final pass over
+ * what reports show, never at ingestion (`text`, `line`, `lines`): the credentials the surface was given
+ * (session/given-credentials.ts). They are masked although given (that is their point), still not when shorter than
+ * MIN_MASKED_LENGTH, numeric or a string the harness writes or the protocol fixes; a value that is also one of
+ * `harnessEnv` masked at ingestion keeps that label (ingestion's values first, then `shown` by sorted name). Pure.
  */
-export function createEnvMask(harnessEnv: Readonly<Record<string, string | undefined>>, given: readonly string[]): EnvMask {
+export function createEnvMask(
+  harnessEnv: Readonly<Record<string, string | undefined>>,
+  given: readonly string[],
+  shown: readonly (readonly [name: string, value: string])[] = [],
+): EnvMask {
   const byValue = new Map<string, string>();
-  const add = (name: string, value: string): void => {
-    if (value.length < MIN_MASKED_LENGTH || byValue.has(value) || NUMERIC.test(value)) return;
-    if (given.some((g) => g.includes(value)) || HARNESS_OWN.some((own) => own.includes(value))) return;
-    byValue.set(value, `[masked:${name}]`);
+  const add = (into: Map<string, string>, name: string, value: string, exempt: readonly string[]): void => {
+    if (value.length < MIN_MASKED_LENGTH || into.has(value) || NUMERIC.test(value)) return;
+    if (exempt.some((g) => g.includes(value)) || HARNESS_OWN.some((own) => own.includes(value))) return;
+    into.set(value, `[masked:${name}]`);
   };
-  for (const [name, value] of Object.entries(harnessEnv).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (value === undefined) continue;
-    add(name, value);
-    // each line of a multi-line value (a PEM key) is a value of its own, its CR dropped: masked however a server
-    // joins the lines (CRLF, a space) or splits them (one per stderr line)
-    if (/[\r\n]/.test(value)) for (const part of value.split('\n')) add(name, part.replace(/\r+$/, '').replace(/^\r+/, ''));
-  }
-  const pairs = [...byValue].sort(([a], [b]) => b.length - a.length);
-  if (pairs.length === 0) return { empty: true, text: (s) => s, line: (s) => s, lines: (s) => s, display: (s) => s };
-  // one scan (a literal alternation) says whether any value occurs; the common answer, on every stdout line,
-  // is no: ~0.5 µs per 400-byte line with 40 values, against 1.2-2.2 µs for one `includes` per value. A hit
-  // takes the longest-first replacement below, so the output is the same as without the scan
-  const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const any = new RegExp(pairs.map(([v]) => escape(v)).join('|'));
-  // One pass, longest value first at each position (a replacement is never scanned again: a label is never masked
-  // itself). A word (WORD) only where it stands as a token of its own: no letter or digit right before it (a JSON
-  // escape `\n`, `\t`... before it counts as a boundary: the line is masked as raw JSON text) or right after it.
-  const boundary = '(?:(?<![\\p{L}\\p{N}])|(?<=\\\\[bfnrt]))';
-  const core = (v: string): string => (WORD.test(v) ? `${boundary}${v}(?![\\p{L}\\p{N}])` : escape(v));
-  const all = new RegExp(pairs.map(([v]) => core(v)).join('|'), 'gu');
-  // in a raw JSON line: an identifier is not masked with a quote right before AND right after it (a whole JSON string)
-  const inLine = new RegExp(pairs.map(([v]) => (IDENTIFIER.test(v) ? `(?:(?<!")${core(v)}|${core(v)}(?!"))` : core(v))).join('|'), 'gu');
+  const addAll = (into: Map<string, string>, env: readonly (readonly [string, string | undefined])[], exempt: readonly string[]): void => {
+    for (const [name, value] of [...env].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (value === undefined) continue;
+      add(into, name, value, exempt);
+      // each line of a multi-line value (a PEM key) is a value of its own, its CR dropped: masked however a server
+      // joins the lines (CRLF, a space) or splits them (one per stderr line)
+      if (/[\r\n]/.test(value)) for (const part of value.split('\n')) add(into, name, part.replace(/\r+$/, '').replace(/^\r+/, ''), exempt);
+    }
+  };
+  addAll(byValue, Object.entries(harnessEnv), given);
+  const forDisplay = new Map(byValue);
+  addAll(forDisplay, shown, []);
+  if (forDisplay.size === 0) return { empty: true, text: (s) => s, line: (s) => s, lines: (s) => s, display: (s) => s };
+  // the final pass's scan: ingestion's, or (credentials given: `shown`) one over both
+  const shownScan = forDisplay.size === byValue.size ? undefined : scans(forDisplay).display;
+  if (byValue.size === 0) return { empty: false, text: (s) => s, line: (s) => s, lines: (s) => s, display: (s) => masked(s, shownScan as Scan) };
+  const pairs = [...byValue];
+  const { exact, display: displayScan, inLine } = scans(byValue);
+  const inLineScan: Scan = { ...exact, re: inLine };
+  const shortest = exact.shortest;
   const identifiers = new Set(pairs.map(([v]) => v).filter((v) => IDENTIFIER.test(v)));
-  // for display: case-insensitive, the label found by the lower-case value (the first name, by sorted name, for values equal but for case)
-  const anyI = new RegExp(any.source, 'iu');
-  const allI = new RegExp(all.source, 'giu');
-  const labels = new Map(pairs);
-  const labelsI = new Map<string, string>();
-  for (const [v, l] of [...byValue]) if (!labelsI.has(v.toLowerCase())) labelsI.set(v.toLowerCase(), l);
-  const label = (found: string): string => labels.get(found) ?? labelsI.get(found.toLowerCase()) ?? found;
-  const shortest = pairs[pairs.length - 1][0].length;
-  const asWritten = (s: string, re: RegExp = all, test: RegExp = any): string => (test.test(s) ? s.replace(re, label) : s);
-  // the reader's view: each value found there replaces the whole span of `s` it came from, unseen units inside included
-  const asRead = (s: string, re: RegExp = all, test: RegExp = any): string => {
-    const once = asReadIn(s, re, test, true, true);
-    // a terminal that ignores C1 controls shows what an 8-bit sequence would hide, and backspaces with nothing
-    // written after them leave the line as it was: those views too, in every combination (a review: C1 ignored
-    // with backspaces run read `sekrit` where neither pure view did)
-    if (!C1.test(once) && !once.includes('\b')) return once;
-    let out = asReadIn(once, re, test, false, false);
-    out = asReadIn(out, re, test, false, true);
-    return asReadIn(out, re, test, true, false);
-  };
-  const asReadIn = (s: string, re: RegExp, test: RegExp, c1: boolean, backspace: boolean): string => {
-    if (s.length < shortest) return s; // the view is never longer than the text
-    const view = readerView(s, c1, backspace);
-    if (!test.test(view.text)) return s;
-    const found = [...view.text.matchAll(re)];
-    // each match's first and last code unit in the view, ascending (matches never overlap)
-    const at = view.sources(found.flatMap((m) => [m.index, m.index + m[0].length - 1]));
-    let out = '';
-    let from = 0;
-    found.forEach((m, i) => {
-      out += s.slice(from, at[2 * i]) + label(m[0]);
-      from = at[2 * i + 1] + 1;
-    });
-    return out + s.slice(from);
-  };
-  const masked = (s: string, re: RegExp, test: RegExp): string => {
-    const written = asWritten(s, re, test);
-    return MAY_READ_OTHERWISE.test(written) ? asRead(written, re, test) : written;
-  };
-  const text = (s: string): string => masked(s, all, any);
-  const display = (s: string): string => masked(s, allI, anyI);
+  const text = (s: string): string => masked(s, exact);
+  const display = (s: string): string => masked(s, shownScan ?? displayScan);
   const decoded = (literal: string): string => {
     // a literal of fewer characters than the shortest value between its quotes decodes to fewer still
     if (literal.length - 2 < shortest) return literal;
@@ -272,7 +334,7 @@ export function createEnvMask(harnessEnv: Readonly<Record<string, string | undef
   const inert = ['"', '\\', '/'].filter((c) => !pairs.some(([v]) => v.includes(c)));
   const mayHide = new RegExp(`\\\\[^${inert.map((c) => `\\${c}`).join('')}]`);
   const literals = (s: string): string => (s.includes('\\') && mayHide.test(s) ? rewriteEscapedLiterals(s, decoded) : s);
-  const line = (s: string): string => (LINE_NEEDS_MORE.test(s) ? literals(masked(s, inLine, any)) : asWritten(s, inLine));
+  const line = (s: string): string => (LINE_NEEDS_MORE.test(s) ? literals(masked(s, inLineScan)) : asWritten(s, inLineScan));
   const lines = (s: string): string => {
     const whole = text(s);
     return whole.includes('\\') ? whole.split('\n').map(literals).join('\n') : whole;

@@ -4,6 +4,7 @@
  */
 import type { ExitInfo } from '../model/wire.ts';
 import type { EnvMask } from './env-mask.ts';
+import { givenCredentials } from './given-credentials.ts';
 import { HttpTransport, httpMask } from './http/transport.ts';
 import { stdioMask } from './surface-mask.ts';
 import { isHttpSpec, type ConnectSpec, type ResolvedSessionOptions } from './options.ts';
@@ -24,10 +25,13 @@ export function createTransport(spec: ConnectSpec, options: ResolvedSessionOptio
 }
 
 /**
- * The env mask of a surface over either transport, as its session builds it (stdio: `stdioMask`; HTTP: `httpMask`,
- * which adds the configured header values): the run builds it again for the final pass over what reports show
- * (run/output-mask.ts).
+ * The mask of the run's final pass over what reports show (run/output-mask.ts): a surface's env mask over either
+ * transport as its session builds it (stdio: `stdioMask`; HTTP: `httpMask`, which adds the configured header values),
+ * whose `display` also masks the credentials the surface was given (given-credentials.ts: environment variables and
+ * headers whose name marks a credential). Only `display` differs from the session's mask: what the harness sent,
+ * compared and judged never saw those values masked.
  */
-export function surfaceMask(spec: ConnectSpec, harnessEnv: Readonly<Record<string, string | undefined>> = process.env): EnvMask {
-  return isHttpSpec(spec) ? httpMask(spec, harnessEnv) : stdioMask(spec, harnessEnv);
+export function displayMask(spec: ConnectSpec, harnessEnv: Readonly<Record<string, string | undefined>> = process.env): EnvMask {
+  const shown = givenCredentials(spec);
+  return isHttpSpec(spec) ? httpMask(spec, harnessEnv, shown) : stdioMask(spec, harnessEnv, shown);
 }

@@ -267,3 +267,50 @@ describe('env mask: controls inside sequences, and the mixed terminal views (rev
   });
 });
 
+
+describe('env mask: credentials the surface was given (`shown`: display only, the final pass; sweep 18)', () => {
+  const harness = { CI_SECRET: 'ci-secret-value-1', GITHUB_TOKEN: 'ghp_Zx81kQ2mN4vB7cL0' };
+  const spawnEnv = { GITHUB_TOKEN: 'ghp_Zx81kQ2mN4vB7cL0', API_KEY: 'ak-9f8e7d6c5b4a', LOG_LEVEL: 'verbose-mode' };
+  const given = [...Object.values(spawnEnv), 'node', 'server.js'];
+  const shown: [string, string][] = [['API_KEY', spawnEnv.API_KEY], ['GITHUB_TOKEN', spawnEnv.GITHUB_TOKEN]];
+  const line = 'GET /search?api_key=ak-9f8e7d6c5b4a&level=verbose-mode: bad credentials for ghp_Zx81kQ2mN4vB7cL0 (ci-secret-value-1)';
+
+  it('display masks them; text, line and lines (ingestion) do not: what the harness sends and judges is unchanged', () => {
+    const m = createEnvMask(harness, given, shown);
+    expect(m.display(line)).toBe('GET /search?api_key=[masked:API_KEY]&level=verbose-mode: bad credentials for [masked:GITHUB_TOKEN] ([masked:CI_SECRET])');
+    expect(m.text(line)).toBe(line.replace('ci-secret-value-1', '[masked:CI_SECRET]'));
+    expect(m.line(`{"text":"${line}"}`)).toBe(`{"text":"${line.replace('ci-secret-value-1', '[masked:CI_SECRET]')}"}`);
+    expect(m.lines(`${line}\nnext`)).toBe(`${line.replace('ci-secret-value-1', '[masked:CI_SECRET]')}\nnext`);
+    // the twin: without `shown`, display leaves them as before
+    expect(createEnvMask(harness, given).display(line)).toBe(line.replace('ci-secret-value-1', '[masked:CI_SECRET]'));
+  });
+
+  it('display only, even when nothing is masked at ingestion: empty is false, text is the identity', () => {
+    const m = createEnvMask({}, given, shown);
+    expect(m.empty).toBe(false);
+    expect(m.text(line)).toBe(line);
+    expect(m.line(line)).toBe(line);
+    expect(m.display('AK-9F8E7D6C5B4A')).toBe('[masked:API_KEY]');
+    expect(createEnvMask({}, given, []).empty).toBe(true);
+  });
+
+  it('keeps the exemptions: shorter than 6 characters, numeric, a string the harness writes or the protocol fixes', () => {
+    const m = createEnvMask({}, [], [['PIN_PASSWORD', '123456789'], ['SHORT_KEY', 'abcde'], ['ODD_TOKEN', '2025-11-25'], ['APP_KEY', 'key-abcdef-1']]);
+    expect(m.display('123456789 abcde 2025-11-25 key-abcdef-1')).toBe('123456789 abcde 2025-11-25 [masked:APP_KEY]');
+  });
+
+  it('a value also held by a variable that marks no credential is masked all the same, under the credential\'s name', () => {
+    const m = createEnvMask({}, ['ak-9f8e7d6c5b4a'], [['API_KEY', 'ak-9f8e7d6c5b4a']]);
+    expect(m.display('client ak-9f8e7d6c5b4a')).toBe('client [masked:API_KEY]');
+  });
+
+  it("a value masked at ingestion keeps ingestion's label; equal credentials take the first name in sorted order", () => {
+    const m = createEnvMask({ HEADER_COPY: 'tok-abcdef-123' }, [], [['B_TOKEN', 'tok-abcdef-123'], ['Z_KEY', 'zz-123456'], ['A_KEY', 'zz-123456']]);
+    expect(m.display('tok-abcdef-123 zz-123456')).toBe('[masked:HEADER_COPY] [masked:A_KEY]');
+  });
+
+  it('masks the longest value first, across ingestion and given values', () => {
+    const m = createEnvMask({ LONG_ONE: 'prefix-ak-9f8e7d6c5b4a-suffix' }, [], [['API_KEY', 'ak-9f8e7d6c5b4a']]);
+    expect(m.display('prefix-ak-9f8e7d6c5b4a-suffix and ak-9f8e7d6c5b4a')).toBe('[masked:LONG_ONE] and [masked:API_KEY]');
+  });
+});

@@ -43,14 +43,16 @@ export class HttpTransport implements Transport {
 /**
  * The env mask of an HTTP surface: the harness's environment (less what the surface was given: its URL,
  * its server's command, args, cwd and env) plus every configured header value, so a server that echoes
- * an `Authorization` header back shows `[masked:header:authorization]` (spec of the mask: env-mask.ts).
+ * an `Authorization` header back shows `[masked:header:authorization]` (spec of the mask: env-mask.ts). `shown`:
+ * values its `display` masks besides (the credentials the surface was given, given-credentials.ts; the run's final
+ * pass only, never the session's mask).
  */
-export function httpMask(spec: HttpSpec, harnessEnv: Readonly<Record<string, string | undefined>> = process.env): EnvMask {
+export function httpMask(spec: HttpSpec, harnessEnv: Readonly<Record<string, string | undefined>> = process.env, shown: readonly (readonly [string, string])[] = []): EnvMask {
   const server = spec.server?.spawn;
   const given = [spec.url, ...(server ? [...Object.values(server.env), server.command, ...server.args, server.cwd] : [])];
   const headers = Object.fromEntries(Object.entries(spec.headers).map(([name, value]) => [`header:${name.toLowerCase()}`, value]));
   const secrets = new Set(Object.values(spec.headers));
-  return createEnvMask({ ...harnessEnv, ...headers }, given.filter((g) => !secrets.has(g)));
+  return createEnvMask({ ...harnessEnv, ...headers }, given.filter((g) => !secrets.has(g)), shown);
 }
 
 /** Resolves when a TCP connection to the URL's host and port is accepted. @throws StartFailure `unreachable`. */

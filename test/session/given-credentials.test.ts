@@ -1,0 +1,51 @@
+/**
+ * The credentials a surface was given (harness/session/given-credentials.ts) and the final pass's mask built with them
+ * (harness/session/transports.ts `displayMask`): only `display` masks them; the session's own masks never do.
+ */
+import { describe, expect, it } from 'vitest';
+import { givenCredentials } from '../../harness/session/given-credentials.ts';
+import { httpMask } from '../../harness/session/http/transport.ts';
+import { stdioMask } from '../../harness/session/surface-mask.ts';
+import { displayMask } from '../../harness/session/transports.ts';
+import type { HttpSpec, SpawnSpec } from '../../harness/session/options.ts';
+
+const stdio: SpawnSpec = { command: 'node', args: ['server.js'], cwd: '/work', env: { PATH: '/usr/bin', NCBI_API_KEY: 'ncbi-dummy', LOG_LEVEL: 'verbose-mode', GITHUB_TOKEN: 'ghp_abcdef123456' } };
+const http: HttpSpec = {
+  transport: 'streamable-http',
+  url: 'http://127.0.0.1:1/mcp',
+  headers: { Authorization: 'Bearer tok-bearer-123', 'X-Api-Key': 'hk-5e4d3c2b1a', 'X-Client-Label': 'lbl-7a6b5c4d' },
+  server: { spawn: { command: 'node', args: ['server.js', '--api-key=hk-5e4d3c2b1a', '--label=lbl-7a6b5c4d', '--token=tok-bearer-123'], cwd: '/work', env: { DB_PASSWORD: 'pw-0123456789', LOG_LEVEL: 'verbose-mode' } }, ready: { kind: 'url' } },
+};
+
+describe('givenCredentials', () => {
+  it('stdio: the variables whose name marks a credential, under their names', () => {
+    expect(givenCredentials(stdio)).toEqual([['NCBI_API_KEY', 'ncbi-dummy'], ['GITHUB_TOKEN', 'ghp_abcdef123456']]);
+  });
+
+  it("HTTP: the server's, the credential headers' values and an Authorization value's credentials, under header:<name>", () => {
+    expect(givenCredentials(http)).toEqual([
+      ['DB_PASSWORD', 'pw-0123456789'],
+      ['header:authorization', 'Bearer tok-bearer-123'],
+      ['header:authorization', 'tok-bearer-123'],
+      ['header:x-api-key', 'hk-5e4d3c2b1a'],
+    ]);
+  });
+});
+
+describe('displayMask', () => {
+  const text = 'GET ?api_key=ncbi-dummy&level=verbose-mode token ghp_abcdef123456';
+
+  it('stdio: display masks the given credentials, LOG_LEVEL stays; the session mask (stdioMask) leaves them all', () => {
+    expect(displayMask(stdio, {}).display(text)).toBe('GET ?api_key=[masked:NCBI_API_KEY]&level=verbose-mode token [masked:GITHUB_TOKEN]');
+    expect(displayMask(stdio, {}).text(text)).toBe(text);
+    expect(stdioMask(stdio, {}).display(text)).toBe(text);
+  });
+
+  it('HTTP: a credential header the server was also given (args), the bare Authorization token, the server env; not X-Client-Label', () => {
+    const said = 'key hk-5e4d3c2b1a label lbl-7a6b5c4d token tok-bearer-123 db pw-0123456789 level verbose-mode';
+    expect(displayMask(http, {}).display(said)).toBe('key [masked:header:x-api-key] label lbl-7a6b5c4d token [masked:header:authorization] db [masked:DB_PASSWORD] level verbose-mode');
+    // the session's mask: those values were given (args, env), so it masks none of them, as before
+    expect(httpMask(http, {}).display(said)).toBe(said);
+    expect(displayMask(http, {}).text(said)).toBe(said);
+  });
+});
