@@ -10,7 +10,8 @@ import type { Listing, Negotiation } from '../model/observation.ts';
 import type { ListedTool } from '../model/protocol.ts';
 import { DEFAULT_ENV_ALLOW } from '../config/defaults.ts';
 import { createEnvMask } from '../session/env-mask.ts';
-import { openSession, withServer } from '../session/index.ts';
+import { openSession, SessionBootError, withServer, type ConnectSpec } from '../session/index.ts';
+import { displayMask } from '../session/transports.ts';
 import { withPreparedSurface } from '../run/prepare.ts';
 
 /**
@@ -22,7 +23,7 @@ import { withPreparedSurface } from '../run/prepare.ts';
  */
 export async function listLiveTools(surface: ResolvedSurface): Promise<{ negotiation: Negotiation; tools: ListedTool[]; url?: string }> {
   return withPreparedSurface(surface, ({ spec, session: options }) =>
-    withServer(spec, options, async (_server, context) => {
+    bootStderrShown(spec, () => withServer(spec, options, async (_server, context) => {
       const session = await openSession(spec, options, context);
       try {
         const listing = await session.listTools();
@@ -33,8 +34,27 @@ export async function listLiveTools(surface: ResolvedSurface): Promise<{ negotia
       } finally {
         await session.close();
       }
-    }),
+    })),
   );
+}
+
+/**
+ * `boot()`, with the stderr tail of a SessionBootError it throws (what `snapshot` and `diff` print after the error's
+ * message, cli.ts `bootStderr`) through the run's final display pass (session/transports.ts `displayMask`): the
+ * credentials the surface was given (`--env-pass GITHUB_TOKEN`, `--env API_KEY=...`) are masked there as in `run`'s
+ * reports, where a server that logs its key as it fails to boot put it on the console (a CI log). Rethrows every error.
+ */
+async function bootStderrShown<T>(spec: ConnectSpec, boot: () => Promise<T>): Promise<T> {
+  try {
+    return await boot();
+  } catch (err) {
+    if (err instanceof SessionBootError) {
+      const mask = displayMask(spec);
+      err.tap.stderrTail = mask.display(err.tap.stderrTail);
+      if (err.failure.stderrTail !== undefined) err.failure.stderrTail = mask.display(err.failure.stderrTail);
+    }
+    throw err;
+  }
 }
 
 /** Why a listing that did not reach its end is refused, value-free: which page and how it ended. */

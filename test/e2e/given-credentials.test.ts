@@ -8,12 +8,15 @@
  *   twin, LOG_LEVEL (a name that marks no credential), stays visible in the same excerpt. Verdicts do not change: the
  *   same finding ids with and without the credentials given, and ACCESS_TOKEN (--env), an enum member the server
  *   accepts only as it wrote it, is sent as written;
+ * - snapshot and diff print a boot failure's stderr tail the same way (given-secrets.mjs --boot-exit);
  * - Streamable HTTP, test/e2e/configs/given-credentials.ts: a configured header the server was also given (in its args)
  *   and echoes in a tool name: masked under X-Api-Key (`[masked:header:x-api-key]`), visible under X-Client-Label.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runProcess } from '../helpers/cli.ts';
 import { cleanup, CONFIGS, filesUnder, findingsOf, outcomesOf, reportOf, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
 
 const RAND = `${process.pid}x${Math.random().toString(36).slice(2, 10)}`;
@@ -91,6 +94,30 @@ describe('credentials a stdio surface was given (--env, --env-pass)', () => {
     // without them the server wrote 'unset': nothing to mask
     expect(JSON.stringify(reportOf(without).findings)).not.toContain('[masked:');
   });
+});
+
+describe('snapshot and diff: a server that fails to boot after logging its credentials', () => {
+  it('prints its stderr tail with them masked, LOG_LEVEL as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-given-credentials-'));
+    try {
+      const cli = (args: string[]) => runProcess(process.execPath, [BIN, ...args], { cwd: dir, timeoutMs: 60_000, env: { MCP_HARNESS_DEBUG: '', GITHUB_TOKEN } });
+      const flags = ['--env', `API_KEY=${API_KEY}`, '--env-pass', 'GITHUB_TOKEN', '--env', `LOG_LEVEL=${LOG_LEVEL}`];
+      const lock = join(dir, 'tools.lock.json');
+      const made = await cli(['snapshot', ...flags, '--out', lock, '--', process.execPath, SERVER]);
+      expect(made.exitCode, made.stderr).toBe(0);
+      const runs = await Promise.all([
+        cli(['snapshot', ...flags, '--out', join(dir, 'never.lock.json'), '--', process.execPath, SERVER, '--boot-exit']),
+        cli(['diff', lock, ...flags, '--', process.execPath, SERVER, '--boot-exit']),
+      ]);
+      for (const run of runs) {
+        expect(run.exitCode, run.stderr).toBe(2);
+        expect(run.stderr).toContain(`api_key=[masked:API_KEY]&level=${LOG_LEVEL} -> 401: bad credentials for [masked:GITHUB_TOKEN]`);
+        for (const secret of [API_KEY, GITHUB_TOKEN]) expect(run.stderr.includes(secret) || run.stdout.includes(secret)).toBe(false);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('a configured header the Streamable HTTP server was also given', () => {
