@@ -1,0 +1,37 @@
+/**
+ * The env mask and the contract (a review): a lowercase word of the harness's environment (NODE_ENV=production,
+ * GITHUB_EVENT_NAME=schedule, USER=runner on a CI runner) is masked where it stands as a token in what the server
+ * says, descriptions included, before any check sees it. The contract the checks compare with is the project's own
+ * file, which held the word as written: a server that advertised exactly its contract drew a tools/advertised-metadata
+ * error on its description, a tools/input-narrowing error on a property's description and, against a lock, a
+ * contract/version-lock error (schema hash differs). The contract now goes through the surface's mask too, so both
+ * sides read alike; a real change beside the masked word (the drifted twins) is still reported, value-free.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { cleanup, CONFIGS, reportOf, runCli, type CliRun } from './helpers/cli.ts';
+
+const CHECKS = ['--check', 'tools/set-diff', '--check', 'tools/input-narrowing', '--check', 'tools/advertised-metadata', '--check', 'contract/version-lock'];
+let run: CliRun;
+
+beforeAll(async () => {
+  run = await runCli(['run', '--config', join(CONFIGS, 'word-mask.ts'), ...CHECKS], { env: { E2E_WORD: 'production' } });
+}, 60_000);
+afterAll(() => cleanup(run));
+
+const found = (surface: string) => reportOf(run).findings.filter((f) => f.surface === surface).map((f) => `${f.check} ${f.pointer ?? ''}`).sort();
+
+describe('a contract whose texts hold a word the environment holds', () => {
+  it.each(['module', 'lock'])('%s: the server that advertises its contract draws no finding', (surface) => {
+    expect(reportOf(run).surfaces.find((s) => s.name === surface)?.status).toBe('ok');
+    expect(found(surface)).toEqual([]);
+  });
+
+  it('module-drift: the changed description is reported, nothing else', () => {
+    expect(found('module-drift')).toEqual(['tools/advertised-metadata /description']);
+  });
+
+  it('lock-drift: the changed description is reported, and the schema hash changed without a version bump', () => {
+    expect(found('lock-drift')).toEqual(['contract/version-lock /serverInfo/version', 'tools/advertised-metadata /description']);
+  });
+});
