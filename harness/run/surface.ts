@@ -19,6 +19,7 @@ import { citation, formatMessage } from '../checks/define.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
 import { maskFinding, maskReportSurface } from './output-mask.ts';
+import { maskedContract } from './contract-mask.ts';
 import { displayMask } from '../session/transports.ts';
 import type { EnvMask } from '../session/env-mask.ts';
 import { judge, planEarlyProbes, planProbes, prepareChecks, type EnabledCheck } from './judge.ts';
@@ -71,7 +72,10 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
  */
 export async function validatePreparedSurface({ surface, spec, session }: PreparedSurface, ctx: SurfaceRunContext, start?: SurfaceStart): Promise<SurfaceResult> {
   const manifest = await readManifest(surface);
-  const { contract, contractError } = await loadContract(surface);
+  const mask = displayMask(spec); // what the session masks in every server line (`line`), and the final pass over what reports show (output-mask.ts, `display`: given credentials included)
+  const loaded = await loadContract(surface);
+  const contract = loaded.contract && maskedContract(loaded.contract, mask); // read as the server's listing is (./contract-mask.ts)
+  const { contractError } = loaded;
   const options = toSurfaceOptions(surface, manifest?.json, await readVersionConstants(surface));
   const watched = await resolveWatchedPaths(surface);
   const planner = await makeCallPlanner(surface, ctx.filter, ctx.schemas);
@@ -94,7 +98,6 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
     signal,
     ...(start ? { early: start.early } : {}),
   }).finally(done);
-  const mask = displayMask(spec); // the final pass over what reports show (output-mask.ts), given credentials included
   if (ctx.signal?.aborted) return shown(interrupted(observation), mask);
   const verdict = judge(ctx.checks, observation, ctx.schemas);
   const wanted = ctx.filter.tools;

@@ -27,11 +27,14 @@ describe('a contract whose texts hold a word the environment holds', () => {
     expect(found(surface)).toEqual([]);
   });
 
-  it('module-drift: the changed description is reported, nothing else', () => {
-    expect(found('module-drift')).toEqual(['tools/advertised-metadata /description']);
+  const DRIFT = ['tools/advertised-metadata /description', 'tools/input-narrowing /inputSchema/properties/target/description'];
+
+  it('module-drift: each changed description is reported, nothing else', () => {
+    expect(found('module-drift')).toEqual(DRIFT);
   });
 
-  it('lock-drift: the changed description is reported, and the schema hash changed without a version bump', () => {
-    expect(found('lock-drift')).toEqual(['contract/version-lock /serverInfo/version', 'tools/advertised-metadata /description']);
+  it('lock-drift: each changed description is reported, and the schema hash changed without a version bump', () => {
+    expect(found('lock-drift')).toEqual(['contract/version-lock /serverInfo/version', ...DRIFT]);
+    expect(reportOf(run).findings.filter((f) => f.surface === 'lock-drift').every((f) => !f.message.includes('production'))).toBe(true);
   });
 });
