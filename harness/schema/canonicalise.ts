@@ -14,7 +14,7 @@ import { sortedJson } from './sorted-json.ts';
 import { mayHoldKeyword, walkSchema } from './walk.ts';
 
 /** Version of the canonical form this module produces; lock files record it (see contract/lock-format.ts). */
-export const CANONICAL_FORM = 3;
+export const CANONICAL_FORM = 4;
 
 /** A canonicalised schema and the way back to the raw document's pointers. */
 export interface CanonicalSchema {
@@ -97,27 +97,50 @@ function nullablePair(list: unknown): [number, Json] | undefined {
   return [k, x];
 }
 
+/**
+ * Form 4: the entries of a node whose `allOf` is one bare `$ref` (`{allOf: [{$ref: X}], ...rest}`), with that `$ref` in
+ * the `allOf`'s place (`{$ref: X, ...rest}`, which 2020-12 reads alike: a `$ref` applies beside its siblings), its raw
+ * pointer `allOf/0/$ref`. zod writes a reference beside other keywords (a recursive schema behind `.optional()` or
+ * `.describe()`) so for draft-07, where a `$ref` ignores its siblings, and as the plain `$ref` for 2020-12: the SDK 1.x
+ * and 2.x projections of one schema. The `$ref` is then inlined or kept as any other. Undefined when the node has
+ * no such `allOf`, or a `$ref` of its own. Any other `allOf` of one schema is kept (the comparator's allOf rules read it).
+ */
+function foldedAllOf(entries: Entry[]): Entry[] | undefined {
+  const at = entries.findIndex(([k]) => k === 'allOf');
+  if (at < 0) return undefined;
+  const [, list, listRaw] = entries[at];
+  if (!Array.isArray(list) || list.length !== 1 || !isObject(list[0])) return undefined;
+  const branch = list[0];
+  if (Object.keys(branch).length !== 1 || typeof branch.$ref !== 'string' || entries.some(([k]) => k === '$ref')) return undefined;
+  return [['$ref', branch.$ref, joinPointer(listRaw, 0, '$ref')], ...entries.filter((_, i) => i !== at)];
+}
+
 /** Entries of a raw node after the keyword-level equivalences (`$ref`, nullable forms, `const`, tuple `items`). */
 function entriesOf(node: Json, raw: string, ctx: Context): Entry[] {
   let entries: Entry[] = Object.keys(node).map((k) => [k, node[k], joinPointer(raw, k)]);
-  for (let ref = entries.find(([k]) => k === '$ref'); ref !== undefined; ref = entries.find(([k]) => k === '$ref')) {
-    const target = localTarget(ref[1]);
-    if (target === undefined) break;
-    if (!ctx.inline) {
+  for (;;) {
+    for (let ref = entries.find(([k]) => k === '$ref'); ref !== undefined; ref = entries.find(([k]) => k === '$ref')) {
+      const target = localTarget(ref[1]);
+      if (target === undefined) break;
+      if (!ctx.inline) {
+        ctx.keptRef = true;
+        break;
+      }
+      const found = resolvePointer(ctx.root, target);
+      const siblings = entries.filter(([k]) => k !== '$ref');
+      if (found.found && mergeable(found.value, siblings.map(([k]) => k)) && !ctx.expanding.includes(target)) {
+        const t = found.value;
+        entries = [...Object.keys(t).map((k): Entry => [k, t[k], joinPointer(target, k)]), ...siblings];
+        ctx.expanding.push(target);
+        continue;
+      }
+      if (found.found && typeof found.value === 'boolean' && siblings.length === 0) return [['\u0000boolean', found.value, target]];
       ctx.keptRef = true;
       break;
     }
-    const found = resolvePointer(ctx.root, target);
-    const siblings = entries.filter(([k]) => k !== '$ref');
-    if (found.found && mergeable(found.value, siblings.map(([k]) => k)) && !ctx.expanding.includes(target)) {
-      const t = found.value;
-      entries = [...Object.keys(t).map((k): Entry => [k, t[k], joinPointer(target, k)]), ...siblings];
-      ctx.expanding.push(target);
-      continue;
-    }
-    if (found.found && typeof found.value === 'boolean' && siblings.length === 0) return [['\u0000boolean', found.value, target]];
-    ctx.keptRef = true;
-    break;
+    const folded = ctx.form >= 4 ? foldedAllOf(entries) : undefined;
+    if (folded === undefined) break;
+    entries = folded; // its `$ref`, inlined or kept as any other
   }
   for (const key of ['anyOf', 'oneOf']) {
     const at = entries.findIndex(([k]) => k === key);

@@ -47,7 +47,7 @@ const rows: Row[] = [
   { name: 'anyOf branches in any order', a: { anyOf: [{ type: 'string' }, { type: 'number', minimum: 0 }] }, b: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string' }] }, widened: { anyOf: [{ type: 'number', minimum: -1 }, { type: 'string' }] }, finding: 'loosened-bound /anyOf/0/minimum' },
   { name: 'allOf branches in any order', a: { allOf: [{ minLength: 1 }, { maxLength: 5 }] }, b: { allOf: [{ maxLength: 5 }, { minLength: 1 }] }, widened: { allOf: [{ maxLength: 6 }, { minLength: 1 }] }, finding: 'loosened-bound /allOf/0/maxLength' },
   // canonical form 4
-  { name: 'allOf of one schema = that schema (zod draft-07: a $ref beside keywords)', a: { type: 'string', maxLength: 3, description: 'd' }, b: { allOf: [{ type: 'string', maxLength: 3 }], description: 'd' }, widened: { allOf: [{ type: 'string', maxLength: 4 }], description: 'd' }, finding: 'loosened-bound /allOf/0/maxLength' },
+  { name: 'allOf of one $ref = the $ref (zod draft-07: a $ref beside keywords)', a: { $defs: { S: { type: 'string', maxLength: 3 } }, properties: { a: { $ref: '#/$defs/S', description: 'd' } } }, b: { definitions: { S: { type: 'string', maxLength: 3 } }, properties: { a: { allOf: [{ $ref: '#/definitions/S' }], description: 'd' } } }, widened: { definitions: { S: { type: 'string', maxLength: 4 } }, properties: { a: { allOf: [{ $ref: '#/definitions/S' }], description: 'd' } } }, finding: 'loosened-bound /definitions/S/maxLength' },
   { name: 'allOf of one recursive $ref = the $ref', a: { $defs: { N: { type: 'object', properties: { v: { maximum: 5 }, next: { $ref: '#/$defs/N', description: 'n' } } } }, $ref: '#/$defs/N' }, b: { definitions: { N: { type: 'object', properties: { v: { maximum: 5 }, next: { allOf: [{ $ref: '#/definitions/N' }], description: 'n' } } } }, allOf: [{ $ref: '#/definitions/N' }] }, widened: { definitions: { N: { type: 'object', properties: { v: { maximum: 9 }, next: { allOf: [{ $ref: '#/definitions/N' }], description: 'n' } } } }, allOf: [{ $ref: '#/definitions/N' }] }, finding: 'loosened-bound /definitions/N/properties/v/maximum' },
 ];
 
@@ -75,12 +75,16 @@ describe('canonical equivalences (both arms)', () => {
     expect(kinds({ type: 'object', additionalProperties: false }, { type: 'object', additionalProperties: {} })).toEqual(['opened-object /additionalProperties']);
     expect(kinds({ type: 'object', additionalProperties: {}, unevaluatedProperties: false }, { type: 'object', unevaluatedProperties: false })).not.toEqual([]);
   });
-  it('form 4 keeps an allOf of one schema that would not merge: a keyword both have, a sibling-sensitive one on either side', () => {
-    expect(kinds({ maxLength: 3 }, { allOf: [{ maxLength: 3 }], maxLength: 5 })).not.toEqual([]);
-    expect(kinds({ properties: { a: {} }, additionalProperties: false }, { allOf: [{ additionalProperties: false }], properties: { a: {} } })).not.toEqual([]);
-    expect(canonicalise({ allOf: [{ additionalProperties: false }], properties: { a: {} } }).schema).toHaveProperty('allOf');
-    expect(canonicalise({ allOf: [{ properties: { a: {} } }], additionalProperties: false }).schema).toHaveProperty('allOf');
-    expect(canonicalise({ allOf: [{ maxLength: 3 }] }, 3).schema).toEqual({ allOf: [{ maxLength: 3 }] });
+  it('form 4 folds only an allOf of one bare $ref, beside no $ref of its own; form 3 keeps it', () => {
+    expect(canonicalise({ allOf: [{ maxLength: 3 }] }).schema).toEqual({ allOf: [{ maxLength: 3 }] });
+    expect(canonicalise({ $defs: { S: { maxLength: 3 } }, allOf: [{ $ref: '#/$defs/S', description: 'x' }] }).schema).toHaveProperty('allOf');
+    // the node's own $ref inlined first, the allOf's then: the conjunction of both
+    expect(canonicalise({ $defs: { S: { maxLength: 3 }, T: { minLength: 1 } }, $ref: '#/$defs/T', allOf: [{ $ref: '#/$defs/S' }] }).schema).toEqual({ maxLength: 3, minLength: 1 });
+    // a node that keeps its own $ref (a cycle) keeps the allOf beside it
+    expect(canonicalise({ $defs: { N: { properties: { n: { $ref: '#/$defs/N', allOf: [{ $ref: '#/$defs/S' }] } } }, S: { maxLength: 3 } }, $ref: '#/$defs/N' }).schema).toMatchObject({ properties: { n: { $ref: '#/$defs/N', allOf: [{ maxLength: 3 }] } } });
+    expect(canonicalise({ $defs: { S: { maxLength: 3 } }, allOf: [{ $ref: '#/$defs/S' }] }).schema).toEqual({ maxLength: 3 });
+    expect(canonicalise({ $defs: { S: { maxLength: 3 } }, allOf: [{ $ref: '#/$defs/S' }] }, 3).schema).toEqual({ allOf: [{ maxLength: 3 }] });
+    expect(canonicalise({ $defs: { S: { maxLength: 3 } }, properties: { a: { allOf: [{ $ref: '#/$defs/S' }] } } }).rawPointer('/properties/a/maxLength')).toBe('/$defs/S/maxLength');
   });
   it('canonical form 2 is unchanged: none of the form 3 equivalences apply to it', () => {
     const doc = { anyOf: [{ type: 'string', const: 'b' }, { type: 'string', const: 'a' }], propertyNames: { type: 'string' }, minLength: 0 };
