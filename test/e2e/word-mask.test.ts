@@ -9,15 +9,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { cleanup, CONFIGS, reportOf, runCli, type CliRun } from './helpers/cli.ts';
+import { cleanup, CONFIGS, reportOf, ROOT, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
 
 const CHECKS = ['--check', 'tools/set-diff', '--check', 'tools/input-narrowing', '--check', 'tools/advertised-metadata', '--check', 'contract/version-lock'];
+const ENV = { E2E_WORD: 'production' };
+const LOCK = join(ROOT, 'test/fixtures/servers/word-description.lock.json');
+const diff = (drift: boolean) => runCli(['diff', LOCK, '--env', `WORD_DRIFT=${drift ? 1 : 0}`, '--', process.execPath, join(SERVERS, 'word-description.mjs')], { env: ENV });
 let run: CliRun;
+let same: CliRun;
+let drifted: CliRun;
 
 beforeAll(async () => {
-  run = await runCli(['run', '--config', join(CONFIGS, 'word-mask.ts'), ...CHECKS], { env: { E2E_WORD: 'production' } });
+  [run, same, drifted] = await Promise.all([runCli(['run', '--config', join(CONFIGS, 'word-mask.ts'), ...CHECKS], { env: ENV }), diff(false), diff(true)]);
 }, 60_000);
-afterAll(() => cleanup(run));
+afterAll(() => [run, same, drifted].forEach(cleanup));
 
 const found = (surface: string) => reportOf(run).findings.filter((f) => f.surface === surface).map((f) => `${f.check} ${f.pointer ?? ''}`).sort();
 
@@ -36,5 +41,11 @@ describe('a contract whose texts hold a word the environment holds', () => {
   it('lock-drift: each changed description is reported, and the schema hash changed without a version bump', () => {
     expect(found('lock-drift')).toEqual(['contract/version-lock /serverInfo/version', ...DRIFT]);
     expect(reportOf(run).findings.filter((f) => f.surface === 'lock-drift').every((f) => !f.message.includes('production'))).toBe(true);
+  });
+
+  it('diff of the lock and the live server: no change; the drifted server: both descriptions, nothing else', () => {
+    expect(reportOf(same).findings).toEqual([]);
+    expect(same.exitCode).toBe(0);
+    expect(reportOf(drifted).findings.map((f) => `${f.check} ${f.tool} ${f.pointer}`).sort()).toEqual(['diff/compatible deploy /description', 'diff/compatible deploy /inputSchema/properties/target/description']);
   });
 });
