@@ -19,6 +19,9 @@ import type { Reporter, StdoutReporter } from '../reporters/types.ts';
 import { CHANGE_IMPACT, describeChange, diffContracts, type ChangeKind, type ContractChange, type DiffTool } from '../schema/contract-diff.ts';
 import { HARNESS_VERSION } from '../version.ts';
 import { listLiveTools } from './live.ts';
+import { maskedContract } from '../run/contract-mask.ts';
+import type { EnvMask } from '../session/env-mask.ts';
+import type { ContractTool } from '../model/contract.ts';
 import { oneLine } from '../reporters/text.ts';
 import { terminalText } from './terminal-text.ts';
 import { docsUrlFor } from './output.ts';
@@ -78,6 +81,9 @@ export const DIFF_CATALOG: CheckMeta[] = [
 
 const usage = (path: string, message: string) => new ConfigError('<command line>', [{ path, message }]);
 
+/** A side as loaded: a live side carries the env mask its session applied (`readAlike`). */
+type LoadedSide = DiffSide & { mask?: EnvMask };
+
 /** The tools of a lock or contract module file. @throws ContractError naming the file and key. */
 async function fileSide(file: string, label: string): Promise<DiffSide> {
   if (extname(file).toLowerCase() === '.json') {
@@ -98,10 +104,10 @@ async function fileSide(file: string, label: string): Promise<DiffSide> {
  * non-empty string, a field of the wrong type) is left out here too (`left`), so a lock compared with the server it
  * was recorded from shows no change; `run` reports those tools. A `${port}` in the label is the port the server got.
  */
-async function liveSide(surface: ResolvedSurface, label: string): Promise<DiffSide> {
-  const { tools, url } = await listLiveTools(surface);
+async function liveSide(surface: ResolvedSurface, label: string): Promise<LoadedSide> {
+  const { tools, url, mask } = await listLiveTools(surface);
   const { kept, left } = lockableTools(tools);
-  return { label: url !== undefined && label.includes('${port}') ? url : label, tools: kept as DiffTool[], ...(left.length > 0 ? { left } : {}) };
+  return { label: url !== undefined && label.includes('${port}') ? url : label, tools: kept as DiffTool[], ...(left.length > 0 ? { left } : {}), mask };
 }
 
 /**
@@ -109,7 +115,7 @@ async function liveSide(surface: ResolvedSurface, label: string): Promise<DiffSi
  * @throws ConfigError naming the operand when it is neither; ContractError for a bad lock or module;
  *   SessionBootError when a live surface cannot be booted.
  */
-async function loadSide(operand: string, options: DiffOptions, cwd: string, which: 'OLD' | 'NEW'): Promise<DiffSide> {
+async function loadSide(operand: string, options: DiffOptions, cwd: string, which: 'OLD' | 'NEW'): Promise<LoadedSide> {
   const file = resolve(cwd, operand);
   if (existsSync(file)) return fileSide(file, relative(cwd, file) || operand);
   let surfaces: readonly ResolvedSurface[];
@@ -138,9 +144,24 @@ export async function loadSides(options: DiffOptions, cwd: string): Promise<[Dif
   if (live) {
     const [command = '', ...args] = options.command ?? [];
     const surface = applySurfaceOverrides(adHocSurface(command, args, cwd, 'diff', options.url), options.surfaceFlags ?? {});
-    return [old, await liveSide(surface, options.url ?? (options.command ?? []).join(' '))];
+    return readAlike(old, await liveSide(surface, options.url ?? (options.command ?? []).join(' ')));
   }
-  return [old, await loadSide(options.operands[1], options, cwd, 'NEW')];
+  return readAlike(old, await loadSide(options.operands[1], options, cwd, 'NEW'));
+}
+
+/**
+ * The two sides as they compare: a live side's session masked the server's lines with the harness's environment
+ * (harness/session/env-mask.ts), so a file side compared with it is masked alike (../run/contract-mask.ts, as `run`
+ * does), and a word both hold (NODE_ENV=production in "Deploys to production.") is no change. Two live sides, or
+ * two files, are compared as they are.
+ */
+function readAlike(old: LoadedSide, next: LoadedSide): [DiffSide, DiffSide] {
+  const masked = (side: LoadedSide, mask: EnvMask): DiffSide => ({ ...side, tools: maskedContract({ source: side.label, kind: 'lock', tools: side.tools as ContractTool[] }, mask).tools as DiffTool[] });
+  const { mask: oldMask, ...a } = old;
+  const { mask: nextMask, ...b } = next;
+  if (oldMask === undefined && nextMask !== undefined) return [masked(a, nextMask), b];
+  if (oldMask !== undefined && nextMask === undefined) return [a, masked(b, oldMask)];
+  return [a, b];
 }
 
 /** A change as a finding (its ID is the change ID; check `diff/breaking` or `diff/compatible`). */

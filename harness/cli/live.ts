@@ -9,7 +9,7 @@ import type { ResolvedSurface } from '../config/index.ts';
 import type { Listing, Negotiation } from '../model/observation.ts';
 import type { ListedTool } from '../model/protocol.ts';
 import { DEFAULT_ENV_ALLOW } from '../config/defaults.ts';
-import { createEnvMask } from '../session/env-mask.ts';
+import { createEnvMask, type EnvMask } from '../session/env-mask.ts';
 import { openSession, SessionBootError, withServer, type ConnectSpec } from '../session/index.ts';
 import { displayMask } from '../session/transports.ts';
 import { withPreparedSurface } from '../run/prepare.ts';
@@ -17,11 +17,12 @@ import { withPreparedSurface } from '../run/prepare.ts';
 /**
  * Boot `surface` (for `command` + `url`: start its server first), list its tools (every page), close it and
  * stop the server (its whole process tree, also when the session could not be opened); the surface's temp
- * dir and sandbox are removed. `url` is the Streamable HTTP URL the session used (`${port}` filled in).
+ * dir and sandbox are removed. `url` is the Streamable HTTP URL the session used (`${port}` filled in); `mask` is the
+ * env mask the session applied to every line the server sent (a file compared with these tools goes through it too).
  * @throws SessionBootError when the server cannot be started or booted; Error when `tools/list` did not complete (a
  *   page that timed out or was an error, a repeated cursor, the page limit): the CLI prints either and exits 2.
  */
-export async function listLiveTools(surface: ResolvedSurface): Promise<{ negotiation: Negotiation; tools: ListedTool[]; url?: string }> {
+export async function listLiveTools(surface: ResolvedSurface): Promise<{ negotiation: Negotiation; tools: ListedTool[]; url?: string; mask: EnvMask }> {
   return withPreparedSurface(surface, ({ spec, session: options }) =>
     bootStderrShown(spec, () => withServer(spec, options, async (_server, context) => {
       const session = await openSession(spec, options, context);
@@ -30,7 +31,7 @@ export async function listLiveTools(surface: ResolvedSurface): Promise<{ negotia
         // a listing cut short is no record of the server's tools: a lock of it, or a diff against it, would say every
         // tool it missed was removed
         if (listing.stop !== undefined && listing.stop !== 'end') throw new Error(incompleteListing(listing));
-        return { negotiation: session.negotiation, tools: withoutGivenValues(surface, listing.tools), ...('url' in spec ? { url: spec.url } : {}) };
+        return { negotiation: session.negotiation, tools: withoutGivenValues(surface, listing.tools), ...('url' in spec ? { url: spec.url } : {}), mask: displayMask(spec) };
       } finally {
         await session.close();
       }
