@@ -18,12 +18,19 @@ const diff = (drift: boolean) => runCli(['diff', LOCK, '--env', `WORD_DRIFT=${dr
 let run: CliRun;
 let same: CliRun;
 let drifted: CliRun;
+let given: CliRun;
 
 beforeAll(async () => {
-  [run, same, drifted] = await Promise.all([runCli(['run', '--config', join(CONFIGS, 'word-mask.ts'), ...CHECKS], { env: ENV }), diff(false), diff(true)]);
+  [run, same, drifted, given] = await Promise.all([
+    runCli(['run', '--config', join(CONFIGS, 'word-mask.ts'), ...CHECKS], { env: ENV }),
+    diff(false),
+    diff(true),
+    runCli(['run', '--config', join(CONFIGS, 'word-given.ts'), ...CHECKS]),
+  ]);
 }, 60_000);
-afterAll(() => [run, same, drifted].forEach(cleanup));
+afterAll(() => [run, same, drifted, given].forEach(cleanup));
 
+const DRIFT = ['tools/advertised-metadata /description', 'tools/input-narrowing /inputSchema/properties/target/description'];
 const found = (surface: string) => reportOf(run).findings.filter((f) => f.surface === surface).map((f) => `${f.check} ${f.pointer ?? ''}`).sort();
 
 describe('a contract whose texts hold a word the environment holds', () => {
@@ -31,8 +38,6 @@ describe('a contract whose texts hold a word the environment holds', () => {
     expect(reportOf(run).surfaces.find((s) => s.name === surface)?.status).toBe('ok');
     expect(found(surface)).toEqual([]);
   });
-
-  const DRIFT = ['tools/advertised-metadata /description', 'tools/input-narrowing /inputSchema/properties/target/description'];
 
   it('module-drift: each changed description is reported, nothing else', () => {
     expect(found('module-drift')).toEqual(DRIFT);
@@ -47,5 +52,20 @@ describe('a contract whose texts hold a word the environment holds', () => {
     expect(reportOf(same).findings).toEqual([]);
     expect(same.exitCode).toBe(0);
     expect(reportOf(drifted).findings.map((f) => `${f.check} ${f.tool} ${f.pointer}`).sort()).toEqual(['diff/compatible deploy /description', 'diff/compatible deploy /inputSchema/properties/target/description']);
+  });
+
+  // the value given on purpose (env.set): snapshot records it masked, so the run compares its server as the lock holds it
+  const givenFound = (surface: string) => reportOf(given).findings.filter((f) => f.surface === surface).map((f) => `${f.check} ${f.pointer ?? ''}`).sort();
+
+  it.each(['given-module', 'given-lock'])('%s: a word the surface was given, masked in its lock, draws no finding', (surface) => {
+    expect(reportOf(given).surfaces.find((s) => s.name === surface)?.status).toBe('ok');
+    expect(givenFound(surface)).toEqual([]);
+  });
+
+  it.each([
+    ['given-module-drift', DRIFT],
+    ['given-lock-drift', ['contract/version-lock /serverInfo/version', ...DRIFT]],
+  ])('%s: each changed description is reported, nothing else', (surface, expected) => {
+    expect(givenFound(surface)).toEqual(expected);
   });
 });
