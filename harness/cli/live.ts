@@ -8,8 +8,8 @@
 import type { ResolvedSurface } from '../config/index.ts';
 import type { Listing, Negotiation } from '../model/observation.ts';
 import type { ListedTool } from '../model/protocol.ts';
-import { DEFAULT_ENV_ALLOW } from '../config/defaults.ts';
-import { createEnvMask, type EnvMask } from '../session/env-mask.ts';
+import type { EnvMask } from '../session/env-mask.ts';
+import { givenValuesMask, withMaskedStrings } from '../run/given-mask.ts';
 import { openSession, SessionBootError, withServer, type ConnectSpec } from '../session/index.ts';
 import { displayMask } from '../session/transports.ts';
 import { withPreparedSurface } from '../run/prepare.ts';
@@ -70,34 +70,14 @@ function incompleteListing(listing: Listing): string {
 }
 
 /**
- * `tools` with every value the surface was given on purpose masked (`[masked:NAME]`, harness/session/env-mask.ts): its
+ * `tools` with every value the surface was given on purpose masked (`[masked:NAME]`, ../run/given-mask.ts): its
  * `env.set` values (`--env`, a config's `env.set`) and the variables it passes beyond the default allow-list
  * (`--env-pass`, a config's `env.allow`). The session already masks the harness's environment the server was NOT
  * given; a value it was given (an API key) that the server copies into a description or a `default` would otherwise
- * reach a lock, which is meant to be committed (a third review). `diff`'s live sides go through here too, so a lock
- * and the server it was recorded from still compare equal. JSON in, JSON out; never throws on listed tools.
+ * reach a lock, which is meant to be committed (a third review). `diff`'s live sides go through here too, and `run`
+ * compares a listing with its contract so (../run/surface.ts), so a lock and the server it was recorded from still
+ * compare equal. JSON in, JSON out; never throws on listed tools.
  */
 function withoutGivenValues(surface: ResolvedSurface, tools: ListedTool[]): ListedTool[] {
-  const given: Record<string, string | undefined> = { ...surface.env.set };
-  for (const name of surface.env.allow) if (!DEFAULT_ENV_ALLOW.includes(name) && !(name in given)) given[name] = process.env[name];
-  const mask = createEnvMask(given, []);
-  if (mask.empty) return tools;
-  let changed = false;
-  // every string and every key through the mask, as parsed (never the JSON text: a value holding JSON's own
-  // punctuation must not cut the document)
-  const text = JSON.stringify(tools, (_key, value: unknown) => {
-    if (typeof value === 'string') {
-      const masked = mask.text(value);
-      if (masked !== value) changed = true;
-      return masked;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-    const keys = Object.keys(value);
-    if (keys.every((key) => mask.text(key) === key)) return value;
-    changed = true;
-    const out: Record<string, unknown> = {};
-    for (const key of keys) Object.defineProperty(out, mask.text(key), { value: (value as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
-    return out;
-  });
-  return changed ? (JSON.parse(text) as ListedTool[]) : tools;
+  return withMaskedStrings(tools, givenValuesMask(surface));
 }

@@ -138,6 +138,13 @@ export interface SurfaceObservation {
   /** `notifications/tools/list_changed` during the run, and the re-lists it caused. */
   listChanged?: ListChanged;
   contract?: Contract;
+  /**
+   * The listed tools as the contract comparisons read them (tools/set-diff, tools/input-narrowing,
+   * tools/advertised-metadata, contract/version-lock; checks/util/contract.ts `advertisedForContract`): the listing's
+   * tools with the values the surface was given on purpose masked, as a lock records them (harness/run/given-mask.ts).
+   * Absent when that masks nothing.
+   */
+  contractListing?: ListedTool[];
   /** Set when the contract could not be loaded: the finding is reported by the runner. */
   contractError?: string;
   calls: CallRecord[];

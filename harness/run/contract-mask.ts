@@ -10,6 +10,7 @@
 import type { Contract } from '../model/contract.ts';
 import { hashToolSchemas } from '../contract/hash.ts';
 import type { EnvMask } from '../session/env-mask.ts';
+import { withMaskedStrings } from './given-mask.ts';
 
 /**
  * `contract` with its tools (and a lock's serverInfo) masked by `mask` as a server line is: each serialised as one
@@ -36,4 +37,15 @@ export function maskedContract(contract: Contract, mask: EnvMask): Contract {
   if (serverInfo !== undefined) out.serverInfo = serverInfo;
   if (contract.schemaHash !== undefined && tools !== contract.tools) out.schemaHash = hashToolSchemas(tools);
   return out;
+}
+
+/**
+ * `contract` with the values the surface was given on purpose masked in every string and key of its tools (`mask`:
+ * ./given-mask.ts `givenValuesMask`), as `snapshot` records them (its serverInfo is recorded as negotiated, and so
+ * compared); a lock's `schemaHash` is that of the masked tools. The same object when nothing was masked. Pure.
+ */
+export function givenMasked(contract: Contract, mask: EnvMask): Contract {
+  const tools = withMaskedStrings(contract.tools, mask);
+  if (tools === contract.tools) return contract;
+  return { ...contract, tools, ...(contract.schemaHash !== undefined ? { schemaHash: hashToolSchemas(tools) } : {}) };
 }

@@ -19,7 +19,8 @@ import { citation, formatMessage } from '../checks/define.ts';
 import { harnessFinding } from '../checks/internal.ts';
 import { locateFindings } from './locate.ts';
 import { maskFinding, maskReportSurface } from './output-mask.ts';
-import { maskedContract } from './contract-mask.ts';
+import { givenMasked, maskedContract } from './contract-mask.ts';
+import { givenValuesMask, withMaskedStrings } from './given-mask.ts';
 import { displayMask } from '../session/transports.ts';
 import type { EnvMask } from '../session/env-mask.ts';
 import { judge, planEarlyProbes, planProbes, prepareChecks, type EnabledCheck } from './judge.ts';
@@ -74,7 +75,10 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
   const manifest = await readManifest(surface);
   const mask = displayMask(spec); // what the session masks in every server line (`line`), and the final pass over what reports show (output-mask.ts, `display`: given credentials included)
   const loaded = await loadContract(surface);
-  const contract = loaded.contract && maskedContract(loaded.contract, mask); // read as the server's listing is (./contract-mask.ts)
+  // read as the server's listing is (./contract-mask.ts), and with the values the surface was given masked as its lock
+  // records them (./given-mask.ts; the listing is compared so too, `contractListing` below)
+  const given = givenValuesMask(surface);
+  const contract = loaded.contract && givenMasked(maskedContract(loaded.contract, mask), given);
   const { contractError } = loaded;
   const options = toSurfaceOptions(surface, manifest?.json, await readVersionConstants(surface));
   const watched = await resolveWatchedPaths(surface);
@@ -99,6 +103,10 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
     ...(start ? { early: start.early } : {}),
   }).finally(done);
   if (ctx.signal?.aborted) return shown(interrupted(observation), mask);
+  if (contract && observation.listing) {
+    const compared = withMaskedStrings(observation.listing.tools, given);
+    if (compared !== observation.listing.tools) observation.contractListing = compared;
+  }
   const verdict = judge(ctx.checks, observation, ctx.schemas);
   const wanted = ctx.filter.tools;
   if (wanted) verdict.findings = verdict.findings.filter((f) => f.tool === undefined || wanted.includes(f.tool)); // --tool narrows the whole report

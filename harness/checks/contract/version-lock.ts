@@ -11,6 +11,7 @@
 import { defineCheck } from '../define.ts';
 import { hashToolSchemas, versionLockProblems, type VersionLockProblem } from '../../invariants.ts';
 import { breakingChanges, describeChange, diffContracts } from '../../schema/contract-diff.ts';
+import { advertisedForContract } from '../util/contract.ts';
 
 /**
  * The part of a semver version that callers pin with a caret range (`^1.2.3` admits 1.x, `^0.2.3`
@@ -49,7 +50,7 @@ export default defineCheck({
   check({ observation }, report) {
     const contract = observation.contract;
     const lock = contract?.kind === 'lock' ? { source: contract.source, serverVersion: contract.serverInfo?.version, schemaHash: contract.schemaHash } : undefined;
-    const tools = observation.listing?.tools;
+    const tools = advertisedForContract(observation);
     const serverVersion = observation.negotiation?.serverInfo?.version;
     const sources = observation.options.declaredVersions;
     if (sources && serverVersion !== undefined) {

@@ -4,6 +4,7 @@
  */
 import { defineCheck } from '../define.ts';
 import { toolSetProblems, type ToolSetProblem } from '../../invariants.ts';
+import { advertisedForContract } from '../util/contract.ts';
 
 export default defineCheck({
   meta: {
@@ -23,7 +24,8 @@ export default defineCheck({
     needsContract: true,
   },
   check({ observation }, report) {
-    if (!observation.contract || !observation.listing) return;
-    for (const problem of toolSetProblems(observation.contract.tools, observation.listing.tools)) report(problem);
+    const advertised = advertisedForContract(observation);
+    if (!observation.contract || !advertised) return;
+    for (const problem of toolSetProblems(observation.contract.tools, advertised)) report(problem);
   },
 });

@@ -5,10 +5,18 @@ import type { ContractTool } from '../../model/contract.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
 
-/** Each advertised tool that its contract declares, with that contract entry (advertised order). O(n). */
+/**
+ * The listed tools as a contract is compared with them: `contractListing` (the values the surface was given on purpose
+ * masked, as its lock records them) where the run set one, else the listing's tools; undefined without a listing.
+ */
+export function advertisedForContract(observation: SurfaceObservation): ListedTool[] | undefined {
+  return observation.listing ? (observation.contractListing ?? observation.listing.tools) : undefined;
+}
+
+/** Each advertised tool that its contract declares, with that contract entry (advertised order; `advertisedForContract`). O(n). */
 export function contractPairs(observation: SurfaceObservation): Array<[ContractTool, ListedTool]> {
   const byName = new Map((observation.contract?.tools ?? []).map((t) => [t.name, t]));
-  return (observation.listing?.tools ?? []).flatMap((tool): Array<[ContractTool, ListedTool]> => {
+  return (advertisedForContract(observation) ?? []).flatMap((tool): Array<[ContractTool, ListedTool]> => {
     const contractTool = byName.get(tool.name);
     return contractTool ? [[contractTool, tool]] : [];
   });
