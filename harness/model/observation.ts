@@ -139,12 +139,12 @@ export interface SurfaceObservation {
   listChanged?: ListChanged;
   contract?: Contract;
   /**
-   * The listed tools as the contract comparisons read them (tools/set-diff, tools/input-narrowing,
-   * tools/advertised-metadata, contract/version-lock; checks/util/contract.ts `advertisedForContract`): the listing's
-   * tools with the values the surface was given on purpose masked, as a lock records them (harness/run/given-mask.ts).
-   * Absent when that masks nothing.
+   * The contract and the listed tools as the contract comparisons read them (tools/set-diff, tools/input-narrowing,
+   * tools/advertised-metadata, contract/version-lock; checks/util/contract.ts): both with the values the surface was
+   * given on purpose masked, as a lock records them (harness/run/given-mask.ts). Absent when that masks nothing; every
+   * other reader (result/structured-content's outputSchema) takes `contract` and `listing` as they are.
    */
-  contractListing?: ListedTool[];
+  contractComparison?: { contract: Contract; tools: ListedTool[] };
   /** Set when the contract could not be loaded: the finding is reported by the runner. */
   contractError?: string;
   calls: CallRecord[];

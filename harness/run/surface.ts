@@ -75,10 +75,7 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
   const manifest = await readManifest(surface);
   const mask = displayMask(spec); // what the session masks in every server line (`line`), and the final pass over what reports show (output-mask.ts, `display`: given credentials included)
   const loaded = await loadContract(surface);
-  // read as the server's listing is (./contract-mask.ts), and with the values the surface was given masked as its lock
-  // records them (./given-mask.ts; the listing is compared so too, `contractListing` below)
-  const given = givenValuesMask(surface);
-  const contract = loaded.contract && givenMasked(maskedContract(loaded.contract, mask), given);
+  const contract = loaded.contract && maskedContract(loaded.contract, mask); // read as the server's listing is (./contract-mask.ts)
   const { contractError } = loaded;
   const options = toSurfaceOptions(surface, manifest?.json, await readVersionConstants(surface));
   const watched = await resolveWatchedPaths(surface);
@@ -103,9 +100,12 @@ export async function validatePreparedSurface({ surface, spec, session }: Prepar
     ...(start ? { early: start.early } : {}),
   }).finally(done);
   if (ctx.signal?.aborted) return shown(interrupted(observation), mask);
+  // the contract checks compare both sides with the values the surface was given masked, as its lock records them (./given-mask.ts)
   if (contract && observation.listing) {
-    const compared = withMaskedStrings(observation.listing.tools, given);
-    if (compared !== observation.listing.tools) observation.contractListing = compared;
+    const given = givenValuesMask(surface);
+    const tools = withMaskedStrings(observation.listing.tools, given);
+    const compared = givenMasked(contract, given);
+    if (tools !== observation.listing.tools || compared !== contract) observation.contractComparison = { contract: compared, tools };
   }
   const verdict = judge(ctx.checks, observation, ctx.schemas);
   const wanted = ctx.filter.tools;

@@ -11,7 +11,7 @@
 import { defineCheck } from '../define.ts';
 import { hashToolSchemas, versionLockProblems, type VersionLockProblem } from '../../invariants.ts';
 import { breakingChanges, describeChange, diffContracts } from '../../schema/contract-diff.ts';
-import { advertisedForContract } from '../util/contract.ts';
+import { advertisedForContract, comparedContract } from '../util/contract.ts';
 
 /**
  * The part of a semver version that callers pin with a caret range (`^1.2.3` admits 1.x, `^0.2.3`
@@ -48,7 +48,7 @@ export default defineCheck({
     },
   },
   check({ observation }, report) {
-    const contract = observation.contract;
+    const contract = comparedContract(observation);
     const lock = contract?.kind === 'lock' ? { source: contract.source, serverVersion: contract.serverInfo?.version, schemaHash: contract.schemaHash } : undefined;
     const tools = advertisedForContract(observation);
     const serverVersion = observation.negotiation?.serverInfo?.version;

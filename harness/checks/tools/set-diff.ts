@@ -4,7 +4,7 @@
  */
 import { defineCheck } from '../define.ts';
 import { toolSetProblems, type ToolSetProblem } from '../../invariants.ts';
-import { advertisedForContract } from '../util/contract.ts';
+import { advertisedForContract, comparedContract } from '../util/contract.ts';
 
 export default defineCheck({
   meta: {
@@ -25,7 +25,8 @@ export default defineCheck({
   },
   check({ observation }, report) {
     const advertised = advertisedForContract(observation);
-    if (!observation.contract || !advertised) return;
-    for (const problem of toolSetProblems(observation.contract.tools, advertised)) report(problem);
+    const contract = comparedContract(observation);
+    if (!contract || !advertised) return;
+    for (const problem of toolSetProblems(contract.tools, advertised)) report(problem);
   },
 });
