@@ -44,11 +44,22 @@ export interface ModuleContractOptions {
   meta?: readonly string[] | Readonly<Record<string, string>>;
 }
 
-/** True when a value looks like tool definitions: a non-empty array or record of objects with a schema field. */
+/**
+ * True when a value looks like tool definitions: a non-empty array or record of objects, at least one with a schema
+ * field (a tool without arguments may have none, as in SDK registerTool configs).
+ */
 function holdsTools(value: unknown): boolean {
   const defs = Array.isArray(value) ? value : value !== null && typeof value === 'object' ? Object.values(value) : [];
-  return defs.length > 0 && defs.every((d) => d !== null && typeof d === 'object' && SCHEMA_FIELDS.some(([input]) => input in (d as object)));
+  const isDef = (d: unknown): d is object => d !== null && typeof d === 'object' && !Array.isArray(d);
+  return defs.length > 0 && defs.every(isDef) && defs.some((d) => SCHEMA_FIELDS.some(([input]) => input in d));
 }
+
+/**
+ * The inputSchema of an entry that has neither `inputSchema` nor `input`: a tool without arguments, as both SDKs
+ * advertise a tool registered without an inputSchema (@modelcontextprotocol/sdk 1.x and @modelcontextprotocol/server
+ * 2.x `EMPTY_OBJECT_JSON_SCHEMA`).
+ */
+const NO_ARGUMENTS: Readonly<Record<string, unknown>> = { type: 'object', properties: {} };
 
 /** What a module exports, for error messages: `name (array of 3)`, `name (function)`. */
 function describeExports(mod: Record<string, unknown>): string {
@@ -121,10 +132,11 @@ function nameOf(file: string, at: Segment[], def: unknown, key?: string): string
 
 async function toContractTool(ctx: LoadContext, at: Segment[], record: Record<string, unknown>, name: string): Promise<ContractTool> {
   const { file } = ctx;
-  const fields = SCHEMA_FIELDS.find(([input]) => record[input] !== undefined);
-  if (!fields) throw new ContractError(file, keyPath([...at, 'inputSchema']), 'is required (or `input`)');
+  // an entry with neither field is a tool without arguments (NO_ARGUMENTS); its output, if any, is `outputSchema` or `output`
+  const fields = SCHEMA_FIELDS.find(([input, output]) => record[input] !== undefined || record[output] !== undefined) ?? SCHEMA_FIELDS[0];
   const [inputField, outputField] = fields;
-  const tool: ContractTool = { name, inputSchema: await schemaOf(ctx, [...at, inputField], record[inputField], 'input') };
+  const inputSchema = record[inputField] === undefined ? structuredClone(NO_ARGUMENTS) : await schemaOf(ctx, [...at, inputField], record[inputField], 'input');
+  const tool: ContractTool = { name, inputSchema };
   const title = optionalString(file, at, record, 'title');
   const description = optionalString(file, at, record, 'description');
   if (title !== undefined) tool.title = title;
@@ -194,7 +206,8 @@ export async function defaultDialect(file: string): Promise<ContractDialect> {
  * @param file module path (absolute or relative to the process cwd); TypeScript works under tsx
  * @param options the export (a string is the export name), the tool selection and the dialect. The
  *   export is an array or a record (key = default name) of `{ name, title?, description?,
- *   inputSchema | input, outputSchema? | output?, annotations?, _meta? }`; schemas are zod v4, zod v3,
+ *   inputSchema? | input?, outputSchema? | output?, annotations?, _meta? }` (no input schema: a tool without
+ *   arguments, `{ type: 'object', properties: {} }`, as the SDKs advertise one); schemas are zod v4, zod v3,
  *   raw zod shapes or JSON Schema objects, converted by their own zod (./convert.ts). Inputs are
  *   converted with `io: 'input'`, outputs with `io: 'output'` (as the SDKs advertise them). Only the
  *   selected tools are converted.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, CONFIGS, reportOf, runCli, type CliRun } from './helpers/cli.ts';
 
-const CHECKS = ['--check', 'tools/set-diff', '--check', 'tools/input-narrowing', '--check', 'tools/advertised-metadata', '--check', 'harness/contract'];
+const CHECKS = ['--check', 'tools/set-diff', '--check', 'tools/input-narrowing', '--check', 'tools/advertised-metadata'];
 let run: CliRun;
 
 beforeAll(async () => {
