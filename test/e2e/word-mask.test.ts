@@ -7,8 +7,11 @@
  * contract/version-lock error (schema hash differs). The contract now goes through the surface's mask too, so both
  * sides read alike; a real change beside the masked word (the drifted twins) is still reported, value-free.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, CONFIGS, reportOf, ROOT, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
 
 const CHECKS = ['--check', 'tools/set-diff', '--check', 'tools/input-narrowing', '--check', 'tools/advertised-metadata', '--check', 'contract/version-lock'];
@@ -67,5 +70,24 @@ describe('a contract whose texts hold a word the environment holds', () => {
     ['given-lock-drift', ['contract/version-lock /serverInfo/version', ...DRIFT]],
   ])('%s: each changed description is reported, nothing else', (surface, expected) => {
     expect(givenFound(surface)).toEqual(expected);
+  });
+
+  // a lock recorded where a value was masked differs where it is not: snapshot says which variables it holds masked
+  it('snapshot names the variables whose values the lock holds masked; nothing when it holds none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-harness-word-'));
+    try {
+      // snapshot writes no report (no --report-dir, which runCli adds)
+      const snap = (out: string, env: Record<string, string>) =>
+        execa(process.execPath, ['bin/mcp-harness.js', 'snapshot', '--out', join(dir, out), '--', process.execPath, join(SERVERS, 'word-description.mjs')], { cwd: ROOT, env: { MCP_HARNESS_DEBUG: '', ...env }, reject: false, stdin: 'ignore', timeout: 60_000 });
+      const [masked, clean] = await Promise.all([snap('masked.json', ENV), snap('clean.json', {})]);
+      expect(masked.exitCode).toBe(0);
+      expect(readFileSync(join(dir, 'masked.json'), 'utf8')).toContain('[masked:E2E_WORD]');
+      expect(masked.stderr).toContain('E2E_WORD');
+      expect(masked.stderr).not.toContain('production');
+      expect(clean.exitCode).toBe(0);
+      expect(clean.stderr).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
