@@ -246,7 +246,8 @@ async function surfacesInShard(config: ResolvedConfig, shard?: Shard): Promise<n
 async function snapshotCommand(args: ParsedArgs, cwd: string): Promise<number> {
   if (!args.serverCommand && args.url === undefined) throw new Error('snapshot needs a server command or a URL: mcp-harness snapshot [--out FILE] [--url URL] [-- COMMAND ARGS]');
   const [{ snapshot }, { terminalText }] = await Promise.all([import('./cli/snapshot.ts'), import('./cli/terminal-text.ts')]);
-  const { file, tools, left } = await snapshot(args.serverCommand ?? [], args.out, cwd, args.url, args.overrides);
+  const { file, tools, left, masked } = await snapshot(args.serverCommand ?? [], args.out, cwd, args.url, args.overrides);
+  if (masked.length > 0) process.stderr.write(`mcp-harness: snapshot: the lock holds the values of ${masked.join(', ')} masked ([masked:NAME]; docs/security.md): a run or diff where ${masked.length === 1 ? 'it is' : 'they are'} not set, or set to another value, reads those texts otherwise; record the lock where it is compared\n`);
   for (const l of left) process.stderr.write(`mcp-harness: snapshot left tool ${terminalText(l.tool)} (tools/list entry ${l.index}) out of the lock: ${terminalText(l.reason)} (\`mcp-harness run\` reports it)\n`);
   process.stdout.write(`mcp-harness: lock with ${tools} tool${tools === 1 ? '' : 's'} written to ${file}\n`);
   return 0;

@@ -16,15 +16,25 @@ export const DEFAULT_LOCK_FILE = 'mcp-harness.lock.json';
  * endpoint (`${port}`: a free loopback port); `surfaceFlags` the command line's `--env`, `--env-pass`, `--sandbox` and
  * timeouts for that server (as an ad-hoc `run` applies them). Returns the absolute path written, the number of tools recorded and
  * the listed tools the lock could not record (`lockableTools`: a name that is not a non-empty string, a field of the
- * wrong type), which the CLI names on stderr; the lock written is always one `diff` reads back.
+ * wrong type), which the CLI names on stderr; the lock written is always one `diff` reads back; and the variables whose
+ * values the lock holds masked (`maskedNames`), which the CLI names on stderr too.
  * @throws SessionBootError when the server cannot be started or booted (the CLI prints it and exits 2).
  */
-export async function snapshot(command: readonly string[], out: string | undefined, cwd: string, url?: string, surfaceFlags: CliOverrides = {}): Promise<{ file: string; tools: number; left: UnlockedTool[] }> {
+export async function snapshot(command: readonly string[], out: string | undefined, cwd: string, url?: string, surfaceFlags: CliOverrides = {}): Promise<{ file: string; tools: number; left: UnlockedTool[]; masked: string[] }> {
   // the command line's surface flags: a server that needs a key (--env-pass NAME) or a long start (--start-timeout)
   const surface = applySurfaceOverrides(adHocSurface(command[0] ?? '', command.slice(1), cwd, 'snapshot', url), surfaceFlags);
   const { negotiation, tools } = await listLiveTools(surface);
   const file = resolve(cwd, out ?? DEFAULT_LOCK_FILE);
   const lock = buildLock(negotiation, tools);
   await writeLock(file, lock);
-  return { file, tools: lock.tools.length, left: lockableTools(tools).left };
+  return { file, tools: lock.tools.length, left: lockableTools(tools).left, masked: maskedNames(lock.tools) };
+}
+
+/**
+ * The variables whose values the recorded tools hold masked (`[masked:NAME]` labels, sorted, each once): the env mask
+ * masked them (the harness's environment, or a value the surface was given), so the lock reads otherwise than the
+ * server where they are not set, or set to another value. Names only, never values.
+ */
+export function maskedNames(tools: readonly unknown[]): string[] {
+  return [...new Set([...JSON.stringify(tools).matchAll(/\[masked:([A-Za-z_][A-Za-z0-9_]*)\]/g)].map((m) => m[1]))].sort();
 }
