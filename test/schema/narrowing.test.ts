@@ -115,6 +115,19 @@ describe('narrowing comparator', () => {
     expect(kinds({ oneOf: [{ type: 'string' }, { type: 'string', pattern: 'x' }] }, { oneOf: [{ type: 'string', maxLength: 2 }, { type: 'string', pattern: 'x' }] })).toEqual(['changed-keyword /oneOf']);
   });
 
+  it('anyOf narrowed to one branch, written without the anyOf (a discriminated union served for one kind), narrows; a branch widened so is reported', () => {
+    const a = { type: 'object', properties: { kind: { const: 'a' }, x: { type: 'string' } }, required: ['kind', 'x'] };
+    const b = { type: 'object', properties: { kind: { const: 'b' }, y: { type: 'number' } }, required: ['kind', 'y'] };
+    expect(kinds({ anyOf: [a, b] }, a)).toEqual([]);
+    expect(kinds({ anyOf: [a, b], description: 'd' }, { ...b, description: 'd' })).toEqual([]);
+    expect(kinds({ anyOf: [{ type: 'string' }, { type: 'number', minimum: 0 }] }, { type: 'number', minimum: 2 })).toEqual([]);
+    // no branch it narrows: reported as before
+    expect(kinds({ anyOf: [a, b] }, { ...a, properties: { ...a.properties, z: { type: 'string' } } })).not.toEqual([]);
+    expect(kinds({ anyOf: [{ type: 'string' }, { type: 'number', minimum: 0 }] }, { type: 'number', minimum: -1 })).not.toEqual([]);
+    // the contract's sibling keywords still hold: a sibling the advertised side drops is reported
+    expect(kinds({ anyOf: [{ type: 'string' }, { type: 'number' }], description: 'd' }, { type: 'string' })).toEqual(['removed-keyword /description']);
+  });
+
   it('anyOf: every advertised branch must narrow some contract branch (a removed branch narrows, an added one is reported)', () => {
     const contract = { anyOf: [{ type: 'string' }, { type: 'number', minimum: 0 }, { type: 'boolean' }] };
     expect(kinds(contract, { anyOf: [{ type: 'number', minimum: 1 }, { type: 'string', maxLength: 4 }] })).toEqual([]);
