@@ -23,7 +23,8 @@
  *      `exclusiveMinimum: 0`; `exclusiveMaximum: 10` -> `maximum: 9`);
  *  (j) for outputs only, a property declared where the contract's object is open (the result promises more);
  *  (f) recursion through `properties`, `items`, `prefixItems` (same length), `additionalProperties`,
- *      `anyOf` (every advertised branch narrows SOME contract branch: a removed branch narrows) and
+ *      `anyOf` (every advertised branch narrows SOME contract branch: a removed branch narrows; a schema without
+ *      `anyOf` that narrows one contract branch, merged with the node's other keywords, narrows too) and
  *      `allOf` (every contract branch is narrowed by SOME advertised branch: an added branch narrows)
  *      under these same rules, down to MAX_SCHEMA_DEPTH JSON levels (deeper documents or subtrees
  *      that differ are one `too-deep` difference). `oneOf` must be equal (a removed or narrowed
@@ -38,7 +39,7 @@ import { hasType, refersIntoList } from './canonicalise.ts';
 import { jsonEqual, sortedJson } from './sorted-json.ts';
 import { MAX_SCHEMA_DEPTH, isTooDeep, pointerDepth } from './depth.ts';
 import { joinPointer } from './pointer.ts';
-import { MAX_INLINED_NODES } from './inline-budget.ts';
+import { MAX_INLINED_NODES, SIBLING_SENSITIVE, mergeable } from './inline-budget.ts';
 
 /**
  * Which way a schema is used: `input` (the caller sends an instance: the policy of the top-level
@@ -356,6 +357,32 @@ export function compareKeyword(key: string, contract: Schema, advertised: Schema
 }
 
 /**
+ * Rule f, an `anyOf` narrowed to one branch and written without the `anyOf` or a `oneOf` (a discriminated union a
+ * surface serves for one kind): the advertised schema narrows the contract when it narrows some branch merged with the contract's other
+ * keywords (`{...rest, ...branch}`: `anyOf` = the union of its branches, each under the node's other keywords). A
+ * branch is merged only where that is the same schema (./inline-budget.ts `mergeable`: no keyword on both sides, no
+ * sibling-sensitive keyword in the rest or, beside a rest, in the branch), and only with lists read as sets and no
+ * `unevaluated*` in either document. True when it decided: no difference, or the differences of the closest branch (the
+ * fewest) appended to `out`; false when no branch merges (the keyword-by-keyword comparison reports the node).
+ */
+function oneBranch(contract: Schema, branches: unknown[], advertised: Schema, pointer: string, out: SchemaDifference[], dir: Direction): boolean {
+  if (!listsAsSets || !additionsAllowed || branches.length === 0) return false;
+  const rest = Object.fromEntries(Object.entries(contract).filter(([k]) => k !== 'anyOf'));
+  const restKeys = Object.keys(rest);
+  let best: SchemaDifference[] | undefined;
+  for (const branch of branches) {
+    if (!mergeable(branch, restKeys) || (restKeys.length > 0 && Object.keys(branch).some((k) => SIBLING_SENSITIVE.has(k)))) continue;
+    const found = differencesOf({ ...rest, ...branch }, advertised, pointer, dir);
+    if (found.length === 0) return true;
+    if (best === undefined || found.length < best.length) best = found;
+    if (work >= MAX_WORK) break;
+  }
+  if (best === undefined) return false;
+  out.push(...best);
+  return true;
+}
+
+/**
  * Compare two schema subtrees, appending differences to `out`. `pointer` is the subtree's pointer
  * (relative to the schema root). Boolean or non-object schemas must be deep-equal.
  */
@@ -364,6 +391,7 @@ export function compareSubtree(contract: unknown, advertised: unknown, pointer: 
   if (same(contract, advertised)) return;
   if (pointerDepth(pointer) >= MAX_SCHEMA_DEPTH) return void out.push({ pointer, kind: 'too-deep', keyword: 'schema' });
   if (!isRecord(contract) || !isRecord(advertised)) return void out.push({ pointer, kind: 'changed-keyword', keyword: 'schema' });
+  if (Array.isArray(contract.anyOf) && advertised.anyOf === undefined && advertised.oneOf === undefined && oneBranch(contract, contract.anyOf, advertised, pointer, out, dir)) return;
   // keys in sorted order: what the work budget reaches first never depends on how a document ordered its keys
   const keys = [...new Set([...Object.keys(contract), ...Object.keys(advertised)])].sort();
   for (const key of keys) compareKeyword(key, contract, advertised, pointer, out, dir);
