@@ -236,6 +236,23 @@ describe('errors/classification plan', () => {
   });
 });
 
+describe('errors/classification: results that are not CallToolResults (sweep 18)', () => {
+  // @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1) answers every call {"toolResult": {...}}: no content array
+  const search = makeTool('search', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { limit: { type: 'integer', maximum: 10 } }, required: ['limit'] } });
+  const wrapped = { result: { toolResult: { content: [{ type: 'text', text: 'Error: fetch failed' }], isError: true } } };
+  it('derives no invalid-arguments probe from a call whose result is not a CallToolResult (it is no known-good base); a CallToolResult without isError is one (the twin)', () => {
+    const optional = makeTool('list', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { limit: { type: 'integer', maximum: 10 } } } });
+    const planned = (response: object) => planOn(check, makeObservation({ tools: [optional], calls: [makeCall('list', response, { scenario: { arguments: { limit: 5 } } })] })).find((p) => p.id === 'errors/classification:list:invalid-arguments');
+    expect(planned(wrapped)).toBeUndefined();
+    expect(planned({ result: { content: [{ type: 'text', text: 'ok' }] } })).toMatchObject({ method: 'tools/call', invalidArguments: true });
+  });
+  it('the unknown-tool verdict on such a server stays: a wrapped answer is no JSON-RPC error', () => {
+    const obs = makeObservation({ tools: [search] });
+    const findings = runCheckOn(check, answered(check, obs, () => wrapped));
+    expect(findings.map((f) => [f.messageId, f.severity])).toContainEqual(['unknownToolNotProtocolError', 'error']);
+  });
+});
+
 describe('fixture unknown-as-iserror.mjs', () => {
   it('answers an unknown tool as isError and invalid arguments as -32602', async () => {
     const frames = await drive('unknown-as-iserror.mjs', [init(), callFrame(1, 'nope', {}), callFrame(2, 'lookup_user', { id: 'u1', foobar: 1 })], { expectIds: [0, 1, 2] });

@@ -24,6 +24,14 @@ const closedTool = makeTool('meta_info', { annotations: { readOnlyHint: true }, 
 /** A tool that requires nothing, called with `{}` successfully. */
 const status = makeTool('status', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { verbose: { type: 'boolean' } } } });
 const noArguments = makeObservation({ tools: [status], calls: [makeCall('status', ok, { scenario: { arguments: {} } })] });
+/**
+ * The SDK 0.6 compatibility shape (@cloudflare/mcp-server-cloudflare 0.2.0, sweep 18): a failure wrapped in `toolResult`,
+ * with no top-level content or isError; not a CallToolResult.
+ */
+const WRAPPED = { result: { toolResult: { content: [{ type: 'text', text: "Error: Cannot destructure property 'limit' of 'request.params.input' as it is undefined." }], isError: true } } };
+/** The unprobed note's words. */
+const UNPROBED_MESSAGE =
+  'Tool search got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, a body that reports a failure, or a result that is not a CallToolResult, without a content array), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).';
 /** The note naming search as not probed (no call of it succeeded). */
 const UNPROBED = { messageId: 'unprobed', severity: 'info', tool: 'search', pointer: '/inputSchema' } as const;
 
@@ -39,6 +47,16 @@ const ZOD_ENUM_REJECTION = `MCP error -32602: Input validation error: Invalid ar
 
 checkTester(check, {
   valid: [
+    {
+      name: 'a probe of a forbidden value answered with a result that is not a CallToolResult (no content array) is undecided: no accepted, no refusedWithoutIsError',
+      observation: base,
+      answer: (p) => (allowed(p) ? ok : WRAPPED),
+    },
+    {
+      name: 'a probe of an allowed value answered with a result that is not a CallToolResult is undecided: no rejected',
+      observation: base,
+      answer: (p) => (allowed(p) ? { result: { toolResult: { content: [{ type: 'text', text: 'limit must be at most 9' }], isError: true } } } : rejected),
+    },
     { name: 'rejects every forbidden value and accepts the bounds', observation: base, answer: enforcing },
     { name: '-32602 counts as a rejection', observation: base, answer: (p) => (allowed(p) ? ok : { error: { code: -32602, message: 'bad' } }) },
     { name: 'a call without arguments answered like {}', observation: noArguments, answer: enforcing },
@@ -291,6 +309,20 @@ checkTester(check, {
       observation: makeObservation({ tools: [status], calls: [makeCall('status', { result: { content: [{ type: 'text', text: 'INTERNAL_ERROR: request to the service failed, reason: getaddrinfo EAI_AGAIN' }] } }, { scenario: { arguments: {} } })] }),
       answer: (p) => (p.id.endsWith(':omitted-arguments') ? { error: { code: -32602, message: 'Invalid arguments: expected object, received undefined' } } : rejected),
       findings: [{ messageId: 'omittedArgumentsRejected', tool: 'status', pointer: '/inputSchema', severity: 'warning', message: 'Tool status rejected a tools/call without arguments as invalid (JSON-RPC -32602), though its inputSchema requires nothing and the same call with arguments {} got a result without isError (not refused as invalid); arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.' }],
+    },
+    // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every call answered {"toolResult": {...}}, no
+    // top-level content or isError (result/shape's contentMissing): no known-good base, so no probes and no accepted
+    {
+      name: 'a tool whose calls got results that are not CallToolResults ({"toolResult": {...}}, no content array) is not probed: a note, no accepted',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', WRAPPED, { scenario: { arguments: { limit: 5 } } })] }),
+      answer: () => WRAPPED,
+      findings: [{ ...UNPROBED, message: UNPROBED_MESSAGE }],
+    },
+    {
+      name: 'a result that is not an object at all is no known-good base either',
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: 'ok' }, { scenario: { arguments: { limit: 5 } } })] }),
+      answer: () => ({ result: 'ok' }),
+      findings: [UNPROBED],
     },
     // the {} call's body opens as a failure report: no base to judge against, so no probe and no finding (a note only)
     {

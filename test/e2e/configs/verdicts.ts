@@ -118,6 +118,40 @@ export const ARMS: Arm[] = [
     ],
   },
   { surface: 'refusal-as-iserror', file: 'refusal-as-success.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification', 'errors/echo'] },
+  // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every tools/call answered {"toolResult": {...}}, no
+  // top-level content or isError; 305 false accepted warnings on 76 tools read those failures as successes
+  {
+    surface: 'tool-result-wrapped',
+    file: 'tool-result-wrapped.mjs',
+    draws: [
+      { check: 'result/shape', messageId: 'contentMissing', severity: 'error', includes: "'ai_embeddings'" },
+      // no call of ai_embeddings got a CallToolResult: it was not probed, and the note says why
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool ai_embeddings got no input-enforcement probes' },
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'a result that is not a CallToolResult' },
+      // the unknown-tool verdict on such a server is true (sweep 18): kept
+      { check: 'errors/classification', messageId: 'unknownToolNotProtocolError', severity: 'error' },
+    ],
+    never: [
+      { check: 'errors/input-enforcement', messageId: 'accepted' },
+      { check: 'errors/input-enforcement', messageId: 'rejected' },
+      { check: 'errors/input-enforcement', messageId: 'validCallRejected' },
+      { check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError' },
+      // zones_list's valid calls got CallToolResults: it was probed (its forbidden values' wrapped answers undecided)
+      { check: 'errors/input-enforcement', messageId: 'unprobed', tool: 'zones_list' },
+    ],
+  },
+  {
+    surface: 'tool-result-twin',
+    file: 'tool-result-wrapped.mjs',
+    args: ['--twin'],
+    draws: [
+      // the same tools answering CallToolResults and validating nothing: accepting what the schema forbids is reported
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool ai_embeddings accepted a call with' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool zones_list accepted a call with' },
+    ],
+    silent: ['result/shape'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'unprobed' }],
+  },
   {
     surface: 'api-error-body',
     file: 'api-error-body.mjs',
