@@ -69,6 +69,23 @@ export function resultOf(request: RequestRecord): Record<string, unknown> | unde
   return result !== null && typeof result === 'object' && !Array.isArray(result) ? (result as Record<string, unknown>) : undefined;
 }
 
+/**
+ * Whether a response is a result that is not a CallToolResult: a `result` that is not a JSON object, or one without a
+ * `content` array (CallToolResult.content is required in every revision, schema/2025-11-25/schema.ts CallToolResult;
+ * result/shape reports it: resultNotObject, contentMissing, contentNotArray). Such a result says neither that a call
+ * succeeded nor that it failed: @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1, the SDK's old compatibility shape)
+ * answers every tools/call `{"toolResult": {"content": [...], "isError": true}}`, with no top-level content or isError,
+ * and read as a success each such failure seeded argument probes whose answers (the same failure) read as acceptance
+ * (sweep 18: 305 false errors/input-enforcement `accepted` warnings on 76 tools). False for a JSON-RPC error and for no
+ * answer. Pure.
+ */
+export function notCallToolResult(request: RequestRecord): boolean {
+  const frame = request.response;
+  if (!frame || 'error' in frame || !('result' in frame)) return false;
+  const result = resultOf(request);
+  return result === undefined || !Array.isArray(result.content);
+}
+
 const VALIDATION_WORDS = /\b(invalid|validation|validate|must be|must have|expected|required|not allowed|out of range|too (long|short|large|small|big)|exceeds?|at (most|least)|greater|less than)\b/i;
 
 /**

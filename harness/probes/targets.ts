@@ -6,7 +6,7 @@ import type { SurfaceObservation } from '../model/observation.ts';
 import type { ListedTool, ToolAnnotations } from '../model/protocol.ts';
 import type { CallRecord, ProbeRequest } from '../model/wire.ts';
 import { indexOf } from './index-cache.ts';
-import { responseKind, resultOf } from './records.ts';
+import { notCallToolResult, responseKind, resultOf } from './records.ts';
 import { failureShape } from './result-text.ts';
 import { fnv1aHex } from './sentinel.ts';
 import { namedTools } from '../schema/tool-schemas.ts';
@@ -54,15 +54,16 @@ export function mayRepeat(observation: SurfaceObservation, tool: ListedTool): bo
 }
 
 /**
- * Whether a call succeeded as far as its answer says: a result without `isError` whose body does not report a
- * failure (./result-text.ts `failureShape`: a refusal dressed up as success, such as `{"success": false, "message":
- * "Safety confirmation required..."}`, is no success, and probes built on its arguments would read the same refusal
- * as acceptance).
+ * Whether a call succeeded as far as its answer says: a CallToolResult (a JSON object with a `content` array:
+ * ./records.ts `notCallToolResult`, so not SDK 0.6's `{"toolResult": {...}}`, which says neither) without `isError`
+ * whose body does not report a failure (./result-text.ts `failureShape`: a refusal dressed up as success, such as
+ * `{"success": false, "message": "Safety confirmation required..."}`, is no success, and probes built on its
+ * arguments would read the same refusal as acceptance).
  */
 function succeeded(call: CallRecord): boolean {
-  if (responseKind(call.request) !== 'result') return false;
+  if (responseKind(call.request) !== 'result' || notCallToolResult(call.request)) return false;
   const result = resultOf(call.request);
-  return result === undefined || failureShape(result) === undefined;
+  return result !== undefined && failureShape(result) === undefined;
 }
 
 /** Tool name -> arguments of its first call that succeeded (`succeeded`). */
@@ -73,8 +74,8 @@ function firstSuccess(calls: readonly CallRecord[]): Map<string, Record<string, 
 }
 
 /**
- * The arguments of the first call of `tool` that succeeded (a non-error result whose body does not report a
- * failure), if any: the known-good base the probing checks derive their probes from. O(1) after a one-time
+ * The arguments of the first call of `tool` that succeeded (a CallToolResult without isError whose body does not
+ * report a failure: `succeeded`), if any: the known-good base the probing checks derive their probes from. O(1) after a one-time
  * index of `observation.calls` (rebuilt when the array grows or is replaced).
  */
 export function successfulArguments(observation: SurfaceObservation, tool: string): Record<string, unknown> | undefined {

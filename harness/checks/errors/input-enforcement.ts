@@ -14,6 +14,11 @@
  * failed whatever its arguments, with a failure text the shapes above miss ("⚠️ **Metadata client not enabled.**",
  * sweep 17: 103 false `accepted` warnings on metabase-ai-assistant 4.2.0, whose unconfigured tools answered every call
  * so). Its probes are not judged; a note names it (`answeredAlike`).
+ * A result that is not a CallToolResult (no `content` array: harness/probes/records.ts `notCallToolResult`; result/shape
+ * reports it) says neither success nor failure: SDK 0.6's `{"toolResult": {"content": [...], "isError": true}}`
+ * (@cloudflare/mcp-server-cloudflare 0.2.0, sweep 18: 305 false `accepted` warnings on 76 tools). A call answered so is
+ * no base for probes (a tool with no other call that succeeded is `unprobed`), and a probe answered so is undecided:
+ * neither `accepted` nor `rejected` nor `refusedWithoutIsError`.
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
  * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded (as the
  * harness reads success: a result without isError whose body reports no failure in a shape it knows). Their messages
@@ -32,7 +37,7 @@
  */
 import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
-import { looksLikeValidationError, probeRecord, readsAsValidation, responseKind, resultOf, rpcError } from '../../probes/records.ts';
+import { looksLikeValidationError, notCallToolResult, probeRecord, readsAsValidation, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { bodyFailure, failureShape, textBlocks, type FailureShape } from '../../probes/result-text.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
 import { argumentRejection, namesPropertyIn } from '../../probes/rejection.ts';
@@ -214,7 +219,7 @@ function propertyNames(tool: ListedTool): string[] {
 /**
  * Tools the check may probe (`mayProbe`) that the harness called with arguments meant to succeed (a generated call,
  * or a scenario expecting success), none of whose calls succeeded (each answer a JSON-RPC error, an isError result,
- * or a result whose body reports a failure: `successfulArguments`), in listing order: they got no argument probes,
+ * a result whose body reports a failure, or a result that is not a CallToolResult: `successfulArguments`), in listing order: they got no argument probes,
  * so nothing is known of how they validate. Each is named in a note (`unprobed`), so a run whose calls all failed
  * (a dummy key, no network) does not read as enforcement that held. A tool whose calls all expect an error (the
  * user's negative scenarios) is left alone. A call shard (`--shard` of one surface) holds all of a tool's calls
@@ -264,7 +269,7 @@ export default defineCheck({
       answeredAlike:
         'Tool {{tool}} answered the call its probes started from and every probe, valid or not, with the same result: a text that reads as a failure, without isError or structuredContent. Its calls did not succeed, so how it validates arguments was not judged; give the surface what valid calls need (env, setup, scenarios).',
       unprobed:
-        'Tool {{tool}} got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).',
+        'Tool {{tool}} got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, a body that reports a failure, or a result that is not a CallToolResult, without a content array), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).',
       wholeFloatRejected:
         "Tool {{tool}} rejected the integer property '{{property}}' written as a whole-number float (N.0) as invalid ({{answer}}), though the same call with N got a result without isError (not refused as invalid); JSON has one number type and JSON Schema's integer accepts any number with a zero fractional part.",
     },
@@ -290,7 +295,8 @@ export default defineCheck({
     for (const { tool, probe } of all) {
       if (alike.has(tool)) continue;
       const record = probeRecord(observation, probeId(tool, probe));
-      if (!record) continue;
+      // a result that is not a CallToolResult (no content array) says neither acceptance nor rejection: undecided
+      if (!record || notCallToolResult(record.request)) continue;
       const kind = responseKind(record.request);
       const data = { tool, probe: probe.label };
       // the probe's arguments are evidence (--show-values): what to send to see it again

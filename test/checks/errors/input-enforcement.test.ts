@@ -157,7 +157,7 @@ checkTester(check, {
     {
       name: 'a business failure of a valid call is not a rejection of the arguments; the tool is named as not probed',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { result: { isError: true, content: [{ type: 'text', text: 'API key required' }] } }, { scenario: { arguments: { limit: 5 } } })] }),
-      findings: [{ ...UNPROBED, message: 'Tool search got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, or a body that reports a failure), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).' }],
+      findings: [{ ...UNPROBED, message: 'Tool search got no input-enforcement probes: none of its calls succeeded (a JSON-RPC error, an isError result, a body that reports a failure, or a result that is not a CallToolResult, without a content array), and probes start from arguments a call succeeded with. How it validates arguments was not tested; give the surface what valid calls need (env, setup, scenarios).' }],
     },
     {
       name: 'a call refused in the body without isError is no base for probes (database-server 1.1.0 drop_table without confirm): not probed, nothing accepted',
