@@ -39,6 +39,9 @@ checkTester(check, {
   valid: [
     { name: 'valid structuredContent', observation: on({ content: [text('{}')], structuredContent: { name: 'a', price: null } }) },
     { name: 'plain tool error without structuredContent', observation: on({ content: [text('item not found')], isError: true }) },
+    // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): a failure wrapped in toolResult, no top-level content
+    // or isError; result/shape reports it (contentMissing), and it is no successful result to hold structuredContent
+    { name: 'a result that is not a CallToolResult ({"toolResult": {...}}, no content array) is not judged as a successful result', observation: on({ toolResult: { content: [text('Error: fetch failed')], isError: true } }) },
     { name: 'tool error whose structuredContent conforms', observation: on({ content: [text('not found')], isError: true, structuredContent: { name: 'none', price: null } }) },
     {
       name: 'structuredContent without outputSchema',

@@ -138,6 +138,8 @@ export const ARMS: Arm[] = [
       { check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError' },
       // zones_list's valid calls got CallToolResults: it was probed (its forbidden values' wrapped answers undecided)
       { check: 'errors/input-enforcement', messageId: 'unprobed', tool: 'zones_list' },
+      // a wrapped failure is no successful result missing the structuredContent its outputSchema asks for
+      { check: 'result/structured-content', messageId: 'missing' },
     ],
   },
   {
@@ -149,7 +151,7 @@ export const ARMS: Arm[] = [
       { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool ai_embeddings accepted a call with' },
       { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool zones_list accepted a call with' },
     ],
-    silent: ['result/shape'],
+    silent: ['result/shape', 'result/structured-content'],
     never: [{ check: 'errors/input-enforcement', messageId: 'unprobed' }],
   },
   {
