@@ -18,6 +18,9 @@
  * Answers to probes whose arguments break the inputSchema on purpose (`ProbeRequest.invalidArguments`) are not judged
  * here: a structuredContent that fails the outputSchema there mirrors the probe's own input (sweep 17: a wrong-type
  * `database_id` echoed back drew an error beside errors/input-enforcement's `accepted`, one fault twice).
+ * A result without structuredContent that is not a CallToolResult either (no `content` array: SDK 0.6's
+ * `{"toolResult": {...}}`, @cloudflare/mcp-server-cloudflare 0.2.0, sweep 18) is result/shape's: it says neither success
+ * nor failure, so it is not called a successful result missing its structuredContent (`missing`).
  */
 import { defineCheck, type CheckContext } from '../define.ts';
 import { isModernRevision, isToolError, listedTool, resultObject, toolCalls, type ToolCallView } from '../util/calls.ts';
@@ -191,8 +194,13 @@ function checkCall(ctx: CheckContext, view: ToolCallView, report: Report, pass: 
     }
     return;
   }
-  // a failure reported in the body without isError (sweep 17: "❌ Search error: ..."): the fix is isError, not a structuredContent
-  if (!('structuredContent' in result) || result.structuredContent === undefined) return say('missing', '/structuredContent', failureShape(result) === undefined ? { result: 'successful result', advice: '' } : FAILED_RESULT);
+  // a failure reported in the body without isError (sweep 17: "❌ Search error: ..."): the fix is isError, not a structuredContent;
+  // a result that is not a CallToolResult (no content array: SDK 0.6's {"toolResult": {...}}, sweep 18) says neither
+  // success nor failure, and result/shape reports it: no successful result to miss a structuredContent
+  if (!('structuredContent' in result) || result.structuredContent === undefined) {
+    if (!Array.isArray(result.content)) return;
+    return say('missing', '/structuredContent', failureShape(result) === undefined ? { result: 'successful result', advice: '' } : FAILED_RESULT);
+  }
   const structured = result.structuredContent;
   const objectRule = !isModernRevision(ctx.observation) && !isJsonObject(structured);
   // the object rule is 2025-06-18's: a contract tool's non-object on an earlier revision is judged by its schema
