@@ -2,6 +2,7 @@ import { errorNetworkCause, networkFailure } from '../../../harness/checks/util/
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/transport/timeout.ts';
 import { checkTester, emptyWire, makeCall, makeObservation, makeTool, runCheckOn } from '../../helpers/check-tester.ts';
+import { runCheck } from '../../../harness/checks/define.ts';
 import type { ProbeRecord, RequestRecord } from '../../../harness/model/wire.ts';
 
 const page = (outcome: RequestRecord['outcome']): RequestRecord => ({ id: 1, method: 'tools/list', outcome, durationMs: 5000 });
@@ -10,6 +11,10 @@ const probe = (outcome: RequestRecord['outcome']): ProbeRecord => ({
   request: { id: 2, method: 'tools/call', outcome, durationMs: 2001 },
 });
 const ok = { result: { content: [] } };
+/** The sentence a timeout message ends with when the server's stderr names a failed lookup: a warning, and how to re-run. */
+const NETWORK = ' Its stderr reports a failed network lookup or connection (ENOTFOUND): it may need a network or a service this run does not provide.';
+const REQUEST_CAUSE = `${NETWORK} A warning, not an error: the environment may be to blame; re-run with the network and services it needs, or with a longer --request-timeout.`;
+const START_CAUSE = `${NETWORK} A warning, not an error: the environment may be to blame; re-run with the network and services it needs, or with a longer --start-timeout.`;
 
 checkTester(check, {
   reportedByRunner: { surfaceBudget: 'test/e2e/budget.test.ts' },
@@ -40,7 +45,7 @@ checkTester(check, {
         bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms' },
         wire: { ...emptyWire(), stderrTail: 'Error: getaddrinfo ENOTFOUND mcp.stripe.com\n' },
       }),
-      findings: [{ messageId: 'initialize', severity: 'error', data: { timeoutMs: 750, cause: ' Its stderr reports a failed network lookup or connection (ENOTFOUND): it may need a network or a service this run does not provide.' } }],
+      findings: [{ messageId: 'initialize', severity: 'warning', data: { timeoutMs: 750, cause: START_CAUSE } }],
     },
     {
       name: 'initialize answered under another id: named as such, not as no answer',
@@ -94,18 +99,17 @@ describe('transport/timeout: initialize', () => {
     const [finding] = runCheckOn(check, makeObservation({ bootError }));
     expect(finding.message).toBe('initialize got no answer within 750 ms (timeouts.startMs): the server never completed the handshake, so no session could start.');
   });
-  it("names a failed network lookup the server's stderr reports (the environment may be to blame), never the host; still an error: nothing was tested", () => {
+  it("names a failed network lookup the server's stderr reports, never the host: a warning, the environment may be to blame (harness/untested still fails the run: nothing was tested)", () => {
     // @stripe/mcp 0.3.3, a stdio proxy to its remote server, run without a network
     const [finding] = runCheckOn(check, withStderr('Starting proxy\nError: getaddrinfo ENOTFOUND mcp.stripe.com\n'));
     // the messageId (and so the finding's id) stays 'initialize': whether the lookup failed in time depends on the resolver
-    expect(finding).toMatchObject({ messageId: 'initialize', severity: 'error' });
-    expect(finding.message).toBe(
-      'initialize got no answer within 750 ms (timeouts.startMs): the server never completed the handshake, so no session could start. Its stderr reports a failed network lookup or connection (ENOTFOUND): it may need a network or a service this run does not provide.',
-    );
+    expect(finding).toMatchObject({ messageId: 'initialize', severity: 'warning' });
+    expect(finding.message).toBe(`initialize got no answer within 750 ms (timeouts.startMs): the server never completed the handshake, so no session could start.${START_CAUSE}`);
     expect(finding.stderr).toContain('Error: getaddrinfo ENOTFOUND mcp.stripe.com');
   });
-  it('a stderr without a network failure keeps the plain message', () => {
+  it('a stderr without a network failure keeps the plain message, and the error', () => {
     const [finding] = runCheckOn(check, withStderr('Loading config\nwaiting for the database lock\n'));
+    expect(finding.severity).toBe('error');
     expect(finding.message).toBe('initialize got no answer within 750 ms (timeouts.startMs): the server never completed the handshake, so no session could start.');
   });
 });
@@ -114,7 +118,7 @@ describe('transport/timeout: an unanswered call, probe or page whose server logg
   // @apify/actors-mcp-server 0.10.6 offline: the lookup fails once, then the client logs its retries for minutes
   const retries = Array.from({ length: 30 }, (_, i) => `WARN ApifyClient: API request failed ${i + 1} times. Max attempts: 9.`).join('\n');
   const offline = `Error: getaddrinfo ENOTFOUND api.apify.com\n${retries}\n`;
-  const cause = ' Its stderr reports a failed network lookup or connection (ENOTFOUND): it may need a network or a service this run does not provide.';
+  const cause = REQUEST_CAUSE;
   const timedOut = (stderrTail: string) =>
     makeObservation({
       calls: [makeCall('search-actors', {}, { outcome: 'timeout', durationMs: 15_000 })],
@@ -123,11 +127,11 @@ describe('transport/timeout: an unanswered call, probe or page whose server logg
       wire: { ...emptyWire(), stderrTail },
     });
 
-  it('names the failure even when it is far above the lines a finding shows; the id stays the same', () => {
+  it('names the failure even when it is far above the lines a finding shows, at warning (the environment may be to blame); the id stays the same', () => {
     const findings = runCheckOn(check, timedOut(offline));
     expect(findings.map((f) => f.messageId).sort()).toEqual(['call', 'listPage', 'probe']);
     for (const f of findings) {
-      expect(f.severity).toBe('error');
+      expect(f.severity).toBe('warning');
       expect(f.message.endsWith(cause), f.message).toBe(true);
       expect(f.message).not.toContain('api.apify.com');
       expect(f.stderr).not.toContain('Error: getaddrinfo ENOTFOUND api.apify.com'); // not among the ten lines shown
@@ -135,8 +139,32 @@ describe('transport/timeout: an unanswered call, probe or page whose server logg
     expect(findings.find((f) => f.messageId === 'call')?.message).toBe(`tools/call of 'search-actors' (scenario 'search-actors-call') got no answer within 15000 ms.${cause}`);
   });
 
-  it('without a network failure in stderr the messages stay plain', () => {
-    for (const f of runCheckOn(check, timedOut(`${retries}\n`))) expect(f.message).not.toContain('network');
+  it('without a network failure in stderr the messages stay plain, and errors (the twin)', () => {
+    const findings = runCheckOn(check, timedOut(`${retries}\n`));
+    expect(findings.map((f) => [f.messageId, f.severity]).sort()).toEqual([['call', 'error'], ['listPage', 'error'], ['probe', 'error']]);
+    for (const f of findings) expect(f.message).not.toContain('network');
+  });
+
+  it('the re-list after notifications/tools/list_changed that timed out: a warning too', () => {
+    const observation = makeObservation({
+      listing: { pages: [page('success')], tools: [], truncated: false },
+      listChanged: { count: 1, late: 0, declared: true, relists: [{ listing: { pages: [page('timeout')], tools: [], truncated: false, stop: 'error' }, added: [], removed: [], changed: [] }] },
+      wire: { ...emptyWire(), stderrTail: 'TypeError: fetch failed\n' },
+    });
+    const [finding] = runCheckOn(check, observation);
+    expect(finding).toMatchObject({ messageId: 'relistPage', severity: 'warning' });
+    expect(finding.message).toBe(`tools/list page 1 of the re-list after notifications/tools/list_changed got no answer within 5000 ms; the changed tool set was not tested.${REQUEST_CAUSE.replace('(ENOTFOUND)', '(fetch failed)')}`);
+  });
+
+  it("a configured severity still rules (docs/ci.md): 'warning' gives warnings, 'info' notes; 'error', the default, leaves the network-caused warning as it is, as for every message with its own severity", () => {
+    const ctx = { observation: timedOut(offline), schemas: undefined as never, options: {} };
+    const severities = (severity: 'error' | 'warning' | 'info') => [...new Set(runCheck(check, ctx, severity, true).map((f) => f.severity))];
+    expect(severities('warning')).toEqual(['warning']);
+    expect(severities('info')).toEqual(['info']);
+    expect(severities('error')).toEqual(['warning']);
+    const plain = { ...ctx, observation: timedOut(`${retries}\n`) };
+    expect([...new Set(runCheck(check, plain, 'warning', true).map((f) => f.severity))]).toEqual(['warning']);
+    expect([...new Set(runCheck(check, plain, 'error', true).map((f) => f.severity))]).toEqual(['error']);
   });
 });
 
