@@ -10,6 +10,14 @@
  * the server's stderr reports is named, as the environment may be to blame: util/stderr.ts `stderrNetworkCause`; so it is
  * for an unanswered call, probe or page: a server offline may retry a failed lookup for minutes, sweep 12), and so is a Streamable HTTP server the harness started that was not
  * ready within `timeouts.startMs` (`serverNotReady`); other failed handshakes are `transport/exit`'s.
+ * Severity: an error by default, a claim that the server left a request unanswered; but when the server's stderr names a
+ * failed network lookup or connection (`stderrNetworkCause` non-empty), an unanswered call, probe, tools/list page
+ * (`listPage`, `relistPage`) or `initialize` is a warning whose message says how to re-run (`rerun`): the environment
+ * (no network, a service not started) may be to blame, and no MUST of the server is shown broken (lifecycle §Timeouts puts
+ * the timeout on the sender). @cyanheads/pubmed-mcp-server 2.7.4 offline waits on its client's 60 s network deadline,
+ * then answers properly (sweep 18: 7 `call` errors at the harness's 15 s). A configured severity rules as for any
+ * message with its own (define.ts `findingSeverity`): 'off' reports nothing, 'warning' or 'info' caps it. A run that
+ * tested nothing still fails: harness/untested is an error when no error-level finding says why.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { stderrNetworkCause, stderrTail } from '../util/stderr.ts';
@@ -17,6 +25,16 @@ import { distinctProbes } from '../../probes/records.ts';
 import type { RequestRecord } from '../../model/wire.ts';
 import { listPages } from '../../model/observation.ts';
 import { initializeTimeoutMs, readyTimeoutMs } from './boot-error.ts';
+
+/**
+ * The `{{rerun}}` of a timeout message, after its network cause (`cause` non-empty, else ''): why it is a warning and
+ * how to re-run; `flag`: the budget that ran out (`--request-timeout` for calls, probes and pages, `--start-timeout` for
+ * initialize). Data of its own: a value is cut past 200 characters (define.ts `formatMessage`), and the cause's sentence
+ * already takes ~150.
+ */
+function rerun(cause: string, flag: '--request-timeout' | '--start-timeout'): string {
+  return cause === '' ? '' : ` A warning, not an error: the environment may be to blame; re-run with the network and services it needs, or with a longer ${flag}.`;
+}
 
 export default defineCheck({
   meta: {
@@ -27,20 +45,20 @@ export default defineCheck({
       'A request that never gets an answer stalls the host and its model until the host gives up; it usually means a hung handler, a swallowed exception or a response written to the wrong stream.',
     spec: 'spec:2025-11-25/basic/lifecycle.mdx §Timeouts',
     messages: {
-      call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.{{cause}}",
-      probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.{{cause}}",
-      listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.{{cause}}',
-      relistPage: 'tools/list page {{page}} of the re-list after notifications/tools/list_changed got no answer within {{timeoutMs}} ms; the changed tool set was not tested.{{cause}}',
+      call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.{{cause}}{{rerun}}",
+      probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.{{cause}}{{rerun}}",
+      listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.{{cause}}{{rerun}}',
+      relistPage: 'tools/list page {{page}} of the re-list after notifications/tools/list_changed got no answer within {{timeoutMs}} ms; the changed tool set was not tested.{{cause}}{{rerun}}',
       discover: 'server/discover got no answer within {{timeoutMs}} ms, on a modern server (it refused initialize with -32022 naming only 2026-07-28).',
-      initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.{{cause}}',
+      initialize: 'initialize got no answer within {{timeoutMs}} ms (timeouts.startMs): the server never completed the handshake, so no session could start.{{cause}}{{rerun}}',
       initializeIdMismatch:
         'initialize got no response carrying its id within {{timeoutMs}} ms (timeouts.startMs), but the server sent {{count}} response(s) during the handshake whose id matched no request: it answered under another id (see protocol/wire-schema), so no session could start.',
       serverNotReady: 'The Streamable HTTP server the harness started was not ready within {{timeoutMs}} ms (timeouts.startMs: its URL did not answer, or no output line matched ready.line); no session could start.',
       surfaceBudget: 'The surface did not finish within its time budget (timeouts.surfaceMs {{timeoutMs}} ms); the calls and probes after that were not made.',
     },
     fixes: {
-      call: "A handler that never answers (a hung await, a swallowed exception, an answer written to stderr) needs a fix in the server. A tool that is slow by design (a long poll, a long job) needs a longer budget instead: raise `timeouts.requestMs` (`--request-timeout`) or give its scenario a `timeoutMs`; clients built on the MCP TypeScript SDK wait 60 s by default, the harness 15 s. A tool that outlasts any host's patience should report progress or run as a task.",
-      probe: 'A probe repeats a call with changed arguments or asks a protocol question (ping, cancellation, unknown tool): a handler that hangs on invalid arguments instead of rejecting them needs a fix; a server slow on every request needs a longer `timeouts.requestMs` (`--request-timeout`), which probes share with the calls.',
+      call: "When the message names a failed network lookup or connection from the server's stderr, the finding is a warning: the tool may be waiting on a network or service this run lacks (a client retrying to its own deadline); re-run with them, or with a `--request-timeout` longer than that deadline, to see how it answers. A handler that never answers (a hung await, a swallowed exception, an answer written to stderr) needs a fix in the server. A tool that is slow by design (a long poll, a long job) needs a longer budget instead: raise `timeouts.requestMs` (`--request-timeout`) or give its scenario a `timeoutMs`; clients built on the MCP TypeScript SDK wait 60 s by default, the harness 15 s. A tool that outlasts any host's patience should report progress or run as a task.",
+      probe: "When the message names a failed network lookup or connection from the server's stderr, the finding is a warning (the environment may be to blame): re-run with the network, or a longer `--request-timeout`. A probe repeats a call with changed arguments or asks a protocol question (ping, cancellation, unknown tool): a handler that hangs on invalid arguments instead of rejecting them needs a fix; a server slow on every request needs a longer `timeouts.requestMs` (`--request-timeout`), which probes share with the calls.",
     },
     examples: {
       fail: 'tools/call of a tool whose handler never resolves: no response within the 10000 ms timeout',
@@ -54,11 +72,14 @@ export default defineCheck({
     const stderr = stderrTail(ctx.observation);
     // a failed network lookup or connection anywhere in the kept tail: the environment may be to blame (sweep 12)
     const cause = stderrNetworkCause(ctx.observation);
+    const again = rerun(cause, '--request-timeout');
+    // the environment may be to blame: a warning (a configured severity still caps it: define.ts findingSeverity)
+    const blamed = cause === '' ? {} : { severity: 'warning' as const };
     const report = (f: FindingDescriptor) => emit({ ...f, stderr });
     const initMs = initializeTimeoutMs(bootError);
     const strays = ctx.observation.wire.unmatched?.inHandshake ?? 0;
     if (initMs !== undefined && strays > 0) report({ messageId: 'initializeIdMismatch', data: { timeoutMs: initMs, count: strays } });
-    else if (initMs !== undefined) report({ messageId: 'initialize', data: { timeoutMs: initMs, cause } });
+    else if (initMs !== undefined) report({ messageId: 'initialize', ...blamed, data: { timeoutMs: initMs, cause, rerun: rerun(cause, '--start-timeout') } });
     const readyMs = readyTimeoutMs(bootError);
     if (readyMs !== undefined) report({ messageId: 'serverNotReady', data: { timeoutMs: readyMs }, evidence: bootError?.message });
     const n = ctx.observation.negotiation;
@@ -68,15 +89,15 @@ export default defineCheck({
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'timeout') continue;
       // the arguments are evidence (--show-values): what to send to see the wait again
-      report({ messageId: 'call', tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs), cause }, evidence: { arguments: scenario.arguments } });
+      report({ messageId: 'call', ...blamed, tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs), cause, rerun: again }, evidence: { arguments: scenario.arguments } });
     }
     for (const { probe, request } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       if (request.outcome !== 'timeout') continue;
-      const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs), cause };
-      report({ messageId: 'probe', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });
+      const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs), cause, rerun: again };
+      report({ messageId: 'probe', ...blamed, ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });
     }
     for (const { record, page, relist } of listPages({ listing, listChanged: ctx.observation.listChanged })) {
-      if (record.outcome === 'timeout') report({ messageId: relist === undefined ? 'listPage' : 'relistPage', data: { page, timeoutMs: limitMs(record), cause } });
+      if (record.outcome === 'timeout') report({ messageId: relist === undefined ? 'listPage' : 'relistPage', ...blamed, data: { page, timeoutMs: limitMs(record), cause, rerun: again } });
     }
   },
 });

@@ -45,7 +45,7 @@ checkTester(check, {
         bootError: { phase: 'negotiate', reason: 'initialize-timeout', timeoutMs: 750, message: 'legacy handshake failed: no answer to initialize within 750 ms' },
         wire: { ...emptyWire(), stderrTail: 'Error: getaddrinfo ENOTFOUND mcp.stripe.com\n' },
       }),
-      findings: [{ messageId: 'initialize', severity: 'warning', data: { timeoutMs: 750, cause: START_CAUSE } }],
+      findings: [{ messageId: 'initialize', severity: 'warning', data: { timeoutMs: 750, cause: NETWORK, rerun: START_CAUSE.slice(NETWORK.length) } }],
     },
     {
       name: 'initialize answered under another id: named as such, not as no answer',
