@@ -246,10 +246,11 @@ describe('errors/classification: results that are not CallToolResults (sweep 18)
     expect(planned(wrapped)).toBeUndefined();
     expect(planned({ result: { content: [{ type: 'text', text: 'ok' }] } })).toMatchObject({ method: 'tools/call', invalidArguments: true });
   });
-  it('the unknown-tool verdict on such a server stays: a wrapped answer is no JSON-RPC error', () => {
+  it('the unknown-tool verdict on such a server stays (a wrapped answer is no JSON-RPC error), worded as what came back: not a success result', () => {
     const obs = makeObservation({ tools: [search] });
-    const findings = runCheckOn(check, answered(check, obs, () => wrapped));
-    expect(findings.map((f) => [f.messageId, f.severity])).toContainEqual(['unknownToolNotProtocolError', 'error']);
+    const unknown = (answer: object) => runCheckOn(check, answered(check, obs, () => answer)).find((f) => f.messageId === 'unknownToolNotProtocolError');
+    expect(unknown(wrapped)).toMatchObject({ severity: 'error', message: 'Calling a tool that does not exist was answered with a result that is not a CallToolResult (no content array); it must be a JSON-RPC error with code -32602 (unknown tool).' });
+    expect(unknown({ result: { content: [{ type: 'text', text: 'Unknown tool' }] } })?.message).toContain('answered with a success result;');
   });
 });
 

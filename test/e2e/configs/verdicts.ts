@@ -129,7 +129,7 @@ export const ARMS: Arm[] = [
       { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool ai_embeddings got no input-enforcement probes' },
       { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'a result that is not a CallToolResult' },
       // the unknown-tool verdict on such a server is true (sweep 18): kept
-      { check: 'errors/classification', messageId: 'unknownToolNotProtocolError', severity: 'error' },
+      { check: 'errors/classification', messageId: 'unknownToolNotProtocolError', severity: 'error', includes: 'answered with a result that is not a CallToolResult (no content array)' },
     ],
     never: [
       { check: 'errors/input-enforcement', messageId: 'accepted' },
