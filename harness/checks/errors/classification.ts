@@ -24,7 +24,7 @@
 import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, firstArgumentProbe } from '../../probes/negative.ts';
 import { indexOf } from '../../probes/index-cache.ts';
-import { probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
+import { notCallToolResult, probeRecord, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { makeSentinel } from '../../probes/sentinel.ts';
 import { listedTools, mayProbe, successfulArguments, toolCallProbe, unknownToolName } from '../../probes/targets.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
@@ -147,6 +147,16 @@ function failureCause(observation: SurfaceObservation, tools: readonly string[])
   return failure === undefined ? '' : ` Their errors name a failed network lookup or connection (${failure}): the run may lack a network or service the tools need.`;
 }
 
+/**
+ * The `{{kind}}` of unknownToolNotProtocolError: what a result that answered the unknown-tool probe was. A result that
+ * is not a CallToolResult (no content array: SDK 0.6's `{"toolResult": {...}}`, @cloudflare/mcp-server-cloudflare 0.2.0,
+ * sweep 18) is named as such, not as a success; the verdict is the same (no JSON-RPC error).
+ */
+function answeredAs(request: RequestRecord): string {
+  if (notCallToolResult(request)) return 'a result that is not a CallToolResult (no content array)';
+  return responseKind(request) === 'tool-error' ? 'an isError result' : 'a success result';
+}
+
 /** The unknown-tool probe: -32602 expected. */
 function judgeUnknownTool(observation: SurfaceObservation, report: Reporter): void {
   const unknown = probeRecord(observation, UNKNOWN);
@@ -154,7 +164,7 @@ function judgeUnknownTool(observation: SurfaceObservation, report: Reporter): vo
   const kind = responseKind(unknown.request);
   const code = rpcError(unknown.request)?.code;
   if (kind === 'tool-error' && isSdk1WrappedUnknownTool(unknown.request)) return report({ messageId: 'unknownToolSdk1Wrapped', pointer: '/params/name' });
-  if (kind === 'tool-error' || kind === 'result') report({ messageId: 'unknownToolNotProtocolError', data: { kind: kind === 'tool-error' ? 'an isError result' : 'a success result' }, pointer: '/params/name' });
+  if (kind === 'tool-error' || kind === 'result') report({ messageId: 'unknownToolNotProtocolError', data: { kind: answeredAs(unknown.request) }, pointer: '/params/name' });
   else if (kind === 'protocol-error' && code !== -32602) {
     const message = rpcError(unknown.request)?.message;
     const params = unknown.request.params;
