@@ -21,8 +21,8 @@
  * A line with no backslash, no control and no invisible character (nearly every line) takes one scan for the
  * values and one for those characters.
  * A lowercase word of 6 to 16 letters (WORD: the harness's environment holds common ones, `npm run -s` sets
- * `npm_config_loglevel=silent`) is masked only where it stands as a token of its own, with no letter or digit right
- * before or after it: masked inside server text ("succeed silently" in a tool description) it changed what the
+ * `npm_config_loglevel=silent`) is masked only where it stands as a token of its own, with no letter, digit, `_` or `-`
+ * right before or after it (`deploy_production`, a tool's name, keeps it): masked inside server text ("succeed silently" in a tool description) it changed what the
  * checks compared with the contract, a false tools/advertised-metadata error in the repository's own main job. Any
  * other value (mixed case, a digit or a symbol in it: tokens, paths, passwords) is masked wherever it occurs.
  * Each line of a multi-line value (a PEM key; at least MIN_MASKED_LENGTH characters, CR dropped) is a value of its
@@ -36,7 +36,7 @@
  * given (`shown`: variables and headers whose name marks a credential, session/given-credentials.ts), which only
  * that pass masks: the server holds them legitimately, and masking them as they arrive would change what is sent
  * and judged.
- * Not protected: values shorter than MIN_MASKED_LENGTH, numeric values, a WORD run into letters or digits, values
+ * Not protected: values shorter than MIN_MASKED_LENGTH, numeric values, a WORD run into letters, digits, `_` or `-`, values
  * the surface was given under a name that marks no credential (and given credentials before the final pass), secrets
  * a server transforms (reversed, base64, split by visible text) or reads from elsewhere (files, the network);
  * `--isolate` closes the /proc read itself.
@@ -197,12 +197,16 @@ interface Scan {
 const escapeRe = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * A WORD only where it stands as a token of its own: no letter or digit right before it (a JSON escape `\n`, `\t`...
- * before it counts as a boundary: the line is masked as raw JSON text) or right after it; any other value as written.
+ * A WORD only where it stands as a token of its own: no letter, digit, `_` or `-` right before it (a JSON escape `\n`,
+ * `\t`... before it counts as a boundary: the line is masked as raw JSON text) or right after it; any other value as
+ * written. `_` and `-` join the words of an identifier: a tool named `deploy_production` or `deploy-production` was
+ * listed as `deploy_[masked:NODE_ENV]` where CI sets NODE_ENV=production, so the harness called a tool the server
+ * does not have (false tools/name, schema/portability and errors/input-enforcement warnings; a review of contract
+ * packages).
  */
 function core(v: string): string {
-  const boundary = '(?:(?<![\\p{L}\\p{N}])|(?<=\\\\[bfnrt]))';
-  return WORD.test(v) ? `${boundary}${v}(?![\\p{L}\\p{N}])` : escapeRe(v);
+  const boundary = '(?:(?<![\\p{L}\\p{N}_-])|(?<=\\\\[bfnrt]))';
+  return WORD.test(v) ? `${boundary}${v}(?![\\p{L}\\p{N}_-])` : escapeRe(v);
 }
 
 /**

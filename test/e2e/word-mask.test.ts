@@ -91,3 +91,24 @@ describe('a contract whose texts hold a word the environment holds', () => {
     }
   });
 });
+
+// a review of contract packages: `_` and `-` join an identifier's words, so a word of the environment inside a tool's name
+// is no token of its own. Masked there (`deploy_[masked:E2E_WORD]`), the harness called a tool the server does not have.
+describe('a tool whose name joins a word the environment holds to another', () => {
+  let named: CliRun;
+  beforeAll(async () => {
+    named = await runCli(['run', '--', process.execPath, join(SERVERS, 'word-tool-name.mjs')], { env: ENV });
+  }, 60_000);
+  afterAll(() => cleanup(named));
+
+  it('is listed, called and reported by its own name; no error or warning', () => {
+    const report = reportOf(named);
+    expect(named.exitCode).toBe(0);
+    expect(report.surfaces[0].tools.map((t) => [t.name, t.calls.map((c) => c.outcome)])).toEqual([
+      ['deploy_production', ['success']],
+      ['deploy-production', ['success']],
+    ]);
+    expect(report.findings.filter((f) => f.severity !== 'info').map((f) => `${f.check} ${f.tool ?? ''}`)).toEqual([]);
+    expect(JSON.stringify(report)).not.toContain('[masked:E2E_WORD]');
+  });
+});

@@ -63,12 +63,21 @@ describe('createEnvMask', () => {
     // a reviewer's cases: mixed case or a long run of letters is masked anywhere; a JSON escape before a word is a boundary
     expect(m.text('getCorrectHorseBatteryStaple2 getcorrecthorsebatterystaples')).toBe('get[masked:PW]2 get[masked:LONG]s');
     expect(m.text('{"d":"key:\\nsilent"}')).toBe('{"d":"key:\\n[masked:npm_config_loglevel]"}');
+    // `_` and `-` join an identifier's words: a tool named deploy_production (NODE_ENV=production in CI) keeps its name,
+    // in what the harness reads and sends back and in what the reports show; the word alone is still masked
+    const env = createEnvMask({ NODE_ENV: 'production' }, []);
+    for (const name of ['deploy_production', 'deploy-production', 'production_db', 'pre-production-2']) {
+      expect(env.line(`{"name":"${name}"}`)).toBe(`{"name":"${name}"}`);
+      expect(env.display(name)).toBe(name);
+    }
+    expect(env.line('{"d":"Deploys to production. (production)"}')).toBe('{"d":"Deploys to [masked:NODE_ENV]. ([masked:NODE_ENV])"}');
+    expect(env.display('env: production/eu')).toBe('env: [masked:NODE_ENV]/eu');
   });
 
   it('replaces in one pass, longest value first: overlapping values and values inside a label are never masked twice', () => {
-    const m = createEnvMask({ W: 'abcdefgh', T: 'h-12345', CFG: 'config', MASKED: 'maskedx1' }, []);
-    expect(m.text('abcdefgh-12345')).toBe('[masked:W]-12345');
-    expect(m.text('abcdefgh_h-12345')).toBe('[masked:W]_[masked:T]');
+    const m = createEnvMask({ W: 'abcdefgh9', T: '9-12345', CFG: 'config', MASKED: 'maskedx1' }, []);
+    expect(m.text('abcdefgh9-12345')).toBe('[masked:W]-12345');
+    expect(m.text('abcdefgh9_9-12345')).toBe('[masked:W]_[masked:T]');
     const npm = createEnvMask({ npm_config_loglevel: 'silent-mode', CFG: 'config' }, []);
     expect(npm.text('silent-mode config')).toBe('[masked:npm_config_loglevel] [masked:CFG]');
   });
