@@ -54,6 +54,28 @@ export const MIN_MASKED_LENGTH = 6;
 const WORD = /^\p{Ll}{6,16}$/u;
 
 /**
+ * The words the protocol fixes in a tool's definition, at least MIN_MASKED_LENGTH long (shorter ones are never masked):
+ * JSON Schema's keywords and type names (draft-07, 2019-09, 2020-12; every inputSchema and outputSchema is made of
+ * them) and the tool's own field names (spec server/tools §Tool). No secret is one of them, and masking one rewrote
+ * schemas: with `AWS_PROFILE=default` (common in CI) given to a server, `snapshot` recorded every `"default"` keyword
+ * of its lock as `[masked:AWS_PROFILE]` (a review of contract locks), and in the harness's own environment the word was
+ * masked in every description. A function, so that HARNESS_OWN can list them above their definition.
+ */
+function SCHEMA_AND_TOOL_WORDS(): string[] {
+  return [
+    'default', 'examples', 'description', 'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties',
+    'propertyNames', 'minProperties', 'maxProperties', 'required', 'dependentRequired', 'dependentSchemas', 'dependencies',
+    'definitions', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
+    'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'prefixItems',
+    'additionalItems', 'unevaluatedItems', 'readOnly', 'writeOnly', 'deprecated', 'contentMediaType', 'contentEncoding',
+    'contentSchema', '$schema', '$anchor', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
+    '$comment', '$vocabulary', 'string', 'number', 'integer', 'object', 'boolean',
+    'inputSchema', 'outputSchema', 'annotations', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint',
+    'structuredContent', 'content', 'isError', 'nextCursor',
+  ];
+}
+
+/**
  * Strings the harness itself writes to every server, or that the protocol fixes (revisions, media types, method
  * names, header names): they are no secret, and a server that echoes them must not have them masked (npm puts
  * `npm_package_name=mcp-harness` in the environment of every `npm run` and `npm test`; a value `2025-11-25` masked in
@@ -81,6 +103,7 @@ const HARNESS_OWN: readonly string[] = [
   'mcp-name',
   'last-event-id',
   'content-type',
+  ...SCHEMA_AND_TOOL_WORDS(),
 ];
 
 /**

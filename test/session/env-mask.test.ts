@@ -1,4 +1,5 @@
 /** The env mask (issue 15 item 7): harness values the surface was not given never pass, given ones do. */
+import { withMaskedStrings } from '../../harness/run/given-mask.ts';
 import { describe, expect, it } from 'vitest';
 import { createEnvMask } from '../../harness/session/env-mask.ts';
 
@@ -228,6 +229,15 @@ describe('createEnvMask', () => {
       expect(m.text('application/json')).toBe('application/json');
       expect(m.text('MCP-Protocol-Version')).toBe('MCP-Protocol-Version');
       expect(m.text('a 2025-11-25-s3cret b application/json+s3cret')).toBe('a [masked:S] b [masked:T]');
+    });
+
+    it('never masks a JSON Schema keyword or type name or a tool field name: AWS_PROFILE=default rewrote every "default" keyword of a lock', () => {
+      const m = createEnvMask({ AWS_PROFILE: 'default', KIND: 'object', FIELD: 'inputSchema', S: 'default-s3cret' }, []);
+      const schema = '{"inputSchema":{"type":"object","properties":{"a":{"type":"string","default":"default"}}}}';
+      expect(m.line(schema)).toBe(schema);
+      expect(m.display('uses the default profile; an object')).toBe('uses the default profile; an object');
+      expect(withMaskedStrings(JSON.parse(schema), m)).toEqual(JSON.parse(schema));
+      expect(m.text('a default-s3cret b')).toBe('a [masked:S] b');
     });
 
     it('masks each line of a multi-line value (a PEM key) however the lines are joined: CRLF, LF, a space', () => {
