@@ -277,10 +277,26 @@ function bareNamed(text: string, names: readonly string[]): string | undefined {
   }
   const hits = names.filter((name) => name.length >= 2 && wordHits(text, name, true, false).length > 0);
   if (hits.length === 0) return undefined;
+  // another property spelled out in words ("Project ID or key is required": projectId, beside the property `key`)
+  if (names.some((name) => !hits.includes(name) && spelledOut(text, name))) return undefined;
   const folded = new Set(hits.map((n) => n.toLowerCase()));
   if (folded.size > 1) return undefined;
   const exact = hits.filter((name) => wordHits(text, name, false, false).length > 0);
   return exact.length === 1 ? exact[0] : undefined;
+}
+
+/**
+ * Whether `text` spells out `name`, a property name of two or more words (camelCase, snake_case, kebab-case: `projectId`,
+ * `project_key`), as those words in a row, any case, separated by spaces, `_` or `-` ("Project ID" for `projectId`).
+ * Read by bareNamed for ambiguity only, never to name a property: backlog-mcp-server's update_project answered "Project
+ * ID or key is required" (it needs projectId or projectKey), and the one bare word, `key`, named a different property,
+ * the project's new key (sweep 18). Pure.
+ */
+function spelledOut(text: string, name: string): boolean {
+  const words = name.replace(/([a-z\d])([A-Z])/g, '$1 $2').split(/[\s_-]+/).filter((w) => w !== '');
+  if (words.length < 2) return false;
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped.join('[\\s_-]+')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
 /** One harness sentinel anywhere in a string (SENTINEL_PATTERN without its global flag: no lastIndex state). */

@@ -53,6 +53,16 @@ describe('argumentRejection: the property an error names', () => {
     expect(argumentRejection(record({ url }, `Authentication required for ${url} (HTTP 401)`), ['url'])).toBeUndefined();
   });
 
+  it('a bare word is not named when the text spells out another property in words (sweep 18: backlog-mcp-server)', () => {
+    // update_project needs projectId or projectKey; `key` is the project's new key, which the text does not mean
+    const props = ['projectId', 'projectKey', 'name', 'key'];
+    expect(argumentRejection(record({}, 'Project ID or key is required'), props)).toEqual({ answer: 'an isError result' });
+    expect(argumentRejection(record({}, 'project_key or key is required'), props)?.property).toBeUndefined();
+    // the twin: no other property spelled out, the bare word is named as before
+    expect(argumentRejection(record({}, 'key is required'), props)?.property).toBe('key');
+    expect(argumentRejection(record({}, 'Project settings: key is required'), props)?.property).toBe('key');
+  });
+
   it('without a repeated argument the first property name in the text is named, as before', () => {
     const r = record({ sourceTimezone: A, time: B }, 'Input validation error: time must be HH:MM');
     expect(argumentRejection(r, names)).toEqual({ answer: 'an isError result', property: 'time' });

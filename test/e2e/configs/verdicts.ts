@@ -59,6 +59,7 @@ export const ARMS: Arm[] = [
     once: [
       { check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'git_clone' },
       { check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'create_events' },
+      { check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'update_project' },
     ],
   },
   { surface: 'rejection-text-twin', file: 'rejection-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'] },
