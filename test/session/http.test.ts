@@ -199,6 +199,16 @@ describe('the server the harness starts (Playwright webServer style)', () => {
     expect(pidsWithMarker(marker)).toEqual([]);
   });
 
+  it('a URL whose answer never ends its head (a byte at a time, never idle) fails within the start budget, not a hang', async () => {
+    const marker = `MCP_HTTP_TEST_${process.pid}_${Date.now()}`;
+    const spec = await fixtureSpec(['--quiet', '--fault=ready-trickle'], { [marker]: '1' });
+    const byUrl = { ...spec, server: { ...spec.server!, ready: { kind: 'url' as const } } };
+    const error = await startServer(byUrl, options({}, { startMs: 800 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionBootError);
+    expect((error as SessionBootError).failure).toMatchObject({ phase: 'spawn', reason: 'ready-timeout', timeoutMs: 800 });
+    expect(pidsWithMarker(marker)).toEqual([]);
+  });
+
   it('a server that exits before it is ready is a boot failure with its exit code and output', async () => {
     const spec: HttpSpec = {
       transport: 'streamable-http', url: 'http://127.0.0.1:9/mcp', headers: {},
