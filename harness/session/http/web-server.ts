@@ -16,7 +16,7 @@ import { WireTapRecorder, type TapLimits } from '../wire-tap.ts';
 
 /** Poll intervals of the URL readiness rule, ms (Playwright's webServer: 100, 250, 500, then 500). */
 const POLL_MS = [100, 250, 500];
-/** How long one readiness request may take, ms. */
+/** How long one readiness request may take, ms (wall clock, the whole request; never past the start budget). */
 const READY_REQUEST_MS = 1000;
 
 /** A tap that also hands every stdout line and every stderr line (masked) to a listener: the server's log. */
@@ -85,7 +85,7 @@ export class WebServer {
         await server.stop();
         throw interruptedFailure();
       }
-      if (pattern ? sawLine : await answers(url)) return server;
+      if (pattern ? sawLine : await answers(url, Math.min(READY_REQUEST_MS, deadline - performance.now()))) return server;
       if (exited) {
         const info = await proc.exited;
         await server.stop();
@@ -135,16 +135,24 @@ export class WebServer {
   }
 }
 
-/** True when `url` answers an HTTP request (any status) within READY_REQUEST_MS. */
-function answers(url: URL): Promise<boolean> {
+/**
+ * True when `url` answers an HTTP request (any status: its whole head read) within `ms` of wall-clock time. The bound is
+ * on the whole request, not on idleness: a server that writes its head a byte at a time, never idle for long, kept an
+ * idle-only timeout from ever firing and held the start past `startMs` for as long as it trickled (hostile review).
+ */
+function answers(url: URL, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     const make = url.protocol === 'https:' ? nodeHttps().request : nodeHttp().request;
-    const req = make(url, { method: 'GET', timeout: READY_REQUEST_MS, headers: { accept: 'text/event-stream, application/json' } }, (res) => {
+    const req = make(url, { method: 'GET', headers: { accept: 'text/event-stream, application/json' } }, (res) => {
+      clearTimeout(timer);
       resolve(true);
       res.destroy();
     });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(false));
+    const timer = setTimeout(() => req.destroy(), Math.max(1, ms));
+    req.on('error', () => {
+      clearTimeout(timer);
+      resolve(false);
+    });
     req.end();
   });
 }
