@@ -337,6 +337,13 @@ export class HttpConnection implements Connection {
     sse.ended = true;
   }
 
+  /** The UTF-16 code units of the event ids this connection remembers (for tests; O(ids remembered)). */
+  get eventIdChars(): number {
+    let n = 0;
+    for (const id of this.eventIds) n += id.length;
+    return n;
+  }
+
   /** Count an event id this connection saw before (the ids themselves are never recorded). */
   private noteEventId(id: string, sse: NonNullable<HttpExchange['sse']>): void {
     if (this.eventIds.has(id)) sse.repeatedIds = (sse.repeatedIds ?? 0) + 1;
