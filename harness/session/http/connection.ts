@@ -10,7 +10,7 @@
  */
 import type { Agent as HttpAgent, ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { isUtf8 } from 'node:buffer';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PROTOCOL_VERSION_META_KEY } from '../../model/protocol.ts';
 import type { ExitInfo, HttpExchange, HttpSendOptions, ShutdownInfo } from '../../model/wire.ts';
 import { LINE_DEPTH, classifyLine, framesOf, isObject } from '../classify.ts';
@@ -56,8 +56,10 @@ export const ACCEPT = 'application/json, text/event-stream';
  */
 export const IDLE_SOCKET_MS = 1000;
 
-/** How many distinct SSE event ids a connection remembers (bounds memory; later new ids are not compared). */
+/** How many distinct SSE event ids a connection remembers (bounds memory with MAX_KEPT_ID_CHARS; later new ids are not compared). */
 const MAX_EVENT_IDS = 10_000;
+/** The longest SSE event id a connection remembers as it is (UTF-16 code units); a longer one is kept as its digest. */
+const MAX_KEPT_ID_CHARS = 64;
 
 /** Methods whose `params.name` (or `params.uri`) the modern era mirrors into `Mcp-Name` (spec 2026-07-28 §Standard Request Headers). */
 const NAME_HEADER_METHODS: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -344,10 +346,16 @@ export class HttpConnection implements Connection {
     return n;
   }
 
-  /** Count an event id this connection saw before (the ids themselves are never recorded). */
+  /**
+   * Count an event id this connection saw before (the ids themselves are never recorded). An id longer than
+   * MAX_KEPT_ID_CHARS is remembered by its SHA-256 digest: an id may be as long as the frame limit, and 8 MiB ids kept
+   * whole filled a 4 GB heap in 16 s (exit 134, no report; hostile review). The digest's key starts with LF, which no
+   * id holds (an SSE line ends there), so it never equals a short id kept as it is.
+   */
   private noteEventId(id: string, sse: NonNullable<HttpExchange['sse']>): void {
-    if (this.eventIds.has(id)) sse.repeatedIds = (sse.repeatedIds ?? 0) + 1;
-    else if (this.eventIds.size < MAX_EVENT_IDS) this.eventIds.add(id);
+    const key = id.length <= MAX_KEPT_ID_CHARS ? id : `\n${createHash('sha256').update(id, 'utf8').digest('base64')}`;
+    if (this.eventIds.has(key)) sse.repeatedIds = (sse.repeatedIds ?? 0) + 1;
+    else if (this.eventIds.size < MAX_EVENT_IDS) this.eventIds.add(key);
   }
 
   /** One message the server sent, already masked (`EnvMask.line`): tapped like a stdout line, routed to the channel. */
