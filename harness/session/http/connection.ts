@@ -56,6 +56,9 @@ export const ACCEPT = 'application/json, text/event-stream';
  */
 export const IDLE_SOCKET_MS = 1000;
 
+/** How many POSTs of answers to the server's own requests a connection keeps open at once (the rest wait in a queue). */
+export const MAX_ANSWERS_IN_FLIGHT = 16;
+
 /** How many distinct SSE event ids a connection remembers (bounds memory with MAX_KEPT_ID_CHARS; later new ids are not compared). */
 const MAX_EVENT_IDS = 10_000;
 /** The longest SSE event id a connection remembers as it is (UTF-16 code units); a longer one is kept as its digest. */
