@@ -19,6 +19,10 @@
  * A server that stopped reading its stdin while the harness had more than its backlog cap waiting (ExitInfo.stdinStalled,
  * SessionOptions.maxPendingStdinBytes; a server flooding requests it never reads the answers of, hostile review D3):
  * an error (`stdinStalled`), once per surface, whatever ended the process (the backlog came before the exit).
+ * Its Streamable HTTP form (ExitInfo.answersStalled): a server that kept sending requests while it left the harness's
+ * POSTs of their answers open (MAX_ANSWERS_IN_FLIGHT of them) until more than the same cap of answers waited; an error
+ * (`answersStalled`), once per surface: a POSTed response MUST get 202 Accepted or an HTTP error status (2025-11-25
+ * basic/transports §Sending Messages to the Server, 4).
  * Requests the session did not send once the retention budget passed (`unsent: 'budget'`) are left to
  * harness/retention-budget, which names the surface once; those a session closed by the harness never wrote
  * (`unsent: 'closed'`: an interrupt, or the surface budget, which transport/timeout names) are no one's fault. Nor is
@@ -54,6 +58,8 @@ export default defineCheck({
         "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       stdinStalled:
         "The server process stopped reading its stdin while it kept running: more than {{cap}} bytes of the harness's writes waited unread, so the harness dropped its answers to the server's requests after them instead of buffering them without bound. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session.",
+      answersStalled:
+        "The server kept sending requests of its own while it left {{inFlight}} of the harness's POSTs of their answers without an HTTP answer: more than {{cap}} bytes of further answers waited, so the harness dropped the answers after them instead of queueing them (or opening a connection for each) without bound. Over Streamable HTTP a server MUST answer a POSTed JSON-RPC response with 202 Accepted, or with an HTTP error status when it does not accept it (basic/transports §Sending Messages to the Server).",
       callInFlight: "tools/call of '{{tool}}' ({{call}}) was in flight when the server process exited.",
       probeInFlight: "{{method}} (probe '{{probe}}') was in flight when the server process exited.",
       unsentCrashes: '{{count}} more request(s) to {{what}} were not sent: its requests, sent alone, had crashed the server process twice; the checks that needed them have no verdict for them.',
@@ -76,6 +82,9 @@ export default defineCheck({
     // a backlog the server left unread while it ran: recorded before any exit, so a later crash does not explain it
     const stalled = exits.find((exit) => exit.stdinStalled !== undefined)?.stdinStalled;
     if (stalled) report({ messageId: 'stdinStalled', stderr, data: { cap: stalled.capBytes }, evidence: { ...stalled } });
+    // Streamable HTTP: answers to the server's requests it left untaken while it sent more (ExitInfo.answersStalled)
+    const answers = exits.find((exit) => exit.answersStalled !== undefined)?.answersStalled;
+    if (answers) report({ messageId: 'answersStalled', stderr, data: { cap: answers.capBytes, inFlight: answers.inFlight }, evidence: { ...answers } });
     const unsent = new Unsent();
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'exit') continue;

@@ -35,6 +35,11 @@ export interface HttpConnectionOptions {
   index: number;
   /** A body or SSE event's data larger than this is not buffered (bytes). */
   maxLineBytes: number;
+  /**
+   * How many bytes of answers to the server's requests may wait for one of the MAX_ANSWERS_IN_FLIGHT POSTs to end
+   * (SessionOptions.maxPendingStdinBytes; default 16 MiB); an answer past it is dropped (ExitInfo.answersStalled).
+   */
+  maxPendingAnswerBytes?: number;
   /** How long the DELETE that ends a session may take, ms. */
   stopGraceMs: number;
   /** Resolves when the server process the harness started exits (then the connection ends with it). */
@@ -56,9 +61,15 @@ export const ACCEPT = 'application/json, text/event-stream';
  */
 export const IDLE_SOCKET_MS = 1000;
 
-/** How many POSTs of answers to the server's own requests a connection keeps open at once (the rest wait in a queue). */
+/**
+ * How many POSTs of answers to the server's own requests a connection keeps open at once; the rest wait in a queue bounded
+ * in bytes (`maxPendingAnswerBytes`). One POST per answer, all at once, let a server that sent 200,000 `ping`s on a stream
+ * and answered none of the POSTs hold 20,000 sockets of the harness open (its whole file-descriptor limit; hostile review).
+ */
 export const MAX_ANSWERS_IN_FLIGHT = 16;
 
+/** The bytes of answers a connection queues at most when `maxPendingAnswerBytes` is not given (16 MiB, as stdio's stdin backlog). */
+const DEFAULT_MAX_PENDING_ANSWER_BYTES = 16 * 1024 * 1024;
 /** How many distinct SSE event ids a connection remembers (bounds memory with MAX_KEPT_ID_CHARS; later new ids are not compared). */
 const MAX_EVENT_IDS = 10_000;
 /** The longest SSE event id a connection remembers as it is (UTF-16 code units); a longer one is kept as its digest. */
@@ -93,6 +104,12 @@ export class HttpConnection implements Connection {
   private readonly agent: HttpAgent;
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
+  /** POSTs of answers to server requests not yet ended (at most MAX_ANSWERS_IN_FLIGHT). */
+  private answersInFlight = 0;
+  /** Answers waiting for one of those POSTs to end, and their bytes. */
+  private answerQueue: string[] = [];
+  private answerQueueBytes = 0;
+  private answersStalled: ExitInfo['answersStalled'];
 
   constructor(private readonly options: HttpConnectionOptions) {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
@@ -117,9 +134,26 @@ export class HttpConnection implements Connection {
     this.unansweredListener = listener;
   }
 
-  /** POST one frame (answered asynchronously). False once the connection ended. */
+  /**
+   * POST one frame (answered asynchronously). False once the connection ended. An answer to a server request (`answer`)
+   * is POSTed while fewer than MAX_ANSWERS_IN_FLIGHT such POSTs are open, else queued (in order) while the queue holds at
+   * most `maxPendingAnswerBytes`, else dropped and the stall recorded (ExitInfo.answersStalled); still true, as a stdio
+   * line dropped for a stalled stdin is.
+   */
   send(frame: string, options: SendOptions = {}): boolean {
     if (!this.alive) return false;
+    if (options.answer === true && this.answersInFlight >= MAX_ANSWERS_IN_FLIGHT) {
+      const bytes = Buffer.byteLength(frame, 'utf8');
+      const cap = this.options.maxPendingAnswerBytes ?? DEFAULT_MAX_PENDING_ANSWER_BYTES;
+      if (this.answerQueueBytes + bytes > cap) {
+        if (this.answersStalled !== undefined) this.answersStalled.droppedLines += 1;
+        else this.answersStalled = { atMs: this.options.tap.now(), waitingBytes: this.answerQueueBytes, capBytes: cap, inFlight: this.answersInFlight, droppedLines: 1 };
+      } else {
+        this.answerQueue.push(frame);
+        this.answerQueueBytes += bytes;
+      }
+      return true;
+    }
     this.options.tap.stdin();
     const message = describe(frame);
     if (message.kind === 'request' && message.method === 'initialize' && message.id !== undefined) this.initializeIds.add(idKey(message.id) ?? '');
@@ -132,8 +166,20 @@ export class HttpConnection implements Connection {
       ...(omitted.length > 0 ? { omitted } : {}), bodyBytes: 0, messages: 0,
     });
     if (get) this.getOnce(headers, exchange, message);
-    else this.post(frame, headers, exchange, message, options.http === undefined);
+    else if (options.answer === true) {
+      this.answersInFlight += 1;
+      this.post(frame, headers, exchange, message, options.http === undefined, () => this.answerEnded());
+    } else this.post(frame, headers, exchange, message, options.http === undefined);
     return true;
+  }
+
+  /** A POST of an answer ended (answered, failed or aborted): the next queued answer goes out. */
+  private answerEnded(): void {
+    this.answersInFlight -= 1;
+    const next = this.answerQueue.shift();
+    if (next === undefined) return;
+    this.answerQueueBytes -= Buffer.byteLength(next, 'utf8');
+    if (this.alive) this.send(next, { answer: true });
   }
 
   /**
@@ -166,9 +212,14 @@ export class HttpConnection implements Connection {
     if (!this.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: 0, stdinGraceMs: 0 };
     // an SSE stream whose answer came is given the grace to end by itself (the server SHOULD end it), so
     // whether it was left open never depends on how close to the end of the session its request ran
-    const answered = [...this.streams].filter(([exchange]) => exchange.answered === true || exchange.message?.kind !== 'request').map(([, ended]) => ended);
-    const ending = [...answered, ...this.inputs.values()];
-    if (ending.length > 0) await settlesWithin(Promise.all(ending), this.options.stopGraceMs);
+    // answers still queued (MAX_ANSWERS_IN_FLIGHT) go out as the open ones end, within the same grace
+    const deadline = performance.now() + this.options.stopGraceMs;
+    for (;;) {
+      const answered = [...this.streams].filter(([exchange]) => exchange.answered === true || exchange.message?.kind !== 'request').map(([, ended]) => ended);
+      const ending = [...answered, ...this.inputs.values()];
+      const left = deadline - performance.now();
+      if (ending.length === 0 || left <= 0 || !(await settlesWithin(Promise.all(ending), left)) || this.answerQueue.length === 0) break;
+    }
     if (this.sessionId !== undefined) await settlesWithin(this.deleteSession(), this.options.stopGraceMs);
     this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: false });
     return { endedBy: 'session-end', durationMs: Math.round(performance.now() - start), survivors: 0, stdinGraceMs: 0 };
@@ -226,7 +277,8 @@ export class HttpConnection implements Connection {
     return this.protocolVersion === undefined ? {} : { 'mcp-protocol-version': this.protocolVersion };
   }
 
-  private post(frame: string, headers: OutgoingHttpHeaders, exchange: HttpExchange, message: Described, adoptSession: boolean): void {
+  /** POST `frame`; `ended` runs once when the exchange is over (answered, failed or aborted). */
+  private post(frame: string, headers: OutgoingHttpHeaders, exchange: HttpExchange, message: Described, adoptSession: boolean, ended?: () => void): void {
     const started = performance.now();
     const req = this.open('POST', headers);
     const state: AnswerState = { answered: false, errorFrame: undefined };
@@ -239,6 +291,7 @@ export class HttpConnection implements Connection {
       this.inputs.delete(exchange);
       inputDone();
       this.settle(req, exchange, started, error);
+      ended?.();
       if (message.kind === 'request' && message.id !== undefined) {
         exchange.answered = state.answered;
         if (!state.answered && error !== 'aborted' && this.alive) this.unansweredListener(message.id, state.errorFrame);
@@ -432,9 +485,12 @@ export class HttpConnection implements Connection {
     return req;
   }
 
-  private end(info: ExitInfo): void {
+  private end(exit: ExitInfo): void {
     if (this.ended !== undefined) return;
+    const info: ExitInfo = this.answersStalled === undefined ? exit : { ...exit, answersStalled: this.answersStalled };
     this.ended = info;
+    this.answerQueue = [];
+    this.answerQueueBytes = 0;
     for (const req of this.inflight) req.destroy();
     this.inflight.clear();
     this.agent.destroy();

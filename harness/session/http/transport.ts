@@ -34,7 +34,7 @@ export class HttpTransport implements Transport {
     this.connections += 1;
     return new HttpConnection({
       url: this.url, headers: this.spec.headers, tap: this.tap, mask: this.mask, index: this.connections,
-      maxLineBytes: this.options.maxLineBytes, stopGraceMs: this.options.timeouts.termGraceMs,
+      maxLineBytes: this.options.maxLineBytes, maxPendingAnswerBytes: this.options.maxPendingStdinBytes, stopGraceMs: this.options.timeouts.termGraceMs,
       ...(this.serverExit ? { serverExit: this.serverExit } : {}),
     });
   }

@@ -63,6 +63,14 @@ checkTester(check, {
       findings: [{ messageId: 'stdinStalled', severity: 'error' }],
     },
     {
+      name: 'Streamable HTTP: the server left the POSTs of answers to its requests open while more than the cap waited: an error naming the cap',
+      observation: makeObservation({ exits: [{ ...finalExit, answersStalled: { atMs: 40, waitingBytes: 2040, capBytes: 2048, inFlight: 16, droppedLines: 340 } }] }),
+      findings: [{
+        messageId: 'answersStalled', severity: 'error', evidence: { atMs: 40, waitingBytes: 2040, capBytes: 2048, inFlight: 16, droppedLines: 340 },
+        message: "The server kept sending requests of its own while it left 16 of the harness's POSTs of their answers without an HTTP answer: more than 2048 bytes of further answers waited, so the harness dropped the answers after them instead of queueing them (or opening a connection for each) without bound. Over Streamable HTTP a server MUST answer a POSTed JSON-RPC response with 202 Accepted, or with an HTTP error status when it does not accept it (basic/transports §Sending Messages to the Server).",
+      }],
+    },
+    {
       name: 'a stdin write that raced a crash: only the crash is named',
       observation: makeObservation({ exits: [{ ...crash, stdinLost: { atMs: 119, code: 'EPIPE' } }, finalExit] }),
       findings: [{ messageId: 'unexpectedExit' }],
