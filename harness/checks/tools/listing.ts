@@ -30,7 +30,10 @@
  *   page stays its). Not so a page whose SSE stream ended after an event with an id, before the response: the server
  *   MAY close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the
  *   harness does not do; on the first page a warning (`listNotResumed`: nothing was tested, but no MUST was broken),
- *   on a later page `pageFailed` (below) beside transport/http-status `notResumed` (info).
+ *   on a later page `pageFailed` (below) beside transport/http-status `notResumed` (info). A first page whose POST got no
+ *   HTTP status is a warning (`listFailed`: a reset may be a reused keep-alive socket's), except when a local server's
+ *   head did not parse as HTTP (a Node `HPE_*` code other than the size limit's): an error (`listGarbled`), since no
+ *   socket race explains it (a hostile review: a negative Content-Length left only harness/untested, exit 2).
  * - A later page that failed otherwise (among them an unanswered one whose POST got no HTTP status: a reset connection
  *   may be a reused keep-alive socket's, not the server's), a `nextCursor` returned before (a repeat or a cycle), pagination still
  *   going after the page limit, and a tool name listed again on a later page: warnings (cursors SHOULD
@@ -51,6 +54,7 @@
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { noAnswerNote, overLimit, requestExchange, resumable } from '../util/http-status.ts';
 import { errorNetworkCause } from '../util/stderr.ts';
+import { whyNoHttpResponse } from '../util/http-no-status.ts';
 import { declaresTools, type ListChanged, type Listing, type SurfaceObservation } from '../../model/observation.ts';
 import type { HttpExchange } from '../../model/wire.ts';
 
@@ -91,6 +95,8 @@ export default defineCheck({
       listNotResumed:
         'tools/list got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; no tool was listed, so nothing was tested.',
       listFailed: 'tools/list got no answer: {{how}}; no tool was listed, so nothing was tested.',
+      listGarbled:
+        'tools/list got no answer: {{why}}; no tool was listed, so nothing was tested. The POST of a request MUST come back as application/json or text/event-stream carrying its response (basic/transports §Sending Messages to the Server).',
       listOversize: "tools/list was answered with {{what}} over the harness's frame limit (16 MiB), which it does not parse{{named}}; no tool was listed, so nothing was tested. Serve the tools over smaller pages (nextCursor).",
       pageFailed: 'Page {{page}} of tools/list was not a success ({{how}}); the tools after page {{previous}} were not listed or tested.',
       pageNoAnswer: 'Page {{page}} of tools/list got no JSON-RPC answer (the HTTP response carried none); the tools after page {{previous}} were not listed or tested.{{http}}',
@@ -135,7 +141,10 @@ export default defineCheck({
           else if (exchange !== undefined && resumable(exchange)) report({ messageId: 'listNotResumed', severity: 'warning' });
           // no HTTP status (a reset or refused connection: maybe a reused keep-alive socket's): no MUST broken, and the
           // run still fails, as harness/untested (nothing was listed); a warning that names the failure
-          else if (exchange !== undefined && exchange.status === undefined) report({ messageId: 'listFailed', severity: 'warning', data: { how: pageFailure(exchange).slice(2) } });
+          else if (exchange !== undefined && exchange.status === undefined && garbled(exchange) && observation.options.httpEndpoint === 'local') {
+            // a head that does not parse as HTTP from a local server: no reused socket explains it (that fails as a reset)
+            report({ messageId: 'listGarbled', severity: 'error', data: { why: whyNoHttpResponse(exchange.error ?? '') } });
+          } else if (exchange !== undefined && exchange.status === undefined) report({ messageId: 'listFailed', severity: 'warning', data: { how: pageFailure(exchange).slice(2) } });
           else report({ messageId: 'listNoAnswer', severity: 'error', data: { http: exchange === undefined ? '' : noAnswerNote(exchange) } });
         } else report({ messageId: 'listUnanswered', severity: 'info', data: { outcome: page.outcome } });
       } else {
@@ -162,6 +171,14 @@ export default defineCheck({
     if (observation.listChanged) reportListChanged(observation.listChanged, observation.negotiation?.era === 'modern', report);
   },
 });
+
+/**
+ * Whether an exchange that got no HTTP status failed on a head that did not parse as HTTP (a Node `HPE_*` parser code),
+ * not one over the parser's size limit (`HPE_HEADER_OVERFLOW`: HTTP sets no such limit).
+ */
+function garbled(exchange: HttpExchange): boolean {
+  return exchange.error !== undefined && exchange.error.startsWith('HPE_') && exchange.error !== 'HPE_HEADER_OVERFLOW';
+}
 
 /**
  * Why an unanswered later page is only a warning, for `pageFailed`: its SSE stream ended after an event with an id

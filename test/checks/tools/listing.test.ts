@@ -162,6 +162,23 @@ checkTester(check, {
       findings: [{ messageId: 'listFailed', severity: 'warning', message: 'tools/list got no answer: its POST got no HTTP status (reset); no tool was listed, so nothing was tested.' }],
     },
     {
+      name: 'first page of a local server: a head that did not parse as HTTP: an error naming the parser code (no socket race explains it)',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        const observation = httpListing([failed], [listPost(failed.id, { status: undefined, error: 'HPE_INVALID_CONTENT_LENGTH' })]);
+        return { ...observation, options: { ...observation.options, httpEndpoint: 'local' as const } };
+      })(),
+      findings: [{ messageId: 'listGarbled', severity: 'error', message: "tools/list got no answer: the response's status line or headers did not parse as HTTP (HPE_INVALID_CONTENT_LENGTH); no tool was listed, so nothing was tested. The POST of a request MUST come back as application/json or text/event-stream carrying its response (basic/transports §Sending Messages to the Server)." }],
+    },
+    {
+      name: 'the same head from a remote server (a proxy may be between), or headers over the parser limit: the listFailed warning',
+      observation: (() => {
+        const failed = page(undefined, 'unanswered');
+        return httpListing([failed], [listPost(failed.id, { status: undefined, error: 'HPE_INVALID_CONTENT_LENGTH' })]);
+      })(),
+      findings: [{ messageId: 'listFailed', severity: 'warning' }],
+    },
+    {
       name: 'a later page: an SSE stream that ended after an event with an id, before the response (SSE polling): pageFailed (a warning; transport/http-status notResumed says the rest), not pageNoAnswer',
       observation: (() => {
         const failed = page(undefined, 'unanswered');
