@@ -307,7 +307,7 @@ export interface ExitInfo {
    * Streamable HTTP: set when the server left `inFlight` (MAX_ANSWERS_IN_FLIGHT) of the harness's POSTs of answers to its
    * requests without an HTTP answer while more than the backlog cap (SessionOptions.maxPendingStdinBytes) of further
    * answers waited: the harness dropped the answers past the cap instead of queueing them, or opening a connection for
-   * each, without bound. `atMs`: ms since the connection began, of the first drop; `waitingBytes`: the bytes then queued;
+   * each, without bound. `atMs`: the first drop's time on the session's tap clock (ms); `waitingBytes`: the bytes then queued;
    * `capBytes`: the cap; `droppedLines`: answers dropped in all. Judged by transport/exit (`answersStalled`).
    */
   answersStalled?: { atMs: number; waitingBytes: number; capBytes: number; inFlight: number; droppedLines: number };

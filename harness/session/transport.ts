@@ -31,8 +31,9 @@ export interface SendOptions {
   /** The probe id the exchange is recorded under (`HttpExchange.tag`). */
   tag?: string;
   /**
-   * An answer to a server-to-client request: the only line the stdio backlog cap may drop (ServerProcess.write). The
-   * harness's own requests are bounded by its in-flight window; a server's requests are not.
+   * An answer to a server-to-client request: the only line the stdio backlog cap may drop (ServerProcess.write), and over
+   * Streamable HTTP the only POST that waits in a bounded queue behind MAX_ANSWERS_IN_FLIGHT open ones (HttpConnection.send).
+   * The harness's own requests are bounded by its in-flight window; a server's requests are not.
    */
   answer?: boolean;
 }
