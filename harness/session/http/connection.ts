@@ -212,13 +212,15 @@ export class HttpConnection implements Connection {
     if (!this.alive) return { endedBy: 'already-exited', durationMs: 0, survivors: 0, stdinGraceMs: 0 };
     // an SSE stream whose answer came is given the grace to end by itself (the server SHOULD end it), so
     // whether it was left open never depends on how close to the end of the session its request ran
-    // answers still queued (MAX_ANSWERS_IN_FLIGHT) go out as the open ones end, within the same grace
+    // answers still queued (MAX_ANSWERS_IN_FLIGHT) go out as the open ones end, within the same grace; so does what
+    // an answered stream brings meanwhile (an answer to a server request, POSTed as an input)
     const deadline = performance.now() + this.options.stopGraceMs;
     for (;;) {
       const answered = [...this.streams].filter(([exchange]) => exchange.answered === true || exchange.message?.kind !== 'request').map(([, ended]) => ended);
       const ending = [...answered, ...this.inputs.values()];
       const left = deadline - performance.now();
-      if (ending.length === 0 || left <= 0 || !(await settlesWithin(Promise.all(ending), left)) || this.answerQueue.length === 0) break;
+      // what ended may have sent a queued answer (a new input): look again until nothing is left to wait for
+      if (ending.length === 0 || left <= 0 || !(await settlesWithin(Promise.all(ending), left))) break;
     }
     if (this.sessionId !== undefined) await settlesWithin(this.deleteSession(), this.options.stopGraceMs);
     this.end({ atMs: this.options.tap.now(), code: null, signal: null, unexpected: false });
