@@ -163,6 +163,8 @@ async function unanswered(channel: RpcChannel, spec: ExchangeSpec, pending: Pend
   if (ending.kind === 'unanswered') return { ...base, outcome: 'unanswered', durationMs, ...notes };
   channel.forget(spec.id);
   if (ending.kind === 'timeout') {
+    // a late answer to a timed-out request is never read (rpc-channel.ts onFrame): its stream need not keep it whole
+    channel.release(spec.id);
     spec.cancel?.('timeout');
     return { ...base, outcome: 'timeout', durationMs, timeoutMs: spec.timeoutMs, ...notes };
   }

@@ -164,6 +164,14 @@ export class RpcChannel {
     if (this.pending.delete(key)) this.abandoned.add(key);
   }
 
+  /**
+   * The harness gave up on `id` for good (a timeout: nothing that still comes for it is read, see `onFrame`): the
+   * connection may stop buffering its answer (Connection.release). Call after `forget`.
+   */
+  release(id: number | string): void {
+    this.connection.release?.(id);
+  }
+
   /** Collect every frame that still arrives for `id` into `into`, until the returned function is called. */
   collectLate(id: number | string, into: unknown[], onFrame?: () => void): () => void {
     const key = id;

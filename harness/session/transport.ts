@@ -59,6 +59,11 @@ export interface Connection {
   /** Route requests that can no longer be answered to one listener (transports that know; stdio never calls it). */
   onUnanswered?(listener: UnansweredListener): void;
   /**
+   * The harness stopped waiting for request `id` (a timeout) and ignores whatever still comes for it: a transport that
+   * buffers its answer (Streamable HTTP) keeps at most a small part of what is still on its way. Optional (stdio: no-op).
+   */
+  release?(id: number | string): void;
+  /**
    * End the connection politely, then firmly (stdio §Shutdown: stdin close, SIGTERM, SIGKILL, the whole
    * tree). Resolves with which step ended it; never throws. Idempotent on an ended connection.
    */

@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange, RequestRecord } from '../../harness/model/wire.ts';
 import { exchangesOf } from './http-fixture.ts';
+import { detachedHead } from '../../harness/session/oversize-head.ts';
 
 describe('the stream of a timed-out call', () => {
   it.each([
@@ -29,5 +30,14 @@ describe('the stream of a timed-out call', () => {
     expect(call?.outcome).toBe('timeout');
     expect(post).toMatchObject({ status: 200, answered: false, sse: { ended: true, events: expected.events } });
     expect(post?.sse?.oversize).toBe(expected.oversize);
+  });
+});
+
+describe('detachedHead', () => {
+  it('is the first characters of the text, lone surrogates and all', () => {
+    const text = `${'x'.repeat(198)}\ud83d\ude00${'y'.repeat(1000)}`;
+    expect(detachedHead(text, 200)).toBe(text.slice(0, 200));
+    expect(detachedHead(text, 199)).toBe(text.slice(0, 199)); // cut inside the pair: the lone high surrogate kept
+    expect(detachedHead('short', 200)).toBe('short');
   });
 });

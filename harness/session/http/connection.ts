@@ -19,7 +19,7 @@ import type { EnvMask } from '../env-mask.ts';
 import { idKey } from '../rpc-channel.ts';
 import { settlesWithin } from '../timing.ts';
 import { nodeHttp, nodeHttps } from './node-http.ts';
-import { notTheResponse } from '../oversize-head.ts';
+import { detachedHead, notTheResponse } from '../oversize-head.ts';
 import { SseReader } from './sse-reader.ts';
 import type { Connection, FrameListener, SendOptions, UnansweredListener } from '../transport.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
@@ -72,6 +72,12 @@ export const MAX_ANSWERS_IN_FLIGHT = 16;
 const DEFAULT_MAX_PENDING_ANSWER_BYTES = 16 * 1024 * 1024;
 /** How many distinct SSE event ids a connection remembers (bounds memory with MAX_KEPT_ID_CHARS; later new ids are not compared). */
 const MAX_EVENT_IDS = 10_000;
+/**
+ * What a connection still buffers of one message on the answer of a request the harness stopped waiting for (a
+ * timeout), bytes: every timed-out call kept its stream, and the partial event on it, until the session ended (60
+ * timed-out calls, each holding 15 MiB of an unfinished event, took a run to 2 GB; hostile review).
+ */
+export const RELEASED_LINE_BYTES = 64 * 1024;
 /** The longest SSE event id a connection remembers as it is (UTF-16 code units); a longer one is kept as its digest. */
 const MAX_KEPT_ID_CHARS = 64;
 
@@ -110,6 +116,8 @@ export class HttpConnection implements Connection {
   private answerQueue: string[] = [];
   private answerQueueBytes = 0;
   private answersStalled: ExitInfo['answersStalled'];
+  /** For each request whose answer is being read (by idKey): lowers what that read buffers (`release`). */
+  private readonly limiters = new Map<string, (bytes: number) => void>();
 
   constructor(private readonly options: HttpConnectionOptions) {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
@@ -171,6 +179,17 @@ export class HttpConnection implements Connection {
       this.post(frame, headers, exchange, message, options.http === undefined, () => this.answerEnded());
     } else this.post(frame, headers, exchange, message, options.http === undefined);
     return true;
+  }
+
+  /**
+   * The harness stopped waiting for request `id` (a timeout) and reads nothing more that answers it: the answer still
+   * being read for it buffers at most RELEASED_LINE_BYTES of any one message from now on (what it holds past that is
+   * dropped; such a message counts as one over the limit). Its stream is still read: notifications and server requests
+   * on it are handled as before.
+   */
+  release(id: number | string): void {
+    const key = idKey(id);
+    if (key !== undefined) this.limiters.get(key)?.(RELEASED_LINE_BYTES);
   }
 
   /** A POST of an answer ended (answered, failed or aborted): the next queued answer goes out. */
@@ -323,24 +342,36 @@ export class HttpConnection implements Connection {
   private async readJson(res: IncomingMessage, exchange: HttpExchange, message: Described, state: AnswerState): Promise<void> {
     const chunks: Buffer[] = [];
     let bytes = 0;
-    for await (const chunk of res as AsyncIterable<Buffer>) {
-      bytes += chunk.length;
-      exchange.bodyBytes = bytes;
-      if (bytes <= this.options.maxLineBytes) chunks.push(chunk);
+    let limit = this.options.maxLineBytes;
+    const key = message.kind === 'request' && message.id !== undefined ? idKey(message.id) : undefined;
+    const lower = (n: number) => {
+      limit = Math.min(limit, n);
+      if (bytes > limit) chunks.length = 0;
+    };
+    if (key !== undefined) this.limiters.set(key, lower);
+    try {
+      for await (const chunk of res as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        exchange.bodyBytes = bytes;
+        if (bytes <= limit) chunks.push(chunk);
+      }
+    } finally {
+      if (key !== undefined && this.limiters.get(key) === lower) this.limiters.delete(key);
     }
     if (bytes === 0) return;
     const body = Buffer.concat(chunks);
-    // JSON text exchanged between systems MUST be UTF-8 (RFC 8259 §8.1): noted here, judged by transport/http-status
-    if (bytes <= this.options.maxLineBytes && !isUtf8(body)) exchange.invalidUtf8 = true;
-    const text = body.toString('utf8');
-    if (bytes > this.options.maxLineBytes) {
+    if (bytes > limit) {
       exchange.error = 'oversize';
-      const head = text.slice(0, 200);
+      // a string of its own, from the first bytes only: a slice of the body's text would keep the whole text alive
+      const head = detachedHead(body.subarray(0, 1024).toString('utf8'), 200);
       this.options.tap.line(this.options.mask.line(head), bytes, { kind: 'oversize' });
       // the raw head: read for the id of the request it answers (rpc-channel.ts idFromHead), never shown
       this.oversizeListener(head, bytes);
       return;
     }
+    // JSON text exchanged between systems MUST be UTF-8 (RFC 8259 §8.1): noted here, judged by transport/http-status
+    if (!isUtf8(body)) exchange.invalidUtf8 = true;
+    const text = body.toString('utf8');
     // masked before anything parses it (env-mask.ts): the items of an array are re-serialised from masked values
     const masked = this.options.mask.line(text);
     // bounded like a stdout line (classify.ts LINE_DEPTH): a body nested millions of levels deep is never built whole
@@ -387,10 +418,17 @@ export class HttpConnection implements Connection {
         exchange.invalidUtf8 = true;
       }
     };
-    for await (const chunk of res as AsyncIterable<Buffer>) {
-      exchange.bodyBytes += chunk.length;
-      if (exchange.invalidUtf8 === undefined) strictly(chunk);
-      reader.push(chunk);
+    const key = message.kind === 'request' && message.id !== undefined ? idKey(message.id) : undefined;
+    const lower = (n: number) => reader.lower(n);
+    if (key !== undefined) this.limiters.set(key, lower);
+    try {
+      for await (const chunk of res as AsyncIterable<Buffer>) {
+        exchange.bodyBytes += chunk.length;
+        if (exchange.invalidUtf8 === undefined) strictly(chunk);
+        reader.push(chunk);
+      }
+    } finally {
+      if (key !== undefined && this.limiters.get(key) === lower) this.limiters.delete(key);
     }
     if (exchange.invalidUtf8 === undefined) strictly(); // a sequence cut off by the end of the stream
     reader.end();

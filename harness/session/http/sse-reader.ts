@@ -10,6 +10,8 @@
  * one oversized event never costs the events after it (an answer behind an oversized log notification).
  */
 
+import { detachedHead } from '../oversize-head.ts';
+
 /** One dispatched event: its data (the `data` lines joined with LF) and its own `id` and `event` fields, if any. */
 export interface SseEvent {
   data: string;
@@ -59,7 +61,18 @@ export class SseReader {
    * @param maxEventBytes the largest event data (UTF-8 bytes) the reader buffers and dispatches (the frame limit)
    * @param sink where dispatched events and oversized ones go
    */
-  constructor(private readonly maxEventBytes: number, private readonly sink: SseSink) {}
+  constructor(private maxEventBytes: number, private readonly sink: SseSink) {}
+
+  /**
+   * Lower the limit to `maxEventBytes` from now on (never raises it): an event already holding more is discarded at once,
+   * as one over the limit (its head kept, reported at its end). For a stream whose request the harness stopped waiting
+   * for (HttpConnection.release).
+   */
+  lower(maxEventBytes: number): void {
+    if (maxEventBytes >= this.maxEventBytes) return;
+    this.maxEventBytes = maxEventBytes;
+    if (this.over === undefined && (this.dataBytes > maxEventBytes || this.lineBytes > maxEventBytes + LINE_SLACK)) this.goOver();
+  }
 
   /** The bytes the reader holds for the event being read (at most twice `maxEventBytes` plus LINE_SLACK); for tests, O(held). */
   get buffered(): number {
@@ -113,11 +126,16 @@ export class SseReader {
     if (this.lineBytes > this.maxEventBytes + LINE_SLACK) this.goOver();
   }
 
-  /** The current event went over the limit: keep its head, drop what it buffered. */
+  /**
+   * The current event went over the limit: keep its head (a string of its own, built from the first bytes only: never a
+   * view of the buffered data, which it would keep alive), drop what it buffered.
+   */
   private goOver(): void {
-    const pending = Buffer.concat(this.parts).toString('utf8');
-    const joined = [...this.data, ...(pending.startsWith('data:') ? [fieldValue(pending, 5)] : [])].join('\n');
-    this.over = joined.slice(0, OVERSIZE_HEAD_CHARS);
+    const pending = prefixText(this.parts, OVERSIZE_HEAD_CHARS * 4 + LINE_SLACK);
+    const values = pending.startsWith('data:') ? [...this.data, fieldValue(pending, 5)] : this.data;
+    let head = '';
+    for (let i = 0; i < values.length && head.length < OVERSIZE_HEAD_CHARS; i += 1) head += (i > 0 ? '\n' : '') + values[i].slice(0, OVERSIZE_HEAD_CHARS);
+    this.over = detachedHead(head, OVERSIZE_HEAD_CHARS);
     this.parts = [];
     this.data = [];
     this.dataBytes = 0;
@@ -167,6 +185,18 @@ export class SseReader {
     this.eventBytes = 0;
     this.over = undefined;
   }
+}
+
+/** The text of the first `maxBytes` bytes of `parts` (a character cut at the end decodes as U+FFFD). */
+function prefixText(parts: readonly Buffer[], maxBytes: number): string {
+  const taken: Buffer[] = [];
+  let bytes = 0;
+  for (const part of parts) {
+    if (bytes >= maxBytes) break;
+    taken.push(part);
+    bytes += part.length;
+  }
+  return Buffer.concat(taken).subarray(0, maxBytes).toString('utf8');
 }
 
 /** A field's value: what follows the colon at `from - 1`, one leading space dropped. */
