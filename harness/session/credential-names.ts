@@ -22,7 +22,9 @@
  * by value (registered secrets, project variables), not by name: the harness has no such registry, so the name is what
  * it can go by. Added: plurals, the short forms `pass` (`DB_PASS`, `SMTP_PASS`), `cred(s)`, `pwd` (`MYSQL_PWD`), and
  * what else names a credential in CI variables: `passphrase` (a GPG or SSH key's), `private` (`PRIVATE_PEM`),
- * `signature`, `dsn` (a Sentry DSN holds its key, a database DSN its password), `jwt`, `bearer`, `csrf`, `xsrf`.
+ * `signature`, `dsn` (a Sentry DSN holds its key, a database DSN its password), `jwt`, `bearer`, `csrf`, `xsrf`,
+ * `pat` (a personal access token: `GH_PAT`, `GITHUB_PAT`, `AZURE_DEVOPS_PAT`), `webhook` (`SLACK_WEBHOOK_URL`: the
+ * URL is the secret).
  * Left out: `salt` and `otp` (Rails has them; `OTP_VERSION` is Erlang's release in every Elixir image), `cert` and
  * `certificate` (public by design), `id` (`CLIENT_ID`; `AWS_ACCESS_KEY_ID` is matched by `key`).
  */
@@ -33,6 +35,7 @@ const CREDENTIAL_WORDS: ReadonlySet<string> = new Set([
   'credential', 'credentials', 'cred', 'creds',
   'cookie', 'cookies', 'session', 'sessionid', 'csrf', 'xsrf',
   'private', 'signature', 'dsn',
+  'pat', 'pats', 'webhook', 'webhooks',
 ]);
 
 /**
@@ -65,7 +68,7 @@ export function nameParts(name: string): string[] {
 
 /**
  * True when `name` (an environment variable's or an HTTP header's name) marks a credential (module comment): `API_KEY`,
- * `GITHUB_TOKEN`, `NCBI_API_KEY`, `DB_PASS`, `SENTRY_DSN`, `DATABASE_URL`, `Authorization`, `X-Api-Key`,
+ * `GITHUB_TOKEN`, `NCBI_API_KEY`, `DB_PASS`, `SENTRY_DSN`, `DATABASE_URL`, `GH_PAT`, `Authorization`, `X-Api-Key`,
  * `Proxy-Authorization`, `Cookie`. False for `LOG_LEVEL`, `PATH`, `HOME`, `PWD`, `KEYBOARD_LAYOUT`, `MONKEY`. Pure.
  */
 export function isCredentialName(name: string): boolean {

@@ -5,7 +5,7 @@ import { authorizationCredentials, isCredentialName, nameParts } from '../../har
 describe('isCredentialName', () => {
   it('marks the names CI variables and MCP servers use for credentials', () => {
     const names = [
-      'API_KEY', 'NCBI_API_KEY', 'GITHUB_TOKEN', 'GH_TOKEN', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'NPM_TOKEN', 'OPENAI_API_KEY',
+      'API_KEY', 'NCBI_API_KEY', 'GITHUB_TOKEN', 'GH_PAT', 'AZURE_DEVOPS_PAT', 'SLACK_WEBHOOK_URL', 'GH_TOKEN', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'NPM_TOKEN', 'OPENAI_API_KEY',
       'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'DB_PASSWORD', 'DB_PASS', 'SMTP_PASSWD',
       'MYSQL_PWD', 'GPG_PASSPHRASE', 'BASIC_AUTH', 'GOOGLE_APPLICATION_CREDENTIALS', 'DOCKER_CREDS', 'SESSION_COOKIE',
       'FLASK_SESSION', 'GH_APP_PRIVATE_KEY', 'WEBHOOK_SIGNATURE', 'SENTRY_DSN', 'DATABASE_URL', 'DB_URI', 'AZURE_CONNECTION_STRING',
@@ -19,7 +19,7 @@ describe('isCredentialName', () => {
   it('leaves names that mark no credential, whatever word they run into', () => {
     const names = [
       'LOG_LEVEL', 'PATH', 'HOME', 'LANG', 'TERM', 'TMPDIR', 'PWD', 'OLDPWD', 'NODE_ENV', 'GITHUB_REPOSITORY', 'GITHUB_EVENT_NAME',
-      'KEYBOARD_LAYOUT', 'MONKEY_PATCH', 'AUTHOR_NAME', 'TOKENIZERS_PARALLELISM', 'PASSTHROUGH', 'BYPASS_CACHE', 'OTP_VERSION',
+      'KEYBOARD_LAYOUT', 'PATH_PREFIX', 'PATTERN', 'MONKEY_PATCH', 'AUTHOR_NAME', 'TOKENIZERS_PARALLELISM', 'PASSTHROUGH', 'BYPASS_CACHE', 'OTP_VERSION',
       'E2E_LEAK_GIVEN', 'SESSIONS_DIR_NAME_X', 'DATABASE_HOST', 'API_URL', 'Content-Type', 'X-Client-Label', 'Accept', 'MCP_HARNESS_PROCESS',
     ];
     for (const name of names) expect(isCredentialName(name), name).toBe(false);

@@ -26,9 +26,30 @@ describe('givenCredentials', () => {
     expect(givenCredentials(http)).toEqual([
       ['DB_PASSWORD', 'pw-0123456789'],
       ['header:authorization', 'Bearer tok-bearer-123'],
+      ['header:authorization', 'Bearer%20tok-bearer-123'],
       ['header:authorization', 'tok-bearer-123'],
       ['header:x-api-key', 'hk-5e4d3c2b1a'],
     ]);
+  });
+
+  it('whatever the name: a URL password (variable, argument, surface URL), JSON credential members; each JSON-escaped and percent-encoded', () => {
+    const spec: SpawnSpec = {
+      command: 'node',
+      args: ['server.js', 'postgresql://app:pg%2Fpass1@db/app', 'https://example.test/no-password'],
+      cwd: '/work',
+      env: { REDIS_URL: 'redis://:rpass12@r:6379', CACHE_URL: 'redis://cache:6379', HEADERS: '{"Authorization":"Bearer ntn_tok123","Notion-Version":"1"}', DB_PASSWORD: 'pa"ss\\x9', LOG_LEVEL: 'verbose-mode' },
+    };
+    const got = givenCredentials(spec);
+    expect(got).toEqual(expect.arrayContaining([
+      ['REDIS_URL', 'rpass12'],
+      ['url-password', 'pg%2Fpass1'], ['url-password', 'pg/pass1'],
+      ['HEADERS', 'Bearer ntn_tok123'], ['HEADERS', 'ntn_tok123'],
+      ['DB_PASSWORD', 'pa"ss\\x9'], ['DB_PASSWORD', 'pa\\"ss\\\\x9'], ['DB_PASSWORD', encodeURIComponent('pa"ss\\x9')],
+    ]));
+    // the twins: a URL without a password, a variable whose name and value mark nothing
+    expect(got.map(([name]) => name)).not.toContain('CACHE_URL');
+    expect(got.map(([name]) => name)).not.toContain('LOG_LEVEL');
+    expect(got.some(([, value]) => value.includes('no-password'))).toBe(false);
   });
 });
 
