@@ -41,6 +41,13 @@ describe('transport/timeout when the server logged a failed network lookup', () 
     expect(byDefault.exitCode, byDefault.stderr).toBe(1);
   });
 
+  // a review: the network line must say something of the request that timed out; a telemetry exporter's refused
+  // connection at start (OTLP in CI) does not make a hung handler the environment's fault
+  it('a hang beside an unrelated network line (a telemetry exporter at start, before any request) stays an error', () => {
+    const found = timeouts(byDefault, 'telemetry');
+    expect(found.map((f) => [f.messageId, f.tool, f.severity])).toEqual([['call', 'compute', 'error']]);
+  });
+
   it("configured 'warning': both are warnings, and the run passes; configured 'off': neither is reported", () => {
     expect(['offline', 'hang'].flatMap((s) => timeouts(asWarning, s)).map((f) => f.severity)).toEqual(['warning', 'warning']);
     expect(asWarning.exitCode, asWarning.stderr).toBe(0);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '../../../harness/index.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/servers/verdicts/offline-hang.mjs', import.meta.url));
+const TELEMETRY = fileURLToPath(new URL('../../fixtures/servers/verdicts/telemetry-hang.mjs', import.meta.url));
 const severity = process.env.MCP_HARNESS_TEST_TIMEOUT_SEVERITY as 'off' | 'warning' | undefined;
 
 export default defineConfig({
@@ -15,5 +16,6 @@ export default defineConfig({
   surfaces: [
     { name: 'offline', command: process.execPath, args: [FIXTURE], era: 'legacy' },
     { name: 'hang', command: process.execPath, args: [FIXTURE, '--twin'], era: 'legacy' },
+    { name: 'telemetry', command: process.execPath, args: [TELEMETRY], era: 'legacy' },
   ],
 });
