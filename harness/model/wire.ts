@@ -41,6 +41,13 @@ export interface RequestRecord {
   /** Outcome `timeout`: the budget that ran out, ms (the message names it, not the wall time). */
   timeoutMs?: number;
   /**
+   * Outcome `timeout`: the stderr lines naming a network failure the session's tap had read when the request was written
+   * (session/wire-tap.ts `networkLinesEnded`, read once the event loop's poll that wrote it is done, so a line the
+   * server wrote before the answer that led to this request always counts); absent when the tap had read no stderr then. transport/timeout blames
+   * the environment only for a failure logged after it (`WireTap.stderrNetworkSeen` greater).
+   */
+  networkLinesAtSend?: number;
+  /**
    * Outcome `exit` of a request the session never wrote (docs/determinism.md, "Crashes"):
    * `crashes` when requests of its tool (or method) had crashed the server process CRASHES_PER_REQUEST_KEY
    * times alone (harness/session/session.ts); `restarts` when the session's restart budget (`maxRestarts`) was spent;
@@ -389,6 +396,12 @@ export interface WireTap {
    * only after masking the strings the harness sent (a server that logs its arguments is not offline).
    */
   stderrNetworkLines?: string[];
+  /**
+   * How many stderr lines named a network failure (every one, not only the kept `stderrNetworkLines`; within the first
+   * 16 MiB of stderr), compared with a request's `networkLinesAtSend` (transport/timeout: was a failure logged after
+   * the request was sent?). Absent when this tap read no stderr.
+   */
+  stderrNetworkSeen?: number;
   stderrBytes: number;
   /** Frames the server sent that matched no in-flight request id. */
   unmatchedFrames: number;

@@ -82,11 +82,19 @@ export function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise<Reque
   try {
     const pending = channel.expect(spec.id, undefined, true, callTool(spec));
     const start = performance.now();
+    // the network-failure lines read before this request (RequestRecord.networkLinesAtSend), read once the loop's poll
+    // that wrote it is done: a line the server wrote before the answer that led to this request is ready in the same
+    // poll as that answer, and its stderr callback may run after the write, so the count at the write would vary
+    // between runs; nothing the server writes in reply to this request can be in that poll
+    const network: { lines?: number } = {};
+    setImmediate(() => {
+      network.lines = channel.tap.networkLinesEnded();
+    });
     if (!channel.sendLine(spec.line, spec.send)) {
       channel.forget(spec.id);
       return Promise.resolve(baseRecord(spec));
     }
-    return settle(channel, spec, pending, start);
+    return settle(channel, spec, pending, start, network);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -99,7 +107,7 @@ function callTool(spec: ExchangeSpec): string | undefined {
 }
 
 /** The wait of an exchange whose line was written (see awaitEnding), then its record. */
-async function settle(channel: RpcChannel, spec: ExchangeSpec, pending: PendingRequest, start: number): Promise<RequestRecord> {
+async function settle(channel: RpcChannel, spec: ExchangeSpec, pending: PendingRequest, start: number, network: { lines?: number }): Promise<RequestRecord> {
   const { ended, interrupt } = pending;
   let ending: Ending;
   if (spec.cancelAfterMs === 0 || ended === undefined || interrupt === undefined) ending = await awaitEnding(pending.settled, spec);
@@ -112,7 +120,7 @@ async function settle(channel: RpcChannel, spec: ExchangeSpec, pending: PendingR
     if (cancel !== undefined) clearTimeout(cancel);
   }
   const durationMs = since(start);
-  if (ending.kind !== 'response') return unanswered(channel, spec, pending, ending, durationMs);
+  if (ending.kind !== 'response') return unanswered(channel, spec, pending, ending, durationMs, network);
   if (spec.method === 'tools/call') shareToolError(ending.frame, channel.toolErrors);
   return answered(spec, ending, durationMs, pending);
 }
@@ -149,7 +157,7 @@ export function shareToolError(frame: JsonRpcResponse, shared: Map<string, unkno
 }
 
 /** The record of an exchange that ended without its answer: the process exited, a frame was oversize or never came, a timeout, a cancellation. */
-async function unanswered(channel: RpcChannel, spec: ExchangeSpec, pending: PendingRequest, ending: Exclude<Ending, { kind: 'response' }>, durationMs: number): Promise<RequestRecord> {
+async function unanswered(channel: RpcChannel, spec: ExchangeSpec, pending: PendingRequest, ending: Exclude<Ending, { kind: 'response' }>, durationMs: number, network: { lines?: number }): Promise<RequestRecord> {
   const base = baseRecord(spec);
   const flood = pending.notificationCount > pending.notifications.length ? { notificationCount: pending.notificationCount } : {};
   const notes = pending.notifications.length > 0 ? { notifications: pending.notifications, ...flood } : {};
@@ -166,7 +174,7 @@ async function unanswered(channel: RpcChannel, spec: ExchangeSpec, pending: Pend
     // a late answer to a timed-out request is never read (rpc-channel.ts onFrame): its stream need not keep it whole
     channel.release(spec.id);
     spec.cancel?.('timeout');
-    return { ...base, outcome: 'timeout', durationMs, timeoutMs: spec.timeoutMs, ...notes };
+    return { ...base, outcome: 'timeout', durationMs, timeoutMs: spec.timeoutMs, ...(network.lines === undefined ? {} : { networkLinesAtSend: network.lines }), ...notes };
   }
   const { frames: lateFrames, firstAfterMs, afterMarker, end } = await collectLate(channel, spec);
   const after = firstAfterMs === undefined ? {} : { lateAfterMs: firstAfterMs, ...(afterMarker === undefined ? {} : { lateAfterMarker: afterMarker }) };

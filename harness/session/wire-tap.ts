@@ -61,6 +61,8 @@ export class WireTapRecorder {
   private readonly stderrNetworkLines: string[] = [];
   /** Each process's stderr line not ended yet (its first MAX_SCANNED_LINE characters), for `scanStderr`. */
   private readonly stderrPending = new Map<number, string>();
+  /** Ended stderr lines that named a network failure (`lineRead`), all of them (not only the kept ones): `networkLinesEnded`. */
+  private networkSeen = 0;
   /** Bytes `scanStderr` has read. */
   private stderrScanned = 0;
   /** Processes of the session started so far (`stderrBoundary`), numbered from 1. */
@@ -239,7 +241,7 @@ export class WireTapRecorder {
     run.chunks.push(buf);
     run.bytes += buf.length;
     this.stderrKept += buf.length;
-    if (this.stderrNetworkLines.length < MAX_NETWORK_LINES && this.stderrScanned < MAX_SCANNED_STDERR) this.scanStderr(buf, processNo);
+    if (this.stderrScanned < MAX_SCANNED_STDERR) this.scanStderr(buf, processNo);
     if (this.stderrKept > this.limits.stderrLimitBytes * 2) this.trimStderr();
   }
 
@@ -285,15 +287,33 @@ export class WireTapRecorder {
     this.stderrPending.set(processNo, line);
   }
 
-  /** Keep an ended stderr line that names a network failure (`scanStderr`). */
+  /** Count an ended stderr line that names a network failure, and keep it among the first MAX_NETWORK_LINES (`scanStderr`). */
   private lineRead(line: string): void {
-    if (this.stderrNetworkLines.length < MAX_NETWORK_LINES && mayNameNetworkFailure(line) && networkFailure([stripTerminalControls(line)]) !== undefined) this.stderrNetworkLines.push(line);
+    if (!mayNameNetworkFailure(line) || networkFailure([stripTerminalControls(line)]) === undefined) return;
+    this.networkSeen += 1;
+    if (this.stderrNetworkLines.length < MAX_NETWORK_LINES) this.stderrNetworkLines.push(line);
+  }
+
+  /**
+   * The ended stderr lines read so far that named a network failure (every one, within the first MAX_SCANNED_STDERR
+   * bytes), or undefined while no stderr byte was read (a tap that hears no server stderr: the Streamable HTTP
+   * session's, whose server's stderr goes to the start's own tap). A request's record keeps it as of its write
+   * (exchange.ts, read once that poll of the event loop is done; RequestRecord.networkLinesAtSend), so
+   * transport/timeout can tell a failure logged after the request from one logged before it (a telemetry exporter's
+   * at start). A field read: one per request.
+   */
+  networkLinesEnded(): number | undefined {
+    return this.stderrBytes === 0 ? undefined : this.networkSeen;
   }
 
   /** The kept lines that name a network failure, then the lines not ended yet that do (at most MAX_NETWORK_LINES). */
   private networkLines(): string[] {
-    const open = [...this.stderrPending.values()].filter((l) => mayNameNetworkFailure(l) && networkFailure([stripTerminalControls(l)]) !== undefined);
-    return [...this.stderrNetworkLines, ...open].slice(0, MAX_NETWORK_LINES);
+    return [...this.stderrNetworkLines, ...this.openNetworkLines()].slice(0, MAX_NETWORK_LINES);
+  }
+
+  /** The lines not ended yet that name a network failure (`scanStderr`'s pending lines). */
+  private openNetworkLines(): string[] {
+    return [...this.stderrPending.values()].filter((l) => mayNameNetworkFailure(l) && networkFailure([stripTerminalControls(l)]) !== undefined);
   }
 
   /** Drop the oldest server bytes beyond `stderrLimitBytes`: whole runs, then the front of the oldest run kept. */
@@ -413,6 +433,8 @@ export class WireTapRecorder {
       ...(stderr.labels.length > 0 ? { stderrLabels: stderr.labels } : {}),
       ...(stderr.openedBy !== undefined ? { stderrOpenedBy: stderr.openedBy } : {}),
       ...(networkLines.length > 0 ? { stderrNetworkLines: networkLines } : {}),
+      // the lines ended so far and those not ended yet that name a failure
+      ...(this.stderrBytes > 0 ? { stderrNetworkSeen: this.networkSeen + this.openNetworkLines().length } : {}),
       stderrBytes: this.stderrBytes,
       unmatchedFrames: this.unmatched,
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),

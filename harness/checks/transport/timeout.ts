@@ -15,7 +15,9 @@
  * (`listPage`, `relistPage`) or `initialize` is a warning whose message says how to re-run (`rerun`): the environment
  * (no network, a service not started) may be to blame, and no MUST of the server is shown broken (lifecycle §Timeouts puts
  * the timeout on the sender). @cyanheads/pubmed-mcp-server 2.7.4 offline waits on its client's 60 s network deadline,
- * then answers properly (sweep 18: 7 `call` errors at the harness's 15 s). A configured severity rules as for any
+ * then answers properly (sweep 18: 7 `call` errors at the harness's 15 s). For a call, probe or page only when a failure
+ * was logged after the request was written (RequestRecord.networkLinesAtSend below WireTap.stderrNetworkSeen): a
+ * telemetry exporter's refused connection at start says nothing of a hung handler (a review). A configured severity rules as for any
  * message with its own (define.ts `findingSeverity`): 'off' reports nothing, 'warning' or 'info' caps it. A run that
  * tested nothing still fails: harness/untested is an error when no error-level finding says why.
  */
@@ -57,8 +59,8 @@ export default defineCheck({
       surfaceBudget: 'The surface did not finish within its time budget (timeouts.surfaceMs {{timeoutMs}} ms); the calls and probes after that were not made.',
     },
     fixes: {
-      call: "When the message names a failed network lookup or connection from the server's stderr, the finding is a warning: the tool may be waiting on a network or service this run lacks (a client retrying to its own deadline); re-run with them, or with a `--request-timeout` longer than that deadline, to see how it answers. A handler that never answers (a hung await, a swallowed exception, an answer written to stderr) needs a fix in the server. A tool that is slow by design (a long poll, a long job) needs a longer budget instead: raise `timeouts.requestMs` (`--request-timeout`) or give its scenario a `timeoutMs`; clients built on the MCP TypeScript SDK wait 60 s by default, the harness 15 s. A tool that outlasts any host's patience should report progress or run as a task.",
-      probe: "When the message names a failed network lookup or connection from the server's stderr, the finding is a warning (the environment may be to blame): re-run with the network, or a longer `--request-timeout`. A probe repeats a call with changed arguments or asks a protocol question (ping, cancellation, unknown tool): a handler that hangs on invalid arguments instead of rejecting them needs a fix; a server slow on every request needs a longer `timeouts.requestMs` (`--request-timeout`), which probes share with the calls.",
+      call: "When the message names a failed network lookup or connection the server's stderr reported after the call was sent, the finding is a warning: the tool may be waiting on a network or service this run lacks (a client retrying to its own deadline); re-run with them, or with a `--request-timeout` longer than that deadline, to see how it answers. A handler that never answers (a hung await, a swallowed exception, an answer written to stderr) needs a fix in the server. A tool that is slow by design (a long poll, a long job) needs a longer budget instead: raise `timeouts.requestMs` (`--request-timeout`) or give its scenario a `timeoutMs`; clients built on the MCP TypeScript SDK wait 60 s by default, the harness 15 s. A tool that outlasts any host's patience should report progress or run as a task.",
+      probe: "When the message names a failed network lookup or connection the server's stderr reported after the probe was sent, the finding is a warning (the environment may be to blame): re-run with the network, or a longer `--request-timeout`. A probe repeats a call with changed arguments or asks a protocol question (ping, cancellation, unknown tool): a handler that hangs on invalid arguments instead of rejecting them needs a fix; a server slow on every request needs a longer `timeouts.requestMs` (`--request-timeout`), which probes share with the calls.",
     },
     examples: {
       fail: 'tools/call of a tool whose handler never resolves: no response within the 10000 ms timeout',
@@ -73,8 +75,14 @@ export default defineCheck({
     // a failed network lookup or connection anywhere in the kept tail: the environment may be to blame (sweep 12)
     const cause = stderrNetworkCause(ctx.observation);
     const again = rerun(cause, '--request-timeout');
-    // the environment may be to blame: a warning (a configured severity still caps it: define.ts findingSeverity)
+    // the environment may be to blame: a warning (a configured severity still caps it: define.ts findingSeverity); for a
+    // request, only when a failure was logged after it was written (a review: a telemetry exporter's refused connection
+    // at start made a hung handler's timeout a warning); a record without the count (a tap that heard no stderr then, or
+    // the Streamable HTTP session's, whose server's stderr has its own tap) goes by the stderr as a whole
     const blamed = cause === '' ? {} : { severity: 'warning' as const };
+    const seen = ctx.observation.wire.stderrNetworkSeen;
+    const blamedFor = (request: RequestRecord) => (request.networkLinesAtSend === undefined || seen === undefined || seen > request.networkLinesAtSend ? blamed : {});
+    const againFor = (request: RequestRecord) => ('severity' in blamedFor(request) ? again : '');
     const report = (f: FindingDescriptor) => emit({ ...f, stderr });
     const initMs = initializeTimeoutMs(bootError);
     const strays = ctx.observation.wire.unmatched?.inHandshake ?? 0;
@@ -89,15 +97,15 @@ export default defineCheck({
     for (const { scenario, request } of calls) {
       if (request.outcome !== 'timeout') continue;
       // the arguments are evidence (--show-values): what to send to see the wait again
-      report({ messageId: 'call', ...blamed, tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs), cause, rerun: again }, evidence: { arguments: scenario.arguments } });
+      report({ messageId: 'call', ...blamedFor(request), tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs), cause, rerun: againFor(request) }, evidence: { arguments: scenario.arguments } });
     }
     for (const { probe, request } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       if (request.outcome !== 'timeout') continue;
-      const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs), cause, rerun: again };
-      report({ messageId: 'probe', ...blamed, ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });
+      const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs), cause, rerun: againFor(request) };
+      report({ messageId: 'probe', ...blamedFor(request), ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });
     }
     for (const { record, page, relist } of listPages({ listing, listChanged: ctx.observation.listChanged })) {
-      if (record.outcome === 'timeout') report({ messageId: relist === undefined ? 'listPage' : 'relistPage', ...blamed, data: { page, timeoutMs: limitMs(record), cause, rerun: again } });
+      if (record.outcome === 'timeout') report({ messageId: relist === undefined ? 'listPage' : 'relistPage', ...blamedFor(record), data: { page, timeoutMs: limitMs(record), cause, rerun: againFor(record) } });
     }
   },
 });

@@ -139,6 +139,22 @@ describe('transport/timeout: an unanswered call, probe or page whose server logg
     expect(findings.find((f) => f.messageId === 'call')?.message).toBe(`tools/call of 'search-actors' (scenario 'search-actors-call') got no answer within 15000 ms.${cause}`);
   });
 
+  // a review: a telemetry exporter's refused connection logged before a request (the tap's count as the request was
+  // written, RequestRecord.networkLinesAtSend) says nothing of that request's hang
+  it('a failure logged only before the request was written leaves its timeout an error; one logged after it, a warning', () => {
+    const observed = (atSend: number, seen: number) =>
+      makeObservation({
+        calls: [(({ scenario, request }) => ({ scenario, request: { ...request, networkLinesAtSend: atSend } }))(makeCall('search-actors', {}, { outcome: 'timeout', durationMs: 15_000 }))],
+        wire: { ...emptyWire(), stderrTail: offline, stderrNetworkSeen: seen },
+      });
+    const [before] = runCheckOn(check, observed(1, 1));
+    expect([before.messageId, before.severity]).toEqual(['call', 'error']);
+    expect(before.message).not.toContain('A warning, not an error');
+    const [after] = runCheckOn(check, observed(1, 2));
+    expect([after.messageId, after.severity]).toEqual(['call', 'warning']);
+    expect(after.message.endsWith(cause)).toBe(true);
+  });
+
   it('without a network failure in stderr the messages stay plain, and errors (the twin)', () => {
     const findings = runCheckOn(check, timedOut(`${retries}\n`));
     expect(findings.map((f) => [f.messageId, f.severity]).sort()).toEqual([['call', 'error'], ['listPage', 'error'], ['probe', 'error']]);
