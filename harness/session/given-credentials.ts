@@ -3,7 +3,8 @@
  * `shown` values; run/output-mask.ts): the values of its environment variables whose name marks a credential
  * (credential-names.ts: `API_KEY`, `GITHUB_TOKEN`, passed by `--env`, `--env-pass`, `env.set`, `env.allow`) and, over
  * Streamable HTTP, of its server's, plus its configured request headers whose name marks one (`Authorization`,
- * `X-Api-Key`) and the credentials after an `Authorization` scheme (`Bearer <token>`). Besides, whatever the name: the
+ * `X-Api-Key`) and the credentials after an `Authorization` scheme (`Bearer <token>`; a `Basic` token also decoded, and
+ * its password). Besides, whatever the name: the
  * password of a URL with one (`redis://user:<password>@host`, in any variable, argument or the surface's URL: Heroku
  * and Railway set `REDIS_URL` and `MONGO_URL`, the reference Postgres server takes its URL as an argument), and the
  * credential members of a variable holding a JSON object (`OPENAPI_MCP_HEADERS={"Authorization":"Bearer ..."}`). Each
@@ -66,6 +67,17 @@ function jsonMembers(value: string): string[] {
 }
 
 /**
+ * The `user:password` a `Basic` Authorization value's token decodes to, and its password (RFC 7617 §2): a server that
+ * logs who failed to sign in writes them decoded. [] for another scheme or a token that is not base64 of such a pair.
+ */
+function basicCredentials(value: string, token: string): string[] {
+  if (!/^basic\s/i.test(value.trim()) || !/^[A-Za-z0-9+/]+=*$/.test(token)) return [];
+  const pair = Buffer.from(token, 'base64').toString('utf8');
+  const colon = pair.indexOf(':');
+  return colon === -1 ? [] : [pair, pair.slice(colon + 1)];
+}
+
+/**
  * `[name, value]` pairs of the credentials `spec` gives its surface (module comment), each value in every spelling
  * (`spellings`): each environment variable (the process's, or the HTTP surface's server's) whose name marks a credential
  * under its own name; the URL passwords and JSON credential members of every variable under its name; the URL
@@ -89,7 +101,7 @@ export function givenCredentials(spec: ConnectSpec): [name: string, value: strin
     const label = `header:${name.toLowerCase()}`;
     push(label, [value]);
     const credentials = authorizationCredentials(name, value);
-    if (credentials !== undefined) push(label, [credentials]);
+    if (credentials !== undefined) push(label, [credentials, ...basicCredentials(value, credentials)]);
   }
   return out;
 }

@@ -53,6 +53,17 @@ describe('givenCredentials', () => {
   });
 });
 
+describe('givenCredentials: Basic authorization', () => {
+  it("a Basic token's decoded user:password and its password, under the header's label; not another scheme's token decoded", () => {
+    const token = Buffer.from('ci-user:Bp4ss-w0rd!').toString('base64');
+    const basic: HttpSpec = { ...http, headers: { Authorization: `Basic ${token}` } };
+    const got = givenCredentials(basic).filter(([name]) => name === 'header:authorization').map(([, value]) => value);
+    expect(got).toEqual(expect.arrayContaining([token, 'ci-user:Bp4ss-w0rd!', 'Bp4ss-w0rd!']));
+    const bearer: HttpSpec = { ...http, headers: { Authorization: `Bearer ${token}` } };
+    expect(givenCredentials(bearer).map(([, value]) => value)).not.toContain('Bp4ss-w0rd!');
+  });
+});
+
 describe('displayMask', () => {
   const text = 'GET ?api_key=ncbi-dummy&level=verbose-mode token ghp_abcdef123456';
 
