@@ -47,9 +47,37 @@ const GROWTH = [100, 1000, 5000];
 const FINDINGS_GROWTH = [0, 10, 100];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+/** The usage lines `--help` prints (and a bad argument, on stderr): the options of `parse`. */
+const USAGE = `usage: node --import tsx bench/run.ts [options]   (npm run bench -- [options])
+  --default-rounds N     rounds of the default run vs the bare client (default 5, times each workload's scale)
+  --growth-rounds N      rounds of the growth table (default 3; the findings-growth table twice that)
+  --other-rounds N       rounds of the other tools on the same work (default 3); --no-other-tools leaves them out
+  --rounds N             rounds per real surface in process (default 5)
+  --synthetic-rounds N   rounds of the synthetic 1,000-tool section (default 3)
+  --surface NAME         only this real surface (repeatable)
+  --no-default --no-growth --no-findings-growth --no-compare --no-validators --no-profile
+  --no-synthetic --no-sweep --no-throughput --no-startup
+                         leave that section out
+  --startup-only         only the start-up section, written to bench/STARTUP.md
+  --out FILE             write the results there instead of bench/RESULTS.md
+  --help                 this text
+`;
+
+/** Thrown for a bad command line: main prints its message and USAGE, without a stack, and exits 2. */
+class UsageError extends Error {}
+
 function parse() {
+  try {
+    return parseOptions();
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function parseOptions() {
   const { values } = parseArgs({
     options: {
+      help: { type: 'boolean', short: 'h', default: false },
       rounds: { type: 'string', default: '5' },
       'synthetic-rounds': { type: 'string', default: '3' },
       surface: { type: 'string', multiple: true },
@@ -95,6 +123,7 @@ function codeVersion(): BenchResults['code'] {
 
 async function main(): Promise<void> {
   const args = parse();
+  if (args.help) return void process.stdout.write(USAGE);
   if (args['startup-only']) {
     const markdown = `# Start-up benchmark (\`npm run bench -- --startup-only\`)\n\nDate: ${new Date().toISOString().slice(0, 10)}. Machine: ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}.\n\n${renderStartup(await measureStartup(args.rounds * 2, log)).join('\n')}\n`;
     await writeFile(args.out, markdown);
@@ -168,6 +197,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  log(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  if (error instanceof UsageError) log(`bench: ${error.message}\n${USAGE}`);
+  else log(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 2;
 });
