@@ -53,7 +53,7 @@ export default defineCheck({
       unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).{{http}}',
       bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
-      unexpectedExit: 'The server process exited unexpectedly {{how}} while the harness was still using it.{{sibling}}',
+      unexpectedExit: 'The server process{{which}} exited unexpectedly {{how}} while the harness was still using it.{{sibling}}',
       stdinClosed:
         "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       stdinStalled:
@@ -76,7 +76,10 @@ export default defineCheck({
     const stderr = stderrTail(ctx.observation);
     if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), stderrNetworkCause(ctx.observation), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
     // each crash with what its own process wrote (ExitInfo.processNo), not the session's last lines
-    else for (const exit of exits) if (exit.unexpected) reportExit(exit, ctx.observation.freshProcesses ?? [], (f) => report({ ...f, stderr: exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo) }));
+    else {
+      const several = severalProcesses(exits);
+      for (const exit of exits) if (exit.unexpected) reportExit(exit, several, ctx.observation.freshProcesses ?? [], (f) => report({ ...f, stderr: exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo) }));
+    }
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
     for (const exit of exits) if (exit.stdinLost && !exit.unexpected) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });
     // a backlog the server left unread while it ran: recorded before any exit, so a later crash does not explain it
@@ -177,12 +180,27 @@ export function siblingRan(exit: Pick<ExitInfo, 'atMs' | 'signal' | 'unexpected'
   return fresh.some((p) => p.startMs >= 0 && p.startMs <= exit.atMs && (p.endMs === undefined || p.endMs >= exit.atMs || exit.atMs - p.startMs <= SIBLING_RECENT_MS));
 }
 
+/** Whether the session ran more than one server process (a restart after an exit or a kill): `ExitInfo.processNo` above 1. */
+function severalProcesses(exits: readonly ExitInfo[]): boolean {
+  return exits.some((exit) => exit.processNo !== undefined && exit.processNo > 1);
+}
+
 /**
- * One unexpected exit, named by its code or signal, with the sentence on another process of the same server when
- * one ran (`siblingRan`); its time (ms after spawn) is evidence.
+ * ` (process N of this session)` when the session ran several server processes, so two exits of a server that
+ * crashes the same way after its restart read as two processes, not one finding twice; the number is the one its
+ * stderr lines are labelled with (`stderrProcessLabel`). Empty for a session's only process.
  */
-function reportExit(exit: ExitInfo, fresh: readonly FreshProcessLife[], report: Report): void {
-  report({ messageId: 'unexpectedExit', data: { how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '' }, evidence: { atMs: Math.round(exit.atMs) } });
+export function processLabel(exit: Pick<ExitInfo, 'processNo'>, several: boolean): string {
+  return several && exit.processNo !== undefined ? ` (process ${exit.processNo} of this session)` : '';
+}
+
+/**
+ * One unexpected exit, named by its code or signal and, in a session of several processes, by its number
+ * (`processLabel`), with the sentence on another process of the same server when one ran (`siblingRan`); its time
+ * (ms after spawn) is evidence.
+ */
+function reportExit(exit: ExitInfo, several: boolean, fresh: readonly FreshProcessLife[], report: Report): void {
+  report({ messageId: 'unexpectedExit', data: { which: processLabel(exit, several), how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '' }, evidence: { atMs: Math.round(exit.atMs) } });
 }
 
 /** `with code 1`, `by signal SIGSEGV`, or `without code or signal`. */

@@ -284,6 +284,19 @@ describe('transport/exit details', () => {
     });
   });
 
+  it('in a session of several processes, each unexpected exit names its process; a lone process is not numbered', () => {
+    const messages = (exits: ExitInfo[]) => runCheckOn(check, makeObservation({ exits })).filter((f) => f.messageId === 'unexpectedExit').map((f) => f.message);
+    const plain = 'The server process exited unexpectedly with code 1 while the harness was still using it.';
+    expect(messages([{ ...crash, processNo: 1 }, { ...crash, atMs: 300, processNo: 2 }, { ...finalExit, processNo: 3 }])).toEqual([
+      'The server process (process 1 of this session) exited unexpectedly with code 1 while the harness was still using it.',
+      'The server process (process 2 of this session) exited unexpectedly with code 1 while the harness was still using it.',
+    ]);
+    // the restart ran to the end: the first process's crash still says which one it was
+    expect(messages([{ ...crash, processNo: 1 }, { ...finalExit, processNo: 2 }])).toEqual(['The server process (process 1 of this session) exited unexpectedly with code 1 while the harness was still using it.']);
+    expect(messages([{ ...crash, processNo: 1 }])).toEqual([plain]);
+    expect(messages([crash, finalExit])).toEqual([plain]);
+  });
+
   it('counts the exits of a failed boot in one finding, naming how the last one ended', () => {
     const findings = runCheckOn(check, makeObservation({ bootError: { phase: 'negotiate', reason: 'exited', message: 'x' }, exits: [crash, { ...crash, atMs: 400, code: 3 }] }));
     expect(findings).toHaveLength(1);
@@ -314,11 +327,35 @@ describe('fixture kills-other-instances.mjs through the real CLI', () => {
     fault = await cli();
     const findings = findingsOf(reportOf(fault), 'ad-hoc', 'transport/exit');
     expect(findings.map((f) => [f.messageId, f.severity, f.message])).toEqual([
-      ['unexpectedExit', 'error', `The server process exited unexpectedly by signal SIGKILL while the harness was still using it.${SIBLING_SENTENCE}`],
+      ['unexpectedExit', 'error', `The server process (process 1 of this session) exited unexpectedly by signal SIGKILL while the harness was still using it.${SIBLING_SENTENCE}`],
     ]);
   });
 
   it('its twin (--twin) kills nothing: no transport/exit finding', async () => {
+    twin = await cli('--twin');
+    expect(twin.exitCode, twin.stderr).toBe(0);
+    expect(findingsOf(reportOf(twin), 'ad-hoc', 'transport/exit')).toEqual([]);
+  });
+});
+
+// a server that crashes at every listing, in the session's first process and in its restart: two unexpectedExit
+// errors, each naming its process (they read as one finding twice otherwise); the twin lists its tool
+describe('fixture crashes-at-listing.mjs through the real CLI', () => {
+  let fault: CliRun | undefined;
+  let twin: CliRun | undefined;
+  afterAll(() => [fault, twin].forEach(cleanup));
+  const cli = (...args: string[]) => runCli(['run', '--check', 'transport/exit', '--', process.execPath, 'test/fixtures/servers/faults/crashes-at-listing.mjs', ...args]);
+
+  it('each of the two crashed processes is named, with its own stderr', async () => {
+    fault = await cli();
+    const findings = findingsOf(reportOf(fault), 'ad-hoc', 'transport/exit');
+    expect(findings.map((f) => [f.messageId, f.severity, f.message, f.stderr?.at(-1)])).toEqual([
+      ['unexpectedExit', 'error', 'The server process (process 1 of this session) exited unexpectedly with code 3 while the harness was still using it.', 'listing failed'],
+      ['unexpectedExit', 'error', 'The server process (process 2 of this session) exited unexpectedly with code 3 while the harness was still using it.', 'listing failed'],
+    ]);
+  });
+
+  it('its twin (--twin) lists its tool: no transport/exit finding', async () => {
     twin = await cli('--twin');
     expect(twin.exitCode, twin.stderr).toBe(0);
     expect(findingsOf(reportOf(twin), 'ad-hoc', 'transport/exit')).toEqual([]);
