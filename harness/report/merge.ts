@@ -144,9 +144,10 @@ export function mergeReports(given: readonly Report[], givenNames: readonly stri
   const first = givenNames.map((name, i) => givenNames.indexOf(name) === i);
   const reports = given.filter((_, i) => first[i]);
   const names = givenNames.filter((_, i) => first[i]);
+  const repeated = [...new Set(givenNames.filter((_, i) => !first[i]))];
   checkCompatible(reports, names);
-  assertCompleteShardSet(reports, names);
-  for (const name of new Set(givenNames.filter((_, i) => !first[i]))) onWarning?.(`${name} is given more than once: it is merged once`);
+  assertCompleteShardSet(reports, names, repeated);
+  for (const name of repeated) onWarning?.(`${name} is given more than once: it is merged once`);
   if (onWarning) warnings(reports, names, onWarning);
   const surfaces = mergeSurfaces(reports);
   const findings = finalizeFindings(dedupeFindings(reports));

@@ -15,9 +15,10 @@ import { ReportError } from './errors.ts';
  * @throws ReportError `MCP_HARNESS_SHARD_INVALID` naming the files: a report without shard info among
  * shard reports, different totals N, different harness versions (each file's listed), a shard of another run
  * (its plan key differs from the first file's, or one of the two has none), a duplicate shard
- * (`duplicate shard 1/2 in a and b`), a missing one (`missing shard 2/2`).
+ * (`duplicate shard 1/2 in a and b`), a missing one (`missing shard 2/2`; `repeated` names the files that were
+ * given more than once and merged once, so `merge s1 s1` says why shard 2 is missing rather than only that it is).
  */
-export function assertCompleteShardSet(reports: readonly Report[], names: readonly string[]): void {
+export function assertCompleteShardSet(reports: readonly Report[], names: readonly string[], repeated: readonly string[] = []): void {
   const sharded = reports.map((r, i) => ({ shard: r.shard, name: names[i] }));
   if (sharded.every((s) => s.shard === undefined)) return;
   const fail = (message: string): never => {
@@ -49,7 +50,7 @@ export function assertCompleteShardSet(reports: readonly Report[], names: readon
     byIndex.set(shard!.index, name);
   }
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((k) => !byIndex.has(k));
-  if (missing.length > 0) fail(`missing ${missing.map((k) => `shard ${k}/${total}`).join(', ')} (given: ${names.join(', ')})`);
+  if (missing.length > 0) fail(`missing ${missing.map((k) => `shard ${k}/${total}`).join(', ')} (given: ${names.join(', ')}${repeated.length > 0 ? `; given more than once, merged once: ${repeated.join(', ')}` : ''})`);
 }
 
 function label(shard: { index: number; total: number }): string {

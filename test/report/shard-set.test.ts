@@ -65,4 +65,10 @@ describe('merge: the shard set', () => {
     expect(() => mergeReports([one, one, shard(2, 2)], ['a', 'a', 'b'], (w) => warnings.push(w))).not.toThrow();
     expect(warnings).toEqual(['a is given more than once: it is merged once']);
   });
+
+  it('a shard missing because its sibling was given twice says so (merge s1 s1), not only that it is missing', () => {
+    const one = shard(1, 2);
+    expect(mergeError([one, one], ['s1', 's1']).message).toBe('merge: missing shard 2/2 (given: s1; given more than once, merged once: s1)');
+    expect(mergeError([one], ['s1']).message).toBe('merge: missing shard 2/2 (given: s1)');
+  });
 });
