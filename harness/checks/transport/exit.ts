@@ -4,6 +4,8 @@
  * A boot failure is one finding: the start failure with its command and cause, or the exits during
  * negotiation with their count (the session restarts once after the era probe, so a server that dies
  * at once exits twice). An `initialize` that is never answered is transport/timeout's.
+ * A legacy server that exits on the era probe itself (server/discover before initialize; rmcp 0.12 does, sweep 20)
+ * and serves the restarted process: an info note (`probeExited`, `eraProbeExit`), not a crash.
  * A server that closed its stdin (or stopped reading it) while it kept running: an error (`stdinClosed`). Over stdio
  * the client writes every message to the server's stdin (spec:2025-11-25/basic/transports.mdx §stdio), so once the
  * pipe has no reader the harness's writes fail (EPIPE) and its requests cannot be delivered; the session ends them
@@ -31,8 +33,8 @@
  * not named as in flight (one the crash took alone is: its plain `exit` record is the crasher's);
  * the exit itself stays `unexpectedExit` (a review: naming it made a call's verdict depend on when the cut landed).
  */
-import { defineCheck } from '../define.ts';
-import type { BootFailure, FreshProcessLife } from '../../model/observation.ts';
+import { defineCheck, type FindingDescriptor } from '../define.ts';
+import type { BootFailure, FreshProcessLife, Negotiation } from '../../model/observation.ts';
 import type { ExitInfo, RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
@@ -54,6 +56,8 @@ export default defineCheck({
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).{{http}}',
       bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
       unexpectedExit: 'The server process{{which}} exited unexpectedly {{how}} while the harness was still using it.{{sibling}}',
+      probeExited:
+        "The server process{{which}} exited {{how}} on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one); the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.",
       stdinClosed:
         "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       stdinStalled:
@@ -78,7 +82,13 @@ export default defineCheck({
     // each crash with what its own process wrote (ExitInfo.processNo), not the session's last lines
     else {
       const several = severalProcesses(exits);
-      for (const exit of exits) if (exit.unexpected) reportExit(exit, several, ctx.observation.freshProcesses ?? [], (f) => report({ ...f, stderr: exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo) }));
+      const probeExit = eraProbeExit(ctx.observation.negotiation, exits);
+      for (const exit of exits) {
+        if (!exit.unexpected) continue;
+        const own = (f: FindingDescriptor) => report({ ...f, stderr: exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo) });
+        if (exit === probeExit) own({ messageId: 'probeExited', severity: 'info', data: { which: processLabel(exit, several), how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs) } });
+        else reportExit(exit, several, ctx.observation.freshProcesses ?? [], own);
+      }
     }
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
     for (const exit of exits) if (exit.stdinLost && !exit.unexpected) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });
@@ -201,6 +211,23 @@ export function processLabel(exit: Pick<ExitInfo, 'processNo'>, several: boolean
  */
 function reportExit(exit: ExitInfo, several: boolean, fresh: readonly FreshProcessLife[], report: Report): void {
   report({ messageId: 'unexpectedExit', data: { which: processLabel(exit, several), how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '' }, evidence: { atMs: Math.round(exit.atMs) } });
+}
+
+/**
+ * The exit the era probe caused, when negotiation went legacy because `server/discover` ended the process (probe
+ * outcome `exit`): the session's first unexpected exit, since nothing but negotiation ran before it (`exits` is in
+ * order; a first probe the harness timed out and killed is an expected exit before it). rmcp 0.12 (the official
+ * Rust SDK; @openai/codex-shell-tool-mcp 0.97.0, sweep 20) exits with code 1 on any request before `initialize`.
+ * A legacy server owes no answer to a request sent before `initialize` (2025-11-25 basic/lifecycle: the client
+ * SHOULD NOT send one; 2026-07-28 basic/versioning §Compatibility Matrix: a legacy server may answer the modern
+ * client's request with an implementation-defined error or silence), and the harness's negotiation reads the exit
+ * as "legacy" and restarts the process (harness/session/negotiate.ts): an info note, never `unexpectedExit`.
+ * Undefined otherwise, also on a modern negotiation (initialize refused with -32022), whose dead probe is
+ * protocol/discover's `missing` and stays a crash here.
+ */
+export function eraProbeExit(negotiation: Pick<Negotiation, 'era' | 'probe'> | undefined, exits: readonly ExitInfo[]): ExitInfo | undefined {
+  if (negotiation?.era !== 'legacy' || negotiation.probe.outcome !== 'exit') return undefined;
+  return exits.find((exit) => exit.unexpected);
 }
 
 /** `with code 1`, `by signal SIGSEGV`, or `without code or signal`. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
-import check, { SIBLING_RECENT_MS, SIBLING_SENTENCE, siblingRan } from '../../../harness/checks/transport/exit.ts';
+import check, { eraProbeExit, SIBLING_RECENT_MS, SIBLING_SENTENCE, siblingRan } from '../../../harness/checks/transport/exit.ts';
 import { checkTester, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 import type { BootFailure } from '../../../harness/model/observation.ts';
 import type { ExitInfo, HttpExchange } from '../../../harness/model/wire.ts';
@@ -69,6 +69,11 @@ checkTester(check, {
         messageId: 'answersStalled', severity: 'error', evidence: { atMs: 40, waitingBytes: 2040, capBytes: 2048, inFlight: 16, droppedLines: 340 },
         message: "The server kept sending requests of its own while it left 16 of the harness's POSTs of their answers without an HTTP answer: more than 2048 bytes of further answers waited, so the harness dropped the answers after them instead of queueing them (or opening a connection for each) without bound. Over Streamable HTTP a server MUST answer a POSTed JSON-RPC response with 202 Accepted, or with an HTTP error status when it does not accept it (basic/transports §Sending Messages to the Server).",
       }],
+    },
+    {
+      name: 'a legacy server whose first process the era probe ended (sweep 20, rmcp 0.12): an info note, not a crash',
+      observation: makeObservation({ era: 'legacy', negotiation: { era: 'legacy', probe: { outcome: 'exit', durationMs: 20, restarted: true } } as never, exits: [{ ...crash, processNo: 1 }, { ...finalExit, processNo: 2 }] }),
+      findings: [{ messageId: 'probeExited', severity: 'info' }],
     },
     {
       name: 'a stdin write that raced a crash: only the crash is named',
@@ -359,5 +364,72 @@ describe('fixture crashes-at-listing.mjs through the real CLI', () => {
     twin = await cli('--twin');
     expect(twin.exitCode, twin.stderr).toBe(0);
     expect(findingsOf(reportOf(twin), 'ad-hoc', 'transport/exit')).toEqual([]);
+  });
+});
+
+// sweep 20: rmcp 0.12 (@openai/codex-shell-tool-mcp 0.97.0) exits on any request before initialize; the era probe
+// (server/discover first) ended its first process, the harness restarted it and went legacy, and transport/exit
+// called that exit an unexpectedExit error: the harness's own probe, which a legacy server may refuse any way
+describe('an exit caused by the era probe on a legacy server', () => {
+  const legacyAfterExit = { era: 'legacy', negotiation: { era: 'legacy', probe: { outcome: 'exit', durationMs: 20, timeoutMs: 5000, restarted: true } } } as never;
+  const probeCrash: ExitInfo = { ...crash, atMs: 20, processNo: 1 };
+
+  it('is an info note naming the probe, not unexpectedExit; a later crash of the restart stays an error', () => {
+    const findings = (exits: ExitInfo[]) => runCheckOn(check, makeObservation({ ...(legacyAfterExit as object), exits })).map((f) => [f.messageId, f.severity, f.message]);
+    expect(findings([probeCrash, { ...finalExit, processNo: 2 }])).toEqual([[
+      'probeExited', 'info',
+      'The server process (process 1 of this session) exited with code 1 on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one); the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.',
+    ]]);
+    expect(findings([probeCrash, { ...crash, atMs: 300, processNo: 2 }, { ...finalExit, processNo: 3 }]).map(([id, severity]) => [id, severity])).toEqual([['probeExited', 'info'], ['unexpectedExit', 'error']]);
+  });
+
+  it('eraProbeExit: the first unexpected exit of a legacy session whose probe drew an exit, past a first probe the harness killed', () => {
+    const killed: ExitInfo = { ...finalExit, atMs: 5000, processNo: 1 };
+    const legacy = (probe: Record<string, unknown>) => ({ era: 'legacy' as const, probe: { durationMs: 1, restarted: true, ...probe } as never });
+    expect(eraProbeExit(legacy({ outcome: 'exit' }), [probeCrash, finalExit])).toBe(probeCrash);
+    const second = { ...probeCrash, processNo: 2 };
+    expect(eraProbeExit(legacy({ outcome: 'exit', firstProbe: { outcome: 'timeout', durationMs: 5000, timeoutMs: 5000 } }), [killed, second, finalExit])).toBe(second);
+    // the probe drew an error answer: a later exit is a crash; a modern server whose discover killed it: protocol/discover's, and a crash
+    expect(eraProbeExit(legacy({ outcome: 'other-error' }), [probeCrash])).toBeUndefined();
+    expect(eraProbeExit({ era: 'modern', probe: { outcome: 'exit', durationMs: 1, restarted: true } }, [probeCrash])).toBeUndefined();
+    expect(eraProbeExit(undefined, [probeCrash])).toBeUndefined();
+  });
+});
+
+describe('fixture exits-before-initialize.mjs through the real CLI', () => {
+  const runs: CliRun[] = [];
+  const caches: string[] = [];
+  afterAll(() => {
+    runs.forEach(cleanup);
+    for (const dir of caches) rmSync(dir, { recursive: true, force: true });
+  });
+  const cli = async (...args: string[]) => {
+    caches.push(mkdtempSync(join(tmpdir(), 'exits-before-initialize-')));
+    const run = await runCli(['run', '--check', 'transport/exit', '--', process.execPath, 'test/fixtures/servers/faults/exits-before-initialize.mjs', ...args], { env: { MCP_HARNESS_CACHE_DIR: caches.at(-1) as string } });
+    runs.push(run);
+    return run;
+  };
+  const exitFindings = (run: CliRun) => findingsOf(reportOf(run), 'ad-hoc', 'transport/exit').map((f) => [f.messageId, f.severity, f.stderr?.at(-1)]);
+
+  it('the probe ended the first process: an info note with its stderr, the run passes', async () => {
+    const run = await cli();
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(exitFindings(run)).toEqual([['probeExited', 'info', 'expect initialized request']]);
+  });
+
+  it('a crash of the restarted process at a call is still an unexpectedExit error', async () => {
+    const run = await cli('--crash-later');
+    const exits = exitFindings(run).filter(([id]) => id === 'probeExited' || id === 'unexpectedExit');
+    expect(exits.map((f) => JSON.stringify(f)).sort()).toEqual([
+      ['probeExited', 'info', 'expect initialized request'],
+      ['unexpectedExit', 'error', 'call failed'],
+      ['unexpectedExit', 'error', 'call failed'],
+    ].map((f) => JSON.stringify(f)));
+  });
+
+  it('its twin (--twin) refuses server/discover with -32601: no transport/exit finding', async () => {
+    const run = await cli('--twin');
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(exitFindings(run)).toEqual([]);
   });
 });
