@@ -53,7 +53,7 @@ export default defineCheck({
     messages: {
       spawnFailed: 'The server process could not be started: command {{command}}: {{cause}}.',
       unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
-      negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).{{http}}',
+      negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).{{answer}}{{http}}{{cause}}',
       bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
       unexpectedExit: 'The server process{{which}} exited unexpectedly {{how}} while the harness was still using it.{{sibling}}',
       probeExited:
@@ -149,7 +149,10 @@ class Unsent {
  * evidence (`--show-values`), never message text: a message is the same in every run of the same server
  * (docs/determinism.md). A published server that crashes on a failed DNS lookup exited 880 ms after spawn in one
  * run and 900 ms in the next, and the message said so. An exit after stderr reported a failed network lookup or
- * connection says so (`cause`, util/stderr.ts `networkCause`): the environment may be to blame.
+ * connection says so (`cause`, util/stderr.ts `networkCause`): the environment may be to blame. So does a negotiation
+ * refused without an exit (`negotiateFailed`), with the JSON-RPC error code initialize drew (`answer`): a proxy to a
+ * hosted server answered initialize with -32603 after its stderr showed EAI_AGAIN (@assistant-ui/mcp-docs-server
+ * 0.3.2 offline, sweep 20), and the message named neither.
  */
 function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: Report, cause: string, http: string): void {
   const evidence = bootError.message;
@@ -161,7 +164,9 @@ function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: 
     const data = { how: describeExit(crashes[crashes.length - 1]), count: crashes.length };
     return report({ messageId: 'bootExited', data: { ...data, cause }, evidence: { session: evidence, firstExitAtMs: Math.round(crashes[0].atMs) } });
   }
-  if (initializeTimeoutMs(bootError) === undefined) report({ messageId: 'negotiateFailed', data: { http }, evidence });
+  if (initializeTimeoutMs(bootError) !== undefined) return;
+  const answer = bootError.reason === 'initialize-error' && bootError.errorCode !== undefined ? ` initialize was answered with JSON-RPC error ${bootError.errorCode}.` : '';
+  report({ messageId: 'negotiateFailed', data: { answer, http, cause }, evidence });
 }
 
 

@@ -104,7 +104,13 @@ checkTester(check, {
     {
       name: 'negotiation refused without an exit',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-error', errorCode: -32600, message: 'initialize was answered with JSON-RPC error -32600' } }),
-      findings: [{ messageId: 'negotiateFailed', message: 'The server process started but did not complete protocol negotiation (server/discover or initialize).' }],
+      findings: [{ messageId: 'negotiateFailed', message: 'The server process started but did not complete protocol negotiation (server/discover or initialize). initialize was answered with JSON-RPC error -32600.' }],
+    },
+    // sweep 20: a proxy whose upstream was unreachable answered initialize with -32603 after EAI_AGAIN on stderr
+    {
+      name: 'negotiation refused without an exit after stderr reported a failed lookup: the code and the network named',
+      observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-error', errorCode: -32603, message: 'x' }, wire: { ...makeObservation().wire, stderrTail: 'Error: getaddrinfo EAI_AGAIN upstream.invalid\n' } }),
+      findings: [{ messageId: 'negotiateFailed', severity: 'error', message: 'The server process started but did not complete protocol negotiation (server/discover or initialize). initialize was answered with JSON-RPC error -32603. Its stderr reports a failed network lookup or connection (EAI_AGAIN): it may need a network or a service this run does not provide.' }],
     },
     // the hostile review: a Streamable HTTP endpoint answering 307 read only "did not complete protocol negotiation"
     {
@@ -431,5 +437,30 @@ describe('fixture exits-before-initialize.mjs through the real CLI', () => {
     const run = await cli('--twin');
     expect(run.exitCode, run.stderr).toBe(0);
     expect(exitFindings(run)).toEqual([]);
+  });
+});
+
+describe('fixture upstream-unreachable.mjs through the real CLI', () => {
+  const runs: CliRun[] = [];
+  afterAll(() => runs.forEach(cleanup));
+  const cli = async (...args: string[]) => {
+    const run = await runCli(['run', '--check', 'transport/exit', '--', process.execPath, 'test/fixtures/servers/faults/upstream-unreachable.mjs', ...args]);
+    runs.push(run);
+    return run;
+  };
+
+  it('initialize refused with -32603 after a failed lookup on stderr: negotiateFailed names both', async () => {
+    const run = await cli();
+    const findings = findingsOf(reportOf(run), 'ad-hoc', 'transport/exit');
+    expect(findings.map((f) => [f.messageId, f.severity, f.message])).toEqual([[
+      'negotiateFailed', 'error',
+      'The server process started but did not complete protocol negotiation (server/discover or initialize). initialize was answered with JSON-RPC error -32603. Its stderr reports a failed network lookup or connection (fetch failed): it may need a network or a service this run does not provide.',
+    ]]);
+  });
+
+  it('its twin (--twin) reaches its upstream: no transport/exit finding', async () => {
+    const run = await cli('--twin');
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(findingsOf(reportOf(run), 'ad-hoc', 'transport/exit')).toEqual([]);
   });
 });
