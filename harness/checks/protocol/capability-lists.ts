@@ -15,6 +15,13 @@
  *   EAI_AGAIN: util/stderr.ts `errorNetworkCause`): a note saying so. The server answered an internal failure on
  *   the right channel; the run may lack the network or service it lists from, so no fault can be told
  *   (@modelcontextprotocol/server-gdrive offline: resources/list -32603 "getaddrinfo EAI_AGAIN ...").
+ * - A list method whose JSON-RPC error (same code and message) also answered planned tool calls (valid arguments): a note
+ *   (`sharedFailure`, `sharedFailure()`). The whole server failed, not its list method, and errors/classification reports the tools'
+ *   failures; the capability lists are sent after the calls, so a server whose failed calls opened a circuit breaker
+ *   answers them with the breaker's error. @jpisnice/shadcn-ui-mcp-server 2.0.0 offline (sweep 20): its tool calls
+ *   failed on EAI_AGAIN, then every request, prompts/list included, drew -32603 "Service temporarily unavailable due
+ *   to previous failures"; a fresh process lists prompts and resources, and a run that called no tool had no finding.
+ *   When a tool call's error named a failed network lookup or connection, the note says so.
  * - The result's shape is protocol/wire-schema's (ListPromptsResult, ListResourcesResult,
  *   ListResourceTemplatesResult of the negotiated revision): not judged twice here.
  * - Pagination, as for tools/list (tools/listing): a later page that failed, a nextCursor returned
@@ -27,9 +34,9 @@
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import { probeRecord, resultOf, rpcError } from '../../probes/records.ts';
-import { errorNetworkCause } from '../util/stderr.ts';
+import { errorNetworkCause, networkFailure } from '../util/stderr.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
-import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
+import type { ProbeRecord, ProbeRequest, RequestRecord } from '../../model/wire.ts';
 
 const ID = 'protocol/capability-lists';
 
@@ -106,7 +113,24 @@ function repeats(record: ProbeRecord, m: ListMethod): { page: number; first: num
   return [...repeated.values()];
 }
 
-function judge(record: ProbeRecord, m: ListMethod, report: (f: FindingDescriptor) => void): void {
+/**
+ * How many planned tool calls of the session (valid arguments; probes are left out: a generic error that invalid
+ * arguments drew says nothing of the server's state) drew the same JSON-RPC error (code and message) as
+ * `failed`, and the sentence naming a failed network lookup or connection when any tool call's error message names
+ * one (only the fixed name is quoted); undefined when none did. Compares the servers' texts, never shows them.
+ */
+export function sharedFailure(observation: Pick<SurfaceObservation, 'calls'>, failed: RequestRecord): { count: number; network: string } | undefined {
+  const error = rpcError(failed);
+  if (error === undefined || typeof error.message !== 'string') return undefined;
+  // the planned calls only (valid arguments): a generic error a probe's invalid arguments drew says nothing of the server
+  const callErrors = observation.calls.map((c) => rpcError(c.request)).filter((e) => e !== undefined);
+  const count = callErrors.filter((e) => e.code === error.code && e.message === error.message).length;
+  if (count === 0) return undefined;
+  const failure = networkFailure(callErrors.map((e) => (typeof e.message === 'string' ? e.message : '')));
+  return { count, network: failure === undefined ? '' : ` Errors of its tool calls name a failed network lookup or connection (${failure}): the run may lack a network or a service the server needs.` };
+}
+
+function judge(record: ProbeRecord, m: ListMethod, report: (f: FindingDescriptor) => void, observation: Pick<SurfaceObservation, 'calls' | 'probes'>): void {
   const pages = record.pages ?? [record.request];
   const last = pages.length - 1;
   const data = { method: m.method, capability: m.capability };
@@ -120,7 +144,12 @@ function judge(record: ProbeRecord, m: ListMethod, report: (f: FindingDescriptor
     if (last === 0) {
       if (failed.outcome !== 'protocol-error') return; // a timeout or exit of the first page: transport/timeout, transport/exit
       if (m.method === TEMPLATES_METHOD && rpcError(failed)?.code === METHOD_NOT_FOUND) report({ messageId: 'templatesNotServed', severity: 'info', pointer: '/error/code', spec });
-      else report({ messageId: 'listError', pointer: '/error/code', ...severity, data: { ...data, how: how(record, 0), cause }, evidence: rpcError(failed), spec });
+      else {
+        const shared = cause === '' ? sharedFailure(observation, failed) : undefined;
+        // the count is evidence, not message text: which calls a breaker caught may depend on when their upstream failed
+        if (shared) report({ messageId: 'sharedFailure', severity: 'info', pointer: '/error/code', data: { ...data, how: how(record, 0), network: shared.network }, evidence: { error: rpcError(failed), sharedByCalls: shared.count }, spec });
+        else report({ messageId: 'listError', pointer: '/error/code', ...severity, data: { ...data, how: how(record, 0), cause }, evidence: rpcError(failed), spec });
+      }
       return;
     }
     if (failed.outcome === 'timeout' || failed.outcome === 'exit') return;
@@ -147,6 +176,8 @@ export default defineCheck({
     spec: 'spec:2025-11-25/basic/lifecycle.mdx §Capability Negotiation; spec:2025-11-25/server/prompts.mdx §Listing Prompts; spec:2025-11-25/server/resources.mdx §Listing Resources, §Resource Templates; spec:2025-11-25/server/utilities/pagination.mdx',
     messages: {
       listError: '{{method}} was answered with {{how}} although the server declares the {{capability}} capability.{{cause}}',
+      sharedFailure:
+        "{{method}} was answered with {{how}} although the server declares the {{capability}} capability; the same JSON-RPC error (code and message) also answered calls of its tools with valid arguments in this session: the whole server failed, not this list method (errors/classification reports the tools' failures; the lists are asked after the calls).{{network}}",
       templatesNotServed:
         'resources/templates/list was answered with JSON-RPC error -32601 (method not found): the server offers no resource templates. Templates are optional within the resources capability; a client that lists them shows an error where an empty list would read as none.',
       pageFailed: 'Page {{page}} of {{method}} was not a success ({{how}}); the items after page {{previous}} were not listed.{{cause}}',
@@ -169,7 +200,7 @@ export default defineCheck({
   check({ observation }, report) {
     for (const m of declared(observation)) {
       const record = probeRecord(observation, probeId(m));
-      if (record) judge(record, m, report);
+      if (record) judge(record, m, report, observation);
     }
   },
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/protocol/capability-lists.ts';
-import { checkTester, makeObservation, planOn, runCheckOn } from '../../helpers/check-tester.ts';
+import { checkTester, makeCall, makeObservation, planOn, runCheckOn } from '../../helpers/check-tester.ts';
+import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
 import { makeProbeRecord } from '../../probes/records.ts';
 import type { SurfaceObservation } from '../../../harness/model/observation.ts';
 import type { ProbeRecord, ProbeRequest } from '../../../harness/model/wire.ts';
@@ -20,6 +21,7 @@ function listed(capabilities: Record<string, unknown>, answers: (method: string)
 
 const ok = (method: string): Answer => ({ result: method === 'prompts/list' ? { prompts: [{ name: 'p' }] } : method === 'resources/list' ? { resources: [{ uri: 'a://1', name: '1' }] } : { resourceTemplates: [{ uriTemplate: 'a://{x}', name: 'x' }] } });
 const notFound = { error: { code: -32601, message: 'Method not found' } };
+const BREAKER = { error: { code: -32603, message: 'Service temporarily unavailable due to previous failures' } };
 
 checkTester(check, {
   valid: [
@@ -51,6 +53,36 @@ checkTester(check, {
       name: 'page 2 of prompts/list failed with "fetch failed": a note, the cause named',
       observation: listed({ prompts: {} }, () => ({ pages: [{ result: { prompts: [{ name: 'a' }], nextCursor: 'x' } }, { error: { code: -32603, message: 'fetch failed' } }], stop: 'error' })),
       findings: [{ messageId: 'pageFailed', severity: 'info', message: 'Page 2 of prompts/list was not a success (JSON-RPC error -32603); the items after page 1 were not listed. Its error message names a failed network lookup or connection (fetch failed): the server may need a network or a service this run does not provide.' }],
+    },
+    // sweep 20: @jpisnice/shadcn-ui-mcp-server 2.0.0 offline: its failed calls opened a circuit breaker, whose error then
+    // answered prompts/list and the resources lists (asked after the calls) as it answered the later tool calls
+    {
+      name: 'prompts/list drew the JSON-RPC error that tool calls of the session drew: a note naming the shared failure and the network',
+      observation: {
+        ...listed({ prompts: {} }, () => ({ pages: [BREAKER], stop: 'error' })),
+        calls: [makeCall('fetch_docs', { error: { code: -32603, message: 'getaddrinfo EAI_AGAIN upstream.invalid' } }, { outcome: 'protocol-error' }), makeCall('fetch_docs', BREAKER, { outcome: 'protocol-error' })],
+      },
+      findings: [{
+        messageId: 'sharedFailure', severity: 'info', pointer: '/error/code', evidence: { error: BREAKER.error, sharedByCalls: 1 },
+        message: "prompts/list was answered with JSON-RPC error -32603 although the server declares the prompts capability; the same JSON-RPC error (code and message) also answered calls of its tools with valid arguments in this session: the whole server failed, not this list method (errors/classification reports the tools' failures; the lists are asked after the calls). Errors of its tool calls name a failed network lookup or connection (EAI_AGAIN): the run may lack a network or a service the server needs.",
+      }],
+    },
+    {
+      name: 'a list error that no tool call shared (another message, or another code): still a warning',
+      observation: {
+        ...listed({ prompts: {} }, () => ({ pages: [BREAKER], stop: 'error' })),
+        calls: [makeCall('fetch_docs', { error: { code: -32603, message: 'Internal error' } }, { outcome: 'protocol-error' }), makeCall('fetch_docs', { error: { code: -32000, message: BREAKER.error.message } }, { outcome: 'protocol-error' })],
+      },
+      findings: [{ messageId: 'listError', severity: 'warning', message: 'prompts/list was answered with JSON-RPC error -32603 although the server declares the prompts capability.' }],
+    },
+    {
+      name: 'the same error drawn by a probe with invalid arguments only, the planned calls succeeding: still a warning',
+      observation: (() => {
+        const o = listed({ prompts: {} }, () => ({ pages: [BREAKER], stop: 'error' }));
+        const probe: ProbeRequest = { id: 'errors/classification:fetch_docs:invalid-arguments', check: 'errors/classification', method: 'tools/call', tool: 'fetch_docs', params: { name: 'fetch_docs', arguments: { x: 1 } } };
+        return { ...o, calls: [makeCall('fetch_docs', { result: { content: [] } })], probes: [...o.probes, makeProbeRecord(probe, BREAKER)] };
+      })(),
+      findings: [{ messageId: 'listError', severity: 'warning' }],
     },
     {
       name: 'declared resources, resources/list -32601: the capability offers nothing it declared',
@@ -101,5 +133,24 @@ describe('protocol/capability-lists spec links', () => {
     expect(runCheckOn(check, older).find((f) => f.messageId === 'templatesNotServed')?.spec).toBe(
       'https://modelcontextprotocol.io/specification/2025-06-18/basic/lifecycle#capability-negotiation; https://modelcontextprotocol.io/specification/2025-06-18/server/resources#resource-templates',
     );
+  });
+});
+
+describe('fixture breaker-after-failures.mjs through the real CLI', () => {
+  const runs: CliRun[] = [];
+  afterAll(() => runs.forEach(cleanup));
+  const cli = async (...args: string[]) => {
+    const run = await runCli(['run', '--check', 'protocol/capability-lists', '--', process.execPath, 'test/fixtures/servers/faults/breaker-after-failures.mjs', ...args]);
+    runs.push(run);
+    return run;
+  };
+  const lists = (run: CliRun) => findingsOf(reportOf(run), 'ad-hoc', 'protocol/capability-lists').map((f) => [f.messageId, f.severity]);
+
+  it('the breaker the failed calls opened answered prompts/list: a note, not a warning', async () => {
+    expect(lists(await cli())).toEqual([['sharedFailure', 'info']]);
+  });
+
+  it('its twin (--twin) lists prompts after the failures: no finding', async () => {
+    expect(lists(await cli('--twin'))).toEqual([]);
   });
 });
