@@ -72,6 +72,16 @@ export const ARMS: Arm[] = [
     once: [{ check: 'errors/input-enforcement', messageId: 'rejected', tool: 'quote_shipping' }],
   },
   { surface: 'boundary-text-twin', file: 'boundary-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'], never: [{ check: 'errors/input-enforcement', messageId: 'rejected' }] },
+  // sweep 19, calc-mcp 2.1.1: 64 a's in an optional `zone` that the base call left out are refused as no time zone, not
+  // for their length: no rejected; a required `label` the base carries, refused at exactly its maxLength, is rejected
+  { surface: 'boundary-content', file: 'boundary-content.mjs', silent: ['errors/input-enforcement', 'result/expectation'], never: [{ check: 'errors/input-enforcement', messageId: 'rejected' }] },
+  {
+    surface: 'boundary-content-twin',
+    file: 'boundary-content.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'rejected', severity: 'warning', includes: 'Tool format_time rejected a call with property "label" exactly at its maxLength' }],
+    once: [{ check: 'errors/input-enforcement', messageId: 'rejected', tool: 'format_time' }],
+  },
   { surface: 'unknown-tool-sdk1-wrapped', file: 'unknown-tool-code.mjs', args: ['--sdk1'], draws: [{ check: 'errors/classification', messageId: 'unknownToolSdk1Wrapped', severity: 'error', includes: 'docs/checks.md#errorsclassification' }] },
   { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', excludes: 'may have failed before' }] },
   { surface: 'unknown-tool-32603', file: 'unknown-tool-code.mjs', args: ['--code', '-32603'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', excludes: 'may have failed before' }] },
