@@ -3,7 +3,8 @@
  * errors/classification): ONE negative probe per constraint the schema states on a top-level
  * property (missing required property, wrong type, below minimum / above maximum, too short / too
  * long, enum outsider, additional property under `additionalProperties: false`), plus positive
- * boundary probes the schema allows (a value exactly at a bound). Pure and deterministic: the same
+ * boundary probes the schema allows (a value exactly at a bound; a string's length bounds only on a property the
+ * base arguments carry). Pure and deterministic: the same
  * schema, base arguments and id prefix always give the same probes in the same order.
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling (input validation errors); JSON Schema 2020-12 Validation.
  */
@@ -167,10 +168,19 @@ function numericProbes(schema: Schema, out: Emitted[]): void {
   if (typeof exclusiveMaximum === 'number' && exact(exclusiveMaximum)) out.push({ kind: 'at-exclusive-maximum', expect: 'reject', value: exclusiveMaximum });
 }
 
-function stringProbes(schema: Schema, sentinel: Sentinel, out: Emitted[]): void {
+/**
+ * A string property's length probes: too short / too long (reject), and exactly at minLength / maxLength (accept).
+ * An accept probe's value is `a` repeated, a string of no meaning: its refusal says something of the bound only when
+ * the server already took some content for the property, so the accept probes are made only for a property the base
+ * arguments carry (`inBase`: the base call succeeded with it). A property the base leaves out may check its content
+ * beyond the schema (a time zone or a date in a plain `string`), and a refusal of `aaa...` would then be read as a
+ * refusal of the bound (a sweep of published servers: calc-mcp's datetime refused a 64-character `timezone` as no
+ * time zone, and was told it refused a value at its maxLength). Reject probes need no such base: any refusal is right.
+ */
+function stringProbes(schema: Schema, sentinel: Sentinel, out: Emitted[], inBase: boolean): void {
   const { minLength, maxLength } = schema;
   if (typeof minLength !== 'number' && typeof maxLength !== 'number') return;
-  const free = schema.pattern === undefined && schema.format === undefined && schema.enum === undefined && schema.const === undefined;
+  const free = inBase && schema.pattern === undefined && schema.format === undefined && schema.enum === undefined && schema.const === undefined;
   if (typeof minLength === 'number' && minLength >= 1 && minLength <= MAX_BUILT_STRING) {
     out.push({ kind: 'too-short', expect: 'reject', value: 'a'.repeat(Math.ceil(minLength) - 1) });
     if (free) out.push({ kind: 'at-min-length', expect: 'accept', value: 'a'.repeat(Math.ceil(minLength)) });
@@ -221,7 +231,7 @@ function argumentProbes(inputSchema: Record<string, unknown>, base: Record<strin
     emitted.length = 0;
     wrongTypeProbe(schema, sentinel, emitted);
     numericProbes(schema, emitted);
-    stringProbes(schema, sentinel, emitted);
+    stringProbes(schema, sentinel, emitted, name in base);
     enumProbe(schema, sentinel, emitted);
     for (const e of emitted) {
       if (out.length >= limit) return out;

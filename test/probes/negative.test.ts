@@ -31,7 +31,7 @@ describe('deriveArgumentProbes', () => {
   it('makes the at-minLength and at-maxLength probes only for a property the base carries (sweep 19: a string of a\'s is refused for its content where the base left the property out)', () => {
     const keys = (b: Record<string, unknown>) => deriveArgumentProbes(schema, b, 'c:t').filter((p) => p.key.endsWith(':query')).map((p) => `${p.expect}:${p.key}`);
     expect(keys({ limit: 5 })).toEqual(['reject:wrong-type:query', 'reject:too-short:query', 'reject:too-long:query']);
-    expect(keys(base)).toEqual(['reject:wrong-type:query', 'reject:too-short:query', 'accept:at-min-length:query', 'reject:too-long:query', 'accept:at-max-length:query']);
+    expect(keys(base)).toEqual(['reject:missing-required:query', 'reject:wrong-type:query', 'reject:too-short:query', 'accept:at-min-length:query', 'reject:too-long:query', 'accept:at-max-length:query']);
   });
   it('changes exactly one thing relative to the base', () => {
     for (const p of deriveArgumentProbes(schema, base, 'c:t')) {

@@ -19,6 +19,9 @@
  * (@cloudflare/mcp-server-cloudflare 0.2.0, sweep 18: 305 false `accepted` warnings on 76 tools). A call answered so is
  * no base for probes (a tool with no other call that succeeded is `unprobed`), and a probe answered so is undecided:
  * neither `accepted` nor `rejected` nor `refusedWithoutIsError`.
+ * A string's allowed length bounds (a's exactly at minLength or maxLength) are probed only on a property the successful
+ * call carried (harness/probes/negative.ts `stringProbes`): elsewhere the handler may check the content the schema leaves
+ * free (a time zone in a plain string) and refuse the a's for that, which is no refusal of the bound (sweep 19).
  * Two probes of requests that are valid on the wire but that the harness's own calls never spelled
  * (issue 9 §3), each judged only against a call of the same tool with the same arguments that succeeded (as the
  * harness reads success: a result without isError whose body reports no failure in a shape it knows). Their messages
