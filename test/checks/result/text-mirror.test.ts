@@ -46,6 +46,26 @@ checkTester(check, {
       findings: [{ messageId: 'proseOnly', severity: 'info', pointer: '/content' }],
     },
     {
+      name: "sweep 19: a text of structuredContent's only member (a result wrapper) is an info note, not divergentKeys",
+      observation: on({ content: [text(JSON.stringify(structured))], structuredContent: { result: structured } }),
+      findings: [{ messageId: 'wrappedMirror', severity: 'info', pointer: '/content/0/text' }],
+    },
+    {
+      name: "a wrapper's array member mirrored as an array text is the same note",
+      observation: on({ content: [text('[1,2]')], structuredContent: { result: [1, 2] } }),
+      findings: [{ messageId: 'wrappedMirror', severity: 'info' }],
+    },
+    {
+      name: 'a text that lacks a field of the wrapped member still diverges',
+      observation: on({ content: [text(JSON.stringify({ summary: 's' }))], structuredContent: { result: structured } }),
+      findings: [{ messageId: 'divergentKeys', severity: 'warning' }],
+    },
+    {
+      name: 'two members: a text of one of them is no mirror',
+      observation: on({ content: [text(JSON.stringify(structured))], structuredContent: { result: structured, page: 1 } }),
+      findings: [{ messageId: 'divergentKeys', severity: 'warning' }],
+    },
+    {
       name: 'a number-like prose line does not count as JSON against an object',
       observation: on({ content: [text('42')], structuredContent: { a: 1 } }),
       findings: [{ messageId: 'proseOnly', severity: 'info' }],

@@ -72,6 +72,16 @@ export const ARMS: Arm[] = [
     once: [{ check: 'errors/input-enforcement', messageId: 'rejected', tool: 'quote_shipping' }],
   },
   { surface: 'boundary-text-twin', file: 'boundary-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'], never: [{ check: 'errors/input-enforcement', messageId: 'rejected' }] },
+  // sweep 19, @mcp-z/mcp-pdf 3.2.2 and @starwind-ui/mcp 0.5.1: the text carries structuredContent's only member
+  // (`result`) serialized, the same data one level down: an info note, no divergentKeys; a lossy text still draws it
+  {
+    surface: 'wrapped-mirror',
+    file: 'wrapped-mirror.mjs',
+    draws: [{ check: 'result/text-mirror', messageId: 'wrappedMirror', severity: 'info', includes: "carries structuredContent's only member 'result' serialized" }],
+    silent: ['result/text-mirror'],
+  },
+  { surface: 'wrapped-mirror-lossy', file: 'wrapped-mirror.mjs', args: ['--lossy'], draws: [{ check: 'result/text-mirror', messageId: 'divergentKeys', severity: 'warning' }], never: [{ check: 'result/text-mirror', messageId: 'wrappedMirror' }] },
+  { surface: 'wrapped-mirror-twin', file: 'wrapped-mirror.mjs', args: ['--twin'], silent: ['result/text-mirror'], never: [{ check: 'result/text-mirror', messageId: 'wrappedMirror' }] },
   // sweep 19, calc-mcp 2.1.1: 64 a's in an optional `zone` that the base call left out are refused as no time zone, not
   // for their length: no rejected; a required `label` the base carries, refused at exactly its maxLength, is rejected
   { surface: 'boundary-content', file: 'boundary-content.mjs', silent: ['errors/input-enforcement', 'result/expectation'], never: [{ check: 'errors/input-enforcement', messageId: 'rejected' }] },
