@@ -2,6 +2,12 @@
  * result/text-mirror: a result carrying structuredContent also carries it serialized in a text block
  * (spec:2025-11-25/server/tools.mdx §Structured Content: "SHOULD also return the serialized JSON in a
  * TextContent block"). Compared as parsed JSON: object keys order-insensitive, arrays in order.
+ * A text that carries structuredContent's only member serialized, not the object itself (`wrappedMirror`, info), is the
+ * same data one level down: frameworks wrap a return that is no object as `{"result": <value>}` in structuredContent
+ * and write the value itself as text (a sweep of published servers: @mcp-z/mcp-pdf 3.2.2 and @starwind-ui/mcp 0.5.1,
+ * 7 divergentKeys warnings that named `result` missing and every inner key extra). A client that reads either block
+ * gets the same result, which is what the check guards; only the wrapper's name differs, so a note, not a warning. A
+ * text of one member among several, or one that lacks part of the member, still diverges.
  */
 import { defineCheck } from '../define.ts';
 import { resultObject, toolCalls, type ToolCallView } from '../util/calls.ts';
@@ -26,6 +32,8 @@ export default defineCheck({
       divergentKeys:
         "The text block at {{pointer}} of '{{tool}}' ({{call}}) parses as JSON but differs from structuredContent (missing keys: {{missing}}; extra keys: {{extra}}; differing keys: {{changed}}).",
       divergent: "The text block at {{pointer}} of '{{tool}}' ({{call}}) parses as JSON but is not equal to structuredContent.",
+      wrappedMirror:
+        "The text block at {{pointer}} of '{{tool}}' ({{call}}) carries structuredContent's only member '{{key}}' serialized, not structuredContent itself: the same data one level down (a wrapper, as frameworks write a return that is no object), so clients that read either block see the same result.",
     },
     examples: {
       fail: '{"content":[{"type":"text","text":"{\\"results\\":[]}"}],"structuredContent":{"results":[],"summary":"none"}}',
@@ -54,6 +62,9 @@ function checkCall(view: ToolCallView, report: Report): void {
   const json = jsonBlocks(blocks, structured);
   if (json.some((block) => jsonEqual(block.value, structured))) return;
   if (json.length === 0) return say('proseOnly', '/content', {}, 'info');
+  const wrapped = soleMember(structured);
+  const mirror = wrapped === undefined ? undefined : json.find((block) => jsonEqual(block.value, wrapped.value));
+  if (wrapped !== undefined && mirror !== undefined) return say('wrappedMirror', `/content/${mirror.index}/text`, { key: wrapped.key }, 'info');
   const first = json[0];
   const pointer = `/content/${first.index}/text`;
   if (!isJsonObject(first.value) || !isJsonObject(structured)) return say('divergent', pointer);
@@ -74,6 +85,15 @@ function jsonBlocks(blocks: TextBlock[], structured: unknown): Array<{ index: nu
     if (parsed.ok && (container(parsed.value) || !container(structured))) found.push({ index: block.index, value: parsed.value });
   }
   return found;
+}
+
+/** The only member of an object structuredContent whose value is a container (object or array), else undefined. */
+function soleMember(structured: unknown): { key: string; value: unknown } | undefined {
+  if (!isJsonObject(structured)) return undefined;
+  const keys = Object.keys(structured);
+  if (keys.length !== 1) return undefined;
+  const value = structured[keys[0] as string];
+  return typeof value === 'object' && value !== null ? { key: keys[0] as string, value } : undefined;
 }
 
 /** `a, b, c` (or `none`), capped at MAX_KEYS names. */
