@@ -208,6 +208,8 @@ describe('errors/classification: whether a wrong-code unknown-tool error names t
     ['No such command "<name>"', (n: string) => `No such command "${n}"`],
     ['<name> could not be found', (n: string) => `${n} could not be found`],
     ['Unknown tool: <name> (the earlier rule)', (n: string) => `Unknown tool: ${n}`],
+    ['Tool not implemented: <name> (fast-filesystem-mcp 3.5.2, sweep 19)', (n: string) => `Tool not implemented: ${n}`],
+    ['<name> is not implemented', (n: string) => `${n} is not implemented`],
   ])('a message that names the probe as unknown (%s) adds no environment sentence', (_, message) => {
     expect(wrongCode(message)).toBe('Calling a tool that does not exist was answered with JSON-RPC error code -32603; the channel is right, but the spec uses -32602 (unknown tool).');
   });
@@ -221,6 +223,7 @@ describe('errors/classification: whether a wrong-code unknown-tool error names t
     ['Method not found without the name', () => 'Method not found'],
     ['invalid API key', () => 'Tool execution failed: invalid API key'],
     ['API key not found after the word tool', () => 'Error calling tool: API key not found'],
+    ['a feature not implemented after the word tool and a colon', () => 'Tool call failed: streaming not implemented'],
   ])('a message that does not name the probe as unknown (%s) adds the environment sentence', (_, message) => {
     expect(wrongCode(message)).toContain(WHY);
   });

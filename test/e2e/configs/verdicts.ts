@@ -97,6 +97,8 @@ export const ARMS: Arm[] = [
   { surface: 'unknown-tool-32603', file: 'unknown-tool-code.mjs', args: ['--code', '-32603'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', excludes: 'may have failed before' }] },
   // sweep 15, @notionhq/notion-mcp-server 2.5.2: -32603 "Method <name> not found" names the tool as not found
   { surface: 'unknown-tool-method-not-found', file: 'unknown-tool-code.mjs', args: ['--method'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', excludes: 'may have failed before' }] },
+  // sweep 19, fast-filesystem-mcp 3.5.2: -32603 "Tool not implemented: <name>" says the tool is not there
+  { surface: 'unknown-tool-not-implemented', file: 'unknown-tool-code.mjs', args: ['--not-implemented'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', excludes: 'may have failed before' }] },
   // sweep 14, server-puppeteer without Chrome: -32603 for any tool, its message about the browser, not the name
   { surface: 'unknown-tool-failing', file: 'unknown-tool-code.mjs', args: ['--failing'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', includes: 'the server may have failed before it looked the name up (a missing browser, key or service).' }] },
   { surface: 'unknown-tool-32602', file: 'unknown-tool-code.mjs', args: ['--twin'], silent: ['errors/classification'] },
