@@ -191,16 +191,18 @@ const WRONG_CODE_WHY = ' Its message does not say the tool is unknown: the serve
  * - the probe's name itself next to such a phrase, whatever noun the server uses (sweep 15: @notionhq/notion-mcp-server
  *   2.5.2 answers -32603 "Method <name> not found"), e.g. "<name> not found", "Unknown method: <name>", "No such
  *   function '<name>'", "<name> does not exist" (`namesProbeAsUnknown`).
+ * "Not implemented" counts as "not there" in both (sweep 19: fast-filesystem-mcp 3.5.2 answers -32603 "Tool not
+ * implemented: <name>"); after a colon it does not ("Tool call failed: streaming not implemented").
  * A phrase for "unknown" elsewhere in the text does not count: "Tool execution failed: invalid API key", "Error calling
  * tool: API key not found" and "Failed to launch the browser for <name>: Could not find Chrome" name no unknown tool.
  */
 const UNKNOWN_BEFORE_TOOL = /\b(unknown|invalid|unrecogni[sz]ed|no\s+such|nonexistent|non-existent|missing|undefined)\s+tool\b/i;
-const TOOL_BEFORE_UNKNOWN = /\btool\b[^.:;,]{0,40}?\b(is\s+unknown|not\s+found|does\s*n[o']t\s+exist|does\s+not\s+exist|not\s+exist|not\s+registered|not\s+available|not\s+defined|unknown)\b/i;
+const TOOL_BEFORE_UNKNOWN = /\btool\b[^.:;,]{0,40}?\b(is\s+unknown|not\s+found|does\s*n[o']t\s+exist|does\s+not\s+exist|not\s+exist|not\s+registered|not\s+available|not\s+defined|not\s+implemented|unknown)\b/i;
 
 /** Before the probe's name: a word for "unknown", at most one noun for what was called, an optional colon and quote. */
 const UNKNOWN_BEFORE_NAME = String.raw`\b(?:unknown|unrecogni[sz]ed|no\s+such|nonexistent|non-existent)(?:\s+(?:tool|method|function|command|name|action|operation|procedure|handler|capability))?\s*:?\s*['"\u0060]?`;
 /** After the probe's name: an optional closing quote and auxiliary, then a phrase for "not there" (no colon between: "<name>: API key not found" is no unknown tool). */
-const NAME_BEFORE_UNKNOWN = String.raw`['"\u0060]?\s+(?:(?:is|was|could|can|has)\s+)?(?:unknown|not\s+found|not\s+be\s+found|not\s+been\s+found|does\s*n[o']t\s+exist|do\s+not\s+exist|not\s+exist|not\s+registered|not\s+defined|not\s+available|not\s+recogni[sz]ed)\b`;
+const NAME_BEFORE_UNKNOWN = String.raw`['"\u0060]?\s+(?:(?:is|was|could|can|has)\s+)?(?:unknown|not\s+found|not\s+be\s+found|not\s+been\s+found|does\s*n[o']t\s+exist|do\s+not\s+exist|not\s+exist|not\s+registered|not\s+defined|not\s+available|not\s+implemented|not\s+recogni[sz]ed)\b`;
 
 /** True when the probe's tool name `name` stands right after a word for "unknown" or right before a phrase for "not found". */
 function namesProbeAsUnknown(message: string, name: string): boolean {
