@@ -2,12 +2,14 @@
  * result/text-mirror: a result carrying structuredContent also carries it serialized in a text block
  * (spec:2025-11-25/server/tools.mdx §Structured Content: "SHOULD also return the serialized JSON in a
  * TextContent block"). Compared as parsed JSON: object keys order-insensitive, arrays in order.
- * A text that carries structuredContent's only member serialized, not the object itself (`wrappedMirror`, info), is the
- * same data one level down: frameworks wrap a return that is no object as `{"result": <value>}` in structuredContent
- * and write the value itself as text (a sweep of published servers: @mcp-z/mcp-pdf 3.2.2 and @starwind-ui/mcp 0.5.1,
- * 7 divergentKeys warnings that named `result` missing and every inner key extra). A client that reads either block
- * gets the same result, which is what the check guards; only the wrapper's name differs, so a note, not a warning. A
- * text of one member among several, or one that lacks part of the member, still diverges.
+ * A text that carries structuredContent's only member serialized, not the object itself, is named so (`wrappedMirror`)
+ * rather than listed key by key: frameworks wrap a return that is no object as `{"result": <value>}` in
+ * structuredContent and write the value itself as text (a sweep of published servers: @mcp-z/mcp-pdf 3.2.2 and
+ * @starwind-ui/mcp 0.5.1, 7 divergentKeys warnings that named `result` missing and every inner key extra; server-memory
+ * writes `{"entities": [...]}` and the array). It stays a warning, the check's severity: the text is not the serialized
+ * structuredContent the spec asks for, and a client that parses the text as the tool's structured result (what the text
+ * block is there for, backwards compatibility) gets the member, which the outputSchema does not describe. A text of one
+ * member among several, or one that lacks part of the member, is `divergentKeys` as before.
  */
 import { defineCheck } from '../define.ts';
 import { resultObject, toolCalls, type ToolCallView } from '../util/calls.ts';
@@ -33,7 +35,7 @@ export default defineCheck({
         "The text block at {{pointer}} of '{{tool}}' ({{call}}) parses as JSON but differs from structuredContent (missing keys: {{missing}}; extra keys: {{extra}}; differing keys: {{changed}}).",
       divergent: "The text block at {{pointer}} of '{{tool}}' ({{call}}) parses as JSON but is not equal to structuredContent.",
       wrappedMirror:
-        "The text block at {{pointer}} of '{{tool}}' ({{call}}) carries structuredContent's only member '{{key}}' serialized, not structuredContent itself: the same data one level down (a wrapper, as frameworks write a return that is no object), so clients that read either block see the same result.",
+        "The text block at {{pointer}} of '{{tool}}' ({{call}}) carries structuredContent's only member '{{key}}' serialized, not structuredContent itself: the same data one level down, but a client that parses the text as the tool's structured result gets the member, which the outputSchema does not describe. Serialize the whole structuredContent object into the text block.",
     },
     examples: {
       fail: '{"content":[{"type":"text","text":"{\\"results\\":[]}"}],"structuredContent":{"results":[],"summary":"none"}}',
@@ -64,7 +66,7 @@ function checkCall(view: ToolCallView, report: Report): void {
   if (json.length === 0) return say('proseOnly', '/content', {}, 'info');
   const wrapped = soleMember(structured);
   const mirror = wrapped === undefined ? undefined : json.find((block) => jsonEqual(block.value, wrapped.value));
-  if (wrapped !== undefined && mirror !== undefined) return say('wrappedMirror', `/content/${mirror.index}/text`, { key: wrapped.key }, 'info');
+  if (wrapped !== undefined && mirror !== undefined) return say('wrappedMirror', `/content/${mirror.index}/text`, { key: wrapped.key });
   const first = json[0];
   const pointer = `/content/${first.index}/text`;
   if (!isJsonObject(first.value) || !isJsonObject(structured)) return say('divergent', pointer);

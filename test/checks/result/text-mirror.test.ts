@@ -46,14 +46,14 @@ checkTester(check, {
       findings: [{ messageId: 'proseOnly', severity: 'info', pointer: '/content' }],
     },
     {
-      name: "sweep 19: a text of structuredContent's only member (a result wrapper) is an info note, not divergentKeys",
+      name: "sweep 19: a text of structuredContent's only member (a result wrapper) is named so (a warning), not listed key by key as divergentKeys",
       observation: on({ content: [text(JSON.stringify(structured))], structuredContent: { result: structured } }),
-      findings: [{ messageId: 'wrappedMirror', severity: 'info', pointer: '/content/0/text' }],
+      findings: [{ messageId: 'wrappedMirror', severity: 'warning', pointer: '/content/0/text' }],
     },
     {
-      name: "a wrapper's array member mirrored as an array text is the same note",
+      name: "a wrapper's array member mirrored as an array text is the same finding",
       observation: on({ content: [text('[1,2]')], structuredContent: { result: [1, 2] } }),
-      findings: [{ messageId: 'wrappedMirror', severity: 'info' }],
+      findings: [{ messageId: 'wrappedMirror', severity: 'warning' }],
     },
     {
       name: 'a text that lacks a field of the wrapped member still diverges',
