@@ -81,13 +81,12 @@ export default defineCheck({
     if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), stderrNetworkCause(ctx.observation), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
     // each crash with what its own process wrote (ExitInfo.processNo), not the session's last lines
     else {
-      const several = severalProcesses(exits);
       const probeExit = eraProbeExit(ctx.observation.negotiation, exits);
       for (const exit of exits) {
         if (!exit.unexpected) continue;
         const own = (f: FindingDescriptor) => report({ ...f, stderr: exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo) });
-        if (exit === probeExit) own({ messageId: 'probeExited', severity: 'info', data: { which: processLabel(exit, several), how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs) } });
-        else reportExit(exit, several, ctx.observation.freshProcesses ?? [], own);
+        if (exit === probeExit) own({ messageId: 'probeExited', severity: 'info', data: { which: processLabel(exit), how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs) } });
+        else reportExit(exit, ctx.observation.freshProcesses ?? [], own);
       }
     }
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
@@ -195,27 +194,26 @@ export function siblingRan(exit: Pick<ExitInfo, 'atMs' | 'signal' | 'unexpected'
   return fresh.some((p) => p.startMs >= 0 && p.startMs <= exit.atMs && (p.endMs === undefined || p.endMs >= exit.atMs || exit.atMs - p.startMs <= SIBLING_RECENT_MS));
 }
 
-/** Whether the session ran more than one server process (a restart after an exit or a kill): `ExitInfo.processNo` above 1. */
-function severalProcesses(exits: readonly ExitInfo[]): boolean {
-  return exits.some((exit) => exit.processNo !== undefined && exit.processNo > 1);
-}
-
 /**
- * ` (process N of this session)` when the session ran several server processes, so two exits of a server that
- * crashes the same way after its restart read as two processes, not one finding twice; the number is the one its
- * stderr lines are labelled with (`stderrProcessLabel`). Empty for a session's only process.
+ * ` (process N of this session, started after the previous one ended)` for a process the session started after its
+ * first (N > 1: `ExitInfo.processNo`, the number its stderr lines are labelled with, `stderrProcessLabel`), so two
+ * exits of a server that crashes the same way after its restart read as two processes, not one finding twice. Empty
+ * for the session's first process, whether or not a restart followed it: whether the session went on to start
+ * another can depend on when the exit fell (a server killed by another instance of itself near the end of the run),
+ * and a message is the same in every run of the same server (docs/determinism.md); a restart itself follows an
+ * earlier exit, which is a finding of its own.
  */
-export function processLabel(exit: Pick<ExitInfo, 'processNo'>, several: boolean): string {
-  return several && exit.processNo !== undefined ? ` (process ${exit.processNo} of this session)` : '';
+export function processLabel(exit: Pick<ExitInfo, 'processNo'>): string {
+  return exit.processNo !== undefined && exit.processNo > 1 ? ` (process ${exit.processNo} of this session, started after the previous one ended)` : '';
 }
 
 /**
- * One unexpected exit, named by its code or signal and, in a session of several processes, by its number
+ * One unexpected exit, named by its code or signal and, for a process after the session's first, by its number
  * (`processLabel`), with the sentence on another process of the same server when one ran (`siblingRan`); its time
  * (ms after spawn) is evidence.
  */
-function reportExit(exit: ExitInfo, several: boolean, fresh: readonly FreshProcessLife[], report: Report): void {
-  report({ messageId: 'unexpectedExit', data: { which: processLabel(exit, several), how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '' }, evidence: { atMs: Math.round(exit.atMs) } });
+function reportExit(exit: ExitInfo, fresh: readonly FreshProcessLife[], report: Report): void {
+  report({ messageId: 'unexpectedExit', data: { which: processLabel(exit), how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '' }, evidence: { atMs: Math.round(exit.atMs) } });
 }
 
 /**

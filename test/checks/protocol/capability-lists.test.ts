@@ -140,7 +140,7 @@ describe('fixture breaker-after-failures.mjs through the real CLI', () => {
   const runs: CliRun[] = [];
   afterAll(() => runs.forEach(cleanup));
   const cli = async (...args: string[]) => {
-    const run = await runCli(['run', '--check', 'protocol/capability-lists', '--', process.execPath, 'test/fixtures/servers/faults/breaker-after-failures.mjs', ...args]);
+    const run = await runCli(['run', '--check', 'protocol/capability-lists', '--', process.execPath, 'test/fixtures/servers/verdicts/breaker-after-failures.mjs', ...args]);
     runs.push(run);
     return run;
   };
