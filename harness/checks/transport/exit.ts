@@ -39,7 +39,7 @@ import type { ExitInfo, RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
 import { httpStatusNote } from '../util/http-status.ts';
-import { stderrNetworkCause, stderrTail } from '../util/stderr.ts';
+import { networkCause, stderrNetworkCause, stderrTail } from '../util/stderr.ts';
 import { distinctProbes } from '../../probes/records.ts';
 
 export default defineCheck({
@@ -55,7 +55,7 @@ export default defineCheck({
       unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).{{answer}}{{http}}{{cause}}',
       bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
-      unexpectedExit: 'The server process{{which}} exited unexpectedly {{how}} while the harness was still using it.{{sibling}}',
+      unexpectedExit: 'The server process{{which}} exited unexpectedly {{how}} while the harness was still using it.{{sibling}}{{cause}}',
       probeExited:
         "The server process{{which}} exited {{how}} on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one); the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.",
       stdinClosed:
@@ -84,9 +84,10 @@ export default defineCheck({
       const probeExit = eraProbeExit(ctx.observation.negotiation, exits);
       for (const exit of exits) {
         if (!exit.unexpected) continue;
-        const own = (f: FindingDescriptor) => report({ ...f, stderr: exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo) });
+        const lines = exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo);
+        const own = (f: FindingDescriptor) => report({ ...f, stderr: lines });
         if (exit === probeExit) own({ messageId: 'probeExited', severity: 'info', data: { which: processLabel(exit), how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs) } });
-        else reportExit(exit, ctx.observation.freshProcesses ?? [], own);
+        else reportExit(exit, ctx.observation.freshProcesses ?? [], networkCause(lines), own);
       }
     }
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
@@ -209,11 +210,15 @@ export function processLabel(exit: Pick<ExitInfo, 'processNo'>): string {
 
 /**
  * One unexpected exit, named by its code or signal and, for a process after the session's first, by its number
- * (`processLabel`), with the sentence on another process of the same server when one ran (`siblingRan`); its time
- * (ms after spawn) is evidence.
+ * (`processLabel`), with the sentence on another process of the same server when one ran (`siblingRan`), and the one
+ * naming a failed network lookup or connection when the lines of its own stderr shown with it report one (`cause`,
+ * util/stderr.ts `networkCause`, as `bootExited` says it): still an error, a crash is the server's however it was
+ * triggered (sweep 21: @xeroapi/xero-mcp-server 0.0.17 died of an unhandled EAI_AGAIN rejection offline, and the
+ * message did not say what its stderr showed). The process's stderr is read to its end before the exit is judged, so
+ * the sentence does not depend on timing. Its time (ms after spawn) is evidence.
  */
-function reportExit(exit: ExitInfo, fresh: readonly FreshProcessLife[], report: Report): void {
-  report({ messageId: 'unexpectedExit', data: { which: processLabel(exit), how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '' }, evidence: { atMs: Math.round(exit.atMs) } });
+function reportExit(exit: ExitInfo, fresh: readonly FreshProcessLife[], cause: string, report: Report): void {
+  report({ messageId: 'unexpectedExit', data: { which: processLabel(exit), how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '', cause }, evidence: { atMs: Math.round(exit.atMs) } });
 }
 
 /**

@@ -295,6 +295,17 @@ describe('transport/exit details', () => {
     });
   });
 
+  it("an unexpected exit whose own stderr names a failed lookup says so, still an error; one without says nothing of the network", () => {
+    const wire = (stderrTail: string) => ({ ...makeObservation().wire, stderrTail });
+    const exitOf = (stderrTail: string) => runCheckOn(check, makeObservation({ exits: [crash, finalExit], wire: wire(stderrTail) })).filter((f) => f.messageId === 'unexpectedExit').map((f) => [f.severity, f.message]);
+    // sweep 21: @xeroapi/xero-mcp-server 0.0.17 offline died of an unhandled rejection of a failed lookup
+    expect(exitOf('node:internal/process/promises:391\nError: getaddrinfo EAI_AGAIN api.xero.com\n    at GetAddrInfoReqWrap.onlookup\n')).toEqual([[
+      'error',
+      'The server process exited unexpectedly with code 1 while the harness was still using it. Its stderr reports a failed network lookup or connection (EAI_AGAIN): it may need a network or a service this run does not provide.',
+    ]]);
+    expect(exitOf('TypeError: Cannot read properties of undefined\n    at handler\n')).toEqual([['error', 'The server process exited unexpectedly with code 1 while the harness was still using it.']]);
+  });
+
   it("an exit of a process the session started after its first names that process's number; the first is never numbered", () => {
     const messages = (exits: ExitInfo[]) => runCheckOn(check, makeObservation({ exits })).filter((f) => f.messageId === 'unexpectedExit').map((f) => f.message);
     const plain = 'The server process exited unexpectedly with code 1 while the harness was still using it.';
