@@ -1,7 +1,11 @@
 /**
  * result/size: a tools/call response stays within the surface's budgets: `maxResultBytes` (UTF-8
- * bytes of the response line) and `maxResultTokens` (estimated as ceil(bytes / 4)). One finding per
+ * bytes of the response line) and `maxResultTokens` (estimated as ceil(bytes / 4) over the bytes that are not base64 binary payloads). One finding per
  * tool and budget, for its largest response. Check options `maxResultBytes`/`maxResultTokens` override.
+ * The token estimate leaves out the base64 payloads of binary content (an image or audio block's `data`, an embedded
+ * resource's `blob`): model APIs take those as media priced by their dimensions or length, not as text tokens, so a
+ * 140 kB chart image is not ~35k tokens of context (schema.ts ImageContent/AudioContent `data`, BlobResourceContents
+ * `blob`: base64-encoded). The byte budget still counts them: the response line is that long on the wire.
  * A response nested deeper than the harness's depth guard (`tooDeep`) is reported once per tool.
  * Spec: harness rule (hosts truncate or reject large tool results; docs/config.md §Surface keys, `limits.maxResultBytes`).
  */
@@ -14,10 +18,30 @@ export function estimateTokens(bytes: number): number {
   return Math.ceil(bytes / 4);
 }
 
+/**
+ * UTF-8 bytes of the base64 payloads in a tools/call response's content blocks: `data` of image and audio blocks and
+ * `blob` of embedded resources (schema.ts ImageContent, AudioContent, EmbeddedResource/BlobResourceContents). Base64
+ * is ASCII and needs no JSON escape, so each payload is as long on the response line as its string. 0 when the
+ * response holds no such block or is no CallToolResult.
+ */
+export function binaryPayloadBytes(response: unknown): number {
+  const result = (response as { result?: { content?: unknown } } | undefined)?.result;
+  const content = result?.content;
+  if (!Array.isArray(content)) return 0;
+  let bytes = 0;
+  for (const block of content) {
+    if (block === null || typeof block !== 'object') continue;
+    const b = block as { type?: unknown; data?: unknown; resource?: { blob?: unknown } };
+    if ((b.type === 'image' || b.type === 'audio') && typeof b.data === 'string') bytes += b.data.length;
+    else if (b.type === 'resource' && b.resource !== null && typeof b.resource === 'object' && typeof b.resource.blob === 'string') bytes += b.resource.blob.length;
+  }
+  return bytes;
+}
+
 /** The options of result/size: budgets that override the surface's `limits`. */
 export const resultSizeOptions = z.strictObject({
   maxResultBytes: z.number().int().nonnegative().optional().describe("Budget in UTF-8 bytes of the response line (default the surface's `limits.maxResultBytes`, 100000)."),
-  maxResultTokens: z.number().int().nonnegative().optional().describe("Budget in estimated tokens, ceil(bytes / 4) (default the surface's `limits.maxResultTokens`, 25000)."),
+  maxResultTokens: z.number().int().nonnegative().optional().describe("Budget in estimated tokens, ceil(bytes / 4) over the response less its base64 image, audio and blob payloads (default the surface's `limits.maxResultTokens`, 25000)."),
 });
 
 export default defineCheck({
@@ -29,7 +53,7 @@ export default defineCheck({
     spec: 'harness rule: result size budget (docs/config.md §Surface keys, limits.maxResultBytes)',
     messages: {
       bytes: 'Tool {{tool}}: a response of {{bytes}} bytes exceeds the budget of {{max}} bytes.',
-      tokens: 'Tool {{tool}}: a response of about {{tokens}} tokens (bytes / 4) exceeds the budget of {{max}} tokens.',
+      tokens: 'Tool {{tool}}: a response of about {{tokens}} tokens (bytes / 4, base64 image, audio and blob payloads left out) exceeds the budget of {{max}} tokens.',
       tooDeep: 'Tool {{tool}}: a response ({{label}}) is nested deeper than {{max}} levels; the harness drops it unevaluated (RFC 8259 §9 lets implementations limit nesting, and clients that recurse overflow their stack).',
     },
     examples: { fail: 'maxResultBytes 100000; tools/call answered with a 2 MB text block', pass: 'the same tool pages its output and answers with 8 kB' },
@@ -39,10 +63,14 @@ export default defineCheck({
     const maxBytes = options.maxResultBytes ?? observation.options.maxResultBytes;
     const maxTokens = options.maxResultTokens ?? observation.options.maxResultTokens;
     const largest = new Map<string, number>();
+    const mostTokens = new Map<string, number>();
     for (const call of observation.calls) {
       const bytes = call.request.responseBytes;
       if (typeof bytes !== 'number') continue;
-      largest.set(call.scenario.tool, Math.max(bytes, largest.get(call.scenario.tool) ?? 0));
+      const tool = call.scenario.tool;
+      largest.set(tool, Math.max(bytes, largest.get(tool) ?? 0));
+      const textBytes = Math.max(0, bytes - binaryPayloadBytes(call.request.response));
+      mostTokens.set(tool, Math.max(estimateTokens(textBytes), mostTokens.get(tool) ?? 0));
     }
     const deep = new Set<string>();
     for (const view of toolCalls(observation)) {
@@ -52,7 +80,7 @@ export default defineCheck({
     }
     for (const [tool, bytes] of largest) {
       if (bytes > maxBytes) report({ messageId: 'bytes', tool, pointer: '/result', data: { tool, bytes, max: maxBytes } });
-      const tokens = estimateTokens(bytes);
+      const tokens = mostTokens.get(tool) ?? 0;
       if (tokens > maxTokens) report({ messageId: 'tokens', tool, pointer: '/result', data: { tool, tokens, max: maxTokens } });
     }
   },

@@ -110,6 +110,22 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'rejected', severity: 'warning', includes: 'Tool format_time rejected a call with property "label" exactly at its maxLength' }],
     once: [{ check: 'errors/input-enforcement', messageId: 'rejected', tool: 'format_time' }],
   },
+  // sweep 23, mcp-echarts 0.7.1: a 138 kB PNG chart is over the byte budget, but not ~34k text tokens (bytes / 4)
+  {
+    surface: 'image-result',
+    file: 'image-result.mjs',
+    draws: [{ check: 'result/size', messageId: 'bytes', severity: 'warning', includes: 'Tool render_chart' }],
+    never: [{ check: 'result/size', messageId: 'tokens' }],
+  },
+  {
+    surface: 'image-result-as-text',
+    file: 'image-result.mjs',
+    args: ['--twin'],
+    draws: [
+      { check: 'result/size', messageId: 'bytes', severity: 'warning', includes: 'Tool render_chart' },
+      { check: 'result/size', messageId: 'tokens', severity: 'warning', includes: 'Tool render_chart' },
+    ],
+  },
   { surface: 'unknown-tool-sdk1-wrapped', file: 'unknown-tool-code.mjs', args: ['--sdk1'], draws: [{ check: 'errors/classification', messageId: 'unknownToolSdk1Wrapped', severity: 'error', includes: 'docs/checks.md#errorsclassification' }] },
   { surface: 'unknown-tool-32601', file: 'unknown-tool-code.mjs', args: ['--code', '-32601'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', excludes: 'may have failed before' }] },
   { surface: 'unknown-tool-32603', file: 'unknown-tool-code.mjs', args: ['--code', '-32603'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', excludes: 'may have failed before' }] },
