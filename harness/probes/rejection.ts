@@ -344,6 +344,25 @@ export function namesPropertyIn(texts: readonly string[], property: string): boo
   return property.length >= 2 && texts.some((t) => locatedIn(t, [property]) !== undefined || wordHits(t, property).length > 0);
 }
 
+/** Prose that says something is absent: `x is required`, `x, y and z are required`, `missing x`, `x must be provided`. */
+const REQUIRED_PROSE = /\b(?:is|are)\s+required\b|\bmissing\b|\bmust\s+be\s+(?:provided|specified|given|set)\b/i;
+
+/**
+ * bareNamed, except that a property the text calls required or missing while the call gave it a value (present, not
+ * null, nor an empty string, array or object) is not named: the text's complaint is about something else, and naming
+ * it would blame an argument the call supplied. drawio-mcp 1.6.0's link_nodes answered `{"file_path":"<s>","edges":[]}`
+ * with "file_path, from, and to are required" (from and to are keys of the edges' items, not properties): it refused
+ * the empty edges, not file_path (sweep 23).
+ */
+function bareNamedUnlessSupplied(text: string, request: RequestRecord, names: readonly string[]): string | undefined {
+  const name = bareNamed(text, names);
+  if (name === undefined || !REQUIRED_PROSE.test(text)) return name;
+  const args = (request.params as { arguments?: unknown } | undefined)?.arguments;
+  const value = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>)[name] : undefined;
+  const empty = value === undefined || value === null || value === '' || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
+  return empty ? name : undefined;
+}
+
 /** Whether `text` mentions any of `names`: a locator, or a whole token in its own case that is not an object key. */
 function mentionsAny(text: string, names: readonly string[]): boolean {
   return locatedIn(text, names) !== undefined || names.some((name) => name.length >= 2 && wordHits(text, name).length > 0);
@@ -358,13 +377,14 @@ function mentionsAny(text: string, names: readonly string[]): boolean {
  * (`{"error":{"name":"Error","message":"... does not match the expected cost ..."}}`) is neither.
  * The property named: the earliest explicit locator (`"path":["url"]`, `/url`, a quoted name `'url'`; a trailing
  * ` at url` within its sentence first: locatedIn), then the argument
- * the text repeats (namedByValue), then the one property the text holds as a bare word (none when several: bareNamed).
+ * the text repeats (namedByValue), then the one property the text holds as a bare word (none when several: bareNamed;
+ * none when the text calls it required or missing though the call gave it a value: bareNamedUnlessSupplied).
  */
 export function argumentRejection(request: RequestRecord, properties: readonly string[]): Rejection | undefined {
   const kind = responseKind(request);
   const texts = textsOf(request);
   const located = texts.map((t) => locatedIn(t, properties)).find((p) => p !== undefined);
-  const property = located ?? namedByValue(texts, request, properties) ?? texts.map((t) => bareNamed(t, properties)).find((p) => p !== undefined);
+  const property = located ?? namedByValue(texts, request, properties) ?? texts.map((t) => bareNamedUnlessSupplied(t, request, properties)).find((p) => p !== undefined);
   if (kind === 'protocol-error') {
     if (rpcError(request)?.code !== -32602) return undefined;
     return { answer: 'JSON-RPC -32602', ...(property ? { property } : {}) };

@@ -53,6 +53,17 @@ describe('argumentRejection: the property an error names', () => {
     expect(argumentRejection(record({ url }, `Authentication required for ${url} (HTTP 401)`), ['url'])).toBeUndefined();
   });
 
+  it('a bare word the text calls required is not named when the call gave it a value (sweep 23: drawio-mcp link_nodes)', () => {
+    const props = ['file_path', 'edges'];
+    const text = 'MCP error -32602: file_path, from, and to are required';
+    expect(argumentRejection(record({ file_path: 'a.drawio.svg', edges: [] }, text), props)).toEqual({ answer: 'an isError result' });
+    expect(argumentRejection(record({ file_path: 'a.drawio.svg' }, 'missing file_path'), props)?.property).toBeUndefined();
+    // the twin: absent or empty, the bare word is named as before; and a text that says nothing is missing names it
+    expect(argumentRejection(record({ edges: [] }, text), props)?.property).toBe('file_path');
+    expect(argumentRejection(record({ file_path: '', edges: [] }, text), props)?.property).toBe('file_path');
+    expect(argumentRejection(record({ file_path: 'a', edges: [] }, 'invalid file_path: must end with .drawio.svg'), props)?.property).toBe('file_path');
+  });
+
   it('a bare word is not named when the text spells out another property in words (sweep 18: backlog-mcp-server)', () => {
     // update_project needs projectId or projectKey; `key` is the project's new key, which the text does not mean
     const props = ['projectId', 'projectKey', 'name', 'key'];
