@@ -416,6 +416,14 @@ export interface WireTap {
   /** Server-to-client requests received (the first 1000). */
   serverRequests: string[];
   /**
+   * Methods of the server-to-client requests other than `ping` read before the answer to the session's first
+   * `initialize` (`WireTapRecorder.initializeAnswered`), distinct, in the order read, at most 16; absent when none. Such a
+   * request was sent before the server could have received `notifications/initialized` (legacy eras: the server SHOULD
+   * NOT send requests other than pings before it, spec:2025-11-25/basic/lifecycle.mdx §Initialization). Read in the
+   * server's own write order, so the same in every run.
+   */
+  requestsBeforeInitialize?: string[];
+  /**
    * Every server-to-client request that needs a client capability (model/protocol.ts CAPABILITY_OF_SERVER_REQUEST),
    * counted by method, without a bound. Absent when none came.
    */

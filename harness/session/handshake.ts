@@ -51,7 +51,11 @@ export async function legacyHandshake(link: Link, version: string, deps: Handsha
 async function initializeOnce(link: Link, version: string, deps: HandshakeDeps, retried: boolean): Promise<HandshakeResult> {
   const id = deps.nextId();
   // the negotiated revision is known the moment the answer is routed: a 2025-03-26 server may batch from the next line on
-  const pending = link.channel.expect(id, (frame) => acceptBatchesOf(link, frame, version));
+  const pending = link.channel.expect(id, (frame) => {
+    // routed as it is read: a server request read before this line is one sent before initialize was answered
+    link.channel.tap.initializeAnswered();
+    acceptBatchesOf(link, frame, version);
+  });
   const params = { protocolVersion: version, capabilities: {}, clientInfo: { ...deps.options.clientInfo } };
   if (!link.channel.send(requestFrame(id, 'initialize', params))) return { kind: 'failed', message: 'the server exited before initialize was written', detail: { reason: 'exited' } };
   const ending = await within(pending.settled, deps.options.timeouts.startMs);

@@ -13,6 +13,9 @@ import { defaultRetentionBudget, retainedCost, type DerivedRetentionBudget } fro
 
 export { stderrProcessLabel };
 
+/** Distinct methods of server requests read before the first `initialize` answer that are kept (`requestsBeforeInitialize`). */
+const MAX_EARLY_METHODS = 16;
+
 /** Stderr bytes read for a network failure (`scanStderr`): past this a flood is only kept, not read. */
 const MAX_SCANNED_STDERR = 16 * 1024 * 1024;
 /** Characters of a stderr line read for a network failure (its first ones). */
@@ -77,6 +80,10 @@ export class WireTapRecorder {
   private unmatched = 0;
   private readonly unmatchedKinds = { unknownId: 0, noId: 0, inHandshake: 0 };
   private handshakeDone = false;
+  /** The first process's `initialize` was answered (`initializeAnswered`): server requests read later are not early. */
+  private initializeAnsweredFlag = false;
+  /** Methods of the server requests (other than ping) read before the first `initialize` answer, distinct, in order. */
+  private readonly early: string[] = [];
   private batchesAccepted = false;
   private readonly http: HttpExchange[] = [];
   private httpSeq = 0;
@@ -383,6 +390,16 @@ export class WireTapRecorder {
   }
 
   /**
+   * The answer to the session's first `initialize` was routed (harness/session/handshake.ts, synchronously as it is
+   * read): a server request read before it was sent before the server could have received `notifications/initialized`
+   * (`WireTap.requestsBeforeInitialize`). Requests read after it are not judged so, even those the server wrote before
+   * it read `initialized`: whether one is read before or after the harness writes that notification is timing.
+   */
+  initializeAnswered(): void {
+    this.initializeAnsweredFlag = true;
+  }
+
+  /**
    * Record a server-to-client request by method: the first 1000 in `serverRequests`, and every request that needs a
    * client capability (CAPABILITY_OF_SERVER_REQUEST) counted by method without a bound, so no flood of other
    * requests hides one (a reviewer's 1000 pings ahead of a roots/list). `during` (such requests only): the one tool
@@ -391,6 +408,7 @@ export class WireTapRecorder {
    */
   serverRequest(method: string, during: { tool: string } | 'several' | 'idle' = 'idle'): void {
     if (this.serverRequests.length < 1000) this.serverRequests.push(method);
+    if (!this.initializeAnsweredFlag && method !== 'ping' && this.early.length < MAX_EARLY_METHODS && !this.early.includes(method)) this.early.push(method);
     if (!Object.hasOwn(CAPABILITY_OF_SERVER_REQUEST, method)) return;
     this.capabilityRequests.set(method, (this.capabilityRequests.get(method) ?? 0) + 1);
     let timing = this.capabilityTiming.get(method);
@@ -439,6 +457,7 @@ export class WireTapRecorder {
       unmatchedFrames: this.unmatched,
       ...(this.unmatched > 0 ? { unmatched: { ...this.unmatchedKinds } } : {}),
       serverRequests: this.serverRequests.slice(),
+      ...(this.early.length > 0 ? { requestsBeforeInitialize: this.early.slice() } : {}),
       ...(this.capabilityRequests.size > 0 ? { capabilityRequests: Object.fromEntries(this.capabilityRequests) } : {}),
       ...(this.capabilityTiming.size > 0 ? { capabilityRequestTiming: Object.fromEntries([...this.capabilityTiming].map(([m, t]) => [m, { ...t, tools: [...t.tools].sort() }])) } : {}),
       ...(this.notifications.size > 0 ? { notifications: Object.fromEntries(this.notifications) } : {}),

@@ -19,7 +19,14 @@
  * spec's related request), "while several requests were in flight" with no tool named when they were not (stdio
  * relates a server request to no request: naming one would be a guess), "while no tools/call was in flight"
  * otherwise. In the message only, never in the finding's identity: which requests were in flight is timing.
- * Spec: spec:2025-11-25/basic/lifecycle.mdx §Operation; spec:2025-11-25/client/roots.mdx, client/sampling.mdx,
+ * A request other than `ping` that the server sent before it answered `initialize` (`WireTap.requestsBeforeInitialize`)
+ * is the warning `requestBeforeInitialize`, one for the session naming its methods: lifecycle §Initialization, "The server
+ * SHOULD NOT send requests other than pings and logging before receiving the initialized notification" (logging is a
+ * notification, not a request), in every legacy revision. Reproduced by hand on @twilio-alpha/mcp 0.7.0 (sweep 19): its
+ * logger writes `{"jsonrpc":"2.0","method":"log","params":{...},"id":"<uuid>"}` ahead of the initialize answer. Only
+ * requests read before that answer count: one the server writes after answering but before it reads `initialized` may be
+ * read on either side of the harness's write of that notification (timing), so it is not judged.
+ * Spec: spec:2025-11-25/basic/lifecycle.mdx §Operation, §Initialization; spec:2025-11-25/client/roots.mdx, client/sampling.mdx,
  * client/elicitation.mdx §Capabilities.
  */
 import { defineCheck } from '../define.ts';
@@ -75,16 +82,24 @@ export default defineCheck({
   meta: {
     id: ID,
     defaultSeverity: 'error',
-    description: 'The server sends the client only requests its declared capabilities allow (roots/list, sampling/createMessage, elicitation/create).',
+    description: 'The server sends the client only requests its declared capabilities allow (roots/list, sampling/createMessage, elicitation/create), and none but ping before initialize is answered.',
     rationale:
       'A client that did not declare roots, sampling or elicitation has no handler for them: the request fails (-32601) and the tool that needed it takes a path its author never ran, or a strict client drops the connection.',
-    spec: 'spec:2025-11-25/basic/lifecycle.mdx §Operation; spec:2025-11-25/client/roots.mdx §Capabilities',
+    spec: 'spec:2025-11-25/basic/lifecycle.mdx §Operation, §Initialization; spec:2025-11-25/client/roots.mdx §Capabilities',
     messages: {
       roots: text('roots/list', 'roots'),
       sampling: text('sampling/createMessage', 'sampling'),
       elicitation: text('elicitation/create', 'elicitation'),
+      requestBeforeInitialize:
+        'The server sent a JSON-RPC request ({{methods}}) before it answered initialize, so before it could have received notifications/initialized; a server should not send requests other than pings before that notification ({{revision}} basic/lifecycle §Initialization): the client may not be ready to answer, and a request it does not know draws -32601.',
     },
-    fixes: { roots: fix, sampling: fix, elicitation: fix },
+    fixes: {
+      roots: fix,
+      sampling: fix,
+      elicitation: fix,
+      requestBeforeInitialize:
+        "Send nothing but notifications before the session is initialized: log to stderr (or, once initialized, with notifications/message), and ask the client for anything only after the SDK's oninitialized callback.",
+    },
     examples: {
       fail: '{"method":"initialize","params":{"capabilities":{},...}} ... then, in a tools/call, the server sends {"method":"roots/list","jsonrpc":"2.0","id":0}',
       pass: 'a server that reads getClientCapabilities() and asks for roots only when the client declared them',
@@ -93,6 +108,11 @@ export default defineCheck({
   check({ observation }, report) {
     const n = observation.negotiation;
     if (n?.era !== 'legacy') return;
+    const early = observation.wire.requestsBeforeInitialize ?? [];
+    if (early.length > 0) {
+      const methods = [...early].sort().map((m) => `'${m}'`).join(', ');
+      report({ messageId: 'requestBeforeInitialize', severity: 'warning', data: { methods, revision: n.protocolVersion ?? '(unknown)' } });
+    }
     const must = atLeastRevision(n.protocolVersion, CAPABILITY_MUST_REVISION);
     for (const method of sentMethods(observation)) {
       report({

@@ -24,6 +24,7 @@ checkTester(check, {
     { name: 'ping needs no capability', observation: sent(['ping', 'ping']) },
     { name: 'a method the harness does not know is not judged here', observation: sent(['custom/thing']) },
     { name: 'modern era: requests carry their own capabilities, nothing judged', observation: makeObservation({ era: 'modern', wire: { ...emptyWire(), serverRequests: ['roots/list'], capabilityRequests: { 'roots/list': 1 } } }) },
+    { name: 'modern era: no initialize, so no request is before it', observation: makeObservation({ era: 'modern', wire: { ...emptyWire(), serverRequests: ['log'], requestsBeforeInitialize: ['log'] } }) },
   ],
   invalid: [
     {
@@ -47,6 +48,19 @@ checkTester(check, {
       ],
     },
     {
+      name: 'requests other than ping before the initialize answer (@twilio-alpha/mcp 0.7.0: a logger request "log"): one warning naming the methods, sorted',
+      observation: makeObservation({ protocolVersion: '2025-06-18', wire: { ...emptyWire(), serverRequests: ['log', 'roots/list', 'log'], requestsBeforeInitialize: ['log', 'custom/hello'] } }),
+      findings: [
+        {
+          messageId: 'requestBeforeInitialize',
+          severity: 'warning',
+          message:
+            "The server sent a JSON-RPC request ('custom/hello', 'log') before it answered initialize, so before it could have received notifications/initialized; a server should not send requests other than pings before that notification (2025-06-18 basic/lifecycle §Initialization): the client may not be ready to answer, and a request it does not know draws -32601.",
+        },
+        { messageId: 'roots', severity: 'error' },
+      ],
+    },
+    {
       name: '2025-03-26 and 2024-11-05 say SHOULD: a warning',
       observation: sent(['roots/list'], '2025-03-26'),
       findings: [{ messageId: 'roots', severity: 'warning', data: { during: ' while no tools/call was in flight', level: 'both parties should', revision: '2025-03-26' } }],
@@ -55,6 +69,21 @@ checkTester(check, {
 });
 
 describe('protocol/client-capability-use', () => {
+  it('the wire tap keeps the methods of requests read before the initialize answer, ping left out, distinct, in order', () => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: 64, keepFrames: 1 });
+    for (const m of ['ping', 'log', 'custom/hello', 'log']) tap.serverRequest(m);
+    tap.initializeAnswered();
+    tap.serverRequest('roots/list', { tool: 't' });
+    const wire = tap.snapshot();
+    expect(wire.requestsBeforeInitialize).toEqual(['log', 'custom/hello']);
+    expect(wire.serverRequests).toEqual(['ping', 'log', 'custom/hello', 'log', 'roots/list']);
+    const quiet = new WireTapRecorder({ stderrLimitBytes: 64, keepFrames: 1 });
+    quiet.serverRequest('ping');
+    quiet.initializeAnswered();
+    quiet.serverRequest('log');
+    expect(quiet.snapshot().requestsBeforeInitialize).toBeUndefined();
+  });
+
   it('knows the three capability-gated requests of the legacy revisions', () => {
     expect(CAPABILITY_OF_METHOD).toEqual({ 'roots/list': 'roots', 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation' });
   });
