@@ -41,11 +41,10 @@ export interface RequestRecord {
   /** Outcome `timeout`: the budget that ran out, ms (the message names it, not the wall time). */
   timeoutMs?: number;
   /**
-   * Outcome `timeout`, and every answered `tools/call`: the stderr lines naming a network failure the session's tap had
-   * read when the request was written (session/wire-tap.ts `networkLinesEnded`, read once the event loop's poll that
-   * wrote it is done, so a line the server wrote before the answer that led to this request always counts); absent when
-   * the tap had read no stderr then. transport/timeout blames the environment, and errors/input-enforcement does not
-   * judge a valid call's refusal (`rejectedOffline`), only for a failure logged after it (`WireTap.stderrNetworkSeen` greater).
+   * Outcome `timeout`: the stderr lines naming a network failure the session's tap had read when the request was written
+   * (session/wire-tap.ts `networkLinesEnded`, read once the event loop's poll that wrote it is done, so a line the
+   * server wrote before the answer that led to this request always counts); absent when the tap had read no stderr then. transport/timeout blames
+   * the environment only for a failure logged after it (`WireTap.stderrNetworkSeen` greater).
    */
   networkLinesAtSend?: number;
   /**

@@ -141,12 +141,8 @@ async function settle(channel: RpcChannel, spec: ExchangeSpec, pending: PendingR
   }
   const durationMs = since(start);
   if (ending.kind !== 'response') return unanswered(channel, spec, pending, ending, durationMs, network);
-  if (spec.method !== 'tools/call') return answered(spec, ending, durationMs, pending);
-  shareToolError(ending.frame, channel.toolErrors);
-  const record = answered(spec, ending, durationMs, pending);
-  // errors/input-enforcement: a valid call refused after a network failure was logged is not judged (validCallRejected)
-  if (network.lines !== undefined) record.networkLinesAtSend = network.lines;
-  return record;
+  if (spec.method === 'tools/call') shareToolError(ending.frame, channel.toolErrors);
+  return answered(spec, ending, durationMs, pending);
 }
 
 /** Distinct tool error texts a channel shares a result object for, and the longest text shared (characters). */

@@ -35,12 +35,6 @@
  *   the wire): JSON has one number type (RFC 8259 §6) and JSON Schema's `integer` is any number with a
  *   zero fractional part (JSON Schema 2020-12 Validation §6.1.1), so a rejection is a warning
  *   (`wholeFloatRejected`; no MUST names it: the tools page only says servers MUST validate inputs).
- * A valid call refused after the server's stderr logged a failed network lookup or connection (a line read after the
- * call was written: RequestRecord.networkLinesAtSend below WireTap.stderrNetworkSeen, as transport/timeout reads it) is
- * not judged: a client that turns any failed request into "Invalid API token" refuses the token it could not check
- * (sweep 21: @jasontanswe/railway-mcp 1.3.0's configure_api_token offline drew validCallRejected naming `token`). A note
- * says so (`rejectedOffline`); a refusal with no failure logged after its call (a telemetry exporter's at start) is
- * still `validCallRejected`.
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling, §Security Considerations (servers MUST validate all tool inputs);
  * schema/2025-11-25/schema.ts CallToolRequest; JSON Schema 2020-12 Validation §6.1.1.
  */
@@ -52,11 +46,10 @@ import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } 
 import { argumentRejection, namesPropertyIn } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
-import type { ProbeRecord, ProbeRequest, RequestRecord } from '../../model/wire.ts';
+import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
 import type { SchemaService } from '../../schema/service.ts';
 import type { FindingDescriptor } from '../define.ts';
 import { joinPointer } from '../util/pointer.ts';
-import { stderrNetworkCause } from '../util/stderr.ts';
 
 const ID = 'errors/input-enforcement';
 const prefix = (tool: string) => `${ID}:${tool}`;
@@ -242,24 +235,9 @@ function unprobedTools(observation: SurfaceObservation): string[] {
     .map((tool) => tool.name);
 }
 
-/**
- * Whether a failed network lookup or connection the server's stderr reported was logged after `request` was written
- * (its `networkLinesAtSend` below the tap's `stderrNetworkSeen`; a record without the count, or a tap that heard no
- * stderr, goes by the stderr as a whole), given `cause`, the sentence `stderrNetworkCause` made ('' when none).
- */
-function failureLoggedAfter(observation: SurfaceObservation, request: RequestRecord, cause: string): boolean {
-  if (cause === '') return false;
-  const seen = observation.wire.stderrNetworkSeen;
-  return request.networkLinesAtSend === undefined || seen === undefined || seen > request.networkLinesAtSend;
-}
-
-/**
- * Calls with arguments valid per the advertised inputSchema that came back rejected as invalid: one finding per tool,
- * `validCallRejected`, or the note `rejectedOffline` when a network failure was logged after the call was written.
- */
+/** Calls with arguments valid per the advertised inputSchema that came back rejected as invalid: one finding per tool. */
 function judgeValidCalls(observation: SurfaceObservation, schemas: SchemaService, report: (f: FindingDescriptor) => void): void {
   const tools = new Map(listedTools(observation).map((t) => [t.name, t]));
-  const cause = stderrNetworkCause(observation);
   const reported = new Set<string>();
   for (const call of observation.calls) {
     const tool = tools.get(call.scenario.tool);
@@ -271,9 +249,7 @@ function judgeValidCalls(observation: SurfaceObservation, schemas: SchemaService
     reported.add(tool.name);
     const pointer = rejection.property ? joinPointer('/inputSchema/properties', rejection.property) : '/inputSchema';
     const where = rejection.property ? `; the error names property '${rejection.property}'` : '';
-    const evidence = { scenario: call.scenario.name, arguments: call.scenario.arguments };
-    if (failureLoggedAfter(observation, call.request, cause)) report({ messageId: 'rejectedOffline', severity: 'info', tool: tool.name, pointer, data: { tool: tool.name, answer: rejection.answer, where, cause }, evidence });
-    else report({ messageId: 'validCallRejected', tool: tool.name, pointer, data: { tool: tool.name, answer: rejection.answer, where }, evidence });
+    report({ messageId: 'validCallRejected', tool: tool.name, pointer, data: { tool: tool.name, answer: rejection.answer, where }, evidence: { scenario: call.scenario.name, arguments: call.scenario.arguments } });
   }
 }
 
@@ -291,8 +267,6 @@ export default defineCheck({
         'Tool {{tool}} refused arguments its inputSchema forbids in a result without isError ({{how}}): the right answer on the wrong channel; since 2025-11-25 invalid arguments come back as a CallToolResult with isError: true, so clients and the model can tell.',
       validCallRejected:
         'Tool {{tool}} rejected arguments that are valid per its advertised inputSchema as invalid ({{answer}}){{where}}: the inputSchema under-states what the handler enforces.',
-      rejectedOffline:
-        "Tool {{tool}} refused arguments that are valid per its advertised inputSchema ({{answer}}){{where}}, and the server's stderr logged a network failure after the call was written.{{cause}} The refusal may be the unreachable service's, not the handler's validation, so whether the inputSchema under-states what the handler enforces was not judged; re-run with the network and services the tool needs.",
       omittedArgumentsRejected:
         'Tool {{tool}} rejected a tools/call without arguments as invalid ({{answer}}), though its inputSchema requires nothing and the same call with arguments {} got a result without isError (not refused as invalid); arguments is optional in every revision (CallToolRequest), so treat an absent arguments as {}.',
       answeredAlike:

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../../harness/checks/errors/input-enforcement.ts';
-import { answered, checkTester, emptyWire, makeCall, makeObservation, makeTool, planOn, runCheckOn } from '../../helpers/check-tester.ts';
+import { answered, checkTester, makeCall, makeObservation, makeTool, planOn, runCheckOn } from '../../helpers/check-tester.ts';
 import { callFrame, drive, init } from '../../probes/drive.ts';
-import type { CallRecord, ProbeRequest } from '../../../harness/model/wire.ts';
-import type { ListedTool } from '../../../harness/model/protocol.ts';
-
-/** A tool whose token a remote service checks (sweep 21: @jasontanswe/railway-mcp 1.3.0 configure_api_token). */
-const tokenTool: ListedTool = { name: 'configure_api_token', annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } };
-const OFFLINE_LINE = '  [cause]: Error: getaddrinfo EAI_AGAIN api.example.invalid';
-/** Its call refused as "Invalid API token", written when `linesAtSend` network-failure lines had been read. */
-function offlineTokenCall(linesAtSend: number): CallRecord {
-  const call = makeCall('configure_api_token', { result: { isError: true, content: [{ type: 'text', text: 'Failed to connect to the API: Invalid API token. Please check your token and try again.' }] } }, { scenario: { arguments: { token: 'mcpH4rn3ss-85c2f8fa-s3nt1nel' } } });
-  return { ...call, request: { ...call.request, networkLinesAtSend: linesAtSend } };
-}
+import type { ProbeRequest } from '../../../harness/model/wire.ts';
 
 const tool = makeTool('search', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['limit'] } });
 const ok = { result: { content: [{ type: 'text', text: 'ok' }] } };
@@ -266,30 +256,6 @@ checkTester(check, {
       name: 'valid arguments rejected with -32602: the inputSchema under-states the handler, property named',
       observation: makeObservation({ tools: [tool], calls: [makeCall('search', { error: { code: -32602, message: 'Invalid params: limit must be even' } }, { scenario: { arguments: { limit: 5 } } })] }),
       findings: [{ messageId: 'validCallRejected', tool: 'search', pointer: '/inputSchema/properties/limit', severity: 'warning' }, UNPROBED],
-    },
-    {
-      name: 'sweep 21 (@jasontanswe/railway-mcp configure_api_token offline): a valid token refused after the server logged a failed lookup following the call is a note, rejectedOffline, naming the failure',
-      observation: makeObservation({
-        tools: [tokenTool],
-        calls: [offlineTokenCall(0)],
-        wire: { ...emptyWire(), stderrBytes: 120, stderrNetworkLines: [OFFLINE_LINE], stderrNetworkSeen: 1 },
-      }),
-      findings: [
-        { messageId: 'rejectedOffline', tool: 'configure_api_token', pointer: '/inputSchema/properties/token', severity: 'info', message: "Tool configure_api_token refused arguments that are valid per its advertised inputSchema (an isError result); the error names property 'token', and the server's stderr logged a network failure after the call was written. Its stderr reports a failed network lookup or connection (EAI_AGAIN): it may need a network or a service this run does not provide. The refusal may be the unreachable service's, not the handler's validation, so whether the inputSchema under-states what the handler enforces was not judged; re-run with the network and services the tool needs." },
-        { messageId: 'unprobed', severity: 'info', tool: 'configure_api_token', pointer: '/inputSchema' },
-      ],
-    },
-    {
-      name: 'the twin: the only network failure was logged before the call was written (a telemetry exporter at start): still validCallRejected',
-      observation: makeObservation({
-        tools: [tokenTool],
-        calls: [offlineTokenCall(1)],
-        wire: { ...emptyWire(), stderrBytes: 120, stderrNetworkLines: [OFFLINE_LINE], stderrNetworkSeen: 1 },
-      }),
-      findings: [
-        { messageId: 'validCallRejected', tool: 'configure_api_token', pointer: '/inputSchema/properties/token', severity: 'warning' },
-        { messageId: 'unprobed', severity: 'info', tool: 'configure_api_token', pointer: '/inputSchema' },
-      ],
     },
     {
       name: 'valid arguments rejected as an isError input validation error, no property named: once per tool',

@@ -63,23 +63,6 @@ export const ARMS: Arm[] = [
     ],
   },
   { surface: 'rejection-text-twin', file: 'rejection-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'] },
-  // sweep 21, @jasontanswe/railway-mcp 1.3.0 offline: a token refused because the service that checks it was unreachable
-  // (a failed lookup logged after the call was written) is a note, not an under-stated schema; the twin refuses it
-  // itself, with only a telemetry exporter's network line at start: still validCallRejected
-  {
-    surface: 'offline-rejection',
-    file: 'offline-rejection.mjs',
-    draws: [{ check: 'errors/input-enforcement', messageId: 'rejectedOffline', severity: 'info', includes: "Tool configure_api_token refused arguments that are valid per its advertised inputSchema (an isError result); the error names property 'token', and the server's stderr logged a network failure after the call was written. Its stderr reports a failed network lookup or connection (EAI_AGAIN)" }],
-    silent: ['errors/input-enforcement'],
-    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }],
-  },
-  {
-    surface: 'offline-rejection-twin',
-    file: 'offline-rejection.mjs',
-    args: ['--twin'],
-    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool configure_api_token rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'token'" }],
-    never: [{ check: 'errors/input-enforcement', messageId: 'rejectedOffline' }],
-  },
   // a sweep: an allowed boundary value refused in zod's words is rejected; refused by a business rule whose prose says
   // "the expected cost" it is not ("expected" as an adjective is no validator's word)
   {
