@@ -6,9 +6,10 @@
  * conformant server exit at boot for a reason of the harness's making: mcp-obsidian 1.0.0 given a vault in a 0700
  * runner folder exited 1 ("EACCES ... stat"), and a server script there could not even be loaded ("Cannot find
  * module"); both were reported as `transport/exit` bootExited, an error of the server's (sweep 22). Mode bits and
- * owners only (as ./sandbox-base.ts): access control lists are not read.
+ * owners only (as ./sandbox-base.ts): access control lists are not read. A path that is a symbolic link is checked
+ * through its own directory and through its target's (a link in /tmp to a vault in a 0700 folder is as unreachable).
  */
-import { statSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { SpawnSpec } from '../session/index.ts';
 import { describeBlock, searchBlocker, type SearchingUser } from './sandbox-base.ts';
@@ -45,7 +46,8 @@ export function unreachablePath(spec: SpawnSpec, user: SearchingUser): Unreachab
     } catch {
       continue; // not a path on disk (a word, a URL): nothing to reach
     }
-    const block = searchBlocker(dirname(path), user);
+    // a symbolic link is reached through its own directory, then through its target's (statSync followed it)
+    const block = searchBlocker(dirname(path), user) ?? searchBlocker(dirname(realTarget(path)), user);
     if (block !== undefined) return { path: written, why: `cannot search ${describeBlock(block)}` };
     const need = stat.isDirectory() ? READ | SEARCH : READ;
     if (!permits(stat, user, need)) {
@@ -53,4 +55,13 @@ export function unreachablePath(spec: SpawnSpec, user: SearchingUser): Unreachab
     }
   }
   return undefined;
+}
+
+/** `path` with every symbolic link resolved; `path` itself when it cannot be resolved (it was just stat'ed). */
+function realTarget(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

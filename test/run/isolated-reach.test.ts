@@ -3,7 +3,7 @@
  * reach, from mode bits alone. Files made here (owned by the test's user) and a user that is neither their owner nor in
  * their group, so only the "others" bits count.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,13 @@ describe('unreachablePath', () => {
     mkdirSync(join(box, 'closed'));
     chmodSync(join(box, 'closed'), 0o700);
     writeFileSync(join(box, 'closed', 'inner.js'), '');
+    chmodSync(join(box, 'closed', 'inner.js'), 0o644);
+    mkdirSync(join(box, 'closed', 'vault'));
+    chmodSync(join(box, 'closed', 'vault'), 0o755);
+    // links in a searchable directory to entries below one the user cannot search
+    symlinkSync(join(box, 'closed', 'inner.js'), join(box, 'link.js'));
+    symlinkSync(join(box, 'closed', 'vault'), join(box, 'vault-link'));
+    symlinkSync(join(box, 'open.js'), join(box, 'open-link.js'));
   });
   afterAll(() => rmSync(box, { recursive: true, force: true }));
 
@@ -49,6 +56,13 @@ describe('unreachablePath', () => {
     expect(unreachablePath(spec('node', [inner]), OTHER)?.why).toMatch(/^cannot search .*closed \(mode 0700,/);
     expect(unreachablePath(spec('node', ['closed/inner.js'], box), OTHER)?.path).toBe('closed/inner.js');
     expect(unreachablePath(spec(inner, []), OTHER)?.path).toBe(inner);
+  });
+
+  it('follows a symbolic link: a link in a searchable directory to a file or directory below one the user cannot search is named; a link to a reachable file passes', () => {
+    expect(unreachablePath(spec('node', [join(box, 'link.js')]), OTHER)).toMatchObject({ path: join(box, 'link.js'), why: expect.stringMatching(/^cannot search .*closed \(mode 0700,/) });
+    expect(unreachablePath(spec('node', [join(box, 'vault-link')]), OTHER)).toMatchObject({ path: join(box, 'vault-link'), why: expect.stringMatching(/^cannot search .*closed \(mode 0700,/) });
+    expect(unreachablePath(spec(join(box, 'link.js'), []), OTHER)?.path).toBe(join(box, 'link.js'));
+    expect(unreachablePath(spec('node', [join(box, 'open-link.js')]), OTHER)).toBeUndefined();
   });
 
   it('skips a flag even when it names a path, and never blocks root', () => {
