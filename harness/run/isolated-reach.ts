@@ -1,6 +1,6 @@
 /**
  * What an isolated server (`--isolate`: the user nobody) must reach of its own command line before it is started: the
- * command when it is a path, and every argument that names an existing file or directory (absolute, or relative to the
+ * command when it is a path, and every argument (or `--name=value` value) that names an existing file or directory (absolute, or relative to the
  * spawn's cwd; `--sandbox` has already made such arguments absolute, ./sandbox.ts). A script or a directory argument
  * below a directory that user cannot search (root's home, a `mktemp -d` folder: mode 0700, owned by root) makes a
  * conformant server exit at boot for a reason of the harness's making: mcp-obsidian 1.0.0 given a vault in a 0700
@@ -30,7 +30,8 @@ function permits(stat: Stats, user: SearchingUser, bits: number): boolean {
 }
 
 /**
- * The first path of `spec`'s command line (the command when it holds a `/`, then the arguments not starting with `-`)
+ * The first path of `spec`'s command line (the command when it holds a `/`, then the arguments not starting with `-`,
+ * and the values of `--name=value` arguments)
  * that exists for the harness but that `user` cannot reach: a directory on the way it cannot search, a file it cannot
  * read, a directory it cannot read and search. Undefined when every such path is reachable, for root (uid 0), and for
  * an argument that names nothing on disk. Never throws.
@@ -38,7 +39,7 @@ function permits(stat: Stats, user: SearchingUser, bits: number): boolean {
 export function unreachablePath(spec: SpawnSpec, user: SearchingUser): UnreachablePath | undefined {
   if (user.uid === 0) return undefined;
   const command = spec.command.includes('/') ? [spec.command] : [];
-  for (const written of [...command, ...spec.args.filter((a) => a !== '' && !a.startsWith('-'))]) {
+  for (const written of [...command, ...spec.args.map(optionValue).filter((a) => a !== '' && !a.startsWith('-'))]) {
     const path = isAbsolute(written) ? written : resolve(spec.cwd, written);
     let stat: Stats;
     try {
@@ -55,6 +56,12 @@ export function unreachablePath(spec: SpawnSpec, user: SearchingUser): Unreachab
     }
   }
   return undefined;
+}
+
+/** The value of a `--name=value` argument (`--vault=/data/vault`: the path the server is given), else the argument. */
+function optionValue(arg: string): string {
+  const eq = arg.indexOf('=');
+  return arg.startsWith('--') && eq > 2 ? arg.slice(eq + 1) : arg;
 }
 
 /** `path` with every symbolic link resolved; `path` itself when it cannot be resolved (it was just stat'ed). */

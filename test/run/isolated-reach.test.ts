@@ -65,6 +65,11 @@ describe('unreachablePath', () => {
     expect(unreachablePath(spec('node', [join(box, 'open-link.js')]), OTHER)).toBeUndefined();
   });
 
+  it('reads the value of a --name=value option as an argument (mcp-obsidian style --vault=<dir>); a flag without = stays skipped', () => {
+    expect(unreachablePath(spec('node', [`--vault=${join(box, 'closed', 'vault')}`]), OTHER)).toMatchObject({ path: join(box, 'closed', 'vault'), why: expect.stringMatching(/^cannot search .*closed \(mode 0700,/) });
+    expect(unreachablePath(spec('node', [`--vault=${join(box, 'listable')}`, '--port=1', '--name=']), OTHER)).toBeUndefined();
+  });
+
   it('skips a flag even when it names a path, and never blocks root', () => {
     expect(unreachablePath(spec('node', [`-${join(box, 'secret.js')}`]), OTHER)).toBeUndefined();
     expect(unreachablePath(spec('node', [join(box, 'secret.js')]), { uid: 0, gid: 0 })).toBeUndefined();
