@@ -57,7 +57,7 @@ export default defineCheck({
       bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
       unexpectedExit: 'The server process{{which}} exited unexpectedly {{how}} while the harness was still using it.{{sibling}}{{cause}}',
       probeExited:
-        "The server process{{which}} exited {{how}} on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one); the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.",
+        "The server process exited {{how}} on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one); the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.",
       stdinClosed:
         "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       stdinStalled:
@@ -82,12 +82,14 @@ export default defineCheck({
     // each crash with what its own process wrote (ExitInfo.processNo), not the session's last lines
     else {
       const probeExit = eraProbeExit(ctx.observation.negotiation, exits);
+      // the crashes counted in order (the harness's own kills and the era probe's exit left out): the ordinal names them
+      let crashes = 0;
       for (const exit of exits) {
         if (!exit.unexpected) continue;
         const lines = exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo);
         const own = (f: FindingDescriptor) => report({ ...f, stderr: lines });
-        if (exit === probeExit) own({ messageId: 'probeExited', severity: 'info', data: { which: processLabel(exit), how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs) } });
-        else reportExit(exit, ctx.observation.freshProcesses ?? [], networkCause(lines), own);
+        if (exit === probeExit) own({ messageId: 'probeExited', severity: 'info', data: { how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs) } });
+        else reportExit(exit, (crashes += 1), ctx.observation.freshProcesses ?? [], networkCause(lines), own);
       }
     }
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
@@ -196,29 +198,30 @@ export function siblingRan(exit: Pick<ExitInfo, 'atMs' | 'signal' | 'unexpected'
 }
 
 /**
- * ` (process N of this session, started after the previous one ended)` for a process the session started after its
- * first (N > 1: `ExitInfo.processNo`, the number its stderr lines are labelled with, `stderrProcessLabel`), so two
- * exits of a server that crashes the same way after its restart read as two processes, not one finding twice. Empty
- * for the session's first process, whether or not a restart followed it: whether the session went on to start
- * another can depend on when the exit fell (a server killed by another instance of itself near the end of the run),
- * and a message is the same in every run of the same server (docs/determinism.md); a restart itself follows an
- * earlier exit, which is a finding of its own.
+ * ` (unexpected exit N of this session, in a process the harness restarted)` for the session's Nth crash, N > 1, so two
+ * crashes of a server that fails the same way after its restart read as two, not one finding twice. Counted over the
+ * unexpected exits only, in order, the era probe's exit left out: not the process number (`ExitInfo.processNo`, which the
+ * stderr labels carry), because a process the harness itself ended during negotiation (a probe that timed out on a slow
+ * machine) shifts every later number (a reviewer: crashes read as processes 2, 3, 4 with a 5 s probe timeout and 3, 4, 5
+ * with 100 ms). Empty for the first crash, whether or not a restart followed it: whether the session went on can depend
+ * on when the exit fell (a server killed by another instance of itself near the end of the run), and a message is the
+ * same in every run of the same server (docs/determinism.md).
  */
-export function processLabel(exit: Pick<ExitInfo, 'processNo'>): string {
-  return exit.processNo !== undefined && exit.processNo > 1 ? ` (process ${exit.processNo} of this session, started after the previous one ended)` : '';
+export function crashLabel(ordinal: number): string {
+  return ordinal > 1 ? ` (unexpected exit ${ordinal} of this session, in a process the harness restarted)` : '';
 }
 
 /**
- * One unexpected exit, named by its code or signal and, for a process after the session's first, by its number
- * (`processLabel`), with the sentence on another process of the same server when one ran (`siblingRan`), and the one
+ * One unexpected exit, named by its code or signal and, after the session's first crash, by its ordinal
+ * (`crashLabel`), with the sentence on another process of the same server when one ran (`siblingRan`), and the one
  * naming a failed network lookup or connection when the lines of its own stderr shown with it report one (`cause`,
  * util/stderr.ts `networkCause`, as `bootExited` says it): still an error, a crash is the server's however it was
  * triggered (sweep 21: @xeroapi/xero-mcp-server 0.0.17 died of an unhandled EAI_AGAIN rejection offline, and the
  * message did not say what its stderr showed). The process's stderr is read to its end before the exit is judged, so
  * the sentence does not depend on timing. Its time (ms after spawn) is evidence.
  */
-function reportExit(exit: ExitInfo, fresh: readonly FreshProcessLife[], cause: string, report: Report): void {
-  report({ messageId: 'unexpectedExit', data: { which: processLabel(exit), how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '', cause }, evidence: { atMs: Math.round(exit.atMs) } });
+function reportExit(exit: ExitInfo, ordinal: number, fresh: readonly FreshProcessLife[], cause: string, report: Report): void {
+  report({ messageId: 'unexpectedExit', data: { which: crashLabel(ordinal), how: describeExit(exit), sibling: siblingRan(exit, fresh) ? SIBLING_SENTENCE : '', cause }, evidence: { atMs: Math.round(exit.atMs) } });
 }
 
 /**
