@@ -114,6 +114,14 @@ function repeats(record: ProbeRecord, m: ListMethod): { page: number; first: num
 }
 
 /**
+ * An error message that says nothing but that something failed ("Internal error", JSON-RPC's own text for -32603; "Server
+ * error", "Unknown error", "Error", or none): a list method and a tool that both answer so may fail each for its own
+ * reason, so the shared text is no sign that the whole server failed (a reviewer: a prompts/list broken on its own, beside
+ * a tool failing with the same "Internal error", read as a note). Such a list error stays `listError`.
+ */
+const GENERIC_MESSAGE = /^\s*(?:(?:an?\s+)?(?:internal|server|unknown|unexpected)?\s*(?:server\s+)?error(?:\s+occurred)?|)\s*[.!]?\s*$/i;
+
+/**
  * How many planned tool calls of the session (valid arguments; probes are left out: a generic error that invalid
  * arguments drew says nothing of the server's state) drew the same JSON-RPC error (code and message) as
  * `failed`, and the sentence naming a failed network lookup or connection when any tool call's error message names
@@ -121,7 +129,7 @@ function repeats(record: ProbeRecord, m: ListMethod): { page: number; first: num
  */
 export function sharedFailure(observation: Pick<SurfaceObservation, 'calls'>, failed: RequestRecord): { count: number; network: string } | undefined {
   const error = rpcError(failed);
-  if (error === undefined || typeof error.message !== 'string') return undefined;
+  if (error === undefined || typeof error.message !== 'string' || GENERIC_MESSAGE.test(error.message)) return undefined;
   // the planned calls only (valid arguments): a generic error a probe's invalid arguments drew says nothing of the server
   const callErrors = observation.calls.map((c) => rpcError(c.request)).filter((e) => e !== undefined);
   const count = callErrors.filter((e) => e.code === error.code && e.message === error.message).length;

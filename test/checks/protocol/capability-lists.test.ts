@@ -75,6 +75,15 @@ checkTester(check, {
       },
       findings: [{ messageId: 'listError', severity: 'warning', message: 'prompts/list was answered with JSON-RPC error -32603 although the server declares the prompts capability.' }],
     },
+    // a reviewer: a prompts/list broken on its own beside a tool failing with the same generic text read as a note
+    {
+      name: 'a shared generic error ("Internal error", JSON-RPC\'s own text) is no sign the whole server failed: still a warning',
+      observation: {
+        ...listed({ prompts: {} }, () => ({ pages: [{ error: { code: -32603, message: 'Internal error' } }], stop: 'error' })),
+        calls: [makeCall('fetch_docs', { error: { code: -32603, message: 'Internal error' } }, { outcome: 'protocol-error' })],
+      },
+      findings: [{ messageId: 'listError', severity: 'warning', message: 'prompts/list was answered with JSON-RPC error -32603 although the server declares the prompts capability.' }],
+    },
     {
       name: 'the same error drawn by a probe with invalid arguments only, the planned calls succeeding: still a warning',
       observation: (() => {
