@@ -95,12 +95,39 @@ const VALIDATION_WORDS = /\b(invalid|validation|validate|must be|must have|expec
  */
 const PROSE_EXPECTED = /\b(the|than|as) expected\b/gi;
 
+/** A credential's name: a qualified token or key ("API token", "access key"), credentials, a password, a secret. */
+const CREDENTIAL = String.raw`(?:(?:api|access|auth|bearer|secret|license|personal access|refresh|session|oauth)[ _-]?(?:token|key)|(?:api|client)[ _-]?secret|credentials?|password|authentication)`;
+
+/**
+ * Words that refuse a credential for what it is, not for its form: "Invalid API token", "Bad credentials", "the
+ * password is incorrect", "token is invalid or expired", "Unauthorized", "authentication failed". Whether a
+ * credential is genuine (or still valid) is the service's to say and no inputSchema can state it: the harness's
+ * generated token or a dummy key is refused that way, online or not (sweep 21: @jasontanswe/railway-mcp 1.3.0
+ * configure_api_token answered a valid call "Failed to connect to the API: Invalid API token. ..." offline, and drew
+ * validCallRejected). A bare "invalid token" is left alone (a parser's "Invalid token '&'" refuses an expression's
+ * form); a bare token counts only as "expired" or "revoked". A credential said to be missing or required is left
+ * alone too (a tool's own optional `password` that the handler needs is a schema that under-states it). The words
+ * around them still count: "Invalid API token: token must be at least 40 characters" states a length, which a schema
+ * can.
+ */
+const CREDENTIAL_REFUSAL = new RegExp(
+  [
+    String.raw`\b(?:invalid|expired|revoked|incorrect|wrong|bad|unknown)\s+${CREDENTIAL}\b`,
+    String.raw`\b${CREDENTIAL}s?\s+(?:is|are|was|were|has|have)\s+(?:been\s+)?(?:invalid|expired|revoked|not valid|incorrect)(?:\s+or\s+(?:expired|revoked|invalid))?\b`,
+    String.raw`\b(?:token|key)s?\s+(?:is|are|was|were|has|have)\s+(?:been\s+)?(?:invalid\s+or\s+)?(?:expired|revoked)\b`,
+    String.raw`\b(?:expired|revoked)\s+(?:token|key)s?\b`,
+    String.raw`\bunauthori[sz]ed\b|\bnot authenticated\b|\bauthentication (?:failed|error|required)\b|\bfailed to authenticate\b`,
+  ].join('|'),
+  'gi',
+);
+
 /**
  * Whether `text` uses words of input validation (VALIDATION_WORDS: "invalid", "must be", "required", "at most",
- * "expected"...), "expected" in prose aside (PROSE_EXPECTED: "does not match the expected cost" is a business failure).
+ * "expected"...), "expected" in prose aside (PROSE_EXPECTED: "does not match the expected cost" is a business failure)
+ * and a credential's refusal aside (CREDENTIAL_REFUSAL: "Invalid API token" says the service did not accept it).
  */
 export function readsAsValidation(text: string): boolean {
-  return VALIDATION_WORDS.test(text.replace(PROSE_EXPECTED, ''));
+  return VALIDATION_WORDS.test(text.replace(PROSE_EXPECTED, '').replace(CREDENTIAL_REFUSAL, ''));
 }
 
 /**

@@ -42,6 +42,19 @@ const clone = makeTool('git_clone', { annotations: { readOnlyHint: true }, input
 const CLONE_REJECTION =
   'MCP error -32602: Input validation error: Invalid arguments for tool git_clone: URL must use a recognized scheme (https/ssh/git/file), scp-style user@host:path, or be an absolute filesystem path at url';
 /** zod 4's issue for an enum argument, as the TypeScript SDK words a rejection (reviewer D7: values before path). */
+/** A tool whose token a remote service checks (sweep 21: @jasontanswe/railway-mcp 1.3.0 configure_api_token). */
+const tokenTool = makeTool('configure_api_token', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } });
+/** Refusals of a credential (its authenticity, not its form): the environment's, or semantics no schema states. */
+const CREDENTIAL_REFUSALS = [
+  'Invalid API token: please check your token',
+  'Error: token is invalid or expired',
+  'Unauthorized: invalid access token for this token',
+  'Authentication failed: the token was rejected',
+  'Invalid credentials (token)',
+  'HTTP 401: Bad credentials. Check the token argument.',
+];
+/** Refusals of a token's form, which a schema can state (minLength, pattern): still validCallRejected. */
+const SCHEMA_REFUSALS_OF_A_TOKEN = ['Invalid API token: token must be at least 40 characters', 'token must be exactly 40 characters', 'Invalid input: expected token to be a non-empty string'];
 const listTool = makeTool('list', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { name: { type: 'string' }, date: { type: 'string' }, sort: { type: 'string', enum: ['name', 'date'] } } } });
 const ZOD_ENUM_REJECTION = `MCP error -32602: Input validation error: Invalid arguments for tool list: ${JSON.stringify([{ code: 'invalid_value', values: ['name', 'date'], path: ['sort'], message: 'Invalid option: expected one of "name"|"date"' }], null, 2)}`;
 
@@ -281,6 +294,27 @@ checkTester(check, {
       }),
       findings: [{ messageId: 'validCallRejected', tool: 'list', pointer: '/inputSchema/properties/sort', severity: 'warning' }, { messageId: 'unprobed', severity: 'info', tool: 'list', pointer: '/inputSchema' }],
     },
+    {
+      name: "sweep 21 (@jasontanswe/railway-mcp 1.3.0 configure_api_token, offline): a valid token refused as an invalid API token is the credential's refusal, which no inputSchema can state: no validCallRejected, the tool reads as unprobed",
+      observation: makeObservation({
+        tools: [tokenTool],
+        calls: [makeCall('configure_api_token', { result: { isError: true, content: [{ type: 'text', text: 'Failed to connect to the API: Invalid API token. Please check your token and try again.' }] } }, { scenario: { arguments: { token: 'mcpH4rn3ss-85c2f8fa-s3nt1nel' } } })],
+      }),
+      findings: [{ messageId: 'unprobed', severity: 'info', tool: 'configure_api_token', pointer: '/inputSchema' }],
+    },
+    ...CREDENTIAL_REFUSALS.map((text) => ({
+      name: `a credential refusal is not a rejection of the arguments: ${text}`,
+      observation: makeObservation({ tools: [tokenTool], calls: [makeCall('configure_api_token', { result: { isError: true, content: [{ type: 'text', text }] } }, { scenario: { arguments: { token: 'x' } } })] }),
+      findings: [{ messageId: 'unprobed', severity: 'info', tool: 'configure_api_token', pointer: '/inputSchema' } as const],
+    })),
+    ...SCHEMA_REFUSALS_OF_A_TOKEN.map((text) => ({
+      name: `a token refused for a constraint a schema can state is still validCallRejected: ${text}`,
+      observation: makeObservation({ tools: [tokenTool], calls: [makeCall('configure_api_token', { result: { isError: true, content: [{ type: 'text', text }] } }, { scenario: { arguments: { token: 'x' } } })] }),
+      findings: [
+        { messageId: 'validCallRejected', severity: 'warning', tool: 'configure_api_token', pointer: '/inputSchema/properties/token' } as const,
+        { messageId: 'unprobed', severity: 'info', tool: 'configure_api_token', pointer: '/inputSchema' } as const,
+      ],
+    })),
     {
       name: 'a rejection whose words name two properties ambiguously (URL, path) and no locator: the finding names none',
       observation: makeObservation({

@@ -93,6 +93,21 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'rejected', severity: 'warning', includes: 'Tool format_time rejected a call with property "label" exactly at its maxLength' }],
     once: [{ check: 'errors/input-enforcement', messageId: 'rejected', tool: 'format_time' }],
   },
+  // sweep 21, @jasontanswe/railway-mcp 1.3.0 offline: "Invalid API token" for the token it could not check is the
+  // credential's refusal, not a rule the inputSchema leaves out; the twin refuses the token for its length
+  {
+    surface: 'credential-refusal',
+    file: 'credential-refusal.mjs',
+    draws: [{ check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool configure_api_token got no input-enforcement probes' }],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }],
+  },
+  {
+    surface: 'credential-refusal-twin',
+    file: 'credential-refusal.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool configure_api_token rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'token'" }],
+  },
   // sweep 23, mcp-echarts 0.7.1: a 138 kB PNG chart is over the byte budget, but not ~34k text tokens (bytes / 4)
   {
     surface: 'image-result',
