@@ -60,7 +60,7 @@ function headline(report: Report, color: boolean): string[] {
   const interrupted = interruptedLine(rows);
   if (interrupted) lines.push(paint(color, 'warning', interrupted));
   const baselined = report.findings.filter((f) => f.baselined).length;
-  if (baselined > 0) lines.push(paint(color, 'dim', `${baselined} accepted by the baseline`));
+  if (baselined > 0) lines.push(paint(color, 'dim', `${plural(baselined, 'finding')} accepted by the baseline (listed in the report files, not here)`));
   if (report.shard) lines.push(`shard ${report.shard.index}/${report.shard.total}`);
   if (report.interrupted) lines.push(paint(color, 'error', 'run interrupted: the report is partial (surfaces not started before the interrupt were not run and are left out)'));
   return lines;
@@ -71,12 +71,20 @@ function findingLine(group: FindingGroup<Finding>, color: boolean): string {
   const f = group.first;
   const many = group.tools.length > 1;
   const where = (many ? [] : [f.tool, f.pointer]).filter((x) => x !== undefined).map((x) => oneLine(boundServerText(String(x)))).join(' ');
-  const mark = f.baselined ? paint(color, 'dim', ' (baselined)') : '';
   const stderr = (f.stderr ?? []).map((l) => `\n    ${paint(color, 'dim', `stderr| ${oneLine(l)}`)}`).join('');
-  const head = `  ${paint(color, f.severity, f.severity.padEnd(7))} ${oneLine(f.check)}${where ? ` ${paint(color, 'dim', where)}` : ''}${mark}`;
+  const head = `  ${paint(color, f.severity, f.severity.padEnd(7))} ${oneLine(f.check)}${where ? ` ${paint(color, 'dim', where)}` : ''}`;
   if (!many) return `${head}\n    ${oneLine(f.message)}${stderr}`;
   const count = paint(color, 'dim', `on ${plural(group.tools.length, 'tool')} (${plural(group.findings.length, 'finding')}): ${oneLine(nameList(group.tools))}`);
   return `${head} ${count}\n    ${oneLine(f.message)} (the same on every tool listed)${stderr}`;
+}
+
+/**
+ * The findings the summary may list: those the baseline did not accept. Accepted ones are counted in the headline and
+ * kept in every report file; listing them read as a failing run above the line that says they are all accepted (a
+ * README walkthrough), where ESLint's suppressions and a test runner's expected failures print nothing.
+ */
+function live(findings: readonly Finding[]): Finding[] {
+  return findings.filter((f) => !f.baselined);
 }
 
 /**
@@ -84,14 +92,14 @@ function findingLine(group: FindingGroup<Finding>, color: boolean): string {
  * on stderr only the harness faults the summary left out, so a fault reads once (cli/output.ts). Pure.
  */
 export function consoleListed(report: Report): Set<Finding> {
-  return new Set(groupRepeated(report.findings).slice(0, CONSOLE_TOP_FINDINGS).flatMap((g) => g.findings));
+  return new Set(groupRepeated(live(report.findings)).slice(0, CONSOLE_TOP_FINDINGS).flatMap((g) => g.findings));
 }
 
 /** Render the summary text (ends with a newline). Pure. */
 export function renderConsole(report: Report, ctx: ReporterContext & { color: boolean }): string {
   const { color } = ctx;
   const lines = headline(report, color);
-  const groups = groupRepeated(report.findings);
+  const groups = groupRepeated(live(report.findings));
   const top = groups.slice(0, CONSOLE_TOP_FINDINGS); // consoleListed's
   for (const [surface, entries] of groupBy(top, (g) => g.first.surface)) {
     lines.push('', paint(color, 'bold', oneLine(surface)), ...entries.map((g) => findingLine(g, color)));

@@ -81,7 +81,7 @@ function findingsSection(report: Report, ctx: ReporterContext): string {
 function toolsSection(report: Report): string {
   const rows = toolRows(report).map((r) => {
     const note = r.verdict === 'findings' ? `${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}` : (r.reason ?? '');
-    const cls = r.verdict === 'passed' ? 'passed' : r.verdict === 'findings' ? 'failed' : r.verdict === 'never succeeded' || r.verdict === 'interrupted' ? 'unproven' : 'uncalled';
+    const cls = r.verdict === 'passed' ? 'passed' : r.verdict === 'findings' ? 'failed' : r.verdict === 'baselined' ? 'baselined' : r.verdict === 'never succeeded' || r.verdict === 'interrupted' ? 'unproven' : 'uncalled';
     return `<tr class="tool ${cls}"><td>${h(r.surface)}</td><td>${h(boundServerText(r.tool))}</td><td>${r.calls}</td><td>${r.verdict}</td><td class="message">${h(note)}</td></tr>`;
   });
   const head = ['Surface', 'Tool', 'Calls', 'Verdict', 'Notes'].map((c) => `<th>${c}</th>`).join('');

@@ -62,14 +62,14 @@ function findingsSection(report: Report, ctx: ReporterContext): string[] {
   return lines;
 }
 
-/** Per surface, every tool: passed, drew findings (counts), never succeeded (how its calls ended), not called and why, or interrupted (not judged). */
+/** Per surface, every tool: passed, drew findings (counts), baselined (its findings accepted), never succeeded (how its calls ended), not called and why, or interrupted (not judged). */
 function toolsSection(report: Report): string[] {
   const rows = toolRows(report);
   if (rows.length === 0) return ['_No tools were listed._'];
   const lines: string[] = [];
   for (const [surface, bySurface] of groupBy(rows, (r) => r.surface)) {
     const n = verdictCounts(bySurface);
-    lines.push(`### Surface ${md(surface)}: ${n.passed} passed, ${n.findings} with findings, ${n['never succeeded']} never succeeded, ${n['not called']} not called${n.interrupted > 0 ? `, ${n.interrupted} interrupted` : ''}`, '', '| Tool | Calls | Verdict | Notes |', '|---|---:|---|---|');
+    lines.push(`### Surface ${md(surface)}: ${n.passed} passed, ${n.findings} with findings, ${n['never succeeded']} never succeeded, ${n['not called']} not called${n.baselined > 0 ? `, ${n.baselined} baselined` : ''}${n.interrupted > 0 ? `, ${n.interrupted} interrupted` : ''}`, '', '| Tool | Calls | Verdict | Notes |', '|---|---:|---|---|');
     for (const r of bySurface) {
       const note = r.verdict === 'findings' ? `${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}` : (r.reason ?? '');
       lines.push(row([md(boundServerText(r.tool)), r.calls, r.verdict, md(note)]));

@@ -11,12 +11,18 @@ import { plural } from './group.ts';
  * is not counted as passed (a server without its network answering every call with -32603 read "26 passed").
  * `interrupted`: on a surface the run's interrupt cut short (status `interrupted`, not judged): neither passed nor
  * failed, whether it was never reached or its calls were cut short (an interrupted run read "1 tool never succeeded").
+ * `baselined`: called, and every error or warning that names it is accepted by the baseline (`--baseline`): not
+ * passed (it drew them), not failed (they are accepted). A run with a baseline read "never succeeded, no call
+ * succeeded" for a tool whose only finding, an accepted result/expectation error, said its scenario's call did not
+ * do as expected, where the plain run read "findings" (a README walkthrough, server-everything's
+ * simulate-research-query).
  */
-export type ToolVerdict = 'passed' | 'findings' | 'never succeeded' | 'not called' | 'interrupted';
+export type ToolVerdict = 'passed' | 'findings' | 'baselined' | 'never succeeded' | 'not called' | 'interrupted';
 
 /**
  * One tool's row. `reason`: why a tool was not called (the coverage finding's message), when known; for
- * `never succeeded`, how its calls ended (counts of outcomes, no values); for `interrupted`, what the interrupt left undone.
+ * `never succeeded`, how its calls ended (counts of outcomes, no values); for `interrupted`, what the interrupt left undone;
+ * for `baselined`, how many errors and warnings the baseline accepted.
  */
 export interface ToolRow {
   surface: string;
@@ -61,6 +67,18 @@ function failureNote(calls: readonly Call[]): string {
   return `no call succeeded: ${parts.join(', ')}`;
 }
 
+/** The note of a `baselined` row: the accepted errors and warnings counted ("accepted by the baseline: 1 error"). */
+function baselinedNote(findings: Report['findings']): string {
+  let errors = 0;
+  let warnings = 0;
+  for (const f of findings) {
+    if (!f.baselined) continue;
+    if (f.severity === 'error') errors += 1;
+    else if (f.severity === 'warning') warnings += 1;
+  }
+  return `accepted by the baseline: ${[errors > 0 ? plural(errors, 'error') : '', warnings > 0 ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ')}`;
+}
+
 /** The note of a tool not called on a surface its time budget cut short (its planned calls were never sent). */
 const BUDGET_NOTE = "not run: the surface's time budget (timeouts.surfaceMs) ran out before it was called";
 
@@ -71,8 +89,9 @@ function interruptedNote(calls: number): string {
 
 /**
  * The rows of every surface, in report order, tools sorted by name (the same after a merge). A tool "passed" when it was called, no error or
- * warning (baselined ones aside) names it, and at least one call worked (succeeded, or failed as its scenario expected); "findings" when an
- * error or warning names it; "never succeeded" when called without findings but no call worked; "not called" when it had no call
+ * warning names it, and at least one call worked (succeeded, or failed as its scenario expected); "findings" when an
+ * error or warning the baseline did not accept names it; "baselined" when called and every error or warning naming it is accepted;
+ * "never succeeded" when called without findings but no call worked; "not called" when it had no call
  * (why: the coverage finding, or the surface's time budget that ran out before its planned call was sent);
  * "interrupted" for every tool of a surface the run's interrupt cut short (not judged: neither passed nor failed).
  * Linear in tools + findings: the findings are grouped by surface and tool once (issue 12: report rendering linear in findings).
@@ -83,7 +102,7 @@ export function toolRows(report: Report): ToolRow[] {
   const overBudget = new Set<string>();
   for (const f of report.findings) {
     if (f.check === 'transport/timeout' && f.messageId === 'surfaceBudget') overBudget.add(f.surface);
-    if (f.baselined || f.tool === undefined) continue;
+    if (f.tool === undefined) continue;
     let tools = byTool.get(f.surface);
     if (!tools) byTool.set(f.surface, (tools = new Map()));
     const list = tools.get(f.tool);
@@ -95,15 +114,18 @@ export function toolRows(report: Report): ToolRow[] {
       const mine = byTool.get(surface.name)?.get(tool.name) ?? [];
       let errors = 0;
       let warnings = 0;
+      let accepted = 0;
       for (const f of mine) {
-        if (f.severity === 'error') errors += 1;
-        else if (f.severity === 'warning') warnings += 1;
+        if (f.severity === 'info') continue;
+        if (f.baselined) accepted += 1;
+        else if (f.severity === 'error') errors += 1;
+        else warnings += 1;
       }
-      const coverage = mine.find((f) => COVERAGE_CHECKS.has(f.check));
+      const coverage = mine.find((f) => COVERAGE_CHECKS.has(f.check) && !f.baselined);
       const calls = tool.calls.length;
-      const verdict: ToolVerdict = surface.status === 'interrupted' ? 'interrupted' : calls === 0 ? 'not called' : errors + warnings > 0 ? 'findings' : tool.calls.some(worked) ? 'passed' : 'never succeeded';
+      const verdict: ToolVerdict = surface.status === 'interrupted' ? 'interrupted' : calls === 0 ? 'not called' : errors + warnings > 0 ? 'findings' : accepted > 0 ? 'baselined' : tool.calls.some(worked) ? 'passed' : 'never succeeded';
       const reason =
-        verdict === 'interrupted' ? interruptedNote(calls) : verdict === 'not called' ? (coverage?.message ?? (overBudget.has(surface.name) ? BUDGET_NOTE : 'no scenario and no generated call')) : verdict === 'never succeeded' ? failureNote(tool.calls) : undefined;
+        verdict === 'interrupted' ? interruptedNote(calls) : verdict === 'not called' ? (coverage?.message ?? (overBudget.has(surface.name) ? BUDGET_NOTE : 'no scenario and no generated call')) : verdict === 'never succeeded' ? failureNote(tool.calls) : verdict === 'baselined' ? baselinedNote(mine) : undefined;
       return { surface: surface.name, tool: tool.name, calls, verdict, errors, warnings, ...(reason !== undefined ? { reason } : {}) };
     }),
   );
@@ -111,7 +133,7 @@ export function toolRows(report: Report): ToolRow[] {
 
 /** How many rows have each verdict (every verdict present, 0 when none). Pure. */
 export function verdictCounts(rows: readonly ToolRow[]): Record<ToolVerdict, number> {
-  const counts: Record<ToolVerdict, number> = { passed: 0, findings: 0, 'never succeeded': 0, 'not called': 0, interrupted: 0 };
+  const counts: Record<ToolVerdict, number> = { passed: 0, findings: 0, baselined: 0, 'never succeeded': 0, 'not called': 0, interrupted: 0 };
   for (const r of rows) counts[r.verdict] += 1;
   return counts;
 }

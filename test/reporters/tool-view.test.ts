@@ -32,13 +32,28 @@ describe('toolRows', () => {
     ],
   };
 
-  it('counts errors and warnings of the same surface and tool, never baselined or tool-less findings', () => {
+  it('counts errors and warnings of the same surface and tool, never baselined or tool-less findings; a tool whose only error is accepted is baselined', () => {
     expect(toolRows(report)).toEqual([
       { surface: 'a', tool: 'x', calls: 1, verdict: 'findings', errors: 1, warnings: 1 },
-      { surface: 'a', tool: 'y', calls: 1, verdict: 'passed', errors: 0, warnings: 0 },
+      { surface: 'a', tool: 'y', calls: 1, verdict: 'baselined', errors: 0, warnings: 0, reason: 'accepted by the baseline: 1 error' },
       { surface: 'a', tool: 'z', calls: 0, verdict: 'not called', errors: 0, warnings: 0, reason: 'z needs a scenario' },
       { surface: 'b', tool: 'x', calls: 1, verdict: 'passed', errors: 0, warnings: 0 },
     ]);
+  });
+
+  it('reads a tool whose call did not do as its scenario expects, its result/expectation error accepted, as baselined, not never succeeded (README walkthrough: simulate-research-query)', () => {
+    const base: Report = {
+      ...report,
+      surfaces: [{ name: 'a', durationMs: 1, status: 'ok', tools: [{ name: 't', calls: [{ ...call, expect: 'protocol-error', outcome: 'tool-error' }] }] }],
+    };
+    const accepted = toolRows({ ...base, findings: [finding({ tool: 't', check: 'result/expectation', baselined: true }), finding({ tool: 't', severity: 'warning', baselined: true }), finding({ tool: 't', severity: 'info' })] });
+    expect(accepted).toEqual([{ surface: 'a', tool: 't', calls: 1, verdict: 'baselined', errors: 0, warnings: 0, reason: 'accepted by the baseline: 1 error, 1 warning' }]);
+    expect(verdictCounts(accepted)).toMatchObject({ baselined: 1, 'never succeeded': 0, passed: 0 });
+    // the same run without the baseline: findings; one live warning beside the accepted error: findings
+    expect(toolRows({ ...base, findings: [finding({ tool: 't', check: 'result/expectation' })] })[0]).toMatchObject({ verdict: 'findings', errors: 1 });
+    expect(toolRows({ ...base, findings: [finding({ tool: 't', baselined: true }), finding({ tool: 't', severity: 'warning' })] })[0]).toMatchObject({ verdict: 'findings', errors: 0, warnings: 1 });
+    // an accepted info finding is no finding: the tool never succeeded
+    expect(toolRows({ ...base, findings: [finding({ tool: 't', severity: 'info', baselined: true })] })[0]).toMatchObject({ verdict: 'never succeeded' });
   });
 
   it('gives a tool without calls and without a coverage finding the generic reason', () => {
@@ -55,7 +70,7 @@ describe('toolRows', () => {
   it('counts a tool whose every call ended in a JSON-RPC error or an isError result as never succeeded, with its outcomes', () => {
     const rows = toolRows(called([['success', 'protocol-error'], ['success', 'protocol-error'], ['success', 'tool-error']]));
     expect(rows).toEqual([{ surface: 'a', tool: 't', calls: 3, verdict: 'never succeeded', errors: 0, warnings: 0, reason: 'no call succeeded: 2 JSON-RPC errors, 1 isError result' }]);
-    expect(verdictCounts(rows)).toEqual({ passed: 0, findings: 0, 'never succeeded': 1, 'not called': 0, interrupted: 0 });
+    expect(verdictCounts(rows)).toEqual({ passed: 0, findings: 0, baselined: 0, 'never succeeded': 1, 'not called': 0, interrupted: 0 });
   });
 
   it('passes a tool with one successful call among failed ones', () => {
@@ -110,5 +125,27 @@ describe('an interrupted surface', () => {
     const text = renderConsole(reportOf('ok'), { ...ctx, color: false });
     expect(text).toContain('never succeeded: 1 tool called');
     expect(text).not.toContain('interrupted');
+  });
+});
+
+describe('a run whose findings the baseline accepted', () => {
+  const ctx = { showValues: false, catalog: {} } as unknown as Parameters<typeof renderConsole>[1];
+  const reportWith = (findings: Finding[]): Report => ({
+    schemaVersion: 1, harnessVersion: '0', startedAt: '', durationMs: 1, skipped: [],
+    summary: { surfaces: 1, tools: 1, calls: 1, findings: { error: 0, warning: 0, info: 0 } },
+    surfaces: [{ name: 'a', durationMs: 1, status: 'ok', tools: [{ name: 't', calls: [{ ...call, expect: 'protocol-error', outcome: 'tool-error' }] }] }],
+    findings,
+  });
+
+  it('the console lists only the findings the baseline did not accept, and counts the accepted ones (README walkthrough)', () => {
+    const all = renderConsole(reportWith([finding({ tool: 't', check: 'result/expectation', message: 'accepted one', baselined: true })]), { ...ctx, color: false });
+    expect(all).toContain('1 finding accepted by the baseline (listed in the report files, not here)');
+    expect(all).not.toContain('accepted one');
+    expect(all).not.toContain('result/expectation');
+    expect(all).not.toContain('never succeeded');
+    const mixed = renderConsole(reportWith([finding({ tool: 't', message: 'accepted one', baselined: true }), finding({ tool: 't', severity: 'warning', message: 'live one' })]), { ...ctx, color: false });
+    expect(mixed).toContain('live one');
+    expect(mixed).not.toContain('accepted one');
+    expect(renderMarkdown(reportWith([finding({ tool: 't', baselined: true })]), ctx)).toContain('0 passed, 0 with findings, 0 never succeeded, 0 not called, 1 baselined');
   });
 });
