@@ -599,9 +599,12 @@ export interface EraProbe {
   /**
    * The first probe, when it got no answer within `timeouts.probeMs` (a slow start or a silent server):
    * that process was killed and a fresh one re-probed with `timeouts.startMs` (never `initialize` on a
-   * process with a probe in flight whose answer could still decide the era).
+   * process with a probe in flight whose answer could still decide the era). Outcome `exit`: the first process
+   * exited before it answered, and a fresh one was probed the same way; the fields above are then the second
+   * probe's (outcome `exit` again: the probe ends the server, the process exits on it each time; any other: the
+   * first exit was a crash on start, not the probe's).
    */
-  firstProbe?: { outcome: 'timeout' | 'not-json'; durationMs: number; timeoutMs: number };
+  firstProbe?: { outcome: 'timeout' | 'not-json' | 'exit'; durationMs: number; timeoutMs: number };
   /**
    * The re-probe timed out too and `initialize` was sent; the probe's answer then still came, this many
    * ms after it was sent. Recorded, never obeyed: a process that got `initialize` is legacy for its life.

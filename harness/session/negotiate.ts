@@ -6,7 +6,10 @@
  *
  * No answer within `probeMs` decides nothing (a slow start and a loaded machine look alike): that process
  * is killed and a fresh one re-probed with the server's start budget (`startMs`), so the era never
- * depends on how busy the machine is. Only when the re-probe times out too is `initialize` sent, and from
+ * depends on how busy the machine is. A first process that exits before answering is re-probed on a fresh one too:
+ * an exit on the probe (a legacy server may end on any request before `initialize`; rmcp 0.12) exits again and the
+ * era is legacy, on a third process; a crash on start that a restart does not repeat (a first run's set-up) draws an
+ * answer from the second, which decides the era (transport/exit tells the two apart by `firstProbe`). Only when the re-probe times out too is `initialize` sent, and from
  * then on the process is legacy for its whole life: a late DiscoverResult is recorded, never obeyed. An
  * `initialize` answered with -32022 naming only 2026-07-28 is a modern server whose discover is missing or
  * broken: the session goes on modern (protocol/discover, transport/timeout judge the probe).
@@ -64,6 +67,12 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
     first.channel.forget(probe.id);
     firstProbe = { outcome: probe.outcome, durationMs: probe.durationMs, timeoutMs: probe.timeoutMs };
     await first.connection.kill();
+    link = await deps.connector.spawn();
+    probe = await probeDiscover(link, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options, deps.options.timeouts.startMs);
+  } else if (probe.outcome === 'exit') {
+    // the probe or the start ended the process: the same probe on a fresh one tells which (an exit again: the probe's)
+    first.channel.forget(probe.id);
+    firstProbe = { outcome: 'exit', durationMs: probe.durationMs, timeoutMs: probe.timeoutMs };
     link = await deps.connector.spawn();
     probe = await probeDiscover(link, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options, deps.options.timeouts.startMs);
   }

@@ -52,9 +52,10 @@ describe('era negotiation', () => {
   it('restarts the process for the legacy handshake when the probe killed it (die-on-discover)', async () => {
     const session = await start(fixture(['--fault=die-on-discover']), options());
     expect(session.negotiation.era).toBe('legacy');
-    expect(session.negotiation.probe).toMatchObject({ outcome: 'exit', restarted: true });
-    // the crash on discover (a load-tripped first probe may add an expected exit before it)
-    expect(session.exits().filter((e) => e.unexpected)).toEqual([expect.objectContaining({ code: 1, unexpected: true })]);
+    // the probe ended the first process, and the same probe the restarted one: an exit on the probe, not on start
+    expect(session.negotiation.probe).toMatchObject({ outcome: 'exit', restarted: true, firstProbe: { outcome: 'exit' } });
+    // the crashes on discover (a load-tripped first probe may add an expected exit before them)
+    expect(session.exits().filter((e) => e.unexpected)).toEqual([expect.objectContaining({ code: 1, unexpected: true, processNo: 1 }), expect.objectContaining({ code: 1, unexpected: true, processNo: 2 })]);
     expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('success');
   });
 

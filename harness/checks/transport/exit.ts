@@ -2,10 +2,13 @@
  * transport/exit: the server process starts, completes negotiation, and does not exit while in use
  * (spec:2026-07-28/basic/transports/stdio.mdx: an unexpected exit loses every in-flight request).
  * A boot failure is one finding: the start failure with its command and cause, or the exits during
- * negotiation with their count (the session restarts once after the era probe, so a server that dies
- * at once exits twice). An `initialize` that is never answered is transport/timeout's.
- * A legacy server that exits on the era probe itself (server/discover before initialize; rmcp 0.12 does, sweep 20)
- * and serves the restarted process: an info note (`probeExited`, `eraProbeExit`), not a crash.
+ * negotiation with their count (a process that exits before answering the era probe is restarted and probed again,
+ * then restarted for `initialize` if it exits again, so a server that dies at once exits three times). An
+ * `initialize` that is never answered is transport/timeout's.
+ * A legacy server that exits on the era probe itself, on its first process and again on the restarted one
+ * (server/discover before initialize; rmcp 0.12 does, sweep 20), and serves the process after them: an info note
+ * (`probeExited`, `eraProbeExits`), not a crash. A first process that exited before answering while the restarted
+ * one answered the same probe crashed on start, not on the probe: an error (`startExited`, `startCrash`).
  * A server that closed its stdin (or stopped reading it) while it kept running: an error (`stdinClosed`). Over stdio
  * the client writes every message to the server's stdin (spec:2025-11-25/basic/transports.mdx §stdio), so once the
  * pipe has no reader the harness's writes fail (EPIPE) and its requests cannot be delivered; the session ends them
@@ -54,10 +57,12 @@ export default defineCheck({
       spawnFailed: 'The server process could not be started: command {{command}}: {{cause}}.',
       unreachable: "Nothing accepts connections at the surface's URL (Streamable HTTP; is the server running?); no session could start.",
       negotiateFailed: 'The server process started but did not complete protocol negotiation (server/discover or initialize).{{answer}}{{http}}{{cause}}',
-      bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probe and the restart); the session could not start.{{cause}}',
+      bootExited: 'The server process exited {{how}} during protocol negotiation ({{count}} exit(s) across the probes and the restarts); the session could not start.{{cause}}',
       unexpectedExit: 'The server process{{which}} exited unexpectedly {{how}} while the harness was still using it.{{sibling}}{{cause}}',
+      startExited:
+        'The server process exited {{how}} on start, before it answered the era probe (server/discover), while the restarted process answered the same probe: the exit was not the probe\'s. A host that starts the server this way gets a dead connection.{{cause}}',
       probeExited:
-        "The server process exited {{how}} on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one); the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.",
+        "The server process exited {{how}} on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one){{again}}; the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.",
       stdinClosed:
         "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       stdinStalled:
@@ -81,15 +86,22 @@ export default defineCheck({
     if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), stderrNetworkCause(ctx.observation), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
     // each crash with what its own process wrote (ExitInfo.processNo), not the session's last lines
     else {
-      const probeExit = eraProbeExit(ctx.observation.negotiation, exits);
+      const probeExits = eraProbeExits(ctx.observation.negotiation, exits);
+      const startExit = startCrash(ctx.observation.negotiation, exits);
       // the crashes counted in order (the harness's own kills and the era probe's exit left out): the ordinal names them
       let crashes = 0;
       for (const exit of exits) {
         if (!exit.unexpected) continue;
         const lines = exit.processNo === undefined ? stderr : stderrTail(ctx.observation, exit.processNo);
         const own = (f: FindingDescriptor) => report({ ...f, stderr: lines });
-        if (exit === probeExit) own({ messageId: 'probeExited', severity: 'info', data: { how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs) } });
-        else reportExit(exit, (crashes += 1), ctx.observation.freshProcesses ?? [], networkCause(lines), own);
+        if (probeExits.includes(exit)) {
+          // one note for the probe's two exits, on the first
+          const again = probeExits.length > 1 ? ', and again on the same probe after a restart' : '';
+          if (exit === probeExits[0]) own({ messageId: 'probeExited', severity: 'info', data: { how: describeExit(exit), again }, evidence: { atMs: Math.round(exit.atMs) } });
+        } else if (exit === startExit) {
+          crashes += 1;
+          own({ messageId: 'startExited', data: { how: describeExit(exit), cause: networkCause(lines) }, evidence: { atMs: Math.round(exit.atMs) } });
+        } else reportExit(exit, (crashes += 1), ctx.observation.freshProcesses ?? [], networkCause(lines), own);
       }
     }
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
@@ -225,9 +237,13 @@ function reportExit(exit: ExitInfo, ordinal: number, fresh: readonly FreshProces
 }
 
 /**
- * The exit the era probe caused, when negotiation went legacy because `server/discover` ended the process (probe
- * outcome `exit`): the session's first unexpected exit, since nothing but negotiation ran before it (`exits` is in
- * order; a first probe the harness timed out and killed is an expected exit before it). rmcp 0.12 (the official
+ * The exits the era probe caused, when negotiation went legacy because `server/discover` ended the process (probe
+ * outcome `exit`) on the first process and again on the restarted one (`firstProbe` outcome `exit`,
+ * harness/session/negotiate.ts): the session's first two unexpected exits, since nothing but negotiation ran before
+ * them (`exits` is in order; a first probe the harness timed out and killed is an expected exit before them, and then
+ * the probe's exit is the one unexpected exit of the re-probe). An exit on the first probe alone could be a crash on
+ * start (a server that fails its first start, or at random, read as exiting on the probe, a note: a reviewer's
+ * fixtures); the second probe tells them apart (`startCrash`). rmcp 0.12 (the official
  * Rust SDK; @openai/codex-shell-tool-mcp 0.97.0, sweep 20) exits with code 1 on any request before `initialize`.
  * A legacy server owes no answer to a request sent before `initialize` (2025-11-25 basic/lifecycle: the client
  * SHOULD NOT send one; 2026-07-28 basic/versioning §Compatibility Matrix: a legacy server may answer the modern
@@ -236,8 +252,19 @@ function reportExit(exit: ExitInfo, ordinal: number, fresh: readonly FreshProces
  * Undefined otherwise, also on a modern negotiation (initialize refused with -32022), whose dead probe is
  * protocol/discover's `missing` and stays a crash here.
  */
-export function eraProbeExit(negotiation: Pick<Negotiation, 'era' | 'probe'> | undefined, exits: readonly ExitInfo[]): ExitInfo | undefined {
-  if (negotiation?.era !== 'legacy' || negotiation.probe.outcome !== 'exit') return undefined;
+export function eraProbeExits(negotiation: Pick<Negotiation, 'era' | 'probe'> | undefined, exits: readonly ExitInfo[]): ExitInfo[] {
+  if (negotiation?.era !== 'legacy' || negotiation.probe.outcome !== 'exit') return [];
+  return exits.filter((exit) => exit.unexpected).slice(0, negotiation.probe.firstProbe?.outcome === 'exit' ? 2 : 1);
+}
+
+/**
+ * The first process's exit when it ended before answering the era probe and the restarted process did not end on the
+ * same probe (`firstProbe` outcome `exit`, the second probe's anything else: an answer, non-JSON, or no answer in the
+ * start budget): the exit was the start's, not the probe's, so a crash (`startExited`, an error as any unexpected
+ * exit), on any era. Undefined otherwise. Pure.
+ */
+export function startCrash(negotiation: Pick<Negotiation, 'probe'> | undefined, exits: readonly ExitInfo[]): ExitInfo | undefined {
+  if (negotiation?.probe.firstProbe?.outcome !== 'exit' || negotiation.probe.outcome === 'exit') return undefined;
   return exits.find((exit) => exit.unexpected);
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanup, findingsOf, reportOf, runCli, type CliRun } from '../../e2e/helpers/cli.ts';
-import check, { eraProbeExit, SIBLING_RECENT_MS, SIBLING_SENTENCE, siblingRan } from '../../../harness/checks/transport/exit.ts';
+import check, { eraProbeExits, startCrash, SIBLING_RECENT_MS, SIBLING_SENTENCE, siblingRan } from '../../../harness/checks/transport/exit.ts';
 import { checkTester, makeCall, makeObservation, runCheckOn } from '../../helpers/check-tester.ts';
 import type { BootFailure } from '../../../harness/model/observation.ts';
 import type { ExitInfo, HttpExchange } from '../../../harness/model/wire.ts';
@@ -76,6 +76,41 @@ checkTester(check, {
       findings: [{ messageId: 'probeExited', severity: 'info' }],
     },
     {
+      name: 'a legacy server the era probe ended twice, on its first process and on the restarted one: one info note saying so',
+      observation: makeObservation({
+        era: 'legacy',
+        negotiation: { era: 'legacy', probe: { outcome: 'exit', durationMs: 20, restarted: true, firstProbe: { outcome: 'exit', durationMs: 20, timeoutMs: 5000 } } } as never,
+        exits: [{ ...crash, processNo: 1 }, { ...crash, atMs: 40, processNo: 2 }, { ...finalExit, processNo: 3 }],
+      }),
+      findings: [{
+        messageId: 'probeExited', severity: 'info',
+        message: 'The server process exited with code 1 on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one), and again on the same probe after a restart; the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.',
+      }],
+    },
+    {
+      name: 'a server whose first process exited before answering the era probe while the restarted one answered it (-32601): a crash on start, an error',
+      observation: makeObservation({
+        era: 'legacy',
+        negotiation: { era: 'legacy', probe: { outcome: 'other-error', errorCode: -32601, durationMs: 3, restarted: true, firstProbe: { outcome: 'exit', durationMs: 20, timeoutMs: 5000 } } } as never,
+        exits: [{ ...crash, code: 3, processNo: 1 }, { ...finalExit, processNo: 2 }],
+      }),
+      findings: [{
+        messageId: 'startExited', severity: 'error',
+        message: "The server process exited with code 3 on start, before it answered the era probe (server/discover), while the restarted process answered the same probe: the exit was not the probe's. A host that starts the server this way gets a dead connection.",
+      }],
+    },
+    {
+      name: 'a modern server that crashed on its first start, then answered the probe (a DiscoverResult): startExited, and a later crash is the second of the session',
+      observation: makeObservation({
+        negotiation: { era: 'modern', probe: { outcome: 'discover-result', durationMs: 3, restarted: true, firstProbe: { outcome: 'exit', durationMs: 20, timeoutMs: 5000 } } } as never,
+        exits: [{ ...crash, processNo: 1 }, { ...crash, atMs: 500, processNo: 2 }, { ...finalExit, processNo: 3 }],
+      }),
+      findings: [
+        { messageId: 'startExited', severity: 'error' },
+        { messageId: 'unexpectedExit', severity: 'error', message: 'The server process (unexpected exit 2 of this session, in a process the harness restarted) exited unexpectedly with code 1 while the harness was still using it.' },
+      ],
+    },
+    {
       name: 'a stdin write that raced a crash: only the crash is named',
       observation: makeObservation({ exits: [{ ...crash, stdinLost: { atMs: 119, code: 'EPIPE' } }, finalExit] }),
       findings: [{ messageId: 'unexpectedExit' }],
@@ -99,7 +134,7 @@ checkTester(check, {
     {
       name: 'a server that exits after its stderr reported a failed connection: the network is named as a possible cause',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'exited', message: 'closed' }, exits: [crash, { ...crash, atMs: 300 }], wire: { ...makeObservation().wire, stderrTail: 'TypeError: fetch failed\n    at node:internal/deps/undici\n' } }),
-      findings: [{ messageId: 'bootExited', severity: 'error', message: "The server process exited with code 1 during protocol negotiation (2 exit(s) across the probe and the restart); the session could not start. Its stderr reports a failed network lookup or connection (fetch failed): it may need a network or a service this run does not provide." }],
+      findings: [{ messageId: 'bootExited', severity: 'error', message: "The server process exited with code 1 during protocol negotiation (2 exit(s) across the probes and the restarts); the session could not start. Its stderr reports a failed network lookup or connection (fetch failed): it may need a network or a service this run does not provide." }],
     },
     {
       name: 'negotiation refused without an exit',
@@ -405,16 +440,25 @@ describe('an exit caused by the era probe on a legacy server', () => {
     expect(findings([probeCrash, { ...crash, atMs: 300, processNo: 2 }, { ...finalExit, processNo: 3 }]).map(([id, severity]) => [id, severity])).toEqual([['probeExited', 'info'], ['unexpectedExit', 'error']]);
   });
 
-  it('eraProbeExit: the first unexpected exit of a legacy session whose probe drew an exit, past a first probe the harness killed', () => {
+  it('eraProbeExits: the unexpected exits of a legacy session whose probes drew them, past a first probe the harness killed; startCrash: the first exit when the re-probe drew anything else', () => {
     const killed: ExitInfo = { ...finalExit, atMs: 5000, processNo: 1 };
     const legacy = (probe: Record<string, unknown>) => ({ era: 'legacy' as const, probe: { durationMs: 1, restarted: true, ...probe } as never });
-    expect(eraProbeExit(legacy({ outcome: 'exit' }), [probeCrash, finalExit])).toBe(probeCrash);
+    const exited = { outcome: 'exit', durationMs: 20, timeoutMs: 5000 };
+    expect(eraProbeExits(legacy({ outcome: 'exit' }), [probeCrash, finalExit])).toEqual([probeCrash]);
     const second = { ...probeCrash, processNo: 2 };
-    expect(eraProbeExit(legacy({ outcome: 'exit', firstProbe: { outcome: 'timeout', durationMs: 5000, timeoutMs: 5000 } }), [killed, second, finalExit])).toBe(second);
+    expect(eraProbeExits(legacy({ outcome: 'exit', firstProbe: { outcome: 'timeout', durationMs: 5000, timeoutMs: 5000 } }), [killed, second, finalExit])).toEqual([second]);
+    expect(eraProbeExits(legacy({ outcome: 'exit', firstProbe: exited }), [probeCrash, second, { ...second, processNo: 3 }])).toEqual([probeCrash, second]);
+    expect(startCrash(legacy({ outcome: 'exit', firstProbe: exited }), [probeCrash, second])).toBeUndefined();
+    // the re-probe answered, or went unanswered in the start budget: the first exit was the start's
+    expect(eraProbeExits(legacy({ outcome: 'other-error', firstProbe: exited }), [probeCrash])).toEqual([]);
+    expect(startCrash(legacy({ outcome: 'other-error', firstProbe: exited }), [probeCrash, second])).toBe(probeCrash);
+    expect(startCrash(legacy({ outcome: 'timeout', firstProbe: exited }), [probeCrash])).toBe(probeCrash);
+    expect(startCrash(legacy({ outcome: 'exit', firstProbe: { outcome: 'timeout', durationMs: 5000, timeoutMs: 5000 } }), [killed, second])).toBeUndefined();
     // the probe drew an error answer: a later exit is a crash; a modern server whose discover killed it: protocol/discover's, and a crash
-    expect(eraProbeExit(legacy({ outcome: 'other-error' }), [probeCrash])).toBeUndefined();
-    expect(eraProbeExit({ era: 'modern', probe: { outcome: 'exit', durationMs: 1, restarted: true } }, [probeCrash])).toBeUndefined();
-    expect(eraProbeExit(undefined, [probeCrash])).toBeUndefined();
+    expect(eraProbeExits(legacy({ outcome: 'other-error' }), [probeCrash])).toEqual([]);
+    expect(startCrash(legacy({ outcome: 'other-error' }), [probeCrash])).toBeUndefined();
+    expect(eraProbeExits({ era: 'modern', probe: { outcome: 'exit', durationMs: 1, restarted: true } }, [probeCrash])).toEqual([]);
+    expect(eraProbeExits(undefined, [probeCrash])).toEqual([]);
   });
 });
 
@@ -450,6 +494,43 @@ describe('fixture exits-before-initialize.mjs through the real CLI', () => {
   });
 
   it('its twin (--twin) refuses server/discover with -32601: no transport/exit finding', async () => {
+    const run = await cli('--twin');
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(exitFindings(run)).toEqual([]);
+  });
+});
+
+// a reviewer (sixth stop): a server that crashes on its first start only read as exiting on the era probe, a note
+describe('fixture first-start-crash.mjs through the real CLI', () => {
+  const runs: CliRun[] = [];
+  const dirs: string[] = [];
+  afterAll(() => {
+    runs.forEach(cleanup);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const cli = async (...args: string[]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'first-start-crash-'));
+    dirs.push(dir);
+    const run = await runCli(['run', '--check', 'transport/exit', '--check', 'protocol/era', '--', process.execPath, 'test/fixtures/servers/verdicts/first-start-crash.mjs', '--marker', join(dir, 'started'), ...args], { env: { MCP_HARNESS_CACHE_DIR: join(dir, 'cache') } });
+    runs.push(run);
+    return run;
+  };
+  const exitFindings = (run: CliRun) => findingsOf(reportOf(run), 'ad-hoc', 'transport/exit').map((f) => [f.messageId, f.severity, f.stderr?.at(-1)]);
+
+  it('a legacy server: startExited, an error with its own stderr, not probeExited; the era is legacy', async () => {
+    const run = await cli();
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(exitFindings(run)).toEqual([['startExited', 'error', 'first start: cache set-up failed']]);
+    expect(reportOf(run).surfaces[0]).toMatchObject({ era: 'legacy' });
+  });
+
+  it('a modern server: startExited, and the era is modern (the re-probe drew a DiscoverResult)', async () => {
+    const run = await cli('--modern');
+    expect(exitFindings(run)).toEqual([['startExited', 'error', 'first start: cache set-up failed']]);
+    expect(reportOf(run).surfaces[0]).toMatchObject({ era: 'modern' });
+  });
+
+  it('its twin (--twin) starts every time: no transport/exit finding', async () => {
     const run = await cli('--twin');
     expect(run.exitCode, run.stderr).toBe(0);
     expect(exitFindings(run)).toEqual([]);
