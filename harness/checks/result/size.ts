@@ -52,7 +52,7 @@ export default defineCheck({
     rationale: 'Hosts truncate, reject or silently drop oversized tool results, and every byte costs model context; a budget catches a result that grew by accident.',
     spec: 'harness rule: result size budget (docs/config.md §Surface keys, limits.maxResultBytes)',
     messages: {
-      bytes: 'Tool {{tool}}: a response of {{bytes}} bytes exceeds the budget of {{max}} bytes.',
+      bytes: 'Tool {{tool}}: a response of {{bytes}} bytes{{media}} exceeds the budget of {{max}} bytes.',
       tokens: 'Tool {{tool}}: a response of about {{tokens}} tokens (bytes / 4, base64 image, audio and blob payloads left out) exceeds the budget of {{max}} tokens.',
       tooDeep: 'Tool {{tool}}: a response ({{label}}) is nested deeper than {{max}} levels; the harness drops it unevaluated (RFC 8259 §9 lets implementations limit nesting, and clients that recurse overflow their stack).',
     },
@@ -62,14 +62,16 @@ export default defineCheck({
   check({ observation, options }, report) {
     const maxBytes = options.maxResultBytes ?? observation.options.maxResultBytes;
     const maxTokens = options.maxResultTokens ?? observation.options.maxResultTokens;
-    const largest = new Map<string, number>();
+    const largest = new Map<string, { bytes: number; media: number }>();
     const mostTokens = new Map<string, number>();
     for (const call of observation.calls) {
       const bytes = call.request.responseBytes;
       if (typeof bytes !== 'number') continue;
       const tool = call.scenario.tool;
-      largest.set(tool, Math.max(bytes, largest.get(tool) ?? 0));
-      const textBytes = Math.max(0, bytes - binaryPayloadBytes(call.request.response));
+      const media = Math.min(bytes, binaryPayloadBytes(call.request.response));
+      const seen = largest.get(tool);
+      if (!seen || bytes > seen.bytes) largest.set(tool, { bytes, media });
+      const textBytes = bytes - media;
       mostTokens.set(tool, Math.max(estimateTokens(textBytes), mostTokens.get(tool) ?? 0));
     }
     const deep = new Set<string>();
@@ -78,8 +80,11 @@ export default defineCheck({
       deep.add(view.tool);
       report({ messageId: 'tooDeep', tool: view.tool, pointer: '/result', data: { tool: view.tool, label: view.label, max: view.record.tooDeep } });
     }
-    for (const [tool, bytes] of largest) {
-      if (bytes > maxBytes) report({ messageId: 'bytes', tool, pointer: '/result', data: { tool, bytes, max: maxBytes } });
+    for (const [tool, { bytes, media }] of largest) {
+      // how much of it is base64 media (which the token estimate leaves out): a README walkthrough read a chart's
+      // 138 kB response as text
+      const mediaNote = media > 0 ? ` (${media} of them base64 image, audio or blob payloads)` : '';
+      if (bytes > maxBytes) report({ messageId: 'bytes', tool, pointer: '/result', data: { tool, bytes, max: maxBytes, media: mediaNote } });
       const tokens = mostTokens.get(tool) ?? 0;
       if (tokens > maxTokens) report({ messageId: 'tokens', tool, pointer: '/result', data: { tool, tokens, max: maxTokens } });
     }

@@ -24,14 +24,22 @@ checkTester(check, {
     { name: 'a 140 kB embedded blob is not 35k tokens', observation: makeObservation({ calls: [block('blob', 140_000)], options: { maxResultBytes: 1e9 } }) },
   ],
   invalid: [
-    { name: 'over the byte budget (largest only)', observation: makeObservation({ calls: [sized(150_000), sized(120_000)], options: { maxResultTokens: 1e9 } as never }), findings: [{ messageId: 'bytes', tool: 'dump' }] },
+    {
+      name: 'over the byte budget (largest only), no media: the message says nothing of media',
+      observation: makeObservation({ calls: [sized(150_000), sized(120_000)], options: { maxResultTokens: 1e9 } as never }),
+      findings: [{ messageId: 'bytes', tool: 'dump', message: 'Tool dump: a response of 150000 bytes exceeds the budget of 100000 bytes.' }],
+    },
     {
       name: 'a response nested past the depth guard is noted once per tool',
       observation: makeObservation({ calls: [deep(), deep()] }),
       findings: [{ messageId: 'tooDeep', tool: 'tree', pointer: '/result', severity: 'warning', data: { tool: 'tree', label: "scenario 'tree-call'", max: 64 } }],
     },
     { name: 'the same 140 kB as a text block is over the token budget', observation: makeObservation({ calls: [block('text', 140_000)], options: { maxResultBytes: 1e9 } }), findings: [{ messageId: 'tokens', tool: 'chart' }] },
-    { name: 'an image block still counts toward the byte budget', observation: makeObservation({ calls: [block('image', 140_000)] }), findings: [{ messageId: 'bytes', tool: 'chart' }] },
+    {
+      name: 'an image block still counts toward the byte budget, and the message says how much of the response it is (a README walkthrough)',
+      observation: makeObservation({ calls: [block('image', 140_000)] }),
+      findings: [{ messageId: 'bytes', tool: 'chart', message: 'Tool chart: a response of 140120 bytes (140000 of them base64 image, audio or blob payloads) exceeds the budget of 100000 bytes.' }],
+    },
     { name: 'over the token budget via check options', observation: makeObservation({ calls: [sized(4001)] }), options: { maxResultTokens: 1000 }, findings: [{ messageId: 'tokens', tool: 'dump' }] },
   ],
 });
