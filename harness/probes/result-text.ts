@@ -28,6 +28,7 @@ export function textBlocks(content: unknown): TextBlock[] {
 /** Which shape said "failure": the wording of a message's `{{how}}`. */
 export type FailureShape =
   | "a text that begins with 'Error' or 'Failed'"
+  | "a heading that names an error over a text that begins with 'Error' or 'Failed'"
   | "a JSON body with an 'error' member"
   | 'a JSON body with status "error"'
   | 'a JSON body with success false and a message'
@@ -67,6 +68,26 @@ const ERROR_LEAD = new RegExp(
   String.raw`^\s*(?:error${SEP}|error[ \t]*(?:\r?\n|$)|(?:failure|failed)${SEP}(?!\s*\d+(?:[.,]\d+)?%?(?:\s*/\s*\d+)?\s*(?:$|[,;|)]))|error\s*(?:\(\s*)?\d{3}\b|failed to\b|an error occurred\b|error (?:in|from|with)\s|error (?!(?:handling|logging|tracking|reporting|monitoring|checking|correcting)\b)(?:\w+ing|while|when|during|occurred)\b)`,
   'i',
 );
+
+/**
+ * A first line that is a heading naming an error: one to three words, the last "Error", "Failure" or "Failed"
+ * ("Search Error", "API Error", "Request Failed"), alone on its line, optionally a Markdown heading (`## `) or ending
+ * in a colon. Read with the text after it (`HEADED_FAILURE`), never alone: a docs page titled "Syntax Error" is a
+ * success.
+ */
+const ERROR_HEADING = /^\s*(?:#{1,6}[ \t]+)?(?:[A-Za-z][\w-]*[ \t]+){1,3}(?:error|failure|failed)[ \t]*:?[ \t]*\r?\n/i;
+
+/**
+ * Whether a text opens with an error heading (ERROR_HEADING) whose first paragraph below, blank lines skipped, opens
+ * as a failure report (ERROR_LEAD): "Search Error", a blank line, "Failed to search Element documentation: request to
+ * ... failed, reason: getaddrinfo ENOTFOUND ..." (@siemens/element-mcp 51.1.0-v.2.0.3 offline answers every search
+ * so, without isError: sweep 25, where each probe's same answer read as an acceptance). A heading over prose that
+ * reports no failure ("Syntax Error", then "A syntax error is raised when ...") is not one.
+ */
+function headedFailure(text: string): boolean {
+  const heading = ERROR_HEADING.exec(text);
+  return heading !== null && ERROR_LEAD.test(text.slice(heading[0].length).replace(/^(?:[ \t]*\r?\n)+/, ''));
+}
 
 /** Members that carry a failure's message in the API shapes seen (`msg`, FastAPI's `detail`, `errorMessage`...). */
 const MESSAGE_MEMBERS = ['message', 'error', 'reason', 'msg', 'detail', 'error_message', 'errorMessage'];
@@ -193,7 +214,7 @@ export interface BodyFailure {
 /**
  * How a result reports a failure in its body (read whatever its `isError`), or undefined when it reads as a
  * success: a misspelled isError member set to true (`misspelledIsError`), a first text block that opens as a failure
- * report (`ERROR_LEAD`), or a JSON body (structuredContent, or a text block that parses as an object, up to 1,000,000
+ * report (`ERROR_LEAD`) or does so under a heading that names an error (`headedFailure`), or a JSON body (structuredContent, or a text block that parses as an object, up to 1,000,000
  * characters) with one of `jsonShape`'s members.
  */
 export function failureShape(result: Record<string, unknown>): FailureShape | undefined {
@@ -219,6 +240,7 @@ function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   const texts = blocks.map((b) => b.text);
   if (misspelledIsError(result)) return { shape: MISSPELLED_IS_ERROR_SHAPE, messages: texts };
   if (blocks.length > 0 && ERROR_LEAD.test(blocks[0].text)) return { shape: "a text that begins with 'Error' or 'Failed'", messages: texts };
+  if (blocks.length > 0 && headedFailure(blocks[0].text)) return { shape: "a heading that names an error over a text that begins with 'Error' or 'Failed'", messages: texts };
   // a JSON body's words, and the words of the text blocks that are not JSON objects (a message beside the body)
   const prose = texts.filter((t) => !t.trimStart().startsWith('{'));
   const ofBody = (body: unknown): BodyFailure | undefined => {

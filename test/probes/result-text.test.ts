@@ -33,6 +33,14 @@ describe('failureShape: a text that opens as a failure report', () => {
   ])('%j is a failure', (t) => {
     expect(failureShape(text(t))).toBe("a text that begins with 'Error' or 'Failed'");
   });
+  // sweep 25, @siemens/element-mcp 51.1.0-v.2.0.3 offline: a failure report under a heading that names it
+  it.each([
+    'Search Error\n\nFailed to search Element documentation: request to https://api.example/llm/v1/embeddings failed, reason: getaddrinfo ENOTFOUND api.example\n\nPossible Issues:\n• Network connectivity problems',
+    '## API Error\nError: 401 Unauthorized',
+    'Request Failed\r\n\r\nAn error occurred while calling the upstream',
+  ])('%j is a failure under its heading', (t) => {
+    expect(failureShape(text(t))).toBe("a heading that names an error over a text that begins with 'Error' or 'Failed'");
+  });
   it.each([
     'Error rate over the last hour: 0.2%',
     'Errors: 0',
@@ -49,6 +57,11 @@ describe('failureShape: a text that opens as a failure report', () => {
     'Failed: 3, passed: 9',
     'Failed jobs: none',
     'ok',
+    // a heading that names an error over prose that reports none: a docs page about the error
+    'Syntax Error\n\nA syntax error is raised when the parser meets a token it does not expect.',
+    'Type Error',
+    'Search Error\n\nSee also: Error handling guide',
+    'Common Runtime Error\nError rate over the last hour: 0.2%',
   ])('%j is not', (t) => {
     expect(failureShape(text(t))).toBeUndefined();
   });

@@ -173,6 +173,26 @@ export const ARMS: Arm[] = [
     ],
   },
   { surface: 'refusal-as-iserror', file: 'refusal-as-success.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'errors/classification', 'errors/echo'] },
+  // sweep 25, @siemens/element-mcp 51.1.0-v.2.0.3 offline: "Search Error", a blank line, "Failed to search ...: request
+  // to ... failed" without isError, to valid and invalid calls alike: a failure report under a heading, not a success
+  // that accepted what the inputSchema forbids; a docs page titled "Syntax Error" over prose is a success and keeps its probes
+  {
+    surface: 'heading-failure',
+    file: 'heading-failure.mjs',
+    draws: [
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool search_docs: scenario' },
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool search_docs got no input-enforcement probes' },
+    ],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'accepted' }],
+  },
+  {
+    surface: 'heading-page',
+    file: 'heading-failure.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_docs accepted a call with missing required property "query"' }],
+    never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }],
+  },
   // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every tools/call answered {"toolResult": {...}}, no
   // top-level content or isError; 305 false accepted warnings on 76 tools read those failures as successes
   {
