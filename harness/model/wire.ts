@@ -237,6 +237,13 @@ export interface ProbeRecord {
   /** For `freshProcess` probes: whether the probe process was still running when its answer (or the timeout) came; read then, no window waited out. */
   aliveAfter?: boolean;
   /**
+   * For `freshProcess` probes that got no answer (no response, none cut short): the probe process's own stderr said
+   * an address or port was already in use (harness/model/address-in-use.ts). The harness starts that process while its
+   * main session runs the same server, so a server that holds a fixed port or socket fails there for the harness's own
+   * conflict (transport/timeout `probeAddressInUse`; drawio-mcp-server 2.3.0, sweep 25).
+   */
+  addressInUse?: true;
+  /**
    * `paginate` probes: every page in order (the first is `request`), and why the walk ended: `end` (no
    * nextCursor), `error` (a page was not a success), `cursor-repeat` (a nextCursor seen before; `repeatedCursor`
    * names the pages, 0-based) or `page-limit`.

@@ -19,6 +19,7 @@ import { probeFresh, type ConnectSpec, type FreshLives, type FreshProcess, type 
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { ProbeRecord, ProbeRequest } from '../model/wire.ts';
 import type { EarlySession } from './early-session.ts';
+import { addressInUse } from '../model/address-in-use.ts';
 
 /** What running fresh probes needs from the observation's input (see ObserveInput). */
 export interface FreshInput {
@@ -170,7 +171,11 @@ async function onSpare(input: FreshInput, probe: ProbeRequest, context: FreshCon
 
 const FRESH_PROBE_ID = 'mcp-harness-fresh-probe';
 
-/** A probe on its own short-lived process (`spare`, when one was started for it): the opening message is the probe itself. */
+/**
+ * A probe on its own short-lived process (`spare`, when one was started for it): the opening message is the probe
+ * itself. A probe left without an answer whose process's stderr names an address already in use is marked
+ * `addressInUse` (ProbeRecord).
+ */
 async function runFreshProbe(input: FreshInput, probe: ProbeRequest, context: FreshContext, spare?: FreshProcess): Promise<ProbeRecord> {
   const started = performance.now();
   const params = probe.params ?? {};
@@ -178,9 +183,12 @@ async function runFreshProbe(input: FreshInput, probe: ProbeRequest, context: Fr
   const id = probe.raw === undefined ? FRESH_PROBE_ID : rawId(probe.raw);
   const result = await probeFresh(input.spec, input.session, [line], id === undefined ? [] : [id], context, input.signal, spare);
   const response = result.responses[0];
+  // no answer, and the process's own stderr says its address was taken: by the main session's process, running beside it
+  const taken = response === undefined && result.unanswered.length === 0 && addressInUse(result.tap.stderrTail);
   return {
     probe,
     aliveAfter: result.aliveAfter,
+    ...(taken ? { addressInUse: true as const } : {}),
     request: {
       id: id ?? FRESH_PROBE_ID,
       method: probe.method,

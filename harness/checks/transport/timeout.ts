@@ -9,7 +9,10 @@
  * request came during the handshake: the server answered, under another id; a failed network lookup or connection
  * the server's stderr reports is named, as the environment may be to blame: util/stderr.ts `stderrNetworkCause`; so it is
  * for an unanswered call, probe or page: a server offline may retry a failed lookup for minutes, sweep 12), and so is a Streamable HTTP server the harness started that was not
- * ready within `timeouts.startMs` (`serverNotReady`); other failed handshakes are `transport/exit`'s.
+ * ready within `timeouts.startMs` (`serverNotReady`); other failed handshakes are `transport/exit`'s. A fresh-process
+ * probe left unanswered by a process whose own stderr says an address or port is already in use (ProbeRecord.addressInUse)
+ * is a note (`probeAddressInUse`): the harness started it while its main session ran the same server, so a server on a
+ * fixed port or socket meets the harness's own conflict there (drawio-mcp-server 2.3.0, sweep 25: two errors).
  * Severity: an error by default, a claim that the server left a request unanswered; but when the server's stderr names a
  * failed network lookup or connection (`stderrNetworkCause` non-empty), an unanswered call, probe, tools/list page
  * (`listPage`, `relistPage`) or `initialize` is a warning whose message says how to re-run (`rerun`): the environment
@@ -49,6 +52,8 @@ export default defineCheck({
     messages: {
       call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.{{cause}}{{rerun}}",
       probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.{{cause}}{{rerun}}",
+      probeAddressInUse:
+        "{{method}} (probe '{{probe}}') got no answer on a process of its own, started while the harness's main session ran the same server: that process's stderr says an address or port is already in use. The server cannot run twice at once (a fixed port or socket), so the probe went unanswered for the harness's own conflict; its question was not tested.",
       listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.{{cause}}{{rerun}}',
       relistPage: 'tools/list page {{page}} of the re-list after notifications/tools/list_changed got no answer within {{timeoutMs}} ms; the changed tool set was not tested.{{cause}}{{rerun}}',
       discover: 'server/discover got no answer within {{timeoutMs}} ms, on a modern server (it refused initialize with -32022 naming only 2026-07-28).',
@@ -60,6 +65,8 @@ export default defineCheck({
     },
     fixes: {
       call: "When the message names a failed network lookup or connection the server's stderr reported after the call was sent, the finding is a warning: the tool may be waiting on a network or service this run lacks (a client retrying to its own deadline); re-run with them, or with a `--request-timeout` longer than that deadline, to see how it answers. A handler that never answers (a hung await, a swallowed exception, an answer written to stderr) needs a fix in the server. A tool that is slow by design (a long poll, a long job) needs a longer budget instead: raise `timeouts.requestMs` (`--request-timeout`) or give its scenario a `timeoutMs`; clients built on the MCP TypeScript SDK wait 60 s by default, the harness 15 s. A tool that outlasts any host's patience should report progress or run as a task.",
+      probeAddressInUse:
+        "A second client starting the server beside a first meets the same conflict: let a second process exit with a message when its port is taken (or share one listener), rather than stay up without answering. To test the probe's question, make the port configurable and give the surface a free one per process where the server allows it.",
       probe: "When the message names a failed network lookup or connection the server's stderr reported after the probe was sent, the finding is a warning (the environment may be to blame): re-run with the network, or a longer `--request-timeout`. A probe repeats a call with changed arguments or asks a protocol question (ping, cancellation, unknown tool): a handler that hangs on invalid arguments instead of rejecting them needs a fix; a server slow on every request needs a longer `timeouts.requestMs` (`--request-timeout`), which probes share with the calls.",
     },
     examples: {
@@ -99,8 +106,13 @@ export default defineCheck({
       // the arguments are evidence (--show-values): what to send to see the wait again
       report({ messageId: 'call', ...blamedFor(request), tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs), cause, rerun: againFor(request) }, evidence: { arguments: scenario.arguments } });
     }
-    for (const { probe, request } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
+    for (const { probe, request, addressInUse } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       if (request.outcome !== 'timeout') continue;
+      if (addressInUse) {
+        // the harness's second process met its own main session's port: no claim on the server (sweep 25)
+        report({ messageId: 'probeAddressInUse', severity: 'info', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });
+        continue;
+      }
       const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs), cause, rerun: againFor(request) };
       report({ messageId: 'probe', ...blamedFor(request), ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });
     }

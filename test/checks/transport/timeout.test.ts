@@ -67,6 +67,12 @@ checkTester(check, {
     },
     { name: 'probe timed out', observation: makeObservation({ probes: [probe('timeout')] }), findings: [{ messageId: 'probe', tool: 't' }] },
     {
+      // sweep 25, drawio-mcp-server 2.3.0: its second process found its fixed port taken by the main session's
+      name: "a fresh-process probe unanswered by a second process whose stderr says an address is in use: a note, the harness's own conflict",
+      observation: makeObservation({ probes: [{ ...probe('timeout'), addressInUse: true }] }),
+      findings: [{ messageId: 'probeAddressInUse', severity: 'info', tool: 't' }],
+    },
+    {
       name: 'second list page timed out',
       observation: makeObservation({ listing: { pages: [page('success'), page('timeout')], tools: [], truncated: false } }),
       findings: [{ messageId: 'listPage' }],

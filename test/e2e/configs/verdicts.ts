@@ -176,6 +176,23 @@ export const ARMS: Arm[] = [
   // sweep 25, @siemens/element-mcp 51.1.0-v.2.0.3 offline: "Search Error", a blank line, "Failed to search ...: request
   // to ... failed" without isError, to valid and invalid calls alike: a failure report under a heading, not a success
   // that accepted what the inputSchema forbids; a docs page titled "Syntax Error" over prose is a success and keeps its probes
+  // sweep 25, drawio-mcp-server 2.3.0: a server on a fixed port run twice at once; the second process logs that the
+  // address is in use and answers nothing: the fresh-process probes, run while the main session holds the port, went
+  // unanswered because of the harness's own second process, no error against the server; the twin's second process
+  // hangs without that line: still an error
+  {
+    surface: 'fixed-port',
+    file: 'fixed-port.mjs',
+    draws: [{ check: 'transport/timeout', messageId: 'probeAddressInUse', severity: 'info', includes: "initialize (probe 'protocol/version-negotiation:legacy-initialize')" }],
+    silent: ['transport/timeout'],
+  },
+  {
+    surface: 'fixed-port-twin',
+    file: 'fixed-port.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'transport/timeout', messageId: 'probe', severity: 'error', includes: "initialize (probe 'protocol/version-negotiation:legacy-initialize')" }],
+    never: [{ check: 'transport/timeout', messageId: 'probeAddressInUse' }],
+  },
   {
     surface: 'heading-failure',
     file: 'heading-failure.mjs',
