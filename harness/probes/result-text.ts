@@ -33,6 +33,7 @@ export type FailureShape =
   | 'a JSON body with status "error"'
   | 'a JSON body with success false and a message'
   | 'a JSON body with an HTTP error status and a message'
+  | 'a CallToolResult nested in its text, with isError true'
   | 'a misspelled isError member, is_error or the like, set to true';
 
 /** The shape of a result whose only failure flag is a misspelled isError member (`misspelledIsError`). */
@@ -126,6 +127,7 @@ function httpErrorStatus(status: unknown): boolean {
 
 /**
  * The failure shape of a JSON object, if any, read from its top-level members only:
+ * - a CallToolResult nested as the body, `isError: true` beside a `content` array (`nestedToolError`);
  * - an `error` member that is a non-empty string, `true`, or a non-empty object (not `0`, `false`, `null`, `""` or
  *   an array: `{"error": 0, "data": ...}` is a status code of success);
  * - `status: "error"`;
@@ -142,6 +144,7 @@ function httpErrorStatus(status: unknown): boolean {
  */
 function jsonShape(body: unknown): FailureShape | undefined {
   if (!isJsonObject(body)) return undefined;
+  if (nestedToolError(body)) return 'a CallToolResult nested in its text, with isError true';
   const error = body.error;
   if ((typeof error === 'string' && error.trim() !== '') || error === true || (isJsonObject(error) && Object.keys(error).length > 0)) return "a JSON body with an 'error' member";
   if (typeof body.status === 'string' && body.status.toLowerCase() === 'error') return 'a JSON body with status "error"';
@@ -151,6 +154,18 @@ function jsonShape(body: unknown): FailureShape | undefined {
     return 'a JSON body with an HTTP error status and a message';
   }
   return undefined;
+}
+
+/**
+ * Whether a JSON body is itself a CallToolResult that flags a failure: a `content` array beside `isError: true` (the
+ * boolean only). github-mcp-server 1.8.7 (the git tools package on npm) answers every tools/call with its handler's
+ * whole CallToolResult serialized into the one text block of an outer result without isError:
+ * `{"content": [{"type": "text", "text": "{\"content\": [...], \"isError\": true, \"metadata\": {...}}"}]}` (sweep 26,
+ * offline, in a working directory that is no git repository: 68 false `accepted` warnings on 30 tools read its
+ * failures as successes). A nested result with `isError: false`, or none, reads as the success it says.
+ */
+function nestedToolError(body: Record<string, unknown>): boolean {
+  return body.isError === true && Array.isArray(body.content);
 }
 
 /** Members under which an error body details its failure (read whole by `bodyMessages`). */
@@ -172,9 +187,12 @@ const MAX_DETAIL_DEPTH = 8;
  * name, at any depth (zod's `errors: [{path: ["limit"], message}]`, Stripe's `error: {param: "limit"}`, GitHub's
  * `errors: [{field: "limit"}]`, ASP.NET's `errors: {limit: [...]}`, FastAPI's `detail: [{loc: ["body", "limit"]}]`). Never the top-level member names, nor other
  * top-level values: `{"code": 511, "status": 511, "message": "Network Authentication Required"}` names no property
- * `code` in words. At most MAX_BODY_WORDS strings, MAX_DETAIL_DEPTH levels down.
+ * `code` in words. At most MAX_BODY_WORDS strings, MAX_DETAIL_DEPTH levels down. A nested CallToolResult
+ * (`nestedToolError`): the texts of its own text blocks.
  */
 function bodyMessages(body: Record<string, unknown>): string[] {
+  // a nested CallToolResult states its failure in its own text blocks
+  if (nestedToolError(body)) return textBlocks(body.content).map((b) => b.text).slice(0, MAX_BODY_WORDS);
   const out: string[] = [];
   for (const k of [...MESSAGE_MEMBERS, 'title']) if (typeof body[k] === 'string') out.push(body[k] as string);
   // a name, not free text: a string with a slash or a space (a URL path, a sentence) names no argument

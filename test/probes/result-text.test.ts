@@ -93,6 +93,9 @@ describe('failureShape: a JSON body (a text block or structuredContent)', () => 
     [{ code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 }, 'a JSON body with an HTTP error status and a message'],
     [{ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { limit: ['must be at most 9'] }, traceId: 't1' }, 'a JSON body with an HTTP error status and a message'],
     [{ success: false, errors: { limit: ['must be at most 9'] } }, 'a JSON body with success false and a message'],
+    // github-mcp-server 1.8.7: its handler's whole CallToolResult serialized into the text of an outer one (sweep 26)
+    [{ content: [{ type: 'text', text: 'Error: Not a git repository' }], isError: true, metadata: { operation: 'git-branch' } }, 'a CallToolResult nested in its text, with isError true'],
+    [{ content: [], isError: true }, 'a CallToolResult nested in its text, with isError true'],
   ])('%j: %s', (body, shape) => {
     expect(failureShape(json(body))).toBe(shape);
     expect(failureShape({ content: [], structuredContent: body })).toBe(shape);
@@ -123,6 +126,12 @@ describe('failureShape: a JSON body (a text block or structuredContent)', () => 
     [{ service: 'billing', status: 503, message: 'Service Unavailable', checked_at: '2026-12-04T10:00:00Z' }],
     [{ status: 404, message: 'Not Found', category: 'client error' }],
     [{ ts: '2026-12-04T10:00:00Z', method: 'GET', path: '/a', statusCode: 502, msg: 'Bad Gateway' }],
+    // a nested CallToolResult that says it succeeded, or flags nothing, or a flag that is no boolean or has no content
+    [{ content: [{ type: 'text', text: 'Bisect started' }], isError: false }],
+    [{ content: [{ type: 'text', text: 'On branch main' }] }],
+    [{ content: [{ type: 'text', text: 'x' }], isError: 'true' }],
+    [{ content: 'x', isError: true }],
+    [{ isError: true, items: [] }],
   ])('%j is not a failure', (body) => {
     expect(failureShape(json(body))).toBeUndefined();
   });
@@ -146,6 +155,8 @@ describe('bodyFailure: the words of the failure (read for validation wording, ne
     [{ status: 'error', message: 'Rate limited', path: '/v1/limit', field: 'see /docs/limit', param: 'limit now' }, ['Rate limited']],
     [{ success: false, message: 'x', loc: Array.from({ length: 500 }, () => 'a') }, ['x', ...Array.from({ length: 199 }, () => 'a')]],
     [{ error: 'Validation failed', detail: [{ loc: ['body', 'limit'], msg: 'too big' }] }, ['Validation failed', 'loc', 'body', 'limit', 'msg', 'too big']],
+    // a nested CallToolResult: its own text blocks, not its member names or metadata
+    [{ content: [{ type: 'text', text: 'Invalid action. Use: start, good' }, { type: 'image', data: 'x' }], isError: true, metadata: { operation: 'bisect' } }, ['Invalid action. Use: start, good']],
   ])('%j: %j', (body, messages) => {
     expect(bodyFailure(json(body))?.messages).toEqual(messages);
   });

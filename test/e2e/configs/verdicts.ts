@@ -246,6 +246,39 @@ export const ARMS: Arm[] = [
     silent: ['result/shape', 'result/structured-content'],
     never: [{ check: 'errors/input-enforcement', messageId: 'unprobed' }],
   },
+  // sweep 26, github-mcp-server 1.8.7 offline: every tools/call answered with a CallToolResult nested as JSON text in
+  // an outer result without isError; 68 false accepted warnings on 30 tools read the inner isError: true as success
+  {
+    surface: 'nested-result',
+    file: 'nested-result.mjs',
+    draws: [
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool repo_clone: scenario' },
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool repo_clone got no input-enforcement probes' },
+      { check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError', severity: 'info', includes: 'Tool repo_bisect refused arguments' },
+      // a nested result whose isError is false is a success: the tool keeps its probes
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool repo_status accepted a call with' },
+    ],
+    never: [
+      { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'repo_clone' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'repo_bisect' },
+      { check: 'errors/classification', messageId: 'failureAsSuccess', tool: 'repo_status' },
+      { check: 'errors/classification', messageId: 'failureAsSuccess', tool: 'repo_bisect' },
+    ],
+  },
+  {
+    surface: 'nested-result-twin',
+    file: 'nested-result.mjs',
+    args: ['--twin'],
+    draws: [
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool repo_clone got no input-enforcement probes' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool repo_status accepted a call with' },
+    ],
+    never: [
+      { check: 'errors/input-enforcement', messageId: 'accepted', tool: 'repo_bisect' },
+      { check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError' },
+      { check: 'errors/classification', messageId: 'failureAsSuccess' },
+    ],
+  },
   {
     surface: 'api-error-body',
     file: 'api-error-body.mjs',
