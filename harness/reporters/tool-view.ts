@@ -121,7 +121,8 @@ export function toolRows(report: Report): ToolRow[] {
         else if (f.severity === 'error') errors += 1;
         else warnings += 1;
       }
-      const coverage = mine.find((f) => COVERAGE_CHECKS.has(f.check) && !f.baselined);
+      // a coverage finding the baseline accepted still says why the tool was not called
+      const coverage = mine.find((f) => COVERAGE_CHECKS.has(f.check));
       const calls = tool.calls.length;
       const verdict: ToolVerdict = surface.status === 'interrupted' ? 'interrupted' : calls === 0 ? 'not called' : errors + warnings > 0 ? 'findings' : accepted > 0 ? 'baselined' : tool.calls.some(worked) ? 'passed' : 'never succeeded';
       const reason =

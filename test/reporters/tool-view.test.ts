@@ -56,6 +56,11 @@ describe('toolRows', () => {
     expect(toolRows({ ...base, findings: [finding({ tool: 't', severity: 'info', baselined: true })] })[0]).toMatchObject({ verdict: 'never succeeded' });
   });
 
+  it('gives a tool not called the reason of its coverage finding when the baseline accepted that finding (not the generic reason)', () => {
+    const findings = [finding({ surface: 'a', tool: 'z', check: 'contract/every-tool-called', messageId: 'skipped', severity: 'warning', message: 'z may change state', baselined: true })];
+    expect(toolRows({ ...report, findings }).find((r) => r.tool === 'z')).toMatchObject({ verdict: 'not called', reason: 'z may change state' });
+  });
+
   it('gives a tool without calls and without a coverage finding the generic reason', () => {
     const rows = toolRows({ ...report, findings: [] });
     expect(rows.find((r) => r.tool === 'z')).toMatchObject({ verdict: 'not called', reason: 'no scenario and no generated call' });
