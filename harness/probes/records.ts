@@ -95,8 +95,12 @@ const VALIDATION_WORDS = /\b(invalid|validation|validate|must be|must have|expec
  */
 const PROSE_EXPECTED = /\b(the|than|as) expected\b/gi;
 
-/** A credential's name: a qualified token or key ("API token", "access key"), credentials, a password, a secret. */
-const CREDENTIAL = String.raw`(?:(?:api|access|auth|bearer|secret|license|personal access|refresh|session|oauth)[ _-]?(?:token|key)|(?:api|client)[ _-]?secret|credentials?|password|authentication)`;
+/**
+ * A credential's name: a qualified token or key ("API token", "access key"), credentials, a password, a secret; not
+ * when it qualifies another noun ("authentication type", "credentials file", "password policy": a choice or a path a
+ * schema can state, a reviewer, review 25).
+ */
+const CREDENTIAL = String.raw`(?:(?:api|access|auth|bearer|secret|license|personal access|refresh|session|oauth)[ _-]?(?:token|key)|(?:api|client)[ _-]?secret|credentials?|password|authentication)(?![ _-]+(?:type|method|mode|scheme|provider|header|flow|file|path|policy|option|field|parameter)s?\b)`;
 
 /**
  * Words that refuse a credential for what it is, not for its form: "Invalid API token", "Bad credentials", "the
@@ -122,12 +126,22 @@ const CREDENTIAL_REFUSAL = new RegExp(
 );
 
 /**
+ * Words of a value's form: a format, a length, characters, a prefix, a pattern. A credential refused in a text that
+ * speaks of its form is refused for that form, which a schema can state (pattern, minLength): "Invalid API token
+ * format", "Invalid access token length", "API token is invalid: a token starts with rw_" (a reviewer, review 25:
+ * each read as the credential's refusal and drew no validCallRejected).
+ */
+const FORM_WORDS = /\b(?:format(?:ted)?|length|characters?|digits?|letters?|contains?|starts?\s+with|begins?\s+with|ends?\s+with|prefix(?:ed)?|pattern|syntax)\b/i;
+
+/**
  * Whether `text` uses words of input validation (VALIDATION_WORDS: "invalid", "must be", "required", "at most",
  * "expected"...), "expected" in prose aside (PROSE_EXPECTED: "does not match the expected cost" is a business failure)
- * and a credential's refusal aside (CREDENTIAL_REFUSAL: "Invalid API token" says the service did not accept it).
+ * and a credential's refusal aside (CREDENTIAL_REFUSAL: "Invalid API token" says the service did not accept it),
+ * unless the text speaks of the credential's form (FORM_WORDS: "Invalid API token format" refuses a form).
  */
 export function readsAsValidation(text: string): boolean {
-  return VALIDATION_WORDS.test(text.replace(PROSE_EXPECTED, '').replace(CREDENTIAL_REFUSAL, ''));
+  const prose = text.replace(PROSE_EXPECTED, '');
+  return VALIDATION_WORDS.test(FORM_WORDS.test(prose) ? prose : prose.replace(CREDENTIAL_REFUSAL, ''));
 }
 
 /**

@@ -39,6 +39,24 @@ describe('readsAsValidation', () => {
   ])('prose: %s', (text) => expect(readsAsValidation(text)).toBe(false));
 });
 
+describe('readsAsValidation and a credential (errors/input-enforcement, sweep 21)', () => {
+  it.each(['Invalid API token. Please check your token and try again.', 'Bad credentials', 'token is invalid or expired', 'Authentication failed: invalid password'])(
+    "a credential refused for what it is, not its form: %s",
+    (text) => expect(readsAsValidation(text)).toBe(false),
+  );
+
+  // a reviewer (review 25): each read as a credential's refusal, though it refuses a form or a value a schema can state
+  it.each([
+    'Invalid API key format',
+    'Invalid access token length',
+    'API key is invalid: a key starts with sk-',
+    'Invalid password: it contains no digit',
+    'Invalid authentication type',
+    'Invalid authentication method: use basic or oauth',
+    'Invalid credentials file path',
+  ])('a credential refused for its form, or a word that qualifies another noun: %s', (text) => expect(readsAsValidation(text)).toBe(true));
+});
+
 describe('looksLikeValidationError', () => {
   it('a business failure that says "the expected" is not a validation error', () => {
     expect(looksLikeValidationError(answered('The freight quote does not match the expected cost of this route; request a new quote.'))).toBe(false);

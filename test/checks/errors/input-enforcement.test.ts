@@ -54,7 +54,16 @@ const CREDENTIAL_REFUSALS = [
   'HTTP 401: Bad credentials. Check the token argument.',
 ];
 /** Refusals of a token's form, which a schema can state (minLength, pattern): still validCallRejected. */
-const SCHEMA_REFUSALS_OF_A_TOKEN = ['Invalid API token: token must be at least 40 characters', 'token must be exactly 40 characters', 'Invalid input: expected token to be a non-empty string'];
+const SCHEMA_REFUSALS_OF_A_TOKEN = [
+  'Invalid API token: token must be at least 40 characters',
+  'token must be exactly 40 characters',
+  'Invalid input: expected token to be a non-empty string',
+  // a reviewer (review 25): a refusal of the credential's form in a credential's words (a format, a length, a prefix)
+  'Invalid API token format',
+  'Invalid access token length',
+  'API token is invalid: a token starts with rw_',
+  'Invalid API token: the token contains characters that are not allowed',
+];
 const listTool = makeTool('list', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: { name: { type: 'string' }, date: { type: 'string' }, sort: { type: 'string', enum: ['name', 'date'] } } } });
 const ZOD_ENUM_REJECTION = `MCP error -32602: Input validation error: Invalid arguments for tool list: ${JSON.stringify([{ code: 'invalid_value', values: ['name', 'date'], path: ['sort'], message: 'Invalid option: expected one of "name"|"date"' }], null, 2)}`;
 
