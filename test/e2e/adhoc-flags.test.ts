@@ -115,7 +115,7 @@ describe("the server's stderr tail", () => {
   it("starts each process's stderr on a line of its own, the restart's behind a line naming it: an unterminated last line is never joined to the next process's", () => {
     const [finding] = findingsOf(reportOf(bootFailsUnterminated), 'ad-hoc', 'transport/exit');
     // the first probe, the re-probe of a restarted process (an exit on start or on the probe?), and initialize
-    expect(finding.message).toContain('3 exit(s) across the probes and the restarts');
+    expect(finding.message).toContain('during protocol negotiation (server/discover or initialize)');
     expect(finding.stderr).toEqual(['fatal: no config', '[mcp-harness] stderr of server process 2 of this session:', 'fatal: no config', '[mcp-harness] stderr of server process 3 of this session:', 'fatal: no config']);
     expect(bootFailsUnterminated.stdout).toContain('stderr| [mcp-harness] stderr of server process 2 of this session:');
     expect(bootFailsUnterminated.stdout).not.toContain('fatal: no configfatal');
