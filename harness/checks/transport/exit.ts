@@ -9,7 +9,7 @@
  * A legacy server that exits on the era probe itself, on its first process and again on the restarted one
  * (server/discover before initialize; rmcp 0.12 does, sweep 20), and serves the process after them: an info note
  * (`probeExited`, `eraProbeExits`), not a crash. A first process that exited before answering while the restarted
- * one answered the same probe crashed on start, not on the probe: an error (`startExited`, `startCrash`).
+ * one did not exit on the same probe (an answer, or none in the start budget) crashed on start, not on the probe: an error (`startExited`, `startCrash`).
  * A server that closed its stdin (or stopped reading it) while it kept running: an error (`stdinClosed`). Over stdio
  * the client writes every message to the server's stdin (spec:2025-11-25/basic/transports.mdx §stdio), so once the
  * pipe has no reader the harness's writes fail (EPIPE) and its requests cannot be delivered; the session ends them
@@ -61,7 +61,7 @@ export default defineCheck({
       bootExited: 'The server process exited {{how}} during protocol negotiation (server/discover or initialize); the session could not start.{{cause}}',
       unexpectedExit: 'The server process{{which}} exited unexpectedly {{how}} while the harness was still using it.{{sibling}}{{cause}}',
       startExited:
-        'The server process exited {{how}} on start, before it answered the era probe (server/discover), while the restarted process answered the same probe: the exit was not the probe\'s. A host that starts the server this way gets a dead connection.{{cause}}',
+        'The server process exited {{how}} on start, before it answered the era probe (server/discover), while the restarted process did not exit on the same probe: the exit was not the probe\'s. A host that starts the server this way gets a dead connection.{{cause}}',
       probeExited:
         "The server process exited {{how}} on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one); the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.",
       stdinClosed:

@@ -76,7 +76,7 @@ checkTester(check, {
       findings: [{ messageId: 'probeExited', severity: 'info' }],
     },
     {
-      name: 'a legacy server the era probe ended twice, on its first process and on the restarted one: one info note saying so',
+      name: 'a legacy server the era probe ended twice, on its first process and on the restarted one: one info note, worded as for one exit (a slow start has one: review 25)',
       observation: makeObservation({
         era: 'legacy',
         negotiation: { era: 'legacy', probe: { outcome: 'exit', durationMs: 20, restarted: true, firstProbe: { outcome: 'exit', durationMs: 20, timeoutMs: 5000 } } } as never,
@@ -96,7 +96,19 @@ checkTester(check, {
       }),
       findings: [{
         messageId: 'startExited', severity: 'error',
-        message: "The server process exited with code 3 on start, before it answered the era probe (server/discover), while the restarted process answered the same probe: the exit was not the probe's. A host that starts the server this way gets a dead connection.",
+        message: "The server process exited with code 3 on start, before it answered the era probe (server/discover), while the restarted process did not exit on the same probe: the exit was not the probe's. A host that starts the server this way gets a dead connection.",
+      }],
+    },
+    {
+      name: "a first process that exited before the era probe's answer while the restarted one left the probe unanswered in its start budget (a legacy server silent before initialize): startExited, never saying the restarted process answered (review 25)",
+      observation: makeObservation({
+        era: 'legacy',
+        negotiation: { era: 'legacy', probe: { outcome: 'timeout', durationMs: 15000, timeoutMs: 15000, restarted: true, firstProbe: { outcome: 'exit', durationMs: 20, timeoutMs: 5000 } } } as never,
+        exits: [{ ...crash, code: 3, processNo: 1 }, { ...finalExit, processNo: 2 }],
+      }),
+      findings: [{
+        messageId: 'startExited', severity: 'error',
+        message: "The server process exited with code 3 on start, before it answered the era probe (server/discover), while the restarted process did not exit on the same probe: the exit was not the probe's. A host that starts the server this way gets a dead connection.",
       }],
     },
     {
