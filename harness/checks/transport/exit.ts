@@ -89,6 +89,7 @@ export default defineCheck({
     else {
       const probeExits = eraProbeExits(ctx.observation.negotiation, exits);
       const startExit = startCrash(ctx.observation.negotiation, exits);
+      const repeat = repeatedProbeExit(ctx.observation.negotiation, exits);
       // the crashes counted in order (the harness's own kills and the era probe's exit left out): the ordinal names them
       let crashes = 0;
       for (const exit of exits) {
@@ -99,6 +100,8 @@ export default defineCheck({
           // one note for the probe's exits, on the first, the same whether the first probe's process exited on it (two
           // exits) or was replaced after the probe's budget (a slow start: one exit): no word of how many
           if (exit === probeExits[0]) own({ messageId: 'probeExited', severity: 'info', data: { how: describeExit(exit) }, evidence: { atMs: Math.round(exit.atMs), exits: probeExits.length } });
+        } else if (exit === repeat) {
+          continue; // the same probe's exit on the restarted process: the first one's finding says it
         } else if (exit === startExit) {
           crashes += 1;
           own({ messageId: 'startExited', data: { how: describeExit(exit), cause: networkCause(lines) }, evidence: { atMs: Math.round(exit.atMs) } });
@@ -257,6 +260,20 @@ function reportExit(exit: ExitInfo, ordinal: number, fresh: readonly FreshProces
 export function eraProbeExits(negotiation: Pick<Negotiation, 'era' | 'probe'> | undefined, exits: readonly ExitInfo[]): ExitInfo[] {
   if (negotiation?.era !== 'legacy' || negotiation.probe.outcome !== 'exit') return [];
   return exits.filter((exit) => exit.unexpected).slice(0, negotiation.probe.firstProbe?.outcome === 'exit' ? 2 : 1);
+}
+
+/**
+ * The restarted process's exit when the era probe ended it as it ended the first (`firstProbe` and the probe both
+ * outcome `exit`), on a negotiation that is not legacy (a modern server whose server/discover crashes it, initialize
+ * refused with -32022): the same behaviour as the first exit, which draws the finding, so it draws none of its own. A
+ * server slower to start than `probeMs` has its first probe's process replaced, not exited, and shows that exit once:
+ * counted twice, the same server drew two unexpectedExit errors on a fast start and one on a slow one (a reviewer,
+ * review 25, fixture verdicts/slow-probe-exit.mjs --modern). Undefined otherwise (a legacy negotiation's are
+ * `eraProbeExits`). Pure.
+ */
+export function repeatedProbeExit(negotiation: Pick<Negotiation, 'era' | 'probe'> | undefined, exits: readonly ExitInfo[]): ExitInfo | undefined {
+  if (negotiation === undefined || negotiation.era === 'legacy' || negotiation.probe.outcome !== 'exit' || negotiation.probe.firstProbe?.outcome !== 'exit') return undefined;
+  return exits.filter((exit) => exit.unexpected)[1];
 }
 
 /**

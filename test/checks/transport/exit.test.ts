@@ -123,6 +123,14 @@ checkTester(check, {
       ],
     },
     {
+      name: "a modern server whose server/discover ended its first process and the restarted one: one unexpectedExit, as when a slow start replaced the first probe's process (review 25)",
+      observation: makeObservation({
+        negotiation: { era: 'modern', probe: { outcome: 'exit', durationMs: 20, restarted: true, firstProbe: { outcome: 'exit', durationMs: 20, timeoutMs: 5000 } } } as never,
+        exits: [{ ...crash, processNo: 1 }, { ...crash, atMs: 40, processNo: 2 }, { ...finalExit, processNo: 3 }],
+      }),
+      findings: [{ messageId: 'unexpectedExit', severity: 'error', message: 'The server process exited unexpectedly with code 1 while the harness was still using it.' }],
+    },
+    {
       name: 'a stdin write that raced a crash: only the crash is named',
       observation: makeObservation({ exits: [{ ...crash, stdinLost: { atMs: 119, code: 'EPIPE' } }, finalExit] }),
       findings: [{ messageId: 'unexpectedExit' }],
@@ -570,6 +578,12 @@ describe('fixture slow-probe-exit.mjs through the real CLI', () => {
   it('a server that exits at every start: the same bootExited error on a fast start and on one slower than the first probe', async () => {
     const [fast, slow] = [await exitFindings('--die'), await exitFindings('--die', '--delay', '1500')];
     expect(fast.map(([id, severity]) => [id, severity])).toEqual([['bootExited', 'error']]);
+    expect(slow).toEqual(fast);
+  });
+
+  it('a modern server whose server/discover ends the process: one unexpectedExit, the same on a fast start and on one slower than the first probe', async () => {
+    const [fast, slow] = [await exitFindings('--modern'), await exitFindings('--modern', '--delay', '1500')];
+    expect(fast.map(([id, severity]) => [id, severity])).toEqual([['unexpectedExit', 'error']]);
     expect(slow).toEqual(fast);
   });
 
