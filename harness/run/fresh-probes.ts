@@ -185,6 +185,9 @@ async function runFreshProbe(input: FreshInput, probe: ProbeRequest, context: Fr
   const response = result.responses[0];
   // no answer, and the process's own stderr says its address was taken: by the main session's process, running beside it
   const taken = response === undefined && result.unanswered.length === 0 && addressInUse(result.tap.stderrTail);
+  // no answer because the process exited before giving one (the wait ends at the exit): not a timeout (sweep 25: a
+  // process that exited at once read 'got no answer within 15000 ms')
+  const exited = response === undefined && result.unanswered.length === 0 && !result.aliveAfter;
   return {
     probe,
     aliveAfter: result.aliveAfter,
@@ -194,9 +197,9 @@ async function runFreshProbe(input: FreshInput, probe: ProbeRequest, context: Fr
       method: probe.method,
       params,
       response,
-      outcome: response === undefined ? (result.unanswered.length > 0 ? 'unanswered' : 'timeout') : response.error !== undefined ? 'protocol-error' : 'success',
+      outcome: response === undefined ? (result.unanswered.length > 0 ? 'unanswered' : exited ? 'exit' : 'timeout') : response.error !== undefined ? 'protocol-error' : 'success',
       durationMs: performance.now() - started,
-      ...(response === undefined && result.unanswered.length === 0 ? { timeoutMs: result.timeoutMs } : {}),
+      ...(response === undefined && result.unanswered.length === 0 && !exited ? { timeoutMs: result.timeoutMs } : {}),
     },
   };
 }

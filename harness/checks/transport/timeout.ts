@@ -13,6 +13,9 @@
  * probe left unanswered by a process whose own stderr says an address or port is already in use (ProbeRecord.addressInUse)
  * is a note (`probeAddressInUse`): the harness started it while its main session ran the same server, so a server on a
  * fixed port or socket meets the harness's own conflict there (drawio-mcp-server 2.3.0, sweep 25: two errors).
+ * A fresh-process probe whose own process exited before answering (outcome `exit`, harness/run/fresh-probes.ts) got no
+ * answer either, and a host opening a session so meets a dead connection: an error (`freshProbeExited`), not a
+ * timeout's wording (sweep 25: a process that exited at once read "got no answer within 15000 ms").
  * Severity: an error by default, a claim that the server left a request unanswered; but when the server's stderr names a
  * failed network lookup or connection (`stderrNetworkCause` non-empty), an unanswered call, probe, tools/list page
  * (`listPage`, `relistPage`) or `initialize` is a warning whose message says how to re-run (`rerun`): the environment
@@ -52,6 +55,8 @@ export default defineCheck({
     messages: {
       call: "tools/call of '{{tool}}' (scenario '{{scenario}}') got no answer within {{timeoutMs}} ms.{{cause}}{{rerun}}",
       probe: "{{method}} (probe '{{probe}}') got no answer within {{timeoutMs}} ms.{{cause}}{{rerun}}",
+      freshProbeExited:
+        "{{method}} (probe '{{probe}}') got no answer: the process the harness started for it alone exited before answering. A host that opens a session this way gets a dead connection.",
       probeAddressInUse:
         "{{method}} (probe '{{probe}}') got no answer on a process of its own, started while the harness's main session ran the same server: that process's stderr says an address or port is already in use. The server cannot run twice at once (a fixed port or socket), so the probe went unanswered for the harness's own conflict; its question was not tested.",
       listPage: 'tools/list page {{page}} got no answer within {{timeoutMs}} ms.{{cause}}{{rerun}}',
@@ -107,10 +112,16 @@ export default defineCheck({
       report({ messageId: 'call', ...blamedFor(request), tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs), cause, rerun: againFor(request) }, evidence: { arguments: scenario.arguments } });
     }
     for (const { probe, request, addressInUse } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
-      if (request.outcome !== 'timeout') continue;
+      // a fresh-process probe whose own process exited before answering got no answer either, but not for a wait
+      const freshExit = request.outcome === 'exit' && probe.freshProcess === true;
+      if (request.outcome !== 'timeout' && !freshExit) continue;
       if (addressInUse) {
         // the harness's second process met its own main session's port: no claim on the server (sweep 25)
         report({ messageId: 'probeAddressInUse', severity: 'info', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });
+        continue;
+      }
+      if (freshExit) {
+        report({ messageId: 'freshProbeExited', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id }, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });
         continue;
       }
       const data = { method: probe.method, probe: probe.id, timeoutMs: limitMs(request, probe.timeoutMs), cause, rerun: againFor(request) };

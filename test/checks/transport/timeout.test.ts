@@ -25,6 +25,7 @@ checkTester(check, {
       observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', ok)], probes: [probe('success')], listing: { pages: [page('success')], tools: [], truncated: false } }),
     },
     { name: 'a cancelled probe is not a timeout', observation: makeObservation({ probes: [probe('cancelled')] }) },
+    { name: "an in-session probe the server's exit took is transport/exit's, not this check's", observation: makeObservation({ probes: [probe('exit')] }) },
     { name: 'a legacy server that never answered server/discover: silence is a legacy answer', observation: makeObservation({ era: 'legacy', negotiation: { probe: { outcome: 'timeout', durationMs: 15000, timeoutMs: 15000, restarted: true } } as never }) },
     { name: 'a handshake refused with an error is not a timeout', observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-error', errorCode: -32600, message: 'legacy handshake failed: initialize was answered with JSON-RPC error -32600' } }) },
   ],
@@ -71,6 +72,20 @@ checkTester(check, {
       name: "a fresh-process probe unanswered by a second process whose stderr says an address is in use: a note, the harness's own conflict",
       observation: makeObservation({ probes: [{ ...probe('timeout'), addressInUse: true }] }),
       findings: [{ messageId: 'probeAddressInUse', severity: 'info', tool: 't' }],
+    },
+    {
+      name: 'the same address-in-use note when that process exited rather than hung',
+      observation: makeObservation({ probes: [{ ...probe('exit'), probe: { ...probe('exit').probe, freshProcess: true }, addressInUse: true }] }),
+      findings: [{ messageId: 'probeAddressInUse', severity: 'info', tool: 't' }],
+    },
+    {
+      // sweep 25: a fresh process that exited at once read "got no answer within 15000 ms"
+      name: "a fresh-process probe whose own process exited before answering: freshProbeExited, an error, not a timeout's wording",
+      observation: makeObservation({ probes: [{ probe: { id: 'protocol/version-negotiation:legacy-initialize', check: 'protocol/version-negotiation', method: 'initialize', freshProcess: true }, aliveAfter: false, request: { id: 'mcp-harness-fresh-probe', method: 'initialize', outcome: 'exit', durationMs: 40 } }] }),
+      findings: [{
+        messageId: 'freshProbeExited', severity: 'error',
+        message: "initialize (probe 'protocol/version-negotiation:legacy-initialize') got no answer: the process the harness started for it alone exited before answering. A host that opens a session this way gets a dead connection.",
+      }],
     },
     {
       name: 'second list page timed out',

@@ -190,8 +190,9 @@ export const ARMS: Arm[] = [
     surface: 'fixed-port-twin',
     file: 'fixed-port.mjs',
     args: ['--twin'],
-    draws: [{ check: 'transport/timeout', messageId: 'probe', severity: 'error', includes: "initialize (probe 'protocol/version-negotiation:legacy-initialize')" }],
-    never: [{ check: 'transport/timeout', messageId: 'probeAddressInUse' }],
+    // its second process exits at once: no answer, and not for a wait (sweep 25 read 'got no answer within 15000 ms')
+    draws: [{ check: 'transport/timeout', messageId: 'freshProbeExited', severity: 'error', includes: "initialize (probe 'protocol/version-negotiation:legacy-initialize') got no answer: the process the harness started for it alone exited before answering" }],
+    never: [{ check: 'transport/timeout', messageId: 'probeAddressInUse' }, { check: 'transport/timeout', messageId: 'probe' }],
   },
   {
     surface: 'heading-failure',
