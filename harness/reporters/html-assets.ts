@@ -19,7 +19,7 @@ td.message { white-space: pre-wrap; overflow-wrap: anywhere; }
 .sev { font-weight: 600; } .sev.error { color: var(--error); } .sev.warning { color: var(--warning); } .sev.info { color: var(--info); }
 #filters { position: sticky; top: 0; background: Canvas; padding: 0.5rem 0; display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
 #filter-text { flex: 1; min-width: 16rem; padding: 0.3rem; }
-tr.tool.passed td:nth-child(4) { color: #2e7d32; } tr.tool.failed td:nth-child(4) { color: var(--error); } tr.tool.uncalled td:nth-child(4), tr.tool.unproven td:nth-child(4) { color: var(--warning); }
+tr.tool.passed td:nth-child(4) { color: #2e7d32; } tr.tool.failed td:nth-child(4) { color: var(--error); } tr.tool.uncalled td:nth-child(4), tr.tool.unproven td:nth-child(4) { color: var(--warning); } tr.tool.baselined td:nth-child(4) { color: GrayText; }
 .count-note { color: GrayText; }
 pre.evidence { margin: 0; font-size: 12px; white-space: pre-wrap; }
 [hidden] { display: none !important; }

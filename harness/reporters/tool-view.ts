@@ -67,8 +67,12 @@ function failureNote(calls: readonly Call[]): string {
   return `no call succeeded: ${parts.join(', ')}`;
 }
 
-/** The note of a `baselined` row: the accepted errors and warnings counted ("accepted by the baseline: 1 error"). */
-function baselinedNote(findings: Report['findings']): string {
+/**
+ * The note of a `baselined` row: the accepted errors and warnings counted ("accepted by the baseline: 1 error"), and
+ * how its calls ended when none worked (`failed`: failureNote's "no call succeeded: ..."), so an accepted description
+ * warning does not hide that the tool was never shown to work (a reviewer, review 25).
+ */
+function baselinedNote(findings: Report['findings'], failed?: string): string {
   let errors = 0;
   let warnings = 0;
   for (const f of findings) {
@@ -76,7 +80,8 @@ function baselinedNote(findings: Report['findings']): string {
     if (f.severity === 'error') errors += 1;
     else if (f.severity === 'warning') warnings += 1;
   }
-  return `accepted by the baseline: ${[errors > 0 ? plural(errors, 'error') : '', warnings > 0 ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ')}`;
+  const accepted = `accepted by the baseline: ${[errors > 0 ? plural(errors, 'error') : '', warnings > 0 ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ')}`;
+  return failed === undefined ? accepted : `${accepted}; ${failed}`;
 }
 
 /** The note of a tool not called on a surface its time budget cut short (its planned calls were never sent). */
@@ -126,7 +131,7 @@ export function toolRows(report: Report): ToolRow[] {
       const calls = tool.calls.length;
       const verdict: ToolVerdict = surface.status === 'interrupted' ? 'interrupted' : calls === 0 ? 'not called' : errors + warnings > 0 ? 'findings' : accepted > 0 ? 'baselined' : tool.calls.some(worked) ? 'passed' : 'never succeeded';
       const reason =
-        verdict === 'interrupted' ? interruptedNote(calls) : verdict === 'not called' ? (coverage?.message ?? (overBudget.has(surface.name) ? BUDGET_NOTE : 'no scenario and no generated call')) : verdict === 'never succeeded' ? failureNote(tool.calls) : verdict === 'baselined' ? baselinedNote(mine) : undefined;
+        verdict === 'interrupted' ? interruptedNote(calls) : verdict === 'not called' ? (coverage?.message ?? (overBudget.has(surface.name) ? BUDGET_NOTE : 'no scenario and no generated call')) : verdict === 'never succeeded' ? failureNote(tool.calls) : verdict === 'baselined' ? baselinedNote(mine, tool.calls.some(worked) ? undefined : failureNote(tool.calls)) : undefined;
       return { surface: surface.name, tool: tool.name, calls, verdict, errors, warnings, ...(reason !== undefined ? { reason } : {}) };
     }),
   );
