@@ -22,6 +22,9 @@
  * last lines (sweep 17: task-master-ai 0.43.1's three crashes each showed the lines of the process after them).
  * An unexpected death by a signal while a process of a fresh-process probe ran beside it (`siblingRan`) says so: a
  * server that kills other instances of itself (by port or pid file) ends this way (sweep 13, @browsermcp/mcp 0.1.3).
+ * A stdio fresh-process probe whose own process exited (outcome `exit`) is not an in-flight request of the session's:
+ * transport/timeout reports it (`freshProbeExited`, or the note `probeAddressInUse`); a Streamable HTTP fresh probe
+ * shares the server process, and its exit's `probeInFlight` is this check's.
  * A server that stopped reading its stdin while the harness had more than its backlog cap waiting (ExitInfo.stdinStalled,
  * SessionOptions.maxPendingStdinBytes; a server flooding requests it never reads the answers of, hostile review D3):
  * an error (`stdinStalled`), once per surface, whatever ended the process (the backlog came before the exit).
@@ -127,6 +130,8 @@ export default defineCheck({
     }
     for (const { probe, request } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       if (request.outcome !== 'exit') continue;
+      // a stdio fresh probe's process was its own, not the session's: transport/timeout's freshProbeExited (review 26)
+      if (probe.freshProcess === true && ctx.observation.transport === 'stdio') continue;
       if (request.unsent === 'budget' || request.unsent === 'closed' || request.retryUnsent !== undefined) continue;
       if (request.unsent) unsent.add(request.unsent, probe.method, probe.tool);
       else report({ messageId: 'probeInFlight', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });

@@ -13,8 +13,8 @@
  * probe left unanswered by a process whose own stderr says an address or port is already in use (ProbeRecord.addressInUse)
  * is a note (`probeAddressInUse`): the harness started it while its main session ran the same server, so a server on a
  * fixed port or socket meets the harness's own conflict there (drawio-mcp-server 2.3.0, sweep 25: two errors).
- * A fresh-process probe whose own process exited before answering (outcome `exit`, harness/run/fresh-probes.ts) got no
- * answer either, and a host opening a session so meets a dead connection: an error (`freshProbeExited`), not a
+ * A stdio fresh-process probe whose own process exited before answering (outcome `exit`, harness/run/fresh-probes.ts) got no
+ * answer either (a Streamable HTTP one has no process of its own: the server's exit is transport/exit's `probeInFlight`), and a host opening a session so meets a dead connection: an error (`freshProbeExited`), not a
  * timeout's wording (sweep 25: a process that exited at once read "got no answer within 15000 ms").
  * Severity: an error by default, a claim that the server left a request unanswered; but when the server's stderr names a
  * failed network lookup or connection (`stderrNetworkCause` non-empty), an unanswered call, probe, tools/list page
@@ -113,7 +113,8 @@ export default defineCheck({
     }
     for (const { probe, request, addressInUse } of distinctProbes(ctx.observation)) { // a request shared by two checks' probes: once
       // a fresh-process probe whose own process exited before answering got no answer either, but not for a wait
-      const freshExit = request.outcome === 'exit' && probe.freshProcess === true;
+      // (stdio only: a Streamable HTTP fresh probe opens no process, and the server's exit is transport/exit's)
+      const freshExit = request.outcome === 'exit' && probe.freshProcess === true && ctx.observation.transport === 'stdio';
       if (request.outcome !== 'timeout' && !freshExit) continue;
       if (addressInUse) {
         // the harness's second process met its own main session's port: no claim on the server (sweep 25)

@@ -18,6 +18,15 @@ checkTester(check, {
   valid: [
     { name: 'only the final, expected exit', observation: makeObservation({ exits: [finalExit] }) },
     {
+      // review 26: since 5d4c862 a stdio fresh probe whose own process exited has outcome exit; that process is not the
+      // session's, and transport/timeout reports it (freshProbeExited, or the note probeAddressInUse)
+      name: "a stdio fresh-process probe whose own process exited is not the server's in-flight exit",
+      observation: makeObservation({
+        exits: [finalExit],
+        probes: [{ probe: { id: 'protocol/version-negotiation:legacy-initialize', check: 'protocol/version-negotiation', method: 'initialize', freshProcess: true }, aliveAfter: false, addressInUse: true, request: { id: 'mcp-harness-fresh-probe', method: 'initialize', outcome: 'exit', durationMs: 40 } }],
+      }),
+    },
+    {
       // the retention budget's own finding names these (harness/retention-budget, run/surface.ts)
       name: 'requests not sent once the retention budget passed are not exits',
       observation: makeObservation({
@@ -240,6 +249,16 @@ checkTester(check, {
         });
       })(),
       findings: [{ messageId: 'unexpectedExit' }, { messageId: 'probeInFlight', tool: 't', data: { method: 'tools/call', probe: 'errors/classification:t:invalid-arguments' } }],
+    },
+    {
+      // a Streamable HTTP fresh probe shares the server process the harness started: its exit took the probe
+      name: 'a Streamable HTTP fresh-process probe in flight when the server exited: probeInFlight',
+      observation: makeObservation({
+        transport: 'streamable-http',
+        exits: [{ atMs: 50, code: null, signal: 'SIGSEGV', unexpected: true }],
+        probes: [{ probe: { id: 'protocol/version-negotiation:legacy-initialize', check: 'protocol/version-negotiation', method: 'initialize', freshProcess: true }, aliveAfter: false, request: { id: 'mcp-harness-fresh-probe', method: 'initialize', outcome: 'exit', durationMs: 40 } }],
+      }),
+      findings: [{ messageId: 'unexpectedExit' }, { messageId: 'probeInFlight' }],
     },
     {
       name: 'a probe was in flight',

@@ -26,6 +26,11 @@ checkTester(check, {
     },
     { name: 'a cancelled probe is not a timeout', observation: makeObservation({ probes: [probe('cancelled')] }) },
     { name: "an in-session probe the server's exit took is transport/exit's, not this check's", observation: makeObservation({ probes: [probe('exit')] }) },
+    {
+      // review 26: a Streamable HTTP fresh probe opens no process of its own; the server's exit is transport/exit's
+      name: "a Streamable HTTP fresh-process probe the server's exit took is transport/exit's (it has no process of its own)",
+      observation: makeObservation({ transport: 'streamable-http', probes: [{ ...probe('exit'), probe: { ...probe('exit').probe, freshProcess: true }, aliveAfter: false }] }),
+    },
     { name: 'a legacy server that never answered server/discover: silence is a legacy answer', observation: makeObservation({ era: 'legacy', negotiation: { probe: { outcome: 'timeout', durationMs: 15000, timeoutMs: 15000, restarted: true } } as never }) },
     { name: 'a handshake refused with an error is not a timeout', observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-error', errorCode: -32600, message: 'legacy handshake failed: initialize was answered with JSON-RPC error -32600' } }) },
   ],

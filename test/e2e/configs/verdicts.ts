@@ -184,7 +184,8 @@ export const ARMS: Arm[] = [
     surface: 'fixed-port',
     file: 'fixed-port.mjs',
     draws: [{ check: 'transport/timeout', messageId: 'probeAddressInUse', severity: 'info', includes: "initialize (probe 'protocol/version-negotiation:legacy-initialize')" }],
-    silent: ['transport/timeout'],
+    // its second process exits: its own exit, not the session's in-flight one (transport/exit probeInFlight, review 26)
+    silent: ['transport/timeout', 'transport/exit'],
   },
   {
     surface: 'fixed-port-twin',
@@ -192,7 +193,7 @@ export const ARMS: Arm[] = [
     args: ['--twin'],
     // its second process exits at once: no answer, and not for a wait (sweep 25 read 'got no answer within 15000 ms')
     draws: [{ check: 'transport/timeout', messageId: 'freshProbeExited', severity: 'error', includes: "initialize (probe 'protocol/version-negotiation:legacy-initialize') got no answer: the process the harness started for it alone exited before answering" }],
-    never: [{ check: 'transport/timeout', messageId: 'probeAddressInUse' }, { check: 'transport/timeout', messageId: 'probe' }],
+    never: [{ check: 'transport/timeout', messageId: 'probeAddressInUse' }, { check: 'transport/timeout', messageId: 'probe' }, { check: 'transport/exit', messageId: 'probeInFlight' }],
   },
   {
     surface: 'heading-failure',
