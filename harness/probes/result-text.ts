@@ -127,7 +127,9 @@ function httpErrorStatus(status: unknown): boolean {
 
 /**
  * The failure shape of a JSON object, if any, read from its top-level members only:
- * - a CallToolResult nested as the body, `isError: true` beside a `content` array (`nestedToolError`);
+ * - a CallToolResult nested as the body of a text block (`inText`), `isError: true` beside a `content` array
+ *   (`nestedToolError`); not as structuredContent, where it is data the tool's outputSchema declares (a tool that
+ *   records or relays a CallToolResult: review 26);
  * - an `error` member that is a non-empty string, `true`, or a non-empty object (not `0`, `false`, `null`, `""` or
  *   an array: `{"error": 0, "data": ...}` is a status code of success);
  * - `status: "error"`;
@@ -142,9 +144,9 @@ function httpErrorStatus(status: unknown): boolean {
  *   of published servers 2026-12-04). A status alone, or beside data members, is data (a link checker's `{"url": ...,
  *   "status": 404}`).
  */
-function jsonShape(body: unknown): FailureShape | undefined {
+function jsonShape(body: unknown, inText: boolean): FailureShape | undefined {
   if (!isJsonObject(body)) return undefined;
-  if (nestedToolError(body)) return 'a CallToolResult nested in its text, with isError true';
+  if (inText && nestedToolError(body)) return 'a CallToolResult nested in its text, with isError true';
   const error = body.error;
   if ((typeof error === 'string' && error.trim() !== '') || error === true || (isJsonObject(error) && Object.keys(error).length > 0)) return "a JSON body with an 'error' member";
   if (typeof body.status === 'string' && body.status.toLowerCase() === 'error') return 'a JSON body with status "error"';
@@ -190,9 +192,9 @@ const MAX_DETAIL_DEPTH = 8;
  * `code` in words. At most MAX_BODY_WORDS strings, MAX_DETAIL_DEPTH levels down. A nested CallToolResult
  * (`nestedToolError`): the texts of its own text blocks.
  */
-function bodyMessages(body: Record<string, unknown>): string[] {
+function bodyMessages(body: Record<string, unknown>, inText: boolean): string[] {
   // a nested CallToolResult states its failure in its own text blocks
-  if (nestedToolError(body)) return textBlocks(body.content).map((b) => b.text).slice(0, MAX_BODY_WORDS);
+  if (inText && nestedToolError(body)) return textBlocks(body.content).map((b) => b.text).slice(0, MAX_BODY_WORDS);
   const out: string[] = [];
   for (const k of [...MESSAGE_MEMBERS, 'title']) if (typeof body[k] === 'string') out.push(body[k] as string);
   // a name, not free text: a string with a slash or a space (a URL path, a sentence) names no argument
@@ -261,11 +263,11 @@ function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   if (blocks.length > 0 && headedFailure(blocks[0].text)) return { shape: "a heading that names an error over a text that begins with 'Error' or 'Failed'", messages: texts };
   // a JSON body's words, and the words of the text blocks that are not JSON objects (a message beside the body)
   const prose = texts.filter((t) => !t.trimStart().startsWith('{'));
-  const ofBody = (body: unknown): BodyFailure | undefined => {
-    const shape = jsonShape(body);
-    return shape ? { shape, messages: [...bodyMessages(body as Record<string, unknown>), ...prose] } : undefined;
+  const ofBody = (body: unknown, inText: boolean): BodyFailure | undefined => {
+    const shape = jsonShape(body, inText);
+    return shape ? { shape, messages: [...bodyMessages(body as Record<string, unknown>, inText), ...prose] } : undefined;
   };
-  const structured = ofBody(result.structuredContent);
+  const structured = ofBody(result.structuredContent, false);
   if (structured) return structured;
   for (const text of texts) {
     const trimmed = text.trimStart();
@@ -274,7 +276,7 @@ function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
     // there, far below the MAX_DETAIL_DEPTH levels read from it
     const parsed = parseJsonBounded(trimmed, MAX_NESTING + 1);
     if (!parsed.ok) continue; // not JSON
-    const failure = ofBody(parsed.value);
+    const failure = ofBody(parsed.value, true);
     if (failure) return failure;
   }
   return undefined;

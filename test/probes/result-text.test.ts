@@ -93,12 +93,18 @@ describe('failureShape: a JSON body (a text block or structuredContent)', () => 
     [{ code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 }, 'a JSON body with an HTTP error status and a message'],
     [{ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { limit: ['must be at most 9'] }, traceId: 't1' }, 'a JSON body with an HTTP error status and a message'],
     [{ success: false, errors: { limit: ['must be at most 9'] } }, 'a JSON body with success false and a message'],
-    // github-mcp-server 1.8.7: its handler's whole CallToolResult serialized into the text of an outer one (sweep 26)
-    [{ content: [{ type: 'text', text: 'Error: Not a git repository' }], isError: true, metadata: { operation: 'git-branch' } }, 'a CallToolResult nested in its text, with isError true'],
-    [{ content: [], isError: true }, 'a CallToolResult nested in its text, with isError true'],
   ])('%j: %s', (body, shape) => {
     expect(failureShape(json(body))).toBe(shape);
     expect(failureShape({ content: [], structuredContent: body })).toBe(shape);
+  });
+  // github-mcp-server 1.8.7: its handler's whole CallToolResult serialized into the text of an outer one (sweep 26)
+  it.each([
+    [{ content: [{ type: 'text', text: 'Error: Not a git repository' }], isError: true, metadata: { operation: 'git-branch' } }],
+    [{ content: [], isError: true }],
+  ])('%j nested in a text block is a failure; as structuredContent, data its outputSchema declares (review 26)', (body) => {
+    expect(failureShape(json(body))).toBe('a CallToolResult nested in its text, with isError true');
+    // a tool whose output is a CallToolResult it recorded or relayed (an inspector, a replay tool): the data it returns
+    expect(failureShape({ content: [{ type: 'text', text: 'Recorded 1 exchange' }], structuredContent: body })).toBeUndefined();
   });
   it.each([
     [{ error: 0, data: { items: [] } }],
