@@ -71,12 +71,12 @@ const ERROR_LEAD = new RegExp(
 );
 
 /**
- * A first line that is a heading naming an error: one to three words, the last "Error", "Failure" or "Failed"
- * ("Search Error", "API Error", "Request Failed"), alone on its line, optionally a Markdown heading (`## `) or ending
+ * A first line that is a heading naming an error: one to four words, the last "Error", "Failure" or "Failed"
+ * ("Error", "Search Error", "API Error", "Request Failed"), alone on its line, optionally a Markdown heading (`## `) or ending
  * in a colon. Read with the text after it (`HEADED_FAILURE`), never alone: a docs page titled "Syntax Error" is a
  * success.
  */
-const ERROR_HEADING = /^\s*(?:#{1,6}[ \t]+)?(?:[A-Za-z][\w-]*[ \t]+){1,3}(?:error|failure|failed)[ \t]*:?[ \t]*\r?\n/i;
+const ERROR_HEADING = /^\s*(?:#{1,6}[ \t]+)?(?:[A-Za-z][\w-]*[ \t]+){0,3}(?:error|failure|failed)[ \t]*:?[ \t]*\r?\n/i;
 
 /**
  * Whether a text opens with an error heading (ERROR_HEADING) whose first paragraph below, blank lines skipped, opens

@@ -38,6 +38,9 @@ describe('failureShape: a text that opens as a failure report', () => {
     'Search Error\n\nFailed to search Element documentation: request to https://api.example/llm/v1/embeddings failed, reason: getaddrinfo ENOTFOUND api.example\n\nPossible Issues:\n• Network connectivity problems',
     '## API Error\nError: 401 Unauthorized',
     'Request Failed\r\n\r\nAn error occurred while calling the upstream',
+    // a heading of one word (review 26: the docstring's "one to three words" read two to four)
+    '## Error\n\nFailed to search Element documentation: request failed',
+    'Failed\n\nError: 401 Unauthorized',
   ])('%j is a failure under its heading', (t) => {
     expect(failureShape(text(t))).toBe("a heading that names an error over a text that begins with 'Error' or 'Failed'");
   });
