@@ -21,7 +21,8 @@ const SURVIVOR_SETTLE_MS = 100;
 
 /**
  * Shut `proc` down. Resolves with which step ended it, the duration (ms, from the start of shutdown to exit)
- * and how many processes of its tree were still alive after the leader exited (they are then SIGKILLed).
+ * and how many processes of its tree were still alive after the leader exited (they are then SIGKILLed): after a
+ * SIGTERM (sent to the whole tree) its members get what is left of `termGraceMs` to exit, otherwise 100 ms.
  * Never throws.
  */
 export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTimeouts): Promise<ShutdownInfo> {
@@ -32,9 +33,11 @@ export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTim
   proc.rememberEscaped();
   proc.closeStdin();
   let endedBy: ShutdownInfo['endedBy'] = 'stdin-close';
+  let termSentAt: number | undefined;
   // the budgets judge the leader's exit event (leaderExited), not the stdout drain that follows it
   if (!(await settlesWithin(proc.leaderExited, timeouts.stdinGraceMs))) {
     endedBy = 'sigterm';
+    termSentAt = performance.now();
     proc.signal('SIGTERM');
     if (!(await settlesWithin(proc.leaderExited, timeouts.termGraceMs))) {
       endedBy = 'sigkill';
@@ -44,7 +47,11 @@ export async function shutdownProcess(proc: ServerProcess, timeouts: ShutdownTim
   }
   const durationMs = since(start);
   await settlesWithin(proc.exited, KILL_WAIT_MS);
-  return { endedBy, durationMs, ...(await reapSurvivors(proc)), stdinGraceMs };
+  // every member of the tree got the SIGTERM with the leader: each has what is left of termGraceMs to exit on its own
+  // once the leader did, as on a stop (terminateProcess): a child still cleaning up (`npm exec`, ~500 ms: claude-mermaid
+  // 1.3.0, sweep 28) is no orphan, and whether it was counted one no longer depends on how fast the leader went
+  const settleMs = endedBy === 'sigterm' && termSentAt !== undefined ? Math.max(SURVIVOR_SETTLE_MS, timeouts.termGraceMs - since(termSentAt)) : SURVIVOR_SETTLE_MS;
+  return { endedBy, durationMs, ...(await reapSurvivors(proc, settleMs)), stdinGraceMs };
 }
 
 /**

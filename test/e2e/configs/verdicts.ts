@@ -141,6 +141,10 @@ export const ARMS: Arm[] = [
   { surface: 'slow-exit', file: 'slow-exit.mjs', args: ['--modern'], draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'warning', includes: 'did not exit within 500 ms of stdin closing' }] },
   { surface: 'slow-exit-legacy', file: 'slow-exit.mjs', draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'info', includes: 'Revision 2025-11-25 sets the server no exit rule' }] },
   { surface: 'prompt-exit', file: 'slow-exit.mjs', args: ['--twin', '--modern'], silent: ['transport/shutdown'] },
+  // sweep 28, claude-mermaid 1.3.0: its `npm exec` child took ~500 ms to exit on the tree's SIGTERM and was counted an orphan
+  // in one run of two (the survivors got 100 ms after the leader's exit); a child gets the termination grace, as on HTTP
+  { surface: 'slow-child-exit', file: 'slow-child-exit.mjs', draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'info' }], never: [{ check: 'transport/shutdown', messageId: 'orphans' }] },
+  { surface: 'child-ignores-sigterm', file: 'slow-child-exit.mjs', args: ['--twin'], draws: [{ check: 'transport/shutdown', messageId: 'orphans', severity: 'error', includes: 'The harness killed them' }] },
   { surface: 'nullable-openapi', file: 'nullable-defs.mjs', draws: [{ check: 'schema/portability', messageId: 'nullable', severity: 'warning' }], never: [{ check: 'schema/portability', messageId: 'defaultInvalid' }] },
   { surface: 'nullable-defs-control', file: 'nullable-defs.mjs', args: ['--twin'], silent: ['schema/portability'] },
   {
