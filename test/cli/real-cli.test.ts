@@ -63,10 +63,10 @@ describe('a .ts config in a project without "type": "module"', () => {
     expect(findings.map((f) => f.message)).toEqual(["The server process could not be started: command 'mcp-harness-no-such-command': ENOENT: not found."]);
   });
 
-  it('a server that exits at once: one finding counting both exits (probe and restart)', () => {
+  it('a server that exits at once: one finding for every exit (the probe, the re-probe, initialize), its count in the evidence, not the message', () => {
     const findings = reportIn('out')!.findings.filter((f) => f.surface === 'exits' && f.check === 'transport/exit');
     expect(findings).toHaveLength(1);
-    expect(findings[0].message).toMatch(/exited with code 3 during protocol negotiation \(2 exit\(s\)/);
+    expect(findings[0].message).toMatch(/exited with code 3 during protocol negotiation \(server\/discover or initialize\); the session could not start/);
   });
 
   it('an initialize never answered: transport/timeout names initialize and startMs', () => {
