@@ -46,11 +46,16 @@ function interruptedLine(rows: readonly ToolRow[]): string | undefined {
 
 function headline(report: Report, color: boolean): string[] {
   const { summary } = report;
-  const c = summary.findings;
+  // with a baseline, the counts are of the findings it did not accept, the ones listed below (as ESLint counts what
+  // its suppressions leave); the accepted ones are counted after them (a README walkthrough: a fully accepted run read
+  // 'findings: 12 errors' and exited 0). The report files' summary keeps counting every finding.
+  const baselined = report.findings.filter((f) => f.baselined).length;
+  const c = baselined === 0 ? summary.findings : liveCounts(report.findings);
+  const accepted = baselined === 0 ? '' : ` ${paint(color, 'dim', `(and ${plural(baselined, 'finding')} accepted by the baseline: listed in the report files, not here)`)}`;
   const lines = [
     paint(color, 'bold', `mcp-harness ${oneLine(report.harnessVersion)}`) +
       `: ${plural(summary.surfaces, 'surface')}, ${plural(summary.tools, 'tool')}, ${plural(summary.calls, 'call')} in ${formatDuration(report.durationMs)}`,
-    `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}`,
+    `findings: ${paint(color, 'error', plural(c.error, 'error'))}, ${paint(color, 'warning', plural(c.warning, 'warning'))}, ${plural(c.info, 'info', 'info')}${accepted}`,
   ];
   // as root, calling state-changing tools wants --isolate too (the server then cannot read the harness environment)
   for (const line of uncalledLines(report.findings, process.getuid?.() === 0)) lines.push(paint(color, 'warning', line)); // no spread: server-sized
@@ -59,8 +64,6 @@ function headline(report: Report, color: boolean): string[] {
   if (unproven > 0) lines.push(paint(color, 'warning', `never succeeded: ${plural(unproven, 'tool')} called, but no call succeeded (a JSON-RPC error, an isError result...); not counted as passed`));
   const interrupted = interruptedLine(rows);
   if (interrupted) lines.push(paint(color, 'warning', interrupted));
-  const baselined = report.findings.filter((f) => f.baselined).length;
-  if (baselined > 0) lines.push(paint(color, 'dim', `${plural(baselined, 'finding')} accepted by the baseline (listed in the report files, not here)`));
   if (report.shard) lines.push(`shard ${report.shard.index}/${report.shard.total}`);
   if (report.interrupted) lines.push(paint(color, 'error', 'run interrupted: the report is partial (surfaces not started before the interrupt were not run and are left out)'));
   return lines;
@@ -76,6 +79,13 @@ function findingLine(group: FindingGroup<Finding>, color: boolean): string {
   if (!many) return `${head}\n    ${oneLine(f.message)}${stderr}`;
   const count = paint(color, 'dim', `on ${plural(group.tools.length, 'tool')} (${plural(group.findings.length, 'finding')}): ${oneLine(nameList(group.tools))}`);
   return `${head} ${count}\n    ${oneLine(f.message)} (the same on every tool listed)${stderr}`;
+}
+
+/** Counts by severity of the findings the baseline did not accept. Pure. */
+function liveCounts(findings: readonly Finding[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) if (!f.baselined) counts[f.severity] += 1;
+  return counts;
 }
 
 /**

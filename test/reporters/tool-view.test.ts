@@ -145,12 +145,14 @@ describe('a run whose findings the baseline accepted', () => {
 
   it('the console lists only the findings the baseline did not accept, and counts the accepted ones (README walkthrough)', () => {
     const all = renderConsole(reportWith([finding({ tool: 't', check: 'result/expectation', message: 'accepted one', baselined: true })]), { ...ctx, color: false });
-    expect(all).toContain('1 finding accepted by the baseline (listed in the report files, not here)');
+    // the headline counts the findings listed, then the accepted ones (a README walkthrough: 'findings: 12 errors', exit 0)
+    expect(all).toContain('findings: 0 errors, 0 warnings, 0 info (and 1 finding accepted by the baseline: listed in the report files, not here)');
     expect(all).not.toContain('accepted one');
     expect(all).not.toContain('result/expectation');
     expect(all).not.toContain('never succeeded');
     const mixed = renderConsole(reportWith([finding({ tool: 't', message: 'accepted one', baselined: true }), finding({ tool: 't', severity: 'warning', message: 'live one' })]), { ...ctx, color: false });
     expect(mixed).toContain('live one');
+    expect(mixed).toContain('findings: 0 errors, 1 warning, 0 info (and 1 finding accepted by the baseline');
     expect(mixed).not.toContain('accepted one');
     expect(renderMarkdown(reportWith([finding({ tool: 't', baselined: true })]), ctx)).toContain('0 passed, 0 with findings, 0 never succeeded, 0 not called, 1 baselined');
   });
