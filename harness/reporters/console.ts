@@ -7,6 +7,7 @@
 import type { Finding, Report, Severity } from '../model/report.ts';
 import { boundServerText } from '../model/text-budget.ts';
 import { uncalledLines } from './coverage.ts';
+import { liveCounts } from './counts.ts';
 import { groupBy, groupRepeated, nameList, plural, type FindingGroup } from './group.ts';
 import { formatDuration, oneLine } from './text.ts';
 import { toolRows, verdictCounts, type ToolRow } from './tool-view.ts';
@@ -49,8 +50,7 @@ function headline(report: Report, color: boolean): string[] {
   // with a baseline, the counts are of the findings it did not accept, the ones listed below (as ESLint counts what
   // its suppressions leave); the accepted ones are counted after them (a README walkthrough: a fully accepted run read
   // 'findings: 12 errors' and exited 0). The report files' summary keeps counting every finding.
-  const baselined = report.findings.filter((f) => f.baselined).length;
-  const c = baselined === 0 ? summary.findings : liveCounts(report.findings);
+  const { live: c, baselined } = liveCounts(report.findings);
   const accepted = baselined === 0 ? '' : ` ${paint(color, 'dim', `(and ${plural(baselined, 'finding')} accepted by the baseline: listed in the report files, not here)`)}`;
   const lines = [
     paint(color, 'bold', `mcp-harness ${oneLine(report.harnessVersion)}`) +
@@ -82,12 +82,6 @@ function findingLine(group: FindingGroup<Finding>, color: boolean): string {
 }
 
 /** Counts by severity of the findings the baseline did not accept. Pure. */
-function liveCounts(findings: readonly Finding[]): Record<Severity, number> {
-  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) if (!f.baselined) counts[f.severity] += 1;
-  return counts;
-}
-
 /**
  * The findings the summary may list: those the baseline did not accept. Accepted ones are counted in the headline and
  * kept in every report file; listing them read as a failing run above the line that says they are all accepted (a

@@ -12,7 +12,7 @@ h1 { margin-bottom: 0.2rem; }
 .counts { display: flex; gap: 1rem; flex-wrap: wrap; }
 .count { border: 1px solid GrayText; border-radius: 6px; padding: 0.5rem 1rem; min-width: 6rem; }
 .count .n { display: block; font-size: 1.6rem; font-weight: 600; }
-.count.error .n { color: var(--error); } .count.warning .n { color: var(--warning); } .count.info .n { color: var(--info); }
+.count.error .n { color: var(--error); } .count.warning .n { color: var(--warning); } .count.info .n { color: var(--info); } .count.baselined .n { color: GrayText; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
 th, td { text-align: left; border-bottom: 1px solid color-mix(in srgb, GrayText 40%, transparent); padding: 0.3rem 0.5rem; vertical-align: top; }
 td.message { white-space: pre-wrap; overflow-wrap: anywhere; }

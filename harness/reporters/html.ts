@@ -11,6 +11,7 @@ import type { Finding, Report } from '../model/report.ts';
 import { boundServerText } from '../model/text-budget.ts';
 import { groupBy, groupRepeated, plural, type FindingGroup } from './group.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.ts';
+import { liveCounts } from './counts.ts';
 import { checkDocsUrl } from './links.ts';
 import { escapeHtml as h, formatDuration } from './text.ts';
 import { toolRows } from './tool-view.ts';
@@ -25,8 +26,10 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** The count cards; with a baseline, the severity cards count the findings it did not accept and a card counts the rest (./counts.ts). */
 function counts(report: Report): string {
   const { summary } = report;
+  const { live, baselined } = liveCounts(report.findings);
   // the card reads as text too (screen readers, textContent): "1 surface", "2 errors"
   const box = (cls: string, n: number, singular: string, pluralForm = `${singular}s`) =>
     `<div class="count ${cls}" data-count="${cls}"><span class="n">${n}</span> ${n === 1 ? singular : pluralForm}</div>`;
@@ -34,9 +37,10 @@ function counts(report: Report): string {
     box('surfaces', summary.surfaces, 'surface'),
     box('tools', summary.tools, 'tool'),
     box('calls', summary.calls, 'call'),
-    box('error', summary.findings.error, 'error'),
-    box('warning', summary.findings.warning, 'warning'),
-    box('info', summary.findings.info, 'info', 'info'),
+    box('error', live.error, 'error'),
+    box('warning', live.warning, 'warning'),
+    box('info', live.info, 'info', 'info'),
+    ...(baselined > 0 ? [box('baselined', baselined, 'baselined', 'baselined')] : []),
   ].join('')}</section>`;
 }
 

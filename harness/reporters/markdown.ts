@@ -8,6 +8,7 @@
 import type { Finding, Report } from '../model/report.ts';
 import { boundServerText } from '../model/text-budget.ts';
 import { groupBy, groupRepeated, nameList, plural, type FindingGroup } from './group.ts';
+import { liveCounts } from './counts.ts';
 import { checkDocsUrl } from './links.ts';
 import { escapeMarkdown as md, formatDuration } from './text.ts';
 import { toolRows, verdictCounts } from './tool-view.ts';
@@ -17,12 +18,26 @@ function row(cells: readonly (string | number)[]): string {
   return `| ${cells.join(' | ')} |`;
 }
 
+/**
+ * The summary table. With a baseline, Errors, Warnings and Info count the findings it did not accept and a Baselined
+ * column counts the rest (./counts.ts; a step summary read "12 errors" on a run that exited 0).
+ */
 function summaryTable(report: Report): string[] {
   const { summary } = report;
+  const { live, baselined } = liveCounts(report.findings);
+  if (baselined === 0) {
+    return [
+      '| Surfaces | Tools | Calls | Errors | Warnings | Info | Duration |',
+      '|---:|---:|---:|---:|---:|---:|---:|',
+      row([summary.surfaces, summary.tools, summary.calls, live.error, live.warning, live.info, formatDuration(report.durationMs)]),
+    ];
+  }
   return [
-    '| Surfaces | Tools | Calls | Errors | Warnings | Info | Duration |',
-    '|---:|---:|---:|---:|---:|---:|---:|',
-    row([summary.surfaces, summary.tools, summary.calls, summary.findings.error, summary.findings.warning, summary.findings.info, formatDuration(report.durationMs)]),
+    '| Surfaces | Tools | Calls | Errors | Warnings | Info | Baselined | Duration |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    row([summary.surfaces, summary.tools, summary.calls, live.error, live.warning, live.info, baselined, formatDuration(report.durationMs)]),
+    '',
+    `Errors, warnings and info count the findings the baseline did not accept; the ${baselined === 1 ? 'one it accepted is' : `${baselined} it accepted are`} listed below, marked (baselined).`,
   ];
 }
 

@@ -170,6 +170,25 @@ describe('format details', () => {
     expect(text).toContain('#### [tools/set-diff]');
   });
 
+  it('baselined findings: markdown and html count the findings the baseline left, and the accepted ones apart (report.json keeps counting all)', () => {
+    const one = report.findings.find((f) => f.severity === 'error')!;
+    const partial = applyBaseline(report, createBaseline({ ...report, findings: [one] })).report;
+    const accepted = partial.findings.filter((f) => f.baselined).length;
+    expect(accepted).toBeGreaterThan(0);
+    const md = renderMarkdown(partial, ctx);
+    // 2 errors, 1 warning, 1 info in the sample; the accepted error(s) move to the Baselined column
+    expect(md).toContain('| Surfaces | Tools | Calls | Errors | Warnings | Info | Baselined | Duration |');
+    expect(md).toContain(`| 2 | 3 | 4 | ${2 - accepted} | 1 | 1 | ${accepted} |`);
+    expect(md).toContain('count the findings the baseline did not accept');
+    const html = renderHtml(partial, ctx);
+    expect(html).toContain(`data-count="error"><span class="n">${2 - accepted}</span>`);
+    expect(html).toContain(`data-count="baselined"><span class="n">${accepted}</span> baselined`);
+    expect(JSON.parse(renderJson(partial, ctx)).summary.findings.error).toBe(2);
+    // no baseline: no Baselined column, no card
+    expect(renderMarkdown(report, ctx)).not.toContain('Baselined');
+    expect(renderHtml(report, ctx)).not.toContain('data-count="baselined"');
+  });
+
   it('baselined findings: sarif suppressions, junit notes instead of failures', () => {
     const baselined = applyBaseline(report, createBaseline(report)).report;
     const log = sarifLog(baselined, ctx);
