@@ -34,7 +34,8 @@ export type FailureShape =
   | 'a JSON body with success false and a message'
   | 'a JSON body with an HTTP error status and a message'
   | 'a CallToolResult nested in its text, with isError true'
-  | 'a misspelled isError member, is_error or the like, set to true';
+  | 'a misspelled isError member, is_error or the like, set to true'
+  | 'a text that opens with a cross mark and names an error';
 
 /** The shape of a result whose only failure flag is a misspelled isError member (`misspelledIsError`). */
 export const MISSPELLED_IS_ERROR_SHAPE: FailureShape = 'a misspelled isError member, is_error or the like, set to true';
@@ -88,6 +89,28 @@ const ERROR_HEADING = /^\s*(?:#{1,6}[ \t]+)?(?:[A-Za-z][\w-]*[ \t]+){0,3}(?:erro
 function headedFailure(text: string): boolean {
   const heading = ERROR_HEADING.exec(text);
   return heading !== null && ERROR_LEAD.test(text.slice(heading[0].length).replace(/^(?:[ \t]*\r?\n)+/, ''));
+}
+
+/**
+ * Pictographs a first text block may open with before its words ("❌ Error: ...", "⚠️ Failed to fetch ...", "🔴 Error
+ * 503"), with their variation selectors, joiners and spaces: ERROR_LEAD and ERROR_HEADING read what follows them. A
+ * mark that contradicts the words is not weighed ("✅ Failed: 0" is still a count, and a count is no failure).
+ */
+const LEADING_PICTOGRAPHS = /^\s*(?:\p{Extended_Pictographic}[\uFE0E\uFE0F\u200D]*[ \t]*)+/u;
+
+/** Marks that say "failed" by themselves: cross marks (❌ ✖ ✗ ✘), no entry (⛔ 🚫) and stop (🛑). */
+const FAILURE_MARK = /^\s*[\u274C\u2716\u2717\u2718\u26D4\u{1F6AB}\u{1F6D1}]/u;
+
+/**
+ * After a failure mark, one to four words naming an error and a separator: "❌ Search error: ...", "✖ API Error - ...".
+ * Only "error": "❌ Tests failed: 2" from a test runner is its tool's success, reporting failing tests.
+ */
+const MARKED_ERROR = new RegExp(String.raw`^(?:[A-Za-z][\w-]*[ \t]+){0,3}error${SEP}`, 'i');
+
+/** A first text block without its leading pictographs (LEADING_PICTOGRAPHS); the text itself when it has none. */
+function unmarked(text: string): string {
+  const lead = LEADING_PICTOGRAPHS.exec(text);
+  return lead === null ? text : text.slice(lead[0].length);
 }
 
 /** Members that carry a failure's message in the API shapes seen (`msg`, FastAPI's `detail`, `errorMessage`...). */
@@ -234,7 +257,8 @@ export interface BodyFailure {
 /**
  * How a result reports a failure in its body (read whatever its `isError`), or undefined when it reads as a
  * success: a misspelled isError member set to true (`misspelledIsError`), a first text block that opens as a failure
- * report (`ERROR_LEAD`) or does so under a heading that names an error (`headedFailure`), or a JSON body (structuredContent, or a text block that parses as an object, up to 1,000,000
+ * report (`ERROR_LEAD`) or does so under a heading that names an error (`headedFailure`), either past leading
+ * pictographs (LEADING_PICTOGRAPHS), or opens with a cross mark and names an error (`MARKED_ERROR`), or a JSON body (structuredContent, or a text block that parses as an object, up to 1,000,000
  * characters) with one of `jsonShape`'s members.
  */
 export function failureShape(result: Record<string, unknown>): FailureShape | undefined {
@@ -259,8 +283,11 @@ function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   const blocks = textBlocks(result.content);
   const texts = blocks.map((b) => b.text);
   if (misspelledIsError(result)) return { shape: MISSPELLED_IS_ERROR_SHAPE, messages: texts };
-  if (blocks.length > 0 && ERROR_LEAD.test(blocks[0].text)) return { shape: "a text that begins with 'Error' or 'Failed'", messages: texts };
-  if (blocks.length > 0 && headedFailure(blocks[0].text)) return { shape: "a heading that names an error over a text that begins with 'Error' or 'Failed'", messages: texts };
+  // its first words, read past a leading pictograph ("❌ Search error: ..." read as a success: an earlier stop's sweep)
+  const first = blocks.length > 0 ? unmarked(blocks[0].text) : undefined;
+  if (first !== undefined && ERROR_LEAD.test(first)) return { shape: "a text that begins with 'Error' or 'Failed'", messages: texts };
+  if (first !== undefined && headedFailure(first)) return { shape: "a heading that names an error over a text that begins with 'Error' or 'Failed'", messages: texts };
+  if (first !== undefined && FAILURE_MARK.test(blocks[0].text) && MARKED_ERROR.test(first)) return { shape: 'a text that opens with a cross mark and names an error', messages: texts };
   // a JSON body's words, and the words of the text blocks that are not JSON objects (a message beside the body)
   const prose = texts.filter((t) => !t.trimStart().startsWith('{'));
   const ofBody = (body: unknown, inText: boolean): BodyFailure | undefined => {

@@ -44,6 +44,32 @@ describe('failureShape: a text that opens as a failure report', () => {
   ])('%j is a failure under its heading', (t) => {
     expect(failureShape(text(t))).toBe("a heading that names an error over a text that begins with 'Error' or 'Failed'");
   });
+  // failure texts that open with a pictograph (an earlier stop's sweep: "❌ Search error: ..." read as a success, so
+  // each probe's refusal read as an acceptance)
+  it.each([
+    ['❌ Error: query is required', "a text that begins with 'Error' or 'Failed'"],
+    ['⚠️ Failed to fetch https://example.invalid/docs: getaddrinfo ENOTFOUND', "a text that begins with 'Error' or 'Failed'"],
+    ['🔴 Error 503: upstream unavailable', "a text that begins with 'Error' or 'Failed'"],
+    ['❌ Search Error\n\nFailed to search: request failed', "a heading that names an error over a text that begins with 'Error' or 'Failed'"],
+    ['❌ Search error: request to https://api.example/search failed', 'a text that opens with a cross mark and names an error'],
+    ['✖ API Error - 401 Unauthorized', 'a text that opens with a cross mark and names an error'],
+    ['🚫 Validation error: name must be a string', 'a text that opens with a cross mark and names an error'],
+  ])('%j is a failure past its pictograph', (t, shape) => {
+    expect(failureShape(text(t))).toBe(shape);
+  });
+  it.each([
+    // a test runner's summary is its tool's success: only "error" after a mark, never "failed"
+    '❌ 2 failed, 10 passed',
+    '❌ Tests failed: 2',
+    '✅ Failed: 0',
+    '✅ Error-free run',
+    '📊 Error rate over the last hour: 0.2%',
+    // a mark that is not a cross names no failure by itself
+    '📘 Syntax error: what the parser says when a token is unexpected',
+    '⚠️ Search error rates are up 2% this week',
+  ])('%j is not, pictograph and all', (t) => {
+    expect(failureShape(text(t))).toBeUndefined();
+  });
   it.each([
     'Error rate over the last hour: 0.2%',
     'Errors: 0',

@@ -216,6 +216,26 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_docs accepted a call with missing required property "query"' }],
     never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }],
   },
+  // an earlier sweep: "❌ Search error: request to ... failed" without isError, to valid and invalid calls alike: a
+  // failure report past its cross mark, not a success that accepted what the inputSchema forbids; a test runner's
+  // "❌ Tests failed: 2 of 12" is its success and keeps its probes
+  {
+    surface: 'marked-failure',
+    file: 'marked-failure.mjs',
+    draws: [
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool search_docs: scenario' },
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool search_docs got no input-enforcement probes' },
+    ],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'accepted' }],
+  },
+  {
+    surface: 'marked-report',
+    file: 'marked-failure.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_docs accepted a call with missing required property "query"' }],
+    never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }],
+  },
   // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every tools/call answered {"toolResult": {...}}, no
   // top-level content or isError; 305 false accepted warnings on 76 tools read those failures as successes
   {
