@@ -65,6 +65,17 @@ describe('a tool that answers every call with the same failure text', () => {
     expect(found.every((f) => f === 'accepted warning')).toBe(true);
   }, 60_000);
 
+  // sweep 28: @colbymchenry/codegraph 1.6.1 without an index: "cannot" mid-sentence, so its 2 probes read as acceptances
+  it('--not-indexed ("The project at ... isn\'t indexed yet ..." every time): one answeredAlike note, no accepted warning', async () => {
+    expect(await verdict('--not-indexed')).toEqual(['answeredAlike info']);
+  }, 60_000);
+
+  it('--guide-indexed (a constant guide whose first line says a column "is not indexed"): the invalid arguments it does not refuse are accepted warnings', async () => {
+    const found = await verdict('--guide-indexed');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f) => f === 'accepted warning')).toBe(true);
+  }, 60_000);
+
   it('--validates (the configured twin): nothing', async () => {
     expect(await verdict('--validates')).toEqual([]);
   }, 60_000);

@@ -75,13 +75,16 @@ function planned(observation: SurfaceObservation): Array<{ tool: string; probe: 
  * What makes a text's first line (the first that is not a markdown heading) read as a failure once every call of the
  * tool got that same text (`answeredAlike`): opening, or opening after a short label ("Metabase API: "), with a sign of
  * failure (❌ ✖ ✗ ✘ ⛔ ⚠ ❗ ‼ 🚫 🛑) or "cannot", "can't", "could not", "unable to", "failed to"; saying a thing is
- * "not enabled/configured/initialised/set up/..."; a JavaScript exception's "is not a function/defined"; or a setting
+ * "not enabled/configured/initialised/set up/...", "isn't configured", "has not been configured", or a project,
+ * repository, workspace, codebase, directory or folder that "isn't indexed" (sweep 28: @colbymchenry/codegraph 1.6.1
+ * without an index answers every call "The project at ... isn't indexed ..., so codegraph cannot query it."; a
+ * guide's "a column that is not indexed is scanned" names none of those); a JavaScript exception's "is not a function/defined"; or a setting
  * "is missing", or "is required" or "not set" where it names a key, token, secret, credential, URL or endpoint, or an
  * environment variable (ENV_NAME_UNSET). Never words a normal output holds as data or prose: "Error rate: 0.2%",
  * "Not Found" or "Service Unavailable" in a link checker's or a status page's answer (test/e2e/configs/verdicts.ts), a
  * guide's "a name cannot start with a digit" or "a description is required" (two reviewers' `--guide` servers).
  */
-const ALIKE_FAILURE = /^[\s*_#>`]*(?:[^:\n]{1,40}:\s*)?(?:[\u274C\u2716\u2717\u2718\u26D4\u26A0\u2757\u203C]|\u{1F6AB}|\u{1F6D1}|(?:cannot|can't|could not|couldn't|unable to|failed to)\b)|\bnot (?:enabled|configured|initiali[sz]ed|set up|connected|authenticated|authori[sz]ed|installed|implemented)\b|\bis missing\b|\b(?:api[ _-]?key|access[ _-]?key|key|token|secret|credentials?|password|url|endpoint)s? (?:is|are) (?:required|not set)\b|\bis not (?:a function|defined)\b/iu;
+const ALIKE_FAILURE = /^[\s*_#>`]*(?:[^:\n]{1,40}:\s*)?(?:[\u274C\u2716\u2717\u2718\u26D4\u26A0\u2757\u203C]|\u{1F6AB}|\u{1F6D1}|(?:cannot|can't|could not|couldn't|unable to|failed to)\b)|(?:\bnot|n['\u2019]t) (?:yet |been )*(?:enabled|configured|initiali[sz]ed|set up|connected|authenticated|authori[sz]ed|installed|implemented)\b|\b(?:project|repo(?:sitory)?|workspace|codebase|directory|folder)\b[^.\n]{0,80}\b(?:is|has)(?:n['\u2019]t| not) (?:yet |been )*indexed\b|\bis missing\b|\b(?:api[ _-]?key|access[ _-]?key|key|token|secret|credentials?|password|url|endpoint)s? (?:is|are) (?:required|not set)\b|\bis not (?:a function|defined)\b/iu;
 /** An environment variable's name (upper case, with an underscore) said to be required or not set. Case-sensitive. */
 const ENV_NAME_UNSET = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+ (?:is|are) (?:required|not set)\b/u;
 

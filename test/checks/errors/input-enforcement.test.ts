@@ -19,6 +19,7 @@ const bodyRefusal = (message: string) => ({ result: { content: [{ type: 'text', 
 const errorRate = { result: { content: [{ type: 'text', text: 'Error rate over the last hour: 0.2%' }] } };
 /** An unconfigured tool's answer to every call, whatever its arguments (metabase-ai-assistant 4.2.0, sweep 17). */
 const notEnabled = { result: { content: [{ type: 'text', text: '⚠️ **Metadata client not enabled.**' }] } };
+const notIndexed = { result: { content: [{ type: 'text', text: "The project at /tmp/x isn't indexed yet (no .codegraph/ directory), so codegraph cannot query it. Run `codegraph init` in the project first." }] } };
 /** A tool that takes no arguments at all: its one probe is a property the schema does not declare. */
 const closedTool = makeTool('meta_info', { annotations: { readOnlyHint: true }, inputSchema: { type: 'object', properties: {}, additionalProperties: false } });
 /** A tool that requires nothing, called with `{}` successfully. */
@@ -257,6 +258,13 @@ checkTester(check, {
       observation: makeObservation({ tools: [closedTool], calls: [makeCall('meta_info', notEnabled, { scenario: { arguments: {} } })] }),
       answer: () => notEnabled,
       findings: [{ messageId: 'answeredAlike', severity: 'info', tool: 'meta_info', pointer: '/inputSchema' }],
+    },
+    {
+      // sweep 28: @colbymchenry/codegraph 1.6.1 without an index, every call (its 2 probes read as acceptances)
+      name: "the same \"isn't indexed\" text for the base call and every probe: a note, no probe judged",
+      observation: makeObservation({ tools: [tool], calls: [makeCall('search', notIndexed, { scenario: { arguments: { limit: 5 } } })] }),
+      answer: () => notIndexed,
+      findings: [{ messageId: 'answeredAlike', severity: 'info', tool: 'search', pointer: '/inputSchema' }],
     },
     {
       name: 'the same failure text for the base call and every probe but one refused with isError: every probe judged',
