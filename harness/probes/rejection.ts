@@ -25,6 +25,15 @@ export interface Rejection {
 /** Unambiguous input-validation wording (a business failure rarely says this). */
 const EXPLICIT = /\b(input validation (error|failed)|validation (error|failed)|invalid (arguments?|params|parameters|input))\b/i;
 
+/**
+ * A process's exit status with its number ("Exit code: 1", "exited with code 2", "exit status 127"): the handler ran
+ * what it was given and reports the run's outcome, so words of validation in the run's own output ("SyntaxError:
+ * Invalid or unexpected token") are the program's, not a refusal of an argument, and "Exit code" names no property
+ * `code`. context-mode 1.0.131's ctx_execute answered generated code with "Exit code: 1", stdout and stderr (sweep 30).
+ * Only an explicit rejection (EXPLICIT) still counts in such a text.
+ */
+const RUN_EXIT = /\bexit(?:ed)?(?:\s+with)?\s+(?:code|status)\s*[:=]?\s*-?\d+\b/i;
+
 /** The texts an answer carries: the JSON-RPC error message, or the result's text blocks. */
 function textsOf(request: RequestRecord): string[] {
   const error = rpcError(request);
@@ -374,7 +383,8 @@ function mentionsAny(text: string, names: readonly string[]): boolean {
  * An isError result is a rejection when its text says so explicitly (EXPLICIT: the SDKs', zod's and ajv's
  * phrasings), or when it both mentions a property of the schema (not as an object key) and uses words of validation
  * (readsAsValidation, which sets prose "the expected ..." aside): a business failure in an error envelope
- * (`{"error":{"name":"Error","message":"... does not match the expected cost ..."}}`) is neither.
+ * (`{"error":{"name":"Error","message":"... does not match the expected cost ..."}}`) is neither, nor is the report of
+ * a run the handler made (RUN_EXIT: an exit status with its number, "Exit code: 1" and the run's stderr).
  * The property named: the earliest explicit locator (`"path":["url"]`, `/url`, a quoted name `'url'`; a trailing
  * ` at url` within its sentence first: locatedIn), then the argument
  * the text repeats (namedByValue), then the one property the text holds as a bare word (none when several: bareNamed;
@@ -392,7 +402,7 @@ export function argumentRejection(request: RequestRecord, properties: readonly s
   if (kind !== 'tool-error') return undefined;
   const explicit = texts.some((t) => EXPLICIT.test(t));
   // whether the answer is a rejection at all is decided by the words; a repeated argument only names it
-  const worded = texts.some((t) => mentionsAny(t, properties)) && texts.some(readsAsValidation);
+  const worded = texts.some((t) => mentionsAny(t, properties)) && texts.some(readsAsValidation) && !texts.some((t) => RUN_EXIT.test(t));
   if (!explicit && !worded) return undefined;
   return { answer: 'an isError result', ...(property ? { property } : {}) };
 }

@@ -96,6 +96,25 @@ describe('argumentRejection: the property an error names', () => {
  * message says "expected"): no rejection. @cyanheads/git-mcp-server git_clone rejected `url` in the SDK's words,
  * "... or be an absolute filesystem path at url": the locator names url, though "path" is the first property word.
  */
+describe('argumentRejection: a run the handler made (sweep 30, context-mode 1.0.131 ctx_execute)', () => {
+  const names = ['language', 'code', 'timeout'];
+  const run = (status: string) => `${status}\n\nstdout:\n\n\nstderr:\n/tmp/.ctx/script.js:56\n${A}\n           ^^\n\nSyntaxError: Invalid or unexpected token\n`;
+
+  it.each(['Exit code: 1', 'Process exited with code 2', 'exit status 127'])('"%s" and the run\'s stderr: no rejection ("Exit code" names no property code)', (status) => {
+    expect(argumentRejection(record({ language: 'javascript', code: A }, run(status)), names)).toBeUndefined();
+  });
+
+  it('an explicit rejection in the same text still counts', () => {
+    const r = record({ language: 'javascript', code: A }, `Input validation error: code must parse\n${run('Exit code: 1')}`);
+    expect(argumentRejection(r, names)).toEqual({ answer: 'an isError result', property: 'code' });
+  });
+
+  it('a refusal before any run, in words naming code, is still a rejection; "exit code" without a number reports no run', () => {
+    expect(argumentRejection(record({ language: 'javascript', code: A }, 'Invalid code: it must parse as JavaScript; nothing was run'), names)).toEqual({ answer: 'an isError result', property: 'code' });
+    expect(argumentRejection(record({ language: 'javascript', code: A }, 'Invalid timeout: the exit code wait must be at most 60000'), names)).toMatchObject({ answer: 'an isError result' });
+  });
+});
+
 describe('argumentRejection: sweep 12 (an error envelope key, a trailing locator)', () => {
   const branch = ['project_id', 'name', 'confirm_cost_id'];
   const clone = ['url', 'path'];

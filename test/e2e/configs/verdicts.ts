@@ -63,6 +63,20 @@ export const ARMS: Arm[] = [
     ],
   },
   { surface: 'rejection-text-twin', file: 'rejection-text.mjs', args: ['--twin'], silent: ['errors/input-enforcement', 'result/expectation'] },
+  // sweep 30: a run's own failure report ("Exit code: 1", stderr "SyntaxError: Invalid or unexpected token") is the
+  // program's failure, not a refusal of the property `code` (context-mode 1.0.131 ctx_execute); refused before the run
+  // in words naming `code` it is (the twin)
+  {
+    surface: 'run-failure',
+    file: 'run-failure.mjs',
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }],
+  },
+  {
+    surface: 'run-failure-twin',
+    file: 'run-failure.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool run_code rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'code'" }],
+  },
   // a sweep: an allowed boundary value refused in zod's words is rejected; refused by a business rule whose prose says
   // "the expected cost" it is not ("expected" as an adjective is no validator's word)
   {
