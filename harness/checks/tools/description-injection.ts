@@ -31,7 +31,10 @@ const PATTERNS: Array<[kind: string, pattern: RegExp]> = [
   ['tool selection', /\b(?:always|only)\s+(?:use|call|invoke)\s+this\s+tool\s+(?:for|instead|before|first)\b/i],
   ['tool selection', /\b(?:use|call|invoke)\s+this\s+tool\s+(?:instead\s+of|rather\s+than)\s+(?:any|all|the)\s+other\b/i],
   ['tool selection', /\b(?:ignore|disregard|override)\s+(?:all\s+|any\s+)?(?:previous|prior|earlier|other|system)\s+(?:instructions|prompts?|tools?|rules)\b/i],
-  ['tool selection', /<\s*\/?\s*(?:important|system|instructions?)\s*>/i],
+  // a pseudo-system tag, the marker of tool poisoning ('<IMPORTANT>', '<system>'); not '<instructions>', a section name of
+  // descriptions structured for the model that needs a target as any other text (sweep 29: @neondatabase/mcp-server-neon
+  // 0.3.7 prepare_database_migration, '<response_instructions><instructions>Provide a brief confirmation ...' drew it)
+  ['tool selection', /<\s*\/?\s*(?:important|system)\s*>/i],
   ['secrets', new RegExp(String.raw`(?:^|[.;:!,]\s*|\b(?:first|then|and|also|please)\s+)(?:read|open|cat|fetch|collect|load|grab|copy)\s+(?:the\s+)?(?:contents?\s+of\s+)?[^.]{0,40}?${SECRET}[^.]{0,80}?\b(?:pass|send|include|put|add|upload|attach|append|provide)\b`, 'i')],
   ['secrets', new RegExp(String.raw`\b(?:pass|send|include|upload|attach|append)\s+(?:the\s+)?(?:user'?s?\s+)?(?:contents?\s+of\s+)?[^.]{0,30}?${SECRET}[^.]{0,30}?\b(?:as|in|to|into|with)\s+(?:the\s+|a\s+|this\s+)?(?:parameter|argument|field|request|url|sidenote|notes?)\b`, 'i')],
   ['concealment', /\b(?:do\s+not|don't|never|without)\s+(?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|reveal(?:ing)?|notify(?:ing)?|alert(?:ing)?|show(?:ing)?)\s+(?:this\s+|it\s+|anything\s+)?(?:to\s+)?the\s+user\b/i],

@@ -447,6 +447,15 @@ export const ARMS: Arm[] = [
   { surface: 'phone-pattern', file: 'phone-pattern.mjs', args: ['--twin'], silent: ['schema/regex', 'schema/compile', 'errors/input-enforcement', 'result/expectation'] },
   { surface: 'long-names', file: 'long-names.mjs', draws: [{ check: 'tools/name', messageId: 'prefixBudget', severity: 'warning', includes: "prefix 'mcp__long-names__'" }] },
   { surface: 'short-names', file: 'long-names.mjs', args: ['--twin'], silent: ['tools/name'] },
+  // sweep 29 (@neondatabase/mcp-server-neon 0.3.7): an `<instructions>` section of a sectioned description is documentation
+  // aimed at no target; the same section steering tool selection still draws
+  { surface: 'sectioned-description', file: 'sectioned-description.mjs', silent: ['tools/description-injection'], never: [{ check: 'tools/description-injection', messageId: 'injection' }] },
+  {
+    surface: 'sectioned-description-steering',
+    file: 'sectioned-description.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'tools/description-injection', messageId: 'injection', severity: 'warning', includes: 'Tool prepare_migration: /description contains model-directed imperatives (tool selection)' }],
+  },
   // spec:2025-11-25/server/tools.mdx §Tool Names: "Tool names SHOULD be unique within a server": a warning, on every revision
   { surface: 'duplicate-names', file: 'long-names.mjs', args: ['--twin', '--duplicate'], draws: [{ check: 'tools/name', messageId: 'duplicate', severity: 'warning', includes: 'Tool list_repositories is advertised 2 times; tool names should be unique within a server' }] },
   { surface: 'duplicate-names-2024-11-05', file: 'long-names.mjs', args: ['--twin', '--duplicate', '--version', '2024-11-05'], draws: [{ check: 'tools/name', messageId: 'duplicate', severity: 'warning' }] },
