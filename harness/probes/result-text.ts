@@ -27,8 +27,8 @@ export function textBlocks(content: unknown): TextBlock[] {
 
 /** Which shape said "failure": the wording of a message's `{{how}}`. */
 export type FailureShape =
-  | "a text that begins with 'Error' or 'Failed'"
-  | "a heading that names an error over a text that begins with 'Error' or 'Failed'"
+  | "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"
+  | "a heading that names an error over a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"
   | "a JSON body with an 'error' member"
   | 'a JSON body with status "error"'
   | 'a JSON body with success false and a message'
@@ -285,8 +285,8 @@ function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   if (misspelledIsError(result)) return { shape: MISSPELLED_IS_ERROR_SHAPE, messages: texts };
   // its first words, read past a leading pictograph ("❌ Search error: ..." read as a success: an earlier stop's sweep)
   const first = blocks.length > 0 ? unmarked(blocks[0].text) : undefined;
-  if (first !== undefined && ERROR_LEAD.test(first)) return { shape: "a text that begins with 'Error' or 'Failed'", messages: texts };
-  if (first !== undefined && headedFailure(first)) return { shape: "a heading that names an error over a text that begins with 'Error' or 'Failed'", messages: texts };
+  if (first !== undefined && ERROR_LEAD.test(first)) return { shape: "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')", messages: texts };
+  if (first !== undefined && headedFailure(first)) return { shape: "a heading that names an error over a text that opens with an error report ('Error', 'Failed' or 'An error occurred')", messages: texts };
   if (first !== undefined && FAILURE_MARK.test(blocks[0].text) && MARKED_ERROR.test(first)) return { shape: 'a text that opens with a cross mark and names an error', messages: texts };
   // a JSON body's words, and the words of the text blocks that are not JSON objects (a message beside the body)
   const prose = texts.filter((t) => !t.trimStart().startsWith('{'));

@@ -31,7 +31,7 @@ describe('failureShape: a text that opens as a failure report', () => {
     'FAILED: 2 errors',
     'Failure: no route',
   ])('%j is a failure', (t) => {
-    expect(failureShape(text(t))).toBe("a text that begins with 'Error' or 'Failed'");
+    expect(failureShape(text(t))).toBe("a text that opens with an error report ('Error', 'Failed' or 'An error occurred')");
   });
   // sweep 25, @siemens/element-mcp 51.1.0-v.2.0.3 offline: a failure report under a heading that names it
   it.each([
@@ -42,15 +42,15 @@ describe('failureShape: a text that opens as a failure report', () => {
     '## Error\n\nFailed to search Element documentation: request failed',
     'Failed\n\nError: 401 Unauthorized',
   ])('%j is a failure under its heading', (t) => {
-    expect(failureShape(text(t))).toBe("a heading that names an error over a text that begins with 'Error' or 'Failed'");
+    expect(failureShape(text(t))).toBe("a heading that names an error over a text that opens with an error report ('Error', 'Failed' or 'An error occurred')");
   });
   // failure texts that open with a pictograph (an earlier stop's sweep: "❌ Search error: ..." read as a success, so
   // each probe's refusal read as an acceptance)
   it.each([
-    ['❌ Error: query is required', "a text that begins with 'Error' or 'Failed'"],
-    ['⚠️ Failed to fetch https://example.invalid/docs: getaddrinfo ENOTFOUND', "a text that begins with 'Error' or 'Failed'"],
-    ['🔴 Error 503: upstream unavailable', "a text that begins with 'Error' or 'Failed'"],
-    ['❌ Search Error\n\nFailed to search: request failed', "a heading that names an error over a text that begins with 'Error' or 'Failed'"],
+    ['❌ Error: query is required', "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"],
+    ['⚠️ Failed to fetch https://example.invalid/docs: getaddrinfo ENOTFOUND', "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"],
+    ['🔴 Error 503: upstream unavailable', "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"],
+    ['❌ Search Error\n\nFailed to search: request failed', "a heading that names an error over a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"],
     ['❌ Search error: request to https://api.example/search failed', 'a text that opens with a cross mark and names an error'],
     ['✖ API Error - 401 Unauthorized', 'a text that opens with a cross mark and names an error'],
     ['🚫 Validation error: name must be a string', 'a text that opens with a cross mark and names an error'],
@@ -197,7 +197,7 @@ describe('bodyFailure: the words of the failure (read for validation wording, ne
   });
   it('a text that opens as a failure report: every text block is its words', () => {
     const result = { content: [{ type: 'text', text: 'Error: validation failed' }, { type: 'text', text: 'limit must be at most 9' }] };
-    expect(bodyFailure(result)).toEqual({ shape: "a text that begins with 'Error' or 'Failed'", messages: ['Error: validation failed', 'limit must be at most 9'] });
+    expect(bodyFailure(result)).toEqual({ shape: "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')", messages: ['Error: validation failed', 'limit must be at most 9'] });
   });
   it('a JSON body: its words and the text blocks beside it that are not JSON objects', () => {
     const result = { content: [{ type: 'text', text: '{"error":"Invalid arguments"}' }, { type: 'text', text: 'limit must be at most 9' }, { type: 'text', text: '{"hint":"x"}' }] };

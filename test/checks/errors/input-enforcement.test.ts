@@ -231,7 +231,7 @@ checkTester(check, {
       name: "an API wrapper's 'Error: 422 ...' refusals without isError are one note, not an acceptance per probe",
       observation: base,
       answer: (p) => (allowed(p) ? ok : { result: { content: [{ type: 'text', text: 'Error: 422 Unprocessable Entity' }] } }),
-      findings: [{ messageId: 'refusedWithoutIsError', tool: 'search', severity: 'info', data: { tool: 'search', how: "a text that begins with 'Error' or 'Failed'" } }],
+      findings: [{ messageId: 'refusedWithoutIsError', tool: 'search', severity: 'info', data: { tool: 'search', how: "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')" } }],
     },
     {
       name: "normal output that merely looks like a failure ('Error rate ...') keeps the tool's probes: accepting everything is reported",

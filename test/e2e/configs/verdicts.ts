@@ -168,6 +168,8 @@ export const ARMS: Arm[] = [
       { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: "Tool search_docs: scenario" },
       { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: "Tool get_quota: scenario" },
       { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: "Tool sync_index: scenario" },
+      // the message names what the text opens with: 'An error occurred' begins with neither 'Error' nor 'Failed'
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: "Tool create_project: scenario 'generated' got a result without isError but with a text that opens with an error report ('Error', 'Failed' or 'An error occurred')" },
     ],
   },
   { surface: 'failure-as-iserror', file: 'failure-as-success.mjs', args: ['--twin'], never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }] },
