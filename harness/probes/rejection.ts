@@ -192,8 +192,11 @@ function quotedReading(text: string, open: number, close: number): 'locates' | '
 /**
  * Where the list of quoted items that ends right before `open` starts (`'a', 'b', ` before `'c'`; `"a",\n    "b",\n    `
  * in pretty-printed JSON), read back item by item: the opening quote of its first item, or `open` when no item
- * precedes it. An item is a quoted word without quotes or a line break inside, then a comma; any whitespace
- * around, so neither the list's length nor its indentation hides its head (a zod enum's 60 `"values"`).
+ * precedes it. An item is a quoted word without quotes or a line break inside, then a comma, the word `or` or `and`, or
+ * a comma and one of them; any whitespace around, so neither the list's length nor its indentation hides its head (a
+ * zod enum's 60 `"values"`). So the second of two alternatives reads as the first does: 'At least one of "query" or
+ * "filters" must be provided.' names neither (both values after "one of"; sweep 29, @gleanwork/local-mcp-server 0.7.6
+ * people_profile_search, named filters).
  */
 function listHead(text: string, open: number): number {
   // the heads found in the last text read (every quoted word of a long list asks again: linear, not quadratic)
@@ -208,9 +211,12 @@ function listHead(text: string, open: number): number {
       break;
     }
     walked.push(at);
-    const comma = skipSpace(text, at - 1, -1);
-    if (text[comma] !== ',') break;
-    const close = skipSpace(text, comma - 1, -1);
+    let close = skipSpace(text, at - 1, -1);
+    // the joiner before this item: a comma, `or` / `and` (`"query" or "filters"`), or a comma then one of them
+    const word = /(?<![\w$-])(?:or|and)$/i.exec(text.slice(Math.max(0, close - 3), close + 1));
+    if (word) close = skipSpace(text, close - word[0].length, -1);
+    if (text[close] === ',') close = skipSpace(text, close - 1, -1);
+    else if (!word) break;
     const quote = text[close];
     if (quote !== '"' && quote !== "'" && quote !== '`') break;
     const start = text.lastIndexOf(quote, close - 1);

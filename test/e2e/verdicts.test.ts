@@ -30,12 +30,13 @@ describe('verdict fixtures through the CLI', () => {
     expect(report.surfaces.map((s) => [s.name, s.status]).sort()).toEqual(ARMS.map((a) => [a.surface, a.status ?? 'ok']).sort());
   });
 
-  it('rejection-text: each rejection points at the property its locator names: git_clone url (not the first property word, path), create_events events (not calendarId, an indented key of the schema its zod issue dumps), update_project none (not key: the text spells out projectId), link_nodes none (not file_path, which the call gave, in "file_path, from, and to are required")', () => {
+  it('rejection-text: each rejection points at the property its locator names: git_clone url (not the first property word, path), create_events events (not calendarId, an indented key of the schema its zod issue dumps), update_project none (not key: the text spells out projectId), link_nodes none (not file_path, which the call gave, in "file_path, from, and to are required"), search_people none (not filters, the second of two alternatives after "one of")', () => {
     const found = findingsOf(reportOf(run), 'rejection-text').filter((f) => f.check === 'errors/input-enforcement' && f.messageId === 'validCallRejected');
     expect(found.map((f) => [f.tool, f.pointer]).sort()).toEqual([
       ['create_events', '/inputSchema/properties/events'],
       ['git_clone', '/inputSchema/properties/url'],
       ['link_nodes', '/inputSchema'],
+      ['search_people', '/inputSchema'],
       ['update_project', '/inputSchema'],
     ]);
   });

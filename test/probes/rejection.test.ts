@@ -233,6 +233,17 @@ describe('argumentRejection: a structured locator outranks a quoted value (D7, z
     expect(argumentRejection(record({}, 'Invalid input: must match format "url" at homepage'), ['url', 'homepage'])?.property).toBe('homepage');
   });
 
+  it('alternatives joined by or / and after "one of" are values, each of them: no property named (sweep 29)', () => {
+    const names = ['query', 'filters', 'pageSize'];
+    expect(argumentRejection(record({}, 'Invalid input:\n: At least one of "query" or "filters" must be provided.'), names)).toEqual({ answer: 'an isError result' });
+    expect(argumentRejection(record({}, "Invalid input: sort must be one of 'name', 'date', or 'size'"), ['sort', 'name', 'size'])?.property).toBe('sort');
+    expect(argumentRejection(record({}, "Invalid input: sort must be one of 'name' and 'size'"), ['sort', 'size'])?.property).toBe('sort');
+    // a list not after value prose still locates, the earliest item first
+    expect(argumentRejection(record({}, "Invalid input: 'query' or 'filters' must be provided"), names)?.property).toBe('query');
+    // a word ending in 'and' or 'or' (brand, vendor) joins nothing
+    expect(argumentRejection(record({}, "Invalid input: one of 'query' vendor 'filters' is invalid"), names)?.property).toBe('filters');
+  });
+
   it('a quoted value of a key that names an argument locates it (field, ajv missingProperty, pydantic loc, inspected param)', () => {
     const names = ['url', 'homepage'];
     expect(argumentRejection(record({}, 'Invalid arguments: {"format":"url","field":"homepage"}'), names)?.property).toBe('homepage');
