@@ -16,7 +16,8 @@
  *   under-states the handler is errors/input-enforcement's finding), not a failure of the tool.
  * - A failure flagged in a member spelled like isError but not it (`is_error: true`, @mapbox/mcp-server 0.2.0): a
  *   warning, once per tool (clients read only isError: every one takes the failure for a success).
- * - A failure reported as success (no `isError`, but a text that begins with "Error", or a JSON body
+ * - A failure reported as success (no `isError`, but a text that opens with an error report, "Error", "Failed" or "An
+ *   error occurred", past a leading pictograph, or a JSON body
  *   with an `error` member, `status: "error"`, `success: false` and a message, or an HTTP error status and a
  *   message: harness/probes/result-text.ts `failureShape`): a note (info), once per tool.
  * Spec: spec:2025-11-25/server/tools.mdx §Error Handling; SEP-1303; spec:2026-07-28/server/tools.mdx.
