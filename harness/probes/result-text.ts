@@ -35,7 +35,8 @@ export type FailureShape =
   | 'a JSON body with an HTTP error status and a message'
   | 'a CallToolResult nested in its text, with isError true'
   | 'a misspelled isError member, is_error or the like, set to true'
-  | 'a text that opens with a cross mark and names an error';
+  | 'a text that opens with a cross mark and names an error'
+  | 'a JSON body whose leading message says an argument is required, missing or invalid';
 
 /** The shape of a result whose only failure flag is a misspelled isError member (`misspelledIsError`). */
 export const MISSPELLED_IS_ERROR_SHAPE: FailureShape = 'a misspelled isError member, is_error or the like, set to true';
@@ -307,4 +308,55 @@ function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
     if (failure) return failure;
   }
   return undefined;
+}
+
+/** The shape of a JSON body that refuses an argument by name in its leading string member (`refusalNaming`). */
+export const NAMED_REFUSAL_SHAPE: FailureShape = 'a JSON body whose leading message says an argument is required, missing or invalid';
+
+/** A noun a refusal may put before the name: "missing argument query", "parameter 'limit' is invalid". */
+const ARGUMENT_NOUN = String.raw`(?:required\s+)?(?:argument|parameter|param|field|property|input|value|option)s?`;
+
+/**
+ * A string that refuses the argument `name` in so many words, as the whole of its opening: "<name> is required",
+ * "<name> is missing", "<name> is invalid", "<name> is not allowed", "missing <name>", "invalid <name>" (an argument noun
+ * may stand before the name, a colon or quotes around it: "Missing required parameter: 'query'", "invalid argument:
+ * mcp_harness_extra"). Anchored at the string's start: a sentence that merely mentions a required field ("Every search
+ * request carries a query: the query field is required") is no refusal. Case-insensitive; the name is escaped.
+ */
+function refusalOf(name: string): RegExp {
+  const n = `['"\u0060]?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\u0060]?(?![\\w-])`;
+  return new RegExp(String.raw`^\s*(?:(?:missing|invalid)(?:\s+${ARGUMENT_NOUN})?(?:\s+for)?\s*:?\s*${n}|(?:${ARGUMENT_NOUN}\s+)?${n}\s+(?:is|are)\s+(?:required|missing|invalid|not allowed)\b)`, 'i');
+}
+
+/** The first member of a JSON object whose value is a string (in member order), or undefined when none is. */
+function leadingString(body: Record<string, unknown>): string | undefined {
+  for (const value of Object.values(body)) if (typeof value === 'string') return value;
+  return undefined;
+}
+
+/**
+ * Whether a result refuses the argument `name` in a JSON body with no failure member (`jsonShape` reads none): a JSON
+ * object (structuredContent, or a text block that parses as one, up to 1,000,000 characters) whose only or leading
+ * string member opens with a refusal of that argument (`refusalOf`: "query is required", "missing query", "invalid
+ * limit"). @vibgrate/cli's MCP server answers a call that omits a required argument `{"hint": "query is required"}`
+ * without isError, in text and structuredContent (sweep 26, offline: each such probe read as an acceptance). Read for
+ * the argument a probe touched only (errors/input-enforcement): a body with other data first, or whose words merely
+ * mention a required field (`{"title": "Required fields", "body": "... the query field is required ..."}`, a docs
+ * page), is no refusal. Pure; returns only whether.
+ */
+export function refusalNaming(result: Record<string, unknown>, name: string): boolean {
+  if (name.length === 0) return false;
+  const pattern = refusalOf(name);
+  const refuses = (body: unknown): boolean => {
+    if (!isJsonObject(body)) return false;
+    const lead = leadingString(body);
+    return lead !== undefined && pattern.test(lead);
+  };
+  if (refuses(result.structuredContent)) return true;
+  return textBlocks(result.content).some(({ text }) => {
+    const trimmed = text.trimStart();
+    if (!trimmed.startsWith('{') || trimmed.length > 1_000_000) return false;
+    const parsed = parseJsonBounded(trimmed, MAX_NESTING + 1);
+    return parsed.ok && refuses(parsed.value);
+  });
 }

@@ -4,7 +4,7 @@
  * as an acceptance (false warnings). Each line below is one a reviewer or a published server produced (2026-12-04).
  */
 import { describe, expect, it } from 'vitest';
-import { bodyFailure, failureShape, misspelledIsError } from '../../harness/probes/result-text.ts';
+import { bodyFailure, failureShape, misspelledIsError, refusalNaming } from '../../harness/probes/result-text.ts';
 
 const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 const json = (body: unknown) => text(JSON.stringify(body));
@@ -220,5 +220,45 @@ describe('misspelledIsError: a failure flag no client reads (@mapbox/mcp-server 
   // isError itself as the string "true" is a malformed isError (result/shape's), not a misspelled member
   it.each([[{ is_error: false }], [{ is_error: 'yes' }], [{ is_errors: true }], [{ error: true }], [{ isError: true, is_error: true }], [{ isError: 'true' }], [{}]])('%j is not', (extra) => {
     expect(misspelledIsError(flagged(extra))).toBe(false);
+  });
+});
+
+describe('refusalNaming: a JSON body without a failure member that refuses the argument a probe touched (sweep 26, @vibgrate/cli)', () => {
+  it.each<[string, unknown]>([
+    ['query', { hint: 'query is required' }],
+    ['query', { message: 'Missing query' }],
+    ['query', { hint: "Missing required parameter: 'query'" }],
+    ['query', { hint: 'Query is missing.' }],
+    ['limit', { hint: 'invalid limit: use 1 to 20', results: [] }],
+    ['limit', { note: 'Parameter "limit" is invalid' }],
+    ['mcp_harness_extra', { hint: 'invalid argument: mcp_harness_extra' }],
+    // the leading string member: a number before it is no string
+    ['query', { code: 2, hint: 'query is required', results: [] }],
+  ])('%s: %j is a refusal', (name, body) => {
+    expect(refusalNaming(json(body), name)).toBe(true);
+    expect(refusalNaming({ content: [], structuredContent: body }, name)).toBe(true);
+  });
+
+  it.each<[string, unknown]>([
+    // a docs page about required fields: data whose words mention one
+    ['query', { title: 'Required fields', body: 'Every search request carries a query: the query field is required.' }],
+    ['query', { body: 'The query field is required in every request.' }],
+    // data first, the words after it
+    ['query', { path: 'src/index.ts', hint: 'query is required' }],
+    // another argument, or the name inside another word
+    ['query', { hint: 'limit is required' }],
+    ['limit', { hint: 'invalid limiter' }],
+    ['query', { hint: 'querystring is required' }],
+    // the tool's normal data
+    ['query', { results: [{ path: 'a' }], total: 1 }],
+    ['query', { hint: 42 }],
+  ])('%s: %j is no refusal', (name, body) => {
+    expect(refusalNaming(json(body), name)).toBe(false);
+    expect(refusalNaming({ content: [], structuredContent: body }, name)).toBe(false);
+  });
+
+  it('a text that is not a JSON object is not read (prose has its own shapes: failureShape)', () => {
+    expect(refusalNaming(text('query is required'), 'query')).toBe(false);
+    expect(refusalNaming(text('["query is required"]'), 'query')).toBe(false);
   });
 });

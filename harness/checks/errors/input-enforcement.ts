@@ -5,7 +5,8 @@
  * rejected as invalid means the inputSchema under-states what the handler enforces (once per tool,
  * naming the property where the error does). Probes are derived from a call that succeeded (a result whose body
  * does not report a failure: harness/probes/targets.ts `successfulArguments`), and a forbidden value refused in the
- * body of a result without `isError` (`{"success": false, "message": ...}`, "Error: ...": harness/probes/result-text.ts)
+ * body of a result without `isError` (`{"success": false, "message": ...}`, "Error: ...", or a JSON body whose only or
+ * leading string member refuses the probed argument, `{"hint": "query is required"}`: harness/probes/result-text.ts)
  * is a refusal on the wrong channel, not an acceptance (`refusedWithoutIsError`, a note once per tool); an allowed value
  * refused so, in words of validation that name the probed property, is `rejected` as an isError one is. A tool it may
  * probe that was called but never succeeded gets no probes, and a note names it (`unprobed`), so a run whose calls
@@ -39,9 +40,9 @@
  * schema/2025-11-25/schema.ts CallToolRequest; JSON Schema 2020-12 Validation §6.1.1.
  */
 import { defineCheck } from '../define.ts';
-import { argumentProbePrefix, deriveArgumentProbes, type ArgumentProbe } from '../../probes/negative.ts';
+import { argumentProbePrefix, deriveArgumentProbes, EXTRA_PROPERTY, type ArgumentProbe } from '../../probes/negative.ts';
 import { looksLikeValidationError, notCallToolResult, probeRecord, readsAsValidation, responseKind, resultOf, rpcError } from '../../probes/records.ts';
-import { bodyFailure, failureShape, textBlocks, type FailureShape } from '../../probes/result-text.ts';
+import { bodyFailure, failureShape, NAMED_REFUSAL_SHAPE, refusalNaming, textBlocks, type FailureShape } from '../../probes/result-text.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
 import { argumentRejection, namesPropertyIn } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
@@ -192,12 +193,20 @@ function judgeRequestProbes(observation: SurfaceObservation, report: (f: Finding
 
 /**
  * How a result without `isError` says in its body that the call failed (../../probes/result-text.ts
- * `failureShape`), if it does: the handler refused the arguments, on the wrong channel (`refusedWithoutIsError`,
- * a note once per tool, as errors/classification's `failureAsSuccess` on the scenario calls); it did not accept them.
+ * `failureShape`), or that it refused the argument the probe touched (`refusalNaming`: a JSON body whose only or
+ * leading string member says "query is required", "missing query", "invalid limit"), if it does: the handler refused
+ * the arguments, on the wrong channel (`refusedWithoutIsError`, a note once per tool, as errors/classification's
+ * `failureAsSuccess` on the scenario calls); it did not accept them.
  */
-function refusedInBody(request: ProbeRecord['request']): FailureShape | undefined {
+function refusedInBody(request: ProbeRecord['request'], probe: ArgumentProbe): FailureShape | undefined {
   const result = resultOf(request);
-  return result === undefined ? undefined : failureShape(result);
+  if (result === undefined) return undefined;
+  return failureShape(result) ?? (refusalNaming(result, touchedName(probe)) ? NAMED_REFUSAL_SHAPE : undefined);
+}
+
+/** The argument name a forbidden-value probe touched: its property, or the undeclared one it added. */
+function touchedName(probe: ArgumentProbe): string {
+  return probe.key === 'additional-property' ? EXTRA_PROPERTY : probedProperty(probe);
 }
 
 /**
@@ -308,7 +317,7 @@ export default defineCheck({
       // the probe's arguments are evidence (--show-values): what to send to see it again
       const evidence = { arguments: probe.arguments };
       if (probe.expect === 'reject' && kind === 'result') {
-        const refusal = refusedInBody(record.request);
+        const refusal = refusedInBody(record.request, probe);
         if (refusal === undefined) report({ messageId: 'accepted', tool, pointer: probe.pointer, data, evidence });
         else if (!refusedOnResult.has(tool)) {
           refusedOnResult.add(tool);

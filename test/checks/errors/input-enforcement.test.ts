@@ -222,6 +222,28 @@ checkTester(check, {
       findings: [{ messageId: 'refusedWithoutIsError', tool: 'search', severity: 'info', pointer: '/result/isError', message: 'Tool search refused arguments its inputSchema forbids in a result without isError (a JSON body with success false and a message): the right answer on the wrong channel; since 2025-11-25 invalid arguments come back as a CallToolResult with isError: true, so clients and the model can tell.' }],
     },
     {
+      // sweep 26, @vibgrate/cli offline: `{"hint": "query is required"}` without isError, in text and structuredContent
+      name: "forbidden values refused in a JSON body's leading member that names the probed argument ('limit is required', 'invalid limit') are one note, not an acceptance per probe",
+      observation: base,
+      answer: (p) => {
+        if (allowed(p)) return ok;
+        const body = { hint: p.id.endsWith(':missing-required:limit') ? 'limit is required' : 'invalid limit', results: [] };
+        return { result: { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body } };
+      },
+      findings: [{ messageId: 'refusedWithoutIsError', tool: 'search', severity: 'info', data: { tool: 'search', how: 'a JSON body whose leading message says an argument is required, missing or invalid' } }],
+    },
+    {
+      name: "a JSON body whose leading member calls another argument required, or whose data comes first, is no refusal of the probed one: each probe is accepted",
+      observation: base,
+      answer: (p) => (allowed(p) ? ok : { result: { content: [{ type: 'text', text: JSON.stringify(p.id.endsWith(':wrong-type:limit') ? { path: 'src/index.ts', hint: 'limit is required' } : { hint: 'query is required' }) }] } }),
+      findings: [
+        { messageId: 'accepted', pointer: '/inputSchema/required' },
+        { messageId: 'accepted', pointer: '/inputSchema/properties/limit/type' },
+        { messageId: 'accepted', pointer: '/inputSchema/properties/limit/minimum' },
+        { messageId: 'accepted', pointer: '/inputSchema/properties/limit/maximum' },
+      ],
+    },
+    {
       name: 'a value the schema allows refused in the body in words of validation is rejected',
       observation: base,
       answer: (p) => (p.id.endsWith(':at-maximum:limit') ? bodyRefusal('limit must be at most 9') : enforcing(p)),

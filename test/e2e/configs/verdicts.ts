@@ -252,6 +252,22 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_docs accepted a call with missing required property "query"' }],
     never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }],
   },
+  // sweep 26, @vibgrate/cli offline: a call that omits a required argument answered `{"hint": "query is required"}`
+  // without isError: a refusal on the wrong channel, not an acceptance; a docs page about required fields is data
+  {
+    surface: 'json-hint-refusal',
+    file: 'json-hint-refusal.mjs',
+    draws: [{ check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError', severity: 'info', includes: 'Tool search_index refused arguments its inputSchema forbids in a result without isError' }],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'accepted' }],
+  },
+  {
+    surface: 'json-hint-page',
+    file: 'json-hint-refusal.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_index accepted a call with missing required property "query"' }],
+    never: [{ check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError' }],
+  },
   // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every tools/call answered {"toolResult": {...}}, no
   // top-level content or isError; 305 false accepted warnings on 76 tools read those failures as successes
   {
