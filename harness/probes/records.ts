@@ -144,6 +144,21 @@ export function readsAsValidation(text: string): boolean {
   return VALIDATION_WORDS.test(FORM_WORDS.test(prose) ? prose : prose.replace(CREDENTIAL_REFUSAL, ''));
 }
 
+/** CREDENTIAL_REFUSAL without the global flag: a `test` that keeps no lastIndex between calls. */
+const CREDENTIAL_REFUSAL_ONCE = new RegExp(CREDENTIAL_REFUSAL.source, 'i');
+
+/**
+ * Whether `text` refuses a credential and nothing else: it holds a credential's refusal (CREDENTIAL_REFUSAL: "Invalid
+ * API token", "Unauthorized", "authentication failed") and, that refusal aside, no words of input validation, nor
+ * words of the credential's form (readsAsValidation false: "Invalid API token format" or "Invalid API token: token
+ * must be at least 40 characters" refuse what a schema can state). Read on the JSON-RPC -32602 channel
+ * (./rejection.ts `argumentRejection`), where a code alone says "invalid params": whether a token is genuine is the
+ * service's to say, whichever channel carries its answer. Pure.
+ */
+export function refusesCredentialOnly(text: string): boolean {
+  return CREDENTIAL_REFUSAL_ONCE.test(text) && !readsAsValidation(text);
+}
+
 /**
  * Whether an `isError` result reads like an input-validation rejection (one of its text blocks reads as
  * validation: readsAsValidation), as opposed to a business failure. Heuristic; reads the text, never reports it.

@@ -5,7 +5,7 @@
  * value-free: the text and the arguments are read, never returned; only a property name of the schema itself is.
  */
 import type { RequestRecord } from '../model/wire.ts';
-import { readsAsValidation, responseKind, resultOf, rpcError } from './records.ts';
+import { readsAsValidation, refusesCredentialOnly, responseKind, resultOf, rpcError } from './records.ts';
 import { SENTINEL_PATTERN } from './sentinel.ts';
 
 /** How an answer rejected the arguments, and the schema property the error names, if one. */
@@ -386,6 +386,10 @@ function mentionsAny(text: string, names: readonly string[]): boolean {
 /**
  * Whether an answer rejected the call's arguments as invalid, and which of `properties` (the
  * inputSchema's top-level property names) the error names. Undefined for any other answer.
+ * A JSON-RPC -32602 is a rejection whatever its words, unless its message refuses a credential and nothing else
+ * (records.ts `refusesCredentialOnly`: "Invalid API token", "Unauthorized"; not "Invalid arguments: token must be 32
+ * characters", a refusal of the token's form): whether a token is genuine is the service's to say and no inputSchema
+ * can state it (sweep 26: a credential refusal sent as -32602 on a valid call drew validCallRejected).
  * An isError result is a rejection when its text says so explicitly (EXPLICIT: the SDKs', zod's and ajv's
  * phrasings), or when it both mentions a property of the schema (not as an object key) and uses words of validation
  * (readsAsValidation, which sets prose "the expected ..." aside): a business failure in an error envelope
@@ -403,6 +407,8 @@ export function argumentRejection(request: RequestRecord, properties: readonly s
   const property = located ?? namedByValue(texts, request, properties) ?? texts.map((t) => bareNamedUnlessSupplied(t, request, properties)).find((p) => p !== undefined);
   if (kind === 'protocol-error') {
     if (rpcError(request)?.code !== -32602) return undefined;
+    // a credential's refusal on the invalid-params channel: set aside as an isError one is (readsAsValidation)
+    if (texts.length > 0 && texts.every(refusesCredentialOnly)) return undefined;
     return { answer: 'JSON-RPC -32602', ...(property ? { property } : {}) };
   }
   if (kind !== 'tool-error') return undefined;

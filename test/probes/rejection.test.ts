@@ -347,3 +347,13 @@ describe('namesPropertyIn', () => {
     expect(namesPropertyIn(['Limit exceeded'], 'limit')).toBe(false);
   });
 });
+
+describe('argumentRejection: a credential refused on the JSON-RPC -32602 channel (sweep 26)', () => {
+  const names = ['token'];
+  it.each(['Invalid API token', 'Unauthorized', 'Authentication failed: the token was rejected'])('-32602 %j refuses the credential, not the arguments: no rejection', (text) => {
+    expect(argumentRejection(record({ token: A }, text, true), names)).toBeUndefined();
+  });
+  it.each(['Invalid arguments: token must be 32 characters', 'Invalid API token format', 'Unauthorized: token must be at least 40 characters', 'bad'])('-32602 %j is still a rejection', (text) => {
+    expect(argumentRejection(record({ token: A }, text, true), names)?.answer).toBe('JSON-RPC -32602');
+  });
+});

@@ -41,7 +41,7 @@
  */
 import { defineCheck } from '../define.ts';
 import { argumentProbePrefix, deriveArgumentProbes, EXTRA_PROPERTY, type ArgumentProbe } from '../../probes/negative.ts';
-import { looksLikeValidationError, notCallToolResult, probeRecord, readsAsValidation, responseKind, resultOf, rpcError } from '../../probes/records.ts';
+import { looksLikeValidationError, notCallToolResult, probeRecord, readsAsValidation, refusesCredentialOnly, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { bodyFailure, failureShape, NAMED_REFUSAL_SHAPE, refusalNaming, textBlocks, type FailureShape } from '../../probes/result-text.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
 import { argumentRejection, namesPropertyIn } from '../../probes/rejection.ts';
@@ -325,7 +325,9 @@ export default defineCheck({
         }
       }
       if (probe.expect !== 'accept') continue;
-      const invalidParams = kind === 'protocol-error' && rpcError(record.request)?.code === -32602;
+      // a -32602 that refuses a credential and nothing else is the service's verdict on it, not on the value (as below)
+      const error = kind === 'protocol-error' ? rpcError(record.request) : undefined;
+      const invalidParams = error?.code === -32602 && !(typeof error.message === 'string' && refusesCredentialOnly(error.message));
       // a refusal in a result body counts only when the failure's own words (its report, or its JSON body's
       // messages: not the body's member names) are words of validation that name the probed property; the
       // words of the whole answer first: an accepted value's result body is read (parsed) only when they match

@@ -244,6 +244,12 @@ checkTester(check, {
       ],
     },
     {
+      name: "an allowed value answered -32602 with a credential's refusal alone (the service's verdict on the key) is not rejected; with words of validation beside it, it is",
+      observation: base,
+      answer: (p) => (p.id.endsWith(':at-maximum:limit') ? { error: { code: -32602, message: 'Unauthorized: invalid API key' } } : p.id.endsWith(':at-minimum:limit') ? { error: { code: -32602, message: 'Unauthorized: limit must be at least 2' } } : enforcing(p)),
+      findings: [{ messageId: 'rejected', tool: 'search', pointer: '/inputSchema/properties/limit/minimum' }],
+    },
+    {
       name: 'a value the schema allows refused in the body in words of validation is rejected',
       observation: base,
       answer: (p) => (p.id.endsWith(':at-maximum:limit') ? bodyRefusal('limit must be at most 9') : enforcing(p)),
@@ -345,6 +351,19 @@ checkTester(check, {
       name: `a credential refusal is not a rejection of the arguments: ${text}`,
       observation: makeObservation({ tools: [tokenTool], calls: [makeCall('configure_api_token', { result: { isError: true, content: [{ type: 'text', text }] } }, { scenario: { arguments: { token: 'x' } } })] }),
       findings: [{ messageId: 'unprobed', severity: 'info', tool: 'configure_api_token', pointer: '/inputSchema' } as const],
+    })),
+    ...CREDENTIAL_REFUSALS.map((message) => ({
+      name: `a credential refusal sent as JSON-RPC -32602 on a valid call is set aside too (sweep 26): ${message}`,
+      observation: makeObservation({ tools: [tokenTool], calls: [makeCall('configure_api_token', { error: { code: -32602, message } }, { scenario: { arguments: { token: 'x' } } })] }),
+      findings: [{ messageId: 'unprobed', severity: 'info', tool: 'configure_api_token', pointer: '/inputSchema' } as const],
+    })),
+    ...[...SCHEMA_REFUSALS_OF_A_TOKEN, 'Invalid arguments: token must be 32 characters', 'bad'].map((message) => ({
+      name: `a -32602 on a valid call that is not a credential's refusal alone is still validCallRejected: ${message}`,
+      observation: makeObservation({ tools: [tokenTool], calls: [makeCall('configure_api_token', { error: { code: -32602, message } }, { scenario: { arguments: { token: 'x' } } })] }),
+      findings: [
+        { messageId: 'validCallRejected', severity: 'warning', tool: 'configure_api_token' } as const,
+        { messageId: 'unprobed', severity: 'info', tool: 'configure_api_token', pointer: '/inputSchema' } as const,
+      ],
     })),
     ...SCHEMA_REFUSALS_OF_A_TOKEN.map((text) => ({
       name: `a token refused for a constraint a schema can state is still validCallRejected: ${text}`,

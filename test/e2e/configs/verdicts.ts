@@ -122,6 +122,22 @@ export const ARMS: Arm[] = [
     args: ['--twin'],
     draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool configure_api_token rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'token'" }],
   },
+  // sweep 26: the credential's refusal sent as JSON-RPC -32602 on a valid call is set aside as the isError one is; a
+  // -32602 on the token's form is still validCallRejected
+  {
+    surface: 'credential-refusal-rpc',
+    file: 'credential-refusal.mjs',
+    args: ['--rpc'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool configure_api_token got no input-enforcement probes' }],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }],
+  },
+  {
+    surface: 'credential-refusal-rpc-twin',
+    file: 'credential-refusal.mjs',
+    args: ['--rpc', '--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool configure_api_token rejected arguments that are valid per its advertised inputSchema as invalid (JSON-RPC -32602); the error names property 'token'" }],
+  },
   // sweep 23, mcp-echarts 0.7.1: a 138 kB PNG chart is over the byte budget, but not ~34k text tokens (bytes / 4)
   {
     surface: 'image-result',
