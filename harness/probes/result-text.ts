@@ -29,6 +29,7 @@ export function textBlocks(content: unknown): TextBlock[] {
 export type FailureShape =
   | "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"
   | "a heading that names an error over a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"
+  | "a text that begins with 'Could not fetch'"
   | "a JSON body with an 'error' member"
   | 'a JSON body with status "error"'
   | 'a JSON body with success false and a message'
@@ -71,6 +72,14 @@ const ERROR_LEAD = new RegExp(
   String.raw`^\s*(?:error${SEP}|error[ \t]*(?:\r?\n|$)|(?:failure|failed)${SEP}(?!\s*\d+(?:[.,]\d+)?%?(?:\s*/\s*\d+)?\s*(?:$|[,;|)]))|error\s*(?:\(\s*)?\d{3}\b|failed to\b|an error occurred\b|error (?:in|from|with)\s|error (?!(?:handling|logging|tracking|reporting|monitoring|checking|correcting)\b)(?:\w+ing|while|when|during|occurred)\b)`,
   'i',
 );
+
+/**
+ * A first text block that opens by saying a fetch failed: "Could not fetch <url>: fetch failed", "Couldn't fetch ...".
+ * @mui/mcp answers every docs call so offline, without isError (sweep 26: the failing call became a base for probes and
+ * each probe's failure, its url changed, read as an acceptance). Only at the text's start: a page whose prose says
+ * "when the client could not fetch a page" is data. "Failed to fetch" is ERROR_LEAD's ("failed to").
+ */
+const FETCH_FAILED_LEAD = /^\s*could(?:\s+not|n['\u2019]t)\s+fetch\b/i;
 
 /**
  * A first line that is a heading naming an error: one to four words, the last "Error", "Failure" or "Failed"
@@ -258,8 +267,9 @@ export interface BodyFailure {
 /**
  * How a result reports a failure in its body (read whatever its `isError`), or undefined when it reads as a
  * success: a misspelled isError member set to true (`misspelledIsError`), a first text block that opens as a failure
- * report (`ERROR_LEAD`) or does so under a heading that names an error (`headedFailure`), either past leading
- * pictographs (LEADING_PICTOGRAPHS), or opens with a cross mark and names an error (`MARKED_ERROR`), or a JSON body (structuredContent, or a text block that parses as an object, up to 1,000,000
+ * report (`ERROR_LEAD`) or says a fetch failed (`FETCH_FAILED_LEAD`: "Could not fetch <url>: ...") or does so under a
+ * heading that names an error (`headedFailure`), either past leading pictographs (LEADING_PICTOGRAPHS), or opens with a
+ * cross mark and names an error (`MARKED_ERROR`), or a JSON body (structuredContent, or a text block that parses as an object, up to 1,000,000
  * characters) with one of `jsonShape`'s members.
  */
 export function failureShape(result: Record<string, unknown>): FailureShape | undefined {
@@ -287,6 +297,7 @@ function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   // its first words, read past a leading pictograph ("❌ Search error: ..." read as a success: an earlier stop's sweep)
   const first = blocks.length > 0 ? unmarked(blocks[0].text) : undefined;
   if (first !== undefined && ERROR_LEAD.test(first)) return { shape: "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')", messages: texts };
+  if (first !== undefined && FETCH_FAILED_LEAD.test(first)) return { shape: "a text that begins with 'Could not fetch'", messages: texts };
   if (first !== undefined && headedFailure(first)) return { shape: "a heading that names an error over a text that opens with an error report ('Error', 'Failed' or 'An error occurred')", messages: texts };
   if (first !== undefined && FAILURE_MARK.test(blocks[0].text) && MARKED_ERROR.test(first)) return { shape: 'a text that opens with a cross mark and names an error', messages: texts };
   // a JSON body's words, and the words of the text blocks that are not JSON objects (a message beside the body)

@@ -262,3 +262,12 @@ describe('refusalNaming: a JSON body without a failure member that refuses the a
     expect(refusalNaming(text('["query is required"]'), 'query')).toBe(false);
   });
 });
+
+describe("failureShape: a text that opens by saying a fetch failed (sweep 26, @mui/mcp offline)", () => {
+  it.each(['Could not fetch https://llms.example.invalid/material-ui/llms.txt: fetch failed', "Couldn't fetch the index", '  could not fetch docs'])('%j is a failure', (t) => {
+    expect(failureShape(text(t))).toBe("a text that begins with 'Could not fetch'");
+  });
+  it.each(['Docs page "x"\n\nCould not fetch a page? When the docs client could not fetch one, check the proxy.', 'Could notify you when fetched', 'Fetched 3 pages; 0 could not fetch'])('%j is not', (t) => {
+    expect(failureShape(text(t))).toBeUndefined();
+  });
+});

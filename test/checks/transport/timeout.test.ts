@@ -230,6 +230,13 @@ describe('networkFailure (checks/util/stderr.ts)', () => {
     expect(networkFailure(['dial tcp: lookup api.example.com: no such host'])).toBe('name resolution failed');
     expect(networkFailure(['ConnectionRefusedError: [Errno 111] Connection refused'])).toBe('connection refused');
     expect(networkFailure(['ENOTFOUNDATION is not an errno', 'refetch failedness'])).toBeUndefined();
+    // sweep 26, @mui/mcp offline: "Could not fetch <url>: ..."; not a fetch the service refused with an HTTP status
+    expect(networkFailure(['Could not fetch https://llms.example.invalid/material-ui/llms.txt: fetch failed'])).toBe('fetch failed');
+    expect(networkFailure(['Could not fetch https://llms.example.invalid/material-ui/llms.txt'])).toBe('could not fetch');
+    expect(networkFailure(["Couldn't fetch the index"])).toBe('could not fetch');
+    expect(networkFailure(['Could not fetch https://example.com/x: HTTP 404'])).toBeUndefined();
+    expect(networkFailure(['Could not fetch issue 12 (status code 503)'])).toBeUndefined();
+    expect(networkFailure(['the prefetch could notify'])).toBeUndefined();
     expect(networkFailure([])).toBeUndefined();
   });
 });

@@ -284,6 +284,25 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_index accepted a call with missing required property "query"' }],
     never: [{ check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError' }],
   },
+  // sweep 26, @mui/mcp offline: "Could not fetch <url>: ..." without isError, to valid and invalid calls alike: a failure
+  // sent as a success (a note, no base for probes), not an acceptance; a page that mentions the phrase below its title is data
+  {
+    surface: 'fetch-failure-text',
+    file: 'fetch-failure-text.mjs',
+    draws: [
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool fetch_docs: scenario' },
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool fetch_docs got no input-enforcement probes' },
+    ],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'accepted' }],
+  },
+  {
+    surface: 'fetch-failure-page',
+    file: 'fetch-failure-text.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool fetch_docs accepted a call with missing required property "url"' }],
+    never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }, { check: 'errors/input-enforcement', messageId: 'unprobed' }],
+  },
   // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every tools/call answered {"toolResult": {...}}, no
   // top-level content or isError; 305 false accepted warnings on 76 tools read those failures as successes
   {
