@@ -7,7 +7,7 @@
 /**
  * What a server that needs the network (or a local service) writes when it has none, each pattern with the fixed
  * name a message gives it: Node's and libuv's error codes and undici's `fetch failed`; Python's and Go's wording of a
- * failed name lookup or a refused connection; a fetch said to have failed ("Could not fetch ..."). @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
+ * failed name lookup or a refused connection; a fetch said to have failed ("Could not fetch ..."); the Stainless SDKs' "Connection error.". @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
  * `getaddrinfo ENOTFOUND mcp.stripe.com` and never answers `initialize` (a sweep of published servers, 2026-12-04).
  */
 const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
@@ -16,6 +16,11 @@ const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => strin
   [/Temporary failure in name resolution|Name or service not known|nodename nor servname provided|\bno such host\b/i, () => 'name resolution failed'],
   [/\bconnection refused\b/i, () => 'connection refused'],
   [/\bnetwork is unreachable\b/i, () => 'network unreachable'],
+  // "Connection error.", the whole message of the Stainless-generated SDKs' APIConnectionError (their MCP servers offline,
+  // sweep 26), alone or after a label's colon ("Error: Connection error.", "openai.APIConnectionError: Connection
+  // error."), at the end of the line: not the words inside prose ("Database connection error: relation ...", "the
+  // connection error handler is not registered"), which may be a server's own fault
+  [/(?:^|:)\s*connection error\.?\s*$/i, () => 'connection error'],
   // "Could not fetch <url>: ..." (@mui/mcp offline, sweep 26), not when the line names an HTTP error status: a server
   // that reached its service and was refused (HTTP 404, status 503) is no missing network
   [/\bcould(?:\s+not|n['\u2019]t)\s+fetch\b(?![^\n]*\b(?:HTTP(?:\/[\d.]+)?|status(?:\s+code)?)\s*:?\s*[45]\d\d\b)/i, () => 'could not fetch'],
@@ -43,5 +48,5 @@ export function networkFailure(lines: readonly string[]): string | undefined {
  * wire tap splits a stderr chunk into lines only when this says yes, so a flood of other output costs one scan.
  */
 export function mayNameNetworkFailure(text: string): boolean {
-  return /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|fetch failed|name resolution|service not known|servname|no such host|connection refused|network is unreachable|(?:not|n't|n\u2019t)\s+fetch/i.test(text);
+  return /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|fetch failed|name resolution|service not known|servname|no such host|connection refused|network is unreachable|(?:not|n't|n\u2019t)\s+fetch|connection error/i.test(text);
 }

@@ -237,6 +237,15 @@ describe('networkFailure (checks/util/stderr.ts)', () => {
     expect(networkFailure(['Could not fetch https://example.com/x: HTTP 404'])).toBeUndefined();
     expect(networkFailure(['Could not fetch issue 12 (status code 503)'])).toBeUndefined();
     expect(networkFailure(['the prefetch could notify'])).toBeUndefined();
+    // sweep 26, the Stainless SDKs' APIConnectionError: the whole message, or after a label's colon; not inside prose
+    expect(networkFailure(['Connection error.'])).toBe('connection error');
+    expect(networkFailure(['Error: Connection error.'])).toBe('connection error');
+    expect(networkFailure(['openai.APIConnectionError: Connection error.'])).toBe('connection error');
+    expect(networkFailure(['MCP error -32603: Connection error'])).toBe('connection error');
+    expect(networkFailure(['Database connection error: relation "prices" does not exist'])).toBeUndefined();
+    expect(networkFailure(['Invalid configuration: the connection error handler is not registered'])).toBeUndefined();
+    expect(networkFailure(['There was a connection error.'])).toBeUndefined();
+    expect(networkFailure(['Reconnection error.'])).toBeUndefined();
     expect(networkFailure([])).toBeUndefined();
   });
 });

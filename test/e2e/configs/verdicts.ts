@@ -303,6 +303,20 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool fetch_docs accepted a call with missing required property "url"' }],
     never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }, { check: 'errors/input-enforcement', messageId: 'unprobed' }],
   },
+  // sweep 26, Stainless-generated servers offline (coingecko, telnyx style): "Connection error." (APIConnectionError) is
+  // a failed connection, the run's lack: a list error that says so is a note; prose that holds the words is not one
+  {
+    surface: 'connection-error',
+    file: 'connection-error.mjs',
+    draws: [{ check: 'protocol/capability-lists', messageId: 'listError', severity: 'info', includes: 'Its error message names a failed network lookup or connection (connection error)' }],
+    silent: ['protocol/capability-lists'],
+  },
+  {
+    surface: 'connection-error-twin',
+    file: 'connection-error.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'protocol/capability-lists', messageId: 'listError', severity: 'warning', excludes: 'network' }],
+  },
   // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every tools/call answered {"toolResult": {...}}, no
   // top-level content or isError; 305 false accepted warnings on 76 tools read those failures as successes
   {
