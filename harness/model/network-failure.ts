@@ -21,9 +21,10 @@ const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => strin
   // error."), at the end of the line: not the words inside prose ("Database connection error: relation ...", "the
   // connection error handler is not registered"), which may be a server's own fault
   [/(?:^|:)\s*connection error\.?\s*$/i, () => 'connection error'],
-  // "Could not fetch <url>: ..." (@mui/mcp offline, sweep 26), not when the line names an HTTP error status: a server
-  // that reached its service and was refused (HTTP 404, status 503) is no missing network
-  [/\bcould(?:\s+not|n['\u2019]t)\s+fetch\b(?![^\n]*\b(?:HTTP(?:\/[\d.]+)?|status(?:\s+code)?)\s*:?\s*[45]\d\d\b)/i, () => 'could not fetch'],
+  // "Could not fetch <url>: ..." (@mui/mcp offline, sweep 26): a URL right after the words, and not when the line names
+  // an HTTP error status: a server that reached its service and was refused (HTTP 404, status 503) is no missing
+  // network, and "Could not fetch user 42 from the database" names no network at all (a server's own fault stays its own)
+  [/\bcould(?:\s+not|n['\u2019]t)\s+fetch\s+['"<(]?https?:\/\/(?![^\n]*\b(?:HTTP(?:\/[\d.]+)?|status(?:\s+code)?)\s*:?\s*[45]\d\d\b)/i, () => 'could not fetch'],
 ];
 
 /**

@@ -233,7 +233,10 @@ describe('networkFailure (checks/util/stderr.ts)', () => {
     // sweep 26, @mui/mcp offline: "Could not fetch <url>: ..."; not a fetch the service refused with an HTTP status
     expect(networkFailure(['Could not fetch https://llms.example.invalid/material-ui/llms.txt: fetch failed'])).toBe('fetch failed');
     expect(networkFailure(['Could not fetch https://llms.example.invalid/material-ui/llms.txt'])).toBe('could not fetch');
-    expect(networkFailure(["Couldn't fetch the index"])).toBe('could not fetch');
+    expect(networkFailure(["Couldn't fetch 'https://docs.example.invalid/index.json'"])).toBe('could not fetch');
+    // no URL: nothing says the network is missing (a server's own lookup that failed)
+    expect(networkFailure(["Couldn't fetch the index"])).toBeUndefined();
+    expect(networkFailure(['Could not fetch user 42 from the database'])).toBeUndefined();
     expect(networkFailure(['Could not fetch https://example.com/x: HTTP 404'])).toBeUndefined();
     expect(networkFailure(['Could not fetch issue 12 (status code 503)'])).toBeUndefined();
     expect(networkFailure(['the prefetch could notify'])).toBeUndefined();
