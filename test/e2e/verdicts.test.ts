@@ -10,9 +10,11 @@ import { cleanup, findingsOf, reportOf, runCli, type CliRun } from './helpers/cl
 
 let run: CliRun;
 
+// one CLI run of every arm (over 100 surfaces, ~35-45 s on a quiet 2-core machine): the hook gets the CLI's own kill
+// timeout, not the suite's 60 s, which the run neared under the full suite's parallel load
 beforeAll(async () => {
-  run = await runCli(['run', '--config', 'test/e2e/configs/verdicts.ts']);
-});
+  run = await runCli(['run', '--config', 'test/e2e/configs/verdicts.ts'], { timeoutMs: 240_000 });
+}, 250_000);
 
 afterAll(() => cleanup(run));
 
