@@ -46,7 +46,7 @@ import type { ExitInfo, RequestRecord } from '../../model/wire.ts';
 import { initializeTimeoutMs, readyTimeoutMs, spawnCause } from './boot-error.ts';
 import type { Report } from '../util/report.ts';
 import { httpStatusNote } from '../util/http-status.ts';
-import { networkCause, stderrNetworkCause, stderrTail } from '../util/stderr.ts';
+import { bootCause, stderrBootCause, stderrTail } from '../util/stderr.ts';
 import { distinctProbes } from '../../probes/records.ts';
 
 export default defineCheck({
@@ -87,7 +87,7 @@ export default defineCheck({
   check(ctx, report) {
     const { bootError, exits, calls } = ctx.observation;
     const stderr = stderrTail(ctx.observation);
-    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), stderrNetworkCause(ctx.observation), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
+    if (bootError?.phase === 'spawn' || bootError?.phase === 'negotiate') reportBoot(bootError, exits, (f) => report({ ...f, stderr }), stderrBootCause(ctx.observation), httpStatusNote(ctx.observation.wire.http, ['initialize', 'server/discover']));
     // each crash with what its own process wrote (ExitInfo.processNo), not the session's last lines
     else {
       const probeExits = eraProbeExits(ctx.observation.negotiation, exits);
@@ -107,8 +107,8 @@ export default defineCheck({
           continue; // the same probe's exit on the restarted process: the first one's finding says it
         } else if (exit === startExit) {
           crashes += 1;
-          own({ messageId: 'startExited', data: { how: describeExit(exit), cause: networkCause(lines) }, evidence: { atMs: Math.round(exit.atMs) } });
-        } else reportExit(exit, (crashes += 1), ctx.observation.freshProcesses ?? [], networkCause(lines), own);
+          own({ messageId: 'startExited', data: { how: describeExit(exit), cause: bootCause(lines) }, evidence: { atMs: Math.round(exit.atMs) } });
+        } else reportExit(exit, (crashes += 1), ctx.observation.freshProcesses ?? [], bootCause(lines), own);
       }
     }
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
@@ -172,7 +172,8 @@ class Unsent {
  * evidence (`--show-values`), never message text: a message is the same in every run of the same server
  * (docs/determinism.md). A published server that crashes on a failed DNS lookup exited 880 ms after spawn in one
  * run and 900 ms in the next, and the message said so. An exit after stderr reported a failed network lookup or
- * connection says so (`cause`, util/stderr.ts `networkCause`): the environment may be to blame. So does a negotiation
+ * connection says so (`cause`, util/stderr.ts `bootCause`), and so does one after stderr said a credential is missing
+ * or was refused (sweep 29: @auth0/auth0-mcp-server 0.1.0-beta.19 with no token): the environment may be to blame. So does a negotiation
  * refused without an exit (`negotiateFailed`), with the JSON-RPC error code initialize drew (`answer`): a proxy to a
  * hosted server answered initialize with -32603 after its stderr showed EAI_AGAIN (@assistant-ui/mcp-docs-server
  * 0.3.2 offline, sweep 20), and the message named neither.

@@ -8,6 +8,7 @@ import type { SurfaceObservation } from '../../model/observation.ts';
 import { stderrProcessLabel, type StderrLabel } from '../../model/wire.ts';
 import { stripTerminalControls } from '../../model/reader-view.ts';
 import { networkFailure } from '../../model/network-failure.ts';
+import { credentialFailure } from '../../model/credential-failure.ts';
 
 /** At most this many lines, the last ones. */
 export const STDERR_TAIL_LINES = 10;
@@ -220,6 +221,28 @@ export { networkFailure };
 export function networkCause(lines: readonly string[]): string {
   const failure = networkFailure(lines);
   return failure === undefined ? '' : causeSentence(failure);
+}
+
+/**
+ * The sentence a boot or exit message ends with when the server's stderr reports a network failure (`networkCause`),
+ * else when it says a credential is missing or was refused (model/credential-failure.ts: "No valid authorization token
+ * found", "API key is required"), else ''. Message data, not a messageId: the finding and its id stay the server's.
+ */
+export function bootCause(lines: readonly string[]): string {
+  return networkCause(lines) || (credentialFailure(lines) ? CREDENTIAL_SENTENCE : '');
+}
+
+/** The sentence of a stderr that says a credential is missing or was refused (`bootCause`). */
+const CREDENTIAL_SENTENCE = " Its stderr says a credential (a key, token or password) is missing or was refused: it may need one this run does not give it (the surface's env, or the CLI's --env).";
+
+/**
+ * `stderrNetworkCause`, else the credential sentence of `bootCause` read in the session's stderr tail (its unlabelled
+ * lines, masked as the tail is).
+ */
+export function stderrBootCause(observation: Pick<SurfaceObservation, 'wire' | 'calls' | 'probes'>): string {
+  const network = stderrNetworkCause(observation);
+  if (network !== '') return network;
+  return credentialFailure(stderrEntries(observation).filter((e) => !e.label).map((e) => e.text)) ? CREDENTIAL_SENTENCE : '';
 }
 
 /** The sentence naming a network failure of the server's stderr by its fixed name. */

@@ -166,6 +166,12 @@ checkTester(check, {
       findings: [{ messageId: 'bootExited', severity: 'error', message: "The server process exited with code 1 during protocol negotiation (server/discover or initialize); the session could not start. Its stderr reports a failed network lookup or connection (fetch failed): it may need a network or a service this run does not provide." }],
     },
     {
+      // sweep 29: @auth0/auth0-mcp-server 0.1.0-beta.19 with no token configured
+      name: 'a server that exits after its stderr said its token is missing: the credential is named as a possible cause, still an error',
+      observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'exited', message: 'closed' }, exits: [crash, { ...crash, atMs: 300 }], wire: { ...makeObservation().wire, stderrTail: 'Error: No valid authorization token found.\n' } }),
+      findings: [{ messageId: 'bootExited', severity: 'error', message: "The server process exited with code 1 during protocol negotiation (server/discover or initialize); the session could not start. Its stderr says a credential (a key, token or password) is missing or was refused: it may need one this run does not give it (the surface's env, or the CLI's --env)." }],
+    },
+    {
       name: 'negotiation refused without an exit',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'initialize-error', errorCode: -32600, message: 'initialize was answered with JSON-RPC error -32600' } }),
       findings: [{ messageId: 'negotiateFailed', message: 'The server process started but did not complete protocol negotiation (server/discover or initialize). initialize was answered with JSON-RPC error -32600.' }],

@@ -597,6 +597,21 @@ export const ARMS: Arm[] = [
     never: [{ check: 'schema/dialect', messageId: 'metaInvalid' }],
   })),
   ...(['https-draft-07', 'http-2020-12'] as const).map((uri): Arm => ({ surface: `schema-uri-${uri}-twin`, file: 'schema-uri.mjs', args: ['--uri', uri, '--twin'], silent: ['schema/dialect', 'schema/compile', 'errors/input-enforcement', 'contract/every-tool-called'] })),
+  // sweep 29, @auth0/auth0-mcp-server 0.1.0-beta.19 with no token: "No valid authorization token found" on stderr, exit 1
+  // at boot: still the bootExited error, whose message now names the missing credential; a config error does not
+  {
+    surface: 'needs-token',
+    file: 'needs-token.mjs',
+    status: 'failed',
+    draws: [{ check: 'transport/exit', messageId: 'bootExited', severity: 'error', includes: "Its stderr says a credential (a key, token or password) is missing or was refused: it may need one this run does not give it (the surface's env, or the CLI's --env)." }],
+  },
+  {
+    surface: 'needs-token-twin',
+    file: 'needs-token.mjs',
+    args: ['--twin'],
+    status: 'failed',
+    draws: [{ check: 'transport/exit', messageId: 'bootExited', severity: 'error', excludes: 'credential' }],
+  },
   { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested.' }] },
   {
     surface: 'list-offline',

@@ -1,0 +1,36 @@
+/**
+ * harness/model/credential-failure.ts: which stderr lines say a credential is missing or was refused (transport/exit's
+ * boot and exit messages then name it). A line missed leaves a missing key reading as the server's own fault; a line
+ * read wrongly sends the reader to the run's env for a server's own bug.
+ */
+import { describe, expect, it } from 'vitest';
+import { credentialFailure } from '../../harness/model/credential-failure.ts';
+
+describe('credentialFailure', () => {
+  it.each([
+    'Error: No valid authorization token found. Run `auth0-mcp init` to log in.',
+    'Missing API key',
+    'no credentials provided',
+    'API key is required',
+    'Error: token is not set',
+    'credentials are missing',
+    'GITHUB_PERSONAL_ACCESS_TOKEN environment variable is required',
+    'STRIPE_SECRET_KEY must be set',
+    'Invalid API key',
+    'Error: 401 Unauthorized',
+    'authentication failed: bad password',
+  ])('%j names one', (line) => {
+    expect(credentialFailure([line])).toBe(true);
+  });
+  it.each([
+    'Error: cannot parse /etc/example/config.yaml: unexpected end of input',
+    'TypeError: Cannot read properties of undefined (reading "map")',
+    'Listening on stdio',
+    'token bucket refilled: 10 requests left',
+    'KEY_PREFIX is required for cache keys',
+    'primary key is a required column',
+    'SyntaxError: Invalid or unexpected token',
+  ])('%j names none', (line) => {
+    expect(credentialFailure([line])).toBe(false);
+  });
+});
