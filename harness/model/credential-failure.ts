@@ -18,8 +18,8 @@ const CREDENTIAL_FAILURES: readonly RegExp[] = [
   new RegExp(String.raw`\b${CREDENTIAL}\s+(?:(?:is|are|was|were)\s+)?(?:required|missing|not set|not configured|not provided|not found|invalid|expired|revoked)\b`, 'i'),
   // "GITHUB_TOKEN environment variable is required", "STRIPE_SECRET_KEY must be set": a variable named for a credential
   /\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)\b[^\n]{0,60}\b(?:required|missing|not set|not defined|must be set|is empty|not provided)\b/,
-  // "Invalid API key", "Unauthorized", "authentication failed"
-  new RegExp(String.raw`\b(?:invalid|expired|revoked)\s+${CREDENTIAL}\b|\bunauthori[sz]ed\b|\bauthentication (?:failed|required)\b`, 'i'),
+  // "Invalid API key", "Unauthorized", "Not authenticated" (sweep 31: @dopplerhq/mcp-server with a dummy token), "authentication failed"
+  new RegExp(String.raw`\b(?:invalid|expired|revoked)\s+${CREDENTIAL}\b|\bunauthori[sz]ed\b|\bnot authenticated\b|\bauthentication (?:failed|required)\b`, 'i'),
 ];
 
 /** Whether any of `lines` (the server's stderr, cleaned and masked) says a credential is missing or was refused. */

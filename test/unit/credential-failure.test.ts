@@ -19,6 +19,8 @@ describe('credentialFailure', () => {
     'Invalid API key',
     'Error: 401 Unauthorized',
     'authentication failed: bad password',
+    // sweep 31: @dopplerhq/mcp-server with a dummy token exits at boot so
+    'Error: Not authenticated. Run `doppler login` or set DOPPLER_TOKEN.',
   ])('%j names one', (line) => {
     expect(credentialFailure([line])).toBe(true);
   });

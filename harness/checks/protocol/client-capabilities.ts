@@ -10,6 +10,9 @@
  *   error level was not reproduced on a real server; a config raises it).
  * - 2026-07-28: `tools/list` whose envelope's clientCapabilities carry that set; a JSON-RPC error where
  *   the `{}` listing succeeded is a warning likewise.
+ * The standalone probe goes with a control opening (./future-client.ts `controlProbe`: the main session's own
+ * `initialize`, on a connection of its own): when that is refused too, the error is not the capabilities' (a server
+ * that serves one connection at a time) and a note says so (`freshRefused`).
  * A timeout or exit is the transport checks' finding.
  * Spec: spec:2025-11-25/basic/lifecycle.mdx §Initialization; schema/2025-11-25/schema.ts ClientCapabilities;
  * spec:2026-07-28/basic/index.mdx §_meta.
@@ -18,7 +21,7 @@ import { defineCheck } from '../define.ts';
 import { probeRecord, responseKind, rpcError } from '../../probes/records.ts';
 import { CLIENT_CAPABILITIES_META_KEY } from '../../model/protocol.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
-import { futureClientProbe, futureClientState, initializeParams, REALISTIC_CLIENT_CAPABILITIES } from './future-client.ts';
+import { controlProbe, controlRefused, freshName, futureClientProbe, futureClientState, initializeParams, REALISTIC_CLIENT_CAPABILITIES } from './future-client.ts';
 
 export { REALISTIC_CLIENT_CAPABILITIES };
 const ID = 'protocol/client-capabilities';
@@ -40,6 +43,8 @@ export default defineCheck({
     spec: 'spec:2025-11-25/basic/lifecycle.mdx §Initialization; schema/2025-11-25/schema.ts ClientCapabilities; spec:2026-07-28/basic/index.mdx §_meta',
     messages: {
       initializeRejected: 'initialize declaring the client capabilities roots, sampling and elicitation was answered with JSON-RPC error {{code}}; the server must respond with its own capabilities and information.',
+      freshRefused:
+        'initialize declaring the client capabilities roots, sampling and elicitation on {{fresh}} got an error, and so did initialize declaring {} with the version the main session was served with: the server does not open another connection while the harness\'s main one is open (a lock, a port, one transport at a time), so how it serves those capabilities was not judged.',
       requestRejected: 'tools/list whose envelope declares the client capabilities roots, sampling and elicitation was answered with JSON-RPC error {{code}}, though the same request with {} was served.',
     },
     examples: {
@@ -53,7 +58,7 @@ export default defineCheck({
     if (n.era === 'modern') return listedOk(observation) ? [{ id: PROBE, check: ID, method: 'tools/list', params: { _meta: { [CLIENT_CAPABILITIES_META_KEY]: REALISTIC_MODERN_CAPABILITIES } } }] : [];
     // round 1 the shared opening; round 2 keeps it when served (nothing to report), else the standalone probe
     if (futureClientState(observation, ID) !== 'not-served') return [futureClientProbe(ID)];
-    return [{ id: PROBE, check: ID, method: 'initialize', params: initializeParams(n.offeredVersion, REALISTIC_CLIENT_CAPABILITIES), freshProcess: true }];
+    return [{ id: PROBE, check: ID, method: 'initialize', params: initializeParams(n.offeredVersion, REALISTIC_CLIENT_CAPABILITIES), freshProcess: true }, controlProbe(ID, n.offeredVersion)];
   },
   check({ observation }, report) {
     const record = probeRecord(observation, PROBE);
@@ -62,6 +67,7 @@ export default defineCheck({
     const data = { code: code === undefined ? '(no numeric code)' : String(code) };
     if (observation.negotiation?.era === 'modern') {
       if (listedOk(observation)) report({ messageId: 'requestRejected', pointer: '/error', data });
-    } else report({ messageId: 'initializeRejected', pointer: '/error', data });
+    } else if (controlRefused(observation, ID)) report({ messageId: 'freshRefused', severity: 'info', pointer: '/error', data: { fresh: freshName(observation) } });
+    else report({ messageId: 'initializeRejected', pointer: '/error', data });
   },
 });

@@ -40,6 +40,34 @@ export function futureClientProbe(check: string): ProbeRequest {
   return { id: futureClientId(check), check, method: 'initialize', params: initializeParams(BOGUS_VERSION, REALISTIC_CLIENT_CAPABILITIES), freshProcess: true };
 }
 
+/** The probe id of the control opening `check` plans beside its standalone probe (`controlProbe`). */
+export const controlId = (check: string): string => `${check}:control`;
+
+/**
+ * The control opening, planned with each check's standalone probe in round 2 (both checks plan the very same one, so
+ * it runs once): `initialize` offering the version the main session offered, with `{}`, as the main session opened
+ * (session/handshake.ts). A server that refuses it on a process (stdio) or session (Streamable HTTP) of its own
+ * refuses every second one while the main one is open (a lock file, a port, an SDK server connected to one transport:
+ * sweep 29, financial-modeling-prep-mcp-server 2.5.3 over HTTP answered every later initialize -32603 "Already
+ * connected to a transport"), whatever the version or capabilities: the standalone probes' errors then say nothing of
+ * either (`controlRefused`). The main session stays open until every fresh probe ended (run/observe.ts), so the
+ * control meets the same server state as the standalone probes.
+ */
+export function controlProbe(check: string, offeredVersion: string): ProbeRequest {
+  return { id: controlId(check), check, method: 'initialize', params: initializeParams(offeredVersion, {}), freshProcess: true };
+}
+
+/** Whether `check`'s control opening ran and was refused (a JSON-RPC error answer): see `controlProbe`. */
+export function controlRefused(observation: SurfaceObservation, check: string): boolean {
+  const record = probeRecord(observation, controlId(check));
+  return record !== undefined && record.request.outcome === 'protocol-error';
+}
+
+/** How a fresh probe's own connection is named in a message: a process (stdio) or a session (Streamable HTTP). */
+export function freshName(observation: SurfaceObservation): string {
+  return observation.transport === 'streamable-http' ? 'a session of its own' : 'a process of its own';
+}
+
 /**
  * What `check`'s record of the shared opening says: `pending` (not run yet: round 1), `served` (a success
  * whose result is an object: judge it), `not-served` (anything else: it counts for nothing, plan the

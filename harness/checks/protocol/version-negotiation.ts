@@ -17,7 +17,10 @@
  * it **SHOULD** disconnect"). The opening is first the one
  * protocol/client-capabilities shares (./future-client.ts: the unknown version with the realistic capability
  * set, one process for both checks); only when that is not served with a result object is the standalone
- * `initialize` with `{}` sent (round 2), judged alone as before.
+ * `initialize` with `{}` sent (round 2), judged alone as before, with a control beside it (./future-client.ts
+ * `controlProbe`: the main session's own opening on a connection of its own): an error without data.supported is
+ * `initializeErrorUnnamed` when the control was served, and a note (`freshRefused`) when it was refused too (a server
+ * that serves one connection at a time: the error is not the version's).
  * Spec: spec:2026-07-28/basic/versioning.mdx; spec:2026-07-28/basic/index.mdx §_meta; spec:2025-11-25/basic/lifecycle.mdx §Version Negotiation.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
@@ -26,7 +29,7 @@ import { KNOWN_PROTOCOL_VERSIONS } from '../../model/protocol.ts';
 import type { ProbeRecord } from '../../model/wire.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import { sdkDeclarations } from '../sdk/generation.ts';
-import { BOGUS_VERSION, futureClientId, futureClientProbe, futureClientState, initializeParams } from './future-client.ts';
+import { BOGUS_VERSION, controlProbe, controlRefused, freshName, futureClientId, futureClientProbe, futureClientState, initializeParams } from './future-client.ts';
 
 export { BOGUS_VERSION };
 const ID = 'protocol/version-negotiation';
@@ -82,12 +85,15 @@ function judgeNoEnvelope(record: ProbeRecord, report: Report, http: boolean): vo
   else if (code !== -32602 && !(http && code === HEADER_MISMATCH)) report({ messageId: 'noEnvelopeWrongCode', pointer: '/error/code', data: { code: String(code) } });
 }
 
-function judgeLegacyInitialize(record: ProbeRecord, report: Report): void {
+function judgeLegacyInitialize(record: ProbeRecord, report: Report, observation: SurfaceObservation): void {
   const kind = responseKind(record.request);
   if (kind === 'none') return;
   if (kind === 'protocol-error') {
     const data = rpcError(record.request)?.data as { supported?: unknown } | undefined;
-    if (!isStringArray(data?.supported)) report({ messageId: 'initializeErrorUnnamed', pointer: '/error/data' });
+    if (isStringArray(data?.supported)) return;
+    // the main session's own opening refused on a connection of its own too: the error is not the version's
+    if (controlRefused(observation, ID)) report({ messageId: 'freshRefused', severity: 'info', pointer: '/error', data: { fresh: freshName(observation) } });
+    else report({ messageId: 'initializeErrorUnnamed', pointer: '/error/data' });
     return;
   }
   const version = resultOf(record.request)?.protocolVersion;
@@ -116,6 +122,8 @@ export default defineCheck({
       initializeUnknown: 'initialize offering an unknown protocol version was answered with a protocolVersion that is no MCP revision (not a YYYY-MM-DD date, or a date no revision has); the server must answer with a version it supports.',
       initializeNewer: 'initialize offering an unknown protocol version was answered with a protocolVersion dated after {{newest}}, a revision this harness does not know: it cannot tell whether the server supports it, and a client that does not speak it should disconnect.',
       initializeErrorUnnamed: 'initialize offering an unknown protocol version got an error that does not name the supported versions (data.supported).',
+      freshRefused:
+        'initialize offering an unknown protocol version on {{fresh}} got an error, and so did initialize offering the version and the empty capabilities the main session was served with: the server does not open another connection while the harness\'s main one is open (a lock, a port, one transport at a time), so how it answers an unknown version was not judged.',
     },
     fixes: {
       unsupportedServed:
@@ -141,7 +149,7 @@ export default defineCheck({
     // round 1 the shared opening; round 2 keeps it when served, else the standalone probe (./future-client.ts)
     const shared = futureClientState(observation, ID);
     if (shared !== 'not-served') return [futureClientProbe(ID)];
-    return [{ id: LEGACY_INIT, check: ID, method: 'initialize', params: initializeParams(BOGUS_VERSION, {}), freshProcess: true }];
+    return [{ id: LEGACY_INIT, check: ID, method: 'initialize', params: initializeParams(BOGUS_VERSION, {}), freshProcess: true }, controlProbe(ID, n.offeredVersion)];
   },
   check({ observation }, report) {
     const era = observation.negotiation?.era;
@@ -153,7 +161,7 @@ export default defineCheck({
       if (noEnvelope) judgeNoEnvelope(noEnvelope, report, observation.transport === 'streamable-http');
     } else if (era === 'legacy') {
       const init = get(LEGACY_INIT) ?? (futureClientState(observation, ID) === 'served' ? get(futureClientId(ID)) : undefined);
-      if (init) judgeLegacyInitialize(init, report);
+      if (init) judgeLegacyInitialize(init, report, observation);
     }
   },
 });

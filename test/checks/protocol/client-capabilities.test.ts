@@ -8,6 +8,7 @@ const listed: RequestRecord = { id: 2, method: 'tools/list', outcome: 'success',
 const legacy = makeObservation({ protocolVersion: '2025-11-25' });
 const modern = makeObservation({ era: 'modern', listing: { pages: [listed], tools: [], truncated: false } });
 const rejected = () => ({ error: { code: -32602, message: 'Invalid params' } });
+const served = () => ({ result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } });
 
 checkTester(check, {
   valid: [
@@ -16,7 +17,9 @@ checkTester(check, {
     { name: 'modern: the listing with the realistic envelope served', observation: modern, answer: () => ({ result: { tools: [], resultType: 'complete' } }) },
   ],
   invalid: [
-    { name: 'legacy: initialize rejected', observation: legacy, answer: rejected, findings: [{ messageId: 'initializeRejected', severity: 'warning', message: 'initialize declaring the client capabilities roots, sampling and elicitation was answered with JSON-RPC error -32602; the server must respond with its own capabilities and information.' }] },
+    // sweep 29, financial-modeling-prep-mcp-server 2.5.3 over HTTP: every connection after the first refused, the control too
+    { name: 'legacy: every fresh initialize refused, the control too: a note, not the capabilities\' warning', observation: legacy, answer: rejected, findings: [{ messageId: 'freshRefused', severity: 'info', pointer: '/error', message: "initialize declaring the client capabilities roots, sampling and elicitation on a process of its own got an error, and so did initialize declaring {} with the version the main session was served with: the server does not open another connection while the harness's main one is open (a lock, a port, one transport at a time), so how it serves those capabilities was not judged." }] },
+    { name: 'legacy: initialize rejected', observation: legacy, answer: (p) => (p.id.endsWith(':control') ? served() : rejected()), findings: [{ messageId: 'initializeRejected', severity: 'warning', message: 'initialize declaring the client capabilities roots, sampling and elicitation was answered with JSON-RPC error -32602; the server must respond with its own capabilities and information.' }] },
     { name: 'modern: the realistic envelope rejected', observation: modern, answer: rejected, findings: [{ messageId: 'requestRejected', severity: 'warning', pointer: '/error' }] },
   ],
 });
@@ -30,8 +33,9 @@ describe('protocol/client-capabilities plan', () => {
     const served = { ...legacy, probes: answerAll([shared], () => ({ result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } })) };
     expect(planOn(check, served)).toEqual([shared]);
     const standalone = { id: 'protocol/client-capabilities:realistic', check: 'protocol/client-capabilities', method: 'initialize', freshProcess: true, params: { protocolVersion: '2025-11-25', capabilities: REALISTIC_CLIENT_CAPABILITIES, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } };
+    const control = { id: 'protocol/client-capabilities:control', check: 'protocol/client-capabilities', method: 'initialize', freshProcess: true, params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } };
     for (const answer of [() => rejected(), () => undefined, () => ({ result: null }), () => ({ result: [] })]) {
-      expect(planOn(check, { ...legacy, probes: answerAll([shared], answer) })).toEqual([standalone]);
+      expect(planOn(check, { ...legacy, probes: answerAll([shared], answer) })).toEqual([standalone, control]);
     }
   });
   it('legacy: a rejected shared opening is judged by nothing; the standalone probe is (round 2)', () => {

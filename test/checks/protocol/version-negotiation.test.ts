@@ -15,6 +15,9 @@ const served = { result: { resultType: 'complete', tools: [] } };
 /** The legacy initialize answered with `protocolVersion`. */
 const initResult = (protocolVersion: unknown) => ({ result: { protocolVersion, capabilities: {}, serverInfo: { name: 's', version: '1' } } });
 
+/** Whether a planned probe is the control opening (future-client.ts controlProbe). */
+const isControl = (p: { id: string }): boolean => p.id.endsWith(':control');
+
 checkTester(check, {
   valid: [
     { name: 'modern: -32022 with data, -32602 without envelope', observation: modern, answer: modernOk },
@@ -30,7 +33,10 @@ checkTester(check, {
     { name: 'modern: -32022 without data', observation: modern, answer: (p) => (p.envelope === false ? modernOk(p) : { error: { code: -32022, message: 'x' } }), findings: [{ messageId: 'unsupportedData' }] },
     { name: 'modern: no envelope served', observation: modern, answer: (p) => (p.envelope === false ? served : modernOk(p)), findings: [{ messageId: 'noEnvelopeServed' }] },
     { name: 'legacy: echoes the offered version', observation: legacy, answer: () => ({ result: { protocolVersion: '1900-01-01' } }), findings: [{ messageId: 'initializeEcho' }] },
-    { name: 'legacy: error without supported versions', observation: legacy, answer: () => ({ error: { code: -32602, message: 'x' } }), findings: [{ messageId: 'initializeErrorUnnamed' }] },
+    // the control (the main session's own opening, on a process of its own) served: the error is the version's
+    { name: 'legacy: error without supported versions', observation: legacy, answer: (p) => (isControl(p) ? initResult('2025-11-25') : { error: { code: -32602, message: 'x' } }), findings: [{ messageId: 'initializeErrorUnnamed' }] },
+    // sweep 29, financial-modeling-prep-mcp-server 2.5.3 over HTTP: every connection after the first refused, the control too
+    { name: 'legacy: every fresh initialize refused, the control too: a note, not the version\'s error', observation: legacy, answer: () => ({ error: { code: -32603, message: 'Already connected to a transport' } }), findings: [{ messageId: 'freshRefused', severity: 'info', pointer: '/error', message: "initialize offering an unknown protocol version on a process of its own got an error, and so did initialize offering the version and the empty capabilities the main session was served with: the server does not open another connection while the harness's main one is open (a lock, a port, one transport at a time), so how it answers an unknown version was not judged." }] },
     { name: 'modern: an unsupported version gets another code', observation: modern, answer: (p) => (p.envelope === false ? modernOk(p) : { error: { code: -32602, message: 'bad version' } }), findings: [{ messageId: 'unsupportedWrongCode', pointer: '/error/code', data: { code: '-32602' } }] },
     { name: 'modern: a request without _meta gets another code', observation: modern, answer: (p) => (p.envelope === false ? { error: { code: -32600, message: 'invalid' } } : modernOk(p)), findings: [{ messageId: 'noEnvelopeWrongCode', pointer: '/error/code', data: { code: '-32600' } }] },
     // lifecycle §Version Negotiation: MUST respond with another protocol version it supports; versions are YYYY-MM-DD
@@ -63,9 +69,11 @@ describe('plan', () => {
     expect(planOn(check, echo)).toEqual([shared]);
     expect(runCheckOn(check, echo).map((f) => f.messageId)).toEqual(['initializeEcho']);
     const standalone = { id: 'protocol/version-negotiation:legacy-initialize', check: 'protocol/version-negotiation', method: 'initialize', freshProcess: true, params: { protocolVersion: '1900-01-01', capabilities: {}, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } };
+    // the control: the main session's own opening (the version it offered, {}), on a process of its own
+    const control = { id: 'protocol/version-negotiation:control', check: 'protocol/version-negotiation', method: 'initialize', freshProcess: true, params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-harness', version: '0.1.0' } } };
     for (const answer of [() => ({ error: { code: -32602, message: 'x' } }), () => undefined, () => ({ result: 'x' })]) {
       const notServed = { ...legacy, probes: answerAll([shared], answer) };
-      expect(planOn(check, notServed)).toEqual([standalone]);
+      expect(planOn(check, notServed)).toEqual([standalone, control]);
       expect(runCheckOn(check, notServed)).toEqual([]); // judged by nothing: round 2 judges the standalone probe
     }
   });

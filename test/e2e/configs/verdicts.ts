@@ -612,6 +612,25 @@ export const ARMS: Arm[] = [
     status: 'failed',
     draws: [{ check: 'transport/exit', messageId: 'bootExited', severity: 'error', excludes: 'credential' }],
   },
+  // sweep 29, financial-modeling-prep-mcp-server 2.5.3 over HTTP: every session after the first refused with -32603
+  // "Already connected to a transport": the fresh-connection probes' errors are not the version's or the capabilities'
+  {
+    surface: 'single-connection',
+    file: 'single-connection.mjs',
+    draws: [
+      { check: 'protocol/version-negotiation', messageId: 'freshRefused', severity: 'info', includes: 'on a process of its own got an error' },
+      { check: 'protocol/client-capabilities', messageId: 'freshRefused', severity: 'info', includes: 'how it serves those capabilities was not judged' },
+    ],
+    silent: ['protocol/version-negotiation', 'protocol/client-capabilities'],
+  },
+  {
+    surface: 'single-connection-twin',
+    file: 'single-connection.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'protocol/version-negotiation', messageId: 'initializeErrorUnnamed', severity: 'error' }],
+    silent: ['protocol/client-capabilities'],
+    never: [{ check: 'protocol/version-negotiation', messageId: 'freshRefused' }, { check: 'protocol/client-capabilities', messageId: 'freshRefused' }],
+  },
   { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested.' }] },
   {
     surface: 'list-offline',
