@@ -339,6 +339,13 @@ function refusalOf(name: string): RegExp {
   return new RegExp(String.raw`^\s*(?:(?:missing|invalid)(?:\s+${ARGUMENT_NOUN})?(?:\s+for)?\s*:?\s*${n}|(?:${ARGUMENT_NOUN}\s+)?${n}\s+(?:is|are)\s+(?:required|missing|invalid|not allowed)\b)`, 'i');
 }
 
+/**
+ * Words by which a message says the handler went on with a value of its own in place of the refused one ("limit is
+ * invalid, using the default of 10", "defaulting to 10", "falling back to 10", "was ignored", "instead"): the handler
+ * accepted the call and ran it, which is no refusal (review 27).
+ */
+const WENT_ON = /\b(?:using|defaulting|default(?:s|ed)? to|fall(?:ing|s)? back|fell back|ignor(?:ed|ing)|instead)\b/i;
+
 /** The first member of a JSON object whose value is a string (in member order), or undefined when none is. */
 function leadingString(body: Record<string, unknown>): string | undefined {
   for (const value of Object.values(body)) if (typeof value === 'string') return value;
@@ -353,7 +360,8 @@ function leadingString(body: Record<string, unknown>): string | undefined {
  * without isError, in text and structuredContent (sweep 26, offline: each such probe read as an acceptance). Read for
  * the argument a probe touched only (errors/input-enforcement): a body with other data first, or whose words merely
  * mention a required field (`{"title": "Required fields", "body": "... the query field is required ..."}`, a docs
- * page), is no refusal. Pure; returns only whether.
+ * page), is no refusal, nor is a message that says the handler went on without the value (WENT_ON: `{"warning": "limit
+ * is invalid, using the default of 10", "results": [...]}` accepted the call). Pure; returns only whether.
  */
 export function refusalNaming(result: Record<string, unknown>, name: string): boolean {
   if (name.length === 0) return false;
@@ -361,7 +369,7 @@ export function refusalNaming(result: Record<string, unknown>, name: string): bo
   const refuses = (body: unknown): boolean => {
     if (!isJsonObject(body)) return false;
     const lead = leadingString(body);
-    return lead !== undefined && pattern.test(lead);
+    return lead !== undefined && pattern.test(lead) && !WENT_ON.test(lead);
   };
   if (refuses(result.structuredContent)) return true;
   return textBlocks(result.content).some(({ text }) => {

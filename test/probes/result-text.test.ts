@@ -252,6 +252,10 @@ describe('refusalNaming: a JSON body without a failure member that refuses the a
     // the tool's normal data
     ['query', { results: [{ path: 'a' }], total: 1 }],
     ['query', { hint: 42 }],
+    // the handler went on with a value of its own: it accepted the call (review 27)
+    ['limit', { warning: 'limit is invalid, using the default of 10', results: [{ path: 'a' }], total: 1 }],
+    ['limit', { note: 'Invalid limit; defaulting to 10' }],
+    ['mcp_harness_extra', { warning: 'mcp_harness_extra is not allowed and was ignored' }],
   ])('%s: %j is no refusal', (name, body) => {
     expect(refusalNaming(json(body), name)).toBe(false);
     expect(refusalNaming({ content: [], structuredContent: body }, name)).toBe(false);

@@ -284,6 +284,15 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_index accepted a call with missing required property "query"' }],
     never: [{ check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError' }],
   },
+  // review 27: a leading member that names the limit invalid and says the default replaced it, beside the results, is
+  // the handler's acceptance of the forbidden value (each limit probe draws accepted), not a refusal
+  {
+    surface: 'json-hint-fallback',
+    file: 'json-hint-refusal.mjs',
+    args: ['--fallback'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_index accepted a call with property "limit" above its maximum' }],
+    never: [{ check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError' }],
+  },
   // sweep 26, @mui/mcp offline: "Could not fetch <url>: ..." without isError, to valid and invalid calls alike: a failure
   // sent as a success (a note, no base for probes), not an acceptance; a page that mentions the phrase below its title is data
   {
