@@ -26,13 +26,15 @@ export interface Rejection {
 const EXPLICIT = /\b(input validation (error|failed)|validation (error|failed)|invalid (arguments?|params|parameters|input))\b/i;
 
 /**
- * A process's exit status with its number ("Exit code: 1", "exited with code 2", "exit status 127"): the handler ran
- * what it was given and reports the run's outcome, so words of validation in the run's own output ("SyntaxError:
- * Invalid or unexpected token") are the program's, not a refusal of an argument, and "Exit code" names no property
- * `code`. context-mode 1.0.131's ctx_execute answered generated code with "Exit code: 1", stdout and stderr (sweep 30).
- * Only an explicit rejection (EXPLICIT) still counts in such a text.
+ * A process's exit status with its number ("Exit code: 1", "exited with code 2", "exit status 127"): it names no
+ * property (`code`, `status`), so it is taken out of a text before the text's mentions of a property are read.
+ * context-mode 1.0.131's ctx_execute answered generated code with "Exit code: 1", stdout and stderr saying "SyntaxError:
+ * Invalid or unexpected token" (sweep 30): "Exit code" read as the property `code`, "Invalid" as validation. The rest of
+ * a run's report still counts: a wrapper's program that refuses the argument handed to it ("Command ... returned
+ * non-zero exit status 2." then argparse's "argument --since: invalid duration value") refused it, and the schema
+ * under-states the handler (review 27: taking every run report aside hid that).
  */
-const RUN_EXIT = /\bexit(?:ed)?(?:\s+with)?\s+(?:code|status)\s*[:=]?\s*-?\d+\b/i;
+const RUN_EXIT = /\bexit(?:ed)?(?:\s+with)?\s+(?:code|status)\s*[:=]?\s*-?\d+\b/gi;
 
 /** The texts an answer carries: the JSON-RPC error message, or the result's text blocks. */
 function textsOf(request: RequestRecord): string[] {
@@ -393,8 +395,8 @@ function mentionsAny(text: string, names: readonly string[]): boolean {
  * An isError result is a rejection when its text says so explicitly (EXPLICIT: the SDKs', zod's and ajv's
  * phrasings), or when it both mentions a property of the schema (not as an object key) and uses words of validation
  * (readsAsValidation, which sets prose "the expected ..." aside): a business failure in an error envelope
- * (`{"error":{"name":"Error","message":"... does not match the expected cost ..."}}`) is neither, nor is the report of
- * a run the handler made (RUN_EXIT: an exit status with its number, "Exit code: 1" and the run's stderr).
+ * (`{"error":{"name":"Error","message":"... does not match the expected cost ..."}}`) is neither; a run's exit status
+ * (RUN_EXIT: "Exit code: 1") mentions no property.
  * The property named: the earliest explicit locator (`"path":["url"]`, `/url`, a quoted name `'url'`; a trailing
  * ` at url` within its sentence first: locatedIn), then the argument
  * the text repeats (namedByValue), then the one property the text holds as a bare word (none when several: bareNamed;
@@ -414,7 +416,7 @@ export function argumentRejection(request: RequestRecord, properties: readonly s
   if (kind !== 'tool-error') return undefined;
   const explicit = texts.some((t) => EXPLICIT.test(t));
   // whether the answer is a rejection at all is decided by the words; a repeated argument only names it
-  const worded = texts.some((t) => mentionsAny(t, properties)) && texts.some(readsAsValidation) && !texts.some((t) => RUN_EXIT.test(t));
+  const worded = texts.some((t) => mentionsAny(t.replace(RUN_EXIT, ' '), properties)) && texts.some(readsAsValidation);
   if (!explicit && !worded) return undefined;
   return { answer: 'an isError result', ...(property ? { property } : {}) };
 }

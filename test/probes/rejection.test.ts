@@ -113,6 +113,11 @@ describe('argumentRejection: a run the handler made (sweep 30, context-mode 1.0.
     expect(argumentRejection(record({ language: 'javascript', code: A }, 'Invalid code: it must parse as JavaScript; nothing was run'), names)).toEqual({ answer: 'an isError result', property: 'code' });
     expect(argumentRejection(record({ language: 'javascript', code: A }, 'Invalid timeout: the exit code wait must be at most 60000'), names)).toMatchObject({ answer: 'an isError result' });
   });
+
+  it('a wrapper\'s program that refuses the argument handed to it, in the report of its failed run, is a rejection naming it (review 27)', () => {
+    const text = `Command "['podlogs', '--since', '${A}', 'web-1']" returned non-zero exit status 2.\n\nstderr:\nusage: podlogs [-h] --since SINCE pod\npodlogs: error: argument --since: invalid duration value: '${A}'`;
+    expect(argumentRejection(record({ pod: 'web-1', since: A }, text), ['pod', 'since'])).toEqual({ answer: 'an isError result', property: 'since' });
+  });
 });
 
 describe('argumentRejection: sweep 12 (an error envelope key, a trailing locator)', () => {

@@ -77,6 +77,15 @@ export const ARMS: Arm[] = [
     args: ['--twin'],
     draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool run_code rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'code'" }],
   },
+  // review 27: a wrapper's program refuses the argument passed to it (argparse's "argument --since: invalid duration
+  // value") in the report of a failed run ("returned non-zero exit status 2"): a refusal of since, still drawn
+  {
+    surface: 'run-failure-cli',
+    file: 'run-failure.mjs',
+    args: ['--cli'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool get_pod_logs rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'since'" }],
+  },
+  { surface: 'run-failure-cli-twin', file: 'run-failure.mjs', args: ['--cli', '--twin'], silent: ['errors/input-enforcement'], never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }] },
   // a sweep: an allowed boundary value refused in zod's words is rejected; refused by a business rule whose prose says
   // "the expected cost" it is not ("expected" as an adjective is no validator's word)
   {
