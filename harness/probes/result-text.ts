@@ -113,9 +113,12 @@ const FAILURE_MARK = /^\s*[\u274C\u2716\u2717\u2718\u26D4\u{1F6AB}\u{1F6D1}]/u;
 
 /**
  * After a failure mark, one to four words naming an error and a separator: "❌ Search error: ...", "✖ API Error - ...".
- * Only "error": "❌ Tests failed: 2" from a test runner is its tool's success, reporting failing tests.
+ * Only "error": "❌ Tests failed: 2" from a test runner is its tool's success, reporting failing tests. Nor a syntax or
+ * parse error: "❌ Syntax error: Parse error on line 1: ..." is a validator's or linter's verdict on the text it was
+ * given, its success as failing tests are a test runner's (review 27: a diagram validator lost its probes and drew
+ * failureAsSuccess); a tool that fails so reports it in ERROR_LEAD's words ("❌ Error: ...").
  */
-const MARKED_ERROR = new RegExp(String.raw`^(?:[A-Za-z][\w-]*[ \t]+){0,3}error${SEP}`, 'i');
+const MARKED_ERROR = new RegExp(String.raw`^(?!(?:[A-Za-z][\w-]*[ \t]+){0,2}(?:syntax|parse|parsing)[ \t]+error\b)(?:[A-Za-z][\w-]*[ \t]+){0,3}error${SEP}`, 'i');
 
 /** A first text block without its leading pictographs (LEADING_PICTOGRAPHS); the text itself when it has none. */
 function unmarked(text: string): string {

@@ -54,6 +54,7 @@ describe('failureShape: a text that opens as a failure report', () => {
     ['❌ Search error: request to https://api.example/search failed', 'a text that opens with a cross mark and names an error'],
     ['✖ API Error - 401 Unauthorized', 'a text that opens with a cross mark and names an error'],
     ['🚫 Validation error: name must be a string', 'a text that opens with a cross mark and names an error'],
+    ["❌ Error: Parse error on line 1", "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"],
   ])('%j is a failure past its pictograph', (t, shape) => {
     expect(failureShape(text(t))).toBe(shape);
   });
@@ -67,6 +68,10 @@ describe('failureShape: a text that opens as a failure report', () => {
     // a mark that is not a cross names no failure by itself
     '📘 Syntax error: what the parser says when a token is unexpected',
     '⚠️ Search error rates are up 2% this week',
+    // a validator's or linter's verdict on the text it was given is its success, as failing tests are (review 27)
+    "❌ Syntax error: Parse error on line 1:\nfoo\n^\nExpecting 'NEWLINE', got 'foo'",
+    '✖ YAML parse error: bad indentation at line 3',
+    '❌ Parsing error - unexpected token',
   ])('%j is not, pictograph and all', (t) => {
     expect(failureShape(text(t))).toBeUndefined();
   });

@@ -277,6 +277,14 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_docs accepted a call with missing required property "query"' }],
     never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }],
   },
+  // review 27: a validator's verdict "❌ Syntax error: Parse error on line 1: ..." reports the diagram's error, its success
+  {
+    surface: 'marked-validator',
+    file: 'marked-failure.mjs',
+    args: ['--validator'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool validate_diagram accepted a call with missing required property "code"' }],
+    never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }],
+  },
   // sweep 26, @vibgrate/cli offline: a call that omits a required argument answered `{"hint": "query is required"}`
   // without isError: a refusal on the wrong channel, not an acceptance; a docs page about required fields is data
   {
