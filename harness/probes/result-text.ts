@@ -349,9 +349,16 @@ function refusalOf(name: string): RegExp {
  */
 const WENT_ON = /\b(?:using|defaulting|default(?:s|ed)? to|fall(?:ing|s)? back|fell back|ignor(?:ed|ing)|instead)\b/i;
 
-/** The first member of a JSON object whose value is a string (in member order), or undefined when none is. */
+/**
+ * The first member of a JSON object whose value is a string (in member order), or undefined when none is, or when data
+ * comes before it (a non-empty array or object: `{"results": [...], "warning": "limit is invalid"}` answered the call;
+ * review 27). A number or an empty collection before it is no data (`{"code": 2, "hint": ..., "results": []}`).
+ */
 function leadingString(body: Record<string, unknown>): string | undefined {
-  for (const value of Object.values(body)) if (typeof value === 'string') return value;
+  for (const value of Object.values(body)) {
+    if (typeof value === 'string') return value;
+    if (Array.isArray(value) ? value.length > 0 : isJsonObject(value) && Object.keys(value).length > 0) return undefined;
+  }
   return undefined;
 }
 

@@ -261,6 +261,9 @@ describe('refusalNaming: a JSON body without a failure member that refuses the a
     ['limit', { warning: 'limit is invalid, using the default of 10', results: [{ path: 'a' }], total: 1 }],
     ['limit', { note: 'Invalid limit; defaulting to 10' }],
     ['mcp_harness_extra', { warning: 'mcp_harness_extra is not allowed and was ignored' }],
+    // the results first: the call was answered (review 27)
+    ['limit', { results: [{ path: 'a' }], total: 1, warning: 'limit is invalid' }],
+    ['limit', { data: { items: 3 }, note: 'invalid limit' }],
   ])('%s: %j is no refusal', (name, body) => {
     expect(refusalNaming(json(body), name)).toBe(false);
     expect(refusalNaming({ content: [], structuredContent: body }, name)).toBe(false);

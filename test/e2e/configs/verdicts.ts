@@ -301,13 +301,17 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_index accepted a call with missing required property "query"' }],
     never: [{ check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError' }],
   },
-  // review 27: a leading member that names the limit invalid and says the default replaced it, beside the results, is
-  // the handler's acceptance of the forbidden value (each limit probe draws accepted), not a refusal
+  // review 27: a leading member that names the limit invalid and says the default replaced it, beside the results, or
+  // that names it invalid after the results, is the handler's acceptance of the forbidden value (each limit probe draws
+  // accepted), not a refusal
   {
     surface: 'json-hint-fallback',
     file: 'json-hint-refusal.mjs',
     args: ['--fallback'],
-    draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_index accepted a call with property "limit" above its maximum' }],
+    draws: [
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_index accepted a call with property "limit" above its maximum' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool search_index accepted a call with property "limit" of a type the schema does not allow' },
+    ],
     never: [{ check: 'errors/input-enforcement', messageId: 'refusedWithoutIsError' }],
   },
   // sweep 26, @mui/mcp offline: "Could not fetch <url>: ..." without isError, to valid and invalid calls alike: a failure
