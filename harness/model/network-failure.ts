@@ -5,6 +5,12 @@
  */
 
 /**
+ * The reason phrases of HTTP's 4xx and 5xx status lines (RFC 9110 §15.5, §15.6) a fetch's error repeats after its
+ * status ("404 Not Found") or alone (`response.statusText`): the service answered.
+ */
+const HTTP_REASON = String.raw`(?:Bad Request|Unauthori[sz]ed|Payment Required|Forbidden|Not Found|Method Not Allowed|Not Acceptable|Gone|Conflict|Too Many Requests|Unprocessable (?:Entity|Content)|Internal Server Error|Not Implemented|Bad Gateway|Service Unavailable|Gateway Time-?out)`;
+
+/**
  * What a server that needs the network (or a local service) writes when it has none, each pattern with the fixed
  * name a message gives it: Node's and libuv's error codes and undici's `fetch failed`; Python's and Go's wording of a
  * failed name lookup or a refused connection; a fetch said to have failed ("Could not fetch ..."); the Stainless SDKs' "Connection error.". @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
@@ -22,9 +28,16 @@ const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => strin
   // connection error handler is not registered"), which may be a server's own fault
   [/(?:^|:)\s*connection error\.?\s*$/i, () => 'connection error'],
   // "Could not fetch <url>: ..." (@mui/mcp offline, sweep 26): a URL right after the words, and not when the line names
-  // an HTTP error status: a server that reached its service and was refused (HTTP 404, status 503) is no missing
-  // network, and "Could not fetch user 42 from the database" names no network at all (a server's own fault stays its own)
-  [/\bcould(?:\s+not|n['\u2019]t)\s+fetch\s+['"<(]?https?:\/\/(?![^\n]*\b(?:HTTP(?:\/[\d.]+)?|status(?:\s+code)?)\s*:?\s*[45]\d\d\b)/i, () => 'could not fetch'],
+  // an HTTP error status: a server that reached its service and was refused (HTTP 404, status 503, or a status line
+  // "404 Not Found", or its reason alone at the end, ": Not Found": review 27) is no missing network, and "Could not
+  // fetch user 42 from the database" names no network at all (a server's own fault stays its own)
+  [
+    new RegExp(
+      String.raw`\bcould(?:\s+not|n['\u2019]t)\s+fetch\s+['"<(]?https?:\/\/(?![^\n]*(?:\b(?:HTTP(?:\/[\d.]+)?|status(?:\s+code)?)\s*:?\s*[45]\d\d\b|\b[45]\d\d\s*:?\s*${HTTP_REASON}\b|:\s*${HTTP_REASON}\.?\s*$))`,
+      'i',
+    ),
+    () => 'could not fetch',
+  ],
 ];
 
 /**

@@ -239,6 +239,10 @@ describe('networkFailure (checks/util/stderr.ts)', () => {
     expect(networkFailure(['Could not fetch user 42 from the database'])).toBeUndefined();
     expect(networkFailure(['Could not fetch https://example.com/x: HTTP 404'])).toBeUndefined();
     expect(networkFailure(['Could not fetch issue 12 (status code 503)'])).toBeUndefined();
+    // a status line, or its reason alone at the end: the service answered (review 27)
+    expect(networkFailure(['Could not fetch https://docs.example.invalid/llms.txt: 404 Not Found'])).toBeUndefined();
+    expect(networkFailure(['Could not fetch https://docs.example.invalid/llms.txt: Service Unavailable'])).toBeUndefined();
+    expect(networkFailure(['Could not fetch https://docs.example.invalid/llms.txt: request timed out after 500 ms'])).toBe('could not fetch');
     expect(networkFailure(['the prefetch could notify'])).toBeUndefined();
     // sweep 26, the Stainless SDKs' APIConnectionError: the whole message, or after a label's colon; not inside prose
     expect(networkFailure(['Connection error.'])).toBe('connection error');

@@ -347,6 +347,13 @@ export const ARMS: Arm[] = [
     args: ['--twin'],
     draws: [{ check: 'protocol/capability-lists', messageId: 'listError', severity: 'warning', excludes: 'network' }],
   },
+  // review 27: "Could not fetch <url>: 404 Not Found" is a fetch the service answered: the server's failure, no network named
+  {
+    surface: 'connection-error-reached',
+    file: 'connection-error.mjs',
+    args: ['--reached'],
+    draws: [{ check: 'protocol/capability-lists', messageId: 'listError', severity: 'warning', excludes: 'network' }],
+  },
   // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every tools/call answered {"toolResult": {...}}, no
   // top-level content or isError; 305 false accepted warnings on 76 tools read those failures as successes
   {
