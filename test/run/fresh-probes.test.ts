@@ -5,7 +5,8 @@
  * every initialize it got, so the processes a run started and what each was sent are counted, not assumed.
  * Served, the shared opening is the only fresh process and is judged for both checks; not served (an error,
  * a hang), it counts for nothing and round 2 sends the two standalone probes, judged as before the merge
- * (the same finding ids as main's CLI on every arm, compared by hand: see /work/notes/fresh3.md).
+ * (the same finding ids as main's CLI on every arm, compared by hand: see /work/notes/fresh3.md), and the control
+ * beside them (future-client.ts controlProbe: the main session's own opening, planned by both checks, one process).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,8 @@ async function runArm(arm: string[], checks = CHECKS, timeoutMs?: number) {
 const MAIN = { process: 0, version: '2025-11-25', caps: '-' };
 const SHARED = { version: '1900-01-01', caps: 'roots,sampling,elicitation' };
 const STANDALONE = [{ version: '1900-01-01', caps: '-' }, { version: '2025-11-25', caps: 'roots,sampling,elicitation' }];
+/** The control opening of round 2: the main session's own initialize, on a process of its own. */
+const CONTROL = { version: '2025-11-25', caps: '-' };
 const freshIds = (obs: SurfaceObservation) => obs.probes.filter((p) => p.probe.freshProcess).map((p) => p.probe.id).sort();
 const withoutProcess = (list: { process: number; version: string; caps: string }[]) => list.map(({ version, caps }) => ({ version, caps }));
 
@@ -79,41 +82,43 @@ describe('the shared legacy opening (one fresh process for version-negotiation a
     expect(withoutProcess(r.initializes.slice(1))).toEqual([SHARED]);
   });
 
-  it('rejects the realistic capability set: the shared answer counts for nothing; round 2 sends both standalone probes, each on its own process', async () => {
+  it('rejects the realistic capability set: the shared answer counts for nothing; round 2 sends both standalone probes and the control, each opening on its own process', async () => {
     const r = await runArm(['--reject-caps']);
-    expect(r.findings).toEqual([[CC, 'initializeRejected', 'warning']]); // version-negotiation judged on {}: a known version, silent
-    expect(r.starts).toBe(4);
+    expect(r.findings).toEqual([[CC, 'initializeRejected', 'warning']]); // version-negotiation judged on {}: a known version, silent; the control served
+    expect(r.starts).toBe(5);
     expect(r.initializes[1]).toEqual({ process: 1, ...SHARED });
-    expect(withoutProcess(r.initializes.slice(2))).toEqual(expect.arrayContaining(STANDALONE));
-    expect(new Set(r.initializes.slice(2).map((i) => i.process))).toEqual(new Set([2, 3]));
-    expect(freshIds(r.observation)).toEqual([`${CC}:realistic`, `${VN}:legacy-initialize`]);
+    expect(withoutProcess(r.initializes.slice(2))).toEqual(expect.arrayContaining([...STANDALONE, CONTROL]));
+    expect(new Set(r.initializes.slice(2).map((i) => i.process))).toEqual(new Set([2, 3, 4]));
+    // the control, planned by both checks, ran once: each check has its record
+    expect(freshIds(r.observation)).toEqual([`${CC}:control`, `${CC}:realistic`, `${VN}:control`, `${VN}:legacy-initialize`]);
     const shared = r.observation.probes.find((p) => p.probe.id.endsWith(':future-client'));
     expect(shared).toBeUndefined();
-    expectLives(r.observation, 3);
+    expectLives(r.observation, 4);
   });
 
   it('answers an unknown version with an error naming data.supported (allowed): round 2, both silent as before', async () => {
     const r = await runArm(['--strict-version']);
     expect(r.findings).toEqual([]);
-    expect(r.starts).toBe(4);
-    expect(withoutProcess(r.initializes.slice(2))).toEqual(expect.arrayContaining(STANDALONE));
-    expect(freshIds(r.observation)).toEqual([`${CC}:realistic`, `${VN}:legacy-initialize`]);
+    expect(r.starts).toBe(5);
+    expect(withoutProcess(r.initializes.slice(2))).toEqual(expect.arrayContaining([...STANDALONE, CONTROL]));
+    expect(freshIds(r.observation)).toEqual([`${CC}:control`, `${CC}:realistic`, `${VN}:control`, `${VN}:legacy-initialize`]);
   });
 
   it('hangs on an unknown version: the shared timeout draws nothing; the standalone {} probe times out once (transport/timeout), as before', async () => {
     const r = await runArm(['--hang-unknown'], CHECKS, 4000);
     expect(r.findings).toEqual([['transport/timeout', 'probe', 'error']]);
     expect(r.observation.probes.filter((p) => p.request.outcome === 'timeout').map((p) => p.probe.id)).toEqual([`${VN}:legacy-initialize`]);
-    expect(r.starts).toBe(4);
+    expect(r.starts).toBe(5);
   });
 
-  it('one check enabled: it alone plans the shared opening (one process); not served, only its standalone probe follows', async () => {
+  it('one check enabled: it alone plans the shared opening (one process); not served, only its standalone probe and the control follow', async () => {
     const served = await runArm([], [VN]);
     expect(served.starts).toBe(2);
     expect(freshIds(served.observation)).toEqual([`${VN}:future-client`]);
     const rejected = await runArm(['--reject-caps'], [CC]);
     expect(rejected.findings).toEqual([[CC, 'initializeRejected', 'warning']]);
-    expect(rejected.starts).toBe(3);
-    expect(withoutProcess(rejected.initializes.slice(1))).toEqual([SHARED, STANDALONE[1]]);
+    expect(rejected.starts).toBe(4);
+    expect(withoutProcess(rejected.initializes.slice(1, 2))).toEqual([SHARED]);
+    expect(withoutProcess(rejected.initializes.slice(2))).toEqual(expect.arrayContaining([STANDALONE[1], CONTROL]));
   });
 });
