@@ -13,7 +13,8 @@ const HTTP_REASON = String.raw`(?:Bad Request|Unauthori[sz]ed|Payment Required|F
 /**
  * What a server that needs the network (or a local service) writes when it has none, each pattern with the fixed
  * name a message gives it: Node's and libuv's error codes and undici's `fetch failed`; Python's and Go's wording of a
- * failed name lookup or a refused connection; a fetch said to have failed ("Could not fetch ..."); the Stainless SDKs' "Connection error.". @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
+ * failed name lookup or a refused connection; a fetch said to have failed ("Could not fetch ..."); the Stainless SDKs'
+ * "Connection error."; axios's "Network Error". @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
  * `getaddrinfo ENOTFOUND mcp.stripe.com` and never answers `initialize` (a sweep of published servers, 2026-12-04).
  */
 const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
@@ -27,6 +28,11 @@ const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => strin
   // error."), at the end of the line: not the words inside prose ("Database connection error: relation ...", "the
   // connection error handler is not registered"), which may be a server's own fault
   [/(?:^|:)\s*connection error\.?\s*$/i, () => 'connection error'],
+  // "Network error", axios's message for a request that got no answer ("Network Error") and its wrappers' label
+  // ("Iterable network error: Network error: No response received from Iterable API", @iterable/mcp 1.9.0 offline,
+  // sweep 31): the whole message or a label ending in a colon, at the line's start or after a label's colon; not the
+  // words inside prose ("the network error handler is not registered", "Neural network error: ...")
+  [/(?:^|:)\s*network error(?:\s*:|\.?\s*$)/i, () => 'network error'],
   // "Could not fetch <url>: ..." (@mui/mcp offline, sweep 26): a URL right after the words, and not when the line names
   // an HTTP error status: a server that reached its service and was refused (HTTP 404, status 503, or a status line
   // "404 Not Found", or its reason alone at the end, ": Not Found": review 27) is no missing network, and "Could not
@@ -62,5 +68,5 @@ export function networkFailure(lines: readonly string[]): string | undefined {
  * wire tap splits a stderr chunk into lines only when this says yes, so a flood of other output costs one scan.
  */
 export function mayNameNetworkFailure(text: string): boolean {
-  return /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|fetch failed|name resolution|service not known|servname|no such host|connection refused|network is unreachable|(?:not|n't|n\u2019t)\s+fetch|connection error/i.test(text);
+  return /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|fetch failed|name resolution|service not known|servname|no such host|connection refused|network is unreachable|(?:not|n't|n\u2019t)\s+fetch|connection error|network error/i.test(text);
 }

@@ -253,6 +253,13 @@ describe('networkFailure (checks/util/stderr.ts)', () => {
     expect(networkFailure(['Invalid configuration: the connection error handler is not registered'])).toBeUndefined();
     expect(networkFailure(['There was a connection error.'])).toBeUndefined();
     expect(networkFailure(['Reconnection error.'])).toBeUndefined();
+    // sweep 31, @iterable/mcp offline: an axios-style "Network error" as a label or the whole message; not inside prose
+    expect(networkFailure(['MCP error -32603: Iterable network error: Network error: No response received from Iterable API'])).toBe('network error');
+    expect(networkFailure(['AxiosError: Network Error'])).toBe('network error');
+    expect(networkFailure(['Network error.'])).toBe('network error');
+    expect(networkFailure(['Network error rate over budget for tenant 4'])).toBeUndefined();
+    expect(networkFailure(['Invalid settings: the network error handler is not registered'])).toBeUndefined();
+    expect(networkFailure(['Neural network error: weights file is corrupt'])).toBeUndefined();
     expect(networkFailure([])).toBeUndefined();
   });
 });

@@ -354,6 +354,14 @@ export const ARMS: Arm[] = [
     args: ['--reached'],
     draws: [{ check: 'protocol/capability-lists', messageId: 'listError', severity: 'warning', excludes: 'network' }],
   },
+  // sweep 31, @iterable/mcp 1.9.0 offline: an axios-style "Network error: No response received" names the missing network
+  {
+    surface: 'connection-error-axios',
+    file: 'connection-error.mjs',
+    args: ['--axios'],
+    draws: [{ check: 'protocol/capability-lists', messageId: 'listError', severity: 'info', includes: 'Its error message names a failed network lookup or connection (network error)' }],
+    silent: ['protocol/capability-lists'],
+  },
   // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every tools/call answered {"toolResult": {...}}, no
   // top-level content or isError; 305 false accepted warnings on 76 tools read those failures as successes
   {
