@@ -7,6 +7,7 @@
  */
 import { isJsonObject } from '../json.ts';
 import { MAX_NESTING, parseJsonBounded } from '../json-bounded.ts';
+import { mayNameNetworkFailure } from '../model/network-failure.ts';
 
 /** A text block's position and text. */
 export interface TextBlock {
@@ -30,6 +31,7 @@ export type FailureShape =
   | "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"
   | "a heading that names an error over a text that opens with an error report ('Error', 'Failed' or 'An error occurred')"
   | "a text that begins with 'Could not fetch'"
+  | "a text that is a thrown error naming a failed network request ('TypeError: fetch failed')"
   | "a JSON body with an 'error' member"
   | 'a JSON body with status "error"'
   | 'a JSON body with success false and a message'
@@ -80,6 +82,30 @@ const ERROR_LEAD = new RegExp(
  * "when the client could not fetch a page" is data. "Failed to fetch" is ERROR_LEAD's ("failed to").
  */
 const FETCH_FAILED_LEAD = /^\s*could(?:\s+not|n['\u2019]t)\s+fetch\b/i;
+
+/**
+ * The first line of a thrown error's own words: an error's name and message as `String(err)` gives them ("TypeError:
+ * fetch failed", "FetchError: request to <url> failed, reason: ..."), or one to three words ending "failed" before the
+ * colon ("Registry lookup failed: fetch failed"); group 1 is the message after the colon. A plain "Error: ..." is
+ * ERROR_LEAD's.
+ */
+const THROWN_LINE = /^\s*(?:[A-Z][A-Za-z]*Error|(?:[A-Za-z][\w-]*[ \t]+){1,3}failed)[ \t]*:[ \t]*(\S.*)$/;
+/** A stack frame below a thrown error's line ("    at ClientRequest.emit (node:events:519:28)"). */
+const STACK_FRAME = /^\s+at\s+\S/;
+
+/**
+ * Whether a first text block is a thrown error naming a failed network request and nothing else: its first line a
+ * THROWN_LINE whose message names a network failure (model/network-failure.ts `mayNameNetworkFailure`: "fetch failed",
+ * ENOTFOUND, ECONNREFUSED...), every line below it a stack frame or blank. mcp-code-graph 1.1.2 answers its graph tools
+ * so offline ("TypeError: fetch failed", no isError), agentaudit 3.14.0 its check_package ("Registry lookup failed:
+ * fetch failed"): sweep 33, where the failing call became a base for probes and each probe's same answer read as an
+ * acceptance. A page that opens with such a line as its title, prose below (a troubleshooting page), is data.
+ */
+function thrownNetworkFailure(text: string): boolean {
+  const [first, ...rest] = text.replace(/^(?:[ \t]*\r?\n)+/, '').split(/\r?\n/);
+  const line = THROWN_LINE.exec(first);
+  return line !== null && mayNameNetworkFailure(line[1]) && rest.every((l) => l.trim() === '' || STACK_FRAME.test(l));
+}
 
 /**
  * A first line that is a heading naming an error: one to four words, the last "Error", "Failure" or "Failed"
@@ -270,7 +296,8 @@ export interface BodyFailure {
 /**
  * How a result reports a failure in its body (read whatever its `isError`), or undefined when it reads as a
  * success: a misspelled isError member set to true (`misspelledIsError`), a first text block that opens as a failure
- * report (`ERROR_LEAD`) or says a fetch failed (`FETCH_FAILED_LEAD`: "Could not fetch <url>: ...") or does so under a
+ * report (`ERROR_LEAD`) or says a fetch failed (`FETCH_FAILED_LEAD`: "Could not fetch <url>: ...") or is a thrown error
+ * naming a failed network request and nothing else (`thrownNetworkFailure`: "TypeError: fetch failed") or opens as a failure report under a
  * heading that names an error (`headedFailure`), either past leading pictographs (LEADING_PICTOGRAPHS), or opens with a
  * cross mark and names an error (`MARKED_ERROR`), or a JSON body (structuredContent, or a text block that parses as an object, up to 1,000,000
  * characters) with one of `jsonShape`'s members.
@@ -301,6 +328,7 @@ function readFailure(result: Record<string, unknown>): BodyFailure | undefined {
   const first = blocks.length > 0 ? unmarked(blocks[0].text) : undefined;
   if (first !== undefined && ERROR_LEAD.test(first)) return { shape: "a text that opens with an error report ('Error', 'Failed' or 'An error occurred')", messages: texts };
   if (first !== undefined && FETCH_FAILED_LEAD.test(first)) return { shape: "a text that begins with 'Could not fetch'", messages: texts };
+  if (first !== undefined && thrownNetworkFailure(first)) return { shape: "a text that is a thrown error naming a failed network request ('TypeError: fetch failed')", messages: texts };
   if (first !== undefined && headedFailure(first)) return { shape: "a heading that names an error over a text that opens with an error report ('Error', 'Failed' or 'An error occurred')", messages: texts };
   if (first !== undefined && FAILURE_MARK.test(blocks[0].text) && MARKED_ERROR.test(first)) return { shape: 'a text that opens with a cross mark and names an error', messages: texts };
   // a JSON body's words, and the words of the text blocks that are not JSON objects (a message beside the body)

@@ -275,6 +275,32 @@ describe('refusalNaming: a JSON body without a failure member that refuses the a
   });
 });
 
+describe('failureShape: a thrown error naming a failed network request, and nothing else (sweep 33, mcp-code-graph 1.1.2 and agentaudit 3.14.0 offline)', () => {
+  const SHAPE = "a text that is a thrown error naming a failed network request ('TypeError: fetch failed')";
+  it.each([
+    'TypeError: fetch failed',
+    'Registry lookup failed: fetch failed',
+    'FetchError: request to https://api.example.invalid/graphs failed, reason: getaddrinfo ENOTFOUND api.example.invalid',
+    'AxiosError: connect ECONNREFUSED 127.0.0.1:443\n    at AxiosError.from (file:///app/node_modules/axios/lib/core/AxiosError.js:89:14)\n    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)\n',
+    '\nTypeError: fetch failed\n',
+  ])('%j is a failure', (t) => {
+    expect(failureShape(text(t))).toBe(SHAPE);
+  });
+  it.each([
+    // a troubleshooting page titled with the error, prose below: data
+    'TypeError: fetch failed\n\nThis error means the client could not reach the host; check the proxy settings.',
+    // the error's name with a message that names no network failure (a REPL's answer to the code it ran)
+    'TypeError: x is not a function',
+    'ReferenceError: foo is not defined',
+    // a count, not a thrown error; a network word inside a name
+    'Tests failed: 0',
+    'Lookup of fetch failed: 0 retries',
+    'Build failed: syntax error in main.ts',
+  ])('%j is not', (t) => {
+    expect(failureShape(text(t))).not.toBe(SHAPE);
+  });
+});
+
 describe("failureShape: a text that opens by saying a fetch failed (sweep 26, @mui/mcp offline)", () => {
   it.each(['Could not fetch https://llms.example.invalid/material-ui/llms.txt: fetch failed', "Couldn't fetch the index", '  could not fetch docs'])('%j is a failure', (t) => {
     expect(failureShape(text(t))).toBe("a text that begins with 'Could not fetch'");

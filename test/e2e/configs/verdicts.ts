@@ -333,6 +333,34 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool fetch_docs accepted a call with missing required property "url"' }],
     never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }, { check: 'errors/input-enforcement', messageId: 'unprobed' }],
   },
+  // sweep 33, mcp-code-graph 1.1.2 and agentaudit 3.14.0 offline: the thrown error's own words ("TypeError: fetch failed",
+  // "Registry lookup failed: fetch failed") as the whole text of a result without isError is a failure, no base for
+  // probes; a page that opens with such a title over prose is data
+  {
+    surface: 'thrown-fetch-failure',
+    file: 'thrown-fetch-failure.mjs',
+    draws: [
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool get_code: scenario' },
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool check_package: scenario' },
+      { check: 'errors/classification', messageId: 'failureAsSuccess', severity: 'info', includes: 'Tool list_graphs: scenario' },
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool get_code got no input-enforcement probes' },
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool check_package got no input-enforcement probes' },
+      { check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool list_graphs got no input-enforcement probes' },
+    ],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'accepted' }],
+  },
+  {
+    surface: 'thrown-fetch-failure-page',
+    file: 'thrown-fetch-failure.mjs',
+    args: ['--twin'],
+    draws: [
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool get_code accepted a call with a property the schema does not declare' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool check_package accepted a call with a property the schema does not declare' },
+      { check: 'errors/input-enforcement', messageId: 'accepted', severity: 'warning', includes: 'Tool list_graphs accepted a call with a property the schema does not declare' },
+    ],
+    never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }, { check: 'errors/input-enforcement', messageId: 'unprobed' }],
+  },
   // sweep 26, Stainless-generated servers offline (coingecko, telnyx style): "Connection error." (APIConnectionError) is
   // a failed connection, the run's lack: a list error that says so is a note; prose that holds the words is not one
   {
