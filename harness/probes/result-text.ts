@@ -7,7 +7,7 @@
  */
 import { isJsonObject } from '../json.ts';
 import { MAX_NESTING, parseJsonBounded } from '../json-bounded.ts';
-import { mayNameNetworkFailure } from '../model/network-failure.ts';
+import { networkFailure } from '../model/network-failure.ts';
 
 /** A text block's position and text. */
 export interface TextBlock {
@@ -95,7 +95,7 @@ const STACK_FRAME = /^\s+at\s+\S/;
 
 /**
  * Whether a first text block is a thrown error naming a failed network request and nothing else: its first line a
- * THROWN_LINE whose message names a network failure (model/network-failure.ts `mayNameNetworkFailure`: "fetch failed",
+ * THROWN_LINE whose message names a network failure (model/network-failure.ts `networkFailure`: "fetch failed",
  * ENOTFOUND, ECONNREFUSED...), every line below it a stack frame or blank. mcp-code-graph 1.1.2 answers its graph tools
  * so offline ("TypeError: fetch failed", no isError), agentaudit 3.14.0 its check_package ("Registry lookup failed:
  * fetch failed"): sweep 33, where the failing call became a base for probes and each probe's same answer read as an
@@ -104,7 +104,7 @@ const STACK_FRAME = /^\s+at\s+\S/;
 function thrownNetworkFailure(text: string): boolean {
   const [first, ...rest] = text.replace(/^(?:[ \t]*\r?\n)+/, '').split(/\r?\n/);
   const line = THROWN_LINE.exec(first);
-  return line !== null && mayNameNetworkFailure(line[1]) && rest.every((l) => l.trim() === '' || STACK_FRAME.test(l));
+  return line !== null && networkFailure([line[1]]) !== undefined && rest.every((l) => l.trim() === '' || STACK_FRAME.test(l));
 }
 
 /**

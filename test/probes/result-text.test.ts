@@ -296,6 +296,9 @@ describe('failureShape: a thrown error naming a failed network request, and noth
     'Tests failed: 0',
     'Lookup of fetch failed: 0 retries',
     'Build failed: syntax error in main.ts',
+    // the quick scan's words inside other words or prose: only a failure networkFailure names counts
+    'TypeError: refetch failedness is not a function',
+    'TypeError: the network error handler is not registered',
   ])('%j is not', (t) => {
     expect(failureShape(text(t))).not.toBe(SHAPE);
   });
