@@ -4,7 +4,9 @@
  * `<testcase>` per check and tool (classname `surface.check`, name the tool or `(surface)`).
  * Error findings not accepted by a baseline are `<failure>` elements (type = check ID); warnings,
  * info and baselined findings are `<system-out>` lines (never invented elements like `<warning>`).
- * Text goes through `safeText` (forbidden XML characters become `\uXXXX`), attributes through `oneLine`.
+ * Text goes through `safeText` (forbidden XML characters become `\uXXXX`), attributes through `oneLine`, then both
+ * through `ampersands`: xmlbuilder2 escapes `&` only where it does not start what looks like an entity reference
+ * (`&name;`, `&#NNN;`), so server text holding one reached junit.xml as an entity.
  */
 import { createRequire } from 'node:module';
 import type * as XmlBuilder2 from 'xmlbuilder2';
@@ -13,6 +15,23 @@ import type { Finding, Report } from '../model/report.ts';
 import { junitSuites, type JunitCase, type JunitSuite } from './junit-cases.ts';
 import { oneLine, safeText } from './text.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
+
+/**
+ * `&` -> `&amp;` in a string about to be handed to xmlbuilder2 as text or an attribute value. Its serializer
+ * (4.x, `nonEntityAmpersandRegex` /&(?![A-Za-z]+;|#\d+;)/) leaves an `&` that starts `&name;` or `&#NNN;` as it is,
+ * so a server string `s3cr3t-Zq&#57;x` (a tool name, a message) was written as a character reference: every XML
+ * reader decoded it to `s3cr3t-Zq9x`, a secret the env mask had not seen whole, `&lt;b&gt;` decoded to markup, and
+ * `&foo;` or `&#0;` made the file not well-formed (hostile review 27). After this pass every `&` is followed by
+ * `amp;`, which xmlbuilder2 keeps, and it still escapes `<`, `>` and `"` itself. Returns the escaped string.
+ */
+function ampersands(text: string): string {
+  return text.replace(/&/g, '&amp;');
+}
+
+/** `safeText` then `ampersands`: element text for xmlbuilder2's `txt`. */
+const xmlText = (text: string): string => ampersands(safeText(text));
+/** `oneLine` then `ampersands`: an attribute value for xmlbuilder2's `ele`. */
+const xmlAttr = (text: string): string => ampersands(oneLine(text));
 
 function findingText(f: Finding): string {
   const mark = f.baselined ? ' (baselined)' : '';
@@ -35,12 +54,12 @@ function xmlbuilder2(): typeof XmlBuilder2 {
 }
 
 function addCase(suite: XMLBuilder, c: JunitCase): void {
-  const el = suite.ele('testcase', { classname: oneLine(c.classname), name: oneLine(c.name) });
-  if (c.skipped !== undefined) el.ele('skipped').txt(safeText(c.skipped));
+  const el = suite.ele('testcase', { classname: xmlAttr(c.classname), name: xmlAttr(c.name) });
+  if (c.skipped !== undefined) el.ele('skipped').txt(xmlText(c.skipped));
   if (c.failures.length > 0) {
-    el.ele('failure', { type: oneLine(c.failures[0].check), message: oneLine(failureMessage(c.failures)) }).txt(safeText(c.failures.map(findingText).join('\n')));
+    el.ele('failure', { type: xmlAttr(c.failures[0].check), message: xmlAttr(failureMessage(c.failures)) }).txt(xmlText(c.failures.map(findingText).join('\n')));
   }
-  if (c.notes.length > 0) el.ele('system-out').txt(safeText(c.notes.map(findingText).join('\n')));
+  if (c.notes.length > 0) el.ele('system-out').txt(xmlText(c.notes.map(findingText).join('\n')));
 }
 
 function failedCount(s: JunitSuite): number {
@@ -49,17 +68,17 @@ function failedCount(s: JunitSuite): number {
 
 function addSuite(root: XMLBuilder, s: JunitSuite, timestamp: string): void {
   const suite = root.ele('testsuite', {
-    name: oneLine(s.name),
+    name: xmlAttr(s.name),
     tests: String(s.cases.length),
     failures: String(failedCount(s)),
     errors: '0',
     skipped: String(s.cases.filter((c) => c.skipped !== undefined).length),
     time: s.timeS.toFixed(3),
-    timestamp: oneLine(timestamp),
+    timestamp: xmlAttr(timestamp),
   });
   if (s.properties.length > 0) {
     const props = suite.ele('properties');
-    for (const p of s.properties) props.ele('property', { name: oneLine(p.name), value: oneLine(p.value) });
+    for (const p of s.properties) props.ele('property', { name: xmlAttr(p.name), value: xmlAttr(p.value) });
   }
   for (const c of s.cases) addCase(suite, c);
 }

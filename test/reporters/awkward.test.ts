@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
+import { XmlDocument } from 'libxml2-wasm';
 import { renderJson } from '../../harness/reporters/json.ts';
 import { renderJunit } from '../../harness/reporters/junit.ts';
 import { renderMarkdown } from '../../harness/reporters/markdown.ts';
@@ -71,6 +72,26 @@ describe('awkward strings survive every format', () => {
     expect(failing?.failure?.['@message']).toBe(oneLine(AWKWARD_MESSAGE));
     expect(failing?.failure?.['#text']).toContain(safeText(AWKWARD_MESSAGE));
     expect(cases.find((c) => c['system-out'])?.['system-out']).toContain(safeText(AWKWARD_MESSAGE));
+  });
+
+  it('junit: text shaped like an entity reference stays text (xmlbuilder2 passes &name; and &#NNN; through)', () => {
+    // hostile review 27: a tool named `t_s3cr3t-Zq&#57;x` reached junit.xml as written, so every JUnit reader decoded
+    // the secret `s3cr3t-Zq9x` the env mask had not recognised, `&lt;b&gt;` as markup, and `&foo;` or `&#0;` left the
+    // file not well-formed (the CI test publisher lost the report)
+    const text = 'key s3cr3t-Zq&#57;x &lt;b&gt; &foo; &#0; &#x41; &amp; & end';
+    const tool = 't&#57;&foo;&lt;';
+    const entity = { ...report, surfaces: report.surfaces.map((s) => ({ ...s, tools: [{ name: tool, calls: [] }] })), findings: report.findings.map((f) => ({ ...f, tool, message: text })) };
+    const xml = renderJunit(entity, ctx);
+    expect(xml.match(/&[^;\s]*;?/g)?.filter((ref) => !['&amp;', '&lt;', '&gt;', '&quot;', '&apos;'].includes(ref))).toEqual([]);
+    expect(junitXsdErrors(xml)).toEqual([]);
+    const doc = XmlDocument.fromString(xml);
+    try {
+      expect(doc.find('//testcase/@name').map((n) => n.content)).toContain(tool);
+      expect(doc.get('//failure/@message')?.content).toBe(text);
+      expect(doc.get('//failure')?.content).toContain(text);
+    } finally {
+      doc.dispose();
+    }
   });
 
   it('markdown: the message is escaped into one table row', () => {
