@@ -17,7 +17,8 @@
  * names how many lines and the first line numbers, and which of them the harness read after it began ending the
  * process (`StdoutLine.ending`: stdin closed for shutdown, SIGTERM, SIGKILL; sweep 15: mcp-server-kubernetes 4.1.7
  * logs "Received SIGTERM" to stdout), in event order, never wall time: the verdict stands (the process still speaks
- * the transport until it exits), the clause points at a shutdown or signal handler. A line over the frame limit (`maxLineBytes`) is
+ * the transport until it exits), the clause points at a shutdown or signal handler. An unterminated last line read after
+ * that point is a frame the exit tore and never reaches this check (session/stdio/server-process.ts; hostile review 27). A line over the frame limit (`maxLineBytes`) is
  * never parsed: it is named as such (warning: the harness cannot tell what it held) and the request it
  * answered failed at once (outcome `oversize`). Lines beyond the bounded record are counted (`more`). A request that drew more than FLOOD_NOTIFICATIONS notifications before its
  * answer is a flood (warning): the harness keeps a bounded sample and counts the rest. Notifications that name no

@@ -35,8 +35,6 @@ const MAX_DRAIN_TURNS = 16;
 export class ServerProcess {
   /** Set before the harness signals or closes the process: its exit is then not `unexpected`. */
   expectingExit = false;
-  /** Set when the harness sent a signal: an unterminated last stdout line is then a frame the signal tore. */
-  private signalled = false;
   /** The last step the harness took to end the process (`closeStdin`, `signal`), stamped on each stdout line read after it. */
   private ending: HarnessEnding | undefined;
   /** Set once the exit was recorded. */
@@ -77,8 +75,11 @@ export class ServerProcess {
     this.leaderExited = new Promise((resolve) => (this.resolveLeaderExit = resolve));
     const splitter = new LineSplitter(maxLineBytes, (line) => this.onLine(line));
     this.stdoutEnded = new Promise((resolve) => {
-      // a last line torn by the harness's own signal is not judged (a timeout is never evidence for transport/stdout)
-      child.stdout?.on('end', () => { this.stdoutDone = true; if (this.signalled) splitter.discard(); else splitter.end(); resolve(); });
+      // a last line left unterminated once the harness began ending the process (stdin closed, or a signal) is a frame
+      // its exit tore, not judged: a signal tears what it interrupts (a timeout is never evidence for transport/stdout),
+      // and a server that calls process.exit() on stdin EOF drops what its stdout socket had not taken yet, which
+      // depends on how fast the harness read (hostile review 27: a nonJsonRpc error with both cores busy, none idle)
+      child.stdout?.on('end', () => { this.stdoutDone = true; if (this.ending !== undefined) splitter.discard(); else splitter.end(); resolve(); });
       child.stdout?.on('close', () => { this.stdoutDone = true; resolve(); });
     });
     child.stdout?.on('data', (chunk: Buffer | string) => { this.stdoutChunks += 1; splitter.push(chunk); });
@@ -213,7 +214,6 @@ export class ServerProcess {
     if (signal === 'SIGTERM') this.ending = shutdown ? 'shutdown-sigterm' : 'terminated';
     else if (signal === 'SIGKILL') this.ending = shutdown ? 'shutdown-sigkill' : 'killed';
     this.expectingExit = true;
-    this.signalled = true;
     this.rememberEscaped();
     signalTree(this.pid, signal, trackedEscaped(this.pid));
   }

@@ -177,6 +177,9 @@ export const ARMS: Arm[] = [
   // sweep 15, mcp-server-kubernetes 4.1.7: "Received SIGTERM, shutting down..." on stdout from its SIGTERM handler
   { surface: 'stdout-on-sigterm', file: 'stdout-on-sigterm.mjs', draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', includes: 'is not JSON-RPC (not JSON at all), which arrived after the harness sent SIGTERM during shutdown;' }] },
   { surface: 'stdout-during-call', file: 'stdout-on-sigterm.mjs', args: ['--twin'], draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', excludes: 'arrived after' }] },
+  // hostile review 27: a last frame torn by the server's own process.exit() after stdin closed came and went with load
+  { surface: 'torn-at-exit', file: 'torn-at-exit.mjs', silent: ['transport/stdout'], never: [{ check: 'transport/stdout', messageId: 'nonJsonRpc' }] },
+  { surface: 'line-at-exit', file: 'torn-at-exit.mjs', args: ['--twin'], draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', includes: 'which arrived after the harness closed its stdin to shut it down;' }] },
   { surface: 'slow-exit', file: 'slow-exit.mjs', args: ['--modern'], draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'warning', includes: 'did not exit within 500 ms of stdin closing' }] },
   { surface: 'slow-exit-legacy', file: 'slow-exit.mjs', draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'info', includes: 'Revision 2025-11-25 sets the server no exit rule' }] },
   { surface: 'prompt-exit', file: 'slow-exit.mjs', args: ['--twin', '--modern'], silent: ['transport/shutdown'] },
