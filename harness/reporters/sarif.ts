@@ -17,6 +17,18 @@ import { HARNESS_INFORMATION_URI, catalogById, checkDocsUrl } from './links.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
 import { safeText } from './text.ts';
 
+/**
+ * A result's plain-text message (SARIF 2.1.0 §3.11.3): `safeText`, then every `[` and `]` escaped with a backslash.
+ * SARIF reads `[text](target)` in a plain-text message as an embedded link (§3.11.6: the target an absolute URI or a
+ * related location's id) and shows `\[`, `\]` as literal brackets (SARIF viewers unescape them): a server's tool named
+ * `[Fix it](https://attacker.example/)` made every finding that names the tool a link to a viewer that follows §3.11.6 (hostile
+ * review 27). The harness's own brackets (`outside [A-Za-z0-9_.-]`, `[masked:NAME]`) are escaped the same way.
+ * Returns the escaped text.
+ */
+export function sarifMessageText(text: string): string {
+  return safeText(text).replace(/[[\]]/g, '\\$&');
+}
+
 /** `$schema` of the log. */
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** Key of the finding ID in `partialFingerprints`. */
@@ -89,7 +101,7 @@ function resultFor(f: Finding, report: Report, ruleIndex: number): Sarif.Result 
     ruleId: f.check,
     ruleIndex,
     level: LEVEL[f.severity],
-    message: { text: safeText(f.message) },
+    message: { text: sarifMessageText(f.message) },
     locations: [locationFor(f, report)],
     ...(f.location && configFileOf(f, report) ? { relatedLocations: [{ id: 0, physicalLocation: physical(configFileOf(f, report) as string), message: { text: 'the config file that declares the surface' } }] } : {}),
     ...(f.id ? { partialFingerprints: { [FINGERPRINT_KEY]: f.id } } : {}),

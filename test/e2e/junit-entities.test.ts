@@ -5,7 +5,8 @@
  * `&#0;`. xmlbuilder2 4.x escapes `&` only where no entity reference follows, so junit.xml held those references: an
  * XML reader decoded the stolen value whole (the env mask does not mask a value split by visible text, by design),
  * `&lt;b&gt;` to markup, and `&foo;` left the file not well-formed. junit.xml must parse, and read back (libxml2) every
- * name as the server wrote it: the secret never whole, in any report file or on the console.
+ * name as the server wrote it: the secret never whole, in any report file or on the console. One more name is a SARIF
+ * embedded link (`[fix](https://...)`, SARIF 2.1.0 §3.11.6): report.sarif's messages escape every bracket.
  * Linux only: the thief reads /proc/<parent pid>/environ.
  */
 import { readFileSync } from 'node:fs';
@@ -44,6 +45,13 @@ describe.skipIf(process.platform !== 'linux')('junit.xml keeps entity-shaped ser
     } finally {
       doc.dispose();
     }
+  });
+
+  it('report.sarif: no message holds an unescaped bracket, so no server name is an embedded link', () => {
+    const log = JSON.parse(readFileSync(join(run.reportDir, 'report.sarif'), 'utf8')) as { runs: { results: { message: { text: string } }[] }[] };
+    const texts = log.runs[0].results.map((r) => r.message.text);
+    expect(texts.some((t) => t.includes('link_\\[fix\\](https://example.invalid/fix)'))).toBe(true);
+    for (const text of texts) expect(text.replace(/\\./g, ''), text).not.toMatch(/[[\]]/);
   });
 
   it('the stolen value is never whole in a report file or on the console', () => {

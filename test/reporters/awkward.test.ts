@@ -53,10 +53,12 @@ describe('awkward strings survive every format', () => {
     const text = renderSarif(report, ctx);
     const log = JSON.parse(text);
     expect(sarifSchemaErrors(log)).toEqual([]);
-    expect(log.runs[0].results[0].message.text).toBe(safeText(AWKWARD_MESSAGE));
+    // SARIF 2.1.0 §3.11.6: `[text](target)` in a plain-text message is an embedded link; literal brackets are `\[`, `\]`
+    expect(log.runs[0].results[0].message.text).toBe(safeText(AWKWARD_MESSAGE).replace(/[[\]]/g, '\\$&'));
+    expect(log.runs[0].results[0].message.text).toContain('\\[l\\](u)');
     expect(log.runs[0].results[0].locations[0].logicalLocations[0].fullyQualifiedName).toBe(safeText(`${AWKWARD_SURFACE}/${AWKWARD_TOOL}`));
     expect(log.runs[0].results[0].properties.tool).toBe(AWKWARD_TOOL);
-    expect(sarifLog(report, ctx).runs[0].results?.[1].message.text).toBe(safeText(AWKWARD_MESSAGE));
+    expect(sarifLog(report, ctx).runs[0].results?.[1].message.text).toBe(safeText(AWKWARD_MESSAGE).replace(/[[\]]/g, '\\$&'));
   });
 
   it('junit: well-formed, XSD-valid, message recovered as safeText', () => {
