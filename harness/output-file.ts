@@ -7,15 +7,16 @@
  * - `replaceFile`: the text goes to a new file of the harness's own next to the target (a random name, created
  *   exclusively: `wx` never follows a symlink), renamed over the target. A rename replaces the directory entry (a
  *   planted symlink included), never the file it pointed to; readers see the old or the new file, never a torn one.
- *   Devices, FIFOs and the harness's user's own links (`/dev/null`, `/dev/stdout`) are written through, as before.
+ *   Devices, FIFOs older than the run and the harness's user's own links (`/dev/null`, `/dev/stdout`) are written
+ *   through, as before; a FIFO or socket made during the run (a server's) is replaced.
  * - `isolationOutputProblem`: before an isolated server starts, every output path's existing directories are
  *   checked: none may be owned by the isolated user or writable by it without the sticky bit (there the server could
  *   rename the harness's directory away and put a symlink in its place), and a file's own directory not writable by
  *   it at all. The report directory is then created by the harness, so the server cannot create it first.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
-import { constants } from 'node:fs';
+import { chmod, lstat, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { firstOpenDirectory, type IsolatedUser } from './isolated-access.ts';
 
@@ -30,17 +31,23 @@ import { firstOpenDirectory, type IsolatedUser } from './isolated-access.ts';
  * - a symlink owned by another user than the harness's or root: replaced by the new file the same way, never followed
  *   (an isolated server's link under a report name made a root harness overwrite the file it named; hostile review 4,
  *   D7);
+ * - a FIFO or socket made (or changed) at or after `pipesSince` (its ctime; ms since the epoch, by default the
+ *   harness process's start, `performance.timeOrigin`), at `path` or where a symlink of the harness's user at `path`
+ *   leads: replaced by the new file the same way. A server of the harness's own user read the report directory from
+ *   `/proc/<harness pid>/cmdline` and made FIFOs named report.md and report.json there during the run: the harness
+ *   waited in their `open` for a reader that never came (hostile review 27: 10 minutes, until killed). A pipe that was
+ *   there before the run is the user's (a process substitution's, `mkfifo` for a reader) and is written through;
  * - anything else is written through, as `writeFile` does: a symlink of the harness's user or root (`/dev/stdout`,
  *   `/dev/fd/63` of a process substitution, a user's link into a shared directory), a character device (`/dev/null`),
- *   a FIFO or socket. The harness's own user could write what such a link names anyway.
+ *   a FIFO or socket older than the run. The harness's own user could write what such a link names anyway.
  * @throws the fs error of `mkdir`, the write or the rename (a temporary file is removed first); a directory at `path`
  * fails (EISDIR).
  */
-export async function replaceFile(path: string, text: string): Promise<void> {
+export async function replaceFile(path: string, text: string, pipesSince: number = performance.timeOrigin): Promise<void> {
   const dir = dirname(path);
   await makeDirectory(dir);
   const at = await lstat(path).catch(() => undefined);
-  if (at !== undefined && !at.isFile() && !(at.isSymbolicLink() && !trusted(at.uid))) {
+  if (at !== undefined && !at.isFile() && !(at.isSymbolicLink() && !trusted(at.uid)) && !(await newPipe(path, at, pipesSince))) {
     await writeFile(path, text, 'utf8');
     return;
   }
@@ -59,6 +66,15 @@ export async function replaceFile(path: string, text: string): Promise<void> {
     await unlink(tmp).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Whether `path` (lstat `at`), or where it leads when it is a symlink, is a FIFO or socket whose ctime is at or after
+ * `since` (ms since the epoch): a pipe made during the run, which no reader of the user's waits on.
+ */
+async function newPipe(path: string, at: Stats, since: number): Promise<boolean> {
+  const target = at.isSymbolicLink() ? await stat(path).catch(() => undefined) : at;
+  return target !== undefined && (target.isFIFO() || target.isSocket()) && target.ctimeMs >= since;
 }
 
 /** Whether a file owned by `uid` is the harness's user's or root's (on a platform without uids: yes). */

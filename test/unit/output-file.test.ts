@@ -59,16 +59,41 @@ describe('replaceFile', () => {
     expect(lstatSync(join(box, 'report.md')).isFile()).toBe(true);
   });
 
-  it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)('writes through a FIFO (a process substitution\'s pipe): it stays a FIFO and its reader gets the text', async () => {
+  it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)('writes through a FIFO made before the run (a process substitution\'s pipe): it stays a FIFO and its reader gets the text', async () => {
     const fifo = join(box, 'pipe');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     const read = new Promise<string>((resolve, reject) => {
       let text = '';
       createReadStream(fifo, 'utf8').on('data', (c) => (text += c)).on('end', () => resolve(text)).on('error', reject);
     });
-    await replaceFile(fifo, 'through the pipe');
+    // the run started after the FIFO was made (the CLI's default is the harness process's start)
+    await replaceFile(fifo, 'through the pipe', lstatSync(fifo).ctimeMs + 1);
     expect(await read).toBe('through the pipe');
     expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)('replaces a FIFO made during the run, at the path or behind a link of its own user, instead of waiting for a reader (hostile review 27)', async () => {
+    const runStart = Date.now() - 60_000;
+    // a server of the harness's user made FIFOs under the report names: nobody reads them, writing through waits forever
+    const fifo = join(box, 'report.md');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    await replaceFile(fifo, 'the report', runStart);
+    expect(lstatSync(fifo).isFile()).toBe(true);
+    expect(readFileSync(fifo, 'utf8')).toBe('the report');
+    // a link of the harness's own user to a FIFO made during the run: the link is replaced, the FIFO left alone
+    const elsewhere = join(box, 'elsewhere.fifo');
+    expect(spawnSync('mkfifo', [elsewhere]).status).toBe(0);
+    symlinkSync(elsewhere, join(box, 'report.json'));
+    await replaceFile(join(box, 'report.json'), '{}', runStart);
+    expect(lstatSync(join(box, 'report.json')).isFile()).toBe(true);
+    expect(readFileSync(join(box, 'report.json'), 'utf8')).toBe('{}');
+    expect(lstatSync(elsewhere).isFIFO()).toBe(true);
+    // the default is the process's start: this FIFO was made after it
+    const late = join(box, 'junit.xml');
+    expect(spawnSync('mkfifo', [late]).status).toBe(0);
+    await replaceFile(late, '<testsuites/>');
+    expect(lstatSync(late).isFile()).toBe(true);
+    expect(readdirSync(box).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
   it('writes a file whose name is near the 255-byte limit (the temporary name is bounded; review 5)', async () => {
