@@ -160,6 +160,35 @@ export function refusesCredentialOnly(text: string): boolean {
 }
 
 /**
+ * A credential said to be absent from the server's configuration, in the text's first sentence: "Discord token not
+ * provided and not configured.", "API key is not configured", "token has not been configured". A handler that says so
+ * looked for the credential in its arguments and then in its configuration (an environment variable, a config file)
+ * and found neither: the run's configuration is to blame, and a credential that may come from either is no rule an
+ * inputSchema can state (sweep 32: mcp-discord 1.3.4's discord_login, whose optional `token` falls back to
+ * DISCORD_TOKEN, answered `{}` offline "Discord token not provided and not configured. ... 2. Ensure all required
+ * privileged intents ... are enabled", after its failed auto-login cleared the configured dummy token, and drew
+ * validCallRejected naming `token` from the advice's "required"). Only the first sentence counts, so a validation
+ * text that mentions a configuration later ("limit must be at most 50. The API key is not configured either.") is
+ * still one; a credential merely "required" or "missing" is not this (a tool's own optional `password` that the
+ * handler needs is a schema that under-states it).
+ */
+const CREDENTIAL_UNCONFIGURED = /\b(?:token|key|secret|password|credentials?)s?\s+(?:(?:is|are|was|were|has|have)\s+(?:been\s+)?)?(?:not\s+(?:been\s+)?(?:provided|given|supplied|passed|set)\s*(?:,|and|or|nor)\s+)?not\s+(?:been\s+)?configured\b/i;
+
+/** The first sentence of `text`: up to a sentence end (., ! or ? before white space) or a line break. */
+function firstSentence(text: string): string {
+  return text.trimStart().split(/(?<=[.!?])\s|\n/, 1)[0];
+}
+
+/**
+ * Whether `text`'s first sentence says a credential was found neither in the call nor in the server's configuration
+ * (CREDENTIAL_UNCONFIGURED: "token not provided and not configured"): a refusal of the run's configuration, not of
+ * the arguments. Read by ./rejection.ts `argumentRejection` on both channels. Pure.
+ */
+export function saysCredentialUnconfigured(text: string): boolean {
+  return CREDENTIAL_UNCONFIGURED.test(firstSentence(text));
+}
+
+/**
  * Whether an `isError` result reads like an input-validation rejection (one of its text blocks reads as
  * validation: readsAsValidation), as opposed to a business failure. Heuristic; reads the text, never reports it.
  */

@@ -5,7 +5,7 @@
  * value-free: the text and the arguments are read, never returned; only a property name of the schema itself is.
  */
 import type { RequestRecord } from '../model/wire.ts';
-import { readsAsValidation, refusesCredentialOnly, responseKind, resultOf, rpcError } from './records.ts';
+import { readsAsValidation, refusesCredentialOnly, saysCredentialUnconfigured, responseKind, resultOf, rpcError } from './records.ts';
 import { SENTINEL_PATTERN } from './sentinel.ts';
 
 /** How an answer rejected the arguments, and the schema property the error names, if one. */
@@ -392,6 +392,10 @@ function mentionsAny(text: string, names: readonly string[]): boolean {
  * (records.ts `refusesCredentialOnly`: "Invalid API token", "Unauthorized"; not "Invalid arguments: token must be 32
  * characters", a refusal of the token's form): whether a token is genuine is the service's to say and no inputSchema
  * can state it (sweep 26: a credential refusal sent as -32602 on a valid call drew validCallRejected).
+ * Neither channel's answer is a rejection when every text's first sentence says a credential was found neither in the
+ * call nor in the server's configuration (records.ts `saysCredentialUnconfigured`: "token not provided and not
+ * configured"; sweep 32, mcp-discord 1.3.4 offline): the run's configuration is to blame, whatever words of
+ * validation its advice holds ("Ensure all required privileged intents are enabled").
  * An isError result is a rejection when its text says so explicitly (EXPLICIT: the SDKs', zod's and ajv's
  * phrasings), or when it both mentions a property of the schema (not as an object key) and uses words of validation
  * (readsAsValidation, which sets prose "the expected ..." aside): a business failure in an error envelope
@@ -407,6 +411,8 @@ export function argumentRejection(request: RequestRecord, properties: readonly s
   const texts = textsOf(request);
   const located = texts.map((t) => locatedIn(t, properties)).find((p) => p !== undefined);
   const property = located ?? namedByValue(texts, request, properties) ?? texts.map((t) => bareNamedUnlessSupplied(t, request, properties)).find((p) => p !== undefined);
+  // a credential found neither in the call nor in the configuration: the run's configuration, on either channel
+  if ((kind === 'protocol-error' || kind === 'tool-error') && texts.length > 0 && texts.every(saysCredentialUnconfigured)) return undefined;
   if (kind === 'protocol-error') {
     if (rpcError(request)?.code !== -32602) return undefined;
     // a credential's refusal on the invalid-params channel: set aside as an isError one is (readsAsValidation)

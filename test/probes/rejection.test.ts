@@ -362,3 +362,22 @@ describe('argumentRejection: a credential refused on the JSON-RPC -32602 channel
     expect(argumentRejection(record({ token: A }, text, true), names)?.answer).toBe('JSON-RPC -32602');
   });
 });
+
+describe('argumentRejection: a credential found neither in the call nor in the configuration (sweep 32)', () => {
+  const names = ['token'];
+  const discord =
+    'Discord token not provided and not configured. Cannot log in. Please check the following: 1. Provide a token in the login command or make sure the token is correctly set in your config or environment variables. 2. Ensure all required privileged intents (Message Content, Server Members, Presence) are enabled in the Discord Developer Portal for your bot application.';
+  it.each([discord, 'API key is not configured', 'Error: token has not been configured.'])('isError %j refuses the configuration, not the arguments: no rejection', (text) => {
+    expect(argumentRejection(record({}, text), names)).toBeUndefined();
+  });
+  it('-32602 with the same first sentence is no rejection either', () => {
+    expect(argumentRejection(record({}, 'MCP error -32602: token not provided and not configured', true), names)).toBeUndefined();
+  });
+  it.each([
+    'Chat token not provided. A token is required to log in; pass it as token.',
+    'token is required. The server has no token configured.',
+    'Invalid arguments: token must be 32 characters. The API key is not configured either.',
+  ])('isError %j is still a rejection (the first sentence does not say the configuration lacks it)', (text) => {
+    expect(argumentRejection(record({}, text), names)?.answer).toBe('an isError result');
+  });
+});

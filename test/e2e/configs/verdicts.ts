@@ -147,6 +147,22 @@ export const ARMS: Arm[] = [
     args: ['--rpc', '--twin'],
     draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool configure_api_token rejected arguments that are valid per its advertised inputSchema as invalid (JSON-RPC -32602); the error names property 'token'" }],
   },
+  // sweep 32, mcp-discord 1.3.4 offline: "token not provided and not configured" for a login whose optional token falls
+  // back to the configured one refuses the run's configuration, not a rule the inputSchema leaves out (the advice's
+  // "all required permissions" is no validation); the twin says the token is required, with no word of a configuration
+  {
+    surface: 'unconfigured-token',
+    file: 'unconfigured-token.mjs',
+    draws: [{ check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool chat_login got no input-enforcement probes' }],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }],
+  },
+  {
+    surface: 'unconfigured-token-twin',
+    file: 'unconfigured-token.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool chat_login rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'token'" }],
+  },
   // sweep 23, mcp-echarts 0.7.1: a 138 kB PNG chart is over the byte budget, but not ~34k text tokens (bytes / 4)
   {
     surface: 'image-result',
