@@ -48,6 +48,13 @@ export interface RequestRecord {
    */
   networkLinesAtSend?: number;
   /**
+   * Outcome `timeout` of a request whose wait the harness cut short by ending the process itself (session/exchange.ts
+   * `unanswered`: the surface budget `timeouts.surfaceMs` closed the session, or a wedged server was killed after a failed
+   * liveness check) rather than by its own timeout: no `timeoutMs`, and no timeout of its own (transport/timeout
+   * `cutShort`; sweep 32).
+   */
+  endedByHarness?: true;
+  /**
    * Outcome `exit` of a request the session never wrote (docs/determinism.md, "Crashes"):
    * `crashes` when requests of its tool (or method) had crashed the server process CRASHES_PER_REQUEST_KEY
    * times alone (harness/session/session.ts); `restarts` when the session's restart budget (`maxRestarts`) was spent;

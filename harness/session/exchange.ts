@@ -185,7 +185,7 @@ async function unanswered(channel: RpcChannel, spec: ExchangeSpec, pending: Pend
   // shutdown): a request in flight then got no answer; that is a timeout, never a crash of the server
   if (ending.kind === 'exit') {
     const harnessEnded = (await channel.connection.closed).unexpected === false;
-    return { ...base, ...(harnessEnded ? { outcome: 'timeout' as const } : {}), durationMs, ...notes };
+    return { ...base, ...(harnessEnded ? { outcome: 'timeout' as const, endedByHarness: true as const } : {}), durationMs, ...notes };
   }
   if (ending.kind === 'oversize') return { ...base, outcome: 'oversize', durationMs, responseBytes: ending.bytes, ...notes };
   if (ending.kind === 'unanswered') return { ...base, outcome: 'unanswered', durationMs, ...notes };

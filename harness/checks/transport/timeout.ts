@@ -23,7 +23,9 @@
  * the timeout on the sender). @cyanheads/pubmed-mcp-server 2.7.4 offline waits on its client's 60 s network deadline,
  * then answers properly (sweep 18: 7 `call` errors at the harness's 15 s). For a call, probe or page only when a failure
  * was logged after the request was written (RequestRecord.networkLinesAtSend below WireTap.stderrNetworkSeen): a
- * telemetry exporter's refused connection at start says nothing of a hung handler (a review). A configured severity rules as for any
+ * telemetry exporter's refused connection at start says nothing of a hung handler (a review). A request whose wait the
+ * harness cut short (it ended the process: the surface budget, a wedged server's kill; `endedByHarness`, `cutShort`) is
+ * no timeout of its own (sweep 32). A configured severity rules as for any
  * message with its own (define.ts `findingSeverity`): 'off' reports nothing, 'warning' or 'info' caps it. A run that
  * tested nothing still fails: harness/untested is an error when no error-level finding says why.
  */
@@ -107,7 +109,7 @@ export default defineCheck({
       report({ messageId: 'discover', data: { timeoutMs: n.probe.timeoutMs ?? n.probe.durationMs } });
     }
     for (const { scenario, request } of calls) {
-      if (request.outcome !== 'timeout') continue;
+      if (request.outcome !== 'timeout' || cutShort(request)) continue;
       // the arguments are evidence (--show-values): what to send to see the wait again
       report({ messageId: 'call', ...blamedFor(request), tool: scenario.tool, data: { tool: scenario.tool, scenario: scenario.name, timeoutMs: limitMs(request, scenario.timeoutMs), cause, rerun: againFor(request) }, evidence: { arguments: scenario.arguments } });
     }
@@ -115,7 +117,7 @@ export default defineCheck({
       // a fresh-process probe whose own process exited before answering got no answer either, but not for a wait
       // (stdio only: a Streamable HTTP fresh probe opens no process, and the server's exit is transport/exit's)
       const freshExit = request.outcome === 'exit' && probe.freshProcess === true && ctx.observation.transport === 'stdio';
-      if (request.outcome !== 'timeout' && !freshExit) continue;
+      if ((request.outcome !== 'timeout' || cutShort(request)) && !freshExit) continue;
       if (addressInUse) {
         // the harness's second process met its own main session's port: no claim on the server (sweep 25)
         report({ messageId: 'probeAddressInUse', severity: 'info', ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data: { method: probe.method, probe: probe.id } });
@@ -129,10 +131,23 @@ export default defineCheck({
       report({ messageId: 'probe', ...blamedFor(request), ...(probe.tool !== undefined ? { tool: probe.tool } : {}), data, ...(probe.params !== undefined ? { evidence: { params: probe.params } } : {}) });
     }
     for (const { record, page, relist } of listPages({ listing, listChanged: ctx.observation.listChanged })) {
-      if (record.outcome === 'timeout') report({ messageId: relist === undefined ? 'listPage' : 'relistPage', ...blamedFor(record), data: { page, timeoutMs: limitMs(record), cause, rerun: againFor(record) } });
+      if (record.outcome === 'timeout' && !cutShort(record)) report({ messageId: relist === undefined ? 'listPage' : 'relistPage', ...blamedFor(record), data: { page, timeoutMs: limitMs(record), cause, rerun: againFor(record) } });
     }
   },
 });
+
+/**
+ * Whether a `timeout` record is a wait the harness cut short, not one whose own budget ran out: the harness ended the
+ * process while the request waited (session/exchange.ts `unanswered`: the surface budget `timeouts.surfaceMs` closed
+ * the session, or a wedged server was killed after another request's timeout and failed liveness check: the record's
+ * `endedByHarness`), so it has no `timeoutMs`, only the wall time it had waited. Not a finding of its own: the surface budget is `surfaceBudget`,
+ * the wedge the timed-out request's, and the wall time is no budget a message can name the same in every run (sweep
+ * 32: @ajpanada/mcp-azure-devops 2.0.4 offline, whose calls hang, read "got no answer within 11637 ms" for the call in
+ * flight at the surface budget in one run and drew nothing in the next, where no call was in flight then).
+ */
+function cutShort(request: RequestRecord): boolean {
+  return request.outcome === 'timeout' && request.endedByHarness === true;
+}
 
 /** The timeout that applied, ms: the scenario's or probe's, else the one the session recorded, else the wall time. */
 function limitMs(request: RequestRecord, configuredMs?: number): number {

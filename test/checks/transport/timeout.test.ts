@@ -11,6 +11,11 @@ const probe = (outcome: RequestRecord['outcome']): ProbeRecord => ({
   request: { id: 2, method: 'tools/call', outcome, durationMs: 2001 },
 });
 const ok = { result: { content: [] } };
+/** A call in flight when the harness ended the process (the surface budget): a timeout record marked endedByHarness. */
+const cutCall = () => {
+  const call = makeCall('t', {}, { outcome: 'timeout', durationMs: 11_637 });
+  return { ...call, request: { ...call.request, endedByHarness: true as const } };
+};
 /** The sentence a timeout message ends with when the server's stderr names a failed lookup: a warning, and how to re-run. */
 const NETWORK = ' Its stderr reports a failed network lookup or connection (ENOTFOUND): it may need a network or a service this run does not provide.';
 const REQUEST_CAUSE = `${NETWORK} A warning, not an error: the environment may be to blame; re-run with the network and services it needs, or with a longer --request-timeout.`;
@@ -25,6 +30,16 @@ checkTester(check, {
       observation: makeObservation({ tools: [makeTool('t')], calls: [makeCall('t', ok)], probes: [probe('success')], listing: { pages: [page('success')], tools: [], truncated: false } }),
     },
     { name: 'a cancelled probe is not a timeout', observation: makeObservation({ probes: [probe('cancelled')] }) },
+    {
+      // sweep 32: the call in flight when the surface budget closed the session, a probe and a page a wedged server's kill
+      // took: the harness ended the process, their own budgets did not run out
+      name: 'a call, a probe and a list page whose wait the harness cut short (endedByHarness) are no timeouts of their own',
+      observation: makeObservation({
+        calls: [cutCall()],
+        probes: [{ ...probe('timeout'), request: { ...probe('timeout').request, endedByHarness: true } }],
+        listing: { pages: [page('success'), { ...page('timeout'), endedByHarness: true }], tools: [], truncated: false },
+      }),
+    },
     { name: "an in-session probe the server's exit took is transport/exit's, not this check's", observation: makeObservation({ probes: [probe('exit')] }) },
     {
       // review 26: a Streamable HTTP fresh probe opens no process of its own; the server's exit is transport/exit's

@@ -163,6 +163,23 @@ export const ARMS: Arm[] = [
     args: ['--twin'],
     draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool chat_login rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'token'" }],
   },
+  // sweep 32, @ajpanada/mcp-azure-devops 2.0.4 offline: the call in flight when the surface budget ran out was cut
+  // short by the harness, not by its own request timeout: no call timeout naming the wall time it waited (a warning in
+  // one run, nothing in the next); the twin's request timeout runs out first: still the call error
+  {
+    surface: 'budget-cut',
+    file: 'budget-cut.mjs',
+    timeouts: { requestMs: 120_000, surfaceMs: 6000 },
+    draws: [{ check: 'transport/timeout', messageId: 'surfaceBudget', severity: 'error' }],
+    never: [{ check: 'transport/timeout', messageId: 'call' }],
+  },
+  {
+    surface: 'budget-cut-twin',
+    file: 'budget-cut.mjs',
+    args: ['--twin'],
+    timeouts: { requestMs: 1000 },
+    draws: [{ check: 'transport/timeout', messageId: 'call', severity: 'error', includes: "tools/call of 'get_build_status' (scenario 'generated') got no answer within 1000 ms." }],
+  },
   // sweep 23, mcp-echarts 0.7.1: a 138 kB PNG chart is over the byte budget, but not ~34k text tokens (bytes / 4)
   {
     surface: 'image-result',
@@ -757,5 +774,5 @@ export const ARMS: Arm[] = [
 export default defineConfig({
   checks: { 'tools/name': ['warning', { prefix: 'mcp__{server}__' }] },
   timeouts: { requestMs: 5000, probeMs: 2000, stdinGraceMs: 500, termGraceMs: 1000, surfaceMs: 60_000 },
-  surfaces: ARMS.map((arm) => ({ name: arm.surface, command: process.execPath, args: [DIR + arm.file, ...(arm.args ?? [])], era: 'legacy' as const })),
+  surfaces: ARMS.map((arm) => ({ name: arm.surface, command: process.execPath, args: [DIR + arm.file, ...(arm.args ?? [])], era: 'legacy' as const, ...(arm.timeouts ? { timeouts: arm.timeouts } : {}) })),
 });

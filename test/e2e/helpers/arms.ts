@@ -31,6 +31,8 @@ export interface Arm {
   once?: { check: string; messageId: string; tool: string }[];
   /** The surface's report status (default `ok`). */
   status?: 'ok' | 'failed';
+  /** The surface's own timeouts (ms; the config's apply to the others), merged over the config's. */
+  timeouts?: { requestMs?: number; surfaceMs?: number };
 }
 
 /** The test title of an arm: what it draws and what stays silent. */
