@@ -134,13 +134,26 @@ const CREDENTIAL_REFUSAL = new RegExp(
 const FORM_WORDS = /\b(?:format(?:ted)?|length|characters?|digits?|letters?|contains?|starts?\s+with|begins?\s+with|ends?\s+with|prefix(?:ed)?|pattern|syntax)\b/i;
 
 /**
+ * An address a failed request names, which holds no words of the text's own: a URL (`scheme://` up to a space, quote,
+ * bracket or parenthesis), and the host or address a network error code names ("getaddrinfo ENOTFOUND
+ * shop.example.invalid", "connect ECONNREFUSED 127.0.0.1:9"). shopify-mcp 1.0.8 offline with a dummy store domain
+ * (sweep 34) answered a valid call "Failed to manage product variants: request to https://<store>.myshopify.invalid/...
+ * failed, reason: getaddrinfo ENOTFOUND <store>.myshopify.invalid": the reserved top-level domain `.invalid` (RFC 6761
+ * §6.4) read as the word "invalid", and the network failure drew validCallRejected. A dotted name elsewhere in the
+ * text is kept ("errors.validation.required" may be a validator's message key).
+ */
+const NAMED_ADDRESS = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()[\]]+|\b(?:ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)\s+[^\s"'<>(),;]+/gi;
+
+/**
  * Whether `text` uses words of input validation (VALIDATION_WORDS: "invalid", "must be", "required", "at most",
- * "expected"...), "expected" in prose aside (PROSE_EXPECTED: "does not match the expected cost" is a business failure)
- * and a credential's refusal aside (CREDENTIAL_REFUSAL: "Invalid API token" says the service did not accept it),
- * unless the text speaks of the credential's form (FORM_WORDS: "Invalid API token format" refuses a form).
+ * "expected"...), "expected" in prose aside (PROSE_EXPECTED: "does not match the expected cost" is a business failure),
+ * the URLs and network addresses it names aside (NAMED_ADDRESS: a host `shop.example.invalid` or a path `/validate` is
+ * no word of the text's), and a credential's refusal aside (CREDENTIAL_REFUSAL: "Invalid API token" says the service did
+ * not accept it), unless the text speaks of the credential's form (FORM_WORDS: "Invalid API token format" refuses a
+ * form). Pure.
  */
 export function readsAsValidation(text: string): boolean {
-  const prose = text.replace(PROSE_EXPECTED, '');
+  const prose = text.replace(NAMED_ADDRESS, ' ').replace(PROSE_EXPECTED, '');
   return VALIDATION_WORDS.test(FORM_WORDS.test(prose) ? prose : prose.replace(CREDENTIAL_REFUSAL, ''));
 }
 

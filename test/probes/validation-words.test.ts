@@ -39,6 +39,22 @@ describe('readsAsValidation', () => {
   ])('prose: %s', (text) => expect(readsAsValidation(text)).toBe(false));
 });
 
+describe('readsAsValidation and the addresses a failed request names (errors/input-enforcement, sweep 34)', () => {
+  it.each([
+    'Failed to manage product variants: request to https://dummy.myshopify.invalid/admin/api/2026-01/graphql.json failed, reason: getaddrinfo ENOTFOUND dummy.myshopify.invalid',
+    'Failed to sync order items: request to https://api.shop.example.com/v1/orders/validate failed, reason: connect ECONNREFUSED 127.0.0.1:443',
+    'getaddrinfo EAI_AGAIN required.example.invalid',
+    'Could not load "http://localhost:9/expected/at-most.json"',
+  ])('a network failure whose URL or host holds the words: %s', (text) => expect(readsAsValidation(text)).toBe(false));
+
+  it.each([
+    'baseUrl must be a valid URL like https://your-domain.atlassian.net',
+    'Invalid URL: https://example.invalid/x',
+    'variants must be a non-empty array (request to https://dummy.myshopify.invalid/graphql.json not sent)',
+    'errors.validation.required',
+  ])('a refusal beside a URL, or a dotted message key, still reads as validation: %s', (text) => expect(readsAsValidation(text)).toBe(true));
+});
+
 describe('readsAsValidation and a credential (errors/input-enforcement, sweep 21)', () => {
   it.each(['Invalid API token. Please check your token and try again.', 'Bad credentials', 'token is invalid or expired', 'Authentication failed: invalid password'])(
     "a credential refused for what it is, not its form: %s",

@@ -397,6 +397,23 @@ export const ARMS: Arm[] = [
     ],
     never: [{ check: 'errors/classification', messageId: 'failureAsSuccess' }, { check: 'errors/input-enforcement', messageId: 'unprobed' }],
   },
+  // sweep 34, shopify-mcp 1.0.8 offline with a dummy store domain: "request to https://<store>.myshopify.invalid/... failed,
+  // reason: getaddrinfo ENOTFOUND <store>.myshopify.invalid": the reserved TLD .invalid (or a URL path's "/validate") is no
+  // word of validation; a refusal in prose beside the same URL still is
+  {
+    surface: 'host-name-words',
+    file: 'host-name-words.mjs',
+    draws: [{ check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool manage_variants got no input-enforcement probes' }],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }],
+  },
+  {
+    surface: 'host-name-words-refusal',
+    file: 'host-name-words.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool manage_variants rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'variants'" }],
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', tool: 'sync_items' }],
+  },
   // sweep 26, Stainless-generated servers offline (coingecko, telnyx style): "Connection error." (APIConnectionError) is
   // a failed connection, the run's lack: a list error that says so is a note; prose that holds the words is not one
   {
