@@ -22,7 +22,23 @@ const CREDENTIAL_FAILURES: readonly RegExp[] = [
   new RegExp(String.raw`\b(?:invalid|expired|revoked)\s+${CREDENTIAL}\b|\bunauthori[sz]ed\b|\bnot authenticated\b|\bauthentication (?:failed|required)\b`, 'i'),
 ];
 
+/**
+ * "Invalid Vercel API key format", "expired GitHub OAuth token": a credential refused with a service's name (one or two
+ * words, each capitalised: `NAMED_BY`) between the refusal and the credential (sweep 34: @mistertk/vercel-mcp 0.1.1 with
+ * a dummy key exits 1 at boot after "Configuration error: Invalid Vercel API key format", and bootExited named no
+ * cause). Lower-case words between are no name: "Invalid or unexpected token" (a parser's) is not one.
+ */
+const NAMED_REFUSAL = new RegExp(String.raw`\b(?:invalid|expired|revoked)\s+((?:[\w.-]+\s+){1,2}?)${CREDENTIAL}\b`, 'gi');
+/** Words that name a service: each starts with a capital letter. */
+const NAMED_BY = /^(?:[A-Z][\w.-]*\s+){1,2}$/;
+
+/** Whether `line` refuses a credential named with its service (NAMED_REFUSAL, the words between capitalised). */
+function namedRefusal(line: string): boolean {
+  for (const match of line.matchAll(NAMED_REFUSAL)) if (NAMED_BY.test(match[1] ?? '')) return true;
+  return false;
+}
+
 /** Whether any of `lines` (the server's stderr, cleaned and masked) says a credential is missing or was refused. */
 export function credentialFailure(lines: readonly string[]): boolean {
-  return lines.some((line) => CREDENTIAL_FAILURES.some((p) => p.test(line)));
+  return lines.some((line) => CREDENTIAL_FAILURES.some((p) => p.test(line)) || namedRefusal(line));
 }

@@ -21,6 +21,9 @@ describe('credentialFailure', () => {
     'authentication failed: bad password',
     // sweep 31: @dopplerhq/mcp-server with a dummy token exits at boot so
     'Error: Not authenticated. Run `doppler login` or set DOPPLER_TOKEN.',
+    // sweep 34: @mistertk/vercel-mcp 0.1.1 with a dummy key exits at boot so (a service's name between the words)
+    'Configuration error: Invalid Vercel API key format',
+    'Error: expired GitHub OAuth token',
   ])('%j names one', (line) => {
     expect(credentialFailure([line])).toBe(true);
   });
@@ -32,6 +35,8 @@ describe('credentialFailure', () => {
     'KEY_PREFIX is required for cache keys',
     'primary key is a required column',
     'SyntaxError: Invalid or unexpected token',
+    'Invalid JSON in /etc/example/config.json',
+    'Invalid Date passed as key',
   ])('%j names none', (line) => {
     expect(credentialFailure([line])).toBe(false);
   });
