@@ -136,16 +136,21 @@ function judgeFailuresAsSuccess(observation: SurfaceObservation, report: Reporte
 
 /**
  * The sentence toolFailuresAsProtocolErrors ends with when the failing tools' JSON-RPC error messages name a failed
- * network lookup or connection (util/stderr.ts `networkFailure`: a fixed name such as EAI_AGAIN, never the host or the
+ * network lookup or connection (all of them, or how many of them do) (util/stderr.ts `networkFailure`: a fixed name such as EAI_AGAIN, never the host or the
  * text), else ''. Message data, not part of the finding's id: the channel is the server's choice either way, but why no
  * call succeeded may be the run's (no network, a service not started). Not the stderr tail: whether a line reached it
  * before the session closed depends on timing, and the message must not.
  */
 function failureCause(observation: SurfaceObservation, tools: readonly string[]): string {
-  const names = new Set(tools);
-  const messages = observation.calls.filter((c) => names.has(c.scenario.tool)).map((c) => rpcError(c.request)?.message).filter((m): m is string => typeof m === 'string');
-  const failure = networkFailure(messages);
-  return failure === undefined ? '' : ` Their errors name a failed network lookup or connection (${failure}): the run may lack a network or service the tools need.`;
+  const messagesOf = (tool: string): string[] =>
+    observation.calls.filter((c) => c.scenario.tool === tool).map((c) => rpcError(c.request)?.message).filter((m): m is string => typeof m === 'string');
+  // per tool: a sentence that says "their errors" of every tool when one of three named the network overclaims (sweep
+  // 35: nano-banana-mcp 1.0.3, one tool's "fetch failed" beside a missing file and "No previous image found")
+  const named = tools.filter((tool) => networkFailure(messagesOf(tool)) !== undefined);
+  if (named.length === 0) return '';
+  const failure = networkFailure(named.flatMap(messagesOf));
+  if (named.length === tools.length) return ` Their errors name a failed network lookup or connection (${failure}): the run may lack a network or service the tools need.`;
+  return ` The errors of ${named.length} of them name a failed network lookup or connection (${failure}): the run may lack a network or service those tools need.`;
 }
 
 /**

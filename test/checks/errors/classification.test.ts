@@ -93,6 +93,14 @@ checkTester(check, {
       findings: [{ messageId: 'toolFailuresAsProtocolErrors', data: { count: 1, tools: 'a', codes: '-32603', cause: '' } }],
     },
     {
+      name: 'the network sentence counts the failing tools whose errors name the network: one of two is not "their errors" (sweep 35, nano-banana-mcp 1.0.3)',
+      observation: makeObservation({
+        tools: [makeTool('a', { annotations: { readOnlyHint: true } }), makeTool('b', { annotations: { readOnlyHint: true } })],
+        calls: [makeCall('a', { error: { code: -32603, message: 'No previous image found' } }), makeCall('b', { error: { code: -32603, message: 'TypeError: fetch failed' } })],
+      }),
+      findings: [{ messageId: 'toolFailuresAsProtocolErrors', data: { count: 2, tools: 'a, b', codes: '-32603', cause: ' The errors of 1 of them name a failed network lookup or connection (fetch failed): the run may lack a network or service those tools need.' } }],
+    },
+    {
       name: 'a valid call answered isError judges the invalid-arguments probe',
       observation: observed(c21, rpc(-32602), rpc(-32602), '2025-11-25', { id: 'u1' }, isError),
       findings: [{ messageId: 'invalidArgumentsProtocolError', tool: 'lookup_user', severity: 'error' }],
