@@ -24,6 +24,20 @@ describe('LineSplitter', () => {
     ]);
   });
 
+  it('pendingMayBeFrame: an unterminated line that opens with { or [ (past white space), or nothing, may be a torn frame; words are not (review 28)', () => {
+    const pending = (chunks: string[], max = 1024): boolean => {
+      const splitter = new LineSplitter(max, () => undefined);
+      for (const c of chunks) splitter.push(c);
+      return splitter.pendingMayBeFrame();
+    };
+    expect(pending(['{"jsonrpc":"2.0","method":"notifi'])).toBe(true);
+    expect(pending(['{}\n', ' \t[{"jsonrpc"'])).toBe(true);
+    expect(pending(['{}\n'])).toBe(true);
+    expect(pending([`{"a":"${'x'.repeat(2000)}`], 1000)).toBe(true);
+    expect(pending(['{}\n', 'MCP server stopped'])).toBe(false);
+    expect(pending(['  shutting down {'])).toBe(false);
+  });
+
   it('counts UTF-8 bytes, not characters, and emits an unterminated last line at end', () => {
     expect(split([Buffer.from('é\nlast')])).toEqual([
       { text: 'é', bytes: 2, oversize: false },

@@ -65,6 +65,22 @@ export class LineSplitter {
   }
 
   /**
+   * Whether the pending unterminated line could be a torn JSON-RPC frame: blank, or its first byte past white space
+   * `{` or `[` (a prefix of a serialized message or batch; a frame's line starts after the previous line's `\n`, so a
+   * torn one opens as the whole message did). Words such as "MCP server stopped" written with no line end are no frame
+   * (review 28). Reads only the kept head. Pure.
+   */
+  pendingMayBeFrame(): boolean {
+    for (const part of this.parts) {
+      for (const byte of part) {
+        if (byte === 0x20 || byte === 0x09 || byte === CR) continue;
+        return byte === 0x7b || byte === 0x5b;
+      }
+    }
+    return true;
+  }
+
+  /**
    * End of stream without emitting the pending unterminated line: its writer was cut off mid-frame (the
    * harness signalled the process), so the bytes are a torn frame, not a line the server chose to write.
    * Returns the byte length dropped (0 when nothing was pending).

@@ -78,8 +78,16 @@ export class ServerProcess {
       // a last line left unterminated once the harness began ending the process (stdin closed, or a signal) is a frame
       // its exit tore, not judged: a signal tears what it interrupts (a timeout is never evidence for transport/stdout),
       // and a server that calls process.exit() on stdin EOF drops what its stdout socket had not taken yet, which
-      // depends on how fast the harness read (hostile review 27: a nonJsonRpc error with both cores busy, none idle)
-      child.stdout?.on('end', () => { this.stdoutDone = true; if (this.ending !== undefined) splitter.discard(); else splitter.end(); resolve(); });
+      // depends on how fast the harness read (hostile review 27: a nonJsonRpc error with both cores busy, none idle).
+      // After stdin closed alone, only what may be a frame is torn (it opens with '{'): words written with no line end
+      // ("MCP server stopped") are the server's own and judged (review 28)
+      child.stdout?.on('end', () => {
+        this.stdoutDone = true;
+        const torn = this.ending !== undefined && (this.ending !== 'shutdown-stdin-close' || splitter.pendingMayBeFrame());
+        if (torn) splitter.discard();
+        else splitter.end();
+        resolve();
+      });
       child.stdout?.on('close', () => { this.stdoutDone = true; resolve(); });
     });
     child.stdout?.on('data', (chunk: Buffer | string) => { this.stdoutChunks += 1; splitter.push(chunk); });

@@ -213,6 +213,9 @@ export const ARMS: Arm[] = [
   // hostile review 27: a last frame torn by the server's own process.exit() after stdin closed came and went with load
   { surface: 'torn-at-exit', file: 'torn-at-exit.mjs', silent: ['transport/stdout'], never: [{ check: 'transport/stdout', messageId: 'nonJsonRpc' }] },
   { surface: 'line-at-exit', file: 'torn-at-exit.mjs', args: ['--twin'], draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', includes: 'which arrived after the harness closed its stdin to shut it down;' }] },
+  // review 28: words with no line end at stdin EOF are no torn frame (a torn frame opens with '{'); a JSON prefix still is one
+  { surface: 'words-at-exit', file: 'words-at-exit.mjs', draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', includes: 'which arrived after the harness closed its stdin to shut it down;' }] },
+  { surface: 'prefix-at-exit', file: 'words-at-exit.mjs', args: ['--twin'], silent: ['transport/stdout'], never: [{ check: 'transport/stdout', messageId: 'nonJsonRpc' }] },
   { surface: 'slow-exit', file: 'slow-exit.mjs', args: ['--modern'], draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'warning', includes: 'did not exit within 500 ms of stdin closing' }] },
   { surface: 'slow-exit-legacy', file: 'slow-exit.mjs', draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'info', includes: 'Revision 2025-11-25 sets the server no exit rule' }] },
   { surface: 'prompt-exit', file: 'slow-exit.mjs', args: ['--twin', '--modern'], silent: ['transport/shutdown'] },
