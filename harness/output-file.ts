@@ -33,7 +33,8 @@ import { firstOpenDirectory, type IsolatedUser } from './isolated-access.ts';
  *   D7);
  * - a FIFO or socket made (or changed) at or after `pipesSince` (its ctime; ms since the epoch, by default the
  *   harness process's start, `performance.timeOrigin`), at `path` or where a symlink of the harness's user at `path`
- *   leads: replaced by the new file the same way. A server of the harness's own user read the report directory from
+ *   leads, or any FIFO or socket a symlink made at `path` during the run leads to (not one of /proc's own links;
+ *   review 28: a link to the harness's own stdin pipe): replaced by the new file the same way. A server of the harness's own user read the report directory from
  *   `/proc/<harness pid>/cmdline` and made FIFOs named report.md and report.json there during the run: the harness
  *   waited in their `open` for a reader that never came (hostile review 27: 10 minutes, until killed). A pipe that was
  *   there before the run is the user's (a process substitution's, `mkfifo` for a reader) and is written through;
@@ -70,11 +71,24 @@ export async function replaceFile(path: string, text: string, pipesSince: number
 
 /**
  * Whether `path` (lstat `at`), or where it leads when it is a symlink, is a FIFO or socket whose ctime is at or after
- * `since` (ms since the epoch): a pipe made during the run, which no reader of the user's waits on.
+ * `since` (ms since the epoch): a pipe made during the run, which no reader of the user's waits on. A symlink at `path`
+ * made during the run (its own ctime at or after `since`) that leads to any FIFO or socket counts too: review 28, a
+ * server of the harness's user linked report.json to `/proc/<harness pid>/fd/0`, the harness's own stdin (a pipe
+ * older than the run that nobody wrote or read), and the harness waited in the write for good. A link of /proc's own
+ * (`/dev/fd/63` of a process substitution resolves to one; /proc makes it when it is looked up) is not judged by its
+ * ctime.
  */
 async function newPipe(path: string, at: Stats, since: number): Promise<boolean> {
   const target = at.isSymbolicLink() ? await stat(path).catch(() => undefined) : at;
-  return target !== undefined && (target.isFIFO() || target.isSocket()) && target.ctimeMs >= since;
+  if (target === undefined || !(target.isFIFO() || target.isSocket())) return false;
+  if (target.ctimeMs >= since) return true;
+  return at.isSymbolicLink() && at.ctimeMs >= since && !(await onProc(at));
+}
+
+/** Whether `at` (an lstat) is an entry of /proc (its device is /proc's); false where there is no /proc. */
+async function onProc(at: Stats): Promise<boolean> {
+  const proc = await lstat('/proc/self').catch(() => undefined);
+  return proc !== undefined && proc.dev === at.dev;
 }
 
 /** Whether a file owned by `uid` is the harness's user's or root's (on a platform without uids: yes). */

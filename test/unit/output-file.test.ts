@@ -96,6 +96,20 @@ describe('replaceFile', () => {
     expect(readdirSync(box).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
+  it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)('replaces a link made during the run that leads to a pipe older than the run (review 28: a server linked report.json to /proc/<harness pid>/fd/0, the harness\'s own inherited stdin pipe)', async () => {
+    // a pipe that was there before the run, nobody reading it: the harness's stdin from `sleep | mcp-harness run`
+    const old = join(box, 'old.fifo');
+    expect(spawnSync('mkfifo', [old]).status).toBe(0);
+    const runStart = lstatSync(old).ctimeMs + 1;
+    await new Promise((r) => setTimeout(r, 20));
+    // the server's link, made during the run: writing through it waited forever (10 s here, then the test fails)
+    symlinkSync(old, join(box, 'report.json'));
+    await replaceFile(join(box, 'report.json'), '{}', runStart);
+    expect(lstatSync(join(box, 'report.json')).isFile()).toBe(true);
+    expect(readFileSync(join(box, 'report.json'), 'utf8')).toBe('{}');
+    expect(lstatSync(old).isFIFO()).toBe(true);
+  }, 10_000);
+
   it('writes a file whose name is near the 255-byte limit (the temporary name is bounded; review 5)', async () => {
     const file = join(box, `${'r'.repeat(245)}.json`);
     await replaceFile(file, 'x');
