@@ -11,6 +11,13 @@
 const HTTP_REASON = String.raw`(?:Bad Request|Unauthori[sz]ed|Payment Required|Forbidden|Not Found|Method Not Allowed|Not Acceptable|Gone|Conflict|Too Many Requests|Unprocessable (?:Entity|Content)|Internal Server Error|Not Implemented|Bad Gateway|Service Unavailable|Gateway Time-?out)`;
 
 /**
+ * A lookahead: the rest of the line names an HTTP error status (HTTP 404, status 503, status code 404, a status line
+ * "404 Not Found", or a reason alone at the end, ": Not Found"): the service answered, so the words before it name no
+ * missing network (review 27 for "Could not fetch", review 28 for a "Network error:" label).
+ */
+const NO_HTTP_STATUS_AHEAD = String.raw`(?![^\n]*(?:\b(?:HTTP(?:\/[\d.]+)?|status(?:\s+code)?)\s*:?\s*[45]\d\d\b|\b[45]\d\d\s*:?\s*${HTTP_REASON}\b|:\s*${HTTP_REASON}\.?\s*$))`;
+
+/**
  * What a server that needs the network (or a local service) writes when it has none, each pattern with the fixed
  * name a message gives it: Node's and libuv's error codes and undici's `fetch failed`; Python's and Go's wording of a
  * failed name lookup or a refused connection; a fetch said to have failed ("Could not fetch ..."); the Stainless SDKs'
@@ -31,15 +38,17 @@ const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => strin
   // "Network error", axios's message for a request that got no answer ("Network Error") and its wrappers' label
   // ("Iterable network error: Network error: No response received from Iterable API", @iterable/mcp 1.9.0 offline,
   // sweep 31): the whole message or a label ending in a colon, at the line's start or after a label's colon; not the
-  // words inside prose ("the network error handler is not registered", "Neural network error: ...")
-  [/(?:^|:)\s*network error(?:\s*:|\.?\s*$)/i, () => 'network error'],
+  // words inside prose ("the network error handler is not registered", "Neural network error: ..."), and not over an
+  // HTTP error status: a wrapper that labels every axios error so ("Network error: Request failed with status code
+  // 404") names a request the service answered (review 28)
+  [new RegExp(String.raw`(?:^|:)\s*${NO_HTTP_STATUS_AHEAD}network error(?:\s*:|\.?\s*$)`, 'i'), () => 'network error'],
   // "Could not fetch <url>: ..." (@mui/mcp offline, sweep 26): a URL right after the words, and not when the line names
   // an HTTP error status: a server that reached its service and was refused (HTTP 404, status 503, or a status line
   // "404 Not Found", or its reason alone at the end, ": Not Found": review 27) is no missing network, and "Could not
   // fetch user 42 from the database" names no network at all (a server's own fault stays its own)
   [
     new RegExp(
-      String.raw`\bcould(?:\s+not|n['\u2019]t)\s+fetch\s+['"<(]?https?:\/\/(?![^\n]*(?:\b(?:HTTP(?:\/[\d.]+)?|status(?:\s+code)?)\s*:?\s*[45]\d\d\b|\b[45]\d\d\s*:?\s*${HTTP_REASON}\b|:\s*${HTTP_REASON}\.?\s*$))`,
+      String.raw`\bcould(?:\s+not|n['\u2019]t)\s+fetch\s+['"<(]?https?:\/\/${NO_HTTP_STATUS_AHEAD}`,
       'i',
     ),
     () => 'could not fetch',

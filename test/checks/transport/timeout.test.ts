@@ -275,6 +275,10 @@ describe('networkFailure (checks/util/stderr.ts)', () => {
     expect(networkFailure(['Network error rate over budget for tenant 4'])).toBeUndefined();
     expect(networkFailure(['Invalid settings: the network error handler is not registered'])).toBeUndefined();
     expect(networkFailure(['Neural network error: weights file is corrupt'])).toBeUndefined();
+    // review 28: the label over axios's message for an answered request: the service answered, no network is missing
+    expect(networkFailure(['Network error: Request failed with status code 404'])).toBeUndefined();
+    expect(networkFailure(['MCP error -32603: Network error: HTTP 503 Service Unavailable'])).toBeUndefined();
+    expect(networkFailure(['Network error: Response not successful: Received status code 500'])).toBeUndefined();
     expect(networkFailure([])).toBeUndefined();
   });
 });

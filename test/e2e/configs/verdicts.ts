@@ -446,6 +446,13 @@ export const ARMS: Arm[] = [
     draws: [{ check: 'protocol/capability-lists', messageId: 'listError', severity: 'info', includes: 'Its error message names a failed network lookup or connection (network error)' }],
     silent: ['protocol/capability-lists'],
   },
+  // review 28: the same label over axios's message for an answered request ("status code 404") names no missing network
+  {
+    surface: 'connection-error-axios-status',
+    file: 'connection-error.mjs',
+    args: ['--axios-status'],
+    draws: [{ check: 'protocol/capability-lists', messageId: 'listError', severity: 'warning', excludes: 'network' }],
+  },
   // sweep 18, @cloudflare/mcp-server-cloudflare 0.2.0 (SDK 0.6.1): every tools/call answered {"toolResult": {...}}, no
   // top-level content or isError; 305 false accepted warnings on 76 tools read those failures as successes
   {
