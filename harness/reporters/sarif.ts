@@ -18,7 +18,9 @@ import type { FileReporter, ReporterContext } from './types.ts';
 import { safeText } from './text.ts';
 
 /**
- * A result's plain-text message (SARIF 2.1.0 §3.11.3): `safeText`, then every `[` and `]` escaped with a backslash.
+ * A result's plain-text message (SARIF 2.1.0 §3.11.3): `safeText`, then every `[`, `]` and `\` escaped with a backslash
+ * (a backslash too: a name `t\[x\](javascript:...)` otherwise became `t\\[x\\](...)`, whose `\\` a viewer reads as an
+ * escaped backslash before a bracket that opens a link; review 28).
  * SARIF reads `[text](target)` in a plain-text message as an embedded link (§3.11.6: the target an absolute URI or a
  * related location's id) and shows `\[`, `\]` as literal brackets (SARIF viewers unescape them): a server's tool named
  * `[Fix it](https://attacker.example/)` made every finding that names the tool a link to a viewer that follows §3.11.6 (hostile
@@ -26,7 +28,7 @@ import { safeText } from './text.ts';
  * Returns the escaped text.
  */
 export function sarifMessageText(text: string): string {
-  return safeText(text).replace(/[[\]]/g, '\\$&');
+  return safeText(text).replace(/[\\[\]]/g, '\\$&');
 }
 
 /** `$schema` of the log. */

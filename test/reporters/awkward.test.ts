@@ -6,7 +6,7 @@ import { renderJunit } from '../../harness/reporters/junit.ts';
 import { renderMarkdown } from '../../harness/reporters/markdown.ts';
 import { renderConsole } from '../../harness/reporters/console.ts';
 import { renderHtml } from '../../harness/reporters/html.ts';
-import { sarifLog, renderSarif } from '../../harness/reporters/sarif.ts';
+import { sarifLog, renderSarif, sarifMessageText } from '../../harness/reporters/sarif.ts';
 import { escapeMarkdown, oneLine, safeText } from '../../harness/reporters/text.ts';
 import { AWKWARD_MESSAGE, AWKWARD_SURFACE, AWKWARD_TOOL, awkwardReport } from '../fixtures/reports/awkward.ts';
 import { catalog } from '../fixtures/reports/sample.ts';
@@ -54,11 +54,17 @@ describe('awkward strings survive every format', () => {
     const log = JSON.parse(text);
     expect(sarifSchemaErrors(log)).toEqual([]);
     // SARIF 2.1.0 §3.11.6: `[text](target)` in a plain-text message is an embedded link; literal brackets are `\[`, `\]`
-    expect(log.runs[0].results[0].message.text).toBe(safeText(AWKWARD_MESSAGE).replace(/[[\]]/g, '\\$&'));
+    expect(log.runs[0].results[0].message.text).toBe(safeText(AWKWARD_MESSAGE).replace(/[\\[\]]/g, '\\$&'));
     expect(log.runs[0].results[0].message.text).toContain('\\[l\\](u)');
     expect(log.runs[0].results[0].locations[0].logicalLocations[0].fullyQualifiedName).toBe(safeText(`${AWKWARD_SURFACE}/${AWKWARD_TOOL}`));
     expect(log.runs[0].results[0].properties.tool).toBe(AWKWARD_TOOL);
-    expect(sarifLog(report, ctx).runs[0].results?.[1].message.text).toBe(safeText(AWKWARD_MESSAGE).replace(/[[\]]/g, '\\$&'));
+    expect(sarifLog(report, ctx).runs[0].results?.[1].message.text).toBe(safeText(AWKWARD_MESSAGE).replace(/[\\[\]]/g, '\\$&'));
+  });
+
+  it('sarif: a backslash before a bracket is escaped too, so no viewer reads an escaped backslash and then a link (review 28)', () => {
+    expect(sarifMessageText('Tool t\\[x\\](javascript:alert(1)): bad name')).toBe('Tool t\\\\\\[x\\\\\\](javascript:alert(1)): bad name');
+    // with every escape pair taken out, no bracket is left to open a link
+    expect(sarifMessageText('a\\[b\\](c) [d](e)').replace(/\\./g, '')).not.toMatch(/[[\]]/);
   });
 
   it('junit: well-formed, XSD-valid, message recovered as safeText', () => {
