@@ -27,6 +27,7 @@ import { planKey } from './plan-key.ts';
 import type { EraHints } from './era-hint.ts';
 import { displayPath } from './locate.ts';
 import { withPreparedSurface } from './prepare.ts';
+import { readSurfaceInputs } from './surface-inputs.ts';
 import type { ProgressEvent } from './progress.ts';
 import type { SurfaceResult, SurfaceRunContext } from './surface.ts';
 
@@ -237,7 +238,10 @@ async function validateSurfaceSafely(surface: ResolvedSurface, engine: () => Pro
       // the run's interrupt reaches every process of the surface: killed at once, none started after it (SessionOptions.signal)
       const prepared = signal ? { ...ready, session: { ...ready.session, signal } } : ready;
       if (isHttpSpec(prepared.spec)) return (await engine()).validatePreparedSurface(prepared, await ctx());
-      const start = { early: openEarly(prepared.spec, prepared.session, spares, signal, hints) };
+      // what the surface is judged against is read before its server starts (./surface-inputs.ts): a server that
+      // rewrote its lock or scenario file at boot decided what it was compared with
+      const inputs = await readSurfaceInputs(prepared.surface);
+      const start = { early: openEarly(prepared.spec, prepared.session, spares, signal, hints), inputs };
       // processes the executable started ahead (launch-ahead.ts) are adopted while the session opens; once it opened
       // (or failed to), any nobody adopted is stopped
       const released = start.early.path.then(releaseAhead);

@@ -5,7 +5,6 @@
  */
 import type { ResolvedSurface } from '../config/index.ts';
 import { callShardId, inShard } from '../report/shard.ts';
-import { loadScenarios } from '../scenarios/load.ts';
 import { planCalls } from '../scenarios/plan.ts';
 import type { SchemaService } from '../schema/service.ts';
 import { namedTools } from '../schema/tool-schemas.ts';
@@ -31,12 +30,11 @@ export interface CallPlan {
 }
 
 /**
- * Load the surface's scenario files once and return a planner that, given the advertised tools,
- * picks the calls. `schemas` is the run's compile cache (generated arguments are validated with it, so
- * no inputSchema is compiled twice). @throws ConfigError (from loadScenarios) for a broken scenario file.
+ * A planner that, given the advertised tools, picks the calls: the scenarios of the surface's scenario files
+ * (`fileScenarios`, read before its server started: ./surface-inputs.ts) and generated ones. `schemas` is the run's
+ * compile cache (generated arguments are validated with it, so no inputSchema is compiled twice). Pure.
  */
-export async function makeCallPlanner(surface: ResolvedSurface, filter: CallFilter, schemas?: SchemaService): Promise<(obs: SurfaceObservation) => CallPlan> {
-  const fileScenarios = await loadScenarios(surface.scenarios, surface.configDir);
+export function makeCallPlanner(surface: ResolvedSurface, fileScenarios: readonly Scenario[], filter: CallFilter, schemas?: SchemaService): (obs: SurfaceObservation) => CallPlan {
   const inScope = (tool: string) => !filter.tools || filter.tools.includes(tool);
   return (obs) => {
     // a tools/call names its tool by a string: an entry whose name is not one is never called (tools/advertised-shape reports it)

@@ -3,14 +3,9 @@
  * live, judge the observation, and summarise it for the report. One surface's failure never stops
  * the run: everything becomes data (a boot error, a contract error, findings).
  */
-import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
 import type { ResolvedSurface } from '../config/types.ts';
 import { toSurfaceOptions } from '../config/options.ts';
-import { importModule } from '../config/import-module.ts';
-import { loadContractModule } from '../contract/load-module.ts';
 import type { SchemaService } from '../schema/service.ts';
-import type { Contract } from '../model/contract.ts';
 import { commandNotStarted, declaresTools, type SurfaceObservation } from '../model/observation.ts';
 import type { Finding, Report, ReportSurface } from '../model/report.ts';
 import type { ProbeRequest, Scenario } from '../model/wire.ts';
@@ -28,7 +23,7 @@ import { observeSurface } from './observe.ts';
 import type { EarlySession } from './early-session.ts';
 import { withPreparedSurface, type PreparedSurface } from './prepare.ts';
 import { makeCallPlanner, type CallFilter } from './plan.ts';
-import { resolveWatchedPaths } from './watched.ts';
+import { readSurfaceInputs, type SurfaceInputs } from './surface-inputs.ts';
 
 
 /** What one surface contributes to the run. */
@@ -57,6 +52,8 @@ export interface SurfaceStart {
    * own loading, which depends on how busy the machine is.
    */
   early: EarlySession;
+  /** What the surface is judged against, read before `early` started its server (./surface-inputs.ts). */
+  inputs: SurfaceInputs;
 }
 
 /**
@@ -72,14 +69,13 @@ export async function validateSurface(configured: ResolvedSurface, ctx: SurfaceR
  * temporary directories. `start`, when given, holds the session already opening (taken by the observation).
  */
 export async function validatePreparedSurface({ surface, spec, session }: PreparedSurface, ctx: SurfaceRunContext, start?: SurfaceStart): Promise<SurfaceResult> {
-  const manifest = await readManifest(surface);
+  // read before any server of the surface starts: the runner's early start read them first (./surface-inputs.ts)
+  const inputs = start?.inputs ?? (await readSurfaceInputs(surface));
+  const { manifest, contractError, watched } = inputs;
   const mask = displayMask(spec); // what the session masks in every server line (`line`), and the final pass over what reports show (output-mask.ts, `display`: given credentials included)
-  const loaded = await loadContract(surface);
-  const contract = loaded.contract && maskedContract(loaded.contract, mask); // read as the server's listing is (./contract-mask.ts)
-  const { contractError } = loaded;
-  const options = toSurfaceOptions(surface, manifest?.json, await readVersionConstants(surface));
-  const watched = await resolveWatchedPaths(surface);
-  const planner = await makeCallPlanner(surface, ctx.filter, ctx.schemas);
+  const contract = inputs.contract && maskedContract(inputs.contract, mask); // read as the server's listing is (./contract-mask.ts)
+  const options = toSurfaceOptions(surface, manifest?.json, inputs.versionConstants);
+  const planner = makeCallPlanner(surface, inputs.scenarios, ctx.filter, ctx.schemas);
   let unknown: Scenario[] = [];
   const { signal, done } = surfaceSignal(surface, ctx.signal);
   const observation = await observeSurface({
@@ -175,48 +171,6 @@ export function surfaceSignal(surface: { timeouts: { surfaceMs: number } }, run?
       run?.removeEventListener('abort', onRun);
     },
   };
-}
-
-/**
- * The string constants that version sources `{ module, export }` name, keyed `module#export`; a module
- * that cannot be imported or an export that is not a string declares nothing (contract/version-lock
- * then names the source as declaring no version).
- */
-async function readVersionConstants(surface: ResolvedSurface): Promise<Record<string, string | undefined>> {
-  const declared = surface.declaredVersion;
-  const list = declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
-  const out: Record<string, string | undefined> = {};
-  for (const v of list) {
-    if (typeof v !== 'object' || !('module' in v)) continue;
-    try {
-      const value = (await importModule(v.module))[v.export];
-      out[`${v.module}#${v.export}`] = typeof value === 'string' ? value : undefined;
-    } catch {
-      out[`${v.module}#${v.export}`] = undefined;
-    }
-  }
-  return out;
-}
-
-async function readManifest(surface: ResolvedSurface): Promise<SurfaceObservation['manifest']> {
-  if (!surface.manifest) return undefined;
-  try {
-    const json = JSON.parse(await readFile(surface.manifest, 'utf8')) as Record<string, unknown>;
-    return { path: relative(surface.configDir, surface.manifest), json };
-  } catch {
-    return undefined; // a missing manifest is reported by sdk/generation as "no manifest": stays silent
-  }
-}
-
-async function loadContract(surface: ResolvedSurface): Promise<{ contract?: Contract; contractError?: string }> {
-  const config = surface.contract;
-  if (!config) return {};
-  try {
-    const contract = config.lock !== undefined ? await (await import('../contract/lock.ts')).readLock(config.lock) : await loadContractModule(config.module, { export: config.export, tools: config.tools, dialect: config.dialect, meta: config.meta });
-    return { contract };
-  } catch (error) {
-    return { contractError: error instanceof Error ? error.message : String(error) };
-  }
 }
 
 /** Where a surface that tested nothing failed, in words (harness/untested's message). */

@@ -1,8 +1,9 @@
 /**
  * Resolve a surface's watched paths (globs relative to the config dir) to match counts, for the
  * pure `contract/watched-paths` check. Uses tinyglobby (no network, no shell), imported only when a surface
- * configures watched paths: its module and fdir's (which requires picomatch from disk) cost every run's start,
- * while its server booted (issue 12).
+ * configures watched paths: its module and fdir's (which requires picomatch from disk) cost every run's start.
+ * Counted before the surface's server starts (./surface-inputs.ts): a server that wrote a watched file at boot made
+ * the count depend on which came first.
  */
 import type { ResolvedSurface } from '../config/index.ts';
 
