@@ -21,7 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { firstOpenDirectory, type IsolatedUser } from './isolated-access.ts';
 
 /**
- * Write `text` (UTF-8) to the output file at `path`, creating its directory, so that nothing another user planted at
+ * Write `text` (UTF-8; an array of strings is written one after another, for a file longer than V8's longest string) to the output file at `path`, creating its directory, so that nothing another user planted at
  * `path` redirects the write. What is at `path` decides how (read with lstat):
  * - nothing, or a regular file: a new file of the harness's own in the same directory (`.mcp-harness-<pid>-<random>.tmp`,
  *   a name of bounded length; flag `wx`, which never follows a symlink; an existing file's permission bits kept, else
@@ -44,7 +44,7 @@ import { firstOpenDirectory, type IsolatedUser } from './isolated-access.ts';
  * @throws the fs error of `mkdir`, the write or the rename (a temporary file is removed first); a directory at `path`
  * fails (EISDIR).
  */
-export async function replaceFile(path: string, text: string, pipesSince: number = performance.timeOrigin): Promise<void> {
+export async function replaceFile(path: string, text: string | readonly string[], pipesSince: number = performance.timeOrigin): Promise<void> {
   const dir = dirname(path);
   await makeDirectory(dir);
   const at = await lstat(path).catch(() => undefined);
@@ -97,10 +97,11 @@ function trusted(uid: number): boolean {
 }
 
 /** Rewrite the regular file `path` in place (truncated), opened without following a symlink. */
-async function writeInPlace(path: string, text: string): Promise<void> {
+async function writeInPlace(path: string, text: string | readonly string[]): Promise<void> {
   const handle = await open(path, constants.O_WRONLY | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0));
   try {
-    await handle.writeFile(text, 'utf8');
+    // each writeFile on a handle writes its whole text from the handle's current position (after the previous one)
+    for (const chunk of typeof text === 'string' ? [text] : text) await handle.writeFile(chunk, 'utf8');
   } finally {
     await handle.close();
   }

@@ -9,6 +9,7 @@
  * `baselineState: unchanged`.
  */
 import type * as Sarif from 'sarif';
+import { jsonChunks } from './json-chunks.ts';
 import type { CheckMeta } from '../checks/define.ts';
 import { BASELINE_STALE_META } from '../report/baseline.ts';
 import { stripValues } from '../report/build.ts';
@@ -138,6 +139,15 @@ export function renderSarif(report: Report, ctx: ReporterContext): string {
   return `${JSON.stringify(sarifLog(report, ctx), null, 2)}\n`;
 }
 
+/**
+ * The text of `renderSarif` in chunks (./json-chunks.ts), each result rendered alone (log, runs, run, results: four
+ * levels), for a log longer than V8's longest string (hostile review 28: 600,000 findings lost report.sarif). Pure.
+ */
+export function* renderSarifChunks(report: Report, ctx: ReporterContext): Generator<string> {
+  yield* jsonChunks(sarifLog(report, ctx), 5);
+  yield '\n';
+}
+
 /** Registry entry: `report.sarif`, env `MCP_HARNESS_SARIF_FILE`. */
 export const sarifReporter: FileReporter = {
   kind: 'file',
@@ -147,4 +157,5 @@ export const sarifReporter: FileReporter = {
   // the marker of its own output (the driver's name): an earlier run's file is removed only when it carries it (./stale.ts)
   ownsFile: (head) => /^\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"mcp-harness"/.test(head),
   render: renderSarif,
+  renderChunks: renderSarifChunks,
 };

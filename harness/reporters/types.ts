@@ -33,6 +33,11 @@ export interface FileReporter {
   ownsFile?: (head: string) => boolean;
   /** Pure: same input, same output. May throw on a bug; the multiplexer counts that. */
   render: (report: Report, ctx: ReporterContext) => string;
+  /**
+   * The same text as `render`, in chunks, for a file that may be longer than V8's longest string (~512 MiB):
+   * when present, the file is written from these (./write.ts). Pure.
+   */
+  renderChunks?: (report: Report, ctx: ReporterContext) => Iterable<string>;
 }
 
 /** The reporter that writes the human summary to stdout (only one reporter owns stdout). */

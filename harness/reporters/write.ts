@@ -55,13 +55,39 @@ export function resolveOutputPath(reporter: FileReporter, options: Pick<WriteRep
   return resolve(chosen !== undefined && chosen !== '' ? chosen : join(options.reportDir, reporter.fileName));
 }
 
+/**
+ * `chunks` joined into one string when that fits (the common case: one write, as before), else joined into pieces of
+ * about PIECE units each. A reporter's chunks are all rendered before anything is written. Throws what the renderer throws.
+ */
+function chunksOrText(chunks: Iterable<string>): string | string[] {
+  const pieces: string[] = [];
+  let piece: string[] = [];
+  let length = 0;
+  for (const c of chunks) {
+    piece.push(c);
+    length += c.length;
+    if (length >= PIECE) {
+      pieces.push(piece.join(''));
+      piece = [];
+      length = 0;
+    }
+  }
+  pieces.push(piece.join(''));
+  return pieces.length === 1 ? (pieces[0] as string) : pieces;
+}
+
+/** About how long each piece written of a chunked report is (UTF-16 units): far under V8's string limit (2^29 - 24). */
+const PIECE = 2 ** 24;
+
 async function runReporter(reporter: Reporter, report: Report, options: WriteReportsOptions): Promise<string | undefined> {
   if (reporter.kind === 'stdout') {
     const stdout = options.stdout ?? process.stdout;
     stdout.write(reporter.render(report, { ...options.ctx, color: stdout.isTTY === true }));
     return undefined;
   }
-  const text = reporter.render(report, options.ctx);
+  // a report longer than V8's longest string is written from chunks (FileReporter.renderChunks); rendered in full
+  // first, so a reporter that throws leaves the earlier file as it was
+  const text = reporter.renderChunks ? chunksOrText(reporter.renderChunks(report, options.ctx)) : reporter.render(report, options.ctx);
   const path = resolveOutputPath(reporter, options);
   // a new file renamed over the old: never written through a symlink planted at `path` (harness/output-file.ts)
   await replaceFile(path, text);
