@@ -5,25 +5,21 @@
 import { stripValues } from '../report/build.ts';
 import type { Report } from '../model/report.ts';
 import type { FileReporter, ReporterContext } from './types.ts';
-import { jsonChunks } from './json-chunks.ts';
+import { stringifyChunked } from '@discoveryjs/json-ext';
 
 /** Render the report as JSON text. Lone surrogates come out as `\udXXX` escapes (well-formed JSON.stringify). */
 export function renderJson(report: Report, ctx: ReporterContext): string {
   return `${JSON.stringify(stripValues(report, ctx.showValues), null, 2)}\n`;
 }
 
-/** How many levels of the report `renderJsonChunks` splits (the report, its arrays, their items, their members). */
-const CHUNK_LEVELS = 4;
-
 /**
- * The text of `renderJson`, in chunks: the report's members, array items and their members down to CHUNK_LEVELS
- * levels each rendered alone. report.json is written from them (FileReporter.renderChunks), so a report longer than
- * V8's longest string (2^29 - 24 UTF-16 units, ~512 MiB) is still written: one JSON.stringify of a run with 600,000
- * findings (300,000 failing tools) threw "Invalid string length" and report.json was lost (hostile review 28).
- * A single finding or tool longer than that still cannot be rendered (the reporter fails, as before). Pure.
+ * The text of `renderJson`, in chunks (@discoveryjs/json-ext `stringifyChunked`: JSON.stringify's text, made piece by
+ * piece). report.json is written from them when its one string would be longer than V8's longest string (2^29 - 24
+ * UTF-16 units, ~512 MiB; FileReporter.renderChunks, ./write.ts): one JSON.stringify of a run with 600,000 findings
+ * (300,000 failing tools) threw "Invalid string length" and report.json was lost (hostile review 28). Pure.
  */
 export function* renderJsonChunks(report: Report, ctx: ReporterContext): Generator<string> {
-  yield* jsonChunks(stripValues(report, ctx.showValues), CHUNK_LEVELS);
+  yield* stringifyChunked(stripValues(report, ctx.showValues), null, 2);
   yield '\n';
 }
 

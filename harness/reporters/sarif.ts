@@ -9,7 +9,7 @@
  * `baselineState: unchanged`.
  */
 import type * as Sarif from 'sarif';
-import { jsonChunks } from './json-chunks.ts';
+import { stringifyChunked } from '@discoveryjs/json-ext';
 import type { CheckMeta } from '../checks/define.ts';
 import { BASELINE_STALE_META } from '../report/baseline.ts';
 import { stripValues } from '../report/build.ts';
@@ -140,11 +140,11 @@ export function renderSarif(report: Report, ctx: ReporterContext): string {
 }
 
 /**
- * The text of `renderSarif` in chunks (./json-chunks.ts), each result rendered alone (log, runs, run, results: four
- * levels), for a log longer than V8's longest string (hostile review 28: 600,000 findings lost report.sarif). Pure.
+ * The text of `renderSarif` in chunks (@discoveryjs/json-ext `stringifyChunked`), for a log longer than V8's longest
+ * string (hostile review 28: 600,000 findings lost report.sarif; ./write.ts uses it only then). Pure.
  */
 export function* renderSarifChunks(report: Report, ctx: ReporterContext): Generator<string> {
-  yield* jsonChunks(sarifLog(report, ctx), 5);
+  yield* stringifyChunked(sarifLog(report, ctx), null, 2);
   yield '\n';
 }
 

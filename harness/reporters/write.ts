@@ -76,6 +76,20 @@ function chunksOrText(chunks: Iterable<string>): string | string[] {
   return pieces.length === 1 ? (pieces[0] as string) : pieces;
 }
 
+/**
+ * The file text of `reporter`: `render`'s one string, or, when that string would be longer than V8's longest
+ * (RangeError) and the reporter renders chunks, its chunks joined into pieces (`chunksOrText`). Throws what the
+ * renderer throws.
+ */
+function renderText(reporter: FileReporter, report: Report, ctx: ReporterContext): string | string[] {
+  try {
+    return reporter.render(report, ctx);
+  } catch (error) {
+    if (!(error instanceof RangeError) || !reporter.renderChunks) throw error;
+    return chunksOrText(reporter.renderChunks(report, ctx));
+  }
+}
+
 /** About how long each piece written of a chunked report is (UTF-16 units): far under V8's string limit (2^29 - 24). */
 const PIECE = 2 ** 24;
 
@@ -85,9 +99,10 @@ async function runReporter(reporter: Reporter, report: Report, options: WriteRep
     stdout.write(reporter.render(report, { ...options.ctx, color: stdout.isTTY === true }));
     return undefined;
   }
-  // a report longer than V8's longest string is written from chunks (FileReporter.renderChunks); rendered in full
-  // first, so a reporter that throws leaves the earlier file as it was
-  const text = reporter.renderChunks ? chunksOrText(reporter.renderChunks(report, options.ctx)) : reporter.render(report, options.ctx);
+  // a report longer than V8's longest string is written from chunks (FileReporter.renderChunks), only when its one
+  // string could not be made (RangeError "Invalid string length"): every other report is rendered and written as
+  // before; rendered in full first either way, so a reporter that throws leaves the earlier file as it was
+  const text = renderText(reporter, report, options.ctx);
   const path = resolveOutputPath(reporter, options);
   // a new file renamed over the old: never written through a symlink planted at `path` (harness/output-file.ts)
   await replaceFile(path, text);

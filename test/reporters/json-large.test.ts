@@ -2,7 +2,8 @@
  * report.json and report.sarif longer than V8's longest string (2^29 - 24 UTF-16 units, ~512 MiB) are still written
  * (hostile review 28): a server listing 300,000 tools over three pages, each failing its calls, drew 600,000 findings,
  * and each reporter's one JSON.stringify threw "Invalid string length": both files were lost, exit 2. They are now
- * written in chunks (renderJsonChunks, renderSarifChunks: harness/reporters/json-chunks.ts), the same text as render.
+ * written in chunks (renderJsonChunks, renderSarifChunks: @discoveryjs/json-ext stringifyChunked) when the one string
+ * cannot be made, the same text as render.
  */
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
