@@ -132,12 +132,11 @@ async function settle(channel: RpcChannel, spec: ExchangeSpec, pending: PendingR
   let ending: Ending;
   if (spec.cancelAfterMs === 0 || ended === undefined || interrupt === undefined) ending = await awaitEnding(pending.settled, spec);
   else {
-    // the registration's own promise, ended early by the timers (see awaitEnding)
-    const timeout = setTimeout(afterPoll, spec.timeoutMs, interrupt, TIMEOUT);
-    const cancel = spec.cancelAfterMs === undefined ? undefined : setTimeout(afterPoll, spec.cancelAfterMs, interrupt, CANCEL);
+    // the registration's own promise, ended early by the timers (see awaitEnding), started once the line is written
+    const clocks = new Clocks(spec, interrupt);
     ending = await ended;
-    clearTimeout(timeout);
-    if (cancel !== undefined) clearTimeout(cancel);
+    clocks.stop();
+    start = clocks.startedAt ?? start;
   }
   const durationMs = since(start);
   if (ending.kind !== 'response') return unanswered(channel, spec, pending, ending, durationMs, network);
@@ -248,17 +247,46 @@ function answered(spec: ExchangeSpec, ending: Extract<Settlement, { kind: 'respo
  */
 async function awaitEnding(settled: Promise<Settlement>, spec: ExchangeSpec): Promise<Ending> {
   if (spec.cancelAfterMs === 0) return CANCEL;
-  let timeout: NodeJS.Timeout | undefined;
-  let cancel: NodeJS.Timeout | undefined;
+  let clocks: Clocks | undefined;
   try {
     return await new Promise<Ending>((resolve) => {
       void settled.then(resolve);
-      timeout = setTimeout(afterPoll, spec.timeoutMs, resolve, TIMEOUT);
-      if (spec.cancelAfterMs !== undefined) cancel = setTimeout(afterPoll, spec.cancelAfterMs, resolve, CANCEL);
+      clocks = new Clocks(spec, resolve);
     });
   } finally {
-    clearTimeout(timeout);
-    if (cancel !== undefined) clearTimeout(cancel);
+    clocks?.stop();
+  }
+}
+
+/**
+ * An exchange's timeout and cancellation timers, started once its line has left: on the next tick, queued behind the
+ * stdio flush that ServerProcess.write scheduled for this turn's lines (process.nextTick, first in, first out), so the
+ * harness's own synchronous work after it submitted the request (planning the next probes: ~0.6 s for 20,000 tools
+ * on a busy machine) is never counted against the server. Before, the clocks started at submission, and a run over
+ * 10,000 tools with a 500 ms request timeout drew `transport/timeout` errors for the first window of calls of a
+ * server that answers at once (the same run: none at 2,000 ms). `stop` before the tick keeps them from starting.
+ */
+class Clocks {
+  private timeout: NodeJS.Timeout | undefined;
+  private cancel: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** performance.now() when the timers started (the request's line written): the start of its durationMs. */
+  startedAt: number | undefined;
+
+  constructor(spec: ExchangeSpec, end: (ending: Interruption) => void) {
+    process.nextTick(() => {
+      if (this.stopped) return;
+      this.startedAt = performance.now();
+      this.timeout = setTimeout(afterPoll, spec.timeoutMs, end, TIMEOUT);
+      if (spec.cancelAfterMs !== undefined) this.cancel = setTimeout(afterPoll, spec.cancelAfterMs, end, CANCEL);
+    });
+  }
+
+  /** Clear both timers, or keep them from starting. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timeout);
+    if (this.cancel !== undefined) clearTimeout(this.cancel);
   }
 }
 
