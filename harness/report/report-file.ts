@@ -2,7 +2,10 @@
  * Reading a report file (`report.json`, shard reports) back: parse, check the version, validate the
  * shape with zod. Unknown extra keys are kept (a newer minor harness may add optional fields).
  */
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:buffer';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { parseChunked } from '@discoveryjs/json-ext';
 import { z } from 'zod';
 import type { Report } from '../model/report.ts';
 import { ReportError, describeIssues } from './errors.ts';
@@ -93,20 +96,33 @@ export function parseReport(json: unknown, file: string): Report {
 }
 
 /**
- * Read and validate a report file (UTF-8 JSON).
+ * A report file of at least this many bytes is parsed from a stream (`parseChunked`), not from one string: its text
+ * may be longer than V8's longest string (buffer.constants.MAX_STRING_LENGTH UTF-16 units, 2^29 - 24 on 64-bit Node
+ * 20), and UTF-8 never takes fewer bytes than UTF-16 units, so a smaller file always fits. Exported for tests.
+ */
+export const STREAMED_REPORT_BYTES = constants.MAX_STRING_LENGTH;
+
+/**
+ * Read and validate a report file (UTF-8 JSON). A file of STREAMED_REPORT_BYTES or more (a report the JSON reporter
+ * wrote in chunks: ~600,000 findings) is parsed from a read stream by @discoveryjs/json-ext `parseChunked`, the
+ * library report.json is written with then (JSON.parse's values, built piece by piece); every other file as before,
+ * one `readFile` and one `JSON.parse`. `streamedFromBytes` lowers the bound (tests).
  * @throws ReportError as `parseReport`, or `MCP_HARNESS_REPORT_INVALID` when unreadable or not JSON.
  */
-export async function readReportFile(path: string): Promise<Report> {
-  let text: string;
+export async function readReportFile(path: string, streamedFromBytes = STREAMED_REPORT_BYTES): Promise<Report> {
+  let json: unknown;
+  let read = true;
   try {
-    text = await readFile(path, 'utf8');
+    const size = (await stat(path)).size;
+    if (size < streamedFromBytes) {
+      const text = await readFile(path, 'utf8');
+      read = false;
+      json = JSON.parse(text);
+    } else json = await parseChunked(createReadStream(path));
   } catch (error) {
-    throw new ReportError('MCP_HARNESS_REPORT_INVALID', `${path}: cannot read report file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  try {
-    return parseReport(JSON.parse(text), path);
-  } catch (error) {
-    if (error instanceof ReportError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (read && code !== undefined) throw new ReportError('MCP_HARNESS_REPORT_INVALID', `${path}: cannot read report file (${code})`);
     throw new ReportError('MCP_HARNESS_REPORT_INVALID', `${path}: report file is not valid JSON (${(error as Error).message})`);
   }
+  return parseReport(json, path);
 }

@@ -138,4 +138,18 @@ describe('readReportFile', () => {
     await writeFile(file, '{"schemaVersion":');
     await expect(readReportFile(file)).rejects.toThrow(/broken\.json: report file is not valid JSON/);
   });
+
+  it('parses a file at or above the streaming bound from a stream, to the same value and the same errors', async () => {
+    const report = buildReport(sampleInput());
+    const file = await save('streamed.json', report);
+    expect(await readReportFile(file, 1)).toEqual(await readReportFile(file));
+    const bad = { ...report } as Record<string, unknown>;
+    bad.findings = [{ check: 'x', severity: 'fatal', surface: 's', message: 'm' }];
+    const badFile = await save('streamed-bad.json', bad);
+    await expect(readReportFile(badFile, 1)).rejects.toThrow(`${badFile}: findings.0.severity`);
+    const broken = join(dir, 'streamed-broken.json');
+    await writeFile(broken, '{"schemaVersion":');
+    await expect(readReportFile(broken, 1)).rejects.toThrow(/streamed-broken\.json: report file is not valid JSON/);
+    await expect(readReportFile(join(dir, 'nope.json'), 1)).rejects.toThrow(/nope\.json: cannot read report file \(ENOENT\)/);
+  });
 });

@@ -3,13 +3,14 @@
  * (hostile review 28): a server listing 300,000 tools over three pages, each failing its calls, drew 600,000 findings,
  * and each reporter's one JSON.stringify threw "Invalid string length": both files were lost, exit 2. They are now
  * written in chunks (renderJsonChunks, renderSarifChunks: @discoveryjs/json-ext stringifyChunked) when the one string
- * cannot be made, the same text as render.
+ * cannot be made, the same text as render. merge reads such a file back (readReportFile parses it from a stream).
  */
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../harness/report/build.ts';
+import { readReportFile } from '../../harness/report/report-file.ts';
 import { renderJson, renderJsonChunks } from '../../harness/reporters/json.ts';
 import { renderSarif, renderSarifChunks } from '../../harness/reporters/sarif.ts';
 import { writeReports } from '../../harness/reporters/write.ts';
@@ -64,6 +65,12 @@ describe('report.json and report.sarif in chunks', () => {
     await handle.read(head, 0, 64, 0);
     await handle.close();
     expect(head.toString('utf8')).toMatch(/^\{\n {2}"schemaVersion": 1,/);
+    // and merge reads it back (readReportFile parses a file this long from a stream; before: 'cannot read report
+    // file (ERR_STRING_TOO_LONG)')
+    const back = await readReportFile(file);
+    expect(back.findings).toHaveLength(520);
+    expect(back.findings.every((f) => f.message.length === 1 << 20)).toBe(true);
+    expect(back.summary).toEqual(JSON.parse(JSON.stringify(report.summary)));
     await rm(file);
   }, 60_000);
 });
