@@ -15,9 +15,10 @@
  *   it at all. The report directory is then created by the harness, so the server cannot create it first.
  */
 import { randomBytes } from 'node:crypto';
+import { unlinkSync } from 'node:fs';
 import { chmod, lstat, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { constants, type Stats } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { firstOpenDirectory, type IsolatedUser } from './isolated-access.ts';
 
 /**
@@ -52,12 +53,17 @@ export async function replaceFile(path: string, text: string | readonly string[]
     await writeFile(path, text, 'utf8');
     return;
   }
-  const tmp = join(dir, `.mcp-harness-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = resolve(dir, `.mcp-harness-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   try {
+    holdTemporary(tmp);
     await writeFile(tmp, text, { encoding: 'utf8', flag: 'wx', mode: 0o666 });
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    temporaries.delete(tmp);
+    // a file made and then not finished (ENOSPC, EFBIG) is removed; EEXIST is not ours, EACCES made none
+    if (code !== 'EEXIST' && code !== 'EACCES') await unlink(tmp).catch(() => {});
     // a directory that takes no new file: a regular file the user may write is rewritten in place, never through a link
-    if (at?.isFile() && (error as NodeJS.ErrnoException).code === 'EACCES') return writeInPlace(path, text);
+    if (at?.isFile() && code === 'EACCES') return writeInPlace(path, text);
     throw error;
   }
   try {
@@ -66,7 +72,38 @@ export async function replaceFile(path: string, text: string | readonly string[]
   } catch (error) {
     await unlink(tmp).catch(() => {});
     throw error;
+  } finally {
+    temporaries.delete(tmp);
   }
+}
+
+/**
+ * The temporary files replaceFile is writing or renaming (absolute paths). The process's `exit` event removes what
+ * is left (`removeTemporaries`): a run that leaves while a report is being written (a second interrupt then,
+ * harness/cli/interrupts.ts `exit(2)`; an error exit) no longer leaves a `.mcp-harness-<pid>-<random>.tmp` of up to
+ * the report's size beside the report files. A SIGKILL still can (no code runs).
+ */
+const temporaries = new Set<string>();
+let removedAtExit = false;
+
+/** Track `tmp` until replaceFile is done with it; the `exit` listener is added with the first one. */
+function holdTemporary(tmp: string): void {
+  temporaries.add(tmp);
+  if (removedAtExit) return;
+  removedAtExit = true;
+  process.on('exit', removeTemporaries);
+}
+
+/** Remove (synchronously) every temporary file replaceFile has not finished; errors ignored. Called at `exit`. */
+export function removeTemporaries(): void {
+  for (const tmp of temporaries) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone, or not removable: nothing else to do at exit
+    }
+  }
+  temporaries.clear();
 }
 
 /**

@@ -124,6 +124,23 @@ describe('replaceFile', () => {
   });
 });
 
+describe('replaceFile when the process leaves mid-write', () => {
+  it('removes its temporary file at exit (before: a .tmp of the report\'s size was left beside the reports)', () => {
+    const file = join(box, 'report.json');
+    // a child that starts writing 256 MiB and exits (as a second interrupt does, exit(2)) once the temporary exists
+    const code = `
+      import { readdirSync } from 'node:fs';
+      import { replaceFile } from ${JSON.stringify(new URL('../../harness/output-file.ts', import.meta.url).href)};
+      void replaceFile(${JSON.stringify(file)}, Array.from({ length: 256 }, () => 'x'.repeat(1 << 20)));
+      const poll = () => (readdirSync(${JSON.stringify(box)}).some((n) => n.endsWith('.tmp')) ? process.exit(2) : setImmediate(poll));
+      poll();`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', timeout: 60_000 });
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(2);
+    expect(readdirSync(box)).toEqual([]);
+  });
+});
+
 describe('makeDirectory', () => {
   it('makes every missing component, and accepts one that exists', async () => {
     await makeDirectory(join(box, 'a', 'b', 'c'));
