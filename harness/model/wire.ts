@@ -477,10 +477,17 @@ export interface WireTap {
    * Absent when every line was valid.
    */
   invalidUtf8?: { lines: number; first: InvalidUtf8Line };
+  /**
+   * stdio: stdout lines that began with a byte order mark (U+FEFF) before a JSON-RPC message (RFC 8259 §8.1:
+   * JSON exchanged between systems MUST NOT begin with one), counted, with the first described as `invalidUtf8`'s.
+   * The message after the mark was read and routed. Absent when no line had one.
+   */
+  byteOrderMark?: { lines: number; first: InvalidUtf8Line };
 }
 
 /**
- * The first stdout line that was not valid UTF-8 (`WireTap.invalidUtf8`): its 1-based line number, its kind
+ * The first stdout line that was not valid UTF-8 (`WireTap.invalidUtf8`), or that began with a byte order mark
+ * (`WireTap.byteOrderMark`): its 1-based line number, its kind
  * (`StdoutLine.kind`), and for a JSON-RPC message its `method` (a request or notification) and `id` (a response's is
  * the id of the harness request it answers), when they are a string / a number or string.
  */

@@ -76,6 +76,8 @@ export class WireTapRecorder {
   private nonJsonRpc = 0;
   /** stdout lines that were not valid UTF-8, and the first of them (`WireTap.invalidUtf8`). */
   private invalidUtf8: WireTap['invalidUtf8'];
+  /** stdout lines with a byte order mark before their JSON-RPC message, and the first of them (`WireTap.byteOrderMark`). */
+  private byteOrderMark: WireTap['byteOrderMark'];
   private stdinLines = 0;
   private unmatched = 0;
   private readonly unmatchedKinds = { unknownId: 0, noId: 0, inHandshake: 0 };
@@ -182,23 +184,37 @@ export class WireTapRecorder {
   /** Count a stdout line that was not valid UTF-8; the first is described by its line number, kind, method and id. */
   private noteInvalidUtf8(classified: Classified): void {
     if (this.invalidUtf8 !== undefined) return void (this.invalidUtf8.lines += 1);
+    this.invalidUtf8 = { lines: 1, first: this.describe(classified) };
+  }
+
+  /** Count a stdout line with a byte order mark before its JSON-RPC message; the first is described as `noteInvalidUtf8`'s. */
+  private noteByteOrderMark(classified: Classified): void {
+    if (this.byteOrderMark !== undefined) return void (this.byteOrderMark.lines += 1);
+    this.byteOrderMark = { lines: 1, first: this.describe(classified) };
+  }
+
+  /** The current line, described by its line number, kind, and a JSON-RPC message's method and id (never its values). */
+  private describe(classified: Classified): InvalidUtf8Line {
     const value = Array.isArray(classified.value) ? classified.value.find(isObject) : classified.value;
     const first: InvalidUtf8Line = { line: this.lines, kind: classified.kind };
     if (classified.kind === 'jsonrpc' && isObject(value)) {
       if (typeof value.method === 'string') first.method = value.method;
       if (typeof value.id === 'number' || typeof value.id === 'string') first.id = value.id;
     }
-    this.invalidUtf8 = { lines: 1, first };
+    return first;
   }
 
   /**
    * Record one stdout line (its text may be a head only, when oversize). `invalidUtf8`: its bytes were not valid UTF-8
    * (stdio/line-splitter.ts; `text` holds U+FFFD for them): counted, the first one described (`WireTap.invalidUtf8`).
    * `ending`: the step the harness had taken to end the process when it read the line (`StdoutLine.ending`).
+   * `byteOrderMark`: a U+FEFF came before the JSON-RPC message `classified` holds (read without it): counted, the first
+   * one described (`WireTap.byteOrderMark`).
    */
-  line(text: string, bytes: number, classified: Classified, invalidUtf8 = false, ending?: HarnessEnding): void {
+  line(text: string, bytes: number, classified: Classified, invalidUtf8 = false, ending?: HarnessEnding, byteOrderMark = false): void {
     this.lines += 1;
     if (invalidUtf8) this.noteInvalidUtf8(classified);
+    if (byteOrderMark) this.noteByteOrderMark(classified);
     const jsonRpc = classified.kind === 'jsonrpc';
     if (!jsonRpc) this.nonJsonRpc += 1;
     // the entry (and a non-JSON-RPC line's head) is built only when it is kept: past the first entries a line is only counted
@@ -466,6 +482,7 @@ export class WireTapRecorder {
       ...(this.budgetPassedAt !== undefined ? { retention: this.retention(this.budgetPassedAt) } : {}),
       ...(this.httpSeq > 0 ? { http: this.http.map((e) => structuredClone(e)) } : {}),
       ...(this.invalidUtf8 !== undefined ? { invalidUtf8: { lines: this.invalidUtf8.lines, first: { ...this.invalidUtf8.first } } } : {}),
+      ...(this.byteOrderMark !== undefined ? { byteOrderMark: { lines: this.byteOrderMark.lines, first: { ...this.byteOrderMark.first } } } : {}),
     };
   }
 }

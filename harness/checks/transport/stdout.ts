@@ -29,6 +29,12 @@
  * spec:2025-03-26 and later basic/transports.mdx: "JSON-RPC messages MUST be UTF-8 encoded"; 2024-11-05 says nothing
  * of it, and there RFC 8259 §8.1 rules (JSON exchanged between systems MUST be UTF-8). The line splitter decodes such
  * bytes as U+FFFD, so the message itself is judged as decoded (hostile review D9: it passed with 0 findings).
+ * A byte order mark (U+FEFF) before a JSON-RPC message (`byteOrderMark`, error, pointer `/stdout/bom`: RFC 8259 §8.1,
+ * JSON texts exchanged between systems MUST NOT begin with one; the TypeScript SDK's client JSON.parses each line and
+ * drops it): one finding for the surface, counted, naming the first line. The session reads the message after the mark
+ * (RFC 8259 lets a parser ignore it), so the one fault is not also every request it answered timing out: before, each
+ * legacy-era process's opening answer behind a mark was lost (a .NET-style preamble: one nonJsonRpc error and three
+ * fresh-process `transport/timeout` errors, 52 s).
  */
 import { defineCheck } from '../define.ts';
 import type { HarnessEnding, InvalidUtf8Line, RequestRecord, StdoutLine } from '../../model/wire.ts';
@@ -140,6 +146,7 @@ export default defineCheck({
       oversize: 'stdout {{lines}} {{exceeds}} the frame limit (the largest {{bytes}} bytes); the harness does not parse such a line, and the request it answered failed at once.',
       flood: 'The server sent {{count}} notifications before answering {{method}} (more than {{max}}); the harness kept a sample of {{kept}} and counted the rest.',
       invalidUtf8: '{{count}} stdout line(s) carried bytes that are not valid UTF-8 (first: line {{line}}, {{what}}); {{rule}}. A client decodes such bytes as U+FFFD or rejects the message.',
+      byteOrderMark: '{{count}} stdout line(s) began with a byte order mark (U+FEFF) before the JSON-RPC message (first: line {{line}}, {{what}}); JSON texts exchanged between systems MUST NOT begin with one (RFC 8259 §8.1), so a client that parses each line as JSON loses the message. The harness read the message after the mark.',
       floodUntied: 'The server sent {{count}} notifications that name no request (no progressToken or requestId) during the session (more than {{max}}); the harness counted them and kept none.',
     },
     examples: {
@@ -175,6 +182,8 @@ export default defineCheck({
       const rule = ctx.observation.negotiation?.protocolVersion === '2024-11-05' ? 'JSON exchanged between systems MUST be UTF-8 encoded (RFC 8259 §8.1)' : 'JSON-RPC messages MUST be UTF-8 encoded (basic/transports)';
       report({ messageId: 'invalidUtf8', pointer: '/stdout/utf8', data: { count: bad.lines, line: bad.first.line, what: describeLine(bad.first, ctx.observation), rule } });
     }
+    const marked = wire.byteOrderMark;
+    if (marked !== undefined) report({ messageId: 'byteOrderMark', pointer: '/stdout/bom', data: { count: marked.lines, line: marked.first.line, what: describeLine(marked.first, ctx.observation) } });
     const recorded = [...groups.values()].reduce((n, g) => n + g.length, 0);
     const total = Math.max(wire.stdoutNonJsonRpc, recorded);
     if (total > recorded) report({ messageId: 'more', pointer: '/stdout/more', data: { count: total - recorded, total } });

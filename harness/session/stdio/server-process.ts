@@ -9,7 +9,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { ExitInfo, HarnessEnding } from '../../model/wire.ts';
 import { StartFailure, type FrameListener } from '../transport.ts';
-import { classifyLine, framesOf } from '../classify.ts';
+import { classifyLine, framesOf, type Classified } from '../classify.ts';
 import { LineSplitter, type FramedLine } from './line-splitter.ts';
 import { DEFAULT_MAX_PENDING_STDIN_BYTES, type SpawnSpec } from '../options.ts';
 import type { EnvMask } from '../env-mask.ts';
@@ -247,8 +247,12 @@ export class ServerProcess {
     // read and in every escaped JSON string literal before it is parsed, so no parsed string or key holds a value
     const text = this.mask.line(line.text);
     // a JSON-RPC batch is a message only once the session negotiated 2025-03-26 (classify.ts); its members are routed one by one
-    const classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(text, this.tap.batches);
-    this.tap.line(text, line.bytes, classified, line.invalidUtf8 === true, this.ending);
+    let classified: Classified = line.oversize ? { kind: 'oversize' as const } : classifyLine(text, this.tap.batches);
+    // a byte order mark before a JSON-RPC message (a .NET console's preamble): the message is read and routed, and the
+    // mark is counted (transport/stdout `byteOrderMark`); otherwise every opening answer behind one was lost, each a timeout
+    const marked = classified.kind === 'text' && text.charCodeAt(0) === 0xfeff ? classifyLine(text.slice(1), this.tap.batches) : undefined;
+    if (marked?.kind === 'jsonrpc') classified = marked;
+    this.tap.line(text, line.bytes, classified, line.invalidUtf8 === true, this.ending, marked?.kind === 'jsonrpc');
     // the raw head: read for the id of the request it answers (rpc-channel.ts idFromHead), never shown
     if (line.oversize) this.oversizeListener(line.text, line.bytes, line.tail);
     else for (const frame of framesOf(classified, line.bytes)) this.frameListener(frame.value, frame.bytes);

@@ -36,6 +36,18 @@ checkTester(check, {
       findings: [{ messageId: 'invalidUtf8', severity: 'error', data: { count: 1, line: 1, what: 'a notifications/message notification', rule: 'JSON exchanged between systems MUST be UTF-8 encoded (RFC 8259 §8.1)' } }],
     },
     {
+      name: 'a byte order mark before JSON-RPC messages: one error for the surface, counted, naming the first line (the message itself read)',
+      observation: makeObservation({ wire: { ...wire([rpc(1), rpc(2)]), byteOrderMark: { lines: 3, first: { line: 1, kind: 'jsonrpc', id: 1 } } }, tools: [], listing: { pages: [{ id: 3, method: 'tools/list', outcome: 'success', durationMs: 1 }], tools: [], truncated: false, stop: 'end' } }),
+      findings: [
+        {
+          messageId: 'byteOrderMark',
+          severity: 'error',
+          pointer: '/stdout/bom',
+          message: '3 stdout line(s) began with a byte order mark (U+FEFF) before the JSON-RPC message (first: line 1, the response to a negotiation request (server/discover or initialize, id 1)); JSON texts exchanged between systems MUST NOT begin with one (RFC 8259 §8.1), so a client that parses each line as JSON loses the message. The harness read the message after the mark.',
+        },
+      ],
+    },
+    {
       name: 'case 20: banner before the initialize response',
       observation: makeObservation({ wire: wire([text(1), rpc(2)]) }),
       findings: [{ messageId: 'nonJsonRpc', severity: 'error' }],
