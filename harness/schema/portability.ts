@@ -18,7 +18,7 @@
  * - `recursive-ref`: a `$ref` that takes part in a cycle (valid, but unbounded depth);
  * - `required-undeclared`: a `required` name that `properties` lacks (no applicator, `$ref` or
  *   `patternProperties` could supply it); `required-unsatisfiable` when `additionalProperties: false`
- *   also forbids it, so no instance can validate;
+ *   also forbids it, so no instance can validate; neither under an odd number of `not`s, where `required` forbids;
  * - `property-name`: a top-level INPUT property name outside `^[a-zA-Z0-9_.-]{1,64}$` (model APIs reject the
  *   tool); `nested-property-name` the same deeper down (some clients may reject it; the APIs check the top level).
  *   Input schemas only: the rule is the model APIs' rule for function parameter names (Anthropic `input_schema`,
@@ -139,6 +139,16 @@ const TYPE_KEYWORD_INFO: ReadonlyMap<string, { type: string; rank: number }> = n
 
 const COMPOSING = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'dependentSchemas', 'dependencies', 'patternProperties', 'unevaluatedProperties'];
 
+/**
+ * Whether a subschema sits under an odd number of `not`s (its visit's keyword path): there a `required` name is one the
+ * instance must NOT carry (JSON Schema 2020-12 Core §10.2.1.4), e.g. `not: {properties: {}, required: ['x']}`, the oneOf
+ * idiom that tells result branches apart (sweep 37: agent-device 0.21.5), or `not: {required: ['a', 'b']}` for mutually
+ * exclusive arguments; nobody has to supply it, so neither `required-undeclared` nor `required-unsatisfiable` applies.
+ */
+function negated(v: SchemaVisit): boolean {
+  return v.via.filter((k) => k === 'not').length % 2 === 1;
+}
+
 /** `required`, property names (of an input schema only) and type-specific keywords of one subschema. */
 function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input' | 'output', out: PortabilityIssue[]): void {
   const props = node.properties !== null && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : undefined;
@@ -149,7 +159,7 @@ function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input
     }
   }
   const closed = node.additionalProperties === false;
-  if (Array.isArray(node.required) && !COMPOSING.some((k) => Object.hasOwn(node, k)) && (props || closed)) {
+  if (Array.isArray(node.required) && !COMPOSING.some((k) => Object.hasOwn(node, k)) && (props || closed) && !negated(v)) {
     node.required.forEach((name, i) => {
       if (typeof name !== 'string' || (props && Object.hasOwn(props, name))) return;
       out.push({ pointer: joinPointer(v.pointer, 'required', i), kind: closed ? 'required-unsatisfiable' : 'required-undeclared', keyword: 'required' });

@@ -34,6 +34,17 @@ checkTester(portability, {
     { name: 'a one-member enum, distinct members, and an empty enum inside a const', observation: makeObservation({ tools: [input({ mode: { type: 'string', enum: ['fast'] }, tier: { enum: [1, '1', [1], { a: 1 }, { a: 2 }] }, c: { const: { enum: [] } } })] }) },
     { name: 'no-parameter tool (case 16)', observation: makeObservation({ tools: [loadCase('16').tool] }) },
     {
+      name: "a required under not forbids the name (sweep 37, agent-device 0.21.5's oneOf branch idiom; mutually exclusive arguments)",
+      observation: makeObservation({
+        tools: [
+          makeTool('t', {
+            inputSchema: { type: 'object', properties: { ref: { type: 'string' }, selector: { type: 'string' } }, not: { properties: {}, required: ['ref', 'selector'] } },
+            outputSchema: { type: 'object', oneOf: [{ type: 'object', properties: { text: { type: 'string' } }, required: ['text'], not: { type: 'object', properties: {}, required: ['verification'], additionalProperties: false } }, { type: 'object', properties: { verification: { type: 'object' } } }] },
+          }),
+        ],
+      }),
+    },
+    {
       name: 'negative control: a $ref into $defs whose properties have default null with a nullable type (zod, pydantic, OpenAPI-and-JSON-Schema forms)',
       observation: makeObservation({
         tools: [
@@ -78,6 +89,11 @@ checkTester(portability, {
         { messageId: 'requiredUndeclared', pointer: '/inputSchema/required/1', severity: 'warning' },
         { messageId: 'requiredUnsatisfiable', pointer: '/inputSchema/properties/a/required/1', severity: 'warning' },
       ],
+    },
+    {
+      name: 'a required under two nots requires the name again',
+      observation: makeObservation({ tools: [input({ x: { type: 'string' } }, { not: { not: { properties: {}, required: ['y'] } } })] }),
+      findings: [{ messageId: 'requiredUndeclared', pointer: '/inputSchema/not/not/required/0', severity: 'warning' }],
     },
     {
       name: 'property names outside ^[a-zA-Z0-9_.-]{1,64}$: top level a warning, nested a note (mongodb F8: the APIs check the top level)',

@@ -638,6 +638,15 @@ export const ARMS: Arm[] = [
   },
   { surface: 'old-revision-output-conformant', file: 'old-revision-output.mjs', args: ['--version', '2025-03-26', '--twin'], silent: ['result/structured-content', 'result/shape', 'tools/advertised-shape', 'schema/dialect'] },
   { surface: 'schema-shapes-portable', file: 'schema-shapes.mjs', args: ['--twin'], silent: ['schema/portability'] },
+  // sweep 37 (agent-device 0.21.5): a `required` under `not` forbids the name; only a branch that requires it outright draws
+  { surface: 'negated-required', file: 'negated-required.mjs', silent: ['schema/portability'], never: [{ check: 'schema/portability', messageId: 'requiredUndeclared' }] },
+  {
+    surface: 'negated-required-twin',
+    file: 'negated-required.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'schema/portability', messageId: 'requiredUndeclared', severity: 'warning', includes: 'fill: /outputSchema/oneOf/0/required/2 requires a property' }],
+    once: [{ check: 'schema/portability', messageId: 'requiredUndeclared', tool: 'fill' }],
+  },
   // JSON Schema 2020-12 Validation §6.3.3: a pattern "SHOULD be a valid regular expression, according to the ECMA-262 regular expression dialect"
   {
     surface: 'phone-pattern-non-unicode',
