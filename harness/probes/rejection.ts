@@ -45,6 +45,32 @@ function textsOf(request: RequestRecord): string[] {
   return content.map((b) => (b as { text?: unknown } | null)?.text).filter((t): t is string => typeof t === 'string');
 }
 
+/**
+ * An answer that offers where the server runs as the alternative to an argument: "Provide folder_path or run from a
+ * project directory", "... or run it in a git repository", "... or start the server inside your workspace".
+ */
+const WORKING_DIRECTORY_FALLBACK =
+  /\bor\s+(?:run|start|launch|open|use)\s+(?:it\s+|this(?:\s+tool)?\s+|the\s+(?:server|tool)\s+)?(?:from|in|inside|within)\s+(?:a|an|the|your)\s+(?:[\w-]+\s+)?(?:director(?:y|ies)|folder|project|root|repo(?:sitory)?|workspace)\b/i;
+
+/**
+ * Whether a valid call's `rejection` refuses the place the server runs rather than the arguments: the property it
+ * names was left out of the call (`args` has no such key) and every text of the answer offers the working directory
+ * as the alternative (WORKING_DIRECTORY_FALLBACK: "Error: folder_path is required. Provide folder_path or run from a
+ * project directory."). Such a handler takes the optional argument from the directory (or session) it runs in when the
+ * call leaves it out, so whether a call needs it depends on where the server was started, which no inputSchema can
+ * state (sweep 37: @contextstream/mcp-server 0.4.43's generate_rules, `{}` under --sandbox, whose working directory is
+ * an empty temp dir). A call that supplied the property and was refused, and a text with no such alternative, are
+ * rejections as before. For valid calls only (errors/input-enforcement validCallRejected): a probe that leaves out a
+ * required property is rejected by the same words. Pure; reads the texts, never returns them.
+ */
+export function refusesWorkingDirectory(request: RequestRecord, rejection: Rejection, args: unknown): boolean {
+  const property = rejection.property;
+  if (property === undefined) return false;
+  if (args !== null && typeof args === 'object' && Object.hasOwn(args, property)) return false;
+  const texts = textsOf(request);
+  return texts.length > 0 && texts.every((t) => WORKING_DIRECTORY_FALLBACK.test(t));
+}
+
 /** A character that continues a name: a word character, or a hyphen joining two (`git-clone` holds no `clone`). */
 function joins(text: string, at: number, step: 1 | -1): boolean {
   const c = text[at] ?? '';

@@ -4,7 +4,7 @@
  * server accepted, because the word "time" is a property name: the sentinel-bearing argument the text repeats names it first.
  */
 import { describe, expect, it } from 'vitest';
-import { argumentRejection, namesPropertyIn } from '../../harness/probes/rejection.ts';
+import { argumentRejection, namesPropertyIn, refusesWorkingDirectory } from '../../harness/probes/rejection.ts';
 import type { RequestRecord } from '../../harness/model/wire.ts';
 
 const A = 'mcpH4rn3ss-0a1b2c3d-s3nt1nel';
@@ -379,5 +379,30 @@ describe('argumentRejection: a credential found neither in the call nor in the c
     'Invalid arguments: token must be 32 characters. The API key is not configured either.',
   ])('isError %j is still a rejection (the first sentence does not say the configuration lacks it)', (text) => {
     expect(argumentRejection(record({}, text), names)?.answer).toBe('an isError result');
+  });
+});
+
+describe('refusesWorkingDirectory: an optional argument the handler takes from where the server runs (sweep 37, @contextstream/mcp-server 0.4.43 generate_rules)', () => {
+  const TEXT = 'Error: folder_path is required. Provide folder_path or run from a project directory.';
+  const props = ['folder_path', 'dry_run'];
+  const refused = (args: unknown, text: string) => {
+    const r = record(args, text);
+    const rejection = argumentRejection(r, props);
+    return rejection !== undefined && refusesWorkingDirectory(r, rejection, args);
+  };
+
+  it('a call that left the property out, refused with the working directory as the alternative: the run is refused', () => {
+    expect(argumentRejection(record({}, TEXT), props)).toMatchObject({ property: 'folder_path' });
+    expect(refused({}, TEXT)).toBe(true);
+    expect(refused({ dry_run: true }, 'folder_path is required: pass folder_path or run it in a git repository')).toBe(true);
+  });
+
+  it('a call that supplied it, a text with no such alternative, or one naming no property: still a rejection of the arguments', () => {
+    expect(refused({ folder_path: 'x' }, TEXT)).toBe(false);
+    expect(refused({}, 'Error: folder_path is required. Provide folder_path.')).toBe(false);
+    expect(refused({}, 'folder_path is required or run the installer')).toBe(false);
+    const r = record({}, 'Invalid arguments: run from a project directory or pass the path');
+    const rejection = argumentRejection(r, props);
+    expect(rejection === undefined || !refusesWorkingDirectory(r, rejection, {})).toBe(true);
   });
 });

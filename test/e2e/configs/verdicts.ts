@@ -163,6 +163,22 @@ export const ARMS: Arm[] = [
     args: ['--twin'],
     draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool chat_login rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'token'" }],
   },
+  // sweep 37, @contextstream/mcp-server 0.4.43 under --sandbox: an optional path the handler takes from the directory the
+  // server runs in, refused "... or run from a project directory" when the call left it out: the run's directory, no
+  // validCallRejected; the twin names no such alternative: the schema under-states the handler, still the warning
+  {
+    surface: 'cwd-fallback',
+    file: 'cwd-fallback.mjs',
+    draws: [{ check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool write_rules got no input-enforcement probes' }],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }],
+  },
+  {
+    surface: 'cwd-fallback-twin',
+    file: 'cwd-fallback.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool write_rules rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'folder_path'" }],
+  },
   // sweep 32, @ajpanada/mcp-azure-devops 2.0.4 offline: the call in flight when the surface budget ran out was cut
   // short by the harness, not by its own request timeout: no call timeout naming the wall time it waited (a warning in
   // one run, nothing in the next); the twin's request timeout runs out first: still the call error
