@@ -7,6 +7,7 @@
 import type { RequestRecord } from '../model/wire.ts';
 import { readsAsValidation, refusesCredentialOnly, saysCredentialUnconfigured, responseKind, resultOf, rpcError } from './records.ts';
 import { SENTINEL_PATTERN } from './sentinel.ts';
+import { networkFailure } from '../model/network-failure.ts';
 
 /** How an answer rejected the arguments, and the schema property the error names, if one. */
 export interface Rejection {
@@ -69,6 +70,20 @@ export function refusesWorkingDirectory(request: RequestRecord, rejection: Rejec
   if (args !== null && typeof args === 'object' && Object.hasOwn(args, property)) return false;
   const texts = textsOf(request);
   return texts.length > 0 && texts.every((t) => WORKING_DIRECTORY_FALLBACK.test(t));
+}
+
+/**
+ * Whether a valid call's answer reports a failed network request rather than a refusal of the arguments: every text
+ * names a network failure (model/network-failure.ts `networkFailure`: "fetch failed", ECONNREFUSED, a failed name
+ * lookup...) and none is an explicit validation report (EXPLICIT: "Input validation error", "invalid arguments").
+ * "Error: Unable to validate projectId against the project registry: fetch failed" names `projectId` and says
+ * "validate", but the check never ran: the run's missing network or service is to blame, which no inputSchema can
+ * state (sweep 37: @orchestrator-claude/mcp-server 3.37.3's selectSessionProject offline). For valid calls only
+ * (errors/input-enforcement validCallRejected). Pure; reads the texts, never returns them.
+ */
+export function refusesForNetwork(request: RequestRecord): boolean {
+  const texts = textsOf(request);
+  return texts.length > 0 && texts.every((t) => networkFailure([t]) !== undefined && !EXPLICIT.test(t));
 }
 
 /** A character that continues a name: a word character, or a hyphen joining two (`git-clone` holds no `clone`). */

@@ -4,7 +4,7 @@
  * server accepted, because the word "time" is a property name: the sentinel-bearing argument the text repeats names it first.
  */
 import { describe, expect, it } from 'vitest';
-import { argumentRejection, namesPropertyIn, refusesWorkingDirectory } from '../../harness/probes/rejection.ts';
+import { argumentRejection, namesPropertyIn, refusesForNetwork, refusesWorkingDirectory } from '../../harness/probes/rejection.ts';
 import type { RequestRecord } from '../../harness/model/wire.ts';
 
 const A = 'mcpH4rn3ss-0a1b2c3d-s3nt1nel';
@@ -404,5 +404,18 @@ describe('refusesWorkingDirectory: an optional argument the handler takes from w
     const r = record({}, 'Invalid arguments: run from a project directory or pass the path');
     const rejection = argumentRejection(r, props);
     expect(rejection === undefined || !refusesWorkingDirectory(r, rejection, {})).toBe(true);
+  });
+});
+
+describe('refusesForNetwork: a check of the arguments that failed on the network (sweep 37, @orchestrator-claude/mcp-server 3.37.3 selectSessionProject)', () => {
+  it('every text names a network failure and none reports validation explicitly: the run is refused', () => {
+    expect(refusesForNetwork(record({ projectId: 'x' }, 'Error: Unable to validate projectId against the project registry: fetch failed'))).toBe(true);
+    expect(refusesForNetwork(record({ url: 'x' }, 'Invalid url: getaddrinfo ENOTFOUND example.test'))).toBe(true);
+  });
+
+  it('a form refused, an explicit validation report, or a text with no network failure: still a rejection', () => {
+    expect(refusesForNetwork(record({ projectId: 'x' }, 'Error: Invalid projectId: must be a UUID.'))).toBe(false);
+    expect(refusesForNetwork(record({ projectId: 'x' }, 'Input validation error: projectId must be a UUID (fetch failed)'))).toBe(false);
+    expect(refusesForNetwork(record({ projectId: 'x' }, 'projectId is invalid', true))).toBe(false);
   });
 });

@@ -17,7 +17,9 @@
  * so). Its probes are not judged; a note names it (`answeredAlike`).
  * A valid call that left out an optional property and was refused in words that offer where the server runs as the
  * alternative ("folder_path is required. Provide folder_path or run from a project directory": harness/probes/rejection.ts
- * `refusesWorkingDirectory`) is no validCallRejected: the run's directory is refused, which no schema can state (sweep 37).
+ * `refusesWorkingDirectory`) is no validCallRejected: the run's directory is refused, which no schema can state (sweep 37);
+ * nor is one whose every answer text names a failed network request ("Unable to validate projectId against the project
+ * registry: fetch failed": `refusesForNetwork`), the run's missing network or service.
  * A result that is not a CallToolResult (no `content` array: harness/probes/records.ts `notCallToolResult`; result/shape
  * reports it) says neither success nor failure: SDK 0.6's `{"toolResult": {"content": [...], "isError": true}}`
  * (@cloudflare/mcp-server-cloudflare 0.2.0, sweep 18: 305 false `accepted` warnings on 76 tools). A call answered so is
@@ -47,7 +49,7 @@ import { argumentProbePrefix, deriveArgumentProbes, EXTRA_PROPERTY, type Argumen
 import { looksLikeValidationError, notCallToolResult, probeRecord, readsAsValidation, refusesCredentialOnly, responseKind, resultOf, rpcError } from '../../probes/records.ts';
 import { bodyFailure, failureShape, NAMED_REFUSAL_SHAPE, refusalNaming, textBlocks, type FailureShape } from '../../probes/result-text.ts';
 import { listedTools, mayProbe, mayRepeat, successfulArguments, toolCallProbe } from '../../probes/targets.ts';
-import { argumentRejection, namesPropertyIn, refusesWorkingDirectory } from '../../probes/rejection.ts';
+import { argumentRejection, namesPropertyIn, refusesForNetwork, refusesWorkingDirectory } from '../../probes/rejection.ts';
 import type { SurfaceObservation } from '../../model/observation.ts';
 import type { ListedTool } from '../../model/protocol.ts';
 import type { ProbeRecord, ProbeRequest } from '../../model/wire.ts';
@@ -258,8 +260,9 @@ function judgeValidCalls(observation: SurfaceObservation, schemas: SchemaService
     const tool = tools.get(call.scenario.tool);
     if (!tool || reported.has(tool.name) || call.scenario.expect !== 'success') continue;
     const rejection = argumentRejection(call.request, propertyNames(tool));
-    // an optional argument the handler takes from where the server runs, left out: the run's directory (sweep 37)
-    if (!rejection || refusesWorkingDirectory(call.request, rejection, call.scenario.arguments)) continue;
+    // an optional argument the handler takes from where the server runs, left out: the run's directory; a check of the
+    // arguments that failed on the network: the run's network (sweep 37)
+    if (!rejection || refusesWorkingDirectory(call.request, rejection, call.scenario.arguments) || refusesForNetwork(call.request)) continue;
     const compiled = schemas.compile(tool.inputSchema);
     if (!compiled.ok || compiled.validate(call.scenario.arguments).length > 0) continue;
     reported.add(tool.name);

@@ -179,6 +179,22 @@ export const ARMS: Arm[] = [
     args: ['--twin'],
     draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool write_rules rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'folder_path'" }],
   },
+  // sweep 37, @orchestrator-claude/mcp-server 3.37.3 offline: a valid call refused because the registry that checks the
+  // id could not be reached ("Unable to validate projectId ...: fetch failed"): the run's network, no validCallRejected;
+  // the twin refuses the id's form: still the warning
+  {
+    surface: 'registry-offline',
+    file: 'registry-offline.mjs',
+    draws: [{ check: 'errors/input-enforcement', messageId: 'unprobed', severity: 'info', includes: 'Tool select_project got no input-enforcement probes' }],
+    silent: ['errors/input-enforcement'],
+    never: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected' }],
+  },
+  {
+    surface: 'registry-offline-twin',
+    file: 'registry-offline.mjs',
+    args: ['--twin'],
+    draws: [{ check: 'errors/input-enforcement', messageId: 'validCallRejected', severity: 'warning', includes: "Tool select_project rejected arguments that are valid per its advertised inputSchema as invalid (an isError result); the error names property 'projectId'" }],
+  },
   // sweep 32, @ajpanada/mcp-azure-devops 2.0.4 offline: the call in flight when the surface budget ran out was cut
   // short by the harness, not by its own request timeout: no call timeout naming the wall time it waited (a warning in
   // one run, nothing in the next); the twin's request timeout runs out first: still the call error
