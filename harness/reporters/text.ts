@@ -26,9 +26,30 @@ export function safeText(text: string): string {
   return text.replace(FORBIDDEN, codeUnitEscape);
 }
 
-/** `safeText`, then tab and LF become a space: for XML attributes and one-line cells. */
+/**
+ * What a CI runner reads in a job's log as a command to it: GitHub Actions' workflow commands (`::error file=...::text`,
+ * `::add-mask::`, `::stop-commands::`: a line that starts with `::` once its leading white space is trimmed) and their
+ * older form `##[group]`, Azure Pipelines' logging commands (`##vso[task.prependpath]...`) and TeamCity's service
+ * messages (`##teamcity[...]`), the last three anywhere in a line. Matched: a colon that starts the text (after white
+ * space) and the first `#` of each `##[`, `##vso[`, `##teamcity[` (any case).
+ */
+const CI_COMMAND = /^(\s*):|#(?=#(?:vso|teamcity)?\[)/gi;
+
+/**
+ * `text` with no CI command left in it: a leading colon is written `\u003A` and the first `#` of `##[`, `##vso[` or
+ * `##teamcity[` `\u0023`, in the `\uXXXX` form of `safeText`, so a tool named `::error file=README.md::forged` that
+ * starts a console line forges no annotation (hostile review hostile4). Other text is unchanged. Pure.
+ */
+export function noCiCommand(text: string): string {
+  return text.replace(CI_COMMAND, (_match, space: string | undefined) => (space === undefined ? '\\u0023' : `${space}\\u003A`));
+}
+
+/**
+ * `safeText`, then tab and LF become a space, then `noCiCommand`: for XML attributes, one-line cells and every line the
+ * CLI prints (the console reporter, stderr notes), which a CI runner reads for its commands.
+ */
 export function oneLine(text: string): string {
-  return safeText(text).replace(/[\t\n]/g, ' ');
+  return noCiCommand(safeText(text).replace(/[\t\n]/g, ' '));
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -7,7 +7,7 @@ import { renderMarkdown } from '../../harness/reporters/markdown.ts';
 import { renderConsole } from '../../harness/reporters/console.ts';
 import { renderHtml } from '../../harness/reporters/html.ts';
 import { sarifLog, renderSarif, sarifMessageText } from '../../harness/reporters/sarif.ts';
-import { escapeMarkdown, oneLine, safeText } from '../../harness/reporters/text.ts';
+import { escapeMarkdown, noCiCommand, oneLine, safeText } from '../../harness/reporters/text.ts';
 import { AWKWARD_MESSAGE, AWKWARD_SURFACE, AWKWARD_TOOL, awkwardReport } from '../fixtures/reports/awkward.ts';
 import { catalog } from '../fixtures/reports/sample.ts';
 import { junitXsdErrors, sarifSchemaErrors } from './validate.ts';
@@ -34,6 +34,15 @@ describe('safeText', () => {
   it('markdown: an @ is followed by an empty comment, so GitHub mentions nobody; text without @ is unchanged', () => {
     expect(escapeMarkdown('ping @everyone and @org/team')).toBe('ping @<!-- -->everyone and @<!-- -->org/team');
     expect(escapeMarkdown('ping everyone (v1.2)')).toBe('ping everyone (v1.2)');
+  });
+
+  it('one line carries no CI runner command: a leading colon, and the first # of ##[, ##vso[, ##teamcity[ (hostile4)', () => {
+    expect(oneLine('::error file=README.md,line=1::forged')).toBe('\\u003A:error file=README.md,line=1::forged');
+    expect(oneLine(' \t\u00A0::add-mask::x')).toBe('  \u00A0\\u003A:add-mask::x');
+    expect(oneLine('a ##vso[task.prependpath]/x ##VSO[y] ##[group]g ###teamcity[z]')).toBe('a \\u0023#vso[task.prependpath]/x \\u0023#VSO[y] \\u0023#[group]g #\\u0023#teamcity[z]');
+    // elsewhere colons and hashes stay: mid-line `::` is no command, nor `#` without `##[`
+    expect(oneLine('tool a::b, C# ## [x] #vso[')).toBe('tool a::b, C# ## [x] #vso[');
+    expect(noCiCommand('  :x')).toBe('  \\u003Ax');
   });
 
   it('escapes the line and paragraph separators U+2028, U+2029 like the other line breaks but LF', () => {
