@@ -55,9 +55,10 @@ export async function main(argv: readonly string[], cwd = process.cwd()): Promis
     // a bad command line: with the problems of the config it would load, when it says which (./cli/config-problems.ts)
     const error = thrown instanceof CommandLineError ? await import('./cli/config-problems.ts').then(({ withConfigProblems }) => withConfigProblems(thrown, cwd)) : thrown;
     // a boot failure or a lock's error can quote a server's text: escaped (control, C1 and bidi characters as
-    // `\uXXXX`), its line breaks kept (a config error lists one problem a line)
-    const { safeText } = await import('./reporters/text.ts');
-    process.stderr.write(`mcp-harness: ${safeText(describe(error))}\n`);
+    // `\uXXXX`), its line breaks kept (a config error lists one problem a line), each line with no CI runner command
+    // (a boot failure's stderr tail line `::error file=...::` was a GitHub Actions workflow command; hostile4)
+    const { noCiCommand, safeText } = await import('./reporters/text.ts');
+    process.stderr.write(`mcp-harness: ${safeText(describe(error)).split('\n').map(noCiCommand).join('\n')}\n`);
     return 2;
   }
 }
