@@ -64,7 +64,8 @@ function findingRow(group: FindingGroup<Finding>, showValues: boolean): string {
   const evidence = showValues && shown !== undefined ? `<td><pre class="evidence">${h(JSON.stringify(shown, null, 2) ?? '')}</pre></td>` : showValues ? '<td></td>' : '';
   const tools = many ? `${h(group.tools.map((t) => boundServerText(t)).join(', '))} <span class="count-note">(${plural(group.tools.length, 'tool')}, ${plural(group.findings.length, 'finding')})</span>` : h(boundServerText(f.tool ?? '(surface)'));
   const pointers = new Set(group.findings.map((x) => x.pointer ?? ''));
-  const pointer = pointers.size === 1 ? h(f.pointer ?? '') : 'per tool';
+  // bounded like the tool: a pointer holds server-chosen keys (a 1 MiB property name; hostile4)
+  const pointer = pointers.size === 1 ? h(boundServerText(f.pointer ?? '')) : 'per tool';
   const message = `${h(f.message)}${many ? ' <em>(the same on every tool listed)</em>' : ''}`;
   return `<tr class="finding" data-severity="${f.severity}" data-check="${h(f.check)}"><td class="sev ${f.severity}">${f.severity}${mark}</td><td>${h(f.surface)}</td><td>${tools}</td><td><code>${pointer}</code></td><td class="message">${message}</td>${evidence}</tr>`;
 }

@@ -57,10 +57,10 @@ function findingRow(group: FindingGroup<Finding>): string {
   const mark = f.baselined ? ' (baselined)' : '';
   // the server's last stderr lines (boot failures, timeouts), escaped like every report string
   const stderr = f.stderr?.length ? `<br>server stderr (last lines):<br>${f.stderr.map((l) => `\\> ${md(l)}`).join('<br>')}` : '';
-  if (group.tools.length < 2) return row([`${f.severity}${mark}`, md(boundServerText(f.tool ?? '(surface)')), md(f.pointer ?? ''), `${md(f.message)}${stderr}`]);
+  if (group.tools.length < 2) return row([`${f.severity}${mark}`, md(boundServerText(f.tool ?? '(surface)')), md(boundServerText(f.pointer ?? '')), `${md(f.message)}${stderr}`]);
   const pointers = new Set(group.findings.map((x) => x.pointer ?? ''));
   const tools = `${md(nameList(group.tools))} (${plural(group.tools.length, 'tool')}, ${plural(group.findings.length, 'finding')})`;
-  return row([`${f.severity}${mark}`, tools, pointers.size === 1 ? md(f.pointer ?? '') : 'per tool', `${md(f.message)} _(the same on every tool listed)_${stderr}`]);
+  return row([`${f.severity}${mark}`, tools, pointers.size === 1 ? md(boundServerText(f.pointer ?? '')) : 'per tool', `${md(f.message)} _(the same on every tool listed)_${stderr}`]);
 }
 
 function findingsSection(report: Report, ctx: ReporterContext): string[] {

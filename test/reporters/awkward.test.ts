@@ -143,3 +143,24 @@ describe('awkward strings survive every format', () => {
     expect(renderConsole(report, { ...ctx, color: false })).toContain(` ${report.findings[0].check}`);
   });
 });
+
+describe('a server-chosen pointer of 1 MiB (a property name that long; hostile review hostile4)', () => {
+  const key = 'k'.repeat(1 << 20);
+  const long = awkwardReport();
+  long.findings = [
+    { ...long.findings[0], pointer: `/inputSchema/properties/${key}` },
+    { ...long.findings[1], tool: 'other', pointer: `/inputSchema/properties/${key}x` },
+  ];
+
+  it('markdown and the HTML table cut it at the server-text budget, as they cut the tool; report.json keeps it whole', () => {
+    const md = renderMarkdown(long, ctx);
+    // before, each row held the whole pointer: report.md past GitHub's 1 MiB $GITHUB_STEP_SUMMARY limit, the summary lost
+    expect(md.length).toBeLessThan(100_000);
+    expect(md).toContain('… (1048600 characters)');
+    const html = renderHtml(long, ctx);
+    const table = html.slice(0, html.indexOf('<script type="application/json"'));
+    expect(table.length).toBeLessThan(100_000);
+    expect(table).toContain('… (1048600 characters)');
+    expect(JSON.parse(renderJson(long, ctx)).findings.map((f: { pointer: string }) => f.pointer.length)).toContain(1048600);
+  });
+});
