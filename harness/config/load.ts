@@ -12,6 +12,7 @@ import { ConfigError } from './errors.ts';
 import { describeImportError, importDefault } from './import-module.ts';
 import { displayPath, resolveConfig } from './resolve.ts';
 import type { ResolvedConfig, UserConfig } from './types.ts';
+import { parseJsonFile } from '../json.ts';
 
 /** Config file names tried in `cwd` when none is given, in order. */
 export const CONFIG_FILE_NAMES: readonly string[] = Object.freeze(
@@ -57,7 +58,7 @@ async function readUserConfig(path: string, display: string): Promise<unknown> {
   if (path.endsWith('.json')) {
     const text = await readFile(path, 'utf8');
     try {
-      return JSON.parse(text) as unknown;
+      return parseJsonFile(text);
     } catch (error) {
       return fail(`Invalid JSON: ${(error as Error).message}`);
     }

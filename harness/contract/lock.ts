@@ -11,6 +11,7 @@ import { ContractError, keyPath } from './errors.ts';
 import { CANONICAL_FORM, hashToolSchemas, sortKeysDeep } from './hash.ts';
 import { canonicalise } from '../schema/canonicalise.ts';
 import { issuePath, LOCK_VERSION, lockFileSchema, lockToolSchema, type LockFile } from './lock-format.ts';
+import { parseJsonFile } from '../json.ts';
 
 /** Keep the contract fields of a listed tool, in a fixed key order, nested keys sorted. */
 function lockTool(tool: ListedTool | ContractTool): ContractTool {
@@ -143,7 +144,7 @@ export async function readLock(file: string): Promise<Contract> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonFile(text);
   } catch (error) {
     throw new ContractError(file, '', `not valid JSON (${error instanceof Error ? error.message : 'parse error'})`);
   }

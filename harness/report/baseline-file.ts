@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Report } from '../model/report.ts';
 import { ReportError, describeIssues } from './errors.ts';
 import { neverBaselined } from './baseline.ts';
+import { parseJsonFile } from '../json.ts';
 
 /** Default baseline file name (relative to the working directory). */
 export const DEFAULT_BASELINE_FILE = 'mcp-harness.baseline.json';
@@ -87,7 +88,7 @@ export async function readBaseline(file: string): Promise<Baseline> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonFile(text);
   } catch (error) {
     throw new ReportError('MCP_HARNESS_BASELINE_INVALID', `${file}: baseline file is not valid JSON (${(error as Error).message})`);
   }

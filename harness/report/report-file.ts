@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Report } from '../model/report.ts';
 import { ReportError, describeIssues } from './errors.ts';
 import { REPORT_SCHEMA_VERSION } from '../model/report.ts';
+import { parseJsonFile } from '../json.ts';
 
 const severity = z.enum(['error', 'warning', 'info']);
 const counts = z.looseObject({ error: z.number(), warning: z.number(), info: z.number() });
@@ -117,7 +118,7 @@ export async function readReportFile(path: string, streamedFromBytes = STREAMED_
     if (size < streamedFromBytes) {
       const text = await readFile(path, 'utf8');
       read = false;
-      json = JSON.parse(text);
+      json = parseJsonFile(text);
     } else json = await parseChunked(createReadStream(path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -7,6 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError, issuesFromZod, type ConfigIssue } from '../config/errors.ts';
 import type { Scenario } from '../model/wire.ts';
+import { parseJsonFile } from '../json.ts';
 
 /** Lists the scenario files under `path` (itself when a file), sorted; a missing path is an issue. */
 async function listFiles(path: string, display: string, issues: ConfigIssue[]): Promise<string[]> {
@@ -27,7 +28,7 @@ async function listFiles(path: string, display: string, issues: ConfigIssue[]): 
 async function readFileScenarios(path: string, display: string, issues: ConfigIssue[]): Promise<Scenario[]> {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(path, 'utf8'));
+    json = parseJsonFile(await readFile(path, 'utf8'));
   } catch (error) {
     issues.push({ file: display, path: '', message: `Invalid JSON: ${(error as Error).message}` });
     return [];
