@@ -9,6 +9,16 @@ import { tolerateClosedPipes } from './cli/closed-pipe.ts';
 
 // a closed reader (`| head`) drops the console output, never the report files (./cli/closed-pipe.ts)
 tolerateClosedPipes();
+// until main decides, the exit code is 2: when main never settles and nothing is left to run (a config module whose
+// top-level await never settles), Node drains its event loop and exits with the code set, so the run must not read as
+// passed (it exited 0 with no report and no line; hostile review hostile4). beforeExit fires only then, never after
+// main settled, whatever the timing.
+let decided = false;
+process.exitCode = 2;
+process.once('beforeExit', () => {
+  if (!decided) process.stderr.write('mcp-harness: the command stopped before it finished: it waited on something that will never come (a config module whose top-level await never settles?)\n');
+});
 void main(process.argv.slice(2)).then((code) => {
+  decided = true;
   process.exitCode = code;
 });
