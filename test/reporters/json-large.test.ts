@@ -72,5 +72,5 @@ describe('report.json and report.sarif in chunks', () => {
     expect(back.findings.every((f) => f.message.length === 1 << 20)).toBe(true);
     expect(back.summary).toEqual(JSON.parse(JSON.stringify(report.summary)));
     await rm(file);
-  }, 60_000);
+  }, 240_000);
 });
