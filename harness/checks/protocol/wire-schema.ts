@@ -36,10 +36,21 @@
  * 0.0.67 drew a false "must have required property 'resultType'" from exactly those two answers, while every answer
  * to a request naming 2026-07-28 carried it. An error answer to such a request (-32022, -32602) is the negotiated
  * revision's own and is validated as before.
- * Spec: schema/<rev>/schema.json (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages.
+ * Also reports `notifications/progress` on a session whose requests carried no `progressToken` (`progressUnrequested`):
+ * the harness asks for no progress (no request it writes has `_meta.progressToken`), so every such notification names a
+ * token no request provided, which breaks basic/utilities/progress §Behavior Requirements ("Progress notifications MUST
+ * only reference tokens that: Were provided in an active request", every revision; 2026-07-28 basic/patterns/progress).
+ * Like an unmatched response it is a reference to nothing, judged from the tap's count by method (`wire.notifications`),
+ * never from which requests were in flight; no count in the message (how many came depends on how far a cut-short
+ * session got). A server that keys its progress on the request id (hostile review 29: `progressToken: <the call's id>`
+ * before each answer) passed with exit 0. A warning, not an error, until reproduced on a published server (the rule
+ * protocol/ping states).
+ * Spec: schema/<rev>/schema.json (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages;
+ * spec:<rev>/basic/utilities/progress.mdx §Behavior Requirements.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import type { WireTap } from '../../model/wire.ts';
+import type { SurfaceObservation } from '../../model/observation.ts';
 import { isJsonRpcShaped } from '../../model/protocol.ts';
 import { forEachFrame } from '../../wire/collect.ts';
 import { createResultIssueMemo, frameIssues, resultIssues, type FrameIssue } from '../../wire/frames.ts';
@@ -62,6 +73,8 @@ export default defineCheck({
         '{{count}} result response(s) from the server carried no id (absent or null){{when}}; a response must carry the id of the request it answers, and a notification gets no response at all.',
       errorIdNull:
         '{{count}} error response(s) from the server carried "id": null: JSON-RPC 2.0\'s form for a request whose id could not be read, which the {{revision}} wire schema does not admit (an error response\'s id is a string or an integer{{absent}}); strict clients may drop them.',
+      progressUnrequested:
+        'The server sent notifications/progress, but no request of the harness carried a progressToken; progress notifications must only reference tokens that were provided in an active request ({{revision}} {{page}} §Behavior Requirements).',
     },
     examples: {
       fail: '{"jsonrpc":"2.0","id":3,"result":{"isError":false}}  (tools/call: content is required)',
@@ -80,6 +93,7 @@ export default defineCheck({
   },
   check({ observation }, report) {
     reportUnmatched(observation.wire, report);
+    reportUnrequestedProgress(observation, report);
     // a surface that did not boot: only its unmatched responses are judged; one whose first tools/list page got no
     // usable answer did boot (negotiated, frames exchanged): its frames are judged, as that answer may be the fault
     if (observation.bootError !== undefined && observation.bootError.phase !== 'list') return;
@@ -120,6 +134,30 @@ export default defineCheck({
     }
   },
 });
+
+/** The notification method of progress (spec:2025-11-25/schema ProgressNotification). */
+const PROGRESS = 'notifications/progress';
+
+/**
+ * `progressUnrequested` (warning) when the server sent notifications/progress and no request the harness recorded
+ * carried `_meta.progressToken` (it writes none: every such notification names a token never provided). Read from the
+ * tap's count by method, so when they came (in the handshake, during a call, at shutdown) does not matter.
+ */
+function reportUnrequestedProgress(observation: SurfaceObservation, report: (f: FindingDescriptor) => void): void {
+  if ((observation.wire.notifications?.[PROGRESS] ?? 0) === 0 || gaveProgressToken(observation)) return;
+  const version = observation.negotiation?.protocolVersion;
+  const page = version !== undefined && version >= '2026-07-28' ? 'basic/patterns/progress' : 'basic/utilities/progress';
+  report({ messageId: 'progressUnrequested', severity: 'warning', data: { revision: version ?? '(unknown)', page } });
+}
+
+/** Whether a recorded request of the harness (a call, a probe) carried `_meta.progressToken`. */
+function gaveProgressToken(observation: SurfaceObservation): boolean {
+  const carries = (params: unknown): boolean => {
+    const meta = params !== null && typeof params === 'object' ? (params as { _meta?: unknown })._meta : undefined;
+    return meta !== null && typeof meta === 'object' && Object.hasOwn(meta, 'progressToken');
+  };
+  return observation.calls.some((c) => carries(c.request.params)) || observation.probes.some((p) => carries(p.request.params));
+}
 
 /**
  * One finding per kind of unmatched response (`wire.unmatched`; a tap without the split counts every one

@@ -15,6 +15,11 @@ const listFailed = (response: Record<string, unknown>, outcome: 'success' | 'pro
 checkTester(check, {
   valid: [
     { name: 'valid 2025-11-25 call result', observation: makeObservation({ calls: [makeCall('t', { result: good })] }) },
+    { name: 'notifications other than progress name no token: silent', observation: makeObservation({ wire: { ...emptyWire(), notifications: { 'notifications/message': 3, 'notifications/tools/list_changed': 1 } } }) },
+    {
+      name: 'progress on a session where a request carried a progressToken: not judged here (the harness sends none today)',
+      observation: makeObservation({ wire: { ...emptyWire(), notifications: { 'notifications/progress': 2 } }, calls: [{ ...makeCall('t', { result: good }), request: { ...makeCall('t', { result: good }).request, params: { name: 't', arguments: {}, _meta: { progressToken: 7 } } } }] }),
+    },
     { name: 'valid 2026-07-28 call result', observation: makeObservation({ era: 'modern', calls: [makeCall('t', { result: { ...good, resultType: 'complete' } })] }) },
     { name: 'valid 2024-11-05 call result (draft-07 schema)', observation: makeObservation({ protocolVersion: '2024-11-05', calls: [makeCall('t', { result: good })] }) },
     { name: 'valid 2025-03-26 audio block', observation: makeObservation({ protocolVersion: '2025-03-26', calls: [makeCall('t', { result: { content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] } })] }) },
@@ -92,6 +97,16 @@ checkTester(check, {
         wire: { ...emptyWire(), unmatchedFrames: 1, unmatched: { unknownId: 1, noId: 0, inHandshake: 1 } },
       }),
       findings: [{ messageId: 'unmatchedResponse', severity: 'error', data: { count: 1, when: ', 1 of them during the handshake (initialize / server/discover)' } }],
+    },
+    {
+      name: 'progress notifications though no request carried a progressToken (MUST only reference provided tokens; a warning until reproduced on a published server)',
+      observation: makeObservation({ wire: { ...emptyWire(), notifications: { 'notifications/progress': 2 } }, calls: [makeCall('t', { result: good })] }),
+      findings: [{ messageId: 'progressUnrequested', severity: 'warning', message: 'The server sent notifications/progress, but no request of the harness carried a progressToken; progress notifications must only reference tokens that were provided in an active request (2025-11-25 basic/utilities/progress §Behavior Requirements).' }],
+    },
+    {
+      name: '2026-07-28: progress is a pattern page there',
+      observation: makeObservation({ era: 'modern', wire: { ...emptyWire(), notifications: { 'notifications/progress': 1 } } }),
+      findings: [{ messageId: 'progressUnrequested', severity: 'warning', message: 'The server sent notifications/progress, but no request of the harness carried a progressToken; progress notifications must only reference tokens that were provided in an active request (2026-07-28 basic/patterns/progress §Behavior Requirements).' }],
     },
     {
       name: 'unmatched responses on a revision without a bundled schema',
