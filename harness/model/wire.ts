@@ -355,6 +355,13 @@ export interface ShutdownInfo {
    * may still be running. Absent (or false) when nothing was left.
    */
   survivorsMayRemain?: boolean;
+  /**
+   * True when, the leader gone and its tree swept, the server's stdout or stderr pipe was still open: a process the
+   * sweep could not find (it left the process group and has no marker in its environment, docs/security.md) still
+   * holds it, and is left running. Absent otherwise (also when the pipes were released before the shutdown: an
+   * unexpected exit's own sweep).
+   */
+  stdioHeld?: true;
   /** The configured wait after closing stdin before SIGTERM (`timeouts.stdinGraceMs`), ms. */
   stdinGraceMs: number;
   /**

@@ -14,6 +14,11 @@
  *   Playwright's webServer): the same finding. The stdin steps have no HTTP counterpart (no stdin), so only it applies.
  * - A restart the harness abandoned mid-handshake when it closed the session (an interrupt, the surface budget:
  *   ShutdownInfo.abandoned): only its survivors are judged; the steps it took to end say nothing of its shutdown.
+ * - Its stdout or stderr still open once the leader exited and its tree was swept (`stdioHeld`, an error like orphans):
+ *   a process the sweep cannot find (no marker, another session: docs/security.md) holds the pipe. A pipe's end reaches
+ *   its reader once its last writer is gone, so this reads no clock (harness/session/stdio/server-process.ts
+ *   `stdioHeldOpen`). Hostile review 29: a server whose helper daemonised (double fork, setsid, a clean environment)
+ *   with the pipes inherited passed with exit 0 while the helper outlived the run.
  */
 import { defineCheck } from '../define.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
@@ -38,8 +43,12 @@ export default defineCheck({
       neededSigterm: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs); it needed SIGTERM.{{basis}}',
       neededSigkill: 'The server process did not exit within {{graceMs}} ms of stdin closing (timeouts.stdinGraceMs), nor on SIGTERM; it was killed with SIGKILL.{{basis}}',
       orphans: "{{count}} process(es) of the server's process tree were still alive after shutdown. {{outcome}}",
+      stdioHeld:
+        "After the server process exited and every process of its tree the harness could find was ended, the server's stdout or stderr was still open: a process started by the server that left its process group and dropped the harness's marker from its environment (a daemon) still holds it, and was left running.",
     },
     fixes: {
+      stdioHeld:
+        "A helper the server starts must not outlive it: keep it in the server's process group (no `detached: true` / `setsid`), or end it when stdin closes; never hand it the server's stdout and stderr (`stdio: 'ignore'` or a log file), which the host reads until every writer is gone. Look for it by hand (`ps -eo pid,sid,args`): the harness cannot tell it from any other process of the user and did not kill it (docs/security.md).",
       orphans:
         "End the processes you start when stdin closes, or (a Streamable HTTP server) on SIGTERM: kill them, or have them watch their parent. The message's last sentence says what the harness did: 'The harness killed them' when its sweep (freeze every process carrying the server's marker or in its process group, kill them, look again until none is left) ended them all; 'some may still be running' when they kept starting new processes or did not stop until the sweep gave up (2 s): look for them by hand. A process that removed `MCP_HARNESS_PROCESS` from its environment and left the process group is not found at all, with or without `--isolate` (docs/security.md).",
     },
@@ -72,5 +81,7 @@ export default defineCheck({
     if (stdio && shutdown.endedBy === 'sigkill') report({ messageId: 'neededSigkill', severity, data, evidence: { durationMs } });
     // whether the sweep converged within its bounds depends on the machine: message data, never the messageId
     if (shutdown.survivors > 0) report({ messageId: 'orphans', severity: 'error', data: { count: shutdown.survivors, outcome: shutdown.survivorsMayRemain ? MAY_REMAIN : KILLED } });
+    // a pipe still open with no process of the tree left: an escaped process holds it (ShutdownInfo.stdioHeld)
+    if (shutdown.stdioHeld === true) report({ messageId: 'stdioHeld', severity: 'error' });
   },
 });

@@ -63,6 +63,8 @@ export class ServerProcess {
   private stdoutEnded: Promise<void>;
   /** Set once stdout ended or closed. */
   private stdoutDone = false;
+  /** Set once stderr ended or closed. */
+  private stderrDone = false;
   /** Stdout chunks read so far (`readWhatIsInThePipe` tells a turn that read something from one that did not). */
   private stdoutChunks = 0;
 
@@ -95,6 +97,8 @@ export class ServerProcess {
     this.processNo = processNo;
     tap.resetBatches(); // and its lines are batches only after its own initialize answer
     child.stderr?.on('data', (chunk: Buffer | string) => tap.stderr(chunk, processNo));
+    child.stderr?.on('end', () => (this.stderrDone = true));
+    child.stderr?.on('close', () => (this.stderrDone = true));
     child.stdin?.on('error', (err: NodeJS.ErrnoException) => this.onStdinError(err));
     child.stdout?.on('error', () => {});
     child.stderr?.on('error', () => {});
@@ -234,6 +238,20 @@ export class ServerProcess {
   /** The process tree to scan or sweep: its group, marker and start, and the descendants seen outside the group. */
   tree(): TreeTarget {
     return { pgid: this.pid, marker: this.marker, since: this.since, extra: trackedEscaped(this.pid) };
+  }
+
+  /**
+   * Once the leader exited and its whole known tree was ended (call before `release`): whether a process still holds
+   * the write end of its stdout or stderr pipe. The kernel ends a pipe for its reader once the last writer closed it,
+   * and epoll reports that end as readable, so with no writer left each pipe's end is read in the next poll phase
+   * (a pipe is not a timer: no wait is measured). Waits at most MAX_DRAIN_TURNS poll phases; true when one of the pipes
+   * is still open then: some process the sweep did not find (another session, no marker in its environment: a
+   * daemon that kept the pipes) is alive and holds it. A pipe the harness already released counts as ended.
+   */
+  async stdioHeldOpen(): Promise<boolean> {
+    const open = () => (!this.stdoutDone && this.child.stdout?.destroyed === false) || (!this.stderrDone && this.child.stderr?.destroyed === false);
+    for (let turn = 0; turn < MAX_DRAIN_TURNS && open(); turn++) await pollPhase();
+    return open();
   }
 
   /** Drop the pipes so nothing keeps the event loop alive, and stop tracking the tree. */

@@ -90,10 +90,11 @@ export async function killTree(proc: ServerProcess): Promise<void> {
  * every process carrying its marker) get `settleMs` (default `SURVIVOR_SETTLE_MS`; cut short once `signal` aborts) to exit on
  * their own; whatever is still there (or
  * a look that was not conclusive) is swept (`sweepTree`). Then the pipes are released. `survivors` counts the
- * processes the sweep found; `survivorsMayRemain` is set when it hit its bounds with processes found. A tree
+ * processes the sweep found; `survivorsMayRemain` is set when it hit its bounds with processes found; `stdioHeld` when,
+ * with the leader gone and the sweep done, its stdout or stderr was still open (`ServerProcess.stdioHeldOpen`). A tree
  * with nothing left costs one /proc pass and no wait.
  */
-async function reapSurvivors(proc: ServerProcess, settleMs = SURVIVOR_SETTLE_MS, signal?: AbortSignal): Promise<Pick<ShutdownInfo, 'survivors' | 'survivorsMayRemain'>> {
+async function reapSurvivors(proc: ServerProcess, settleMs = SURVIVOR_SETTLE_MS, signal?: AbortSignal): Promise<Pick<ShutdownInfo, 'survivors' | 'survivorsMayRemain' | 'stdioHeld'>> {
   if (proc.exitInfo?.unexpected) await proc.exited; // the exit's own sweep (ServerProcess) ends first: bounded
   const tree = proc.tree();
   let scan = scanTree(tree);
@@ -102,7 +103,10 @@ async function reapSurvivors(proc: ServerProcess, settleMs = SURVIVOR_SETTLE_MS,
     scan = scanTree(tree);
   }
   const swept = scan.live.length > 0 || scan.uncertain ? await sweepTree(tree) : undefined;
+  // a process outside the tree (no marker, its own session) that still holds the server's stdout or stderr
+  const held = proc.alive ? false : await proc.stdioHeldOpen();
   proc.release();
-  if (!swept || swept.found === 0) return { survivors: 0 };
-  return swept.converged ? { survivors: swept.found } : { survivors: swept.found, survivorsMayRemain: true };
+  const stdioHeld = held ? { stdioHeld: true as const } : {};
+  if (!swept || swept.found === 0) return { survivors: 0, ...stdioHeld };
+  return swept.converged ? { survivors: swept.found, ...stdioHeld } : { survivors: swept.found, survivorsMayRemain: true, ...stdioHeld };
 }

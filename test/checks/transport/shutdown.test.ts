@@ -51,6 +51,11 @@ checkTester(check, {
       findings: [{ messageId: 'neededSigkill', severity: 'info', message: "The server process did not exit within 2000 ms of stdin closing (timeouts.stdinGraceMs), nor on SIGTERM; it was killed with SIGKILL. Revision 2024-11-05 sets the server no exit rule (its client sends SIGTERM after a reasonable time); 2026-07-28 asks servers to exit promptly when stdin closes, and hosts wait for it." }],
     },
     {
+      name: 'stdout or stderr still open once the known tree was gone: an escaped daemon holds it (error, beside any orphans)',
+      observation: makeObservation({ shutdown: { endedBy: 'stdin-close', durationMs: 20, survivors: 0, stdinGraceMs: 2000, stdioHeld: true } }),
+      findings: [{ messageId: 'stdioHeld', severity: 'error', message: "After the server process exited and every process of its tree the harness could find was ended, the server's stdout or stderr was still open: a process started by the server that left its process group and dropped the harness's marker from its environment (a daemon) still holds it, and was left running." }],
+    },
+    {
       name: 'orphaned children are an error; the sweep ended them all, and the message says so',
       observation: makeObservation({ shutdown: { endedBy: 'stdin-close', durationMs: 20, survivors: 2, stdinGraceMs: 2000 } }),
       findings: [{ messageId: 'orphans', severity: 'error', message: "2 process(es) of the server's process tree were still alive after shutdown. The harness killed them; none was left when it looked again." }],
