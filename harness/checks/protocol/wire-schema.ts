@@ -44,9 +44,12 @@
  * never from which requests were in flight; no count in the message (how many came depends on how far a cut-short
  * session got). A server that keys its progress on the request id (hostile review 29: `progressToken: <the call's id>`
  * before each answer) passed with exit 0. A warning, not an error, until reproduced on a published server (the rule
- * protocol/ping states).
+ * protocol/ping states). Likewise `cancelUnrequested` (warning, legacy eras): notifications/cancelled from a server that
+ * sent the harness no request on the session can only name one of the harness's requests (hostile review 29 forged it
+ * for each tools/call id), where basic/utilities/cancellation says a cancellation MUST only reference a request
+ * previously issued in the same direction.
  * Spec: schema/<rev>/schema.json (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28); spec:<rev>/basic/index.mdx §Messages;
- * spec:<rev>/basic/utilities/progress.mdx §Behavior Requirements.
+ * spec:<rev>/basic/utilities/progress.mdx §Behavior Requirements; spec:<rev>/basic/utilities/cancellation.mdx §Behavior Requirements.
  */
 import { defineCheck, type FindingDescriptor } from '../define.ts';
 import type { WireTap } from '../../model/wire.ts';
@@ -73,6 +76,8 @@ export default defineCheck({
         '{{count}} result response(s) from the server carried no id (absent or null){{when}}; a response must carry the id of the request it answers, and a notification gets no response at all.',
       errorIdNull:
         '{{count}} error response(s) from the server carried "id": null: JSON-RPC 2.0\'s form for a request whose id could not be read, which the {{revision}} wire schema does not admit (an error response\'s id is a string or an integer{{absent}}); strict clients may drop them.',
+      cancelUnrequested:
+        'The server sent notifications/cancelled, but it sent the harness no request to cancel; a cancellation must only reference a request previously issued in the same direction ({{revision}} basic/utilities/cancellation §Behavior Requirements), and the harness\'s own requests are not the server\'s to cancel.',
       progressUnrequested:
         'The server sent notifications/progress, but no request of the harness carried a progressToken; progress notifications must only reference tokens that were provided in an active request ({{revision}} {{page}} §Behavior Requirements).',
     },
@@ -94,6 +99,7 @@ export default defineCheck({
   check({ observation }, report) {
     reportUnmatched(observation.wire, report);
     reportUnrequestedProgress(observation, report);
+    reportUnrequestedCancel(observation, report);
     // a surface that did not boot: only its unmatched responses are judged; one whose first tools/list page got no
     // usable answer did boot (negotiated, frames exchanged): its frames are judged, as that answer may be the fault
     if (observation.bootError !== undefined && observation.bootError.phase !== 'list') return;
@@ -148,6 +154,22 @@ function reportUnrequestedProgress(observation: SurfaceObservation, report: (f: 
   const version = observation.negotiation?.protocolVersion;
   const page = version !== undefined && version >= '2026-07-28' ? 'basic/patterns/progress' : 'basic/utilities/progress';
   report({ messageId: 'progressUnrequested', severity: 'warning', data: { revision: version ?? '(unknown)', page } });
+}
+
+/** The notification method of cancellation (spec:2025-11-25/schema CancelledNotification). */
+const CANCELLED = 'notifications/cancelled';
+
+/**
+ * `cancelUnrequested` (warning) on the legacy eras when the server sent notifications/cancelled and no request at all
+ * on the session (`wire.serverRequests`, every process of it): its cancellation can only name a request of the
+ * harness's, which basic/utilities/cancellation forbids ("Cancellation notifications MUST only reference requests that:
+ * Were previously issued in the same direction"). A server that sent any request is not judged (the tap keeps no ids:
+ * its cancellation may name its own). The 2026-07-28 revision is not judged here. Counts by method only: no timing.
+ */
+function reportUnrequestedCancel(observation: SurfaceObservation, report: (f: FindingDescriptor) => void): void {
+  if (observation.negotiation?.era !== 'legacy' || (observation.wire.notifications?.[CANCELLED] ?? 0) === 0) return;
+  if (observation.wire.serverRequests.length > 0 || Object.values(observation.wire.capabilityRequests ?? {}).some((n) => n > 0)) return;
+  report({ messageId: 'cancelUnrequested', severity: 'warning', data: { revision: observation.negotiation.protocolVersion ?? '(unknown)' } });
 }
 
 /** Whether a recorded request of the harness (a call, a probe) carried `_meta.progressToken`. */

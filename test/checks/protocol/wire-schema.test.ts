@@ -15,6 +15,8 @@ const listFailed = (response: Record<string, unknown>, outcome: 'success' | 'pro
 checkTester(check, {
   valid: [
     { name: 'valid 2025-11-25 call result', observation: makeObservation({ calls: [makeCall('t', { result: good })] }) },
+    { name: 'notifications/cancelled from a server that sent a request (it may cancel its own): not judged', observation: makeObservation({ wire: { ...emptyWire(), serverRequests: ['roots/list'], notifications: { 'notifications/cancelled': 1 } } }) },
+    { name: 'notifications/cancelled on 2026-07-28: not judged here', observation: makeObservation({ era: 'modern', wire: { ...emptyWire(), notifications: { 'notifications/cancelled': 1 } } }) },
     { name: 'notifications other than progress name no token: silent', observation: makeObservation({ wire: { ...emptyWire(), notifications: { 'notifications/message': 3, 'notifications/tools/list_changed': 1 } } }) },
     {
       name: 'progress on a session where a request carried a progressToken: not judged here (the harness sends none today)',
@@ -107,6 +109,11 @@ checkTester(check, {
       name: '2026-07-28: progress is a pattern page there',
       observation: makeObservation({ era: 'modern', wire: { ...emptyWire(), notifications: { 'notifications/progress': 1 } } }),
       findings: [{ messageId: 'progressUnrequested', severity: 'warning', message: 'The server sent notifications/progress, but no request of the harness carried a progressToken; progress notifications must only reference tokens that were provided in an active request (2026-07-28 basic/patterns/progress §Behavior Requirements).' }],
+    },
+    {
+      name: 'notifications/cancelled from a server that sent no request: it can only name a request of the harness (MUST reference one issued in the same direction)',
+      observation: makeObservation({ wire: { ...emptyWire(), notifications: { 'notifications/cancelled': 1 } } }),
+      findings: [{ messageId: 'cancelUnrequested', severity: 'warning', message: "The server sent notifications/cancelled, but it sent the harness no request to cancel; a cancellation must only reference a request previously issued in the same direction (2025-11-25 basic/utilities/cancellation §Behavior Requirements), and the harness's own requests are not the server's to cancel." }],
     },
     {
       name: 'unmatched responses on a revision without a bundled schema',
