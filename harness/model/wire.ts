@@ -456,7 +456,7 @@ export interface WireTap {
   capabilityRequestTiming?: Record<string, CapabilityRequestTiming>;
   /**
    * Notifications the server sent, counted by method (the first MAX_NOTIFICATION_METHODS distinct
-   * methods; later new methods are not counted). Absent when none came.
+   * methods, and always those of COUNTED_NOTIFICATION_METHODS; later new methods are not counted). Absent when none came.
    */
   notifications?: Record<string, number>;
   /**
@@ -524,8 +524,16 @@ export interface CapabilityRequestTiming {
 /** Tools kept per method in `CapabilityRequestTiming.tools`. */
 export const MAX_TIMING_TOOLS = 16;
 
-/** Distinct notification methods counted in `WireTap.notifications`. */
+/** Distinct notification methods counted in `WireTap.notifications` (besides COUNTED_NOTIFICATION_METHODS). */
 export const MAX_NOTIFICATION_METHODS = 64;
+
+/**
+ * Notification methods the harness acts on or judges (the re-list on tools/list_changed, harness/run/relist.ts;
+ * protocol/wire-schema's progress and cancellation rules): always counted, past MAX_NOTIFICATION_METHODS too. A server
+ * that sent 64 made-up methods first hid its list_changed, and the tool it then added was never listed or called, with
+ * no finding (hostile review 29).
+ */
+export const COUNTED_NOTIFICATION_METHODS: ReadonlySet<string> = new Set(['notifications/tools/list_changed', 'notifications/progress', 'notifications/cancelled']);
 
 /** Exchanges kept in `WireTap.http`. */
 export const MAX_HTTP_EXCHANGES = 2000;

@@ -2,7 +2,7 @@
  * The wire tap recorder: counts and classifies everything that crosses a surface's stdio, with bounded memory.
  * One recorder spans every process of a session (respawns continue its line numbers and clock).
  */
-import { MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, MAX_TIMING_TOOLS, stderrProcessLabel, type CapabilityRequestTiming, type HarnessEnding, type HttpExchange, type InvalidUtf8Line, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
+import { COUNTED_NOTIFICATION_METHODS, MAX_HTTP_EXCHANGES, MAX_NOTIFICATION_METHODS, MAX_TIMING_TOOLS, stderrProcessLabel, type CapabilityRequestTiming, type HarnessEnding, type HttpExchange, type InvalidUtf8Line, type StderrLabel, type StdoutLine, type WireTap } from '../model/wire.ts';
 import { headOf, isObject, type Classified } from './classify.ts';
 import { CAPABILITY_OF_SERVER_REQUEST } from '../model/protocol.ts';
 import { mayNameNetworkFailure, networkFailure } from '../model/network-failure.ts';
@@ -436,12 +436,13 @@ export class WireTapRecorder {
 
   /**
    * Count one notification from the server by its method (any method: the channel routes every frame
-   * with a string `method` and no id here). Bounded to MAX_NOTIFICATION_METHODS distinct methods.
+   * with a string `method` and no id here). Bounded to MAX_NOTIFICATION_METHODS distinct methods, plus those the
+   * harness acts on or judges (COUNTED_NOTIFICATION_METHODS), which are always counted.
    */
   notification(method: string): void {
     const count = this.notifications.get(method);
     if (count !== undefined) this.notifications.set(method, count + 1);
-    else if (this.notifications.size < MAX_NOTIFICATION_METHODS) this.notifications.set(method, 1);
+    else if (this.notifications.size < MAX_NOTIFICATION_METHODS || COUNTED_NOTIFICATION_METHODS.has(method)) this.notifications.set(method, 1);
   }
 
   /** Count one notification that names no request (no `progressToken` or `requestId` of an in-flight request's kind). */

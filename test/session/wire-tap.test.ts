@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { fixture, options, sessionStarter } from './helpers.ts';
+import { WireTapRecorder } from '../../harness/session/wire-tap.ts';
+import { COUNTED_NOTIFICATION_METHODS, MAX_NOTIFICATION_METHODS } from '../../harness/model/wire.ts';
 
 const start = sessionStarter(() => delete process.env.SESSION_TEST_PARENT_ONLY);
 
@@ -130,5 +132,18 @@ describe('notifications counted by method (the re-list trigger, harness/run/reli
     await session.callTool('refresh_catalog', {});
     expect(session.notificationCount('notifications/tools/list_changed')).toBe(0);
     expect(session.tap().notifications).toBeUndefined();
+  });
+});
+
+describe('notification counts by method', () => {
+  it('counts the methods the harness acts on or judges past the cap on distinct methods (64 made-up ones first)', () => {
+    const tap = new WireTapRecorder({ stderrLimitBytes: 64, keepFrames: 1 });
+    for (let i = 0; i < MAX_NOTIFICATION_METHODS + 10; i++) tap.notification(`notifications/vendor/x${i}`);
+    for (const method of COUNTED_NOTIFICATION_METHODS) tap.notification(method);
+    tap.notification('notifications/tools/list_changed');
+    expect(tap.notificationCount('notifications/tools/list_changed')).toBe(2);
+    expect(tap.notificationCount('notifications/progress')).toBe(1);
+    expect(tap.notificationCount('notifications/cancelled')).toBe(1);
+    expect(tap.notificationCount(`notifications/vendor/x${MAX_NOTIFICATION_METHODS + 5}`)).toBe(0); // other methods stay capped
   });
 });

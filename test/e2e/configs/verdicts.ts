@@ -808,6 +808,9 @@ export const ARMS: Arm[] = [
     silent: ['protocol/client-capabilities'],
     never: [{ check: 'protocol/version-negotiation', messageId: 'freshRefused' }, { check: 'protocol/client-capabilities', messageId: 'freshRefused' }],
   },
+  // 64 made-up notification methods ahead of list_changed: it is still counted, so late_tool is listed again and called
+  { surface: 'list-changed-hidden', file: 'list-changed-hidden.mjs', draws: [{ check: 'tools/listing', messageId: 'listChanged', severity: 'info', includes: 'appeared: late_tool' }], silent: ['tools/listing'] },
+  { surface: 'list-changed-plain', file: 'list-changed-hidden.mjs', args: ['--twin'], draws: [{ check: 'tools/listing', messageId: 'listChanged', severity: 'info', includes: 'appeared: late_tool' }], silent: ['tools/listing'] },
   { surface: 'list-error', file: 'listing.mjs', args: ['--mode', 'list-error'], status: 'failed', draws: [{ check: 'tools/listing', messageId: 'listError', severity: 'error', includes: 'nothing was tested.' }] },
   {
     surface: 'list-offline',
