@@ -18,7 +18,8 @@
  * - `recursive-ref`: a `$ref` that takes part in a cycle (valid, but unbounded depth);
  * - `required-undeclared`: a `required` name that `properties` lacks (no applicator, `$ref` or
  *   `patternProperties` could supply it); `required-unsatisfiable` when `additionalProperties: false`
- *   also forbids it, so no instance can validate; neither under an odd number of `not`s, where `required` forbids;
+ *   also forbids it, so no instance can validate; neither under an odd number of `not`s, where `required` forbids
+ *   (nor in a `$defs` entry that only such subschemas `$ref`);
  * - `property-name`: a top-level INPUT property name outside `^[a-zA-Z0-9_.-]{1,64}$` (model APIs reject the
  *   tool); `nested-property-name` the same deeper down (some clients may reject it; the APIs check the top level).
  *   Input schemas only: the rule is the model APIs' rule for function parameter names (Anthropic `input_schema`,
@@ -145,12 +146,39 @@ const COMPOSING = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'depe
  * idiom that tells result branches apart (sweep 37: agent-device 0.21.5), or `not: {required: ['a', 'b']}` for mutually
  * exclusive arguments; nobody has to supply it, so neither `required-undeclared` nor `required-unsatisfiable` applies.
  */
-function negated(v: SchemaVisit): boolean {
-  return v.via.filter((k) => k === 'not').length % 2 === 1;
+function negated(v: SchemaVisit, negatedTargets: ReadonlySet<string>): boolean {
+  const own = v.via.filter((k) => k === 'not').length % 2 === 1;
+  if (negatedTargets.size === 0 || !v.via.some((k) => k === '$defs' || k === 'definitions')) return own;
+  const pointer = v.pointer;
+  for (const target of negatedTargets) if (pointer === target || pointer.startsWith(`${target}/`)) return !own;
+  return own;
+}
+
+/**
+ * The local `$ref`/`$dynamicRef` targets (document pointers) that only subschemas under an odd number of `not`s
+ * reference: the same idiom as `not: {required: [...]}` with the negated schema shared through `$defs`
+ * (`not: {$ref: '#/$defs/Verified'}`), where a `required` name is one the instance must not carry. A target also
+ * referenced outside a `not`, or from a `$defs` entry (one level of references is followed), is not negated.
+ */
+function negatedRefTargets(schema: unknown, sites: readonly RefSite[]): Set<string> {
+  const negatedHolders = new Map<string, boolean>();
+  walkSchema(schema, (visit) => {
+    const node = visit.node;
+    if (typeof node === 'boolean' || (!Object.hasOwn(node, '$ref') && !Object.hasOwn(node, '$dynamicRef'))) return;
+    const inDefs = visit.via.some((k) => k === '$defs' || k === 'definitions');
+    negatedHolders.set(visit.pointer, !inDefs && negated(visit, new Set()));
+  });
+  const byTarget = new Map<string, boolean>();
+  for (const site of sites) {
+    if (site.kind !== 'local' || site.target === undefined || site.target === '') continue;
+    const odd = negatedHolders.get(site.holder) === true;
+    byTarget.set(site.target, (byTarget.get(site.target) ?? true) && odd);
+  }
+  return new Set([...byTarget].filter(([, odd]) => odd).map(([target]) => target));
 }
 
 /** `required`, property names (of an input schema only) and type-specific keywords of one subschema. */
-function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input' | 'output', out: PortabilityIssue[]): void {
+function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input' | 'output', out: PortabilityIssue[], negatedTargets: ReadonlySet<string>): void {
   const props = node.properties !== null && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : undefined;
   if (props && side === 'input') {
     for (const name of Object.keys(props)) {
@@ -159,7 +187,7 @@ function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input
     }
   }
   const closed = node.additionalProperties === false;
-  if (Array.isArray(node.required) && !COMPOSING.some((k) => Object.hasOwn(node, k)) && (props || closed) && !negated(v)) {
+  if (Array.isArray(node.required) && !COMPOSING.some((k) => Object.hasOwn(node, k)) && (props || closed) && !negated(v, negatedTargets)) {
     node.required.forEach((name, i) => {
       if (typeof name !== 'string' || (props && Object.hasOwn(props, name))) return;
       out.push({ pointer: joinPointer(v.pointer, 'required', i), kind: closed ? 'required-unsatisfiable' : 'required-undeclared', keyword: 'required' });
@@ -214,15 +242,17 @@ function refNotes(sites: RefSite[]): PortabilityIssue[] {
 export function portabilityIssues(schema: unknown, side: 'input' | 'output'): PortabilityIssue[] {
   const out: PortabilityIssue[] = [];
   try {
+    const sites = findRefs(schema);
+    // a $defs entry referenced only under a `not` (its `required` forbids): none for a schema without $refs
+    const negatedTargets = sites.length === 0 ? new Set<string>() : negatedRefTargets(schema, sites);
     // the visit, not its pointer: a pointer is built only for a note (./walk.ts)
     walkSchema(schema, (visit) => {
       const node = visit.node;
       if (typeof node === 'boolean') return;
       keywordIssues(node, visit, side, out);
       typeIssues(node, visit, out);
-      shapeIssues(node, visit, side, out);
+      shapeIssues(node, visit, side, out, negatedTargets);
     });
-    const sites = findRefs(schema);
     referencedEmptyEnums(schema, sites, out);
     for (const note of refNotes(sites)) out.push(note); // no spread: as many as the schema's $refs
   } catch {

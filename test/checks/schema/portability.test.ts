@@ -45,6 +45,16 @@ checkTester(portability, {
       }),
     },
     {
+      name: "a required under not reached through a $ref into $defs forbids the name too (the branch idiom of ff3368f with the negated branch shared)",
+      observation: makeObservation({
+        tools: [
+          makeTool('t', {
+            outputSchema: { type: 'object', $defs: { Verified: { type: 'object', properties: {}, required: ['verification'] } }, oneOf: [{ type: 'object', properties: { text: { type: 'string' } }, required: ['text'], not: { $ref: '#/$defs/Verified' } }, { type: 'object', properties: { verification: { type: 'object' } } }] },
+          }),
+        ],
+      }),
+    },
+    {
       name: 'negative control: a $ref into $defs whose properties have default null with a nullable type (zod, pydantic, OpenAPI-and-JSON-Schema forms)',
       observation: makeObservation({
         tools: [
@@ -89,6 +99,11 @@ checkTester(portability, {
         { messageId: 'requiredUndeclared', pointer: '/inputSchema/required/1', severity: 'warning' },
         { messageId: 'requiredUnsatisfiable', pointer: '/inputSchema/properties/a/required/1', severity: 'warning' },
       ],
+    },
+    {
+      name: 'a $defs entry also referenced outside any not still requires its names',
+      observation: makeObservation({ tools: [input({ x: { type: 'string' } }, { $defs: { D: { type: 'object', properties: {}, required: ['y'] } }, not: { $ref: '#/$defs/D' }, properties: { x: { type: 'string' }, d: { $ref: '#/$defs/D' } } })] }),
+      findings: [{ messageId: 'requiredUndeclared', pointer: '/inputSchema/$defs/D/required/0', severity: 'warning' }],
     },
     {
       name: 'a required under two nots requires the name again',
