@@ -609,6 +609,13 @@ export interface HttpExchange {
    * limit (not read whole); an SSE stream is checked as it streams, an event over the limit included.
    */
   invalidUtf8?: true;
+  /**
+   * A JSON body (application/json, read whole) began with a byte order mark (U+FEFF; RFC 8259 §8.1: JSON exchanged
+   * between systems MUST NOT begin with one): the harness read the body after it, as fetch's Response.json() does
+   * (its UTF-8 decode drops one leading mark). Absent otherwise; an SSE stream's leading mark is the event-stream
+   * format's own (WHATWG HTML §9.2.5) and never noted.
+   */
+  byteOrderMark?: true;
   /** ms from sending to the end of the body (or to the failure). */
   durationMs?: number;
   /** The exchange failed below HTTP: `refused`, `reset`, `aborted` (the harness closed it), `oversize` (a JSON body over the frame limit; an SSE event over it is `sse.oversize`), or another errno. */

@@ -35,6 +35,10 @@
  * UTF-8 (util/http-utf8.ts): one finding for the surface with the count, naming the first answer's body kind and the
  * method it answered, never the bytes; an error, as transport/stdout's `invalidUtf8` is (spec 2025-03-26 and later
  * basic/transports: JSON-RPC messages MUST be UTF-8 encoded; RFC 8259 §8.1; WHATWG HTML §9.2.5 for an event stream).
+ * `byteOrderMark`: JSON bodies that began with U+FEFF (util/http-utf8.ts), the HTTP twin of transport/stdout's: one
+ * error for the surface, counted, naming the first (RFC 8259 §8.1: MUST NOT begin with one). The connection reads the
+ * body after the mark, as fetch's Response.json() does; before, each such message was lost (review 29: a fixture
+ * writing one before every JSON body failed negotiation).
  */
 import { defineCheck } from '../define.ts';
 import { httpExchanges, served } from './http.ts';
@@ -42,7 +46,7 @@ import type { SurfaceObservation } from '../../model/observation.ts';
 import type { HttpExchange, RequestRecord } from '../../model/wire.ts';
 import { requestExchange, requestKey, resumable as awaitsResume, unansweredRequests, whyNoResponse } from '../util/http-status.ts';
 import { noHttpResponses } from '../util/http-no-status.ts';
-import { invalidUtf8Answers } from '../util/http-utf8.ts';
+import { byteOrderMarkAnswers, invalidUtf8Answers } from '../util/http-utf8.ts';
 
 const ID = 'transport/http-status';
 const ANSWER_TYPES = new Set(['application/json', 'text/event-stream']);
@@ -65,6 +69,8 @@ export default defineCheck({
         '{{count}} {{method}} request(s) got no HTTP response: {{reason}}{{where}}. The answer to a POSTed JSON-RPC request MUST be application/json or text/event-stream carrying its response (JSON-RPC 2.0: every request gets a response); a client gets no result for it.',
       invalidUtf8:
         '{{count}} HTTP answer(s) carried bytes that are not valid UTF-8 (first: {{first}}); {{rule}}. A client decodes such bytes as U+FFFD or rejects the message.',
+      byteOrderMark:
+        "{{count}} HTTP JSON answer(s) began with a byte order mark (U+FEFF) (first: {{first}}); JSON texts exchanged between systems MUST NOT begin with one (RFC 8259 §8.1), so a client that parses the body text as JSON loses the message. The harness read the message after the mark, as fetch's Response.json() does.",
       notResumed:
         '{{count}} {{method}} request(s) got an SSE stream that ended after an event with an id but before the response: the server may close a stream so and expect the client to resume it with Last-Event-ID (2025-11-25 SSE polling), which the harness does not do; these requests were not judged.',
     },
@@ -105,6 +111,8 @@ export default defineCheck({
         : 'JSON-RPC messages MUST be UTF-8 encoded (basic/transports), as JSON text exchanged between systems MUST be (RFC 8259 §8.1)';
       report({ messageId: 'invalidUtf8', data: { count: bad.count, first: bad.first, rule } });
     }
+    const marked = byteOrderMarkAnswers(observation);
+    if (marked !== undefined) report({ messageId: 'byteOrderMark', data: marked });
   },
 });
 

@@ -39,3 +39,14 @@ function what(e: HttpExchange): string {
   if (e.message?.method !== undefined) return e.message.method;
   return e.message?.kind === 'response' ? 'a response to a server request' : 'a message that is not JSON-RPC';
 }
+
+/**
+ * The POSTs of the surface whose JSON body (Content-Type application/json, any status) began with a byte order mark
+ * (`HttpExchange.byteOrderMark`), counted, with the first named as `invalidUtf8Answers` names it; undefined when none.
+ * @param observation one surface's observation
+ */
+export function byteOrderMarkAnswers(observation: SurfaceObservation): { count: number; first: string } | undefined {
+  const marked = (observation.wire.http ?? []).filter((e) => e.method === 'POST' && e.byteOrderMark === true && e.contentType === 'application/json');
+  const [first] = marked;
+  return first === undefined ? undefined : { count: marked.length, first: `the JSON body answering ${what(first)}` };
+}

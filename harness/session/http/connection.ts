@@ -371,7 +371,13 @@ export class HttpConnection implements Connection {
     }
     // JSON text exchanged between systems MUST be UTF-8 (RFC 8259 §8.1): noted here, judged by transport/http-status
     if (!isUtf8(body)) exchange.invalidUtf8 = true;
-    const text = body.toString('utf8');
+    let text = body.toString('utf8');
+    // a byte order mark before the JSON (a PHP include saved with one, a .NET writer's preamble): read after it, as
+    // fetch's Response.json() does, and noted (transport/http-status byteOrderMark); before, the message was lost
+    if (text.charCodeAt(0) === 0xfeff) {
+      exchange.byteOrderMark = true;
+      text = text.slice(1);
+    }
     // masked before anything parses it (env-mask.ts): the items of an array are re-serialised from masked values
     const masked = this.options.mask.line(text);
     // bounded like a stdout line (classify.ts LINE_DEPTH): a body nested millions of levels deep is never built whole

@@ -117,6 +117,22 @@ checkTester(check, {
   ],
   invalid: [
     {
+      name: 'JSON bodies that began with a byte order mark: one byteOrderMark error for the surface, counted, naming the first answer (review 29)',
+      observation: http([
+        INIT,
+        ex({ status: 200, contentType: 'application/json', answered: true, byteOrderMark: true, message: { kind: 'request', id: 7, method: 'tools/list' } }),
+        ex({ status: 200, contentType: 'application/json', answered: true, byteOrderMark: true, message: { kind: 'request', id: 8, method: 'tools/call' } }),
+      ]),
+      findings: [
+        {
+          messageId: 'byteOrderMark',
+          severity: 'error',
+          message:
+            '2 HTTP JSON answer(s) began with a byte order mark (U+FEFF) (first: the JSON body answering tools/list); JSON texts exchanged between systems MUST NOT begin with one (RFC 8259 §8.1), so a client that parses the body text as JSON loses the message. The harness read the message after the mark, as fetch\'s Response.json() does.',
+        },
+      ],
+    },
+    {
       name: 'JSON bodies and an SSE stream with bytes that are not valid UTF-8: one invalidUtf8 error for the surface, counted, naming the first answer (its body kind, the method it answered)',
       observation: http([
         INIT,

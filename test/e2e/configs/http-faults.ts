@@ -51,5 +51,6 @@ export default defineConfig({
     fixture('sse-repeat-id', ['--sse', '--fault=sse-repeat-id']),
     fixture('twin-legacy-sse', ['--sse']),
     fixture('hang', ['--fault=hang-tool=echo']),
+    fixture('json-bom', ['--fault=json-bom']),
   ],
 });
