@@ -21,7 +21,7 @@ const NO_HTTP_STATUS_AHEAD = String.raw`(?![^\n]*(?:\b(?:HTTP(?:\/[\d.]+)?|statu
  * What a server that needs the network (or a local service) writes when it has none, each pattern with the fixed
  * name a message gives it: Node's and libuv's error codes and undici's `fetch failed`; Python's and Go's wording of a
  * failed name lookup or a refused connection; a fetch said to have failed ("Could not fetch ..."); the Stainless SDKs'
- * "Connection error."; axios's "Network Error". @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
+ * "Connection error."; axios's "Network Error"; httpx's and aiohttp's refused connections. @stripe/mcp 0.3.3, a stdio proxy to its remote server, logs
  * `getaddrinfo ENOTFOUND mcp.stripe.com` and never answers `initialize` (a sweep of published servers, 2026-12-04).
  */
 const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
@@ -29,6 +29,11 @@ const NETWORK_FAILURES: ReadonlyArray<[RegExp, (match: RegExpExecArray) => strin
   [/\bfetch failed\b/, () => 'fetch failed'],
   [/Temporary failure in name resolution|Name or service not known|nodename nor servname provided|\bno such host\b/i, () => 'name resolution failed'],
   [/\bconnection refused\b/i, () => 'connection refused'],
+  // Python's asyncio clients offline: httpx's ConnectError "All connection attempts failed" (anyio, every address
+  // refused or unreachable) and aiohttp's ClientConnectorError "Cannot connect to host h:p ssl:default [Connect call
+  // failed ('127.0.0.1', 3000)]" (review 29): fixed library wordings, never a server's own
+  [/\bAll connection attempts failed\b/, () => 'connection attempts failed'],
+  [/\bConnect call failed\b/, () => 'connect call failed'],
   [/\bnetwork is unreachable\b/i, () => 'network unreachable'],
   // "Connection error.", the whole message of the Stainless-generated SDKs' APIConnectionError (their MCP servers offline,
   // sweep 26), alone or after a label's colon ("Error: Connection error.", "openai.APIConnectionError: Connection
@@ -77,5 +82,5 @@ export function networkFailure(lines: readonly string[]): string | undefined {
  * wire tap splits a stderr chunk into lines only when this says yes, so a flood of other output costs one scan.
  */
 export function mayNameNetworkFailure(text: string): boolean {
-  return /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|fetch failed|name resolution|service not known|servname|no such host|connection refused|network is unreachable|(?:not|n't|n\u2019t)\s+fetch|connection error|network error/i.test(text);
+  return /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|fetch failed|name resolution|service not known|servname|no such host|connection refused|network is unreachable|connection attempts failed|connect call failed|(?:not|n't|n\u2019t)\s+fetch|connection error|network error/i.test(text);
 }

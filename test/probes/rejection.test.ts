@@ -413,6 +413,11 @@ describe('refusesForNetwork: a check of the arguments that failed on the network
     expect(refusesForNetwork(record({ url: 'x' }, 'Invalid url: getaddrinfo ENOTFOUND example.test'))).toBe(true);
   });
 
+  it("Python's offline wordings: httpx's ConnectError, aiohttp's ClientConnectorError (review 29)", () => {
+    expect(refusesForNetwork(record({ projectId: 'x' }, 'Error: Unable to validate projectId against the project registry: All connection attempts failed'))).toBe(true);
+    expect(refusesForNetwork(record({ projectId: 'x' }, "Unable to validate projectId: Cannot connect to host 127.0.0.1:3000 ssl:default [Connect call failed ('127.0.0.1', 3000)]"))).toBe(true);
+  });
+
   it('a form refused, an explicit validation report, or a text with no network failure: still a rejection', () => {
     expect(refusesForNetwork(record({ projectId: 'x' }, 'Error: Invalid projectId: must be a UUID.'))).toBe(false);
     expect(refusesForNetwork(record({ projectId: 'x' }, 'Input validation error: projectId must be a UUID (fetch failed)'))).toBe(false);
