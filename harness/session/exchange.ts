@@ -130,8 +130,11 @@ function callTool(spec: ExchangeSpec): string | undefined {
 async function settle(channel: RpcChannel, spec: ExchangeSpec, pending: PendingRequest, start: number, network: { lines?: number }): Promise<RequestRecord> {
   const { ended, interrupt } = pending;
   let ending: Ending;
-  if (spec.cancelAfterMs === 0 || ended === undefined || interrupt === undefined) ending = await awaitEnding(pending.settled, spec);
-  else {
+  if (spec.cancelAfterMs === 0 || ended === undefined || interrupt === undefined) {
+    const clocks: { startedAt?: number } = {};
+    ending = await awaitEnding(pending.settled, spec, clocks);
+    start = clocks.startedAt ?? start;
+  } else {
     // the registration's own promise, ended early by the timers (see awaitEnding), started once the line is written
     const clocks = new Clocks(spec, interrupt);
     ending = await ended;
@@ -243,9 +246,10 @@ function answered(spec: ExchangeSpec, ending: Extract<Settlement, { kind: 'respo
  *
  * `exchange` inlines the same race for its own registrations (`PendingRequest.interrupt`: the timers end
  * the registration's one promise, so a request costs no second promise racing the first); this function
- * serves `cancelAfterMs: 0` and a registration another holder shares.
+ * serves `cancelAfterMs: 0` and a registration another holder shares; `started.startedAt` is set to when its clocks started
+ * (the line written: the start of the record's durationMs), left unset when they never did.
  */
-async function awaitEnding(settled: Promise<Settlement>, spec: ExchangeSpec): Promise<Ending> {
+async function awaitEnding(settled: Promise<Settlement>, spec: ExchangeSpec, started: { startedAt?: number }): Promise<Ending> {
   if (spec.cancelAfterMs === 0) return CANCEL;
   let clocks: Clocks | undefined;
   try {
@@ -255,6 +259,7 @@ async function awaitEnding(settled: Promise<Settlement>, spec: ExchangeSpec): Pr
     });
   } finally {
     clocks?.stop();
+    started.startedAt = clocks?.startedAt;
   }
 }
 
