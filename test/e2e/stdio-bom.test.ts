@@ -7,31 +7,20 @@
  * else follows from it. The twin writes the same lines without the mark and passes.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cleanup, reportOf, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
+import { expect, it } from 'vitest';
+import { faultAndTwin, notesAboveInfo as notes, reportOf, SERVERS } from './helpers/cli.ts';
 
-const FIXTURE = join(SERVERS, 'faults/bom-first-line.mjs');
-let fault: CliRun;
-let twin: CliRun;
-
-beforeAll(async () => {
-  [fault, twin] = await Promise.all([runCli(['run', '--', process.execPath, FIXTURE]), runCli(['run', '--', process.execPath, FIXTURE, '--twin'])]);
-}, 120_000);
-
-afterAll(() => [fault, twin].forEach(cleanup));
-
-/** `check messageId severity` of the findings above info. */
-const notes = (run: CliRun) => reportOf(run).findings.filter((f) => f.severity !== 'info').map((f) => `${f.check} ${f.messageId ?? ''} ${f.severity}`);
+const runs = faultAndTwin(join(SERVERS, 'faults/bom-first-line.mjs'));
 
 it('a byte order mark before each process\'s first line: one transport/stdout byteOrderMark error and nothing else, exit 1', () => {
-  expect(notes(fault)).toEqual(['transport/stdout byteOrderMark error']);
-  const [finding] = reportOf(fault).findings.filter((f) => f.messageId === 'byteOrderMark');
+  expect(notes(runs.fault())).toEqual(['transport/stdout byteOrderMark error']);
+  const [finding] = reportOf(runs.fault()).findings.filter((f) => f.messageId === 'byteOrderMark');
   expect(finding.message).toMatch(/^1 stdout line\(s\) began with a byte order mark \(U\+FEFF\) before the JSON-RPC message \(first: line 1, the response to a negotiation request/);
-  expect(reportOf(fault).summary.calls).toBe(reportOf(twin).summary.calls);
-  expect(fault.exitCode).toBe(1);
+  expect(reportOf(runs.fault()).summary.calls).toBe(reportOf(runs.twin()).summary.calls);
+  expect(runs.fault().exitCode).toBe(1);
 });
 
 it('the twin (no mark): no finding above info, exit 0', () => {
-  expect(notes(twin)).toEqual([]);
-  expect(twin.exitCode).toBe(0);
+  expect(notes(runs.twin())).toEqual([]);
+  expect(runs.twin().exitCode).toBe(0);
 });

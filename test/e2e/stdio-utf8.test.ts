@@ -6,31 +6,20 @@
  * sends the same characters validly encoded and passes.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cleanup, reportOf, runCli, SERVERS, type CliRun } from './helpers/cli.ts';
+import { expect, it } from 'vitest';
+import { faultAndTwin, notesAboveInfo as notes, reportOf, SERVERS } from './helpers/cli.ts';
 
-const FIXTURE = join(SERVERS, 'faults/invalid-utf8.mjs');
-let fault: CliRun;
-let twin: CliRun;
-
-beforeAll(async () => {
-  [fault, twin] = await Promise.all([runCli(['run', '--', process.execPath, FIXTURE]), runCli(['run', '--', process.execPath, FIXTURE, '--twin'])]);
-}, 120_000);
-
-afterAll(() => [fault, twin].forEach(cleanup));
-
-/** `check messageId severity` of the findings above info. */
-const notes = (run: CliRun) => reportOf(run).findings.filter((f) => f.severity !== 'info').map((f) => `${f.check} ${f.messageId ?? ''} ${f.severity}`);
+const runs = faultAndTwin(join(SERVERS, 'faults/invalid-utf8.mjs'));
 
 it('invalid UTF-8 inside JSON strings: one transport/stdout invalidUtf8 error naming the first line and its request, never the bytes, exit 1', () => {
-  expect(notes(fault)).toEqual(['transport/stdout invalidUtf8 error']);
-  const [finding] = reportOf(fault).findings.filter((f) => f.messageId === 'invalidUtf8');
+  expect(notes(runs.fault())).toEqual(['transport/stdout invalidUtf8 error']);
+  const [finding] = reportOf(runs.fault()).findings.filter((f) => f.messageId === 'invalidUtf8');
   expect(finding.message).toMatch(/^\d+ stdout line\(s\) carried bytes that are not valid UTF-8 \(first: line \d+, the response to tools\/list \(id \d+\)\); JSON-RPC messages MUST be UTF-8 encoded \(basic\/transports\)\./);
   expect(finding.message).not.toContain('\ufffd');
-  expect(fault.exitCode).toBe(1);
+  expect(runs.fault().exitCode).toBe(1);
 });
 
 it('the twin (the same characters validly encoded): no finding above info, exit 0', () => {
-  expect(notes(twin)).toEqual([]);
-  expect(twin.exitCode).toBe(0);
+  expect(notes(runs.twin())).toEqual([]);
+  expect(runs.twin().exitCode).toBe(0);
 });

@@ -5,6 +5,7 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { Finding, Report } from '../../../harness/model/report.ts';
 import { BIN, ROOT, runProcess } from '../../helpers/cli.ts';
 
@@ -50,6 +51,24 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
 /** Remove a run's report directory. */
 export function cleanup(run: CliRun | undefined): void {
   if (run) rmSync(run.reportDir, { recursive: true, force: true });
+}
+
+/** `check messageId severity` of a run's findings above info, in report order. */
+export function notesAboveInfo(run: CliRun): string[] {
+  return reportOf(run).findings.filter((f) => f.severity !== 'info').map((f) => `${f.check} ${f.messageId ?? ''} ${f.severity}`);
+}
+
+/**
+ * Run the stdio fixture server `fixture` (a path) and its `--twin` through the CLI side by side once, before the file's
+ * tests (beforeAll, 120 s), and remove both report directories after them. Returns getters for the two runs.
+ */
+export function faultAndTwin(fixture: string): { fault: () => CliRun; twin: () => CliRun } {
+  let runs: CliRun[] = [];
+  beforeAll(async () => {
+    runs = await Promise.all([runCli(['run', '--', process.execPath, fixture]), runCli(['run', '--', process.execPath, fixture, '--twin'])]);
+  }, 120_000);
+  afterAll(() => runs.forEach(cleanup));
+  return { fault: () => runs[0], twin: () => runs[1] };
 }
 
 /** The report of a run; throws (failing the test) when the CLI wrote none. */
