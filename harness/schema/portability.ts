@@ -19,7 +19,9 @@
  * - `required-undeclared`: a `required` name that `properties` lacks (no applicator, `$ref` or
  *   `patternProperties` could supply it); `required-unsatisfiable` when `additionalProperties: false`
  *   also forbids it, so no instance can validate; neither under an odd number of `not`s, where `required` forbids
- *   (nor in a `$defs` entry that only such subschemas `$ref`);
+ *   (nor in a `$defs` entry that only such subschemas `$ref`); a name that a schema applying to the same instance
+ *   declares (the parent of an `if`/`then`/`else`/`allOf`/`anyOf`/`oneOf`/`not`/`dependentSchemas` subschema, or
+ *   another `allOf` member) is not undeclared (`declaredInPlace`);
  * - `property-name`: a top-level INPUT property name outside `^[a-zA-Z0-9_.-]{1,64}$` (model APIs reject the
  *   tool); `nested-property-name` the same deeper down (some clients may reject it; the APIs check the top level).
  *   Input schemas only: the rule is the model APIs' rule for function parameter names (Anthropic `input_schema`,
@@ -177,8 +179,51 @@ function negatedRefTargets(schema: unknown, sites: readonly RefSite[]): Set<stri
   return new Set([...byTarget].filter(([, odd]) => odd).map(([target]) => target));
 }
 
+/** Keywords whose subschema applies to the same instance as the schema holding it, one token after the keyword. */
+const IN_PLACE_ONE = new Set(['not', 'if', 'then', 'else']);
+/** Keywords whose subschemas (an index or a name after the keyword) apply to the same instance as the schema holding them. */
+const IN_PLACE_TWO = new Set(['allOf', 'anyOf', 'oneOf', 'dependentSchemas', 'dependencies']);
+
+/** Whether `node` is an object whose `properties` object has `name`. */
+function declares(node: unknown, name: string): boolean {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return false;
+  const props = (node as Record<string, unknown>).properties;
+  return props !== null && typeof props === 'object' && !Array.isArray(props) && Object.hasOwn(props, name);
+}
+
+/**
+ * Whether a schema that applies to the same instance as the subschema at `pointer` declares property `name` in its
+ * `properties`: each ancestor reached from it through in-place applicators only (`allOf`/`anyOf`/`oneOf` members,
+ * `not`, `if`, `then`, `else`, `dependentSchemas`/`dependencies` entries; JSON Schema 2020-12 Core §10.2), and the other
+ * members of an `allOf` on the way (they all apply). A `required` in such a subschema often names a property its
+ * parent declares (`if: {properties: {kind: {const: 'x'}}, required: ['kind', 'path']}` beside `properties.path`):
+ * clients that build forms or arguments from `properties` can supply it. Walks the root to `pointer` once; only asked
+ * for a name the subschema itself does not declare. Pure.
+ */
+function declaredInPlace(root: unknown, pointer: string, name: string): boolean {
+  const tokens = parsePointer(pointer);
+  const nodes: unknown[] = [root];
+  for (const token of tokens) {
+    const at = nodes[nodes.length - 1];
+    if (at === null || typeof at !== 'object') return false;
+    nodes.push((at as Record<string, unknown>)[token]);
+  }
+  let k = tokens.length;
+  for (;;) {
+    let up: number;
+    if (k >= 1 && IN_PLACE_ONE.has(tokens[k - 1] as string)) up = k - 1;
+    else if (k >= 2 && IN_PLACE_TWO.has(tokens[k - 2] as string)) {
+      up = k - 2;
+      const members = nodes[k - 1];
+      if (tokens[k - 2] === 'allOf' && Array.isArray(members) && members.some((m, i) => String(i) !== tokens[k - 1] && declares(m, name))) return true;
+    } else return false;
+    if (declares(nodes[up], name)) return true;
+    k = up;
+  }
+}
+
 /** `required`, property names (of an input schema only) and type-specific keywords of one subschema. */
-function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input' | 'output', out: PortabilityIssue[], negatedTargets: ReadonlySet<string>): void {
+function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input' | 'output', out: PortabilityIssue[], negatedTargets: ReadonlySet<string>, root: unknown): void {
   const props = node.properties !== null && typeof node.properties === 'object' && !Array.isArray(node.properties) ? (node.properties as Record<string, unknown>) : undefined;
   if (props && side === 'input') {
     for (const name of Object.keys(props)) {
@@ -190,6 +235,7 @@ function shapeIssues(node: Record<string, unknown>, v: SchemaVisit, side: 'input
   if (Array.isArray(node.required) && !COMPOSING.some((k) => Object.hasOwn(node, k)) && (props || closed) && !negated(v, negatedTargets)) {
     node.required.forEach((name, i) => {
       if (typeof name !== 'string' || (props && Object.hasOwn(props, name))) return;
+      if (!closed && v.parent !== undefined && declaredInPlace(root, v.pointer, name)) return;
       out.push({ pointer: joinPointer(v.pointer, 'required', i), kind: closed ? 'required-unsatisfiable' : 'required-undeclared', keyword: 'required' });
     });
   }
@@ -251,7 +297,7 @@ export function portabilityIssues(schema: unknown, side: 'input' | 'output'): Po
       if (typeof node === 'boolean') return;
       keywordIssues(node, visit, side, out);
       typeIssues(node, visit, out);
-      shapeIssues(node, visit, side, out, negatedTargets);
+      shapeIssues(node, visit, side, out, negatedTargets, schema);
     });
     referencedEmptyEnums(schema, sites, out);
     for (const note of refNotes(sites)) out.push(note); // no spread: as many as the schema's $refs

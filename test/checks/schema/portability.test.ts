@@ -22,6 +22,23 @@ checkTester(portability, {
         ],
       }),
     },
+    {
+      name: "a required in an in-place subschema naming a property its parent or an allOf sibling declares (if/then conditions, allOf mixins)",
+      observation: makeObservation({
+        tools: [
+          input(
+            { kind: { type: 'string' }, path: { type: 'string' }, url: { type: 'string' } },
+            {
+              if: { properties: { kind: { const: 'file' } }, required: ['kind', 'path'] },
+              then: { properties: { path: { minLength: 1 } }, required: ['path', 'kind'] },
+              else: { anyOf: [{ properties: { url: { minLength: 1 } }, required: ['url', 'kind'] }] },
+              allOf: [{ properties: { extra: { type: 'string' } } }, { properties: { kind: { type: 'string' } }, required: ['kind', 'extra', 'url'] }],
+              dependentSchemas: { url: { properties: { url: { format: 'uri' } }, required: ['kind'] } },
+            },
+          ),
+        ],
+      }),
+    },
     { name: 'property named nullable is not the keyword', observation: makeObservation({ tools: [input({ nullable: { type: 'boolean' } })] }) },
     // review D4: model APIs constrain function parameter (input) names; an outputSchema never reaches them
     {
@@ -104,6 +121,22 @@ checkTester(portability, {
       name: 'a $defs entry also referenced outside any not still requires its names',
       observation: makeObservation({ tools: [input({ x: { type: 'string' } }, { $defs: { D: { type: 'object', properties: {}, required: ['y'] } }, not: { $ref: '#/$defs/D' }, properties: { x: { type: 'string' }, d: { $ref: '#/$defs/D' } } })] }),
       findings: [{ messageId: 'requiredUndeclared', pointer: '/inputSchema/$defs/D/required/0', severity: 'warning' }],
+    },
+    {
+      name: 'a name no schema of the same instance declares is still undeclared in an in-place subschema; a nested object does not inherit its parent\'s properties',
+      observation: makeObservation({
+        tools: [
+          input(
+            { kind: { type: 'string' }, box: { type: 'object', properties: { w: { type: 'number' } }, required: ['kind'] } },
+            { if: { properties: { kind: { const: 'file' } }, required: ['kind', 'nowhere'] }, anyOf: [{ properties: { a: {} } }, { properties: { b: {} }, required: ['a'] }] },
+          ),
+        ],
+      }),
+      findings: [
+        { messageId: 'requiredUndeclared', pointer: '/inputSchema/properties/box/required/0', severity: 'warning' },
+        { messageId: 'requiredUndeclared', pointer: '/inputSchema/if/required/1', severity: 'warning' },
+        { messageId: 'requiredUndeclared', pointer: '/inputSchema/anyOf/1/required/0', severity: 'warning' },
+      ],
     },
     {
       name: 'a required under two nots requires the name again',
