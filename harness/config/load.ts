@@ -11,6 +11,7 @@ import { configCheckOptionIssues } from './check-options.ts';
 import { ConfigError } from './errors.ts';
 import { describeImportError, importDefault } from './import-module.ts';
 import { displayPath, resolveConfig } from './resolve.ts';
+import { snapshotConfig } from './snapshot.ts';
 import type { ResolvedConfig, UserConfig } from './types.ts';
 import { parseJsonFile } from '../json.ts';
 
@@ -50,7 +51,10 @@ function findConfigFile(file: string | undefined, cwd: string): string {
   return path;
 }
 
-/** Reads the file's config object: parsed JSON, or the module's default export. */
+/**
+ * Reads the file's config object: parsed JSON, or the module's default export read once into plain data
+ * (./snapshot.ts: a getter or Proxy trap that throws is a ConfigError at its key path).
+ */
 async function readUserConfig(path: string, display: string): Promise<unknown> {
   const fail = (message: string): never => {
     throw new ConfigError(display, [{ path: '', message }]);
@@ -70,7 +74,7 @@ async function readUserConfig(path: string, display: string): Promise<unknown> {
     return fail(`Cannot import: ${describeImportError(error)}${commonJsHint(path, error)}`);
   }
   if (value === undefined) return fail('The config module has no default export (export default defineConfig({...}))');
-  return value;
+  return snapshotConfig(value, display);
 }
 
 /**

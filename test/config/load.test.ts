@@ -51,6 +51,23 @@ describe('loadConfig', () => {
     expect((await loadConfig(undefined, dir)).surfaces[0].name).toBe('mjs');
   });
 
+  it('names the file and key where reading the config threw (a getter, a Proxy trap), and reads each getter once', async () => {
+    const dir = project({
+      'getter.mjs': "export default { surfaces: [{ name: 'g', args: [], get command() { throw new Error('no command yet'); } }] };",
+      'trap.mjs': "export default { surfaces: [{ name: 't', command: 'node', env: new Proxy({}, { ownKeys() { throw new Error('trap'); } }) }] };",
+      'root.mjs': "export default { get surfaces() { throw new Error('top'); } };",
+      'counted.mjs': "globalThis.reads = 0; export default { surfaces: [{ name: 'c', get command() { globalThis.reads += 1; return 'node'; }, args: ['a'] }] };",
+      'array.mjs': "const args = ['x']; Object.defineProperty(args, 1, { enumerable: true, get() { throw new Error('arg'); } }); export default { surfaces: [{ name: 'a', command: 'node', args }] };",
+    });
+    expect((await loadError('getter.mjs', dir)).message).toBe('getter.mjs: surfaces[0].command: Reading this value threw: no command yet');
+    expect((await loadError('trap.mjs', dir)).message).toBe('trap.mjs: surfaces[0].env: Reading this value threw: trap');
+    expect((await loadError('root.mjs', dir)).message).toBe('root.mjs: surfaces: Reading this value threw: top');
+    expect((await loadError('array.mjs', dir)).message).toBe('array.mjs: surfaces[0].args[1]: Reading this value threw: arg');
+    const counted = await loadConfig('counted.mjs', dir);
+    expect(counted.surfaces[0]).toMatchObject({ name: 'c', command: 'node', args: ['a'] });
+    expect((globalThis as { reads?: number }).reads).toBe(1);
+  });
+
   it('names a missing file', async () => {
     const dir = project({});
     expect((await loadError('nope.config.ts', dir)).message).toBe('nope.config.ts: Config file not found');
