@@ -68,14 +68,19 @@ export function escapeHtml(text: string): string {
  * Every `@` is followed by an empty HTML comment (`@<!-- -->org/team`): GitHub links and NOTIFIES a user or team
  * mentioned in a PR comment or issue, and its mention filter runs on the rendered text, after the backslash escape
  * `\@` is consumed (github/markup#1168), so only a node boundary between `@` and the name stops it; the comment
- * renders as nothing. A report posted as a PR comment cannot ping `@org/team`.
+ * renders as nothing. A report posted as a PR comment cannot ping `@org/team`. For the same reason every `://` becomes
+ * `:<!-- -->//` and every `www.` `www<!-- -->.`: GitHub's extended autolinks (GFM §6.9: `http://`, `https://`, `ftp://`
+ * and `www.` in plain text) turn a server's tool name `https://evil.example/x` into a link a reader may click; split,
+ * the text reads the same and links nowhere (email autolinks need an `@`, split already).
  */
 export function escapeMarkdown(text: string): string {
   return safeText(text)
     .replace(/[\\`*_[\]|~#<>&!]/g, (ch) => `\\${ch}`)
     .replace(/\t/g, ' ')
     .replace(/\n/g, '<br>')
-    .replace(/@/g, '@<!-- -->');
+    .replace(/@/g, '@<!-- -->')
+    .replace(/:\/\//g, ':<!-- -->//')
+    .replace(/(www)\./gi, '$1<!-- -->.');
 }
 
 /** Format ms as a short duration: `850ms`, `1.2s`, `2m 05s`. */

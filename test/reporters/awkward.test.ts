@@ -36,6 +36,11 @@ describe('safeText', () => {
     expect(escapeMarkdown('ping everyone (v1.2)')).toBe('ping everyone (v1.2)');
   });
 
+  it('markdown: no server text becomes a GitHub autolink: every :// and www. is split by an empty comment', () => {
+    expect(escapeMarkdown('https://evil.example/x, HTTP://a.b, ftp://c, WWW.evil.example and www.x.y')).toBe('https:<!-- -->//evil.example/x, HTTP:<!-- -->//a.b, ftp:<!-- -->//c, WWW<!-- -->.evil.example and www<!-- -->.x.y');
+    expect(escapeMarkdown('a: b, www, /inputSchema/x')).toBe('a: b, www, /inputSchema/x');
+  });
+
   it('one line carries no CI runner command: a leading colon, and the first # of ##[, ##vso[, ##teamcity[ (hostile4)', () => {
     expect(oneLine('::error file=README.md,line=1::forged')).toBe('\\u003A:error file=README.md,line=1::forged');
     expect(oneLine(' \t\u00A0::add-mask::x')).toBe('  \u00A0\\u003A:add-mask::x');
