@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyEnvironment, parseStat, processStart, readStat } from '../../harness/session/stdio/proc-table.ts';
+import { emptyEnvironment, holdsEntry, parseStat, processStart, readStat } from '../../harness/session/stdio/proc-table.ts';
 import { isAlive, leaderStart, MARKER_VAR, markedProcesses, scanTree, sweepTree, trackMarker, trackTree, untrackTree, type TreeTarget } from '../../harness/session/stdio/process-tree.ts';
 import { CAN_HOP, exitedPid, lineageFiles, lineageRuns, startLineage, type LineageFiles } from '../helpers/lineage.ts';
 
@@ -59,6 +59,17 @@ describe.runIf(existsSync('/proc/self/stat'))('process-tree sweeps', () => {
     expect(typeof start).toBe('number');
     expect(markedProcesses(marker, start).sort()).toEqual([leader, escaped].sort());
     expect(markedProcesses(marker).sort()).toEqual([leader, escaped].sort());
+  });
+
+  it('finds the marker behind an environment larger than one read buffer (200 KB of variables before it)', async () => {
+    const marker = `pt-${process.pid}-${Date.now()}-big`;
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore', env: { A_BIG1: 'x'.repeat(50_000), A_BIG2: 'y'.repeat(50_000), A_BIG3: 'z'.repeat(50_000), A_BIG4: 'w'.repeat(50_000), ...process.env, [MARKER_VAR]: marker } });
+    children.push(child);
+    await new Promise((resolve) => child.once('spawn', resolve));
+    // a child's environ is readable once its exec set the image up
+    for (let i = 0; i < 200 && !readFileSync(`/proc/${child.pid}/environ`, 'latin1').includes(marker); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(markedProcesses(marker)).toEqual([child.pid]);
+    expect(markedProcesses(marker, leaderStart(child.pid as number))).toEqual([child.pid]);
   });
 
   it('skips marked processes older than `since` unread', async () => {
@@ -223,5 +234,19 @@ describe.runIf(CAN_HOP)('sweepTree on real processes', () => {
     const result = await sweepTree(target, { maxMs: 60_000, maxRounds: 1, pauseMs: 5 });
     expect(result).toMatchObject({ converged: false, rounds: 1 });
     expect((await sweepTree(target)).converged).toBe(true); // and a full sweep ends it
+  });
+});
+
+describe('holdsEntry', () => {
+  it('matches a NAME=value entry exactly, first, middle or last, never a prefix, suffix or part of one', () => {
+    const env = ['A=1', 'MCP_HARNESS_PROCESS=abc', 'Z=MCP_HARNESS_PROCESS=abcd'].join('\0');
+    expect(holdsEntry(env, 'A=1')).toBe(true);
+    expect(holdsEntry(env, 'MCP_HARNESS_PROCESS=abc')).toBe(true);
+    expect(holdsEntry(`${env}\0`, 'Z=MCP_HARNESS_PROCESS=abcd')).toBe(true);
+    expect(holdsEntry(env, 'MCP_HARNESS_PROCESS=ab')).toBe(false);
+    expect(holdsEntry(env, 'MCP_HARNESS_PROCESS=abcd')).toBe(false);
+    expect(holdsEntry(env, 'ARNESS_PROCESS=abc')).toBe(false);
+    expect(holdsEntry('', 'A=1')).toBe(false);
+    for (const [text, needle] of [[env, 'A=1'], [env, '1'], ['x\0\0y', ''], ['', '']] as const) expect(holdsEntry(text, needle)).toBe(text.split('\0').includes(needle));
   });
 });
