@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyEnvironment, holdsEntry, parseStat, processStart, readStat } from '../../harness/session/stdio/proc-table.ts';
-import { isAlive, leaderStart, MARKER_VAR, markedProcesses, scanTree, sweepTree, trackMarker, trackTree, untrackTree, type TreeTarget } from '../../harness/session/stdio/process-tree.ts';
+import { escapedDescendants, isAlive, leaderStart, MARKER_VAR, markedProcesses, scanTree, sweepTree, trackMarker, trackTree, untrackTree, type TreeTarget } from '../../harness/session/stdio/process-tree.ts';
 import { CAN_HOP, exitedPid, lineageFiles, lineageRuns, startLineage, type LineageFiles } from '../helpers/lineage.ts';
 
 const children: ChildProcess[] = [];
@@ -70,6 +70,38 @@ describe.runIf(existsSync('/proc/self/stat'))('process-tree sweeps', () => {
     for (let i = 0; i < 200 && !readFileSync(`/proc/${child.pid}/environ`, 'latin1').includes(marker); i++) await new Promise((r) => setTimeout(r, 10));
     expect(markedProcesses(marker)).toEqual([child.pid]);
     expect(markedProcesses(marker, leaderStart(child.pid as number))).toEqual([child.pid]);
+  });
+
+  it('escapedDescendants: the leader\'s descendants outside its group (its children files), as every process\'s parent says', async () => {
+    // leader (own group) -> a child in the group, and an escapee (own session) -> a grandchild in the escapee's session
+    const code = [
+      "const { spawn } = require('node:child_process');",
+      "spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });",
+      "const e = spawn(process.execPath, ['-e', \"require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); setInterval(() => {}, 1000)\"], { detached: true, stdio: 'ignore' });",
+      'console.log(e.pid); setInterval(() => {}, 1000);',
+    ].join(' ');
+    const leader = spawn(process.execPath, ['-e', code], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(leader);
+    const escapee = await new Promise<number>((resolve) => leader.stdout?.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
+    escapedPids.push(escapee);
+    const pid = leader.pid as number;
+    // by every process's parent: the reference the children files must agree with
+    const byParent = () => {
+      const stats = readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map((n) => readStat(Number(n))).filter((st) => st !== undefined && st.state !== 'Z');
+      const out: number[] = [];
+      const walk = (parent: number) => { for (const st of stats) if (st?.ppid === parent) { if (st.pgrp !== pid) out.push(st.pid); walk(st.pid); } };
+      walk(pid);
+      return out.sort();
+    };
+    let expected: number[] = [];
+    for (let i = 0; i < 300 && expected.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      expected = byParent();
+    }
+    expect(expected).toHaveLength(2);
+    expect(expected).toContain(escapee);
+    for (const p of expected) if (p !== escapee) escapedPids.push(p);
+    expect(escapedDescendants(pid, pid).sort()).toEqual(expected);
   });
 
   it('skips marked processes older than `since` unread', async () => {

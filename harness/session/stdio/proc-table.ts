@@ -364,8 +364,64 @@ export function groupMembers(pgid: number): number[] {
   }
 }
 
-/** Live descendants of `pid` outside group `pgid` (escaped via setsid/setpgid); `[]` without /proc. */
+/**
+ * The pids of `pid`'s children (Linux /proc/<pid>/task/<tid>/children, every thread's: a child belongs to the thread
+ * that forked it, and moves to another thread of the process when that one exits), zombies included; undefined when
+ * the kernel has no such files (CONFIG_PROC_CHILDREN unset) or `pid` cannot be read. A snapshot, as a listing of /proc is.
+ */
+function childrenOf(pid: number): number[] | undefined {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch (err) {
+    return vanished(err) ? [] : undefined;
+  }
+  const out: number[] = [];
+  for (const tid of threads) {
+    let text: string;
+    try {
+      text = readProcFile(`/proc/${pid}/task/${tid}/children`);
+    } catch (err) {
+      if (vanished(err)) continue; // the thread (or the process) ended: its children moved on, or are gone
+      return undefined;
+    }
+    for (const child of text.split(' ')) if (child !== '' && child !== '\n') out.push(Number(child));
+  }
+  return out;
+}
+
+/**
+ * Live descendants of `pid` outside group `pgid` (escaped via setsid/setpgid), found by following each process's
+ * children files from `pid` down (the tree's own few files, not every process's stat); `undefined` where the kernel
+ * has no children files. A descendant that cannot be read (it ended meanwhile) is skipped with its subtree, as a
+ * listing of /proc would have missed it.
+ */
+function descendantsByChildren(pid: number, pgid: number): number[] | undefined {
+  const found: number[] = [];
+  const seen = new Set<number>([pid]);
+  const queue = [pid];
+  while (queue.length > 0) {
+    const children = childrenOf(queue.shift() as number);
+    if (children === undefined) return undefined;
+    for (const child of children) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      const stat = readStat(child);
+      if (!stat) continue;
+      if (live(stat) && stat.pgrp !== pgid) found.push(child);
+      queue.push(child); // a zombie has no children left: its own files say so
+    }
+  }
+  return found;
+}
+
+/**
+ * Live descendants of `pid` outside group `pgid` (escaped via setsid/setpgid); `[]` without /proc. Follows the
+ * children files where the kernel has them (`descendantsByChildren`), else every process's parent (a listing of /proc).
+ */
 export function escapedDescendants(pid: number, pgid: number): number[] {
+  const byChildren = descendantsByChildren(pid, pgid);
+  if (byChildren !== undefined) return byChildren;
   const all = liveProcesses() ?? [];
   const children = new Map<number, ProcStat[]>();
   for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
