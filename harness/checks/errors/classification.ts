@@ -4,7 +4,9 @@
  *
  * - Unknown tool: an `isError` or success result is an error (the SDK 1.x McpServer's own wrapping
  *   "MCP error -32602: Tool <name> not found" is named as such, with the fix); a JSON-RPC error with
- *   another code (-32601, -32603) is a warning: the channel is right, -32602 is the spec's example.
+ *   another code (-32601, -32603) is a warning: the channel is right, -32602 is the spec's example. An isError result
+ *   whose text does not say the tool is unknown is a warning too: the server may have answered from a gate before the
+ *   name lookup (GATED_WHY; @microsoft/workiq 1.0.0's EULA gate, sweep 38).
  * - Invalid arguments: the probe is judged only against a call of the same tool with valid arguments
  *   that was NOT a protocol error (a result or an isError result); otherwise a JSON-RPC error says
  *   nothing about argument validation.
@@ -170,12 +172,17 @@ function judgeUnknownTool(observation: SurfaceObservation, report: Reporter): vo
   const kind = responseKind(unknown.request);
   const code = rpcError(unknown.request)?.code;
   if (kind === 'tool-error' && isSdk1WrappedUnknownTool(unknown.request)) return report({ messageId: 'unknownToolSdk1Wrapped', pointer: '/params/name' });
-  if (kind === 'tool-error' || kind === 'result') report({ messageId: 'unknownToolNotProtocolError', data: { kind: answeredAs(unknown.request) }, pointer: '/params/name' });
+  const params = unknown.request.params;
+  const name = params !== null && typeof params === 'object' ? (params as Record<string, unknown>).name : undefined;
+  const probeName = typeof name === 'string' ? name : undefined;
+  if (kind === 'tool-error' && !notCallToolResult(unknown.request) && !namesUnknownTool(resultText(unknown.request), probeName)) {
+    // an isError gate before the name lookup (sweep 38: @microsoft/workiq 1.0.0's "You must accept the EULA before using
+    // this tool" answers every call): what the server does with an unknown name where the call can run is unknown
+    report({ messageId: 'unknownToolNotProtocolError', severity: 'warning', data: { kind: answeredAs(unknown.request), why: GATED_WHY }, pointer: '/params/name' });
+  } else if (kind === 'tool-error' || kind === 'result') report({ messageId: 'unknownToolNotProtocolError', data: { kind: answeredAs(unknown.request), why: '' }, pointer: '/params/name' });
   else if (kind === 'protocol-error' && code !== -32602) {
     const message = rpcError(unknown.request)?.message;
-    const params = unknown.request.params;
-    const name = params !== null && typeof params === 'object' ? (params as Record<string, unknown>).name : undefined;
-    const failedFirst = code !== -32601 && !namesUnknownTool(message, typeof name === 'string' ? name : undefined);
+    const failedFirst = code !== -32601 && !namesUnknownTool(message, probeName);
     report({ messageId: 'unknownToolWrongCode', severity: 'warning', data: { code: String(code), why: failedFirst ? WRONG_CODE_WHY : '' }, pointer: '/error/code' });
   }
 }
@@ -188,6 +195,22 @@ function judgeUnknownTool(observation: SurfaceObservation, report: Reporter): vo
  * past that is cut, define.ts `formatMessage`).
  */
 const WRONG_CODE_WHY = ' Its message does not say the tool is unknown: the server may have failed before it looked the name up (a missing browser, key or service).';
+
+/**
+ * What an isError answer to the unknown-tool probe adds when its text does not say the tool is unknown: like
+ * WRONG_CODE_WHY, the server may have answered from a gate it puts before the name lookup (sweep 38: @microsoft/workiq
+ * 1.0.0 answers every tools/call, an unknown name's too, "You must accept the EULA before using this tool" until
+ * accept_eula is called), so the answer says nothing of how it treats an unknown tool where a call can run: a warning,
+ * not the error. Under 200 characters (define.ts `formatMessage`).
+ */
+const GATED_WHY = ' Its text does not say the tool is unknown: the server may have failed before it looked the name up (a gate, a missing key or service).';
+
+/** The text blocks of a CallToolResult answer, joined by newlines ('' when there are none). */
+function resultText(request: RequestRecord): string {
+  const content = resultOf(request)?.content;
+  if (!Array.isArray(content)) return '';
+  return content.map((b) => (b !== null && typeof b === 'object' && typeof (b as { text?: unknown }).text === 'string' ? (b as { text: string }).text : '')).join('\n');
+}
 
 /**
  * True when an error message says a tool is unknown or missing, in one of two ways:
@@ -234,7 +257,7 @@ export default defineCheck({
     rationale: 'A model can only self-correct from an isError result it sees; a JSON-RPC error is swallowed by the host. An unknown tool is a protocol error so that clients can tell a missing tool from a failing one.',
     spec: 'spec:2025-11-25/server/tools.mdx §Error Handling; SEP-1303',
     messages: {
-      unknownToolNotProtocolError: 'Calling a tool that does not exist was answered with {{kind}}; it must be a JSON-RPC error with code -32602 (unknown tool).',
+      unknownToolNotProtocolError: 'Calling a tool that does not exist was answered with {{kind}}; it must be a JSON-RPC error with code -32602 (unknown tool).{{why}}',
       unknownToolWrongCode: 'Calling a tool that does not exist was answered with JSON-RPC error code {{code}}; the channel is right, but the spec uses -32602 (unknown tool).{{why}}',
       unknownToolSdk1Wrapped:
         'Calling a tool that does not exist was answered with an isError result whose text is the SDK 1.x McpServer wrapping its own -32602 error ("MCP error -32602: Tool ... not found"); it must be a JSON-RPC error with code -32602. Fix: see docs/checks.md#errorsclassification.',

@@ -55,7 +55,13 @@ checkTester(check, {
       findings: [{ messageId: 'failureAsSuccess', tool: 'purge_cache', severity: 'info' }],
     },
     { name: 'version gate: 2025-06-18 only info', observation: observed(c21, rpc(-32602), rpc(-32602), '2025-06-18', { id: 'u1' }), findings: [{ messageId: 'invalidArgumentsProtocolError', severity: 'info' }] },
-    { name: 'unknown tool answered isError (sdk 1.x)', observation: observed(c21, isError, isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolNotProtocolError', severity: 'error' }] },
+    { name: 'unknown tool answered isError (sdk 1.x)', observation: observed(c21, { result: { isError: true, content: [{ type: 'text', text: 'Unknown tool: mcp_harness_unknown_tool_1' }] } }, isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolNotProtocolError', severity: 'error' }] },
+    {
+      // sweep 38, @microsoft/workiq 1.0.0: a gate answers every call before the name is looked up
+      name: 'unknown tool answered isError with a text that does not say the tool is unknown: a warning that the server may have failed first',
+      observation: observed(c21, { result: { isError: true, content: [{ type: 'text', text: 'You must accept the EULA before using this tool. Please use the accept_eula tool to continue.' }] } }, isError, '2025-11-25', { id: 'u1' }),
+      findings: [{ messageId: 'unknownToolNotProtocolError', severity: 'warning', message: 'Calling a tool that does not exist was answered with an isError result; it must be a JSON-RPC error with code -32602 (unknown tool). Its text does not say the tool is unknown: the server may have failed before it looked the name up (a gate, a missing key or service).' }],
+    },
     { name: 'unknown tool with another code (-32601): the channel is right, a warning', observation: observed(c21, rpc(-32601), isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolWrongCode', severity: 'warning' }] },
     { name: 'unknown tool with -32603: a warning', observation: observed(c21, rpc(-32603), isError, '2025-11-25', { id: 'u1' }), findings: [{ messageId: 'unknownToolWrongCode', severity: 'warning' }] },
     {

@@ -238,6 +238,11 @@ export const ARMS: Arm[] = [
   // sweep 14, server-puppeteer without Chrome: -32603 for any tool, its message about the browser, not the name
   { surface: 'unknown-tool-failing', file: 'unknown-tool-code.mjs', args: ['--failing'], draws: [{ check: 'errors/classification', messageId: 'unknownToolWrongCode', severity: 'warning', includes: 'the server may have failed before it looked the name up (a missing browser, key or service).' }] },
   { surface: 'unknown-tool-32602', file: 'unknown-tool-code.mjs', args: ['--twin'], silent: ['errors/classification'] },
+  // sweep 38, @microsoft/workiq 1.0.0: an isError gate ("You must accept the EULA before using this tool") answers every call,
+  // the unknown tool's too: the server failed before it looked the name up, as server-puppeteer's -32603 above
+  { surface: 'unknown-tool-gated', file: 'unknown-tool-code.mjs', args: ['--gated'], draws: [{ check: 'errors/classification', messageId: 'unknownToolNotProtocolError', severity: 'warning', includes: 'the server may have failed before it looked the name up' }] },
+  // its twin that must still draw the error: an isError result that says the tool is unknown (@testsprite/testsprite-mcp 0.0.45)
+  { surface: 'unknown-tool-iserror', file: 'unknown-tool-code.mjs', args: ['--iserror'], draws: [{ check: 'errors/classification', messageId: 'unknownToolNotProtocolError', severity: 'error', excludes: 'may have failed before' }] },
   // 2026-07-28 stdio §Shutdown: servers SHOULD exit promptly on stdin EOF (a warning); the legacy lifecycle asks nothing of them (a note)
   // sweep 15, mcp-server-kubernetes 4.1.7: "Received SIGTERM, shutting down..." on stdout from its SIGTERM handler
   { surface: 'stdout-on-sigterm', file: 'stdout-on-sigterm.mjs', draws: [{ check: 'transport/stdout', messageId: 'nonJsonRpc', severity: 'error', includes: 'is not JSON-RPC (not JSON at all), which arrived after the harness sent SIGTERM during shutdown;' }] },
