@@ -72,6 +72,10 @@ export function escapeHtml(text: string): string {
  * `:<!-- -->//` and every `www.` `www<!-- -->.`: GitHub's extended autolinks (GFM §6.9: `http://`, `https://`, `ftp://`
  * and `www.` in plain text) turn a server's tool name `https://evil.example/x` into a link a reader may click; split,
  * the text reads the same and links nowhere (email autolinks need an `@`, split already).
+ * Every `$` is written `<span>$</span>`: GitHub renders `$...$` and `$$...$$` in Markdown as MathJax math (issues, PRs,
+ * Markdown files), so a tool named `$\color{red}{\text{FAKE}}$` or `$$x$$` reached report.md as a math span, which a
+ * summary or PR comment shows rendered, not as its name (hostile review hostile5; the backslash escapes above do not stop it, nor `\$` reliably); GitHub's
+ * documented way to write a literal `$` on a line with math is inside span tags, which render as nothing.
  */
 export function escapeMarkdown(text: string): string {
   return safeText(text)
@@ -80,7 +84,8 @@ export function escapeMarkdown(text: string): string {
     .replace(/\n/g, '<br>')
     .replace(/@/g, '@<!-- -->')
     .replace(/:\/\//g, ':<!-- -->//')
-    .replace(/(www)\./gi, '$1<!-- -->.');
+    .replace(/(www)\./gi, '$1<!-- -->.')
+    .replace(/\$/g, () => '<span>$</span>');
 }
 
 /** Format ms as a short duration: `850ms`, `1.2s`, `2m 05s`. */

@@ -41,6 +41,18 @@ describe('safeText', () => {
     expect(escapeMarkdown('a: b, www, /inputSchema/x')).toBe('a: b, www, /inputSchema/x');
   });
 
+  it('markdown: every $ is inside span tags, so GitHub renders no $...$ or $$...$$ math from server text (hostile5)', () => {
+    // a tool named `$\color{red}{\text{FAKE}}$_$$x$$` reached report.md with its dollars as written: GitHub's MathJax
+    // renders both pairs (issues, PRs, Markdown files); `\$` does not reliably stop it, span tags do (GitHub's docs)
+    const name = 't0_$\\color{red}{\\text{FAKE}}$_$$x$$ costs $5';
+    const escaped = escapeMarkdown(name);
+    expect(escaped.replace(/<span>\$<\/span>/g, '')).not.toContain('$');
+    expect(escaped.match(/<span>\$<\/span>/g)).toHaveLength(7);
+    expect(escapeMarkdown('no dollars (v1.2)')).toBe('no dollars (v1.2)');
+    const text = renderMarkdown({ ...report, findings: report.findings.map((f) => ({ ...f, tool: name, message: `${name}: bad` })) }, ctx);
+    expect(text.replace(/<span>\$<\/span>/g, '')).not.toContain('$');
+  });
+
   it('one line carries no CI runner command: a leading colon, and the first # of ##[, ##vso[, ##teamcity[ (hostile4)', () => {
     expect(oneLine('::error file=README.md,line=1::forged')).toBe('\\u003A:error file=README.md,line=1::forged');
     expect(oneLine(' \t\u00A0::add-mask::x')).toBe('  \u00A0\\u003A:add-mask::x');
