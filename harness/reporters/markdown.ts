@@ -19,6 +19,43 @@ function row(cells: readonly (string | number)[]): string {
 }
 
 /**
+ * The most bytes (UTF-8) report.md holds. GitHub accepts at most 1 MiB (1,048,576 bytes) in `$GITHUB_STEP_SUMMARY` and
+ * drops the whole summary past it; the rows a server sizes (one per tool, one per finding) made a surface of 100,000
+ * tools write a 3.2 MB report.md (hostile review hostile5), so the summary of every surface of the run was lost. What
+ * is not the rows (title, summary, surfaces table, headings, notes) is sized by the config, not the server.
+ */
+export const MARKDOWN_MAX_BYTES = 1_000_000;
+
+/** Bytes kept back for what follows the rows (headings, the notes saying rows were left out). */
+const MARKDOWN_RESERVE_BYTES = 64 * 1024;
+
+/** The byte budget the finding and tool rows share, in the order they are written (findings first). */
+interface RowBudget {
+  /** Bytes the rows may still use. */
+  left: number;
+}
+
+/**
+ * Push `line` when the budget still holds it and return true; otherwise leave it out and return false. Once one row
+ * is left out no later row is taken, so what is shown is a prefix in report order, the same for the same report.
+ */
+function takeRow(lines: string[], line: string, budget: RowBudget): boolean {
+  const bytes = Buffer.byteLength(line, 'utf8') + 1;
+  if (budget.left < bytes) {
+    budget.left = -1;
+    return false;
+  }
+  budget.left -= bytes;
+  lines.push(line);
+  return true;
+}
+
+/** The note under a table that lost rows to the budget. */
+function omittedNote(count: number, what: string): string {
+  return `_${plural(count, what)} not shown: report.md stays under the 1 MiB a GitHub step summary accepts; report.json and report.html hold them all._`;
+}
+
+/**
  * The summary table. With a baseline, Errors, Warnings and Info count the findings it did not accept and a Baselined
  * column counts the rest (./counts.ts; a step summary read "12 errors" on a run that exited 0).
  */
@@ -63,14 +100,16 @@ function findingRow(group: FindingGroup<Finding>): string {
   return row([`${f.severity}${mark}`, tools, pointers.size === 1 ? md(boundServerText(f.pointer ?? '')) : 'per tool', `${md(f.message)} _(the same on every tool listed)_${stderr}`]);
 }
 
-function findingsSection(report: Report, ctx: ReporterContext): string[] {
+function findingsSection(report: Report, ctx: ReporterContext, budget: RowBudget): string[] {
   if (report.findings.length === 0) return ['No findings.'];
   const lines: string[] = [];
   for (const [surface, bySurface] of groupBy(report.findings, (f) => f.surface)) {
     lines.push(`### Surface ${md(surface)}`, '');
     for (const [check, findings] of groupBy(bySurface, (f) => f.check)) {
       lines.push(`#### [${md(check)}](${checkDocsUrl(check, ctx)})`, '', '| Severity | Tool | Pointer | Message |', '|---|---|---|---|');
-      for (const row of groupRepeated(findings)) lines.push(findingRow(row)); // no spread: a server-sized list overflows the stack
+      let omitted = 0;
+      for (const group of groupRepeated(findings)) if (!takeRow(lines, findingRow(group), budget)) omitted += 1; // no spread: a server-sized list overflows the stack
+      if (omitted > 0) lines.push('', omittedNote(omitted, 'more finding row'));
       lines.push('');
     }
   }
@@ -78,17 +117,19 @@ function findingsSection(report: Report, ctx: ReporterContext): string[] {
 }
 
 /** Per surface, every tool: passed, drew findings (counts), baselined (its findings accepted), never succeeded (how its calls ended), not called and why, or interrupted (not judged). */
-function toolsSection(report: Report): string[] {
+function toolsSection(report: Report, budget: RowBudget): string[] {
   const rows = toolRows(report);
   if (rows.length === 0) return ['_No tools were listed._'];
   const lines: string[] = [];
   for (const [surface, bySurface] of groupBy(rows, (r) => r.surface)) {
     const n = verdictCounts(bySurface);
     lines.push(`### Surface ${md(surface)}: ${n.passed} passed, ${n.findings} with findings, ${n['never succeeded']} never succeeded, ${n['not called']} not called${n.baselined > 0 ? `, ${n.baselined} baselined` : ''}${n.interrupted > 0 ? `, ${n.interrupted} interrupted` : ''}`, '', '| Tool | Calls | Verdict | Notes |', '|---|---:|---|---|');
+    let omitted = 0;
     for (const r of bySurface) {
       const note = r.verdict === 'findings' ? `${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}` : (r.reason ?? '');
-      lines.push(row([md(boundServerText(r.tool)), r.calls, r.verdict, md(note)]));
+      if (!takeRow(lines, row([md(boundServerText(r.tool)), r.calls, r.verdict, md(note)]), budget)) omitted += 1;
     }
+    if (omitted > 0) lines.push('', omittedNote(omitted, 'more tool'));
     lines.push('');
   }
   return lines;
@@ -99,7 +140,7 @@ export function renderMarkdown(report: Report, ctx: ReporterContext): string {
   const notes: string[] = [];
   if (report.shard) notes.push(`Shard ${report.shard.index}/${report.shard.total}.`);
   if (report.interrupted) notes.push('**The run was interrupted: this report is partial.**');
-  const lines = [
+  const head = [
     '# mcp-harness report',
     '',
     `mcp-harness ${md(report.harnessVersion)}, started ${md(report.startedAt)}.${notes.length ? ` ${notes.join(' ')}` : ''}`,
@@ -112,13 +153,18 @@ export function renderMarkdown(report: Report, ctx: ReporterContext): string {
     '',
     ...surfacesTable(report),
     '',
+  ];
+  // the finding rows, then the tool rows, share what the head leaves of the budget (see MARKDOWN_MAX_BYTES)
+  const budget: RowBudget = { left: MARKDOWN_MAX_BYTES - MARKDOWN_RESERVE_BYTES - Buffer.byteLength(head.join('\n'), 'utf8') };
+  const lines = [
+    ...head,
     '## Findings',
     '',
-    ...findingsSection(report, ctx),
+    ...findingsSection(report, ctx, budget),
     '',
     '## Tools',
     '',
-    ...toolsSection(report),
+    ...toolsSection(report, budget),
   ];
   return `${lines.join('\n').trimEnd()}\n`;
 }

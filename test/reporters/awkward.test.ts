@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { XmlDocument } from 'libxml2-wasm';
 import { renderJson } from '../../harness/reporters/json.ts';
 import { renderJunit } from '../../harness/reporters/junit.ts';
-import { renderMarkdown } from '../../harness/reporters/markdown.ts';
+import { MARKDOWN_MAX_BYTES, renderMarkdown } from '../../harness/reporters/markdown.ts';
 import { renderConsole } from '../../harness/reporters/console.ts';
 import { renderHtml } from '../../harness/reporters/html.ts';
 import { sarifLog, renderSarif, sarifMessageText } from '../../harness/reporters/sarif.ts';
@@ -179,5 +179,35 @@ describe('a server-chosen pointer of 1 MiB (a property name that long; hostile r
     expect(table.length).toBeLessThan(100_000);
     expect(table).toContain('… (1048600 characters)');
     expect(JSON.parse(renderJson(long, ctx)).findings.map((f: { pointer: string }) => f.pointer.length)).toContain(1048600);
+  });
+});
+
+describe('a server with 100,000 tools, or as many findings (hostile review hostile5)', () => {
+  const many = awkwardReport();
+  const tools = Array.from({ length: 100_000 }, (_, i) => ({ name: `tool_${i}_${'n'.repeat(20)}`, calls: [] }));
+  many.surfaces = many.surfaces.map((s) => ({ ...s, tools }));
+
+  it('markdown: report.md stays under the 1 MiB a GitHub step summary accepts, saying how many tool rows it left out', () => {
+    // before, one row per tool: 3.2 MB for 100,000 tools, and GitHub dropped the run's whole summary
+    const text = renderMarkdown(many, ctx);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MARKDOWN_MAX_BYTES);
+    expect(text).toContain('## Findings');
+    expect(text).toContain(escapeMarkdown(AWKWARD_MESSAGE));
+    expect(text).toMatch(/_\d+ more tools not shown: report\.md stays under the 1 MiB/);
+    expect(text).toContain('| tool\\_0\\_');
+    // the same report, the same rows
+    expect(renderMarkdown(many, ctx)).toBe(text);
+  });
+
+  it('markdown: finding rows go first; past the budget they are counted, and the tools section keeps its heading', () => {
+    const findings = Array.from({ length: 50_000 }, (_, i) => ({ ...many.findings[0], tool: `tool_${i}`, message: `Tool tool_${i}: distinct ${i} ${'m'.repeat(40)}` }));
+    const text = renderMarkdown({ ...many, findings }, ctx);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MARKDOWN_MAX_BYTES);
+    expect(text).toMatch(/_\d+ more finding rows not shown/);
+    expect(text).toContain('## Tools');
+  });
+
+  it('markdown: a report that fits is unchanged (no note)', () => {
+    expect(renderMarkdown(report, ctx)).not.toContain('not shown: report.md stays under');
   });
 });
