@@ -68,7 +68,7 @@ describe('server text on the terminal', () => {
       expect(lines[0]).toMatch(/: 3 changes \(1 breaking, 2 compatible\)$/);
       expect(lines).toHaveLength(4);
       for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}(breaking {3}|compatible )[0-9a-f]{16} (keep|added)/);
-      expect(stdout).toContain('keep: input required added \\u001B[2J\\u001B]0;pwned\\u0007\\u009B31m breaking   0000000000000000 forged: input removed at /x\\u000D\\u202E\\u2028\\u2029 @org/team https://evil.example/x www.evil.example at /inputSchema/required (breaks callers)');
+      expect(stdout).toContain('keep: input required added \\u001B[2J\\u001B]0;pwned\\u0007\\u009B31m breaking   0000000000000000 forged: input removed at /x\\u000D\\u202E\\u2028\\u2029 @org/team $\\color{red}{x}$ https://evil.example/login www.evil.example at /inputSchema/required (breaks callers)');
     });
   }
 
@@ -90,10 +90,14 @@ describe('server text on the terminal', () => {
     const md = readFileSync(join(run.reportDir, 'report.md'), 'utf8');
     expect(md).toContain('@<!-- -->org/team');
     expect(md).not.toMatch(/(?:^|\W)@[A-Za-z0-9]/m);
-    // nor a link: GitHub autolinks https:// and www. in plain text
-    expect(md).toContain('https:<!-- -->//evil.example/x www<!-- -->.evil.example');
-    // (the harness's own links to the check catalog aside)
-    expect(md.replace(/\]\(https:\/\/github\.com\/mcp-harness\/mcp-harness\/blob\/main\/docs\/checks\.md#[a-z-]+\)/g, '').match(/:\/\/|www\./gi) ?? []).toEqual([]);
+  });
+
+  it('run: report.md renders no math and autolinks nothing of server text: every $ in span tags, :// and www. split (hostile5)', () => {
+    const md = readFileSync(join(run.reportDir, 'report.md'), 'utf8');
+    expect(md).toContain('<span>$</span>\\\\color{red}{x}<span>$</span> https:<!-- -->//evil.example/login www<!-- -->.evil.example');
+    expect(md.replace(/<span>\$<\/span>/g, '')).not.toContain('$');
+    // the only URLs left are the harness's own links to its check catalog
+    expect(md.replace(/\]\(https:\/\/github\.com\/mcp-harness\/mcp-harness\/blob\/main\/docs\/checks\.md#[a-z-]+\)/g, '')).not.toMatch(/:\/\/|www\./i);
   });
 
   it('a fatal error quoting a lock key is escaped; the twin key is quoted as it is', () => {
