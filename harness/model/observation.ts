@@ -109,14 +109,15 @@ export interface BootFailure {
  * (a JSON-RPC error), `initialize-invalid` (a result that is not an object), `initialize-oversize` (an
  * answer line over the frame limit), `era-refused` (`era: 'modern'`
  * configured, the server did not negotiate it). list: `list-error` (a JSON-RPC error), `list-invalid` (a
- * result that is not an object), `list-unanswered` (timeout, exit...). `other`: a failure with no finer class.
+ * result that is not an object), `list-unanswered` (timeout, exit...). `stdout-closed` (negotiate): the server closed its stdout and kept running before it
+ * answered server/discover or initialize (ExitInfo.stdoutClosed). `other`: a failure with no finer class.
  * Streamable HTTP: `unreachable` (nothing accepts connections at the URL), `ready-timeout` (a server the
  * harness started did not become ready within its start budget), `exited` (it exited before it was ready).
  */
 export type BootFailureReason =
   | 'cwd-missing' | 'command-not-found' | 'permission-denied' | 'start-refused' | 'interrupted' | 'unreachable' | 'ready-timeout'
   | 'exited' | 'initialize-timeout' | 'initialize-error' | 'initialize-invalid' | 'initialize-oversize' | 'era-refused'
-  | 'list-error' | 'list-invalid' | 'list-unanswered' | 'other';
+  | 'list-error' | 'list-invalid' | 'list-unanswered' | 'stdout-closed' | 'other';
 
 /**
  * Everything observed for one surface: the input to every check. Pure data.

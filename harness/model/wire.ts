@@ -13,7 +13,7 @@ export type Outcome =
   | 'tool-error'
   /** A JSON-RPC error response. */
   | 'protocol-error'
-  /** No answer within the request timeout. */
+  /** No answer within the request timeout (or none could come: `endedByHarness`, `stdoutClosed`). */
   | 'timeout'
   /** The process exited (or stdout closed) while the request was in flight. */
   | 'exit'
@@ -54,6 +54,13 @@ export interface RequestRecord {
    * `cutShort`; sweep 32).
    */
   endedByHarness?: true;
+  /**
+   * Outcome `timeout` of a request that got no answer because the server process had closed its stdout while it kept
+   * running (ExitInfo.stdoutClosed): ended at once, when stdout ended or (a later request, then never written) when it
+   * was made, not after its own timeout; no `timeoutMs`. Not a timeout of its own (transport/timeout `cutShort`), and,
+   * as any timeout, evidence for no other check: transport/exit's `stdoutClosed` names the fault once.
+   */
+  stdoutClosed?: true;
   /**
    * Outcome `exit` of a request the session never wrote (docs/determinism.md, "Crashes"):
    * `crashes` when requests of its tool (or method) had crashed the server process CRASHES_PER_REQUEST_KEY
@@ -324,6 +331,13 @@ export interface ExitInfo {
    * Judged by transport/exit (`stdinStalled`).
    */
   stdinStalled?: { atMs: number; waitingBytes: number; capBytes: number; droppedLines: number };
+  /**
+   * Set when the process's stdout ended (EOF: it closed it, e.g. `exec 1>&-` or `fs.closeSync(1)`) while it kept
+   * running and before the harness began ending it: it could answer nothing more, so the session ended every request
+   * waiting then, and every later one, at once (RequestRecord.stdoutClosed). `atMs`: ms since spawn. Judged by
+   * transport/exit (`stdoutClosed`) when the exit was expected (on an unexpected one the crash is the finding).
+   */
+  stdoutClosed?: { atMs: number };
   /**
    * Streamable HTTP: set when the server left `inFlight` (MAX_ANSWERS_IN_FLIGHT) of the harness's POSTs of answers to its
    * requests without an HTTP answer while more than the backlog cap (SessionOptions.maxPendingStdinBytes) of further

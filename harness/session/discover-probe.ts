@@ -26,6 +26,8 @@ export interface ProbeResult {
   retryVersion?: string;
   /** The budget this probe had, ms. */
   timeoutMs: number;
+  /** Outcome `timeout` drawn at once because the server closed its stdout (RpcChannel.silenced): nothing more can come. */
+  stdoutClosed?: true;
   /** On timeout: the still-pending answer with its arrival time (ms after the probe was sent); recorded, never obeyed. */
   late?: Promise<LateAnswer>;
 }
@@ -62,6 +64,8 @@ export async function probeDiscover(link: Link, version: string, id: number, opt
   if (ending.kind === 'oversize') return { id, outcome: 'not-json', durationMs, timeoutMs }; // an answer over the frame limit is unreadable
   // an HTTP answer without a JSON-RPC body (spec draft transports/streamable-http §Backward Compatibility: fall back)
   if (ending.kind === 'unanswered') return { id, outcome: 'other-error', durationMs, timeoutMs };
+  // the server closed its stdout and kept running: nothing can answer on this process (negotiate.ts fails the boot)
+  if (ending.kind === 'stdout-closed') return { id, outcome: 'timeout', durationMs, timeoutMs, stdoutClosed: true };
   return { id, durationMs, timeoutMs, ...classifyAnswer(ending.frame) };
 }
 

@@ -108,6 +108,8 @@ export function exchange(channel: RpcChannel, spec: ExchangeSpec): Promise<Reque
     // that wrote it is done: a line the server wrote before the answer that led to this request is ready in the same
     // poll as that answer, and its stderr callback may run after the write, so the count at the write would vary
     // between runs; nothing the server writes in reply to this request can be in that poll
+    // the server closed its stdout (RpcChannel.silenced): it can answer nothing, so the line is not written at all
+    if (channel.silenced) return Promise.resolve({ ...baseRecord(spec), outcome: 'timeout', stdoutClosed: true });
     const network: { lines?: number } = {};
     networkCountAfterPoll(channel, network);
     if (!channel.sendLine(spec.line, spec.send)) {
@@ -191,6 +193,8 @@ async function unanswered(channel: RpcChannel, spec: ExchangeSpec, pending: Pend
   }
   if (ending.kind === 'oversize') return { ...base, outcome: 'oversize', durationMs, responseBytes: ending.bytes, ...notes };
   if (ending.kind === 'unanswered') return { ...base, outcome: 'unanswered', durationMs, ...notes };
+  // the server closed its stdout and kept running: no answer could come, so no wait of its own ran out (no timeoutMs)
+  if (ending.kind === 'stdout-closed') return { ...base, outcome: 'timeout', stdoutClosed: true, durationMs, ...notes };
   channel.forget(spec.id);
   if (ending.kind === 'timeout') {
     // a late answer to a timed-out request is never read (rpc-channel.ts onFrame): its stream need not keep it whole

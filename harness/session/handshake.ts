@@ -66,6 +66,7 @@ async function initializeOnce(link: Link, version: string, deps: HandshakeDeps, 
   if (ending.kind === 'exit') return await exitFailure(link);
   if (ending.kind === 'oversize') return { kind: 'failed', message: `initialize was answered with a line of ${ending.bytes} bytes, over the frame limit`, detail: { reason: 'initialize-oversize' } };
   if (ending.kind === 'unanswered') return { kind: 'failed', message: 'the HTTP answer to initialize carried no JSON-RPC response', detail: { reason: 'initialize-invalid' } };
+  if (ending.kind === 'stdout-closed') return { kind: 'failed', message: 'the server closed its stdout before it answered initialize', detail: { reason: 'stdout-closed' } };
   const { result, error } = ending.frame;
   if (isObject(error)) {
     const retry = retryVersion(error, version);

@@ -62,6 +62,8 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
   }
   let link = first;
   let probe = await probeDiscover(first, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options);
+  // the server closed its stdout and kept running: no process of it answers, so no era is negotiated (ExitInfo.stdoutClosed)
+  if (probe.stdoutClosed) throw stdoutClosedFailure();
   let firstProbe: Negotiation['probe']['firstProbe'];
   if (unanswered(probe) && first.connection.alive) {
     first.channel.forget(probe.id);
@@ -69,12 +71,14 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
     await first.connection.kill();
     link = await deps.connector.spawn();
     probe = await probeDiscover(link, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options, deps.options.timeouts.startMs);
+    if (probe.stdoutClosed) throw stdoutClosedFailure();
   } else if (probe.outcome === 'exit') {
     // the probe or the start ended the process: the same probe on a fresh one tells which (an exit again: the probe's)
     first.channel.forget(probe.id);
     firstProbe = { outcome: 'exit', durationMs: probe.durationMs, timeoutMs: probe.timeoutMs };
     link = await deps.connector.spawn();
     probe = await probeDiscover(link, MODERN_PROTOCOL_VERSION, deps.nextId(), deps.options, deps.options.timeouts.startMs);
+    if (probe.stdoutClosed) throw stdoutClosedFailure();
   }
   const base = { firstProbe, restarted: link !== first };
   const modernProbe = probe.outcome === 'discover-result' || probe.outcome === 'modern-error';
@@ -102,6 +106,11 @@ export async function negotiate(first: Link, deps: NegotiateDeps): Promise<{ neg
   } finally {
     probed.channel.forget(probe.id);
   }
+}
+
+/** The failure of a negotiation on a process that closed its stdout while it kept running (transport/exit `stdoutClosed`). */
+function stdoutClosedFailure(): NegotiationFailure {
+  return new NegotiationFailure('the server closed its stdout before it answered server/discover', { reason: 'stdout-closed' });
 }
 
 /** The probe got no answer in its budget (silence, or only non-JSON text) while the process lives. */

@@ -20,7 +20,9 @@ export type Settlement =
   | { kind: 'exit' }
   | { kind: 'oversize'; bytes: number }
   /** The transport ended the request without an answer (Streamable HTTP: the POST's response had none). */
-  | { kind: 'unanswered' };
+  | { kind: 'unanswered' }
+  /** The server closed its stdout and kept running (Connection.onSilenced): no answer can come on this connection. */
+  | { kind: 'stdout-closed' };
 
 /**
  * Notifications (and late frames) kept per request; the rest are only counted (a flood stays bounded). Past the
@@ -46,6 +48,9 @@ export interface PendingRequest {
 
 /** How the harness itself ends the wait of an exchange (exchange.ts): its timeout, or its cancellation time. */
 export type Interruption = { kind: 'timeout' } | { kind: 'cancel' };
+
+/** The settlement of every request once the server closed its stdout (shared: a settlement is only read). */
+const STDOUT_CLOSED: Settlement = { kind: 'stdout-closed' };
 
 /** A promise that never settles: what a second holder of an interrupted registration waits on (see `expect`). */
 const NEVER = new Promise<never>(() => {});
@@ -119,11 +124,14 @@ export class RpcChannel {
   private readonly abandoned = new Set<number | string>();
   /** The one-text-block tool error results answered on this channel, by text (see shareToolError in exchange.ts). */
   readonly toolErrors = new Map<string, unknown>();
+  /** Set once the connection said it can deliver nothing more while open (Connection.onSilenced): see `silence`. */
+  private silent = false;
 
   constructor(readonly connection: Connection, readonly tap: WireTapRecorder) {
     connection.onFrame((value, bytes, related) => this.onFrame(value, bytes, related));
     connection.onOversize((head, bytes, tail) => this.onOversize(head, bytes, tail));
     connection.onUnanswered?.((id, error) => this.onUnanswered(id, error));
+    connection.onSilenced?.(() => this.silence());
     void connection.closed.then(() => this.settleAll());
   }
 
@@ -151,6 +159,7 @@ export class RpcChannel {
       ended: interruptible ? ended : undefined, interrupt: interruptible ? resolve : undefined,
     };
     if (!this.connection.alive) resolve({ kind: 'exit' });
+    else if (this.silent) resolve(STDOUT_CLOSED);
     else this.pending.set(key, entry);
     return entry;
   }
@@ -322,6 +331,24 @@ export class RpcChannel {
     }
     if (calls === 0) return 'idle';
     return calls === requests && tool !== undefined ? { tool } : 'several';
+  }
+
+  /** True once no answer can come on this connection while it stays open (the server closed its stdout). */
+  get silenced(): boolean {
+    return this.silent;
+  }
+
+  /**
+   * The connection can deliver nothing more (the server closed its stdout and kept running): every request in flight
+   * settles now as `stdout-closed`, and every later registration at once (`expect`), instead of each waiting out its
+   * timeout.
+   */
+  private silence(): void {
+    if (this.silent) return;
+    this.silent = true;
+    const entries = this.pending.values();
+    this.pending.clear();
+    for (const entry of entries) entry.resolve(STDOUT_CLOSED);
   }
 
   private settleAll(): void {

@@ -256,7 +256,8 @@ export class LiveSession implements Session {
       marker: opts.cancelMarker && opts.cancelAfterMs !== undefined ? this.listMarker(opts.cancelTwin ? () => this.twinOf(link, method, sent, opts.floatPaths) : undefined) : undefined,
       settleMarker: true,
     });
-    if (record.outcome === 'timeout') this.checkLiveness(link);
+    // a request the closed stdout ended (stdoutClosed) waited for nothing: the process is not wedged, it can answer nothing
+    if (record.outcome === 'timeout' && record.stdoutClosed !== true) this.checkLiveness(link);
     return record;
   }
 
@@ -407,7 +408,7 @@ export class LiveSession implements Session {
       const params = buildParams(this.frameContext(), this.negotiation.era === 'modern' ? {} : undefined);
       const line = JSON.stringify(requestFrame(id, 'tools/list', params));
       const record = await exchange(link.channel, { id, method: 'tools/list', line, timeoutMs: this.options.timeouts.probeMs, lateGraceMs: 0 });
-      if (record.outcome === 'timeout') await link.connection.kill();
+      if (record.outcome === 'timeout' && record.stdoutClosed !== true) await link.connection.kill();
     })().finally(() => (this.gate = undefined));
   }
 }

@@ -56,6 +56,11 @@ export interface Connection {
    * keeps them: stdio) to one listener: never parsed.
    */
   onOversize(listener: (head: string, bytes: number, tail?: string) => void): void;
+  /**
+   * Call `listener` once the connection can deliver no message any more while it stays open (stdio: the server closed
+   * its stdout and kept running, ExitInfo.stdoutClosed); at most once, never for its end (`closed`). Optional.
+   */
+  onSilenced?(listener: () => void): void;
   /** Route requests that can no longer be answered to one listener (transports that know; stdio never calls it). */
   onUnanswered?(listener: UnansweredListener): void;
   /**

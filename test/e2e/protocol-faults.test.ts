@@ -18,7 +18,7 @@ const KNOWN_BUGS = new Set(['bad-discover-modern']);
  * Surfaces whose fault leaves nothing listed: the surface's status is `failed`, and the targeted check must fire
  * at error level, or the run would pass on a surface that tested nothing (hostile review 4, D4 and D8).
  */
-const LISTS_NOTHING = new Set(['list-not-object', 'closes-stdin', 'crashes-at-listing', 'upstream-unreachable']);
+const LISTS_NOTHING = new Set(['list-not-object', 'closes-stdin', 'closes-stdout-at-start', 'crashes-at-listing', 'upstream-unreachable']);
 
 /** The check a fault fixture targets, from its header comment (or the manifest's description). */
 function targetOf(text: string): string {

@@ -359,3 +359,37 @@ describe('a server that closes its stdin while it keeps running', () => {
     expect(session.exits().map((e) => e.stdinLost)).toEqual([undefined]);
   });
 });
+
+// hostile review 29: a server that closed its stdout and kept running made every request wait out its full timeout
+describe('a server that closes its stdout while it keeps running', () => {
+  const faults = (name: string) => ({ ...fixture(), args: [fileURLToPath(new URL(`../fixtures/servers/faults/${name}.mjs`, import.meta.url))] });
+
+  it('ends the requests in flight and every later one at once, not after their timeout, and shuts the process down as usual', async () => {
+    const session = await start(faults('closes-stdout'), options({ callConcurrency: 4 }, { requestMs: 60_000 }));
+    const listing = await session.listTools();
+    expect(listing.tools).toHaveLength(12);
+    const began = performance.now();
+    const calls = await Promise.all(listing.tools.map((t) => session.callTool(t.name, {})));
+    expect(performance.now() - began).toBeLessThan(20_000); // each would have waited 60 s
+    expect(calls.map((r) => [r.outcome, r.stdoutClosed, r.timeoutMs])).toEqual(calls.map(() => ['timeout', true, undefined]));
+    expect((await session.request('ping')).stdoutClosed).toBe(true); // a later request too
+    expect((await session.close()).endedBy).toBe('stdin-close');
+    const exits = session.exits();
+    expect(exits.map((e) => [e.unexpected, e.stdoutClosed === undefined])).toEqual([[false, false]]); // no respawn, no kill
+  }, 30_000);
+
+  it('fails the boot at once when stdout ends before the handshake (reason stdout-closed), the process stopped as usual', async () => {
+    const began = performance.now();
+    const error = await start(faults('closes-stdout-at-start'), options({}, { probeMs: 60_000, startMs: 60_000 })).then(() => undefined, (e: unknown) => e);
+    expect(performance.now() - began).toBeLessThan(20_000);
+    expect(error).toMatchObject({ failure: { phase: 'negotiate', reason: 'stdout-closed' } });
+    expect((error as { exits: { unexpected: boolean; stdoutClosed?: unknown }[] }).exits.map((e) => [e.unexpected, e.stdoutClosed !== undefined])).toEqual([[false, true]]);
+  }, 30_000);
+
+  it('records no closed stdout for a server that exits when stdin closes, nor for one that crashes', async () => {
+    const session = await start(fixture(['--fault=crash-tool=echo']), options());
+    expect((await session.callTool('echo', { message: 'x' })).outcome).toBe('exit');
+    await session.close();
+    expect(session.exits().map((e) => e.stdoutClosed)).toEqual(session.exits().map(() => undefined));
+  });
+});

@@ -18,6 +18,13 @@
  * while the process ran and before the harness began ending it; on an unexpected exit the crash is the finding (a
  * write that raced the crash also fails). A server that exits when stdin closes at the end of the run never draws
  * it, nor a Streamable HTTP surface (its stdin is not the transport).
+ * Its mirror, a server that closed its stdout while it kept running (`exec 1>&-`, `fs.closeSync(1)`;
+ * ExitInfo.stdoutClosed, hostile review 29): an error (`stdoutClosed`), once per surface, also when it kept the session
+ * from starting, and not after a crash (the crash is the finding). Over stdio the server writes its messages to its
+ * stdout (spec:2025-11-25/basic/transports.mdx §stdio), so no request can be answered any more (JSON-RPC 2.0 §5: the
+ * server MUST reply to every request; spec:2025-11-25/basic/index.mdx: MCP messages MUST follow JSON-RPC 2.0). The
+ * session ends each of its requests at once (outcome `timeout` marked `stdoutClosed`: no timeout of its own, evidence
+ * for no other check) instead of after its timeout.
  * Each unexpected exit's finding shows the stderr of the process that exited (ExitInfo.processNo), not the session's
  * last lines (sweep 17: task-master-ai 0.43.1's three crashes each showed the lines of the process after them).
  * An unexpected death by a signal while a process of a fresh-process probe ran beside it (`siblingRan`) says so: a
@@ -69,6 +76,8 @@ export default defineCheck({
         "The server process exited {{how}} on the era probe (server/discover, sent before initialize to tell a 2026-07-28 server from a legacy one); the harness restarted it and negotiated the legacy era. Not a fault of a legacy server: a request before initialize may draw any refusal, even an exit (2026-07-28 basic/versioning §Compatibility Matrix, modern client and legacy server), but a client that probes pays a process restart.",
       stdinClosed:
         "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
+      stdoutClosed:
+        'The server process closed its stdout while it kept running{{when}}: no answer could come from it any more, so the harness ended every request then waiting, and every later one, at once instead of waiting out its timeout. Over stdio the server writes every message to its stdout, and a server MUST answer every request (JSON-RPC 2.0 §5, which MCP messages MUST follow); a server keeps stdout open for the whole session.',
       stdinStalled:
         "The server process stopped reading its stdin while it kept running: more than {{cap}} bytes of the harness's writes waited unread, so the harness dropped its answers to the server's requests after them instead of buffering them without bound. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session.",
       answersStalled:
@@ -113,6 +122,12 @@ export default defineCheck({
     }
     // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
     for (const exit of exits) if (exit.stdinLost && !exit.unexpected) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });
+    // a stdout the server closed while it kept running (ExitInfo.stdoutClosed): once per surface; a crash after it explains it
+    const silenced = exits.find((exit) => exit.stdoutClosed !== undefined && !exit.unexpected)?.stdoutClosed;
+    if (silenced) {
+      const when = bootError?.phase === 'negotiate' ? ', before it completed protocol negotiation (server/discover or initialize), so no session could start' : '';
+      report({ messageId: 'stdoutClosed', stderr, data: { when }, evidence: { ...silenced } });
+    }
     // a backlog the server left unread while it ran: recorded before any exit, so a later crash does not explain it
     const stalled = exits.find((exit) => exit.stdinStalled !== undefined)?.stdinStalled;
     if (stalled) report({ messageId: 'stdinStalled', stderr, data: { cap: stalled.capBytes }, evidence: { ...stalled } });
@@ -190,6 +205,7 @@ function reportBoot(bootError: BootFailure, exits: readonly ExitInfo[], report: 
     return report({ messageId: 'bootExited', data: { how: describeExit(crashes[crashes.length - 1]), cause }, evidence: { session: evidence, firstExitAtMs: Math.round(crashes[0].atMs), exits: crashes.length } });
   }
   if (initializeTimeoutMs(bootError) !== undefined) return;
+  if (bootError.reason === 'stdout-closed') return; // the exit's stdoutClosed names it (check)
   const answer = bootError.reason === 'initialize-error' && bootError.errorCode !== undefined ? ` initialize was answered with JSON-RPC error ${bootError.errorCode}.` : '';
   report({ messageId: 'negotiateFailed', data: { answer, http, cause }, evidence });
 }

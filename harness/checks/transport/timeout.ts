@@ -137,7 +137,9 @@ export default defineCheck({
 });
 
 /**
- * Whether a `timeout` record is a wait the harness cut short, not one whose own budget ran out: the harness ended the
+ * Whether a `timeout` record is a wait the harness cut short, not one whose own budget ran out: the server closed its
+ * stdout and kept running, so no answer could come and the session ended the request at once (`stdoutClosed`: transport/exit
+ * names that once, hostile review 29); or the harness ended the
  * process while the request waited (session/exchange.ts `unanswered`: the surface budget `timeouts.surfaceMs` closed
  * the session, or a wedged server was killed after another request's timeout and failed liveness check: the record's
  * `endedByHarness`), so it has no `timeoutMs`, only the wall time it had waited. Not a finding of its own: the surface budget is `surfaceBudget`,
@@ -146,7 +148,7 @@ export default defineCheck({
  * flight at the surface budget in one run and drew nothing in the next, where no call was in flight then).
  */
 function cutShort(request: RequestRecord): boolean {
-  return request.outcome === 'timeout' && request.endedByHarness === true;
+  return request.outcome === 'timeout' && (request.endedByHarness === true || request.stdoutClosed === true);
 }
 
 /** The timeout that applied, ms: the scenario's or probe's, else the one the session recorded, else the wall time. */

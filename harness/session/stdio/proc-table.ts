@@ -340,6 +340,19 @@ function liveProcesses(): ProcStat[] | undefined {
   return stats;
 }
 
+/**
+ * Whether `pid` runs and has not begun to exit, read from /proc/<pid>/stat: false when it is gone, a zombie, or its
+ * PF_EXITING flag is set (the kernel sets it at the start of do_exit, before the process's files are closed, so a pipe
+ * end a process's exit closed is never seen closed while that process still reads as running); undefined where /proc
+ * does not answer (not Linux, or not ours).
+ */
+export function runningNotExiting(pid: number): boolean | undefined {
+  const stat = statOf(pid);
+  if (stat === 'gone') return false;
+  if (stat === 'unreadable') return undefined;
+  return live(stat) && (stat.flags & PF_EXITING) === 0;
+}
+
 /** True when the pid exists and is not a zombie. */
 export function isAlive(pid: number): boolean {
   const stat = readStat(pid);

@@ -15,6 +15,7 @@ import { DEFAULT_MAX_PENDING_STDIN_BYTES, type SpawnSpec } from '../options.ts';
 import type { EnvMask } from '../env-mask.ts';
 import { stdioMask } from '../surface-mask.ts';
 import { adoptAhead, newMarker, serverSpawnOptions } from './ahead.ts';
+import { runningNotExiting } from './proc-table.ts';
 import { escapedDescendants, leaderStart, signalTree, sweepTree, trackEscaped, trackMarker, trackTree, trackedEscaped, untrackTree, type TreeTarget } from './process-tree.ts';
 import type { WireTapRecorder } from '../wire-tap.ts';
 
@@ -67,6 +68,9 @@ export class ServerProcess {
   private stderrDone = false;
   /** Stdout chunks read so far (`readWhatIsInThePipe` tells a turn that read something from one that did not). */
   private stdoutChunks = 0;
+  /** Set when stdout ended while the leader ran and the harness had not begun ending it (ExitInfo.stdoutClosed). */
+  private stdoutClosed: ExitInfo['stdoutClosed'];
+  private stdoutClosedListener: (() => void) | undefined;
 
   /**
    * @param marker its MARKER_VAR value; `since` its start time (ticks after boot, when /proc answered at spawn):
@@ -88,9 +92,14 @@ export class ServerProcess {
         const torn = this.ending !== undefined && (this.ending !== 'shutdown-stdin-close' || splitter.pendingMayBeFrame());
         if (torn) splitter.discard();
         else splitter.end();
+        this.onStdoutEnd();
         resolve();
       });
-      child.stdout?.on('close', () => { this.stdoutDone = true; resolve(); });
+      child.stdout?.on('close', () => {
+        if (!this.stdoutDone) this.onStdoutEnd();
+        this.stdoutDone = true;
+        resolve();
+      });
     });
     child.stdout?.on('data', (chunk: Buffer | string) => { this.stdoutChunks += 1; splitter.push(chunk); });
     const processNo = tap.stderrBoundary(); // a restart's stderr starts on its own line, labelled once another process wrote
@@ -151,6 +160,15 @@ export class ServerProcess {
   /** Route stdout lines over the frame limit (their head and byte length) to one listener (the JSON-RPC channel). */
   onOversize(listener: (head: string, bytes: number, tail?: string) => void): void {
     this.oversizeListener = listener;
+  }
+
+  /**
+   * Call `listener` once stdout ended while the process kept running (ExitInfo.stdoutClosed): no answer can come from
+   * it any more. At once (next tick) when that already happened; never for an exit, or once the harness began ending it.
+   */
+  onStdoutClosed(listener: () => void): void {
+    this.stdoutClosedListener = listener;
+    if (this.stdoutClosed !== undefined) process.nextTick(listener);
   }
 
   /** Route parsed JSON stdout lines to one listener (the JSON-RPC channel). */
@@ -260,6 +278,21 @@ export class ServerProcess {
     untrackTree(this.pid);
   }
 
+  /**
+   * Stdout ended (EOF: every writer of the pipe closed it). Recorded as `stdoutClosed` when the harness had not begun
+   * ending the process, its exit was not recorded, and the leader still runs and has not begun to exit
+   * (proc-table.ts `runningNotExiting`: the kernel marks a process exiting before it closes its files, so an EOF its
+   * own exit caused never reads as running; an order of events, not a wait). A server that closed its stdout
+   * (`exec 1>&-`, `fs.closeSync(1)`) and kept running can answer nothing more: the channel ends every request at once
+   * instead of letting each wait out its timeout (hostile review 29). Where /proc does not answer, nothing is recorded.
+   */
+  private onStdoutEnd(): void {
+    if (this.stdoutClosed !== undefined || this.ending !== undefined || this.expectingExit || this.exitInfo !== undefined) return;
+    if (runningNotExiting(this.pid) !== true) return;
+    this.stdoutClosed = { atMs: this.tap.now() };
+    this.stdoutClosedListener?.();
+  }
+
   private onLine(line: FramedLine): void {
     // The harness's own environment never gets past this point (env-mask.ts): the line is masked as written, as
     // read and in every escaped JSON string literal before it is parsed, so no parsed string or key holds a value
@@ -310,7 +343,7 @@ export class ServerProcess {
     await Promise.race([this.stdoutEnded, new Promise<void>((r) => (timer = setTimeout(r, STDOUT_DRAIN_MS)))]);
     clearTimeout(timer);
     await this.readWhatIsInThePipe();
-    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit, processNo: this.processNo, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}), ...(this.stdinStalled ? { stdinStalled: this.stdinStalled } : {}) };
+    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit, processNo: this.processNo, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}), ...(this.stdinStalled ? { stdinStalled: this.stdinStalled } : {}), ...(this.stdoutClosed ? { stdoutClosed: this.stdoutClosed } : {}) };
     if (!this.expectingExit) {
       // what it left is ended before anyone learns of the exit (a restart must not meet its predecessor's tree)
       await sweepTree(this.tree());

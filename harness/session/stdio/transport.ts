@@ -57,6 +57,10 @@ export class StdioConnection implements Connection {
     this.proc.onOversize(listener);
   }
 
+  onSilenced(listener: () => void): void {
+    this.proc.onStdoutClosed(listener);
+  }
+
   stop(): Promise<ShutdownInfo> {
     return shutdownProcess(this.proc, this.timeouts);
   }

@@ -57,6 +57,23 @@ checkTester(check, {
         message: "The server process closed its stdin (or stopped reading it) while it kept running: the harness's writes to it failed, so its requests could not be delivered and got no answer. Over stdio the client writes every message to the server's stdin; a server reads it for the whole session (closing it is how the client ends one).",
       }],
     },
+    // hostile review 29: a server that closed its stdout and kept running made every later request wait out its timeout
+    {
+      name: 'stdout ended while the process ran, the process ended by the harness: an error, once per surface',
+      observation: makeObservation({ exits: [{ ...finalExit, stdoutClosed: { atMs: 40 } }, { ...finalExit, stdoutClosed: { atMs: 90 } }] }),
+      findings: [{
+        messageId: 'stdoutClosed', severity: 'error', evidence: { atMs: 40 },
+        message: 'The server process closed its stdout while it kept running: no answer could come from it any more, so the harness ended every request then waiting, and every later one, at once instead of waiting out its timeout. Over stdio the server writes every message to its stdout, and a server MUST answer every request (JSON-RPC 2.0 §5, which MCP messages MUST follow); a server keeps stdout open for the whole session.',
+      }],
+    },
+    {
+      name: 'stdout ended before negotiation completed: the stdoutClosed error says the session could not start, and no negotiateFailed beside it',
+      observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'stdout-closed', message: 'the server closed its stdout before it answered server/discover' }, exits: [{ ...finalExit, stdoutClosed: { atMs: 30 } }] }),
+      findings: [{
+        messageId: 'stdoutClosed', severity: 'error',
+        message: 'The server process closed its stdout while it kept running, before it completed protocol negotiation (server/discover or initialize), so no session could start: no answer could come from it any more, so the harness ended every request then waiting, and every later one, at once instead of waiting out its timeout. Over stdio the server writes every message to its stdout, and a server MUST answer every request (JSON-RPC 2.0 §5, which MCP messages MUST follow); a server keeps stdout open for the whole session.',
+      }],
+    },
     // hostile review D3: a server that stopped reading stdin while it flooded requests; their answers queued without bound
     {
       name: 'the server left more than the stdin backlog cap unread while it ran: an error naming the cap',
@@ -138,6 +155,11 @@ checkTester(check, {
         exits: [{ ...crash, processNo: 1 }, { ...crash, atMs: 40, processNo: 2 }, { ...finalExit, processNo: 3 }],
       }),
       findings: [{ messageId: 'unexpectedExit', severity: 'error', message: 'The server process exited unexpectedly with code 1 while the harness was still using it.' }],
+    },
+    {
+      name: 'stdout closed, then a crash: only the crash is named',
+      observation: makeObservation({ exits: [{ ...crash, stdoutClosed: { atMs: 100 } }, finalExit] }),
+      findings: [{ messageId: 'unexpectedExit' }],
     },
     {
       name: 'a stdin write that raced a crash: only the crash is named',

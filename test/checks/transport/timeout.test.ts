@@ -40,6 +40,15 @@ checkTester(check, {
         listing: { pages: [page('success'), { ...page('timeout'), endedByHarness: true }], tools: [], truncated: false },
       }),
     },
+    {
+      // hostile review 29: the server closed its stdout and kept running; its requests ended at once (transport/exit's stdoutClosed)
+      name: 'a call, a probe and a list page a closed stdout ended (stdoutClosed) are no timeouts of their own',
+      observation: makeObservation({
+        calls: [{ ...makeCall('t', {}, { outcome: 'timeout', durationMs: 3 }), request: { ...makeCall('t', {}, { outcome: 'timeout', durationMs: 3 }).request, stdoutClosed: true } }],
+        probes: [{ ...probe('timeout'), request: { ...probe('timeout').request, stdoutClosed: true } }],
+        listing: { pages: [page('success'), { ...page('timeout'), stdoutClosed: true }], tools: [], truncated: false },
+      }),
+    },
     { name: "an in-session probe the server's exit took is transport/exit's, not this check's", observation: makeObservation({ probes: [probe('exit')] }) },
     {
       // review 26: a Streamable HTTP fresh probe opens no process of its own; the server's exit is transport/exit's
