@@ -339,6 +339,13 @@ export interface ExitInfo {
    */
   stdoutClosed?: { atMs: number };
   /**
+   * Set on an unexpected exit when, with the leader gone and its tree swept, the process's stdout or stderr was still
+   * open (ServerProcess.stdioHeldOpen): a process the sweep cannot find (no marker, another session) holds it, as
+   * ShutdownInfo.stdioHeld says after a shutdown. The pipes are released at once; that process is left running.
+   * Judged by transport/shutdown (`stdioHeld`).
+   */
+  stdioHeld?: true;
+  /**
    * Streamable HTTP: set when the server left `inFlight` (MAX_ANSWERS_IN_FLIGHT) of the harness's POSTs of answers to its
    * requests without an HTTP answer while more than the backlog cap (SessionOptions.maxPendingStdinBytes) of further
    * answers waited: the harness dropped the answers past the cap instead of queueing them, or opening a connection for

@@ -18,7 +18,9 @@
  *   a process the sweep cannot find (no marker, another session: docs/security.md) holds the pipe. A pipe's end reaches
  *   its reader once its last writer is gone, so this reads no clock (harness/session/stdio/server-process.ts
  *   `stdioHeldOpen`). Hostile review 29: a server whose helper daemonised (double fork, setsid, a clean environment)
- *   with the pipes inherited passed with exit 0 while the helper outlived the run.
+ *   with the pipes inherited passed with exit 0 while the helper outlived the run. The same after a process's unexpected
+ *   exit (ExitInfo.stdioHeld: its tree is swept and its pipes read the same way before they are released): a server that
+ *   crashed mid-run with such a helper drew nothing before (verdicts/crash-holding-pipes.mjs). Once per surface.
  */
 import { defineCheck } from '../define.ts';
 import { atLeastRevision } from '../../wire/revision.ts';
@@ -61,7 +63,12 @@ export default defineCheck({
   },
   check(ctx, report) {
     const shutdown = ctx.observation.shutdown;
-    if (shutdown === undefined) return;
+    // a process that crashed (ExitInfo.stdioHeld) left a daemon holding its pipes just the same: named once with the shutdown's
+    const crashHeld = ctx.observation.exits.some((exit) => exit.unexpected && exit.stdioHeld === true);
+    if (shutdown === undefined) {
+      if (crashHeld) report({ messageId: 'stdioHeld', severity: 'error' });
+      return;
+    }
     const durationMs = Math.round(shutdown.durationMs);
     // only the configured budget goes into the message (never the measured time), so it is the same from
     // run to run (baselines, merges)
@@ -82,6 +89,6 @@ export default defineCheck({
     // whether the sweep converged within its bounds depends on the machine: message data, never the messageId
     if (shutdown.survivors > 0) report({ messageId: 'orphans', severity: 'error', data: { count: shutdown.survivors, outcome: shutdown.survivorsMayRemain ? MAY_REMAIN : KILLED } });
     // a pipe still open with no process of the tree left: an escaped process holds it (ShutdownInfo.stdioHeld)
-    if (shutdown.stdioHeld === true) report({ messageId: 'stdioHeld', severity: 'error' });
+    if (shutdown.stdioHeld === true || crashHeld) report({ messageId: 'stdioHeld', severity: 'error' });
   },
 });

@@ -347,6 +347,9 @@ export class ServerProcess {
     if (!this.expectingExit) {
       // what it left is ended before anyone learns of the exit (a restart must not meet its predecessor's tree)
       await sweepTree(this.tree());
+      // a pipe still open once the tree is gone: a daemon the sweep cannot find holds it, as after a shutdown
+      // (reapSurvivors); bounded poll phases, no clock. Released either way: the harness never waits on the daemon
+      if (await this.stdioHeldOpen()) this.exitInfo = { ...this.exitInfo, stdioHeld: true };
       this.release();
     }
     this.resolveExit(this.exitInfo);

@@ -56,6 +56,20 @@ checkTester(check, {
       findings: [{ messageId: 'stdioHeld', severity: 'error', message: "After the server process exited and every process of its tree the harness could find was ended, the server's stdout or stderr was still open: a process started by the server that left its process group and dropped the harness's marker from its environment (a daemon) still holds it, and was left running." }],
     },
     {
+      // the stop's notes on hostile review 29: a crash mid-run with a daemon holding its pipes drew nothing
+      name: 'a crashed process whose stdout or stderr a daemon still held once its tree was swept: the same error, once',
+      observation: makeObservation({
+        exits: [{ atMs: 90, code: 1, signal: null, unexpected: true, stdioHeld: true }, { atMs: 190, code: 1, signal: null, unexpected: true, stdioHeld: true }, { atMs: 400, code: 0, signal: null, unexpected: false }],
+        shutdown: { endedBy: 'stdin-close', durationMs: 20, survivors: 0, stdinGraceMs: 2000 },
+      }),
+      findings: [{ messageId: 'stdioHeld', severity: 'error' }],
+    },
+    {
+      name: 'a crash with a held pipe that kept the session from starting (no shutdown of its own): the error still',
+      observation: makeObservation({ exits: [{ atMs: 90, code: 1, signal: null, unexpected: true, stdioHeld: true }] }),
+      findings: [{ messageId: 'stdioHeld', severity: 'error' }],
+    },
+    {
       name: 'orphaned children are an error; the sweep ended them all, and the message says so',
       observation: makeObservation({ shutdown: { endedBy: 'stdin-close', durationMs: 20, survivors: 2, stdinGraceMs: 2000 } }),
       findings: [{ messageId: 'orphans', severity: 'error', message: "2 process(es) of the server's process tree were still alive after shutdown. The harness killed them; none was left when it looked again." }],

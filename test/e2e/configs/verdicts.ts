@@ -258,6 +258,9 @@ export const ARMS: Arm[] = [
   { surface: 'prompt-exit', file: 'slow-exit.mjs', args: ['--twin', '--modern'], silent: ['transport/shutdown'] },
   // sweep 28, claude-mermaid 1.3.0: its `npm exec` child took ~500 ms to exit on the tree's SIGTERM and was counted an orphan
   // in one run of two (the survivors got 100 ms after the leader's exit); a child gets the termination grace, as on HTTP
+  // a crash mid-run that leaves a daemon (setsid, no marker) holding the pipes: stdioHeld as after a shutdown; the twin's holds none
+  { surface: 'crash-holding-pipes', file: 'crash-holding-pipes.mjs', draws: [{ check: 'transport/shutdown', messageId: 'stdioHeld', severity: 'error' }, { check: 'transport/exit', messageId: 'unexpectedExit', severity: 'error' }] },
+  { surface: 'crash-releasing-pipes', file: 'crash-holding-pipes.mjs', args: ['--twin'], draws: [{ check: 'transport/exit', messageId: 'unexpectedExit', severity: 'error' }], never: [{ check: 'transport/shutdown', messageId: 'stdioHeld' }] },
   { surface: 'slow-child-exit', file: 'slow-child-exit.mjs', draws: [{ check: 'transport/shutdown', messageId: 'neededSigterm', severity: 'info' }], never: [{ check: 'transport/shutdown', messageId: 'orphans' }] },
   { surface: 'child-ignores-sigterm', file: 'slow-child-exit.mjs', args: ['--twin'], draws: [{ check: 'transport/shutdown', messageId: 'orphans', severity: 'error', includes: 'The harness killed them' }] },
   { surface: 'nullable-openapi', file: 'nullable-defs.mjs', draws: [{ check: 'schema/portability', messageId: 'nullable', severity: 'warning' }], never: [{ check: 'schema/portability', messageId: 'defaultInvalid' }] },
