@@ -13,7 +13,11 @@
  * - submitted after every call (the in-flight window keeps submission order), so no call waits for them;
  * - never respawn a dead process (`respawn: false`): a process that died under the calls is restarted by
  *   the requests after them, as before, and an early record that ended with the process (`exit`) is not
- *   taken: the final plan sends that probe again after the calls, as it did before.
+ *   taken: the final plan sends that probe again after the calls, as it did before;
+ * - never written once the session turned serial (a crash seen before its turn: harness/session/session.ts
+ *   exchangeOn): its record is `exit`, so the final plan decides, on the calls' real records, whether it is
+ *   sent (at a window of 1 the lane wrote the probe of a tool whose call had crashed the server on a restarted
+ *   process: an exit more than at 8, where it ended with the first crash).
  */
 import type { SurfaceObservation } from '../model/observation.ts';
 import type { CallRecord, ProbeRecord, ProbeRequest, Scenario } from '../model/wire.ts';

@@ -72,8 +72,10 @@ export interface RequestOptions {
   /** Whole numbers to write as `N.0` (paths from `params` down; see ProbeRequest.floatPaths). */
   floatPaths?: string[][];
   /**
-   * `false`: never respawn a dead process for this request (outcome `exit` instead), so a request sent on
-   * speculation (an early probe) never adds a process start or an exit of its own. Default true.
+   * `false`: a request sent on speculation (an early probe): never respawn a dead process for it, and never send
+   * it once the session is serial (a crash was seen before it was written): outcome `exit` instead, so it never
+   * adds a process start or an exit of its own, and whether it is written does not hang on the window (docs/
+   * determinism.md, "Crashes"). Default true.
    */
   respawn?: boolean;
 }
@@ -167,8 +169,13 @@ export class LiveSession implements Session {
    * Pipelined (the hot path, one per request) unless serial: the live link, a fresh id, the exchange. When the
    * process crashed before the request had its answer (`crashedDuring`: it ended `exit`, or a cancellation's late
    * window or a timeout saw the crash) or it finds the process gone, the session turns serial and the request is
-   * sent again alone, in its place (`seq`) in the serial lane; a request that may not respawn (an early probe)
-   * keeps its record instead.
+   * sent again alone, in its place (`seq`) in the serial lane. A request that may not respawn (an early probe)
+   * keeps its record instead, and one not yet written when the session turned serial is never written (`exit`, not
+   * sent): it was planned on the calls assumed answered, which a crash has shown false, so the final plan, made on
+   * the calls' real records, decides whether it is sent. Written alone in the lane on whatever process a later call
+   * had restarted, the probe of a tool whose call had crashed the server crashed it once more at a window of 1,
+   * where the crash always comes before any early probe is written; at 8 it was in flight beside the call and ended
+   * with the first crash (a flip hunt: crash-stderr.mjs, given-secrets.mjs; the final plan never probes that tool).
    */
   private async exchangeOn(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions, seq: number): Promise<RequestRecord> {
     if (this.connector.tap.overBudget) return { ...exitRecord(this.nextId(), method, sent), unsent: 'budget' };
@@ -197,6 +204,7 @@ export class LiveSession implements Session {
         this.lane.poke();
       }
     }
+    if (opts.respawn === false) return exitRecord(this.nextId(), method, sent); // speculation never runs alone (above)
     const alone = await this.lane.run(seq, () => this.exchangeAlone(method, sent, opts));
     return attempted !== undefined ? keptAttempt(attempted.record, alone, this.tookBy(attempted.link)) : alone;
   }
@@ -220,18 +228,18 @@ export class LiveSession implements Session {
   }
 
   /**
-   * One request alone on the process (serial mode): not sent when its key already crashed the process
-   * CRASHES_PER_REQUEST_KEY times, or when no process can be had (the restart budget spent, or a restart failed:
-   * `unsent`); a crash during it (`crashedDuring`) is its key's.
+   * One request alone on the process (serial mode; never an early probe, `respawn: false`, which `exchangeOn` keeps
+   * out of the lane): not sent when its key already crashed the process CRASHES_PER_REQUEST_KEY times, or when no
+   * process can be had (the restart budget spent, or a restart failed: `unsent`); a crash during it
+   * (`crashedDuring`) is its key's.
    */
   private async exchangeAlone(method: string, sent: Record<string, unknown> | undefined, opts: RequestOptions): Promise<RequestRecord> {
     if (this.connector.tap.overBudget) return { ...exitRecord(this.nextId(), method, sent), unsent: 'budget' };
     if (this.barred(method, sent)) return { ...exitRecord(this.nextId(), method, sent), unsent: 'crashes' };
-    const respawn = opts.respawn !== false;
-    const link = this.liveLink() ?? (await this.acquireLink(respawn));
+    const link = this.liveLink() ?? (await this.acquireLink());
     if (!link) {
       if (this.closing) return { ...exitRecord(this.nextId(), method, sent), unsent: 'closed' };
-      const none = respawn && (this.restartFailed || this.restarts >= this.options.maxRestarts);
+      const none = this.restartFailed || this.restarts >= this.options.maxRestarts;
       return none ? { ...exitRecord(this.nextId(), method, sent), unsent: 'restarts' } : exitRecord(this.nextId(), method, sent);
     }
     const record = await this.exchangeWith(link, method, sent, opts);
