@@ -8,7 +8,7 @@
  * `starttime`, clock ticks since boot): a descendant is forked after its ancestor, so an older process can never
  * carry the marker of a tree it is not part of. Without a known start every process is read.
  */
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync } from 'node:fs';
 import type { TreeMember, TreeScan } from './sweep.ts';
 
 /** What the harness reads of /proc/<pid>/stat (`parseStat`). */
@@ -395,7 +395,9 @@ function childrenOf(pid: number): number[] | undefined {
     try {
       text = readProcFile(`/proc/${pid}/task/${tid}/children`);
     } catch (err) {
-      if (vanished(err)) continue; // the thread (or the process) ended: its children moved on, or are gone
+      // the thread (or the process) ended: its children moved on, or are gone; but a thread whose directory is still
+      // there has no children file at all (CONFIG_PROC_CHILDREN unset): the caller must list /proc instead
+      if (vanished(err) && !existsSync(`/proc/${pid}/task/${tid}`)) continue;
       return undefined;
     }
     for (const child of text.split(' ')) if (child !== '' && child !== '\n') out.push(Number(child));
