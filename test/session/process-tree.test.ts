@@ -279,6 +279,6 @@ describe('holdsEntry', () => {
     expect(holdsEntry(env, 'MCP_HARNESS_PROCESS=abcd')).toBe(false);
     expect(holdsEntry(env, 'ARNESS_PROCESS=abc')).toBe(false);
     expect(holdsEntry('', 'A=1')).toBe(false);
-    for (const [text, needle] of [[env, 'A=1'], [env, '1'], ['x\0\0y', ''], ['', '']] as const) expect(holdsEntry(text, needle)).toBe(text.split('\0').includes(needle));
+    for (const [text, needle] of [[env, 'A=1'], [env, '1'], ['x\0\0y', ''], ['', ''], ['ab', ''], ['ab\0', ''], ['a\0b', '']] as const) expect(holdsEntry(text, needle)).toBe(text.split('\0').includes(needle));
   });
 });

@@ -262,7 +262,8 @@ function carriesNow(pid: number, needle: string): 'yes' | 'no' | 'gone' | 'empty
  * bounded by NULs or the text's ends): what `env.split('\0').includes(needle)` answers, without the array.
  */
 export function holdsEntry(env: string, needle: string): boolean {
-  for (let at = env.indexOf(needle); at !== -1; at = env.indexOf(needle, at + 1)) {
+  // past the end, indexOf answers env.length again for an empty needle: stop there, not loop
+  for (let at = env.indexOf(needle); at !== -1; at = at < env.length ? env.indexOf(needle, at + 1) : -1) {
     const end = at + needle.length;
     if ((at === 0 || env.charCodeAt(at - 1) === 0) && (end === env.length || env.charCodeAt(end) === 0)) return true;
   }
