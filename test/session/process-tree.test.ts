@@ -14,10 +14,19 @@ import { CAN_HOP, exitedPid, lineageFiles, lineageRuns, startLineage, type Linea
 
 const children: ChildProcess[] = [];
 const escapedPids: number[] = [];
+/** Process groups to end whole (a leader's children that stay in its group outlive a SIGKILL to the leader alone). */
+const groups: number[] = [];
 const lineages: LineageFiles[] = [];
 
 afterEach(async () => {
   await Promise.all(lineages.splice(0).map((files) => files.cleanup()));
+  for (const pgid of groups.splice(0)) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
   for (const pid of escapedPids.splice(0)) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -82,6 +91,7 @@ describe.runIf(existsSync('/proc/self/stat'))('process-tree sweeps', () => {
     ].join(' ');
     const leader = spawn(process.execPath, ['-e', code], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
     children.push(leader);
+    groups.push(leader.pid as number); // its child in the group
     const escapee = await new Promise<number>((resolve) => leader.stdout?.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))));
     escapedPids.push(escapee);
     const pid = leader.pid as number;
