@@ -16,7 +16,7 @@ function isPlain(value: object): boolean {
 
 /**
  * A copy of `value` whose plain objects and arrays are new plain objects and arrays holding the values their own
- * enumerable string keys read (getters run once, here); anything else (functions, class instances, zod schemas,
+ * string keys read (an array's enumerable ones; an object's non-enumerable keys stay non-enumerable) (getters run once, here); anything else (functions, class instances, zod schemas,
  * primitives) is kept as it is. Shared and cyclic parts stay shared and cyclic.
  * @param display the config file as displayed, for the error
  * @throws ConfigError naming the file and the key path (`surfaces[0].command`; the file itself for the root) where
@@ -37,7 +37,8 @@ export function snapshotConfig(value: unknown, display: string): unknown {
     let keys: string[];
     try {
       plain = isPlain(from);
-      keys = plain ? Object.keys(from) : [];
+      // an object's own non-enumerable keys too (a lazy getter defined with defineProperty): property reads see them
+      keys = !plain ? [] : Array.isArray(from) ? Object.keys(from) : Object.getOwnPropertyNames(from);
     } catch (error) {
       return fail(error);
     }
@@ -47,14 +48,17 @@ export function snapshotConfig(value: unknown, display: string): unknown {
     for (const key of keys) {
       path.push(Array.isArray(out) && /^(0|[1-9]\d*)$/.test(key) ? Number(key) : key);
       let member: unknown;
+      let enumerable: boolean;
       try {
+        enumerable = Array.isArray(from) || Object.prototype.propertyIsEnumerable.call(from, key);
         member = (from as Record<string, unknown>)[key];
       } catch (error) {
         return fail(error);
       }
       const copied = copy(member);
-      // defineProperty, not assignment: a `__proto__` key stays a key; on an array an index extends its length
-      Object.defineProperty(out, key, { value: copied, enumerable: true, writable: true, configurable: true });
+      // defineProperty, not assignment: a `__proto__` key stays a key; on an array an index extends its length; a
+      // non-enumerable key stays non-enumerable (checks of unknown keys see only enumerable ones)
+      Object.defineProperty(out, key, { value: copied, enumerable, writable: true, configurable: true });
       path.pop();
     }
     return out;

@@ -68,6 +68,15 @@ describe('loadConfig', () => {
     expect((globalThis as { reads?: number }).reads).toBe(1);
   });
 
+  it('reads a non-enumerable key as resolving the module did (a lazy getter defined with defineProperty), and still ignores it where only enumerable keys count', async () => {
+    const dir = project({
+      'lazy.mjs': "const c = {}; Object.defineProperty(c, 'surfaces', { get() { return [{ name: 'l', command: 'node', args: [] }]; } }); export default c;",
+      'hidden.mjs': "const s = { name: 'h', command: 'node', args: [] }; Object.defineProperty(s, 'note', { value: 'internal' }); export default { surfaces: [s] };",
+    });
+    expect((await loadConfig('lazy.mjs', dir)).surfaces[0]).toMatchObject({ name: 'l', command: 'node' });
+    expect((await loadConfig('hidden.mjs', dir)).surfaces[0]).toMatchObject({ name: 'h', command: 'node' });
+  });
+
   it('names a missing file', async () => {
     const dir = project({});
     expect((await loadError('nope.config.ts', dir)).message).toBe('nope.config.ts: Config file not found');
