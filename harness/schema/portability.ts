@@ -184,6 +184,9 @@ const IN_PLACE_ONE = new Set(['not', 'if', 'then', 'else']);
 /** Keywords whose subschemas (an index or a name after the keyword) apply to the same instance as the schema holding them. */
 const IN_PLACE_TWO = new Set(['allOf', 'anyOf', 'oneOf', 'dependentSchemas', 'dependencies']);
 
+/** Keywords followed by a name or an index, then the subschema (an array-form `items` too: see `declaredInPlace`). */
+const NAMED_SUBSCHEMAS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies', 'allOf', 'anyOf', 'oneOf', 'prefixItems']);
+
 /** Whether `node` is an object whose `properties` object has `name`. */
 function declares(node: unknown, name: string): boolean {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return false;
@@ -208,11 +211,15 @@ function declaredInPlace(root: unknown, pointer: string, name: string): boolean 
     if (at === null || typeof at !== 'object') return false;
     nodes.push((at as Record<string, unknown>)[token]);
   }
+  // which tokens are keywords: a property, $defs or pattern name (or an index) after a keyword that names its
+  // subschemas is not one, though it may read `then` or `allOf` (a property named so is a nested object)
+  const keyword: boolean[] = tokens.map(() => false);
+  for (let i = 0; i < tokens.length; i += NAMED_SUBSCHEMAS.has(tokens[i] as string) || (tokens[i] === 'items' && Array.isArray(nodes[i + 1])) ? 2 : 1) keyword[i] = true;
   let k = tokens.length;
   for (;;) {
     let up: number;
-    if (k >= 1 && IN_PLACE_ONE.has(tokens[k - 1] as string)) up = k - 1;
-    else if (k >= 2 && IN_PLACE_TWO.has(tokens[k - 2] as string)) {
+    if (k >= 1 && keyword[k - 1] && IN_PLACE_ONE.has(tokens[k - 1] as string)) up = k - 1;
+    else if (k >= 2 && keyword[k - 2] && IN_PLACE_TWO.has(tokens[k - 2] as string)) {
       up = k - 2;
       const members = nodes[k - 1];
       if (tokens[k - 2] === 'allOf' && Array.isArray(members) && members.some((m, i) => String(i) !== tokens[k - 1] && declares(m, name))) return true;

@@ -139,6 +139,22 @@ checkTester(portability, {
       ],
     },
     {
+      name: 'a property named like an in-place keyword (then, allOf) is a nested object, not a subschema of the same instance: its required still names its own properties only',
+      observation: makeObservation({
+        tools: [
+          input({
+            properties: { type: 'object', description: 'page properties' },
+            then: { type: 'object', properties: { a: { type: 'string' } }, required: ['description'] },
+            allOf: { type: 'array', items: { type: 'object', properties: {}, required: ['type'] } },
+          }),
+        ],
+      }),
+      findings: [
+        { messageId: 'requiredUndeclared', pointer: '/inputSchema/properties/then/required/0', severity: 'warning' },
+        { messageId: 'requiredUndeclared', pointer: '/inputSchema/properties/allOf/items/required/0', severity: 'warning' },
+      ],
+    },
+    {
       name: 'a required under two nots requires the name again',
       observation: makeObservation({ tools: [input({ x: { type: 'string' } }, { not: { not: { properties: {}, required: ['y'] } } })] }),
       findings: [{ messageId: 'requiredUndeclared', pointer: '/inputSchema/not/not/required/0', severity: 'warning' }],
