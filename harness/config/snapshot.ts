@@ -7,6 +7,9 @@
  */
 import { ConfigError, formatKeyPath } from './errors.ts';
 
+/** Levels of plain objects and arrays copied (a real config is a few deep); deeper parts are kept as they are. */
+const MAX_COPY_DEPTH = 256;
+
 /** Whether `value` is a plain object (prototype Object.prototype or null) or an array: the parts that are copied. */
 function isPlain(value: object): boolean {
   if (Array.isArray(value)) return true;
@@ -17,7 +20,8 @@ function isPlain(value: object): boolean {
 /**
  * A copy of `value` whose plain objects and arrays are new plain objects and arrays holding the values their own
  * string keys read (an array's enumerable ones; an object's non-enumerable keys stay non-enumerable) (getters run once, here); anything else (functions, class instances, zod schemas,
- * primitives) is kept as it is. Shared and cyclic parts stay shared and cyclic.
+ * primitives), and whatever lies deeper than MAX_COPY_DEPTH levels, is kept as it is. Shared and cyclic parts stay shared
+ * and cyclic.
  * @param display the config file as displayed, for the error
  * @throws ConfigError naming the file and the key path (`surfaces[0].command`; the file itself for the root) where
  *   reading threw: a getter, a Proxy trap, a prototype lookup
@@ -42,7 +46,9 @@ export function snapshotConfig(value: unknown, display: string): unknown {
     } catch (error) {
       return fail(error);
     }
-    if (!plain) return from;
+    // deeper than any config is: left as it is (a recursive copy of 20,000 levels overflowed the stack; the
+    // resolver's own checks then judge it as they did before the snapshot)
+    if (!plain || path.length >= MAX_COPY_DEPTH) return from;
     const out: Record<string, unknown> | unknown[] = Array.isArray(from) ? [] : {};
     copies.set(from, out);
     for (const key of keys) {

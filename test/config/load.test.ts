@@ -63,6 +63,9 @@ describe('loadConfig', () => {
     expect((await loadError('trap.mjs', dir)).message).toBe('trap.mjs: surfaces[0].env: Reading this value threw: trap');
     expect((await loadError('root.mjs', dir)).message).toBe('root.mjs: surfaces: Reading this value threw: top');
     expect((await loadError('array.mjs', dir)).message).toBe('array.mjs: surfaces[0].args[1]: Reading this value threw: arg');
+    // a value nested deeper than any config is not copied (no stack overflow): the resolver judges it as before
+    const deep = project({ 'deep.mjs': "let v = 'x'; for (let i = 0; i < 20000; i++) v = [v]; export default { surfaces: [{ name: 'd', command: 'node', args: v }] };" });
+    expect((await loadError('deep.mjs', deep)).message).toMatch(/^deep\.mjs: surfaces\[0\]\.args\[0\]: /);
     const counted = await loadConfig('counted.mjs', dir);
     expect(counted.surfaces[0]).toMatchObject({ name: 'c', command: 'node', args: ['a'] });
     expect((globalThis as { reads?: number }).reads).toBe(1);
