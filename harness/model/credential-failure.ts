@@ -20,6 +20,9 @@ const CREDENTIAL_FAILURES: readonly RegExp[] = [
   /\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)\b[^\n]{0,60}\b(?:required|missing|not set|not defined|must be set|is empty|not provided)\b/,
   // "Invalid API key", "Unauthorized", "Not authenticated" (sweep 31: @dopplerhq/mcp-server with a dummy token), "authentication failed"
   new RegExp(String.raw`\b(?:invalid|expired|revoked)\s+${CREDENTIAL}\b|\bunauthori[sz]ed\b|\bnot authenticated\b|\bauthentication (?:failed|required)\b`, 'i'),
+  // "session file not found(...)", "credentials file does not exist": a saved login a server reads at boot, not written
+  // yet (sweep 39: @chaindead/telegram-mcp_linux_amd64 0.2.0 exits 1 until `telegram-mcp auth` has saved one)
+  /\b(?:session|login|credentials?|token|auth)[ _-]?file\s+(?:(?:is|was)\s+)?(?:not found|missing|does not exist|not exist)\b/i,
 ];
 
 /**

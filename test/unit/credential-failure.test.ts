@@ -24,6 +24,9 @@ describe('credentialFailure', () => {
     // sweep 34: @mistertk/vercel-mcp 0.1.1 with a dummy key exits at boot so (a service's name between the words)
     'Configuration error: Invalid Vercel API key format',
     'Error: expired GitHub OAuth token',
+    // sweep 39: @chaindead/telegram-mcp_linux_amd64 0.2.0 exits at boot until `telegram-mcp auth` has saved a login
+    '6:22AM FTL session file not found(/tmp/h/.telegram-mcp/session.json): stat /tmp/h/.telegram-mcp/session.json: no such file or directory',
+    'Error: credentials file does not exist: /home/u/.config/gcloud/application_default_credentials.json',
   ])('%j names one', (line) => {
     expect(credentialFailure([line])).toBe(true);
   });
@@ -37,6 +40,8 @@ describe('credentialFailure', () => {
     'SyntaxError: Invalid or unexpected token',
     'Invalid JSON in /etc/example/config.json',
     'Invalid Date passed as key',
+    'config file not found: /etc/example/config.yaml',
+    'Error: session not found',
   ])('%j names none', (line) => {
     expect(credentialFailure([line])).toBe(false);
   });
