@@ -341,14 +341,14 @@ export class LiveSession implements Session {
 
   /** The link when nothing gates it and its connection is alive (what `acquireLink` answers at once); else undefined. */
   private liveLink(): Link | undefined {
-    return this.gate === undefined && this.closing === undefined && this.link.connection.alive ? this.link : undefined;
+    return this.gate === undefined && this.closing === undefined && usable(this.link) ? this.link : undefined;
   }
 
   /** The live link, respawning a dead process first (unless `respawn` is false); undefined when closed or the respawn failed. */
   private async acquireLink(respawn = true): Promise<Link | undefined> {
     while (this.gate) await this.gate;
     if (this.closing) return undefined;
-    if (this.link.connection.alive) return this.link;
+    if (usable(this.link)) return this.link;
     if (!respawn) return undefined;
     this.gate = this.respawn().finally(() => (this.gate = undefined));
     await this.gate;
@@ -427,6 +427,17 @@ export class LiveSession implements Session {
  */
 function mayHaveCrashed(link: Link, record: RequestRecord): boolean {
   return record.outcome === 'exit' || ((record.outcome === 'cancelled' || record.outcome === 'timeout') && !link.connection.alive);
+}
+
+/**
+ * Whether requests go to `link`: its process runs, or it closed its stdout (RpcChannel.silenced), alive or exited
+ * since. A silenced link is never replaced: the harness gave its process up at the closed stdout, so each later request
+ * ends there at once, never written (outcome `timeout`, `stdoutClosed`), and the process's own exit after it, whenever
+ * it came, restarts nothing (flip hunt, stop 29: a restart that came or not by a 5 ms exit decided whether the calls
+ * ran; docs/determinism.md).
+ */
+function usable(link: Link): boolean {
+  return link.connection.alive || link.channel.silenced;
 }
 
 /**

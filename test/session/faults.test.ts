@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fixture, options, sessionStarter } from './helpers.ts';
 
 const start = sessionStarter();
@@ -376,6 +379,25 @@ describe('a server that closes its stdout while it keeps running', () => {
     expect((await session.close()).endedBy).toBe('stdin-close');
     const exits = session.exits();
     expect(exits.map((e) => [e.unexpected, e.stdoutClosed === undefined])).toEqual([[false, false]]); // no respawn, no kill
+  }, 30_000);
+
+  // flip hunt (stop 29): a server that closed stdout and exited 5 ms later read as a crash or as stdoutClosed by when
+  // its exit came relative to the session's end, and its exit restarted it; the closed stdout, seen first, decides
+  it('gives up a process that closed its stdout: its later exit is no crash, and nothing restarts it', async () => {
+    const exitOn = join(mkdtempSync(join(tmpdir(), 'closes-stdout-')), 'exit');
+    const server = { ...fixture(), args: [fileURLToPath(new URL('../fixtures/servers/verdicts/closes-stdout-then-exits.mjs', import.meta.url)), '--exit-on', exitOn] };
+    const session = await start(server, options({ callConcurrency: 4 }, { requestMs: 60_000 }));
+    const listing = await session.listTools();
+    expect(listing.tools).toHaveLength(6);
+    const calls = await Promise.all(listing.tools.map((t) => session.callTool(t.name, {})));
+    expect(calls.map((r) => [r.outcome, r.stdoutClosed])).toEqual(calls.map(() => ['timeout', true]));
+    // the harness saw the closed stdout (the calls above): now the process exits by itself; wait for that exit
+    writeFileSync(exitOn, '');
+    await (session as unknown as { link: { connection: { closed: Promise<unknown> } } }).link.connection.closed;
+    const later = await session.callTool('echo_0', {});
+    expect([later.outcome, later.stdoutClosed]).toEqual(['timeout', true]); // never written, no restart
+    await session.close();
+    expect(session.exits().map((e) => [e.unexpected, e.stdoutClosed !== undefined])).toEqual([[false, true]]);
   }, 30_000);
 
   it('fails the boot at once when stdout ends before the handshake (reason stdout-closed), the process stopped as usual', async () => {

@@ -336,14 +336,20 @@ export class ServerProcess {
     }
   }
 
-  /** Record the leader's exit (`at`: when it came, performance.now() ms, for one replayed after adoption; default now). */
+  /**
+   * Record the leader's exit (`at`: when it came, performance.now() ms, for one replayed after adoption; default now).
+   * An exit after the stdout the process closed while it ran (ExitInfo.stdoutClosed) is not `unexpected`, whenever it
+   * comes: the harness gave the process up at the closed stdout, the first event (flip hunt, stop 29: a server that
+   * closed stdout and exited 5 ms later read as a crash when its exit came before the session's end, else as the
+   * closed stdout). Its tree is still swept and its pipes released, as after any exit the harness did not cause.
+   */
   private async onExit(code: number | null, signal: NodeJS.Signals | null, at?: number): Promise<void> {
     const atMs = at === undefined ? this.tap.now() : Math.max(0, Math.round(at - this.tap.startedAt));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.stdoutEnded, new Promise<void>((r) => (timer = setTimeout(r, STDOUT_DRAIN_MS)))]);
     clearTimeout(timer);
     await this.readWhatIsInThePipe();
-    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit, processNo: this.processNo, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}), ...(this.stdinStalled ? { stdinStalled: this.stdinStalled } : {}), ...(this.stdoutClosed ? { stdoutClosed: this.stdoutClosed } : {}) };
+    this.exitInfo = { atMs, code, signal, unexpected: !this.expectingExit && this.stdoutClosed === undefined, processNo: this.processNo, ...(this.stdinLost ? { stdinLost: this.stdinLost } : {}), ...(this.stdinStalled ? { stdinStalled: this.stdinStalled } : {}), ...(this.stdoutClosed ? { stdoutClosed: this.stdoutClosed } : {}) };
     if (!this.expectingExit) {
       // what it left is ended before anyone learns of the exit (a restart must not meet its predecessor's tree)
       await sweepTree(this.tree());
