@@ -261,7 +261,7 @@ export const ARMS: Arm[] = [
   // a crash mid-run that leaves a daemon (setsid, no marker) holding the pipes: stdioHeld as after a shutdown; the twin's holds none
   { surface: 'crash-holding-pipes', file: 'crash-holding-pipes.mjs', draws: [{ check: 'transport/shutdown', messageId: 'stdioHeld', severity: 'error' }, { check: 'transport/exit', messageId: 'unexpectedExit', severity: 'error' }] },
   { surface: 'crash-releasing-pipes', file: 'crash-holding-pipes.mjs', args: ['--twin'], draws: [{ check: 'transport/exit', messageId: 'unexpectedExit', severity: 'error' }], never: [{ check: 'transport/shutdown', messageId: 'stdioHeld' }] },
-  // flip hunt, stop 29: a server that closed stdout and exited 20 ms later read as a crash (restarted: calls answered) or as
+  // flip hunt, stop 29: a server that closed stdout and exited a few ms later read as a crash (restarted: calls answered) or as
   // the closed stdout, by when its exit came; the closed stdout, seen first, is the one finding; the twin keeps running
   { surface: 'closes-stdout-then-exits', file: 'closes-stdout-then-exits.mjs', draws: [{ check: 'transport/exit', messageId: 'stdoutClosed', severity: 'error' }], never: [{ check: 'transport/exit', messageId: 'unexpectedExit' }, { check: 'errors/input-enforcement', messageId: 'accepted' }] },
   { surface: 'closes-stdout-keeps-running', file: 'closes-stdout-then-exits.mjs', args: ['--twin'], draws: [{ check: 'transport/exit', messageId: 'stdoutClosed', severity: 'error' }], never: [{ check: 'transport/exit', messageId: 'unexpectedExit' }, { check: 'errors/input-enforcement', messageId: 'accepted' }] },
