@@ -17,7 +17,8 @@
  * a note from tools/listing and none here). Recorded by the session (ExitInfo.stdinLost) only for a write that failed
  * while the process ran and before the harness began ending it; on an unexpected exit the crash is the finding (a
  * write that raced the crash also fails). A server that exits when stdin closes at the end of the run never draws
- * it, nor a Streamable HTTP surface (its stdin is not the transport).
+ * it, nor a Streamable HTTP surface (its stdin is not the transport), nor a process that closed its stdout as well (then
+ * `stdoutClosed` alone: which pipe the harness met closed first is timing).
  * Its mirror, a server that closed its stdout while it kept running (`exec 1>&-`, `fs.closeSync(1)`;
  * ExitInfo.stdoutClosed, hostile review 29): an error (`stdoutClosed`), once per surface, also when it kept the session
  * from starting, and not after a crash (the crash is the finding). Over stdio the server writes its messages to its
@@ -120,8 +121,11 @@ export default defineCheck({
         } else reportExit(exit, (crashes += 1), ctx.observation.freshProcesses ?? [], bootCause(lines), own);
       }
     }
-    // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this
-    for (const exit of exits) if (exit.stdinLost && !exit.unexpected) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });
+    // a crash explains the failed writes that raced it; a process that kept running with its stdin closed is this. One
+    // that closed its stdout too draws stdoutClosed alone: whether a write met its closed stdin before the harness read
+    // the end of its stdout (and wrote nothing more) is an order of two pipes, not of the server's (closes-stdin.mjs
+    // `stdout`: CI under load met the stdout first, an idle run the stdin)
+    for (const exit of exits) if (exit.stdinLost && !exit.unexpected && exit.stdoutClosed === undefined) report({ messageId: 'stdinClosed', stderr, evidence: { ...exit.stdinLost } });
     // a stdout the server closed while it kept running (ExitInfo.stdoutClosed): once per surface; a crash after it explains it
     const silenced = exits.find((exit) => exit.stdoutClosed !== undefined && !exit.unexpected)?.stdoutClosed;
     if (silenced) {

@@ -67,6 +67,11 @@ checkTester(check, {
       }],
     },
     {
+      name: 'a process that closed its stdin and its stdout draws stdoutClosed alone, whichever pipe a write met first',
+      observation: makeObservation({ exits: [{ ...finalExit, stdinLost: { atMs: 40, code: 'EPIPE' }, stdoutClosed: { atMs: 41 } }] }),
+      findings: [{ messageId: 'stdoutClosed', severity: 'error', evidence: { atMs: 41 } }],
+    },
+    {
       name: 'stdout ended before negotiation completed: the stdoutClosed error says the session could not start, and no negotiateFailed beside it',
       observation: makeObservation({ bootError: { phase: 'negotiate', reason: 'stdout-closed', message: 'the server closed its stdout before it answered server/discover' }, exits: [{ ...finalExit, stdoutClosed: { atMs: 30 } }] }),
       findings: [{
